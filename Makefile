@@ -1,0 +1,33 @@
+# cudadent42 — a batch experiment pipeline for tuning CUDA kernels and proving the result.
+# One non-recursive Makefile; the stages live in mk/*.mk. `make help` lists every target.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+.DELETE_ON_ERROR:
+MAKEFLAGS += --no-builtin-rules
+
+EXP  ?= smoke
+ARCH ?= sm_90
+B    := build
+
+include mk/toolchain.mk
+include mk/deps.mk
+include mk/tools.mk
+include mk/stats.mk
+include mk/experiment.mk
+include mk/measure.mk
+include mk/report.mk
+include mk/test.mk
+
+## help: list every target with one line each
+.PHONY: help
+help:
+	@echo "usage: make <target> [EXP=<experiment>] [ARCH=sm_90] [VARIANT=<v>] [SHAPE=<s>]"
+	@echo "experiments: $(notdir $(wildcard experiments/*))"
+	@echo
+	@sed -n 's/^## \([a-z0-9_-]*\): \(.*\)/  \1|\2/p' Makefile $(sort $(wildcard mk/*.mk)) \
+	  | awk -F'|' '{ printf "  %-14s %s\n", $$1, $$2 }' | sed 's/^  //'
+
+## clean: remove build/ (never touches data/)
+.PHONY: clean
+clean:
+	rm -rf $(B)

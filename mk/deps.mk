@@ -1,0 +1,1 @@
+# deps.mk — (being written)

@@ -1,0 +1,1 @@
+# measure.mk — (being written)

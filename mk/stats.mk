@@ -1,0 +1,1 @@
+# stats.mk — (being written)

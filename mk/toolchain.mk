@@ -1,0 +1,17 @@
+# toolchain.mk — compilers and flags for host tools and CUDA binaries.
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+TOOLS_CFLAGS := $(CFLAGS) -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -MMD -MP -Itools
+GSL_LIBS := -lgsl -lgslcblas -lm
+
+# nvcc: $(CUDA_HOME)/bin, then /usr/local/cuda/bin, then PATH
+NVCC ?= $(firstword $(wildcard $(CUDA_HOME)/bin/nvcc /usr/local/cuda/bin/nvcc) \
+                    $(shell command -v nvcc 2>/dev/null))
+NVCCFLAGS ?= -O3 -std=c++17 -lineinfo
+NVCC_ARCH := -gencode=arch=compute_$(ARCH:sm_%=%),code=$(ARCH)
+
+# Host C objects: build/tools/obj/<name>.o from tools/<name>.c; fragments add link rules.
+$(B)/tools/obj/%.o: tools/%.c
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -c $< -o $@
+-include $(wildcard $(B)/tools/obj/*.d)

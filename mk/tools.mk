@@ -1,0 +1,1 @@
+# tools.mk — (being written)
