@@ -1,0 +1,319 @@
+// samples.c — see samples.h.
+#include "samples.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  const char *path;
+  size_t line;
+  char *err;
+  size_t errlen;
+} ctx_t;
+
+static int fail(ctx_t *c, const char *fmt, ...) {
+  int k = snprintf(c->err, c->errlen, "%s:%zu: ", c->path, c->line);
+  if (k >= 0 && (size_t)k < c->errlen) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->err + k, c->errlen - k, fmt, ap);
+    va_end(ap);
+  }
+  return -1;
+}
+
+static char *xstrdup(const char *s) {
+  size_t n = strlen(s) + 1;
+  char *p = malloc(n);
+  if (p) memcpy(p, s, n);
+  return p;
+}
+
+static char *trim(char *s) {
+  while (*s == ' ' || *s == '\t') s++;
+  size_t n = strlen(s);
+  while (n && isspace((unsigned char)s[n - 1])) s[--n] = '\0';
+  return s;
+}
+
+// A sample: a finite number > 0 that fills the whole token.
+static int parse_time(ctx_t *c, const char *tok, double *v) {
+  if (!*tok) return fail(c, "empty sample");
+  char *end;
+  errno = 0;
+  double x = strtod(tok, &end);
+  if (end == tok || *end) return fail(c, "'%.40s' is not a number", tok);
+  if (isnan(x) || isinf(x)) return fail(c, "'%.40s' is not a finite number", tok);
+  if (errno == ERANGE) return fail(c, "'%.40s' is out of range", tok);
+  if (x < 0) return fail(c, "'%.40s' is negative", tok);
+  if (x == 0) return fail(c, "'%.40s' is not a positive time", tok);
+  *v = x;
+  return 0;
+}
+
+// "# key: value" with key made of [A-Za-z0-9_.-]; other comments are ignored.
+static int take_comment(ctx_t *c, samples_file *f, char *s) {
+  s = trim(s + 1);
+  int version;
+  if (sscanf(s, "cudadent42 samples v%d", &version) == 1 && version != 1)
+    return fail(c, "unsupported samples format version %d", version);
+  size_t k = 0;
+  while (isalnum((unsigned char)s[k]) || s[k] == '_' || s[k] == '.' || s[k] == '-') k++;
+  if (k == 0 || s[k] != ':') return 0;
+  s[k] = '\0';
+  samples_kv *m = realloc(f->meta, (f->nmeta + 1) * sizeof *m);
+  if (!m) return fail(c, "out of memory");
+  f->meta = m;
+  m[f->nmeta].key = xstrdup(s);
+  m[f->nmeta].value = xstrdup(trim(s + k + 1));
+  if (!m[f->nmeta].key || !m[f->nmeta].value) {
+    free(m[f->nmeta].key);
+    free(m[f->nmeta].value);
+    return fail(c, "out of memory");
+  }
+  f->nmeta++;
+  return 0;
+}
+
+static samples_group *group_get(ctx_t *c, samples_file *f, const char *name, size_t *last) {
+  if (*last < f->ngroups && strcmp(f->groups[*last].name, name) == 0) return &f->groups[*last];
+  for (size_t i = 0; i < f->ngroups; i++)
+    if (strcmp(f->groups[i].name, name) == 0) return &f->groups[*last = i];
+  shape_t sh;
+  if (!f->plain && shape_parse(name, &sh) != 0) {
+    fail(c, "'%.60s' is not a shape name (B<b>_H<h>_S<sq>[_K<skv>]_D<d>_C<0|1>)", name);
+    return NULL;
+  }
+  samples_group *g = realloc(f->groups, (f->ngroups + 1) * sizeof *g);
+  if (!g) {
+    fail(c, "out of memory");
+    return NULL;
+  }
+  f->groups = g;
+  g = &g[f->ngroups];
+  memset(g, 0, sizeof *g);
+  if (!(g->name = xstrdup(name))) {
+    fail(c, "out of memory");
+    return NULL;
+  }
+  *last = f->ngroups++;
+  return g;
+}
+
+static int push(ctx_t *c, samples_group *g, double v) {
+  if (g->n == g->cap) {
+    size_t cap = g->cap ? 2 * g->cap : 256;
+    double *t = realloc(g->t, cap * sizeof *t);
+    if (!t) return fail(c, "out of memory");
+    g->t = t;
+    g->cap = cap;
+  }
+  g->t[g->n++] = v;
+  return 0;
+}
+
+// Splits s at commas in place; returns the number of fields (at most max are stored).
+static size_t split(char *s, char **fld, size_t max) {
+  size_t n = 0;
+  for (;;) {
+    char *comma = strchr(s, ',');
+    if (comma) *comma = '\0';
+    if (n < max) fld[n] = trim(s);
+    n++;
+    if (!comma) return n;
+    s = comma + 1;
+  }
+}
+
+enum { MAX_COLS = 64 };
+
+typedef struct {
+  int have_header;
+  size_t ncols, shape_col, time_col;
+  size_t last;
+} csv_state;
+
+static int take_header(ctx_t *c, csv_state *st, char *s) {
+  char *fld[MAX_COLS];
+  size_t n = split(s, fld, MAX_COLS);
+  if (n > MAX_COLS) return fail(c, "more than %d columns", MAX_COLS);
+  st->shape_col = st->time_col = (size_t)-1;
+  for (size_t i = 0; i < n; i++) {
+    if (strcmp(fld[i], "shape") == 0) st->shape_col = i;
+    if (strcmp(fld[i], "time_us") == 0) st->time_col = i;
+  }
+  if (st->time_col == (size_t)-1) return fail(c, "missing 'time_us' column in header row");
+  if (st->shape_col == (size_t)-1) return fail(c, "missing 'shape' column in header row");
+  st->ncols = n;
+  st->have_header = 1;
+  return 0;
+}
+
+static int take_row(ctx_t *c, samples_file *f, csv_state *st, char *s) {
+  char *fld[MAX_COLS];
+  size_t n = split(s, fld, MAX_COLS);
+  if (n != st->ncols) return fail(c, "expected %zu fields, found %zu", st->ncols, n);
+  double v;
+  if (parse_time(c, fld[st->time_col], &v)) return -1;
+  if (!*fld[st->shape_col]) return fail(c, "empty shape");
+  samples_group *g = group_get(c, f, fld[st->shape_col], &st->last);
+  return g ? push(c, g, v) : -1;
+}
+
+// The first data line decides: a header row has a comma or names a column we need.
+static int looks_like_header(const char *s) {
+  return strchr(s, ',') || strcmp(s, "time_us") == 0 || strcmp(s, "shape") == 0;
+}
+
+static char *file_stem(const char *path) {
+  const char *b = strrchr(path, '/');
+  b = b ? b + 1 : path;
+  const char *dot = strrchr(b, '.');
+  size_t n = dot && dot != b ? (size_t)(dot - b) : strlen(b);
+  char *s = malloc(n + 1);
+  if (s) {
+    memcpy(s, b, n);
+    s[n] = '\0';
+  }
+  return s;
+}
+
+static int read_lines(ctx_t *c, FILE *fp, samples_file *f) {
+  csv_state st = {0};
+  int decided = 0;
+  char *buf = NULL;
+  size_t cap = 0;
+  ssize_t len;
+  int rc = 0;
+  while (rc == 0 && (len = getline(&buf, &cap, fp)) >= 0) {
+    c->line++;
+    if ((size_t)len != strlen(buf)) {
+      rc = fail(c, "NUL byte in line");
+      break;
+    }
+    char *s = trim(buf);
+    if (!*s) continue;
+    if (*s == '#') {
+      rc = take_comment(c, f, s);
+      continue;
+    }
+    if (!decided) {
+      decided = 1;
+      f->plain = !looks_like_header(s);
+      if (!f->plain) {
+        rc = take_header(c, &st, s);
+        continue;
+      }
+    }
+    if (f->plain) {
+      double v;
+      samples_group *g;
+      rc = parse_time(c, s, &v);
+      if (rc == 0) rc = (g = group_get(c, f, SAMPLES_PLAIN_GROUP, &st.last)) ? push(c, g, v) : -1;
+    } else {
+      rc = take_row(c, f, &st, s);
+    }
+  }
+  free(buf);
+  if (rc == 0 && ferror(fp)) rc = fail(c, "read error");
+  if (rc == 0 && !decided) {
+    if (c->line == 0) c->line = 1;
+    rc = fail(c, "no samples");
+  }
+  if (rc == 0 && f->ngroups == 0) rc = fail(c, "no samples after the header row");
+  return rc;
+}
+
+int samples_read(const char *path, samples_file *out, char *err, size_t errlen) {
+  memset(out, 0, sizeof *out);
+  ctx_t c = {path, 0, err, errlen};
+  FILE *fp = fopen(path, "r");
+  if (!fp) {
+    snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    return -1;
+  }
+  int rc = read_lines(&c, fp, out);
+  fclose(fp);
+  if (rc == 0) {
+    const char *v = samples_meta(out, "variant");
+    out->path = xstrdup(path);
+    out->variant = v && *v ? xstrdup(v) : file_stem(path);
+    if (!out->path || !out->variant) rc = fail(&c, "out of memory");
+  }
+  if (rc) samples_free(out);
+  return rc;
+}
+
+void samples_free(samples_file *f) {
+  for (size_t i = 0; i < f->nmeta; i++) {
+    free(f->meta[i].key);
+    free(f->meta[i].value);
+  }
+  for (size_t i = 0; i < f->ngroups; i++) {
+    free(f->groups[i].name);
+    free(f->groups[i].t);
+  }
+  free(f->meta);
+  free(f->groups);
+  free(f->path);
+  free(f->variant);
+  memset(f, 0, sizeof *f);
+}
+
+const char *samples_meta(const samples_file *f, const char *key) {
+  for (size_t i = f->nmeta; i-- > 0;)
+    if (strcmp(f->meta[i].key, key) == 0) return f->meta[i].value;
+  return NULL;
+}
+
+const samples_group *samples_group_find(const samples_file *f, const char *name) {
+  for (size_t i = 0; i < f->ngroups; i++)
+    if (strcmp(f->groups[i].name, name) == 0) return &f->groups[i];
+  return NULL;
+}
+
+// A positive decimal integer without sign or leading zero; advances *s.
+static int take_num(const char **s, long *v) {
+  const char *p = *s;
+  if (*p < '1' || *p > '9') return -1;
+  long x = 0;
+  while (*p >= '0' && *p <= '9') {
+    if (x > (2147483647L - (*p - '0')) / 10) return -1;
+    x = 10 * x + (*p++ - '0');
+  }
+  *v = x;
+  *s = p;
+  return 0;
+}
+
+static int take_field(const char **s, char tag, long *v) {
+  if (**s != tag) return -1;
+  (*s)++;
+  return take_num(s, v);
+}
+
+int shape_parse(const char *s, shape_t *out) {
+  shape_t sh;
+  if (take_field(&s, 'B', &sh.b) || *s++ != '_') return -1;
+  if (take_field(&s, 'H', &sh.h) || *s++ != '_') return -1;
+  if (take_field(&s, 'S', &sh.sq) || *s++ != '_') return -1;
+  sh.skv = sh.sq;
+  if (*s == 'K' && (take_field(&s, 'K', &sh.skv) || *s++ != '_')) return -1;
+  if (take_field(&s, 'D', &sh.d) || *s++ != '_') return -1;
+  if (*s++ != 'C' || (*s != '0' && *s != '1') || s[1]) return -1;
+  sh.causal = *s - '0';
+  *out = sh;
+  return 0;
+}
+
+int shape_format(const shape_t *s, char *buf, size_t len) {
+  if (s->skv == s->sq)
+    return snprintf(buf, len, "B%ld_H%ld_S%ld_D%ld_C%d", s->b, s->h, s->sq, s->d, s->causal);
+  return snprintf(buf, len, "B%ld_H%ld_S%ld_K%ld_D%ld_C%d", s->b, s->h, s->sq, s->skv, s->d,
+                  s->causal);
+}

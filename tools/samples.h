@@ -1,0 +1,58 @@
+// samples.h — reader for raw sample files (data/<exp>/<gpu>/<v>.csv) and plain files of one
+// number per line; shape-name parser. No GSL and no statistics here: every tool may link it.
+//
+// Raw format: "# key: value" header lines, then a CSV header row naming at least the columns
+// `shape` and `time_us` (others are kept out of the way), then one row per sample.
+// Plain format: one number per line; blank lines and lines starting with '#' are skipped
+// ("# key: value" lines are still taken as metadata). All samples land in one group "all".
+// The format is chosen by the first line that is neither blank nor a comment: a number means
+// plain, anything else is a CSV header row.
+//
+// Every sample must be a finite number > 0. Errors are written to err as "FILE:LINE: what".
+#pragma once
+#include <stddef.h>
+
+#define SAMPLES_PLAIN_GROUP "all"
+
+typedef struct {
+  char *key, *value;
+} samples_kv;
+
+typedef struct {
+  char *name;       // shape name, or SAMPLES_PLAIN_GROUP for a plain file
+  double *t;        // time_us values in file order
+  size_t n, cap;
+} samples_group;
+
+typedef struct {
+  char *path;
+  char *variant;    // metadata `variant`, else the file name without directory and extension
+  int plain;        // 1 for a plain file of numbers
+  samples_kv *meta; // "# key: value" lines in file order
+  size_t nmeta;
+  samples_group *groups; // in order of first appearance
+  size_t ngroups;
+} samples_file;
+
+typedef struct {
+  long b, h, sq, skv, d;
+  int causal;
+} shape_t;
+
+// Reads PATH into *out (which it initialises). Returns 0, or -1 with err filled and *out empty.
+int samples_read(const char *path, samples_file *out, char *err, size_t errlen);
+void samples_free(samples_file *f);
+
+// The value of metadata KEY (the last one if repeated), or NULL.
+const char *samples_meta(const samples_file *f, const char *key);
+
+// The group named NAME, or NULL.
+const samples_group *samples_group_find(const samples_file *f, const char *name);
+
+// Parses B<b>_H<h>_S<sq>[_K<skv>]_D<d>_C<0|1>; every number a positive decimal integer.
+// Returns 0, or -1 when S is not a shape name.
+int shape_parse(const char *s, shape_t *out);
+
+// Writes the canonical name of *s (K omitted when equal to S) into buf. Returns the length
+// snprintf would have written.
+int shape_format(const shape_t *s, char *buf, size_t len);
