@@ -1,1 +1,21 @@
-# deps.mk — (being written)
+# deps.mk — what each stage needs, and `make deps` to install it (Debian packages).
+# Stages check their own needs and stop with the exact command to run, not a compiler error.
+DEB_PACKAGES := make gcc libgsl-dev gnuplot-nox texlive-latex-base texlive-latex-recommended \
+                texlive-fonts-recommended poppler-utils
+
+## deps: install the Debian packages the CPU stages need (root), or print the command
+.PHONY: deps
+deps:
+	@tools/deps.sh install $(DEB_PACKAGES)
+
+# check-deps-<stage>: stop early, naming the package to install
+.PHONY: check-deps-build check-deps-analyze check-deps-plots check-deps-report check-deps-test
+check-deps-build:
+	@[ -n "$(NVCC)" ] && [ -x "$(NVCC)" ] || { echo "make: nvcc not found (set CUDA_HOME, or put nvcc on PATH); install the CUDA Toolkit" >&2; exit 2; }
+check-deps-analyze:
+	@tools/deps.sh check libgsl-dev
+check-deps-plots: check-deps-analyze
+	@tools/deps.sh check gnuplot-nox
+check-deps-report: check-deps-plots
+	@tools/deps.sh check texlive-latex-base texlive-latex-recommended texlive-fonts-recommended
+check-deps-test: check-deps-build check-deps-report

@@ -1,1 +1,108 @@
-# experiment.mk — (being written)
+# experiment.mk — read experiments/$(EXP)/experiment.mk, expand its variants, and build and
+# gate one binary per variant: build/$(EXP)/<v>/{bench,status,build.log,describe.txt}.
+EXP_DIR := experiments/$(EXP)
+EXP_OUT := $(B)/$(EXP)
+ifneq ($(wildcard $(EXP_DIR)/experiment.mk),)
+include $(EXP_DIR)/experiment.mk
+endif
+# defaults for what an experiment.mk may leave out
+REPS          ?= 50
+WARMUP        ?= 10
+L2            ?= cold
+ROUNDS        ?= 5
+SEED          ?= 42
+MIN_OCCUPANCY ?= 0.5
+MIN_CTAS_PER_SM ?= 0
+RUN_TIMEOUT   ?= 300
+BUILD_TIMEOUT ?= 120
+BASELINES     ?=
+SM_COUNT      ?= $(SM_COUNT_$(ARCH))
+SM_COUNT_sm_80 := 108
+SM_COUNT_sm_86 := 84
+SM_COUNT_sm_89 := 58
+SM_COUNT_sm_90 := 132
+
+# Variant names become make targets and paths: only [A-Za-z0-9_.+-] names are taken; any other
+# file name is reported and skipped (a name is never expanded by make or a shell).
+ifdef SPACE
+SPACE_OUT := $(EXP_OUT)/variants
+_space := $(shell $(MAKE) -s --no-print-directory $(B)/tools/space >&2 && \
+            $(B)/tools/space $(EXP_DIR)/$(SPACE) $(SPACE_OUT) >&2 || echo failed)
+ifeq ($(_space),failed)
+$(error space expansion of $(EXP_DIR)/$(SPACE) failed)
+endif
+VARIANT_DIR := $(SPACE_OUT)
+else
+VARIANT_DIR := $(EXP_DIR)/variants
+endif
+_vfiles := $(shell cd $(VARIANT_DIR) 2>/dev/null && ls -1 | grep -E '\.flags$$' | \
+             grep -E '^[A-Za-z0-9_.+-]+\.flags$$')
+_vbad   := $(shell cd $(VARIANT_DIR) 2>/dev/null && ls -1 | grep -E '\.flags$$' | \
+             grep -cvE '^[A-Za-z0-9_.+-]+\.flags$$')
+ifneq ($(filter-out 0,$(_vbad)),)
+$(warning $(VARIANT_DIR): $(_vbad) flag file(s) skipped: names must match [A-Za-z0-9_.+-]+.flags)
+endif
+VARIANTS := $(_vfiles:.flags=)
+C_BASELINES := $(filter cublas-naive,$(BASELINES))
+BIN_TARGETS := $(VARIANTS) $(C_BASELINES)
+
+# The harness: every kernels/bench_*.cu, compiled once per ARCH.
+HARNESS_SRC  := $(wildcard kernels/bench_*.cu)
+HARNESS_OBJS := $(HARNESS_SRC:kernels/%.cu=$(B)/harness/$(ARCH)/%.o)
+$(B)/harness/$(ARCH)/%.o: kernels/%.cu | check-deps-build
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) -Ikernels -MMD -MP -c $< -o $@
+-include $(HARNESS_OBJS:.o=.d)
+
+# The compile line of this experiment; rewritten only when it changes (forces a rebuild).
+$(EXP_OUT)/compile.cmd: FORCE
+	@mkdir -p $(@D)
+	@echo '$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(SM_COUNT)' | cmp -s - $@ || \
+	  echo '$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(SM_COUNT)' > $@
+$(EXP_OUT)/shapes.txt: FORCE
+	@mkdir -p $(@D)
+	@printf '%s\n' $(SHAPES) | cmp -s - $@ || printf '%s\n' $(SHAPES) > $@
+.PHONY: FORCE
+FORCE:
+
+# variant_rules NAME FLAGS_FILE KERNEL_SRC LINK_ARGS
+define variant_rules
+$(EXP_OUT)/$(1)/status: $(2) $(3) $(HARNESS_OBJS) $(EXP_OUT)/compile.cmd $(EXP_OUT)/shapes.txt \
+    $(B)/tools/flagcheck tools/compile.sh
+	@echo "  NVCC  $(EXP)/$(1)"
+	@NVCC='$(NVCC)' NVCCFLAGS='$(NVCCFLAGS)' NVCC_ARCH='$(NVCC_ARCH)' SM_COUNT=$(SM_COUNT) \
+	  FLAGCHECK=$(B)/tools/flagcheck BUILD_TIMEOUT=$(BUILD_TIMEOUT) \
+	  tools/compile.sh $(EXP_OUT)/$(1) $(2) $(3) $(EXP_OUT)/shapes.txt -- $(HARNESS_OBJS) -- $(4)
+-include $(EXP_OUT)/$(1)/kernel.d
+endef
+$(foreach v,$(VARIANTS),$(eval $(call variant_rules,$(v),$(VARIANT_DIR)/$(v).flags,kernels/$(KERNEL),)))
+$(if $(C_BASELINES),$(eval $(call variant_rules,cublas-naive,none,kernels/cublas_naive.cu,-lcublas)))
+
+STATUS_FILES := $(BIN_TARGETS:%=$(EXP_OUT)/%/status)
+
+.PHONY: check-exp
+check-exp:
+	@[ -f $(EXP_DIR)/experiment.mk ] || { echo "make: no experiment '$(EXP)' (experiments/$(EXP)/experiment.mk)" >&2; exit 2; }
+	@[ -n "$(KERNEL)" ] && [ -f kernels/$(KERNEL) ] || { echo "make: $(EXP_DIR)/experiment.mk: KERNEL '$(KERNEL)' is not a file under kernels/" >&2; exit 2; }
+	@[ -n "$(strip $(BIN_TARGETS))" ] || { echo "make: $(EXP_DIR): no variants" >&2; exit 2; }
+
+## build: compile every variant of EXP into build/EXP/<v>/bench (parallel with -j, incremental)
+.PHONY: build
+build: check-exp check-deps-build $(STATUS_FILES)
+	@ok=$$(cat $(STATUS_FILES) /dev/null | grep -cx ok); n=$(words $(STATUS_FILES)); \
+	  echo "built $$ok, failed $$((n - ok))"
+$(STATUS_FILES): | check-exp check-deps-build
+
+## gates: static gates (build status, ptxas resources, occupancy, CTAs) -> build/EXP/gates.csv
+.PHONY: gates
+gates: $(EXP_OUT)/gates.csv
+	@awk -F, 'NR>1 { n++; if ($$2 == "pass") p++; else r[$$3]++ } END { \
+	  printf "gates: %d variants, %d pass", n, p; for (k in r) printf ", %d %s", r[k], k; print "" }' $<
+$(EXP_OUT)/gates.csv: $(STATUS_FILES) $(B)/tools/gates
+	@$(B)/tools/gates --header > $@.tmp
+	@for v in $(BIN_TARGETS); do d=$(EXP_OUT)/$$v; \
+	  $(B)/tools/gates --variant $$v --arch $(ARCH) --status $$d/status --ptxas $$d/build.log \
+	    --describe $$d/describe.txt --min-occupancy $(MIN_OCCUPANCY) \
+	    --min-ctas $$(( $(MIN_CTAS_PER_SM) * $(SM_COUNT) )) --sm-count $(SM_COUNT) >> $@.tmp \
+	  || { echo "make: gates failed for $$v" >&2; exit 1; }; done
+	@mv $@.tmp $@

@@ -1,1 +1,15 @@
-# measure.mk — (being written)
+# measure.mk — the GPU stage: runtime gates and timing, raw samples into data/. Needs nvcc's
+# build outputs and a driver only (no GSL, no gnuplot).
+GIT_REV ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell \
+             git diff --quiet HEAD -- kernels tools mk Makefile experiments 2>/dev/null || echo -dirty)
+SDPA_BASELINES = $(filter sdpa-%,$(BASELINES))
+DATA_OUT ?= data
+ORDER    ?= interleaved
+
+## measure: GPU only: numerics gate, then time every passing variant -> data/EXP/<gpu>/<v>.csv
+.PHONY: measure
+measure: build $(EXP_OUT)/gates.csv
+	@B=$(B) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) ROUNDS=$(ROUNDS) \
+	  SEED=$(SEED) RUN_TIMEOUT=$(RUN_TIMEOUT) SDPA_BASELINES='$(SDPA_BASELINES)' \
+	  SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' ORDER=$(ORDER) VARIANT='$(VARIANT)' \
+	  tools/measure.sh $(EXP) >/dev/null

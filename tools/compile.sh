@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# compile.sh — build one variant's bench binary and record how it went.
+#   compile.sh OUTDIR FLAGS_FILE KERNEL_SRC SHAPES_FILE -- HARNESS_OBJ... [-- LINK_ARGS...]
+# Environment: NVCC, NVCCFLAGS, NVCC_ARCH, FLAGCHECK, BUILD_TIMEOUT (s, default 120).
+# Writes OUTDIR/{flags,build.log,status,bench,describe.txt,kernel.d}. status line 1 is one of
+# ok | build_failed | build_timeout | invalid_config, line 2 a one-line detail. Exits 0 whenever
+# the outcome was recorded, so one failed variant never stops the others.
+# Flag tokens are validated by flagcheck and passed to nvcc as array elements: no text from a
+# flag file is ever parsed by a shell.
+set -u
+out=$1 flags_in=$2 kernel=$3 shapes_in=$4; shift 4
+[ "${1:-}" = -- ] && shift
+objs=(); while [ $# -gt 0 ] && [ "$1" != -- ]; do objs+=("$1"); shift; done
+[ "${1:-}" = -- ] && shift
+link=("$@")
+mkdir -p "$out"
+rm -f "$out/bench" "$out/describe.txt"
+status() { # status WORD DETAIL
+  printf '%s\n%s\n' "$1" "$2" >"$out/status.tmp" && mv "$out/status.tmp" "$out/status"
+  [ "$1" = ok ] || echo "compile: $(basename "$out"): $1: $2" >&2
+}
+read -r -a nvccflags <<<"${NVCCFLAGS:-}"
+read -r -a arch <<<"${NVCC_ARCH:-}"
+tmo=${BUILD_TIMEOUT:-120}
+
+if [ "$flags_in" = none ]; then : >"$out/flags"
+elif ! "$FLAGCHECK" "$flags_in" "$out/flags" 2>"$out/build.log"; then
+  status invalid_config "$(head -n 1 "$out/build.log")"; exit 0
+fi
+mapfile -t flags <"$out/flags"
+
+# static_assert messages mark refused configurations; anything else is a failed build
+classify() { # classify RC
+  if [ "$1" -eq 124 ] || [ "$1" -eq 137 ]; then status build_timeout "compile exceeded ${tmo} s"; return; fi
+  local sa; sa=$(grep -m1 -E 'static assertion failed|static_assert' "$out/build.log" | sed 's/^.*error: //')
+  if [ -n "$sa" ]; then status invalid_config "$sa"; return; fi
+  status build_failed "$(grep -m1 -E 'error' "$out/build.log" || echo "nvcc exited with status $1")"
+}
+timeout -k 5 "$tmo" "$NVCC" "${nvccflags[@]}" "${arch[@]}" "${flags[@]}" -Ikernels -Xptxas -v \
+  -MMD -MP -MT "$out/status" -MF "$out/kernel.d" -c "$kernel" -o "$out/kernel.o" \
+  >>"$out/build.log" 2>&1 || { classify $?; exit 0; }
+timeout -k 5 "$tmo" "$NVCC" "${arch[@]}" -o "$out/bench.tmp" "$out/kernel.o" "${objs[@]}" \
+  -ldl "${link[@]}" >>"$out/build.log" 2>&1 || { classify $?; exit 0; }
+mv "$out/bench.tmp" "$out/bench"
+
+# shapes this binary can run: a HEAD_DIM flag keeps only shapes with that D
+hd=$(sed -n 's/^-DHEAD_DIM=\([0-9]*\)$/\1/p' "$out/flags")
+if [ -n "$hd" ]; then grep -E "_D${hd}_" "$shapes_in"; else cat "$shapes_in"; fi >"$out/shapes.txt"
+args=(); while read -r s; do args+=(--shape "$s"); done <"$out/shapes.txt"
+if [ ${#args[@]} -eq 0 ]; then status invalid_config "no shape of the experiment has D=$hd"; exit 0; fi
+if ! "$out/bench" --describe --sm-count "${SM_COUNT:-132}" "${args[@]}" >"$out/describe.txt" 2>>"$out/build.log"; then
+  status build_failed "bench --describe failed: $(tail -n 1 "$out/build.log")"; exit 0
+fi
+status ok ""
