@@ -1,0 +1,40 @@
+# phase.mk — the one-command runs on a GPU host (`make phase1`, phase2, phase3) and
+# `make reproduce`, which re-measures and compares against the published data.
+GPU_CHECK := tools/gpu_check.sh
+
+# run_phase EXP: build, gates, ceilings, measure with baselines, then analyze, plots and report
+# where GSL, gnuplot and pdflatex exist (a GPU host may lack them: the data are then ready for
+# `make report` on any machine).
+define run_phase
+	@$(GPU_CHECK) || exit 2
+	@echo "== $(1): build";   $(MAKE) --no-print-directory build EXP=$(1)
+	@echo "== $(1): gates";   $(MAKE) --no-print-directory gates EXP=$(1)
+	@echo "== $(1): ceilings"; $(MAKE) --no-print-directory ceilings
+	@echo "== $(1): measure"; $(MAKE) --no-print-directory measure EXP=$(1)
+	@if tools/deps.sh check libgsl-dev 2>/dev/null || [ -x $(B)/tools/stats ]; then \
+	   echo "== $(1): analyze"; $(MAKE) --no-print-directory analyze EXP=$(1) && \
+	   tools/verdicts.sh $(B)/$(1); \
+	 else echo "== $(1): analyze skipped: GSL is missing here; run 'make report' on a machine with it"; fi
+	@if tools/deps.sh check libgsl-dev gnuplot-nox texlive-latex-base texlive-latex-recommended 2>/dev/null; then \
+	   echo "== report"; $(MAKE) --no-print-directory report; \
+	 else echo "== plots and report skipped: gnuplot/pdflatex missing here; copy data/$(1)/ and run 'make report'"; fi
+endef
+
+## phase1: GPU host: the parallelism ladder end to end (build, gates, measure, analyze, plots, report)
+.PHONY: phase1 phase2 phase3
+phase1:
+	$(call run_phase,phase1)
+## phase2: GPU host: the memory ladder (VEC, SWIZZLE, STAGES) end to end
+phase2:
+	$(call run_phase,phase2)
+## phase3: GPU host: the compute ladder (tiles, warps) end to end
+phase3:
+	$(call run_phase,phase3)
+
+## reproduce: GPU host: re-measure EXP into build/ (PUBLISH=1: into data/) and compare with data/
+.PHONY: reproduce
+REPRO_OUT = $(if $(PUBLISH),data,$(B)/reproduce)
+reproduce:
+	@$(GPU_CHECK) || exit 2
+	@$(MAKE) --no-print-directory measure EXP=$(EXP) DATA_OUT=$(REPRO_OUT)
+	@tools/reproduce.sh $(EXP) $(REPRO_OUT) data

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# reproduce.sh — compare freshly measured samples with the published ones, per variant and shape.
+#   reproduce.sh EXP FRESH_ROOT PUBLISHED_ROOT
+# Prints the verdict table (stats compare: published = base, fresh = candidate) and exits 1 when
+# any variant is SLOW beyond the +-3% band, 3 when some comparison is inconclusive, else 0.
+set -u
+exp=$1 fresh=$2 pub=$3
+stats=${STATS:-build/tools/stats}
+[ -x "$stats" ] || { echo "reproduce: $stats missing (make tools)" >&2; exit 2; }
+[ "$fresh" = "$pub" ] && { echo "reproduce: published with PUBLISH=1; nothing to compare against" >&2; exit 0; }
+pairs=()
+for f in "$fresh/$exp"/*/*.csv; do
+  [ -f "$f" ] || continue
+  v=$(basename "$f"); gpu=$(basename "$(dirname "$f")")
+  [ "$v" = gates.csv ] && continue
+  if [ -f "$pub/$exp/$gpu/$v" ]; then pairs+=("$pub/$exp/$gpu/$v" "$f")
+  else echo "reproduce: $exp/$gpu/$v: nothing published to compare with" >&2; fi
+done
+[ ${#pairs[@]} -gt 0 ] || { echo "reproduce: no published data for $exp on this GPU" >&2; exit 2; }
+mkdir -p build/"$exp"
+"$stats" compare --threshold 0.03 "${pairs[@]}" >build/"$exp"/reproduce.csv
+rc=$?
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+  { printf "  %-14s %-22s published %9.3f us  fresh %9.3f us  ratio %6.3f [%6.3f, %6.3f]  %s\n",
+      $c["cand"], $c["shape"], $c["median_base"], $c["median_cand"], $c["speedup"],
+      $c["speedup_lo"], $c["speedup_hi"], $c["verdict"] }' build/"$exp"/reproduce.csv
+echo "reproduce: table in build/$exp/reproduce.csv"
+exit $rc
