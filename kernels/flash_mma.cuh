@@ -1,0 +1,237 @@
+// flash_mma.cuh — the tensor-core path of flash_attn.cu (USE_MMA=1), FlashAttention-2 style.
+// Each warp owns RW = BLOCK_M/NUM_WARPS query rows (MT m16 tiles). Per key tile:
+//   S = Q·Kᵀ   Q as A fragments (ldmatrix, kept in registers when small), K rows as the
+//              col-major B operand (ldmatrix, no transpose: K is [n][d] row-major)
+//   online softmax on S in registers; row max/sum over the 4 threads of a quad (shfl_xor 1, 2)
+//   O += P·V   P's C fragments (two n8 tiles) repacked to fp16 are exactly the A fragment of one
+//              k16 step; V through ldmatrix.trans
+// Thread (lane) holds rows g = lane/4 and g + 8 of each m16 tile, columns 2·(lane%4) + {0, 1}.
+#pragma once
+#include "flash_config.cuh"
+#include "flash_params.cuh"
+#include "flash_ptx.cuh"
+
+namespace fa {
+
+__device__ __forceinline__ float ex2(float x) {  // 2^x; ex2(-inf) = 0
+  float y;
+  asm("ex2.approx.ftz.f32 %0, %1;\n" : "=f"(y) : "f"(x));
+  return y;
+}
+
+struct MmaCompute {
+  static constexpr int MT = RW / 16;  // m16 tiles per warp
+  static constexpr int NS = BN / 8;   // n8 tiles of S
+  static constexpr int KD = D / 16;   // k16 steps over the head dimension
+  static constexpr int NO = D / 8;    // n8 tiles of O
+  static constexpr int KN = BN / 16;  // k16 steps over the keys of a tile
+  static constexpr bool QREG = MT * KD * 4 <= 32;  // Q fragments in registers when <= 32 regs
+
+  float o[MT][NO][4];
+  float m[MT][2];  // running max (log2 units) of rows g, g + 8
+  float l[MT][2];  // running sum, this thread's columns only (quad-reduced at the end)
+  uint32_t qf[QREG ? MT : 1][QREG ? KD : 1][4];
+  int lane, row_base;
+
+  __device__ __forceinline__ void init() {
+    lane = threadIdx.x & 31;
+    row_base = (threadIdx.x >> 5) * RW;
+#pragma unroll
+    for (int mt = 0; mt < MT; ++mt) {
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        m[mt][h] = -INFINITY;
+        l[mt][h] = 0.f;
+      }
+#pragma unroll
+      for (int no = 0; no < NO; ++no)
+#pragma unroll
+        for (int e = 0; e < 4; ++e) o[mt][no][e] = 0.f;
+    }
+  }
+
+  __device__ __forceinline__ void ldsm_q(uint32_t (&a)[4], const unsigned char *sQ, int mt,
+                                         int kk) const {
+    ldsm_x4(a, smem_addr(sQ + tile_off(row_base + mt * 16 + (lane & 15), kk * 2 + (lane >> 4))));
+  }
+
+  __device__ __forceinline__ void load_q(const unsigned char *sQ) {
+    if constexpr (QREG) {
+#pragma unroll
+      for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+        for (int kk = 0; kk < KD; ++kk) ldsm_q(qf[mt][kk], sQ, mt, kk);
+    }
+  }
+
+  __device__ __forceinline__ void tile(const unsigned char *sQ, const unsigned char *sK,
+                                       const unsigned char *sV, int n0, bool mask,
+                                       const Params &p, int q0) {
+    float s[MT][NS][4];
+#pragma unroll
+    for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+      for (int nt = 0; nt < NS; ++nt)
+#pragma unroll
+        for (int e = 0; e < 4; ++e) s[mt][nt][e] = 0.f;
+
+    // S = Q Kᵀ
+#pragma unroll
+    for (int kk = 0; kk < KD; ++kk) {
+      uint32_t a[MT][4];
+#pragma unroll
+      for (int mt = 0; mt < MT; ++mt) {
+        if constexpr (QREG) {
+#pragma unroll
+          for (int e = 0; e < 4; ++e) a[mt][e] = qf[mt][kk][e];
+        } else {
+          ldsm_q(a[mt], sQ, mt, kk);
+        }
+      }
+#pragma unroll
+      for (int nn = 0; nn < NS / 2; ++nn) {
+        uint32_t b[4];
+        ldsm_x4(b, smem_addr(sK + tile_off(nn * 16 + ((lane >> 4) << 3) + (lane & 7),
+                                           kk * 2 + ((lane >> 3) & 1))));
+#pragma unroll
+        for (int mt = 0; mt < MT; ++mt) {
+          mma_16816(s[mt][2 * nn], a[mt], b[0], b[1]);
+          mma_16816(s[mt][2 * nn + 1], a[mt], b[2], b[3]);
+        }
+      }
+    }
+
+    // scale to log2 units; mask keys past Skv and (causal) keys after the query
+    const int g = lane >> 2, t4 = lane & 3;
+#pragma unroll
+    for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+      for (int nt = 0; nt < NS; ++nt)
+#pragma unroll
+        for (int e = 0; e < 4; ++e) {
+          float x = s[mt][nt][e] * p.scale_log2;
+          if (mask) {
+            const int key = n0 + nt * 8 + 2 * t4 + (e & 1);
+            const int row = q0 + row_base + mt * 16 + g + ((e >> 1) << 3);
+            if (key >= p.skv || (p.causal && key > row)) x = -INFINITY;
+          }
+          s[mt][nt][e] = x;
+        }
+
+    // online softmax: new max, rescale O and l, P = 2^(S - max)
+#pragma unroll
+    for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        float mx = m[mt][h];
+#pragma unroll
+        for (int nt = 0; nt < NS; ++nt)
+          mx = fmaxf(mx, fmaxf(s[mt][nt][2 * h], s[mt][nt][2 * h + 1]));
+        mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 1));
+        mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 2));
+        const float off = mx == -INFINITY ? 0.f : mx;  // fully masked so far: no NaN
+        const float alpha = ex2(m[mt][h] - off);
+        m[mt][h] = mx;
+        float sum = 0.f;
+#pragma unroll
+        for (int nt = 0; nt < NS; ++nt)
+#pragma unroll
+          for (int e = 0; e < 2; ++e) {
+            const float pv = ex2(s[mt][nt][2 * h + e] - off);
+            s[mt][nt][2 * h + e] = pv;
+            sum += pv;
+          }
+        l[mt][h] = l[mt][h] * alpha + sum;
+#pragma unroll
+        for (int no = 0; no < NO; ++no) {
+          o[mt][no][2 * h] *= alpha;
+          o[mt][no][2 * h + 1] *= alpha;
+        }
+      }
+
+    // O += P V
+#pragma unroll
+    for (int kk = 0; kk < KN; ++kk) {
+      uint32_t a[MT][4];
+#pragma unroll
+      for (int mt = 0; mt < MT; ++mt) {
+        a[mt][0] = pack_half2(s[mt][2 * kk][0], s[mt][2 * kk][1]);
+        a[mt][1] = pack_half2(s[mt][2 * kk][2], s[mt][2 * kk][3]);
+        a[mt][2] = pack_half2(s[mt][2 * kk + 1][0], s[mt][2 * kk + 1][1]);
+        a[mt][3] = pack_half2(s[mt][2 * kk + 1][2], s[mt][2 * kk + 1][3]);
+      }
+#pragma unroll
+      for (int dd = 0; dd < NO / 2; ++dd) {
+        uint32_t b[4];
+        ldsm_x4_trans(b, smem_addr(sV + tile_off(kk * 16 + (lane & 15), dd * 2 + (lane >> 4))));
+#pragma unroll
+        for (int mt = 0; mt < MT; ++mt) {
+          mma_16816(o[mt][2 * dd], a[mt], b[0], b[1]);
+          mma_16816(o[mt][2 * dd + 1], a[mt], b[2], b[3]);
+        }
+      }
+    }
+  }
+
+  // Writes this warp's rows: fp16 O (staged through the warp's own rows of sQ, then coalesced
+  // stores) when splits == 1, else the unnormalised fp32 partial O and (m, l).
+  __device__ __forceinline__ void store(unsigned char *sQ, const Params &p, int q0, int bh,
+                                        int split) {
+    const int g = lane >> 2, t4 = lane & 3;
+#pragma unroll
+    for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        l[mt][h] += __shfl_xor_sync(0xffffffffu, l[mt][h], 1);
+        l[mt][h] += __shfl_xor_sync(0xffffffffu, l[mt][h], 2);
+      }
+    if (p.splits == 1) {
+#pragma unroll
+      for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+          const float inv = l[mt][h] > 0.f ? 1.f / l[mt][h] : 0.f;
+          const int row = row_base + mt * 16 + g + 8 * h;
+#pragma unroll
+          for (int no = 0; no < NO; ++no)
+            *reinterpret_cast<uint32_t *>(sQ + tile_off(row, no) + t4 * 4) =
+                pack_half2(o[mt][no][2 * h] * inv, o[mt][no][2 * h + 1] * inv);
+        }
+      __syncwarp();
+      __half *og = p.o + (size_t)bh * p.sq * D;
+#if VEC
+      for (int i = lane; i < RW * CHUNKS; i += 32) {
+        const int r = row_base + i / CHUNKS, c = i % CHUNKS;
+        if (q0 + r < p.sq)
+          *reinterpret_cast<uint4 *>(og + (size_t)(q0 + r) * D + c * 8) =
+              *reinterpret_cast<const uint4 *>(sQ + tile_off(r, c));
+      }
+#else
+      for (int i = lane; i < RW * (D / 2); i += 32) {
+        const int r = row_base + i / (D / 2), w = i % (D / 2);
+        if (q0 + r < p.sq)
+          reinterpret_cast<uint32_t *>(og + (size_t)(q0 + r) * D)[w] =
+              *reinterpret_cast<const uint32_t *>(sQ + tile_off(r, w >> 2) + ((w & 3) << 2));
+      }
+#endif
+    } else {
+      const size_t base = ((size_t)split * p.bh + bh) * p.sq;
+#pragma unroll
+      for (int mt = 0; mt < MT; ++mt)
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+          const int row = q0 + row_base + mt * 16 + g + 8 * h;
+          if (row < p.sq) {
+            float *op = p.o_part + (base + row) * D + 2 * t4;
+#pragma unroll
+            for (int no = 0; no < NO; ++no)
+              *reinterpret_cast<float2 *>(op + no * 8) =
+                  make_float2(o[mt][no][2 * h], o[mt][no][2 * h + 1]);
+            if (t4 == 0) p.ml[base + row] = make_float2(m[mt][h], l[mt][h]);
+          }
+        }
+    }
+  }
+};
+
+}  // namespace fa
