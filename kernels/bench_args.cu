@@ -1,0 +1,201 @@
+// bench_args.cu — command-line parsing and `bench --help`.
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "bench_args.h"
+#include "bench_cuda.h"
+
+static const char help_text[] =
+    "usage: bench --shape S [--shape S ...] [options]\n"
+    "       bench --describe --shape S ... [--sm-count N]\n"
+    "       bench --check --shape S ...\n"
+    "       bench --check-ref [--shape S ...]\n"
+    "       bench --occupancy --shape S ...\n"
+    "       bench --gpu-slug\n"
+    "\n"
+    "Times one attention kernel (the one linked in) on the GPU and writes raw samples.\n"
+    "Shape: B<b>_H<h>_S<sq>[_K<skv>]_D<d>_C<0|1>, layout [B,H,S,D], fp16; K omitted when\n"
+    "skv == sq; C1 = causal, top-left aligned: query i sees keys j <= i (PyTorch is_causal).\n"
+    "\n"
+    "modes (default: timing):\n"
+    "  --describe       print the kernel's launch plan per shape; makes no CUDA call\n"
+    "  --check          numerics only: each shape twice with different inputs, plus a rerun\n"
+    "                   on identical inputs; against the fp32 GPU reference; exit 1 on failure\n"
+    "  --check-ref      check the fp32 GPU reference against an fp64 CPU reference on small\n"
+    "                   shapes (B*H*Sq*Skv*D <= 8388608); default shapes when none given\n"
+    "  --occupancy      print blocks_per_sm (cudaOccupancyMaxActiveBlocksPerMultiprocessor)\n"
+    "  --gpu-slug       print the slug of the device's name, e.g. nvidia-h100-80gb-hbm3\n"
+    "options:\n"
+    "  --shape S        a shape (repeatable)\n"
+    "  --reps N         timed repetitions per shape (default 50)\n"
+    "  --warmup W       untimed runs before them (default 10)\n"
+    "  --l2 cold|hot    cold (default): write 2x L2 size before every rep, outside the timed\n"
+    "                   region; hot: each sample is one batch of --hot-batch back-to-back calls\n"
+    "  --hot-batch N    calls per hot sample (default 20)\n"
+    "  --seed S         input seed (default 1)\n"
+    "  --out FILE       sample file, written as FILE.tmp then renamed (default stdout)\n"
+    "  --meta key=value extra header line '# key: value' (repeatable)\n"
+    "  --sm-count N     SM count for --describe (default 132); other modes ask the device\n"
+    "  --device I       CUDA device (default 0)\n"
+    "  --help           this text\n"
+    "Timing checks numerics first. Progress on stderr: 'bench: [i/N] SHAPE median X us'.\n"
+    "exit: 0 ok, 1 numerics failure, 2 usage or input error, 4 CUDA error (incl. kernel faults)\n";
+
+static const char *const reserved[] = {
+    "gpu", "gpu_slug", "sm_count", "cc", "l2_bytes", "driver", "cuda_driver", "cuda_runtime",
+    "clock_sm_max_mhz", "power_limit_w", "temp_start_c", "temp_end_c", "date", "seed",
+    "l2_flush", "reps", "warmup", "hot_batch", "kernel_config", "kernel", NULL};
+
+int bench_reserved_key(const char *key) {
+  for (int i = 0; reserved[i]; i++)
+    if (strcmp(key, reserved[i]) == 0) return 1;
+  return strncmp(key, "launch.", 7) == 0 || strncmp(key, "unsupported.", 12) == 0;
+}
+
+static long parse_long(const char *opt, const char *v, long lo, long hi) {
+  char *end;
+  errno = 0;
+  long x = strtol(v, &end, 10);
+  if (errno || end == v || *end || x < lo || x > hi)
+    bench_usage_fail("%s: '%s' is not an integer in [%ld, %ld]", opt, v, lo, hi);
+  return x;
+}
+
+static void add_meta(bench_opts *o, const char *kv) {
+  const char *eq = strchr(kv, '=');
+  if (!eq || eq == kv) bench_usage_fail("--meta: '%s' is not key=value", kv);
+  for (const char *c = kv; c < eq; c++)
+    if (!strchr("abcdefghijklmnopqrstuvwxyz0123456789_.-", *c))
+      bench_usage_fail("--meta: key in '%s' must be [a-z0-9_.-]", kv);
+  if (strchr(eq + 1, '\n') || strchr(eq + 1, '\r'))
+    bench_usage_fail("--meta: value in '%s' has a line break", kv);
+  char *key = strndup(kv, (size_t)(eq - kv));
+  if (bench_reserved_key(key)) bench_usage_fail("--meta: key '%s' is written by bench", key);
+  for (int i = 0; i < o->nmeta; i++)
+    if (strcmp(o->meta_key[i], key) == 0) bench_usage_fail("--meta: key '%s' given twice", key);
+  o->meta_key[o->nmeta] = key;
+  o->meta_val[o->nmeta] = eq + 1;
+  o->nmeta++;
+}
+
+static void add_shape(bench_opts *o, const char *name) {
+  bench_shape *sh = &o->shapes[o->nshapes];
+  char why[160];
+  if (strlen(name) >= BENCH_NAME_MAX) bench_usage_fail("shape '%.40s...': name too long", name);
+  if (bench_parse_shape(name, &sh->s, why, sizeof why))
+    bench_usage_fail("shape '%s': %s", name, why);
+  bench_shape_name(&sh->s, sh->name, sizeof sh->name);
+  for (int i = 0; i < o->nshapes; i++)
+    if (strcmp(o->shapes[i].name, sh->name) == 0)
+      bench_usage_fail("shape '%s': given twice", name);
+  o->nshapes++;
+}
+
+static void set_mode(bench_opts *o, enum bench_mode m, const char *opt) {
+  if (o->mode != MODE_TIME && o->mode != m)
+    bench_usage_fail("%s: only one of --describe, --check, --check-ref, --occupancy, --gpu-slug",
+                     opt);
+  o->mode = m;
+}
+
+void bench_parse_args(int argc, char **argv, bench_opts *o) {
+  memset(o, 0, sizeof *o);
+  o->mode = MODE_TIME;
+  o->reps = 50;
+  o->warmup = 10;
+  o->hot_batch = 20;
+  o->l2_cold = 1;
+  o->seed = 1;
+  o->sm_count = 132;
+  o->shapes = (bench_shape *)calloc((size_t)argc + 1, sizeof *o->shapes);
+  o->meta_key = (const char **)calloc((size_t)argc + 1, sizeof(char *));
+  o->meta_val = (const char **)calloc((size_t)argc + 1, sizeof(char *));
+  if (!o->shapes || !o->meta_key || !o->meta_val) bench_usage_fail("out of memory");
+  for (int i = 1; i < argc; i++) {
+    char opt[64];
+    const char *a = argv[i], *val = NULL;
+    const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
+    if (eq && (size_t)(eq - a) < sizeof opt) {  // --opt=value
+      memcpy(opt, a, (size_t)(eq - a));
+      opt[eq - a] = 0;
+      val = eq + 1;
+    } else {
+      snprintf(opt, sizeof opt, "%s", a);
+    }
+#define NEEDS_VALUE()                                                          \
+  do {                                                                         \
+    if (!val) {                                                                \
+      if (i + 1 >= argc) bench_usage_fail("%s: missing value", opt);           \
+      val = argv[++i];                                                         \
+    }                                                                          \
+  } while (0)
+#define FLAG()                                                                 \
+  do {                                                                         \
+    if (val) bench_usage_fail("%s: takes no value", opt);                      \
+  } while (0)
+    if (!strcmp(opt, "--help") || !strcmp(opt, "-h")) {
+      fputs(help_text, stdout);
+      exit(0);
+    } else if (!strcmp(opt, "--shape")) {
+      NEEDS_VALUE();
+      add_shape(o, val);
+    } else if (!strcmp(opt, "--reps")) {
+      NEEDS_VALUE();
+      o->reps = (int)parse_long(opt, val, 1, 1000000);
+    } else if (!strcmp(opt, "--warmup")) {
+      NEEDS_VALUE();
+      o->warmup = (int)parse_long(opt, val, 0, 1000000);
+    } else if (!strcmp(opt, "--hot-batch")) {
+      NEEDS_VALUE();
+      o->hot_batch = (int)parse_long(opt, val, 1, 100000);
+    } else if (!strcmp(opt, "--l2")) {
+      NEEDS_VALUE();
+      if (!strcmp(val, "cold")) o->l2_cold = 1;
+      else if (!strcmp(val, "hot")) o->l2_cold = 0;
+      else bench_usage_fail("--l2: '%s' is not cold or hot", val);
+    } else if (!strcmp(opt, "--seed")) {
+      NEEDS_VALUE();
+      char *end;
+      errno = 0;
+      o->seed = strtoull(val, &end, 10);
+      if (errno || end == val || *end || *val == '-')
+        bench_usage_fail("--seed: '%s' is not an unsigned integer", val);
+    } else if (!strcmp(opt, "--out")) {
+      NEEDS_VALUE();
+      if (!*val) bench_usage_fail("--out: empty file name");
+      o->out = val;
+    } else if (!strcmp(opt, "--meta")) {
+      NEEDS_VALUE();
+      add_meta(o, val);
+    } else if (!strcmp(opt, "--sm-count")) {
+      NEEDS_VALUE();
+      o->sm_count = (int)parse_long(opt, val, 1, 100000);
+    } else if (!strcmp(opt, "--device")) {
+      NEEDS_VALUE();
+      o->device = (int)parse_long(opt, val, 0, 1023);
+    } else if (!strcmp(opt, "--describe")) {
+      FLAG();
+      set_mode(o, MODE_DESCRIBE, opt);
+    } else if (!strcmp(opt, "--check")) {
+      FLAG();
+      set_mode(o, MODE_CHECK, opt);
+    } else if (!strcmp(opt, "--check-ref")) {
+      FLAG();
+      set_mode(o, MODE_CHECK_REF, opt);
+    } else if (!strcmp(opt, "--occupancy")) {
+      FLAG();
+      set_mode(o, MODE_OCCUPANCY, opt);
+    } else if (!strcmp(opt, "--gpu-slug")) {
+      FLAG();
+      set_mode(o, MODE_GPU_SLUG, opt);
+    } else {
+      bench_usage_fail("unknown option '%s' (try --help)", a);
+    }
+#undef NEEDS_VALUE
+#undef FLAG
+  }
+  if (o->nshapes == 0 && o->mode != MODE_GPU_SLUG && o->mode != MODE_CHECK_REF)
+    bench_usage_fail("no --shape given (try --help)");
+  if (o->nshapes > 0 && o->mode == MODE_GPU_SLUG) bench_usage_fail("--gpu-slug takes no --shape");
+}

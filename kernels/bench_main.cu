@@ -1,0 +1,57 @@
+// bench_main.cu — `bench`: the timing harness every attention kernel links against
+// (see attn.h for the contract, `bench --help` for the command line). Exit codes: 0 ok,
+// 1 numerics failure, 2 usage or input error, 4 CUDA error (a kernel fault included).
+#include <stdio.h>
+#include <string.h>
+#include "bench_cuda.h"
+#include "bench_meta.h"
+#include "bench_modes.h"
+#include "bench_plan.h"
+
+int bench_describe_shape(const bench_shape *sh, int sm_count, attn_plan *plan, char *msg,
+                         size_t len) {
+  memset(plan, 0, sizeof *plan);
+  msg[0] = 0;
+  int r = attn_describe(&sh->s, sm_count, plan, msg, len);
+  for (char *c = msg; *c; c++)
+    if (*c == '\n' || *c == '\r') *c = ' ';
+  if (r != 0 && !msg[0]) snprintf(msg, len, "refused without a message");
+  return r == 0 ? 0 : -1;
+}
+
+// No CUDA call here: works on a machine without GPU or driver.
+int bench_mode_describe(const bench_opts *o) {
+  for (int i = 0; i < o->nshapes; i++) {
+    attn_plan plan;
+    char msg[512], line[512];
+    if (bench_describe_shape(&o->shapes[i], o->sm_count, &plan, msg, sizeof msg)) {
+      printf("shape=%s error=%s\n", o->shapes[i].name, msg);
+      continue;
+    }
+    bench_plan_format(&plan, line, sizeof line);
+    printf("shape=%s %s\n", o->shapes[i].name, line);
+  }
+  return BENCH_EXIT_OK;
+}
+
+int bench_mode_gpu_slug(const bench_opts *o) {
+  bench_gpu g;
+  BENCH_CUDA(cudaSetDevice(o->device));
+  bench_gpu_query(o->device, &g);
+  printf("%s\n", g.slug);
+  return BENCH_EXIT_OK;
+}
+
+int main(int argc, char **argv) {
+  bench_opts o;
+  bench_parse_args(argc, argv, &o);
+  switch (o.mode) {
+    case MODE_DESCRIBE: return bench_mode_describe(&o);
+    case MODE_GPU_SLUG: return bench_mode_gpu_slug(&o);
+    case MODE_OCCUPANCY: return bench_mode_occupancy(&o);
+    case MODE_CHECK: return bench_mode_check(&o);
+    case MODE_CHECK_REF: return bench_mode_check_ref(&o);
+    case MODE_TIME: return bench_mode_time(&o);
+  }
+  return BENCH_EXIT_USAGE;
+}

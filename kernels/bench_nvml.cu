@@ -1,0 +1,81 @@
+// bench_nvml.cu — NVML through dlopen: the binary needs no NVML at link time and runs where the
+// library is missing (every value is then "unavailable"). Prototypes follow nvml.h's C API.
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+#include "bench_cuda.h"
+#include "bench_nvml.h"
+
+typedef int nvml_ret;  // nvmlReturn_t; 0 = NVML_SUCCESS
+typedef void *nvml_dev;
+enum { NVML_CLOCK_SM = 1, NVML_TEMPERATURE_GPU = 0 };
+
+static struct {
+  int tried, ok;
+  nvml_dev dev;
+  nvml_ret (*max_clock)(nvml_dev, int, unsigned *);
+  nvml_ret (*clock)(nvml_dev, int, unsigned *);
+  nvml_ret (*power_limit)(nvml_dev, unsigned *);
+  nvml_ret (*temperature)(nvml_dev, int, unsigned *);
+  nvml_ret (*driver)(char *, unsigned);
+} nv;
+
+void bench_nvml_open(int cuda_dev) {
+  if (nv.tried) return;
+  nv.tried = 1;
+  void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!lib) return;
+  nvml_ret (*init)(void) = (nvml_ret(*)(void))dlsym(lib, "nvmlInit_v2");
+  nvml_ret (*by_pci)(const char *, nvml_dev *) =
+      (nvml_ret(*)(const char *, nvml_dev *))dlsym(lib, "nvmlDeviceGetHandleByPciBusId_v2");
+  nv.max_clock = (nvml_ret(*)(nvml_dev, int, unsigned *))dlsym(lib, "nvmlDeviceGetMaxClockInfo");
+  nv.clock = (nvml_ret(*)(nvml_dev, int, unsigned *))dlsym(lib, "nvmlDeviceGetClockInfo");
+  nv.power_limit = (nvml_ret(*)(nvml_dev, unsigned *))dlsym(lib, "nvmlDeviceGetEnforcedPowerLimit");
+  nv.temperature = (nvml_ret(*)(nvml_dev, int, unsigned *))dlsym(lib, "nvmlDeviceGetTemperature");
+  nv.driver = (nvml_ret(*)(char *, unsigned))dlsym(lib, "nvmlSystemGetDriverVersion");
+  if (!init || !by_pci || init() != 0) return;
+  char pci[64];
+  BENCH_CUDA(cudaDeviceGetPCIBusId(pci, (int)sizeof pci, cuda_dev));
+  if (by_pci(pci, &nv.dev) != 0) return;
+  nv.ok = 1;  // the library stays loaded for the life of the process
+}
+
+static void unavailable(char *buf, size_t len) { snprintf(buf, len, "unavailable"); }
+
+void bench_nvml_max_sm_clock(char *buf, size_t len) {
+  unsigned v;
+  if (nv.ok && nv.max_clock && nv.max_clock(nv.dev, NVML_CLOCK_SM, &v) == 0)
+    snprintf(buf, len, "%u", v);
+  else
+    unavailable(buf, len);
+}
+
+int bench_nvml_sm_clock(void) {
+  unsigned v;
+  if (nv.ok && nv.clock && nv.clock(nv.dev, NVML_CLOCK_SM, &v) == 0) return (int)v;
+  return -1;
+}
+
+void bench_nvml_power_limit(char *buf, size_t len) {
+  unsigned mw;
+  if (nv.ok && nv.power_limit && nv.power_limit(nv.dev, &mw) == 0)
+    snprintf(buf, len, "%.1f", mw / 1000.0);
+  else
+    unavailable(buf, len);
+}
+
+void bench_nvml_temp(char *buf, size_t len) {
+  unsigned c;
+  if (nv.ok && nv.temperature && nv.temperature(nv.dev, NVML_TEMPERATURE_GPU, &c) == 0)
+    snprintf(buf, len, "%u", c);
+  else
+    unavailable(buf, len);
+}
+
+void bench_nvml_driver(char *buf, size_t len) {
+  char v[96];
+  if (nv.ok && nv.driver && nv.driver(v, sizeof v) == 0)
+    snprintf(buf, len, "%s", v);
+  else
+    unavailable(buf, len);
+}

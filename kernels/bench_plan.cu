@@ -1,0 +1,22 @@
+// bench_plan.cu — launch-plan text for --describe and the header, and occupancy.
+#include <stdio.h>
+#include "bench_cuda.h"
+#include "bench_plan.h"
+
+void bench_plan_format(const attn_plan *p, char *buf, size_t len) {
+  snprintf(buf, len,
+           "kernel=%.64s grid=%u,%u,%u block=%u,%u,%u dyn_smem=%zu ctas=%ld kv_splits=%d "
+           "persistent=%d work_items=%ld workspace=%zu launches=%d",
+           p->kernel, p->grid[0], p->grid[1], p->grid[2], p->block[0], p->block[1], p->block[2],
+           p->dyn_smem, p->ctas, p->kv_splits, p->persistent, p->work_items, p->workspace_bytes,
+           p->launches);
+}
+
+int bench_occupancy(const attn_plan *p) {
+  int n = 0;
+  const void *fn = attn_main_kernel(p);
+  if (!fn) bench_usage_fail("attn_main_kernel returned NULL");
+  int threads = (int)(p->block[0] * p->block[1] * p->block[2]);
+  BENCH_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, fn, threads, p->dyn_smem));
+  return n;
+}

@@ -1,0 +1,18 @@
+// bench_timing.h — timed repetitions of attn_run with CUDA events, the cold-L2 flush and the
+// SM clock reading taken after every rep.
+#pragma once
+#include "attn.h"
+#include "bench_header.h"
+#include "bench_ref.h"
+
+typedef struct {
+  int reps, warmup, hot_batch;
+  int l2_cold;
+  size_t flush_bytes;  // 2 x L2 size (cold mode)
+} bench_timing_opts;
+
+// Times one shape; appends reps samples (shape index si) to v. Returns the median in us.
+double bench_time_shape(const attn_shape *s, const attn_plan *plan, const bench_bufs *b,
+                        const bench_timing_opts *t, int si, bench_samples *v);
+
+void bench_timing_release(void);  // frees the flush buffer
