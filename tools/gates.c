@@ -1,0 +1,309 @@
+// gates.c — the static gates of one variant, as one CSV row (no GPU needed).
+//
+//   gates --header
+//   gates [--header] --variant V --arch sm_90 --status DIR/status [--ptxas DIR/build.log]
+//         [--describe DIR/describe.txt] [--min-occupancy 0.5] [--min-ctas N|Kx] [--sm-count N]
+//
+// DIR/status: first line ok|build_failed|build_timeout|invalid_config, optional second line a
+// one-line detail. Only with `ok` are the ptxas log and the describe file read (then both are
+// required). describe.txt: one line per shape, `key=value` separated by spaces, keys shape,
+// kernel, block=x,y,z, dyn_smem, ctas (default: grid product), work_items (default: ctas);
+// other keys are ignored; `shape=S error=text to end of line` says the build cannot run S.
+// Checks, first failing one wins: status; describe errors (invalid_config); smem_overflow
+// (static + dynamic > per-block opt-in limit); register_spill (any kernel or device function
+// whose name does not contain "bench_" with spill stores or loads); low_occupancy (theoretical
+// occupancy of the main kernel < --min-occupancy, for the worst shape); too_few_ctas (only
+// when --min-ctas > 0: max over shapes of max(ctas, work_items) < min-ctas; `Kx` means K x
+// SM count, the SM count from --sm-count or the arch table).
+// The main kernel of a shape is the entry for --arch whose mangled name equals kernel=, or
+// holds it as a whole mangled identifier (<length><name>, e.g. 9flash_fwd); when several
+// template instances match, the one with the lowest occupancy counts.
+// Numeric columns describe the main kernel at the worst shape (the offending shape for
+// smem_overflow); ctas_min/ctas_max are over shapes of max(ctas, work_items).
+// Exit 0 with the row printed (pass or reject); 2 on usage or input errors.
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arch_limits.h"
+#include "occupancy.h"
+#include "ptxas_report.h"
+
+#define HEADER "variant,verdict,reason,detail,kernel,regs,spill_stores,spill_loads,stack," \
+               "smem_static,smem_dynamic,threads,blocks_per_sm,occupancy,ctas_min,ctas_max"
+
+struct shape {
+  char name[128], kernel[256], error[512];
+  long line, threads, dyn_smem, ctas, work;
+};
+
+static _Noreturn void die(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("gates: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  exit(2);
+}
+
+static long parse_long(const char *s, const char *what) {
+  char *end;
+  errno = 0;
+  long v = strtol(s, &end, 10);
+  if (end == s || *end || errno || v < 0) die("%s: '%s' is not a non-negative integer", what, s);
+  return v;
+}
+
+// Print s as one CSV field: quoted when it holds a comma, quote or line break.
+static void put_field(const char *s) {
+  if (!strpbrk(s, ",\"\r\n")) { fputs(s, stdout); return; }
+  putchar('"');
+  for (; *s; s++) {
+    if (*s == '"') putchar('"');
+    putchar(*s == '\r' || *s == '\n' ? ' ' : *s);
+  }
+  putchar('"');
+}
+
+// Read the file's first two lines: status word into st, detail into detail.
+static void read_status(const char *path, char *st, size_t stlen, char *detail, size_t dlen) {
+  FILE *f = fopen(path, "r");
+  if (!f) die("%s: %s", path, strerror(errno));
+  char buf[1024] = "";
+  if (!fgets(buf, sizeof buf, f)) die("%s:1: empty status file", path);
+  buf[strcspn(buf, "\r\n")] = 0;
+  snprintf(st, stlen, "%s", buf);
+  if (strcmp(st, "ok") && strcmp(st, "build_failed") && strcmp(st, "build_timeout") &&
+      strcmp(st, "invalid_config"))
+    die("%s:1: unknown status '%.60s'", path, buf);
+  detail[0] = 0;
+  if (fgets(buf, sizeof buf, f)) {
+    buf[strcspn(buf, "\r\n")] = 0;
+    snprintf(detail, dlen, "%s", buf);
+  }
+  fclose(f);
+}
+
+// Parse one describe line into sh; returns 0 for a blank or comment line, 1 for a shape.
+static int parse_shape(char *s, const char *path, long line, struct shape *sh) {
+  memset(sh, 0, sizeof *sh);
+  sh->line = line;
+  sh->ctas = sh->work = -1;
+  char what[600];
+  snprintf(what, sizeof what, "%s:%ld", path, line);
+  while (*s == ' ') s++;
+  if (!*s || *s == '#') return 0;
+  int have_block = 0, have_dyn = 0;
+  long grid = 1;
+  while (*s) {
+    char *key = s, *eq = strchr(s, '=');
+    if (!eq) die("%s: '%.60s' is not key=value", what, key);
+    *eq = 0;
+    char *val = eq + 1;
+    if (!strcmp(key, "error")) { snprintf(sh->error, sizeof sh->error, "%s", val); break; }
+    s = val + strcspn(val, " ");
+    if (*s) *s++ = 0;
+    while (*s == ' ') s++;
+    if (!strcmp(key, "shape")) snprintf(sh->name, sizeof sh->name, "%s", val);
+    else if (!strcmp(key, "kernel")) snprintf(sh->kernel, sizeof sh->kernel, "%s", val);
+    else if (!strcmp(key, "dyn_smem")) { sh->dyn_smem = parse_long(val, what); have_dyn = 1; }
+    else if (!strcmp(key, "ctas")) sh->ctas = parse_long(val, what);
+    else if (!strcmp(key, "work_items")) sh->work = parse_long(val, what);
+    else if (!strcmp(key, "block") || !strcmp(key, "grid")) {
+      long prod = 1;
+      for (char *d = strtok(val, ","); d; d = strtok(NULL, ",")) prod *= parse_long(d, what);
+      if (key[0] == 'b') { sh->threads = prod; have_block = 1; } else grid = prod;
+    }
+  }
+  if (!sh->name[0]) die("%s: no shape=", what);
+  if (sh->error[0]) return 1;
+  if (!sh->kernel[0] || !have_block || !have_dyn) die("%s: shape %s needs kernel=, block= and dyn_smem=", what, sh->name);
+  if (sh->ctas < 0) sh->ctas = grid;
+  if (sh->work < 0) sh->work = sh->ctas;
+  return 1;
+}
+
+// Does mangled name m name kernel k (equal, or <len><k> not preceded by a digit)?
+static int kernel_matches(const char *m, const char *k) {
+  if (!strcmp(m, k)) return 1;
+  char pat[300];
+  snprintf(pat, sizeof pat, "%zu%s", strlen(k), k);
+  for (const char *p = strstr(m, pat); p; p = strstr(p + 1, pat))
+    if (p == m || !(p[-1] >= '0' && p[-1] <= '9')) return 1;
+  return 0;
+}
+
+
+static void put_row_start(const char *variant, const char *verdict, const char *reason,
+                          const char *detail) {
+  put_field(variant);
+  printf(",%s,%s,", verdict, reason);
+  put_field(detail);
+}
+
+// Read the describe file; returns the number of shapes in *out.
+static size_t read_shapes(const char *path, struct shape **out) {
+  FILE *f = fopen(path, "r");
+  if (!f) die("%s: %s", path, strerror(errno));
+  char *buf = NULL;
+  size_t cap = 0, n = 0;
+  long line = 0;
+  struct shape *sh = NULL, one;
+  while (getline(&buf, &cap, f) >= 0) {
+    buf[strcspn(buf, "\r\n")] = 0;
+    if (!parse_shape(buf, path, ++line, &one)) continue;
+    if (!(sh = realloc(sh, (n + 1) * sizeof *sh))) die("out of memory");
+    sh[n++] = one;
+  }
+  free(buf);
+  fclose(f);
+  if (!n) die("%s: no shapes", path);
+  *out = sh;
+  return n;
+}
+
+static int counts(const struct ptxas_func *f, const char *arch) {
+  return (!f->arch[0] || !strcmp(f->arch, arch)) && !strstr(f->name, "bench_");
+}
+
+static int evaluate(const char *variant, const struct arch_limits *arch, const char *ptxas_path,
+                    const char *describe, double min_occ, long min_ctas) {
+  struct ptxas_report rep;
+  char err[1200], detail[1200];
+  FILE *f = fopen(ptxas_path, "r");
+  if (!f) die("%s: %s", ptxas_path, strerror(errno));
+  if (ptxas_report_parse(f, ptxas_path, &rep, err, sizeof err)) die("%s", err);
+  fclose(f);
+  struct shape *sh;
+  size_t n = read_shapes(describe, &sh);
+
+  for (size_t i = 0; i < n; i++)
+    if (sh[i].error[0]) {
+      snprintf(detail, sizeof detail, "shape %s: %s", sh[i].name, sh[i].error);
+      put_row_start(variant, "reject", "invalid_config", detail);
+      puts(",,,,,,,,,,,,");
+      return 0;
+    }
+
+  // Per shape: the worst matching kernel; over shapes: the worst shape, the first overflow.
+  const struct ptxas_func *wk = NULL, *ok_k = NULL;
+  struct occupancy wocc = {0}, occ;
+  size_t ws = 0, over = n;
+  long cmin = -1, cmax = -1;
+  for (size_t i = 0; i < n; i++) {
+    const struct ptxas_func *k = NULL;
+    struct occupancy kocc = {0};
+    for (size_t j = 0; j < rep.n; j++) {
+      const struct ptxas_func *c = &rep.f[j];
+      if (!c->is_entry || strcmp(c->arch, arch->name) || !kernel_matches(c->name, sh[i].kernel)) continue;
+      occ = occupancy_calc(arch, sh[i].threads, c->regs, c->smem_static, sh[i].dyn_smem);
+      if (!k || occ.occupancy < kocc.occupancy) { k = c; kocc = occ; }
+    }
+    if (!k)
+      die("%s: no %s kernel matches '%s' (%s:%ld)", ptxas_path, arch->name, sh[i].kernel,
+          describe, sh[i].line);
+    if (over == n && k->smem_static + sh[i].dyn_smem > arch->smem_per_block_optin) { over = i; ok_k = k; }
+    if (!wk || kocc.occupancy < wocc.occupancy) { wk = k; wocc = kocc; ws = i; }
+    long c = sh[i].ctas > sh[i].work ? sh[i].ctas : sh[i].work;
+    if (cmin < 0 || c < cmin) cmin = c;
+    if (c > cmax) cmax = c;
+  }
+
+  const char *reason = "";
+  detail[0] = 0;
+  const struct ptxas_func *spill = NULL;
+  for (size_t j = 0; j < rep.n && !spill; j++)
+    if (counts(&rep.f[j], arch->name) && (rep.f[j].spill_stores || rep.f[j].spill_loads)) spill = &rep.f[j];
+  if (over < n) {
+    reason = "smem_overflow";
+    wk = ok_k;
+    ws = over;
+    wocc = occupancy_calc(arch, sh[ws].threads, wk->regs, wk->smem_static, sh[ws].dyn_smem);
+    snprintf(detail, sizeof detail, "shape %s: %ld B static + %ld B dynamic = %ld B > %d B per block on %s",
+             sh[ws].name, wk->smem_static, sh[ws].dyn_smem, wk->smem_static + sh[ws].dyn_smem,
+             arch->smem_per_block_optin, arch->name);
+  } else if (spill) {
+    reason = "register_spill";
+    snprintf(detail, sizeof detail, "%s%s: %ld B spill stores, %ld B spill loads", spill->name,
+             spill->is_entry ? "" : " (device function)", spill->spill_stores, spill->spill_loads);
+  } else if (wocc.occupancy < min_occ) {
+    reason = "low_occupancy";
+    snprintf(detail, sizeof detail, "shape %s: occupancy %.4g < %g (%d blocks/SM of %d warps, limited by %s)",
+             sh[ws].name, wocc.occupancy, min_occ, wocc.blocks_per_sm, wocc.warps_per_block, wocc.limiter);
+  } else if (min_ctas > 0 && cmax < min_ctas) {
+    reason = "too_few_ctas";
+    snprintf(detail, sizeof detail, "at most %ld CTAs or work items over shapes < %ld", cmax, min_ctas);
+  } else {
+    snprintf(detail, sizeof detail, "occupancy %.4g at shape %s, limited by %s", wocc.occupancy,
+             sh[ws].name, wocc.limiter);
+  }
+  put_row_start(variant, reason[0] ? "reject" : "pass", reason, detail);
+  putchar(',');
+  put_field(wk->name);
+  printf(",%ld,%ld,%ld,%ld,%ld,%ld,%ld,%d,%.4f,%ld,%ld\n", wk->regs, wk->spill_stores,
+         wk->spill_loads, wk->stack, wk->smem_static, sh[ws].dyn_smem, sh[ws].threads,
+         wocc.blocks_per_sm, wocc.occupancy, cmin, cmax);
+  ptxas_report_free(&rep);
+  free(sh);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  const char *variant = NULL, *arch_name = NULL, *status = NULL, *ptxas = NULL, *describe = NULL;
+  const char *min_ctas_arg = "0";
+  double min_occ = 0;
+  long sm_count = 0;
+  int header = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *o = argv[i];
+    if (!strcmp(o, "--header")) { header = 1; continue; }
+    if (i + 1 >= argc) die("usage: option '%s' needs a value (or is unknown)", o);
+    const char *v = argv[++i];
+    if (!strcmp(o, "--variant")) variant = v;
+    else if (!strcmp(o, "--arch")) arch_name = v;
+    else if (!strcmp(o, "--status")) status = v;
+    else if (!strcmp(o, "--ptxas")) ptxas = v;
+    else if (!strcmp(o, "--describe")) describe = v;
+    else if (!strcmp(o, "--min-ctas")) min_ctas_arg = v;
+    else if (!strcmp(o, "--sm-count")) sm_count = parse_long(v, "--sm-count");
+    else if (!strcmp(o, "--min-occupancy")) {
+      char *end;
+      errno = 0;
+      min_occ = strtod(v, &end);
+      if (end == v || *end || errno || !(min_occ >= 0 && min_occ <= 1))
+        die("--min-occupancy: '%s' is not a number in [0, 1]", v);
+    } else die("usage: unknown option '%s'", o);
+  }
+  if (header) puts(HEADER);
+  if (header && !variant && !arch_name && !status) return 0;
+  if (!variant || !arch_name || !status)
+    die("usage: gates [--header] --variant V --arch sm_XX --status FILE [--ptxas FILE] "
+        "[--describe FILE] [--min-occupancy X] [--min-ctas N|Kx] [--sm-count N]");
+  const struct arch_limits *arch = arch_limits_find(arch_name);
+  if (!arch) die("unknown architecture '%s' (known: sm_80, sm_86, sm_89, sm_90)", arch_name);
+  if (!sm_count) sm_count = arch->sm_count;
+  char mc[32];
+  snprintf(mc, sizeof mc, "%s", min_ctas_arg);
+  size_t mlen = strlen(mc);
+  int times_sms = mlen > 1 && mc[mlen - 1] == 'x';
+  if (times_sms) mc[mlen - 1] = 0;
+  char *end;
+  errno = 0;
+  long min_ctas = strtol(mc, &end, 10);
+  if (end == mc || *end || errno || min_ctas < 0)
+    die("--min-ctas: '%s' is not a count or K x SMs (e.g. 4x)", min_ctas_arg);
+  if (times_sms) min_ctas *= sm_count;
+
+  char st[64], detail[1024];
+  read_status(status, st, sizeof st, detail, sizeof detail);
+  if (strcmp(st, "ok")) {
+    put_row_start(variant, "reject", st, detail);
+    puts(",,,,,,,,,,,,");
+    return 0;
+  }
+  if (!ptxas || !describe) die("status ok needs --ptxas and --describe");
+  return evaluate(variant, arch, ptxas, describe, min_occ, min_ctas);
+}
