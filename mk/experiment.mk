@@ -1,6 +1,7 @@
 # experiment.mk — read experiments/$(EXP)/experiment.mk, expand its variants, and build and
 # gate one binary per variant: build/$(EXP)/<v>/{bench,status,build.log,describe.txt}.
-EXP_DIR := experiments/$(EXP)
+EXP_ROOT ?= experiments
+EXP_DIR := $(EXP_ROOT)/$(EXP)
 EXP_OUT := $(B)/$(EXP)
 ifneq ($(wildcard $(EXP_DIR)/experiment.mk),)
 include $(EXP_DIR)/experiment.mk
@@ -17,6 +18,8 @@ RUN_TIMEOUT   ?= 300
 BUILD_TIMEOUT ?= 120
 BASELINES     ?=
 GATE_WAIVE    ?=
+# limits the static gates check against: the target GPU, or a smaller one the binary must fit too
+GATE_ARCH     ?= $(ARCH)
 SM_COUNT      ?= $(SM_COUNT_$(ARCH))
 SM_COUNT_sm_80 := 108
 SM_COUNT_sm_86 := 84
@@ -83,7 +86,7 @@ STATUS_FILES := $(BIN_TARGETS:%=$(EXP_OUT)/%/status)
 
 .PHONY: check-exp
 check-exp:
-	@[ -f $(EXP_DIR)/experiment.mk ] || { echo "make: no experiment '$(EXP)' (experiments/$(EXP)/experiment.mk)" >&2; exit 2; }
+	@[ -f $(EXP_DIR)/experiment.mk ] || { echo "make: no experiment '$(EXP)' ($(EXP_DIR)/experiment.mk)" >&2; exit 2; }
 	@[ -n "$(KERNEL)" ] && [ -f kernels/$(KERNEL) ] || { echo "make: $(EXP_DIR)/experiment.mk: KERNEL '$(KERNEL)' is not a file under kernels/" >&2; exit 2; }
 	@[ -n "$(strip $(BIN_TARGETS))" ] || { echo "make: $(EXP_DIR): no variants" >&2; exit 2; }
 
@@ -102,7 +105,7 @@ gates: $(EXP_OUT)/gates.csv
 $(EXP_OUT)/gates.csv: $(STATUS_FILES) $(B)/tools/gates
 	@$(B)/tools/gates --header > $@.tmp
 	@for v in $(BIN_TARGETS); do d=$(EXP_OUT)/$$v; \
-	  $(B)/tools/gates --variant $$v --arch $(ARCH) --status $$d/status --ptxas $$d/build.log \
+	  $(B)/tools/gates --variant $$v --arch $(GATE_ARCH) --status $$d/status --ptxas $$d/build.log \
 	    --describe $$d/describe.txt --min-occupancy $(MIN_OCCUPANCY) \
 	    --min-ctas $$(( $(MIN_CTAS_PER_SM) * $(SM_COUNT) )) --sm-count $(SM_COUNT) >> $@.tmp \
 	  || { echo "make: gates failed for $$v" >&2; exit 1; }; done

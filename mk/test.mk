@@ -7,3 +7,4 @@ TEST_SCRIPTS +=
 .PHONY: test
 test: check-deps-test $(TEST_PROGS)
 	@tests/run.sh $(TEST_PROGS) $(TEST_SCRIPTS)
+TEST_SCRIPTS += tests/test_pipeline.sh

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# test_pipeline.sh — build and static gates on the smoke experiment, on a CPU-only machine:
+# every planted outcome is named in gates.csv, a second build compiles nothing, touching one flag
+# file rebuilds exactly one binary, and hostile flag files and file names execute nothing.
+. tests/lib.sh
+M="make --no-print-directory"
+rm -f /tmp/cudadent42_owned
+
+out=$($M -j2 build EXP=smoke 2>&1); rc=$?
+check_eq "smoke build exits 0 although variants fail" "$rc" 0
+check_eq "smoke build summary line" "$(echo "$out" | grep -E '^built [0-9]+, failed [0-9]+$')" "built 3, failed 4"
+for v in mma simt_split smem_big spill; do
+  check "smoke/$v binary exists" test -x build/smoke/$v/bench
+done
+check "no binary for the refused configuration" test ! -e build/smoke/refused/bench
+
+$M gates EXP=smoke >/dev/null 2>&1
+g=build/smoke/gates.csv
+check_eq "gates.csv header starts variant,verdict,reason" "$(head -n1 $g | cut -d, -f1-3)" "variant,verdict,reason"
+check_eq "gates.csv has one row per variant" "$(($(wc -l <$g) - 1))" 7
+row() { grep -E "^$1," $g | cut -d, -f2,3; }
+check_eq "mma passes"                "$(row mma)" "pass,"
+check_eq "simt_split passes"         "$(row simt_split)" "pass,"
+check_eq "refused is invalid_config" "$(row refused)" "reject,invalid_config"
+check_eq "broken is build_failed"    "$(row broken)" "reject,build_failed"
+check_eq "smem_big is smem_overflow" "$(row smem_big)" "reject,smem_overflow"
+check_eq "spill is register_spill"   "$(row spill)" "reject,register_spill"
+check_eq "hostile is invalid_config" "$(row hostile)" "reject,invalid_config"
+check_grep "refused row carries the static_assert message" '^refused,.*multiple of 16' $g
+check_grep "hostile row names its file and line" '^hostile,.*hostile\.flags:2' $g
+check "the hostile command never ran" test ! -e /tmp/cudadent42_owned
+
+out=$($M -j2 build EXP=smoke 2>&1)
+check_eq "a second build compiles nothing" "$(echo "$out" | grep -c 'NVCC')" 0
+sleep 1; touch experiments/smoke/variants/simt_split.flags
+out=$($M -j2 build EXP=smoke 2>&1)
+check_eq "touching one flag file rebuilds exactly that binary" "$(echo "$out" | grep 'NVCC' | tr -s ' ')" " NVCC smoke/simt_split"
+
+# hostile file names: a variant name is never expanded by make or a shell
+tmp=$(mktemp -d); mkdir -p "$tmp/evil/variants"
+cp experiments/smoke/experiment.mk "$tmp/evil/"
+cp experiments/smoke/variants/mma.flags "$tmp/evil/variants/ok.flags"
+cp experiments/smoke/variants/mma.flags "$tmp/evil/variants/\$(shell touch \$\$HOME.owned).flags"
+cp experiments/smoke/variants/mma.flags "$tmp/evil/variants/a;touch \${TMPDIR:-/tmp}x.flags"
+out=$($M -n build EXP=evil EXP_ROOT="$tmp" B="$tmp/build" 2>&1)
+check_grep "hostile file names are reported" 'flag file\(s\) skipped' <(echo "$out")
+check "hostile file names are not built" test "$(echo "$out" | grep -c 'evil/ok')" -ge 1
+check "no file created by a hostile name" test ! -e "$HOME.owned"
+rm -rf "$tmp"
+
+out=$($M build EXP=does-not-exist 2>&1); rc=$?
+check_eq "an unknown experiment is a usage error" "$rc" 2
+check_grep "an unknown experiment is named" "no experiment 'does-not-exist'" <(echo "$out")
+done_testing
