@@ -13,3 +13,8 @@ measure: build $(EXP_OUT)/gates.csv
 	  SEED=$(SEED) RUN_TIMEOUT=$(RUN_TIMEOUT) SDPA_BASELINES='$(SDPA_BASELINES)' \
 	  SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' ORDER=$(ORDER) VARIANT='$(VARIANT)' \
 	  tools/measure.sh $(EXP) >/dev/null
+
+## sanitize: GPU only: compute-sanitizer memcheck/racecheck/initcheck/synccheck on passing variants
+.PHONY: sanitize
+sanitize: build $(EXP_OUT)/gates.csv
+	@B=$(B) DATA_OUT=$(DATA_OUT) tools/sanitize.sh $(EXP)
