@@ -1,1 +1,156 @@
-# report.mk — (being written)
+# report.mk — `make analyze`, `make plots`, `make report`: statistics, figures and the paper
+# appendix, rebuilt from the raw samples in $(DATA) on any machine (no GPU needed).
+#   build/<exp>/experiment.vars           DESCRIPTION, SHAPES, BASELINE… of experiments/<exp>
+#   build/<exp>/<gpu>/summary.csv         stats summary of every sample file of that GPU
+#   build/<exp>/<gpu>/compare.csv         stats compare: all vs BASELINE + COMPARE pairs, Holm
+#   build/<exp>/<gpu>/claims.csv          (phase1) the pairs of the seed-claims table
+#   build/plots/<exp>/<gpu>/*.pdf|*.png   gnuplot figures (figures.txt lists them)
+#   build/report/appendix.{tex,pdf,md}    the appendix
+# Tests point DATA, EXPDIR and RB at fixtures and a scratch build directory.
+
+ifdef REPORT_VARS_OF
+# Helper mode: `make -f mk/report.mk REPORT_VARS_OF=experiments/x/experiment.mk
+# REPORT_VARS_OUT=file report-vars` reads one experiment.mk alone and writes its variables.
+include $(REPORT_VARS_OF)
+r_vars := KERNEL SHAPES BASELINE BASELINES COMPARE
+.PHONY: report-vars
+report-vars:
+	$(file >$(REPORT_VARS_OUT),DESCRIPTION=$(strip $(DESCRIPTION)))
+	$(foreach v,$(r_vars),$(file >>$(REPORT_VARS_OUT),$(v)=$(strip $($(v)))))
+	@:
+else
+
+DATA       ?= data
+EXPDIR     ?= experiments
+RB         ?= $(B)
+STATS_SEED ?= 42
+RESAMPLES  ?= 9999
+ALPHA      ?= 0.05
+CLAIMS_EXP ?= phase1
+CLAIMS     ?= reports/seed_claims.csv
+STATS      := $(B)/tools/stats
+STATS_FLAGS = --seed $(STATS_SEED) --resamples $(RESAMPLES)
+GNUPLOT    ?= gnuplot
+PDFLATEX   ?= pdflatex
+
+# --- host tools of the report ---------------------------------------------------------------
+R_LIB := $(addprefix $(B)/tools/obj/,report_csv.o report_vars.o report_pick.o samples.o)
+R_GEN := $(addprefix $(B)/tools/obj/,report_gen.o report_doc.o report_fp.o report_exp.o \
+           report_claims.o report_static.o)
+REPORT_TOOLS := $(addprefix $(B)/tools/,report_pairs prep_plots report_gen)
+$(B)/tools/report_pairs: $(B)/tools/obj/report_pairs.o $(R_LIB)
+	$(CC) -o $@ $^ -lm
+$(B)/tools/prep_plots: $(B)/tools/obj/prep_plots.o $(R_LIB)
+	$(CC) -o $@ $^ -lm
+$(B)/tools/report_gen: $(R_GEN) $(R_LIB)
+	$(CC) -o $@ $^ -lm
+
+## report-tools: build the report's host tools (report_pairs, prep_plots, report_gen)
+.PHONY: report-tools
+report-tools: $(REPORT_TOOLS)
+
+# --- what there is: <exp>/<gpu> keys with sample files or a gate table -------------------------
+R_KEYS  := $(sort $(patsubst $(DATA)/%/,%,$(dir $(wildcard $(DATA)/*/*/*.csv))))
+R_KEYS  := $(filter-out ceilings/%,$(R_KEYS))
+R_DEXPS := $(sort $(foreach k,$(R_KEYS),$(firstword $(subst /, ,$(k)))))
+R_EXPS  := $(sort $(R_DEXPS) $(notdir $(patsubst %/,%,$(dir $(wildcard $(EXPDIR)/*/experiment.mk)))))
+r_keys_of = $(filter $(1)/%,$(R_KEYS))
+r_samples = $(filter-out %/gates.csv,$(wildcard $(DATA)/$(1)/*.csv))
+r_gpu     = $(lastword $(subst /, ,$(1)))
+r_figs    = $(foreach k,$(call r_keys_of,$(1)),$(RB)/plots/$(k)/figures.txt)
+r_stats   = $(foreach k,$(call r_keys_of,$(1)),$(RB)/$(k)/summary.csv $(RB)/$(k)/compare.csv \
+              $(if $(filter $(CLAIMS_EXP),$(1)),$(RB)/$(k)/claims.csv))
+
+# experiment.mk → experiment.vars, through the helper mode above (one file, nothing else read)
+R_VARS := $(R_EXPS:%=$(RB)/%/experiment.vars)
+$(R_VARS): $(RB)/%/experiment.vars: mk/report.mk
+	@mkdir -p $(@D)
+	$(if $(wildcard $(EXPDIR)/$*/experiment.mk),@$(MAKE) -s --no-print-directory -f mk/report.mk \
+	  REPORT_VARS_OF=$(EXPDIR)/$*/experiment.mk REPORT_VARS_OUT=$@.tmp EXP=$* report-vars,@: >$@.tmp)
+	@mv $@.tmp $@
+$(foreach e,$(R_EXPS),$(eval $(RB)/$(e)/experiment.vars: $(wildcard $(EXPDIR)/$(e)/experiment.mk)))
+
+# summary: every sample file of one GPU (empty when every variant was rejected)
+R_SUMMARIES := $(R_KEYS:%=$(RB)/%/summary.csv)
+$(R_SUMMARIES): $(RB)/%/summary.csv: $(STATS)
+	@mkdir -p $(@D)
+	$(if $(call r_samples,$*),$(STATS) summary $(STATS_FLAGS) $(call r_samples,$*) >$@.tmp,: >$@.tmp)
+	@mv $@.tmp $@
+
+# compare: pairs from report_pairs; stats exits 1 (SLOW) or 3 (AMBIGUOUS) having written its CSV
+R_COMPARES := $(R_KEYS:%=$(RB)/%/compare.csv)
+$(R_COMPARES): $(RB)/%/compare.csv: $(STATS) $(B)/tools/report_pairs
+	@mkdir -p $(@D)
+	@pairs=$$($(B)/tools/report_pairs $(RB)/$(firstword $(subst /, ,$*))/experiment.vars \
+	  $(DATA)/$*) || exit 2; \
+	if [ -z "$$pairs" ]; then : >$@.tmp; else \
+	  echo "$(STATS) compare $(STATS_FLAGS) --alpha $(ALPHA) --holm <$$(echo "$$pairs" | wc -l) pairs> > $@"; \
+	  $(STATS) compare $(STATS_FLAGS) --alpha $(ALPHA) --holm $$pairs >$@.tmp; rc=$$?; \
+	  case $$rc in 0|1|3) ;; *) rm -f $@.tmp; exit $$rc;; esac; fi; \
+	mv $@.tmp $@
+
+# claims: the pairs of the seed-claims table (our rung vs the rung below, best vs best SDPA)
+R_CLAIMS := $(patsubst %,$(RB)/%/claims.csv,$(call r_keys_of,$(CLAIMS_EXP)))
+$(R_CLAIMS): $(RB)/%/claims.csv: $(RB)/%/summary.csv $(CLAIMS) $(STATS) $(B)/tools/report_pairs
+	@pairs=$$($(B)/tools/report_pairs --claims $(CLAIMS) $< \
+	  $(RB)/$(firstword $(subst /, ,$*))/experiment.vars $(DATA)/$*) || exit 2; \
+	if [ -z "$$pairs" ]; then : >$@.tmp; else \
+	  $(STATS) compare $(STATS_FLAGS) --alpha $(ALPHA) --holm $$pairs >$@.tmp; rc=$$?; \
+	  case $$rc in 0|1|3) ;; *) rm -f $@.tmp; exit $$rc;; esac; fi; \
+	mv $@.tmp $@
+
+$(foreach k,$(R_KEYS),$(eval $(RB)/$(k)/summary.csv: $(call r_samples,$(k))) \
+  $(eval $(RB)/$(k)/compare.csv: $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
+    $(call r_samples,$(k))) \
+  $(eval $(RB)/$(k)/claims.csv: $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars))
+
+# figures: prep_plots writes gnuplot data and figures.txt ("script name caption"), gnuplot draws
+R_FIGS := $(R_KEYS:%=$(RB)/plots/%/figures.txt)
+$(R_FIGS): $(RB)/plots/%/figures.txt: $(RB)/%/summary.csv $(RB)/%/compare.csv $(B)/tools/prep_plots \
+    $(wildcard plots/*.gp)
+	@rm -rf $(@D) && mkdir -p $(@D)
+	$(B)/tools/prep_plots --out $(@D) --vars $(RB)/$(firstword $(subst /, ,$*))/experiment.vars \
+	  --summary $(RB)/$*/summary.csv --compare $(RB)/$*/compare.csv --data $(DATA)/$* \
+	  --ceilings $(DATA)/ceilings/$(call r_gpu,$*).csv --gpu $(call r_gpu,$*) >$@.tmp
+	@while read -r script name caption; do \
+	  for t in pdf png; do \
+	    $(GNUPLOT) -e "term='$$t'; dir='$(@D)'; name='$$name'" plots/$$script.gp \
+	      2>>$(@D)/gnuplot.log || { echo "report: gnuplot failed on plots/$$script.gp for $(@D)/$$name.$$t (see $(@D)/gnuplot.log)" >&2; exit 2; }; \
+	  done; \
+	done <$@.tmp
+	@mv $@.tmp $@
+$(foreach k,$(R_KEYS),$(eval $(RB)/plots/$(k)/figures.txt: $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
+  $(call r_samples,$(k)) $(wildcard $(DATA)/$(k)/gates.csv $(DATA)/ceilings/$(call r_gpu,$(k)).csv)))
+
+## analyze: statistics of EXP's samples in $(DATA) → build/<exp>/<gpu>/{summary,compare}.csv
+.PHONY: analyze plots report
+analyze: $(if $(call r_keys_of,$(EXP)),$(call r_stats,$(EXP)),r-no-data)
+## plots: gnuplot figures of EXP → build/plots/<exp>/<gpu>/*.pdf and *.png
+plots: $(if $(call r_keys_of,$(EXP)),$(call r_figs,$(EXP)),r-no-data)
+.PHONY: r-no-data
+r-no-data:
+	@echo "report: no samples under $(DATA)/$(EXP)/<gpu>/ (experiments with data: $(or $(R_DEXPS),none))" >&2
+	@exit 2
+
+# the appendix: one LaTeX and one Markdown file from the same generator, then pdflatex twice
+R_ALL := $(R_VARS) $(foreach e,$(R_DEXPS),$(call r_stats,$(e)) $(call r_figs,$(e)))
+$(RB)/report/appendix.tex: $(R_ALL) $(B)/tools/report_gen $(wildcard reports/*)
+	@mkdir -p $(@D)
+	$(B)/tools/report_gen --data $(DATA) --build $(RB) --static reports --claims $(CLAIMS) \
+	  --claims-exp $(CLAIMS_EXP) --tex $@.tmp --md $(@D)/appendix.md.tmp --epoch $(@D)/epoch \
+	  $(R_EXPS)
+	@mv $(@D)/appendix.md.tmp $(@D)/appendix.md
+	@mv $@.tmp $@
+$(RB)/report/appendix.md: $(RB)/report/appendix.tex
+$(RB)/report/appendix.pdf: $(RB)/report/appendix.tex
+	@cd $(@D) && for i in 1 2 3; do \
+	  SOURCE_DATE_EPOCH=$$(cat epoch) FORCE_SOURCE_DATE=1 $(PDFLATEX) -interaction=nonstopmode \
+	    -halt-on-error appendix.tex >pdflatex.log 2>&1 || { tail -20 pdflatex.log >&2; \
+	    echo "report: pdflatex failed, see $(@D)/pdflatex.log" >&2; exit 2; }; \
+	  grep -q 'Rerun to get' appendix.log || break; done
+	@echo "report: $@ and $(@D)/appendix.md"
+## report: every experiment with data → build/report/appendix.pdf (+ appendix.tex, appendix.md)
+report: $(RB)/report/appendix.pdf $(RB)/report/appendix.md
+
+TEST_SCRIPTS += tests/test_report.sh
+endif

@@ -1,0 +1,370 @@
+// prep_plots.c — turns one <gpu> directory's statistics into gnuplot data for plots/*.gp.
+//   prep_plots --out DIR --vars VARS --summary SUMMARY --compare COMPARE --data SAMPLEDIR
+//              --ceilings CEILINGS --gpu SLUG
+// Writes DIR/<name>.dat (data) and DIR/<name>.gpv (gnuplot settings) per figure and prints one
+// line per figure on stdout: "<script> <name> <caption>". A missing ceilings file or gate table
+// leaves that part out. Exit 0, or 2 with "prep_plots: FILE:LINE: what".
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_pick.h"
+#include "samples.h"
+
+static char err[1024];
+static const char *out;
+
+static void die(void) {
+  fprintf(stderr, "prep_plots: %s\n", err);
+  exit(2);
+}
+
+static FILE *open_out(const char *name, const char *ext) {
+  char p[4096];
+  snprintf(p, sizeof p, "%s/%s.%s", out, name, ext);
+  FILE *f = fopen(p, "w");
+  if (!f) {
+    snprintf(err, sizeof err, "%s:0: cannot write", p);
+    die();
+  }
+  return f;
+}
+
+// gnuplot string literal: double quotes, backslash and quote escaped
+static void gpstr(FILE *f, const char *s) {
+  fputc('"', f);
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\\') fputc('\\', f);
+    fputc(*s, f);
+  }
+  fputc('"', f);
+}
+
+typedef struct {
+  strlist names, paths;
+  samples_file *files;
+  expvars e;
+  rcsv sum, cmp;
+  int have_cmp;
+  strlist shapes; // SHAPES order first, then the others in summary order
+  const char *slug;
+} ctx;
+
+// order of variants in plots: ours by name, then baselines by name
+static void ordered(const ctx *c, strlist *o) {
+  for (int pass = 0; pass < 2; pass++)
+    for (size_t i = 0; i < c->names.n; i++)
+      if (expvars_is_baseline(&c->e, c->names.v[i]) == pass) strlist_add(o, c->names.v[i]);
+}
+
+static const samples_file *file_of(const ctx *c, const char *name) {
+  for (size_t i = 0; i < c->names.n; i++)
+    if (!strcmp(c->names.v[i], name)) return &c->files[i];
+  return NULL;
+}
+
+static void latency(const ctx *c, const char *shape, int k) {
+  char name[64];
+  snprintf(name, sizeof name, "latency-%d", k);
+  strlist o = {0};
+  ordered(c, &o);
+  FILE *d = open_out(name, "dat"), *g = open_out(name, "gpv");
+  double lo = INFINITY, hi = 0;
+  size_t nb = 0;
+  fprintf(g, "set xtics (");
+  for (size_t i = 0; i < o.n; i++) {
+    const samples_group *gr = samples_group_find(file_of(c, o.v[i]), shape);
+    if (!gr) continue;
+    fprintf(d, "%s# %s\n", nb ? "\n\n" : "", o.v[i]);
+    for (size_t j = 0; j < gr->n; j++) {
+      fprintf(d, "%.6g\n", gr->t[j]);
+      if (gr->t[j] < lo) lo = gr->t[j];
+      if (gr->t[j] > hi) hi = gr->t[j];
+    }
+    fprintf(g, "%s", nb ? ", " : "");
+    gpstr(g, o.v[i]);
+    fprintf(g, " %zu", nb);
+    nb++;
+  }
+  fprintf(g, ")\nnblk = %zu\n", nb);
+  fprintf(g, "base = \"");
+  for (size_t i = 0, b = 0; i < o.n; i++)
+    if (samples_group_find(file_of(c, o.v[i]), shape))
+      fprintf(g, "%s%d", b++ ? " " : "", expvars_is_baseline(&c->e, o.v[i]));
+  fprintf(g, "\"\nlogy = %d\nttl = ", hi > 10 * lo);
+  gpstr(g, shape);
+  fprintf(g, "\n");
+  fclose(d);
+  fclose(g);
+  printf("latency %s Latency distribution per variant at %s on %s: box = quartiles, whiskers 1.5 IQR, "
+         "points = every sample%s.\n", name, shape, c->slug, hi > 10 * lo ? " (log scale)" : "");
+  strlist_free(&o);
+}
+
+static int verdict_code(const char *v) {
+  return !strcmp(v, "FAST") ? 0 : !strcmp(v, "SAME") ? 1 : !strcmp(v, "SLOW") ? 3 : 2;
+}
+
+typedef struct {
+  double s, lo, hi;
+  int v;
+  char label[200];
+} srow;
+
+static int by_speedup(const void *a, const void *b) {
+  const srow *x = a, *y = b;
+  if (x->s != y->s) return x->s < y->s ? -1 : 1;
+  return strcmp(x->label, y->label);
+}
+
+static void speedup(const ctx *c) {
+  const rcsv *t = &c->cmp;
+  static const char *const need[] = {"shape", "speedup", "speedup_lo", "speedup_hi", "verdict",
+                                     "base", "cand", NULL};
+  int x[7];
+  if (!c->have_cmp || t->nrows == 0) return;
+  if (rcsv_need(t, need, x, err, sizeof err)) die();
+  srow *r = calloc(t->nrows, sizeof *r);
+  for (size_t i = 0; i < t->nrows; i++) {
+    if (rcsv_num(t, i, x[1], &r[i].s, err, sizeof err) ||
+        rcsv_num(t, i, x[2], &r[i].lo, err, sizeof err) ||
+        rcsv_num(t, i, x[3], &r[i].hi, err, sizeof err))
+      die();
+    r[i].v = verdict_code(rcsv_get(t, i, x[4]));
+    char b[128], cn[128];
+    snprintf(r[i].label, sizeof r[i].label, "%s vs %s, %s", pick_name(rcsv_get(t, i, x[6]), cn, sizeof cn),
+             pick_name(rcsv_get(t, i, x[5]), b, sizeof b), rcsv_get(t, i, x[0]));
+  }
+  qsort(r, t->nrows, sizeof *r, by_speedup);
+  FILE *d = open_out("speedup", "dat"), *g = open_out("speedup", "gpv");
+  double lo = INFINITY, hi = 0;
+  for (size_t i = 0; i < t->nrows; i++) {
+    fprintf(d, "%zu %.6g %.6g %.6g %d ", i, r[i].s, r[i].lo, r[i].hi, r[i].v);
+    gpstr(d, r[i].label);
+    fputc('\n', d);
+    if (r[i].lo < lo) lo = r[i].lo;
+    if (r[i].hi > hi) hi = r[i].hi;
+  }
+  fprintf(g, "nrow = %zu\nh = %.2f\nlogx = %d\n", t->nrows, 1.3 + 0.19 * t->nrows, hi > 8 * lo);
+  fclose(d);
+  fclose(g);
+  printf("speedup speedup Speedup (median base / median candidate) with its 95%% bootstrap CI, sorted, "
+         "coloured by verdict, on %s.\n", c->slug);
+  free(r);
+}
+
+static void flops_bytes(const shape_t *s, double *fl, double *by) {
+  double bh = (double)s->b * s->h;
+  *fl = 4.0 * bh * s->sq * s->skv * s->d / (s->causal ? 2 : 1);
+  *by = 2.0 * (bh * s->sq * s->d * 2 + bh * s->skv * s->d * 2);
+}
+
+static void roofline(const ctx *c, const char *ceil_path) {
+  double bw = 0, tf = 0;
+  rcsv ce;
+  if (ceil_path && rcsv_read(ceil_path, &ce, err, sizeof err) == 0) {
+    static const char *const need[] = {"metric", "value", NULL};
+    int x[2];
+    if (rcsv_need(&ce, need, x, err, sizeof err)) die();
+    for (size_t i = 0; i < ce.nrows; i++) {
+      double v;
+      const char *m = rcsv_get(&ce, i, x[0]);
+      if (strcmp(m, "dram_copy_bw") && strcmp(m, "mma_f16_f32_tflops")) continue;
+      if (rcsv_num(&ce, i, x[1], &v, err, sizeof err)) die();
+      *(m[0] == 'd' ? &bw : &tf) = v;
+    }
+    rcsv_free(&ce);
+  }
+  double dbw = 0, dtf = 0;
+  if (strstr(c->slug, "h100")) dbw = 3350, dtf = 989;
+  if (strstr(c->slug, "h200")) dbw = 4800, dtf = 989;
+  strlist o = {0};
+  ordered(c, &o);
+  FILE *d = open_out("roofline", "dat"), *g = open_out("roofline", "gpv");
+  double amin = INFINITY, amax = 0, pmax = 0;
+  size_t nb = 0;
+  fprintf(g, "names = \"");
+  for (size_t i = 0; i < o.n; i++) {
+    int any = 0;
+    for (size_t k = 0; k < c->shapes.n; k++) {
+      double med, fl, by;
+      shape_t s;
+      if (pick_median(&c->sum, o.v[i], c->shapes.v[k], &med) || shape_parse(c->shapes.v[k], &s))
+        continue;
+      flops_bytes(&s, &fl, &by);
+      if (!any) fprintf(d, "%s# %s\n", nb ? "\n\n" : "", o.v[i]);
+      any = 1;
+      double ai = fl / by, tflops = fl / med / 1e6;
+      fprintf(d, "%.6g %.6g %s\n", ai, tflops, c->shapes.v[k]);
+      amin = fmin(amin, ai), amax = fmax(amax, ai), pmax = fmax(pmax, tflops);
+    }
+    if (any) fprintf(g, "%s%s", nb++ ? " " : "", o.v[i]);
+  }
+  fprintf(g, "\"\nnblk = %zu\nbw = %g\ntf = %g\ndbw = %g\ndtf = %g\n", nb, bw, tf, dbw, dtf);
+  fprintf(g, "xmin = %g\nxmax = %g\n", amin / 4, fmax(amax * 4, 2 * fmax(tf, dtf) * 1000 / fmax(fmax(bw, dbw), 1)));
+  fclose(d);
+  fclose(g);
+  printf("roofline roofline Roofline on %s: each variant at each shape (arithmetic intensity = FLOPs / "
+         "minimum bytes); %s; datasheet roofs dashed%s.\n", c->slug,
+         bw > 0 ? "measured ceilings solid (data/ceilings)" : "no measured ceilings for this GPU",
+         dbw > 0 ? "" : " (none known for this GPU)");
+  strlist_free(&o);
+}
+
+// the largest group of shapes that differ only in S (Sq = Skv), ≥ 2, for the best variant
+static void scaling(const ctx *c) {
+  size_t n = c->shapes.n, best_k = 0, best_n = 0;
+  shape_t *s = calloc(n ? n : 1, sizeof *s);
+  int *ok = calloc(n ? n : 1, sizeof *ok);
+  for (size_t i = 0; i < n; i++) ok[i] = shape_parse(c->shapes.v[i], &s[i]) == 0 && s[i].sq == s[i].skv;
+  for (size_t i = 0; i < n; i++) {
+    size_t m = 0;
+    for (size_t j = 0; j < n; j++)
+      m += ok[i] && ok[j] && s[j].b == s[i].b && s[j].h == s[i].h && s[j].d == s[i].d &&
+           s[j].causal == s[i].causal;
+    if (m > best_n) best_n = m, best_k = i;
+  }
+  if (best_n < 2) goto done;
+  const shape_t *r = &s[best_k];
+  // best of ours: lowest geometric mean of medians over the group, among those with all of it
+  const char *best = NULL;
+  double bg = INFINITY;
+  for (size_t v = 0; v < c->names.n; v++) {
+    if (expvars_is_baseline(&c->e, c->names.v[v])) continue;
+    double lg = 0, med;
+    size_t m = 0;
+    for (size_t j = 0; j < n; j++)
+      if (ok[j] && s[j].b == r->b && s[j].h == r->h && s[j].d == r->d && s[j].causal == r->causal &&
+          pick_median(&c->sum, c->names.v[v], c->shapes.v[j], &med) == 0)
+        lg += log(med), m++;
+    if (m == best_n && lg / m < bg) bg = lg / m, best = c->names.v[v];
+  }
+  if (!best) goto done;
+  FILE *d = open_out("scaling", "dat"), *g = open_out("scaling", "gpv");
+  fprintf(g, "names = \"");
+  size_t nb = 0;
+  int cs = rcsv_col(&c->sum, "shape"), cf = rcsv_col(&c->sum, "file"), cl = rcsv_col(&c->sum, "ci_lo"),
+      ch = rcsv_col(&c->sum, "ci_hi"), cm = rcsv_col(&c->sum, "median");
+  for (size_t v = 0; v < c->names.n + 1; v++) {
+    const char *nm = v == 0 ? best : c->names.v[v - 1];
+    if (v > 0 && (!expvars_is_baseline(&c->e, nm) && !(c->e.baseline && !strcmp(nm, c->e.baseline))))
+      continue;
+    if (v > 0 && !strcmp(nm, best)) continue;
+    int any = 0;
+    for (size_t j = 0; j < n; j++) {
+      if (!(ok[j] && s[j].b == r->b && s[j].h == r->h && s[j].d == r->d && s[j].causal == r->causal))
+        continue;
+      for (size_t row = 0; row < c->sum.nrows; row++) {
+        char buf[256];
+        if (strcmp(rcsv_get(&c->sum, row, cs), c->shapes.v[j]) ||
+            strcmp(pick_name(rcsv_get(&c->sum, row, cf), buf, sizeof buf), nm))
+          continue;
+        if (!any) fprintf(d, "%s# %s\n", nb ? "\n\n" : "", nm);
+        any = 1;
+        fprintf(d, "%ld %s %s %s\n", s[j].sq, rcsv_get(&c->sum, row, cm), rcsv_get(&c->sum, row, cl),
+                rcsv_get(&c->sum, row, ch));
+      }
+    }
+    if (any) fprintf(g, "%s%s", nb++ ? " " : "", nm);
+  }
+  fprintf(g, "\"\nnblk = %zu\n", nb);
+  fclose(d);
+  fclose(g);
+  printf("scaling scaling Scaling over sequence length S at B=%ld H=%ld D=%ld%s on %s: the best variant "
+         "(%s, lowest geometric-mean median) against the baselines; median with 95%% CI.\n",
+         r->b, r->h, r->d, r->causal ? " causal" : "", c->slug, best);
+done:
+  free(s);
+  free(ok);
+}
+
+static void gates(const char *dir, const char *slug) {
+  char p[4096];
+  snprintf(p, sizeof p, "%s/gates.csv", dir);
+  rcsv t;
+  if (rcsv_read(p, &t, err, sizeof err)) return;
+  static const char *const need[] = {"variant", "verdict", "reason", NULL};
+  int x[3];
+  if (rcsv_need(&t, need, x, err, sizeof err)) die();
+  strlist reasons = {0};
+  for (size_t i = 0; i < t.nrows; i++)
+    if (!strcmp(rcsv_get(&t, i, x[1]), "reject") && !strlist_has(&reasons, rcsv_get(&t, i, x[2])))
+      strlist_add(&reasons, rcsv_get(&t, i, x[2]));
+  strlist_sort(&reasons);
+  if (reasons.n) {
+    FILE *d = open_out("gates", "dat"), *g = open_out("gates", "gpv");
+    for (size_t k = 0; k < reasons.n; k++) {
+      size_t m = 0;
+      for (size_t i = 0; i < t.nrows; i++)
+        m += !strcmp(rcsv_get(&t, i, x[1]), "reject") && !strcmp(rcsv_get(&t, i, x[2]), reasons.v[k]);
+      fprintf(d, "%zu %zu ", k, m);
+      gpstr(d, reasons.v[k][0] ? reasons.v[k] : "(none given)");
+      fputc('\n', d);
+    }
+    fprintf(g, "nrow = %zu\n", reasons.n);
+    fclose(d);
+    fclose(g);
+    printf("gates gates Variants rejected by the gates on %s, by reason (from gates.csv).\n", slug);
+  }
+  strlist_free(&reasons);
+  rcsv_free(&t);
+}
+
+int main(int argc, char **argv) {
+  const char *vars = NULL, *sum = NULL, *cmp = NULL, *data = NULL, *ceil = NULL, *slug = "gpu";
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const char *k = argv[i], *v = argv[i + 1];
+    if (!strcmp(k, "--out")) out = v;
+    else if (!strcmp(k, "--vars")) vars = v;
+    else if (!strcmp(k, "--summary")) sum = v;
+    else if (!strcmp(k, "--compare")) cmp = v;
+    else if (!strcmp(k, "--data")) data = v;
+    else if (!strcmp(k, "--ceilings")) ceil = v;
+    else if (!strcmp(k, "--gpu")) slug = v;
+    else argc = 0;
+  }
+  if (argc % 2 == 0 || !out || !vars || !sum || !cmp || !data) {
+    fprintf(stderr, "usage: prep_plots --out DIR --vars VARS --summary CSV --compare CSV --data DIR "
+                    "[--ceilings CSV] [--gpu SLUG]\n");
+    return 2;
+  }
+  ctx c;
+  memset(&c, 0, sizeof c);
+  c.slug = slug;
+  if (expvars_read(vars, &c.e, err, sizeof err)) die();
+  if (sample_files(data, &c.paths, &c.names)) {
+    snprintf(err, sizeof err, "%s:0: cannot read the directory", data);
+    die();
+  }
+  c.files = calloc(c.names.n + 1, sizeof *c.files);
+  for (size_t i = 0; i < c.names.n; i++)
+    if (samples_read(c.paths.v[i], &c.files[i], err, sizeof err)) die();
+  FILE *probe = fopen(sum, "r");
+  int empty = probe && fgetc(probe) == EOF;
+  if (probe) fclose(probe);
+  if (empty) {
+    gates(data, slug);
+    return 0;
+  }
+  if (rcsv_read(sum, &c.sum, err, sizeof err)) die();
+  probe = fopen(cmp, "r");
+  c.have_cmp = probe && fgetc(probe) != EOF;
+  if (probe) fclose(probe);
+  if (c.have_cmp && rcsv_read(cmp, &c.cmp, err, sizeof err)) die();
+  static const char *const need[] = {"file", "shape", "median", "ci_lo", "ci_hi", NULL};
+  int x[5];
+  if (rcsv_need(&c.sum, need, x, err, sizeof err)) die();
+  for (size_t i = 0; i < c.e.shapes.n; i++)
+    for (size_t r = 0; r < c.sum.nrows; r++)
+      if (!strcmp(rcsv_get(&c.sum, r, x[1]), c.e.shapes.v[i]) && !strlist_has(&c.shapes, c.e.shapes.v[i]))
+        strlist_add(&c.shapes, c.e.shapes.v[i]);
+  for (size_t r = 0; r < c.sum.nrows; r++)
+    if (!strlist_has(&c.shapes, rcsv_get(&c.sum, r, x[1]))) strlist_add(&c.shapes, rcsv_get(&c.sum, r, x[1]));
+  for (size_t k = 0; k < c.shapes.n; k++) latency(&c, c.shapes.v[k], (int)k);
+  speedup(&c);
+  roofline(&c, ceil);
+  scaling(&c);
+  gates(data, slug);
+  return 0;
+}

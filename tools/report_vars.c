@@ -1,0 +1,156 @@
+// report_vars.c — see report_vars.h.
+#include "report_vars.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static char *xdup(const char *s) {
+  char *p = strdup(s);
+  if (!p) abort();
+  return p;
+}
+
+void strlist_add(strlist *l, const char *s) {
+  char **v = realloc(l->v, (l->n + 1) * sizeof *v);
+  if (!v) abort();
+  l->v = v;
+  l->v[l->n++] = xdup(s);
+}
+
+void strlist_free(strlist *l) {
+  for (size_t i = 0; i < l->n; i++) free(l->v[i]);
+  free(l->v);
+  l->v = NULL;
+  l->n = 0;
+}
+
+int strlist_has(const strlist *l, const char *s) {
+  for (size_t i = 0; i < l->n; i++)
+    if (strcmp(l->v[i], s) == 0) return 1;
+  return 0;
+}
+
+static int cmpstr(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void strlist_sort(strlist *l) {
+  if (l->n) qsort(l->v, l->n, sizeof *l->v, cmpstr);
+}
+
+static void words(strlist *l, const char *s) {
+  char *copy = xdup(s), *save = NULL;
+  for (char *w = strtok_r(copy, " \t", &save); w; w = strtok_r(NULL, " \t", &save))
+    strlist_add(l, w);
+  free(copy);
+}
+
+int expvars_read(const char *path, expvars *e, char *err, size_t errlen) {
+  memset(e, 0, sizeof *e);
+  FILE *fp = fopen(path, "r");
+  if (!fp) return errno == ENOENT ? 0 : (snprintf(err, errlen, "%s:0: %s", path, strerror(errno)), -1);
+  char *line = NULL;
+  size_t cap = 0, lineno = 0;
+  ssize_t len;
+  int rc = 0;
+  while ((len = getline(&line, &cap, fp)) >= 0) {
+    lineno++;
+    if (len && line[len - 1] == '\n') line[--len] = '\0';
+    if (!len) continue;
+    char *eq = strchr(line, '=');
+    if (!eq) {
+      snprintf(err, errlen, "%s:%zu: expected KEY=value", path, lineno);
+      rc = -1;
+      break;
+    }
+    *eq = '\0';
+    const char *k = line, *v = eq + 1;
+    if (!strcmp(k, "DESCRIPTION")) e->description = xdup(v);
+    else if (!strcmp(k, "KERNEL")) e->kernel = xdup(v);
+    else if (!strcmp(k, "BASELINE")) e->baseline = *v ? xdup(v) : NULL;
+    else if (!strcmp(k, "SHAPES")) words(&e->shapes, v);
+    else if (!strcmp(k, "BASELINES")) words(&e->baselines, v);
+    else if (!strcmp(k, "COMPARE")) {
+      strlist pairs = {0};
+      words(&pairs, v);
+      for (size_t i = 0; i < pairs.n && rc == 0; i++) {
+        char *c = strchr(pairs.v[i], ':');
+        if (!c || c == pairs.v[i] || !c[1]) {
+          snprintf(err, errlen, "%s:%zu: COMPARE pair '%s' is not cand:base", path, lineno, pairs.v[i]);
+          rc = -1;
+          break;
+        }
+        *c = '\0';
+        strlist_add(&e->cmp_cand, pairs.v[i]);
+        strlist_add(&e->cmp_base, c + 1);
+      }
+      strlist_free(&pairs);
+    }
+  }
+  free(line);
+  fclose(fp);
+  if (rc) expvars_free(e);
+  return rc;
+}
+
+void expvars_free(expvars *e) {
+  free(e->description);
+  free(e->kernel);
+  free(e->baseline);
+  strlist_free(&e->shapes);
+  strlist_free(&e->baselines);
+  strlist_free(&e->cmp_cand);
+  strlist_free(&e->cmp_base);
+  memset(e, 0, sizeof *e);
+}
+
+int expvars_is_baseline(const expvars *e, const char *name) {
+  return strlist_has(&e->baselines, name) || strncmp(name, "sdpa-", 5) == 0 ||
+         strncmp(name, "cublas-", 7) == 0;
+}
+
+static int list_dir(const char *dir, strlist *out, int want_dirs) {
+  DIR *d = opendir(dir);
+  if (!d) return -1;
+  struct dirent *de;
+  while ((de = readdir(d))) {
+    if (de->d_name[0] == '.') continue;
+    size_t n = strlen(dir) + strlen(de->d_name) + 2;
+    char *p = malloc(n);
+    if (!p) abort();
+    snprintf(p, n, "%s/%s", dir, de->d_name);
+    struct stat st;
+    if (stat(p, &st) == 0 && (want_dirs ? S_ISDIR(st.st_mode) : S_ISREG(st.st_mode)))
+      strlist_add(out, want_dirs ? de->d_name : p);
+    free(p);
+  }
+  closedir(d);
+  strlist_sort(out);
+  return 0;
+}
+
+int sample_files(const char *dir, strlist *paths, strlist *names) {
+  strlist all = {0};
+  if (list_dir(dir, &all, 0)) return -1;
+  for (size_t i = 0; i < all.n; i++) {
+    const char *base = strrchr(all.v[i], '/');
+    base = base ? base + 1 : all.v[i];
+    size_t n = strlen(base);
+    if (n < 5 || strcmp(base + n - 4, ".csv") || !strcmp(base, "gates.csv")) continue;
+    strlist_add(paths, all.v[i]);
+    char *v = xdup(base);
+    v[n - 4] = '\0';
+    strlist_add(names, v);
+    free(v);
+  }
+  strlist_free(&all);
+  return 0;
+}
+
+void subdirs(const char *dir, strlist *out) {
+  list_dir(dir, out, 1);
+}

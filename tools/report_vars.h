@@ -1,0 +1,34 @@
+// report_vars.h — an experiment's definition as the report tools see it: the KEY=value lines
+// that `make` extracts from experiments/<exp>/experiment.mk into build/<exp>/experiment.vars
+// (DESCRIPTION, KERNEL, SHAPES, BASELINE, BASELINES, COMPARE), and the list of sample files of
+// one <gpu> directory of data/<exp>/.
+#pragma once
+#include <stddef.h>
+
+typedef struct {
+  char **v;
+  size_t n;
+} strlist;
+
+typedef struct {
+  char *description, *kernel, *baseline;
+  strlist shapes, baselines;
+  strlist cmp_cand, cmp_base; // COMPARE pairs cand:base, same length
+} expvars;
+
+// Reads PATH (a missing file gives empty vars and 0). -1 with "FILE:LINE: what" in err.
+int expvars_read(const char *path, expvars *e, char *err, size_t errlen);
+void expvars_free(expvars *e);
+int expvars_is_baseline(const expvars *e, const char *name);
+
+void strlist_add(strlist *l, const char *s);
+void strlist_free(strlist *l);
+int strlist_has(const strlist *l, const char *s);
+void strlist_sort(strlist *l);
+
+// Sample files of DIR: every *.csv but gates.csv, sorted by name; names gets the variant names
+// (file name without .csv). Returns 0, or -1 when DIR cannot be read.
+int sample_files(const char *dir, strlist *paths, strlist *names);
+
+// Sub-directories of DIR, sorted (empty list when DIR is missing).
+void subdirs(const char *dir, strlist *out);
