@@ -1,1 +1,27 @@
-# stats.mk — (being written)
+# stats.mk — build/tools/stats (GSL statistics: summaries, bootstrap CIs, Mann-Whitney U,
+# Cliff's delta, verdicts) and its tests. tools/samples.o is the GSL-free sample-file reader
+# that other tools link too.
+STATS_LIB := $(addprefix $(B)/tools/obj/,samples.o summary.o boot.o mwu.o cliff.o holm.o verdict.o)
+STATS_OBJS := $(STATS_LIB) $(addprefix $(B)/tools/obj/,stats_main.o stats_cli.o stats_summary.o \
+  stats_compare.o)
+
+## tools: build the host tools into build/tools/ (stats, ...)
+.PHONY: tools
+tools: $(B)/tools/stats
+
+$(B)/tools/stats: $(STATS_OBJS)
+	$(CC) -o $@ $^ $(GSL_LIBS)
+
+# Unit tests of the modules (C) and of the command line (shell, against oracle fixtures).
+TEST_PROGS += $(B)/tests/test_stats $(B)/tests/test_samples
+TEST_SCRIPTS += tests/test_stats_cli.sh
+
+$(B)/tests/test_stats: tests/test_stats.c $(STATS_LIB) | $(B)/tools/stats
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -o $@ $< $(STATS_LIB) $(GSL_LIBS)
+
+$(B)/tests/test_samples: tests/test_samples.c $(B)/tools/obj/samples.o
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -o $@ $^
+
+-include $(B)/tests/test_stats.d $(B)/tests/test_samples.d

@@ -1,0 +1,164 @@
+// stats_cli.c — see stats_cli.h.
+#include "stats_cli.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int bad(const char *opt, const char *val, const char *what) {
+  fprintf(stderr, "stats: %s: '%s' %s\n", opt, val, what);
+  return 2;
+}
+
+static int num(const char *opt, const char *val, double lo, double hi, double *out) {
+  char *end;
+  errno = 0;
+  double x = strtod(val, &end);
+  if (end == val || *end || errno == ERANGE || !isfinite(x)) return bad(opt, val, "is not a number");
+  if (!(x > lo && x < hi)) {
+    fprintf(stderr, "stats: %s: '%s' is not between %g and %g\n", opt, val, lo, hi);
+    return 2;
+  }
+  *out = x;
+  return 0;
+}
+
+static int unum(const char *opt, const char *val, unsigned long min, unsigned long *out) {
+  char *end;
+  errno = 0;
+  unsigned long x = strtoul(val, &end, 10);
+  if (end == val || *end || errno == ERANGE || val[0] == '-' || val[0] == '+')
+    return bad(opt, val, "is not a non-negative integer");
+  if (x < min) {
+    fprintf(stderr, "stats: %s: '%s' is less than %lu\n", opt, val, min);
+    return 2;
+  }
+  *out = x;
+  return 0;
+}
+
+// Index of val in names (NULL-terminated), or -1 after a message.
+static int choice(const char *opt, const char *val, const char *const names[]) {
+  for (int i = 0; names[i]; i++)
+    if (strcmp(val, names[i]) == 0) return i;
+  fprintf(stderr, "stats: %s: '%s' is not one of", opt, val);
+  for (int i = 0; names[i]; i++) fprintf(stderr, " %s", names[i]);
+  fputc('\n', stderr);
+  return -1;
+}
+
+static const char *const ci_names[] = {"bca", "percentile", NULL};
+static const char *const method_names[] = {"auto", "exact", "asymptotic", NULL};
+static const char *const alt_names[] = {"two-sided", "less", "greater", NULL};
+static const char *const delta_names[] = {"consistent-normal", "unbiased-t", NULL};
+
+const char *ci_method_name(boot_method m) { return ci_names[m]; }
+
+// Options that take a value; the ones from --method on are for compare only.
+static const char *const valued[] = {"--alpha", "--resamples", "--seed", "--ci", "--method",
+                                     "--alternative", "--threshold", "--delta-ci", NULL};
+enum { FIRST_COMPARE_ONLY = 4 };
+
+static int take(const char *opt, const char *val, stats_opts *o) {
+  unsigned long u;
+  int k;
+  if (!strcmp(opt, "--alpha")) return num(opt, val, 0, 1, &o->alpha);
+  if (!strcmp(opt, "--threshold")) {
+    if (num(opt, val, -INFINITY, INFINITY, &o->threshold)) return 2;
+    return o->threshold < 0 ? bad(opt, val, "is negative") : 0;
+  }
+  if (!strcmp(opt, "--resamples")) {
+    if (unum(opt, val, 2, &u)) return 2;
+    o->resamples = u;
+    return 0;
+  }
+  if (!strcmp(opt, "--seed")) return unum(opt, val, 0, &o->seed) ? 2 : 0;
+  if (!strcmp(opt, "--ci")) {
+    if ((k = choice(opt, val, ci_names)) < 0) return 2;
+    o->ci = (boot_method)k;
+  } else if (!strcmp(opt, "--method")) {
+    if ((k = choice(opt, val, method_names)) < 0) return 2;
+    o->method = (mwu_method)k;
+  } else if (!strcmp(opt, "--alternative")) {
+    if ((k = choice(opt, val, alt_names)) < 0) return 2;
+    o->alternative = (mwu_alternative)k;
+  } else if (!strcmp(opt, "--delta-ci")) {
+    if ((k = choice(opt, val, delta_names)) < 0) return 2;
+    o->delta_ci = (cliff_ci_method)k;
+  }
+  return 0;
+}
+
+int stats_parse(int argc, char **argv, int compare, stats_opts *o) {
+  *o = (stats_opts){.alpha = 0.05, .threshold = 0.03, .resamples = 9999, .seed = 42,
+                    .ci = BOOT_BCA, .method = MWU_AUTO, .alternative = MWU_TWO_SIDED,
+                    .delta_ci = CLIFF_CONSISTENT_NORMAL, .continuity = 1};
+  o->args = calloc((size_t)argc + 1, sizeof *o->args);
+  if (!o->args) return 2;
+  int only_operands = 0;
+  for (int i = 1; i < argc; i++) {
+    char *a = argv[i];
+    if (only_operands || a[0] != '-' || a[1] == '\0') {
+      o->args[o->nargs++] = a;
+      continue;
+    }
+    if (!strcmp(a, "--")) {
+      only_operands = 1;
+      continue;
+    }
+    char name[32];
+    const char *val = NULL, *eq = strchr(a, '=');
+    size_t len = eq ? (size_t)(eq - a) : strlen(a);
+    if (len >= sizeof name) len = sizeof name - 1;
+    memcpy(name, a, len);
+    name[len] = '\0';
+    int k = -1;
+    for (int j = 0; valued[j]; j++)
+      if (!strcmp(name, valued[j])) k = j;
+    int flag = !strcmp(name, "--holm") || !strcmp(name, "--no-continuity");
+    if (k < 0 && !flag) {
+      fprintf(stderr, "stats: '%s' is not an option\n", a);
+      return 2;
+    }
+    if (!compare && (flag || k >= FIRST_COMPARE_ONLY)) {
+      fprintf(stderr, "stats: '%s' is an option of compare only\n", name);
+      return 2;
+    }
+    if (flag) {
+      if (eq) return bad(name, eq + 1, "is not expected: the option takes no value");
+      if (!strcmp(name, "--holm")) o->holm = 1;
+      else o->continuity = 0;
+      continue;
+    }
+    if (eq) val = eq + 1;
+    else if (i + 1 < argc) val = argv[++i];
+    else {
+      fprintf(stderr, "stats: %s: missing value\n", name);
+      return 2;
+    }
+    if (take(name, val, o)) return 2;
+  }
+  return 0;
+}
+
+void csv_str(FILE *f, const char *s, int first) {
+  if (!first) fputc(',', f);
+  if (!strpbrk(s, ",\"\n\r")) {
+    fputs(s, f);
+    return;
+  }
+  fputc('"', f);
+  for (; *s; s++) {
+    if (*s == '"') fputc('"', f);
+    fputc(*s, f);
+  }
+  fputc('"', f);
+}
+
+void csv_num(FILE *f, double x) {
+  if (isnan(x)) fputs(",nan", f);
+  else fprintf(f, ",%.10g", x);
+}
+
+void csv_size(FILE *f, size_t x) { fprintf(f, ",%zu", x); }

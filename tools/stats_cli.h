@@ -1,0 +1,36 @@
+// stats_cli.h — options and output helpers shared by the `stats` commands.
+#pragma once
+#include <stdio.h>
+
+#include "boot.h"
+#include "cliff.h"
+#include "mwu.h"
+
+typedef struct {
+  double alpha, threshold;
+  size_t resamples;
+  unsigned long seed;
+  boot_method ci;
+  mwu_method method;
+  mwu_alternative alternative;
+  cliff_ci_method delta_ci;
+  int continuity, holm;
+  char **args;  // the operands (files)
+  int nargs;
+} stats_opts;
+
+// Parses argv[1..argc-1] (options and operands in any order; "--" ends options). compare = 0
+// refuses the options that only `stats compare` has. Returns 0, or 2 after a message on stderr.
+int stats_parse(int argc, char **argv, int compare, stats_opts *o);
+
+// CSV output: a field (quoted when it holds a comma, quote or newline) and a number
+// (%.10g; NaN as "nan"). Each prints a leading comma unless first is set.
+void csv_str(FILE *f, const char *s, int first);
+void csv_num(FILE *f, double x);
+void csv_size(FILE *f, size_t x);
+
+const char *ci_method_name(boot_method m);
+
+// The commands; they return the exit code.
+int stats_summary(const stats_opts *o);
+int stats_compare(const stats_opts *o);
