@@ -13,6 +13,7 @@ static const char help_text[] =
     "       bench --check-ref [--shape S ...]\n"
     "       bench --occupancy --shape S ...\n"
     "       bench --gpu-slug\n"
+    "       bench --slug NAME\n"
     "\n"
     "Times one attention kernel (the one linked in) on the GPU and writes raw samples.\n"
     "Shape: B<b>_H<h>_S<sq>[_K<skv>]_D<d>_C<0|1>, layout [B,H,S,D], fp16; K omitted when\n"
@@ -26,6 +27,7 @@ static const char help_text[] =
     "                   shapes (B*H*Sq*Skv*D <= 8388608); default shapes when none given\n"
     "  --occupancy      print blocks_per_sm (cudaOccupancyMaxActiveBlocksPerMultiprocessor)\n"
     "  --gpu-slug       print the slug of the device's name, e.g. nvidia-h100-80gb-hbm3\n"
+    "  --slug NAME      print the slug of NAME (lower case, runs of other characters -> '-')\n"
     "options:\n"
     "  --shape S        a shape (repeatable)\n"
     "  --reps N         timed repetitions per shape (default 50)\n"
@@ -94,7 +96,7 @@ static void add_shape(bench_opts *o, const char *name) {
 
 static void set_mode(bench_opts *o, enum bench_mode m, const char *opt) {
   if (o->mode != MODE_TIME && o->mode != m)
-    bench_usage_fail("%s: only one of --describe, --check, --check-ref, --occupancy, --gpu-slug",
+    bench_usage_fail("%s: only one of --describe, --check, --check-ref, --occupancy, --gpu-slug, --slug",
                      opt);
   o->mode = m;
 }
@@ -174,6 +176,10 @@ void bench_parse_args(int argc, char **argv, bench_opts *o) {
     } else if (!strcmp(opt, "--device")) {
       NEEDS_VALUE();
       o->device = (int)parse_long(opt, val, 0, 1023);
+    } else if (!strcmp(opt, "--slug")) {
+      NEEDS_VALUE();
+      set_mode(o, MODE_SLUG, opt);
+      o->slug_of = val;
     } else if (!strcmp(opt, "--describe")) {
       FLAG();
       set_mode(o, MODE_DESCRIBE, opt);
@@ -195,7 +201,8 @@ void bench_parse_args(int argc, char **argv, bench_opts *o) {
 #undef NEEDS_VALUE
 #undef FLAG
   }
-  if (o->nshapes == 0 && o->mode != MODE_GPU_SLUG && o->mode != MODE_CHECK_REF)
+  int slug = o->mode == MODE_GPU_SLUG || o->mode == MODE_SLUG;
+  if (o->nshapes == 0 && !slug && o->mode != MODE_CHECK_REF)
     bench_usage_fail("no --shape given (try --help)");
-  if (o->nshapes > 0 && o->mode == MODE_GPU_SLUG) bench_usage_fail("--gpu-slug takes no --shape");
+  if (o->nshapes > 0 && slug) bench_usage_fail("--gpu-slug and --slug take no --shape");
 }

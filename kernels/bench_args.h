@@ -3,7 +3,7 @@
 #include "attn.h"
 
 enum bench_mode { MODE_TIME, MODE_DESCRIBE, MODE_CHECK, MODE_CHECK_REF, MODE_GPU_SLUG,
-                  MODE_OCCUPANCY };
+                  MODE_OCCUPANCY, MODE_SLUG };
 enum { BENCH_NAME_MAX = 64 };
 
 typedef struct {
@@ -23,6 +23,7 @@ typedef struct {
   int nmeta;
   int sm_count;                // for --describe (no device there)
   int device;
+  const char *slug_of;         // --slug NAME
 } bench_opts;
 
 // Parses argv into *o; prints help and exits 0 for --help; usage errors exit 2.

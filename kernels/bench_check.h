@@ -31,5 +31,6 @@ int bench_check_shape(const char *name, const attn_shape *s, const attn_plan *pl
 // `check-ref shape=...` line; returns 1 on pass.
 enum { REF_CHECK_MAX_WORK = 8388608 };
 int bench_check_ref_shape(const char *name, const attn_shape *s, unsigned long long seed, FILE *out);
+void bench_check_ref_fits(const char *name, const attn_shape *s);  // exits 2 when too large
 
 float bench_scale(const attn_shape *s);  // 1/sqrt(D)

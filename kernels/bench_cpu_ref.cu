@@ -42,12 +42,16 @@ static double *to_host_double(const __half *dev, size_t n) {
   return x;
 }
 
-int bench_check_ref_shape(const char *name, const attn_shape *s, unsigned long long seed,
-                          FILE *out) {
+void bench_check_ref_fits(const char *name, const attn_shape *s) {
   double work = (double)s->B * s->H * s->Sq * s->Skv * s->D;
   if (work > REF_CHECK_MAX_WORK)
     bench_usage_fail("shape '%s': too large for --check-ref (B*H*Sq*Skv*D > %d)", name,
                      REF_CHECK_MAX_WORK);
+}
+
+int bench_check_ref_shape(const char *name, const attn_shape *s, unsigned long long seed,
+                          FILE *out) {
+  bench_check_ref_fits(name, s);
   bench_bufs b;
   bench_bufs_alloc(s, 0, &b);
   bench_fill_inputs(&b, seed, 0);

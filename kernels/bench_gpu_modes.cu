@@ -61,6 +61,7 @@ static const char *const default_ref_shapes[] = {
 int bench_mode_check_ref(const bench_opts *o) {
   bench_gpu g;
   int failed = 0;
+  for (int i = 0; i < o->nshapes; i++) bench_check_ref_fits(o->shapes[i].name, &o->shapes[i].s);
   open_device(o, &g);
   if (o->nshapes)
     for (int i = 0; i < o->nshapes; i++)

@@ -48,6 +48,12 @@ int main(int argc, char **argv) {
   switch (o.mode) {
     case MODE_DESCRIBE: return bench_mode_describe(&o);
     case MODE_GPU_SLUG: return bench_mode_gpu_slug(&o);
+    case MODE_SLUG: {
+      char slug[256];
+      bench_slug(o.slug_of, slug, sizeof slug);
+      printf("%s\n", slug);
+      return BENCH_EXIT_OK;
+    }
     case MODE_OCCUPANCY: return bench_mode_occupancy(&o);
     case MODE_CHECK: return bench_mode_check(&o);
     case MODE_CHECK_REF: return bench_mode_check_ref(&o);
