@@ -1,0 +1,415 @@
+#!/usr/bin/env python3
+"""sdpa_bench.py -- PyTorch SDPA baselines in the raw sample format of the bench harness.
+
+The only Python in cudadent42; used by `make measure` on GPU hosts that have torch.
+
+For each shape: fp16 inputs [B, H, S, D], uniform in [-1, 1) like the harness (seeded), one
+numerics check of torch.nn.functional.scaled_dot_product_attention under
+torch.nn.attention.sdpa_kernel(<backend>) against an fp32 reference (the harness's criteria:
+max_abs_err / max|ref| <= 1e-2, |o - ref| <= 1e-3 + 1e-3 |ref| everywhere, no NaN), then timing:
+
+  time_us         GPU time per call: a CUDA graph of --graph-calls calls is replayed; CUDA events
+                  around one replay, divided by --graph-calls. Cold mode writes a buffer of 2x the
+                  L2 size before every replay, outside the events (so the first call of each
+                  replay starts with a cold L2; the others find what the previous call left).
+                  A short spin kernel runs before the start event so that the host's launch of the
+                  replay is never inside the timed region.
+  sm_clock_mhz    the SM clock read through NVML right after each sample (empty if unavailable).
+  python_call_us  what a PyTorch user pays per call: --graph-calls back-to-back calls from Python,
+                  no graph, host clock from after a synchronize to after the final synchronize,
+                  divided by the count (launch overhead included; L2 flushed before in cold mode).
+
+A backend that cannot run a shape records no samples for it: the reason goes to stderr and into
+the header as `# unsupported.<shape>: <why>`, and the other shapes go on.
+Exit: 0 ok; 1 a shape failed numerics (its samples are not written, the rest are); 2 usage or
+the output cannot be written; 4 an unexpected CUDA/torch error (nothing written); 5 torch or a CUDA device is unavailable (the
+measure stage then records the baseline as unavailable).
+"""
+import argparse
+import os
+import re
+import sys
+import time
+import warnings
+
+BACKENDS = {
+    "sdpa-cudnn": "CUDNN_ATTENTION",
+    "sdpa-flash": "FLASH_ATTENTION",
+    "sdpa-efficient": "EFFICIENT_ATTENTION",
+    "sdpa-default": None,  # no restriction: whatever torch chooses
+}
+SHAPE_RE = re.compile(r"^B([1-9][0-9]*)_H([1-9][0-9]*)_S([1-9][0-9]*)(?:_K([1-9][0-9]*))?"
+                      r"_D([1-9][0-9]*)_C([01])$")
+META_KEY_RE = re.compile(r"^[a-z0-9_][a-z0-9_.]*$")
+EXIT_NUMERICS, EXIT_USAGE, EXIT_CUDA, EXIT_NO_TORCH = 1, 2, 4, 5
+ATOL, RTOL, MAX_REL = 1e-3, 1e-3, 1e-2
+PROG = "sdpa_bench"
+
+
+def die(code, msg):
+    print(f"{PROG}: {msg}", file=sys.stderr)
+    sys.exit(code)
+
+
+def parse_shape(name):
+    """(canonical name, (B, H, Sq, Skv, D, causal)) or None."""
+    m = SHAPE_RE.match(name)
+    if not m:
+        return None
+    b, h, sq, skv, d, c = m.groups()
+    b, h, sq, d, c = int(b), int(h), int(sq), int(d), int(c)
+    skv = int(skv) if skv else sq
+    canon = f"B{b}_H{h}_S{sq}" + (f"_K{skv}" if skv != sq else "") + f"_D{d}_C{c}"
+    return canon, (b, h, sq, skv, d, c)
+
+
+def gpu_slug(name):
+    """Lower-case, runs of non-alphanumerics -> one '-', none at the ends (as bench's slug)."""
+    return "-".join(re.findall(r"[a-z0-9]+", name.lower()))
+
+
+def positive_int(lo):
+    def conv(text):
+        try:
+            v = int(text, 10)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is not an integer")
+        if v < lo:
+            raise argparse.ArgumentTypeError(f"'{text}' is below {lo}")
+        return v
+    return conv
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(
+        prog=PROG, description="PyTorch SDPA backends timed into cudadent42's raw sample format.",
+        epilog="exit: 0 ok, 1 numerics failure, 2 usage, 4 CUDA error, 5 no torch or no GPU")
+    p.add_argument("--backend", required=True, choices=sorted(BACKENDS))
+    p.add_argument("--shape", action="append", required=True, metavar="S",
+                   help="B<b>_H<h>_S<sq>[_K<skv>]_D<d>_C<0|1>; repeatable")
+    p.add_argument("--reps", type=positive_int(1), default=100, help="timed samples per shape")
+    p.add_argument("--warmup", type=positive_int(0), default=10, help="untimed graph replays")
+    p.add_argument("--l2", choices=["cold", "hot"], default="cold")
+    p.add_argument("--seed", type=positive_int(0), default=1)
+    p.add_argument("--graph-calls", type=positive_int(1), default=20,
+                   help="calls per CUDA graph and per Python timing loop (default 20)")
+    p.add_argument("--out", help="sample file (written atomically); default stdout")
+    p.add_argument("--meta", action="append", default=[], metavar="K=V",
+                   help="extra '# key: value' header line; repeatable")
+    a = p.parse_args(argv)
+    shapes = []
+    for s in a.shape:
+        ps = parse_shape(s)
+        if ps is None:
+            p.error(f"--shape: '{s}' is not B<b>_H<h>_S<sq>[_K<skv>]_D<d>_C<0|1>")
+        shapes.append(ps)
+    a.shapes = shapes
+    meta = []
+    for kv in a.meta:
+        k, eq, v = kv.partition("=")
+        if not eq or not META_KEY_RE.match(k) or "\n" in v or "\r" in v:
+            p.error(f"--meta: '{kv}' is not key=value with key in [a-z0-9_.]")
+        meta.append((k, v))
+    a.meta = meta
+    return a
+
+
+class Nvml:
+    """SM clock, driver, power limit, temperature through pynvml where present."""
+
+    def __init__(self, torch, dev):
+        self.h = None
+        try:
+            import pynvml
+            pynvml.nvmlInit()
+            self.nv = pynvml
+        except Exception:  # pynvml or NVML missing
+            return
+        p = torch.cuda.get_device_properties(dev)
+        try:  # the same GPU as torch's, whatever CUDA_VISIBLE_DEVICES says
+            self.h = pynvml.nvmlDeviceGetHandleByPciBusId(
+                f"{p.pci_domain_id:08x}:{p.pci_bus_id:02x}:{p.pci_device_id:02x}.0")
+        except Exception:
+            if "CUDA_VISIBLE_DEVICES" not in os.environ:
+                try:
+                    self.h = pynvml.nvmlDeviceGetHandleByIndex(dev)
+                except Exception:
+                    self.h = None
+
+    def _q(self, f, *args):
+        if self.h is None:
+            return ""
+        try:
+            v = f(self.h, *args)
+            return v.decode() if isinstance(v, bytes) else str(v)
+        except Exception:
+            return ""
+
+    def sm_clock(self):
+        return self._q(lambda h: self.nv.nvmlDeviceGetClockInfo(h, self.nv.NVML_CLOCK_SM))
+
+    def sm_clock_max(self):
+        return self._q(lambda h: self.nv.nvmlDeviceGetMaxClockInfo(h, self.nv.NVML_CLOCK_SM))
+
+    def power_limit_w(self):
+        v = self._q(self.nv.nvmlDeviceGetPowerManagementLimit) if self.h else ""
+        return str(int(v) // 1000) if v else ""
+
+    def temp(self):
+        return self._q(lambda h: self.nv.nvmlDeviceGetTemperature(h, self.nv.NVML_TEMPERATURE_GPU))
+
+    def driver(self):
+        if self.h is None:
+            return "unavailable"
+        try:
+            v = self.nv.nvmlSystemGetDriverVersion()
+            return v.decode() if isinstance(v, bytes) else str(v)
+        except Exception:
+            return "unavailable"
+
+
+def reference(torch, q, k, v, causal, scale):
+    """fp32 attention, chunked over (b, h) so that no chunk of scores exceeds 256 MiB."""
+    b, h, sq, d = q.shape
+    skv = k.shape[2]
+    qf, kf, vf = (t.reshape(b * h, t.shape[2], d) for t in (q, k, v))
+    out = torch.empty(b * h, sq, d, dtype=torch.float32, device=q.device)
+    step = max(1, (256 << 20) // (sq * skv * 4))
+    mask = None
+    if causal:  # top-left: query i sees keys 0..i, as torch's is_causal
+        mask = torch.ones(sq, skv, dtype=torch.bool, device=q.device).tril()
+    for i in range(0, b * h, step):
+        s = torch.bmm(qf[i:i + step].float(), kf[i:i + step].float().transpose(1, 2)) * scale
+        if mask is not None:
+            s.masked_fill_(~mask, float("-inf"))
+        out[i:i + step] = torch.bmm(torch.softmax(s, dim=-1), vf[i:i + step].float())
+    return out.reshape(b, h, sq, d)
+
+
+def check(torch, o, ref):
+    """(pass, text) with the harness's criteria."""
+    of = o.float()
+    diff = (of - ref).abs()
+    nan = int((~torch.isfinite(of)).sum().item())
+    max_abs = float(diff.nan_to_num(float("inf")).max().item())
+    max_ref = float(ref.abs().max().item())
+    max_rel = max_abs / max_ref if max_ref > 0 else (float("inf") if max_abs > 0 else 0.0)
+    viol = int((~(diff <= ATOL + RTOL * ref.abs())).sum().item())
+    ok = nan == 0 and viol == 0 and max_rel <= MAX_REL
+    return ok, (f"max_abs_err={max_abs:.3e} max_rel_err={max_rel:.3e} "
+                f"allclose_violations={viol} nan={nan}")
+
+
+def backend_chosen(torch, q, k, v, causal):
+    """Name of the backend torch would dispatch to now (SDPBackend name), or 'unknown'."""
+    try:
+        from torch.nn.attention import SDPBackend
+        idx = int(torch._fused_sdp_choice(q, k, v, None, 0.0, bool(causal)))
+        for name, member in SDPBackend.__members__.items():
+            if int(member.value if hasattr(member, "value") else member) == idx:
+                return name.lower()
+    except Exception:
+        pass
+    return "unknown"
+
+
+def kernel_names(torch, fn):
+    """The CUDA kernels one call launches (profiler), ';'-joined, or '' if unavailable."""
+    try:
+        from torch.profiler import ProfilerActivity, profile
+        with profile(activities=[ProfilerActivity.CUDA]) as prof:
+            fn()
+            torch.cuda.synchronize()
+        names = sorted({e.name for e in prof.events()
+                        if getattr(e, "device_type", None) is not None
+                        and "CUDA" in str(e.device_type)})
+        return ";".join(n.replace(",", " ")[:120] for n in names)[:1000]
+    except Exception:
+        return ""
+
+
+def bench_shape(torch, F, ctx, nvml, a, shape, flush):
+    """Times one shape; returns (rows, meta, failure) where failure is (code, text) or None."""
+    name, (b, h, sq, skv, d, c) = shape
+    meta = []
+    dev = "cuda"
+    g = torch.Generator(device=dev).manual_seed(a.seed)
+    q = torch.rand(b, h, sq, d, generator=g, device=dev, dtype=torch.float32) * 2 - 1
+    k = torch.rand(b, h, skv, d, generator=g, device=dev, dtype=torch.float32) * 2 - 1
+    v = torch.rand(b, h, skv, d, generator=g, device=dev, dtype=torch.float32) * 2 - 1
+    q, k, v = q.half(), k.half(), v.half()
+    scale = 1.0 / d ** 0.5
+    causal = bool(c)
+
+    def call():
+        return F.scaled_dot_product_attention(q, k, v, is_causal=causal)
+
+    with ctx():
+        with warnings.catch_warnings(record=True) as warns:
+            warnings.simplefilter("always")
+            try:
+                o = call()
+                torch.cuda.synchronize()
+            except RuntimeError as e:
+                why = " ".join(str(e).split())
+                reasons = "; ".join(" ".join(str(w.message).split()) for w in warns)
+                return [], meta, ("unsupported", f"{why} {reasons}".strip()[:600])
+        ok, text = check(torch, o, reference(torch, q, k, v, causal, scale))
+        meta.append((f"numerics.{name}", text + (" pass" if ok else " fail")))
+        if not ok:
+            return [], meta, ("numerics", text)
+        meta.append((f"backend_ran.{name}", backend_chosen(torch, q, k, v, causal)))
+        kn = kernel_names(torch, call)
+        if kn:
+            meta.append((f"kernels.{name}", kn))
+        del o
+
+        n = a.graph_calls
+        side = torch.cuda.Stream()
+        side.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(side):
+            for _ in range(3):
+                call()
+        torch.cuda.current_stream().wait_stream(side)
+        graph = torch.cuda.CUDAGraph()
+        try:
+            with torch.cuda.graph(graph):
+                for _ in range(n):
+                    call()
+        except RuntimeError as e:
+            return [], meta, ("unsupported", "graph capture failed: " + " ".join(str(e).split()))
+        torch.cuda.synchronize()
+
+        spin = getattr(torch.cuda, "_sleep", None)
+        spin_cycles = 100000  # ~50 us at 2 GHz: covers the host's launch of the replay
+        start = torch.cuda.Event(enable_timing=True)
+        end = torch.cuda.Event(enable_timing=True)
+        rows = []
+        for r in range(-a.warmup, a.reps):
+            if flush is not None:
+                flush.fill_(r & 0xFF)
+            if spin is not None:
+                spin(spin_cycles)
+            start.record()
+            graph.replay()
+            end.record()
+            end.synchronize()
+            gpu_us = start.elapsed_time(end) * 1000.0 / n
+            clock = nvml.sm_clock()
+            if flush is not None:
+                flush.fill_((r + 1) & 0xFF)
+            torch.cuda.synchronize()
+            t0 = time.perf_counter()
+            for _ in range(n):
+                call()
+            torch.cuda.synchronize()
+            py_us = (time.perf_counter() - t0) * 1e6 / n
+            if r >= 0:
+                rows.append(f"{name},{r},{gpu_us:.3f},{clock},{py_us:.3f}")
+        del graph
+    return rows, meta, None
+
+
+def main(argv):
+    a = parse_args(argv)
+    try:
+        import torch
+        import torch.nn.functional as F
+        from torch.nn.attention import SDPBackend, sdpa_kernel
+    except Exception as e:  # ImportError, or a torch too old for torch.nn.attention
+        die(EXIT_NO_TORCH, f"torch with torch.nn.attention is not available ({e}); "
+                           f"baseline {a.backend} cannot be measured here")
+    if not torch.cuda.is_available():
+        die(EXIT_NO_TORCH, f"torch {torch.__version__} sees no CUDA device; "
+                           f"baseline {a.backend} cannot be measured here")
+    import contextlib
+    want = BACKENDS[a.backend]
+    if want is None:
+        ctx = contextlib.nullcontext
+    else:
+        ctx = lambda: sdpa_kernel(getattr(SDPBackend, want))  # noqa: E731
+
+    dev = torch.cuda.current_device()
+    props = torch.cuda.get_device_properties(dev)
+    nvml = Nvml(torch, dev)
+    l2 = int(getattr(props, "L2_cache_size", 0) or 0)
+    flush = None
+    if a.l2 == "cold":
+        flush = torch.empty(2 * (l2 if l2 > 0 else 64 << 20), dtype=torch.uint8, device="cuda")
+
+    head = [
+        ("gpu", props.name), ("gpu_slug", gpu_slug(props.name)),
+        ("sm_count", str(props.multi_processor_count)), ("cc", f"{props.major}.{props.minor}"),
+        ("l2_bytes", str(l2)), ("driver", nvml.driver()),
+        ("cuda_runtime", str(torch.version.cuda)), ("torch", torch.__version__),
+        ("cudnn", str(torch.backends.cudnn.version())),
+        ("clock_sm_max_mhz", nvml.sm_clock_max()), ("power_limit_w", nvml.power_limit_w()),
+        ("temp_start_c", nvml.temp()),
+        ("date", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())),
+        ("seed", str(a.seed)), ("l2_flush", a.l2), ("reps", str(a.reps)),
+        ("warmup", str(a.warmup)), ("graph_calls", str(a.graph_calls)),
+        ("backend", a.backend), ("sdpa_kernel", want or "unrestricted"),
+        ("timing", f"time_us = cuda graph of {a.graph_calls} calls, events around one replay, "
+                   f"/ {a.graph_calls}; python_call_us = {a.graph_calls} back-to-back python "
+                   f"calls, host clock, / {a.graph_calls}"),
+        ("inputs", "fp16 uniform [-1, 1), torch.Generator(cuda).manual_seed(seed), q k v"),
+    ]
+    keys = {k for k, _ in head}
+    for k, _ in a.meta:
+        if k in keys:
+            die(EXIT_USAGE, f"--meta: key '{k}' is written by {PROG} itself")
+    if "variant" not in {k for k, _ in a.meta}:
+        head.insert(0, ("variant", a.backend))
+
+    rows, meta, failed = [], [], False
+    try:
+        for i, shape in enumerate(a.shapes):
+            r, m, fail = bench_shape(torch, F, ctx, nvml, a, shape, flush)
+            meta += m
+            name = shape[0]
+            if fail is not None:
+                kind, why = fail
+                if kind == "numerics":
+                    failed = True
+                    print(f"{PROG}: {a.backend}: {name}: numerics failed: {why}", file=sys.stderr)
+                else:
+                    meta.append((f"unsupported.{name}", why))
+                    print(f"{PROG}: {a.backend}: {name}: cannot run: {why}", file=sys.stderr)
+                continue
+            rows += r
+            ts = sorted(float(x.split(",")[2]) for x in r)
+            ps = sorted(float(x.split(",")[4]) for x in r)
+            print(f"{PROG}: [{i + 1}/{len(a.shapes)}] {a.backend} {name} median "
+                  f"{ts[len(ts) // 2]:.3f} us (python {ps[len(ps) // 2]:.3f} us/call)",
+                  file=sys.stderr)
+    except RuntimeError as e:  # CUDA errors outside a shape's first call (torch raises these)
+        die(EXIT_CUDA, f"{a.backend}: {' '.join(str(e).split())}")
+    ran = sorted({v for k, v in meta if k.startswith("backend_ran.")})
+    head.append(("backend_ran", "+".join(ran) if ran else "none"))
+    head.append(("temp_end_c", nvml.temp()))
+
+    text = "# cudadent42 samples v1\n"
+    text += "".join(f"# {k}: {v}\n" for k, v in a.meta + head + meta)
+    text += "shape,rep,time_us,sm_clock_mhz,python_call_us\n"
+    text += "".join(x + "\n" for x in rows)
+    if a.out:
+        tmp = f"{a.out}.tmp.{os.getpid()}"
+        try:
+            with open(tmp, "w") as f:
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, a.out)
+        except OSError as e:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            die(EXIT_USAGE, f"{a.out}: cannot write: {e.strerror}")
+    else:
+        sys.stdout.write(text)
+    return EXIT_NUMERICS if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
