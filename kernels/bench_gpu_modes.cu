@@ -83,6 +83,7 @@ int bench_mode_time(const bench_opts *o) {
   bench_samples v = {0};
   const char **names = (const char **)calloc((size_t)o->nshapes, sizeof(char *));
   if (!names) bench_usage_fail("out of memory");
+  if (o->out) bench_out_probe(o->out);
   open_device(o, &g);
   for (int i = 0; i < o->nmeta; i++) bench_header_set(&h, o->meta_key[i], "%s", o->meta_val[i]);
   bench_meta_start(o->device, &g, &h);

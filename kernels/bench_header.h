@@ -31,6 +31,9 @@ void bench_header_set(bench_header *h, const char *key, const char *fmt, ...)
 
 void bench_samples_add(bench_samples *v, int shape, int rep, double time_us, int clock_mhz);
 
+// Fails early (exit 2) when path's temporary file cannot be created; removes it again.
+void bench_out_probe(const char *path);
+
 // Writes the sample file to path (NULL: stdout). Exits 2 on an I/O error.
 void bench_write_samples(const char *path, const bench_header *h, const bench_samples *v,
                          const char *const *shape_names);

@@ -42,13 +42,25 @@ static void io_fail(const char *path) {
   bench_usage_fail("%s: %s", path, strerror(errno));
 }
 
+static void tmp_name(const char *path, char *tmp, size_t len) {
+  if (snprintf(tmp, len, "%s.tmp", path) >= (int)len) bench_usage_fail("%s: path too long", path);
+}
+
+void bench_out_probe(const char *path) {
+  char tmp[4096];
+  tmp_name(path, tmp, sizeof tmp);
+  FILE *f = fopen(tmp, "w");
+  if (!f) io_fail(tmp);
+  fclose(f);
+  remove(tmp);
+}
+
 void bench_write_samples(const char *path, const bench_header *h, const bench_samples *v,
                          const char *const *names) {
   char tmp[4096];
   FILE *f = stdout;
   if (path) {
-    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
-      bench_usage_fail("%s: path too long", path);
+    tmp_name(path, tmp, sizeof tmp);
     f = fopen(tmp, "w");
     if (!f) io_fail(tmp);
   }
