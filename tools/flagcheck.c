@@ -100,6 +100,7 @@ static int same_name(const struct token *x, const struct token *y) {
 // Report the duplicate that occurs first in the file, if any. Sorted by (name, line), the
 // second token of each run of equal names is that name's first repetition.
 static void check_duplicates(struct token *t, size_t n) {
+  if (n < 2) return;
   qsort(t, n, sizeof *t, by_name_then_line);
   size_t dup = 0, first = 0;
   for (size_t i = 1; i < n; i++)

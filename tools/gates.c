@@ -75,10 +75,10 @@ static void read_status(const char *path, char *st, size_t stlen, char *detail, 
   char buf[1024] = "";
   if (!fgets(buf, sizeof buf, f)) die("%s:1: empty status file", path);
   buf[strcspn(buf, "\r\n")] = 0;
-  snprintf(st, stlen, "%s", buf);
-  if (strcmp(st, "ok") && strcmp(st, "build_failed") && strcmp(st, "build_timeout") &&
-      strcmp(st, "invalid_config"))
+  if (strcmp(buf, "ok") && strcmp(buf, "build_failed") && strcmp(buf, "build_timeout") &&
+      strcmp(buf, "invalid_config"))
     die("%s:1: unknown status '%.60s'", path, buf);
+  snprintf(st, stlen, "%.20s", buf);
   detail[0] = 0;
   if (fgets(buf, sizeof buf, f)) {
     buf[strcspn(buf, "\r\n")] = 0;
