@@ -22,6 +22,6 @@ $(B)/tests/test_stats: tests/test_stats.c $(STATS_LIB) | $(B)/tools/stats
 
 $(B)/tests/test_samples: tests/test_samples.c $(B)/tools/obj/samples.o
 	@mkdir -p $(@D)
-	$(CC) $(TOOLS_CFLAGS) -o $@ $^
+	$(CC) $(TOOLS_CFLAGS) -o $@ $< $(B)/tools/obj/samples.o
 
 -include $(B)/tests/test_stats.d $(B)/tests/test_samples.d

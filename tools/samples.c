@@ -48,8 +48,8 @@ static int parse_time(ctx_t *c, const char *tok, double *v) {
   errno = 0;
   double x = strtod(tok, &end);
   if (end == tok || *end) return fail(c, "'%.40s' is not a number", tok);
-  if (isnan(x) || isinf(x)) return fail(c, "'%.40s' is not a finite number", tok);
   if (errno == ERANGE) return fail(c, "'%.40s' is out of range", tok);
+  if (isnan(x) || isinf(x)) return fail(c, "'%.40s' is not a finite number", tok);
   if (x < 0) return fail(c, "'%.40s' is negative", tok);
   if (x == 0) return fail(c, "'%.40s' is not a positive time", tok);
   *v = x;
