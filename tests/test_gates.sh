@@ -79,6 +79,12 @@ row=$(gate regs.log "shape=A kernel=flash_fwd block=256,1,1 dyn_smem=0 ctas=1000
 check_eq "low_occupancy row" "$row" \
   'v,reject,low_occupancy,"shape A: occupancy 0.125 < 0.5 (1 blocks/SM of 8 warps, limited by registers)",_Z9flash_fwdPKfPfi,204,0,0,0,0,0,256,1,0.1250,1000,1000'
 check_grep "same kernel passes --min-occupancy 0.125" '^v,pass,' <(gate regs.log "shape=A kernel=flash_fwd block=256,1,1 dyn_smem=0" -- --min-occupancy 0.125)
+# 1024 threads * 204 regs: 6656 per warp * 32 warps = 212992 > 65536 registers per block
+row=$(gate regs.log "shape=A kernel=flash_fwd block=1024,1,1 dyn_smem=0" -- --min-occupancy 0)
+check_grep "a block that cannot launch is low_occupancy at any threshold" \
+  '^v,reject,low_occupancy,"shape A: cannot launch \(1024 threads, 204 registers: registers per block\)",.*,1024,0,0.0000,' <(echo "$row")
+row=$(gate ok.log "shape=A kernel=flash_fwd block=33,33,1 dyn_smem=0")
+check_grep "more than 1024 threads cannot launch" 'cannot launch \(1089 threads, 31 registers: block size\)' <(echo "$row")
 # worst shape wins: 31 regs, 64 KB dynamic -> 65536 + 1024 = 66560, 233472/66560 = 3 blocks,
 # 12/64 = 0.1875.
 row=$(gate ok.log "$S1 dyn_smem=0 ctas=64" "shape=BIG kernel=flash_fwd block=128,1,1 dyn_smem=65536 ctas=512")

@@ -12,7 +12,8 @@
 // Checks, first failing one wins: status; describe errors (invalid_config); smem_overflow
 // (static + dynamic > per-block opt-in limit); register_spill (any kernel or device function
 // whose name does not contain "bench_" with spill stores or loads); low_occupancy (theoretical
-// occupancy of the main kernel < --min-occupancy, for the worst shape); too_few_ctas (only
+// occupancy of the main kernel < --min-occupancy, for the worst shape, or a block that cannot
+// launch at all: too many threads or registers per block); too_few_ctas (only
 // when --min-ctas > 0: max over shapes of max(ctas, work_items) < min-ctas; `Kx` means K x
 // SM count, the SM count from --sm-count or the arch table).
 // The main kernel of a shape is the entry for --arch whose mangled name equals kernel=, or
@@ -229,6 +230,10 @@ static int evaluate(const char *variant, const struct arch_limits *arch, const c
     reason = "register_spill";
     snprintf(detail, sizeof detail, "%s%s: %ld B spill stores, %ld B spill loads", spill->name,
              spill->is_entry ? "" : " (device function)", spill->spill_stores, spill->spill_loads);
+  } else if (!wocc.blocks_per_sm) {
+    reason = "low_occupancy";
+    snprintf(detail, sizeof detail, "shape %s: cannot launch (%ld threads, %ld registers: %s)",
+             sh[ws].name, sh[ws].threads, wk->regs, wocc.limiter);
   } else if (wocc.occupancy < min_occ) {
     reason = "low_occupancy";
     snprintf(detail, sizeof detail, "shape %s: occupancy %.4g < %g (%d blocks/SM of %d warps, limited by %s)",
