@@ -26,16 +26,17 @@ RB         ?= $(B)
 STATS_SEED ?= 42
 RESAMPLES  ?= 9999
 ALPHA      ?= 0.05
+THRESHOLD  ?= 0.03
 CLAIMS_EXP ?= phase1
 CLAIMS     ?= reports/seed_claims.csv
 STATS      := $(B)/tools/stats
-STATS_FLAGS = --seed $(STATS_SEED) --resamples $(RESAMPLES)
+STATS_FLAGS = --seed $(STATS_SEED) --resamples $(RESAMPLES) --alpha $(ALPHA)
 GNUPLOT    ?= gnuplot
 PDFLATEX   ?= pdflatex
 
 # --- host tools of the report ---------------------------------------------------------------
 R_LIB := $(addprefix $(B)/tools/obj/,report_csv.o report_vars.o report_pick.o samples.o)
-R_GEN := $(addprefix $(B)/tools/obj/,report_gen.o report_doc.o report_fp.o report_exp.o \
+R_GEN := $(addprefix $(B)/tools/obj/,report_gen.o report_doc.o report_exp.o \
            report_claims.o report_static.o)
 REPORT_TOOLS := $(addprefix $(B)/tools/,report_pairs prep_plots report_gen)
 $(B)/tools/report_pairs: $(B)/tools/obj/report_pairs.o $(R_LIB)
@@ -84,8 +85,8 @@ $(R_COMPARES): $(RB)/%/compare.csv: $(STATS) $(B)/tools/report_pairs
 	@pairs=$$($(B)/tools/report_pairs $(RB)/$(firstword $(subst /, ,$*))/experiment.vars \
 	  $(DATA)/$*) || exit 2; \
 	if [ -z "$$pairs" ]; then : >$@.tmp; else \
-	  echo "$(STATS) compare $(STATS_FLAGS) --alpha $(ALPHA) --holm <$$(echo "$$pairs" | wc -l) pairs> > $@"; \
-	  $(STATS) compare $(STATS_FLAGS) --alpha $(ALPHA) --holm $$pairs >$@.tmp; rc=$$?; \
+	  echo "$(STATS) compare $(STATS_FLAGS) --threshold $(THRESHOLD) --holm <$$(echo "$$pairs" | wc -l) pairs> > $@"; \
+	  $(STATS) compare $(STATS_FLAGS) --threshold $(THRESHOLD) --holm $$pairs >$@.tmp; rc=$$?; \
 	  case $$rc in 0|1|3) ;; *) rm -f $@.tmp; exit $$rc;; esac; fi; \
 	mv $@.tmp $@
 
@@ -95,7 +96,7 @@ $(R_CLAIMS): $(RB)/%/claims.csv: $(RB)/%/summary.csv $(CLAIMS) $(STATS) $(B)/too
 	@pairs=$$($(B)/tools/report_pairs --claims $(CLAIMS) $< \
 	  $(RB)/$(firstword $(subst /, ,$*))/experiment.vars $(DATA)/$*) || exit 2; \
 	if [ -z "$$pairs" ]; then : >$@.tmp; else \
-	  $(STATS) compare $(STATS_FLAGS) --alpha $(ALPHA) --holm $$pairs >$@.tmp; rc=$$?; \
+	  $(STATS) compare $(STATS_FLAGS) --threshold $(THRESHOLD) --holm $$pairs >$@.tmp; rc=$$?; \
 	  case $$rc in 0|1|3) ;; *) rm -f $@.tmp; exit $$rc;; esac; fi; \
 	mv $@.tmp $@
 
@@ -137,7 +138,7 @@ R_ALL := $(R_VARS) $(foreach e,$(R_DEXPS),$(call r_stats,$(e)) $(call r_figs,$(e
 $(RB)/report/appendix.tex: $(R_ALL) $(B)/tools/report_gen $(wildcard reports/*)
 	@mkdir -p $(@D)
 	$(B)/tools/report_gen --data $(DATA) --build $(RB) --static reports --claims $(CLAIMS) \
-	  --claims-exp $(CLAIMS_EXP) --tex $@.tmp --md $(@D)/appendix.md.tmp --epoch $(@D)/epoch \
+	  --claims-exp $(CLAIMS_EXP) --threshold $(THRESHOLD) --tex $@.tmp --md $(@D)/appendix.md.tmp --epoch $(@D)/epoch \
 	  $(R_EXPS)
 	@mv $(@D)/appendix.md.tmp $(@D)/appendix.md
 	@mv $@.tmp $@

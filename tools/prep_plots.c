@@ -12,7 +12,7 @@
 #include "report_pick.h"
 #include "samples.h"
 
-static char err[1024];
+static char err[4400];
 static const char *out;
 
 static void die(void) {
@@ -97,7 +97,7 @@ static void latency(const ctx *c, const char *shape, int k) {
   fprintf(g, "\n");
   fclose(d);
   fclose(g);
-  printf("latency %s Latency distribution per variant at %s on %s: box = quartiles, whiskers 1.5 IQR, "
+  printf("latency %s Latency distribution per variant at `%s` on `%s`: box = quartiles, whiskers 1.5 IQR, "
          "points = every sample%s.\n", name, shape, c->slug, hi > 10 * lo ? " (log scale)" : "");
   strlist_free(&o);
 }
@@ -146,11 +146,11 @@ static void speedup(const ctx *c) {
     if (r[i].lo < lo) lo = r[i].lo;
     if (r[i].hi > hi) hi = r[i].hi;
   }
-  fprintf(g, "nrow = %zu\nh = %.2f\nlogx = %d\n", t->nrows, 1.3 + 0.19 * t->nrows, hi > 8 * lo);
+  fprintf(g, "nrow = %zu\nh = %.2f\nlogx = %d\n", t->nrows, fmin(8.0, 1.3 + 0.19 * t->nrows), hi > 8 * lo);
   fclose(d);
   fclose(g);
   printf("speedup speedup Speedup (median base / median candidate) with its 95%% bootstrap CI, sorted, "
-         "coloured by verdict, on %s.\n", c->slug);
+         "coloured by verdict, on `%s`.\n", c->slug);
   free(r);
 }
 
@@ -205,7 +205,7 @@ static void roofline(const ctx *c, const char *ceil_path) {
   fprintf(g, "xmin = %g\nxmax = %g\n", amin / 4, fmax(amax * 4, 2 * fmax(tf, dtf) * 1000 / fmax(fmax(bw, dbw), 1)));
   fclose(d);
   fclose(g);
-  printf("roofline roofline Roofline on %s: each variant at each shape (arithmetic intensity = FLOPs / "
+  printf("roofline roofline Roofline on `%s`: each variant at each shape (arithmetic intensity = FLOPs / "
          "minimum bytes); %s; datasheet roofs dashed%s.\n", c->slug,
          bw > 0 ? "measured ceilings solid (data/ceilings)" : "no measured ceilings for this GPU",
          dbw > 0 ? "" : " (none known for this GPU)");
@@ -271,8 +271,8 @@ static void scaling(const ctx *c) {
   fprintf(g, "\"\nnblk = %zu\n", nb);
   fclose(d);
   fclose(g);
-  printf("scaling scaling Scaling over sequence length S at B=%ld H=%ld D=%ld%s on %s: the best variant "
-         "(%s, lowest geometric-mean median) against the baselines; median with 95%% CI.\n",
+  printf("scaling scaling Scaling over sequence length S at B=%ld H=%ld D=%ld%s on `%s`: the best variant "
+         "(`%s`, lowest geometric-mean median) against the baselines; median with 95%% CI.\n",
          r->b, r->h, r->d, r->causal ? " causal" : "", c->slug, best);
 done:
   free(s);
@@ -305,7 +305,7 @@ static void gates(const char *dir, const char *slug) {
     fprintf(g, "nrow = %zu\n", reasons.n);
     fclose(d);
     fclose(g);
-    printf("gates gates Variants rejected by the gates on %s, by reason (from gates.csv).\n", slug);
+    printf("gates gates Variants rejected by the gates on `%s`, by reason (from `gates.csv`).\n", slug);
   }
   strlist_free(&reasons);
   rcsv_free(&t);

@@ -9,7 +9,7 @@
 
 #include "report_pick.h"
 
-static char err[1024];
+static char err[4400];
 
 static const char *path_of(const strlist *paths, const strlist *names, const char *name) {
   for (size_t i = 0; i < names->n; i++)

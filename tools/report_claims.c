@@ -1,0 +1,115 @@
+// report_claims.c — "Seed claims vs measured": each claim of reports/seed_claims.csv beside what
+// the claims experiment (phase1) measured, with its CI, and a reading: holds, does not hold, or
+// not comparable (and why). The measured speedups come from build/<exp>/<gpu>/claims.csv, a
+// `stats compare` run over exactly the pairs the claims name (Holm across that family).
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report_gen.h"
+#include "report_pick.h"
+
+// the claims.csv row comparing BASE → CAND at SHAPE, or -1
+static long claim_row(const egpu *x, const char *base, const char *cand, const char *shape) {
+  if (!x->have_claims) return -1;
+  const rcsv *c = &x->claims;
+  int cs = rcsv_col(c, "shape"), cb = rcsv_col(c, "base"), cc = rcsv_col(c, "cand");
+  char b[256], d[256];
+  for (size_t r = 0; r < c->nrows; r++)
+    if (!strcmp(rcsv_get(c, r, cs), shape) && !strcmp(pick_name(rcsv_get(c, r, cb), b, sizeof b), base) &&
+        !strcmp(pick_name(rcsv_get(c, r, cc), d, sizeof d), cand))
+      return (long)r;
+  return -1;
+}
+
+static const char *reading(gen *g, const char *kind, double lo, double hi, double s, double slo,
+                           double shi, const char *overlap) {
+  (void)g;
+  if (!strcmp(kind, "point")) lo /= 1.03, hi *= 1.03;
+  if (!strcmp(kind, "atleast")) {
+    if (slo > lo && !strcmp(overlap, "no")) return fmt("**holds**: CI above %s and the medians' CIs do not overlap", xfmt(lo));
+    if (shi < lo) return fmt("**does not hold**: measured %s, CI below %s", xfmt(s), xfmt(lo));
+    return fmt("**does not hold**: not established (CI [%s, %s] reaches below %s, or the medians' CIs overlap)",
+               num(slo), num(shi), xfmt(lo));
+  }
+  if (shi < lo) return fmt("**does not hold**: smaller than claimed (CI entirely below %s)", xfmt(lo));
+  if (slo > hi) return fmt("**does not hold**: larger than claimed (CI entirely above %s)", xfmt(hi));
+  return "**holds**: the CI overlaps the claimed range";
+}
+
+static void claim(gen *g, const rcsv *c, size_t r, const expvars *e, const egpu *x) {
+  const char *seed = rcsv_get(c, r, rcsv_col(c, "seed")), *text = rcsv_get(c, r, rcsv_col(c, "claim"));
+  const char *kind = rcsv_get(c, r, rcsv_col(c, "kind")), *want = rcsv_get(c, r, rcsv_col(c, "shape"));
+  const char *who_c = rcsv_get(c, r, rcsv_col(c, "cand")), *who_b = rcsv_get(c, r, rcsv_col(c, "base"));
+  double lo = fld(g, c, r, "lo"), hi = fld(g, c, r, "hi");
+  const char *measured = "—", *read;
+  const char *shape = x && x->have_sum ? pick_shape(&x->sum, want) : NULL;
+  const char *shown = fmt("`%s`", want);
+  if (!x) {
+    read = fmt("**not comparable**: `%s` has no data", g->claims_exp);
+  } else if (!shape) {
+    read = "**not comparable**: no measured shape with this S, D and causal flag";
+  } else {
+    if (strcmp(shape, want)) shown = fmt("`%s` (stand-in for `%s`)", shape, want);
+    const char *cand = pick_variant(&x->sum, &x->names, e, who_c, shape);
+    const char *base = pick_variant(&x->sum, &x->names, e, who_b, shape);
+    if (!cand || !base) {
+      read = fmt("**not comparable**: no samples for `%s` at this shape", !cand ? who_c : who_b);
+    } else if (!strcmp(kind, "abs")) {
+      long rc = sum_row(x, cand, shape), rb = sum_row(x, base, shape);
+      measured = fmt("`%s` %s µs; `%s` %s µs (%s)", cand,
+                     ci(fld(g, &x->sum, rc, "median"), fld(g, &x->sum, rc, "ci_lo"), fld(g, &x->sum, rc, "ci_hi")),
+                     base, ci(fld(g, &x->sum, rb, "median"), fld(g, &x->sum, rb, "ci_lo"), fld(g, &x->sum, rb, "ci_hi")),
+                     x->gpu);
+      read = fmt("**not comparable**: the seed's %s µs vs %s µs are L4 (sm_89) times; the ratio is read in "
+                 "the next row", num(lo), num(hi));
+    } else {
+      long k = claim_row(x, base, cand, shape);
+      if (k < 0) {
+        read = fmt("**not comparable**: `%s` vs `%s` was not compared", cand, base);
+      } else {
+        double s = fld(g, &x->claims, k, "speedup"), slo = fld(g, &x->claims, k, "speedup_lo"),
+               shi = fld(g, &x->claims, k, "speedup_hi");
+        int co = rcsv_col(&x->claims, "median_ci_overlap");
+        measured = fmt("`%s` vs `%s`: %s [%s, %s], %s", cand, base, xfmt(s), num3(slo), num3(shi),
+                       rcsv_get(&x->claims, k, rcsv_col(&x->claims, "verdict")));
+        read = reading(g, kind, lo, hi, s, slo, shi, co >= 0 ? rcsv_get(&x->claims, k, co) : "yes");
+      }
+    }
+  }
+  const char *claimed = !strcmp(kind, "abs")     ? fmt("%s µs vs %s µs", num(lo), num(hi))
+                        : !strcmp(kind, "point") ? fmt("%s (±3%%)", xfmt(lo))
+                        : !strcmp(kind, "atleast") ? fmt("≥ %s", xfmt(lo))
+                                                   : fmt("%s – %s", xfmt(lo), xfmt(hi));
+  doc_row(&g->d, (const char *const[]){fmt("%s: %s", seed, text), claimed, shown, measured, read});
+}
+
+void claims_section(gen *g, const expvars *e, egpu *xs, size_t n) {
+  rcsv c;
+  if (rcsv_read(g->claims_path, &c, g->err, sizeof g->err)) gen_die(g);
+  static const char *const need[] = {"seed", "claim", "kind", "cand", "base", "shape", "lo", "hi", NULL};
+  int ix[8];
+  if (rcsv_need(&c, need, ix, g->err, sizeof g->err)) gen_die(g);
+  doc_head(&g->d, 1, "Seed claims vs measured");
+  doc_par(&g->d, "The seed documents (`../shared/seeds/`) make claims measured or expected on an NVIDIA L4 "
+                 "(sm_89). Each is set beside what experiment `%s` measured here: a rung against the rung "
+                 "below it (`v4` stands for the fastest of `v4s2`, `v4s3`, …), or our fastest variant "
+                 "against the fastest PyTorch SDPA backend, each speedup with its 95%% bootstrap CI from "
+                 "`stats compare` over exactly these pairs (Holm across them). A point claim holds when "
+                 "the CI meets the claim's ±3%% band; a range claim when the CI overlaps the range. "
+                 "Ratios are compared across GPUs; absolute L4 times are not comparable.", g->claims_exp);
+  if (!n) {
+    doc_par(&g->d, "Experiment `%s` has no data yet, so nothing below is measured.", g->claims_exp);
+    doc_table(&g->d, "Seed claims (no measurements).", "p22lp13p22p22",
+              (const char *const[]){"Claim (source)", "Claimed", "Shape", "Measured (95% CI)", "Reading"});
+    for (size_t r = 0; r < c.nrows; r++) claim(g, &c, r, e, NULL);
+    doc_table_end(&g->d);
+  }
+  for (size_t k = 0; k < n; k++) {
+    doc_table(&g->d, fmt("Seed claims vs measured on `%s`.", xs[k].gpu), "p22lp13p22p22",
+              (const char *const[]){"Claim (source)", "Claimed", "Shape", "Measured (95% CI)", "Reading"});
+    for (size_t r = 0; r < c.nrows; r++) claim(g, &c, r, e, &xs[k]);
+    doc_table_end(&g->d);
+  }
+  rcsv_free(&c);
+}

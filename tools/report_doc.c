@@ -1,0 +1,281 @@
+// report_doc.c — see report_doc.h.
+#include "report_doc.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *fmt(const char *f, ...) {
+  static char buf[64][512];
+  static int k;
+  char *b = buf[k++ % 64];
+  va_list ap;
+  va_start(ap, f);
+  vsnprintf(b, sizeof buf[0], f, ap);
+  va_end(ap);
+  return b;
+}
+
+static char *vfmt(const char *f, va_list ap) {
+  va_list aq;
+  va_copy(aq, ap);
+  int n = vsnprintf(NULL, 0, f, aq);
+  va_end(aq);
+  char *s = malloc(n > 0 ? (size_t)n + 1 : 1);
+  if (!s) abort();
+  vsnprintf(s, (size_t)n + 1, f, ap);
+  return s;
+}
+
+static void tex_esc(FILE *f, const char *s, size_t n, int code) {
+  for (size_t i = 0; i < n; i++) {
+    char c = s[i];
+    switch (c) {
+    case '#': case '$': case '%': case '&': case '{': case '}': fprintf(f, "\\%c", c); break;
+    case '_': fputs(code ? "\\_\\allowbreak{}" : "\\_", f); break;
+    case '~': fputs("\\textasciitilde{}", f); break;
+    case '^': fputs("\\textasciicircum{}", f); break;
+    case '\\': fputs("\\textbackslash{}", f); break;
+    case '<': fputs("\\textless{}", f); break;
+    case '>': fputs("\\textgreater{}", f); break;
+    case '|': fputs("\\textbar{}", f); break;
+    case '"': fputs("\\textquotedbl{}", f); break;
+    case '-': fputs(code ? "-\\allowbreak{}" : "-", f); break;
+    case '/': fputs(code ? "/\\allowbreak{}" : "/", f); break;
+    default: fputc(c, f);
+    }
+  }
+}
+
+static void md_esc(FILE *f, const char *s, size_t n, int cell) {
+  for (size_t i = 0; i < n; i++) {
+    if (strchr("\\*_<>[]", s[i]) || (cell && s[i] == '|')) fputc('\\', f);
+    fputc(s[i], f);
+  }
+}
+
+// inline markup: `code`, **bold**, *emph*; TEX or MD may be NULL (that target skipped)
+static void emit_to(FILE *tex, FILE *md, const char *s, int cell) {
+  while (*s) {
+    const char *close = NULL;
+    int kind = 0; // 1 code, 2 bold, 3 emph
+    size_t ol = 1;
+    if (*s == '`') kind = 1, close = strchr(s + 1, '`');
+    else if (s[0] == '*' && s[1] == '*') kind = 2, ol = 2, close = strstr(s + 2, "**");
+    else if (*s == '*' && s[1] && s[1] != ' ') kind = 3, close = strchr(s + 1, '*');
+    if (kind && close) {
+      const char *open = s + ol;
+      size_t n = (size_t)(close - open);
+      if (kind == 1) {
+        if (tex) fputs("\\texttt{", tex), tex_esc(tex, open, n, 1), fputs("}", tex);
+        if (md) {
+          fputc('`', md);
+          for (size_t i = 0; i < n; i++) {
+            if (cell && open[i] == '|') fputc('\\', md);
+            fputc(open[i], md);
+          }
+          fputc('`', md);
+        }
+      } else {
+        const char *mk = kind == 2 ? "**" : "*";
+        if (tex) fputs(kind == 2 ? "\\textbf{" : "\\emph{", tex), tex_esc(tex, open, n, 0), fputs("}", tex);
+        if (md) fputs(mk, md), md_esc(md, open, n, cell), fputs(mk, md);
+      }
+      s = close + ol;
+      continue;
+    }
+    const char *e = s + 1;
+    while (*e && *e != '`' && *e != '*') e++;
+    if (tex) tex_esc(tex, s, (size_t)(e - s), 0);
+    if (md) md_esc(md, s, (size_t)(e - s), cell);
+    s = e;
+  }
+}
+
+static void emit(doc *d, const char *s, int cell) {
+  emit_to(d->tex, d->md, s, cell);
+}
+
+static void end_list(doc *d) {
+  if (!d->in_list) return;
+  fputs("\\end{itemize}\n\n", d->tex);
+  fputs("\n", d->md);
+  d->in_list = 0;
+}
+
+static const char *preamble =
+    "\\documentclass[10pt,a4paper]{article}\n"
+    "\\usepackage[utf8]{inputenc}\n\\usepackage[T1]{fontenc}\n\\usepackage{lmodern}\n"
+    "\\usepackage{textcomp}\n\\usepackage{amsmath}\n\\usepackage[margin=2cm]{geometry}\n"
+    "\\usepackage{booktabs}\n\\usepackage{longtable}\n\\usepackage{array}\n\\usepackage{graphicx}\n"
+    "\\usepackage{float}\n\\usepackage{xcolor}\n\\usepackage[hidelinks]{hyperref}\n"
+    "\\DeclareUnicodeCharacter{00B5}{\\textmu{}}\n\\DeclareUnicodeCharacter{00D7}{\\texttimes{}}\n"
+    "\\DeclareUnicodeCharacter{03B4}{\\ensuremath{\\delta}}\n"
+    "\\DeclareUnicodeCharacter{03B1}{\\ensuremath{\\alpha}}\n"
+    "\\DeclareUnicodeCharacter{2265}{\\ensuremath{\\geq}}\n"
+    "\\DeclareUnicodeCharacter{2264}{\\ensuremath{\\leq}}\n"
+    "\\DeclareUnicodeCharacter{2212}{\\ensuremath{-}}\n"
+    "\\DeclareUnicodeCharacter{00B1}{\\ensuremath{\\pm}}\n"
+    "\\DeclareUnicodeCharacter{00B7}{\\ensuremath{\\cdot}}\n"
+    "\\DeclareUnicodeCharacter{2192}{\\ensuremath{\\rightarrow}}\n"
+    "\\DeclareUnicodeCharacter{2248}{\\ensuremath{\\approx}}\n"
+    "\\DeclareUnicodeCharacter{2260}{\\ensuremath{\\neq}}\n"
+    "\\DeclareUnicodeCharacter{2014}{---}\n\\DeclareUnicodeCharacter{2013}{--}\n"
+    "\\DeclareUnicodeCharacter{2026}{\\ldots{}}\n"
+    "\\DeclareUnicodeCharacter{00B2}{\\textsuperscript{2}}\n"
+    "\\DeclareUnicodeCharacter{00B3}{\\textsuperscript{3}}\n"
+    "\\setlength{\\tabcolsep}{4pt}\n\\setlength{\\LTcapwidth}{\\linewidth}\n\\setcounter{secnumdepth}{3}\n"
+    "\\renewcommand{\\thesection}{A.\\arabic{section}}\n";
+
+int doc_open(doc *d, const char *tex, const char *md, const char *title, int synthetic) {
+  memset(d, 0, sizeof *d);
+  d->tex = fopen(tex, "w");
+  d->md = fopen(md, "w");
+  if (!d->tex || !d->md) return -1;
+  fputs(preamble, d->tex);
+  fputs("\\title{", d->tex);
+  tex_esc(d->tex, title, strlen(title), 0);
+  fputs("}\n\\date{}\n\\author{}\n\\begin{document}\n\\maketitle\n", d->tex);
+  fprintf(d->md, "# %s\n\n", title);
+  if (synthetic) {
+    fputs("\\begin{center}\\fbox{\\parbox{0.9\\linewidth}{\\centering\\textbf{SYNTHETIC DATA.} "
+          "Some sample files say \\texttt{synthetic: yes}: the numbers below are made up for "
+          "testing and are not measurements.}}\\end{center}\n\n", d->tex);
+    fputs("> **SYNTHETIC DATA.** Some sample files say `synthetic: yes`: the numbers below are "
+          "made up for testing and are not measurements.\n\n", d->md);
+  }
+  return 0;
+}
+
+int doc_close(doc *d) {
+  end_list(d);
+  fputs("\\end{document}\n", d->tex);
+  int e = ferror(d->tex) || ferror(d->md);
+  e |= fclose(d->tex) != 0;
+  e |= fclose(d->md) != 0;
+  return e ? -1 : 0;
+}
+
+void doc_head(doc *d, int level, const char *f, ...) {
+  end_list(d);
+  va_list ap;
+  va_start(ap, f);
+  char *s = vfmt(f, ap);
+  va_end(ap);
+  static const char *const cmd[] = {"section", "subsection", "subsubsection", "paragraph"};
+  if (level < 1) level = 1;
+  if (level > 4) level = 4;
+  fprintf(d->tex, "\\%s{", cmd[level - 1]);
+  emit_to(d->tex, NULL, s, 0);
+  fputs("}\n\n", d->tex);
+  fprintf(d->md, "%.*s ", level + 1, "#####");
+  emit_to(NULL, d->md, s, 0);
+  fputs("\n\n", d->md);
+  free(s);
+}
+
+void doc_par(doc *d, const char *f, ...) {
+  end_list(d);
+  va_list ap;
+  va_start(ap, f);
+  char *s = vfmt(f, ap);
+  va_end(ap);
+  emit(d, s, 0);
+  fputs("\n\n", d->tex);
+  fputs("\n\n", d->md);
+  free(s);
+}
+
+void doc_item(doc *d, const char *f, ...) {
+  if (!d->in_list) fputs("\\begin{itemize}\n", d->tex), d->in_list = 1;
+  va_list ap;
+  va_start(ap, f);
+  char *s = vfmt(f, ap);
+  va_end(ap);
+  fputs("\\item ", d->tex);
+  fputs("- ", d->md);
+  emit(d, s, 0);
+  fputs("\n", d->tex);
+  fputs("\n", d->md);
+  free(s);
+}
+
+void doc_table(doc *d, const char *caption, const char *align, const char *const head[]) {
+  end_list(d);
+  size_t np = 0, nother = 0;
+  for (const char *a = align; *a; a++)
+    if (*a == 'p') np++;
+    else if (*a < '0' || *a > '9') nother++;
+  d->ncol = np + nother;
+  d->ntab++;
+  fputs(d->ncol >= 7 ? "{\\scriptsize\n\\begin{longtable}{@{}" : "{\\footnotesize\n\\begin{longtable}{@{}", d->tex);
+  for (const char *a = align; *a; a++) {
+    if (*a >= '0' && *a <= '9') continue;
+    if (*a != 'p') {
+      fputc(*a, d->tex);
+      continue;
+    }
+    double w = (0.95 - 0.09 * (double)nother) / (double)np; // p45: 45% of the line
+    if (a[1] >= '0' && a[1] <= '9') w = strtod(a + 1, NULL) / 100;
+    fprintf(d->tex, ">{\\raggedright\\arraybackslash}p{%.2f\\linewidth}", w);
+  }
+  fputs("@{}}\n\\caption{", d->tex);
+  emit_to(d->tex, NULL, caption, 0);
+  fputs("}\\\\\n\\toprule\n", d->tex);
+  for (size_t i = 0; i < d->ncol; i++) {
+    fputs(i ? " & " : "", d->tex);
+    fputs("\\textbf{", d->tex), emit_to(d->tex, NULL, head[i], 1), fputs("}", d->tex);
+  }
+  fputs(" \\\\\n\\midrule\n\\endhead\n", d->tex);
+  fprintf(d->md, "**Table %d.** ", d->ntab);
+  emit_to(NULL, d->md, caption, 0);
+  fputs("\n\n|", d->md);
+  for (size_t i = 0; i < d->ncol; i++) fputs(" ", d->md), emit_to(NULL, d->md, head[i], 1), fputs(" |", d->md);
+  fputs("\n|", d->md);
+  for (const char *a = align; *a; a++)
+    if (*a < '0' || *a > '9') fputs(*a == 'r' ? " ---: |" : *a == 'c' ? " :---: |" : " --- |", d->md);
+  fputs("\n", d->md);
+}
+
+void doc_row(doc *d, const char *const cell[]) {
+  fputs("|", d->md);
+  for (size_t i = 0; i < d->ncol; i++) {
+    fputs(i ? " & " : "", d->tex);
+    fputs(" ", d->md);
+    emit(d, cell[i] ? cell[i] : "", 1);
+    fputs(" |", d->md);
+  }
+  fputs(" \\\\\n", d->tex);
+  fputs("\n", d->md);
+}
+
+void doc_group(doc *d, const char *f, ...) {
+  va_list ap;
+  va_start(ap, f);
+  char *s = vfmt(f, ap);
+  va_end(ap);
+  fprintf(d->tex, "\\midrule\n\\multicolumn{%zu}{@{}l}{", d->ncol);
+  fputs("|", d->md);
+  emit(d, s, 1);
+  for (size_t i = 1; i < d->ncol; i++) fputs(" |", d->md);
+  fputs(" |\n", d->md);
+  fputs("} \\\\\n", d->tex);
+  free(s);
+}
+
+void doc_table_end(doc *d) {
+  fputs("\\bottomrule\n\\end{longtable}\n}\n\n", d->tex);
+  fputs("\n", d->md);
+  d->ncol = 0;
+}
+
+void doc_figure(doc *d, const char *rel, const char *caption) {
+  end_list(d);
+  d->nfig++;
+  fprintf(d->tex, "\\begin{figure}[H]\n\\centering\n\\includegraphics{%s.pdf}\n\\caption{", rel);
+  emit_to(d->tex, NULL, caption, 0);
+  fputs("}\n\\end{figure}\n\n", d->tex);
+  fprintf(d->md, "![Figure %d](%s.png)\n\n**Figure %d.** ", d->nfig, rel, d->nfig);
+  emit_to(NULL, d->md, caption, 0);
+  fputs("\n\n", d->md);
+}

@@ -1,0 +1,32 @@
+// report_doc.h — one writer, two documents: every call writes the same content to a LaTeX file
+// (booktabs tables, PDF figures) and a Markdown file (pipe tables, PNG figures), so the two stay
+// twins. Text takes a small inline markup: `code`, **bold**, *emphasis*; everything else is
+// escaped for each target. UTF-8 (µ, ×, δ, α, ≥, –) is passed through; the LaTeX preamble maps it.
+#pragma once
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct {
+  FILE *tex, *md;
+  size_t ncol;   // columns of the open table
+  int in_list;
+  int nfig, ntab;
+} doc;
+
+int doc_open(doc *d, const char *tex, const char *md, const char *title, int synthetic);
+int doc_close(doc *d); // 0, or -1 when a write failed
+// level 1 section, 2 subsection, 3 subsubsection, 4 paragraph heading
+void doc_head(doc *d, int level, const char *fmt, ...);
+void doc_par(doc *d, const char *fmt, ...);
+void doc_item(doc *d, const char *fmt, ...); // a bullet; the list ends at the next other call
+// align: one letter per column, l r c, or 'p' for a wrapping text column (pNN: NN% of the line,
+// else the room the other columns leave, shared)
+void doc_table(doc *d, const char *caption, const char *align, const char *const head[]);
+void doc_row(doc *d, const char *const cell[]);
+void doc_group(doc *d, const char *fmt, ...); // a full-width row that starts a group
+void doc_table_end(doc *d);
+// REL is the figure's path without extension, relative to the documents' directory
+void doc_figure(doc *d, const char *rel, const char *caption);
+
+// snprintf into a rotating set of static buffers, for building cells
+const char *fmt(const char *f, ...);

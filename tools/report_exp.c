@@ -1,0 +1,286 @@
+// report_exp.c — one experiment of the appendix: definition, and per GPU the variants and their
+// gates, the latency table, the comparison table, the findings in words (negative results
+// stated), the figures and the gate rejections.
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_gen.h"
+#include "report_pick.h"
+
+static const char *csv_list(const strlist *l) {
+  if (!l->n) return "none";
+  char *b = (char *)fmt("%s", "");
+  size_t used = 0;
+  for (size_t i = 0; i < l->n && used < 400; i++)
+    used += (size_t)snprintf(b + used, 512 - used, "%s`%s`", i ? ", " : "", l->v[i]);
+  return b;
+}
+
+// median of the python_call_us column of PATH at SHAPE (NAN when absent)
+static double python_median(gen *g, const char *path, const char *shape) {
+  rcsv t;
+  if (rcsv_read(path, &t, g->err, sizeof g->err)) gen_die(g);
+  int cp = rcsv_col(&t, "python_call_us"), cs = rcsv_col(&t, "shape");
+  double *v = calloc(t.nrows + 1, sizeof *v), m = NAN;
+  size_t n = 0;
+  for (size_t r = 0; cp >= 0 && r < t.nrows; r++)
+    if (!strcmp(rcsv_get(&t, r, cs), shape)) v[n++] = fld(g, &t, r, "python_call_us");
+  for (size_t i = 1; i < n; i++) // insertion sort: small groups
+    for (size_t j = i; j > 0 && v[j - 1] > v[j]; j--) {
+      double x = v[j];
+      v[j] = v[j - 1], v[j - 1] = x;
+    }
+  if (n) m = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+  free(v);
+  rcsv_free(&t);
+  return m;
+}
+
+static void shapes_of(const egpu *x, const expvars *e, strlist *out) {
+  int cs = x->have_sum ? rcsv_col(&x->sum, "shape") : -1;
+  for (size_t i = 0; i < e->shapes.n; i++)
+    for (size_t r = 0; cs >= 0 && r < x->sum.nrows; r++)
+      if (!strcmp(rcsv_get(&x->sum, r, cs), e->shapes.v[i]) && !strlist_has(out, e->shapes.v[i]))
+        strlist_add(out, e->shapes.v[i]);
+  for (size_t r = 0; cs >= 0 && r < x->sum.nrows; r++)
+    if (!strlist_has(out, rcsv_get(&x->sum, r, cs))) strlist_add(out, rcsv_get(&x->sum, r, cs));
+}
+
+static void variants_table(gen *g, const expvars *e, const egpu *x) {
+  strlist all = {0};
+  int cv = x->have_gates ? rcsv_col(&x->gates, "variant") : -1;
+  for (size_t r = 0; cv >= 0 && r < x->gates.nrows; r++)
+    if (!strlist_has(&all, rcsv_get(&x->gates, r, cv))) strlist_add(&all, rcsv_get(&x->gates, r, cv));
+  for (size_t i = 0; i < x->names.n; i++)
+    if (!strlist_has(&all, x->names.v[i])) strlist_add(&all, x->names.v[i]);
+  doc_table(&g->d, fmt("Variants and baselines of `%s` on `%s`: compile flags (from the sample metadata) "
+                       "and the gate verdict (from `gates.csv`).", x->exp, x->gpu),
+            "llp45l", (const char *const[]){"Variant", "Role", "Flags", "Gate"});
+  for (size_t i = 0; i < all.n; i++) {
+    const char *v = all.v[i], *flags = "—", *gate = "not gated";
+    for (size_t f = 0; f < x->names.n; f++)
+      if (!strcmp(x->names.v[f], v) && samples_meta(&x->files[f], "flags"))
+        flags = fmt("`%s`", samples_meta(&x->files[f], "flags"));
+    for (size_t r = 0; cv >= 0 && r < x->gates.nrows; r++)
+      if (!strcmp(rcsv_get(&x->gates, r, cv), v)) {
+        const char *verdict = rcsv_get(&x->gates, r, rcsv_col(&x->gates, "verdict"));
+        const char *reason = rcsv_get(&x->gates, r, rcsv_col(&x->gates, "reason"));
+        gate = *reason ? fmt("%s: `%s`", verdict, reason) : fmt("%s", verdict);
+      }
+    const char *role = expvars_is_baseline(e, v) ? "baseline" : "variant";
+    if (e->baseline && !strcmp(v, e->baseline)) role = fmt("%s, BASELINE", role);
+    if (!strlist_has(&x->names, v)) gate = fmt("%s (no samples)", gate);
+    doc_row(&g->d, (const char *const[]){fmt("`%s`", v), role, flags, gate});
+  }
+  doc_table_end(&g->d);
+  strlist_free(&all);
+}
+
+static void latency_table(gen *g, const expvars *e, const egpu *x, const strlist *shapes) {
+  int py = 0;
+  for (size_t f = 0; f < x->names.n; f++) {
+    FILE *fp = fopen(x->paths.v[f], "r");
+    char line[4096];
+    while (fp && fgets(line, sizeof line, fp))
+      if (line[0] != '#') {
+        if (strstr(line, "python_call_us")) py = 1;
+        break;
+      }
+    if (fp) fclose(fp);
+  }
+  const char *const head6[] = {"Variant", "n", "Median µs [95% CI]", "CI ± %", "Outliers m/s",
+                               "Python µs/call"};
+  doc_table(&g->d, fmt("GPU time per call of `%s` on `%s`: median with its 95%% bootstrap CI, the CI's "
+                       "relative half-width, Tukey outliers (kept)%s.", x->exp, x->gpu,
+                       py ? "; for SDPA baselines the per-call time from Python (launch overhead "
+                            "included) beside it, not used in any comparison" : ""),
+            py ? "lrrrrr" : "lrrrr", head6);
+  strlist order = {0};
+  for (int pass = 0; pass < 2; pass++)
+    for (size_t i = 0; i < x->names.n; i++)
+      if (expvars_is_baseline(e, x->names.v[i]) == pass) strlist_add(&order, x->names.v[i]);
+  for (size_t s = 0; s < shapes->n; s++) {
+    doc_group(&g->d, "`%s`", shapes->v[s]);
+    for (size_t i = 0; i < order.n; i++) {
+      long r = sum_row(x, order.v[i], shapes->v[s]);
+      if (r < 0) continue;
+      const rcsv *t = &x->sum;
+      double pm = NAN;
+      if (py)
+        for (size_t f = 0; f < x->names.n; f++)
+          if (!strcmp(x->names.v[f], order.v[i])) pm = python_median(g, x->paths.v[f], shapes->v[s]);
+      doc_row(&g->d, (const char *const[]){
+                         fmt("`%s`", order.v[i]), fmt("%.0f", fld(g, t, r, "n")),
+                         ci(fld(g, t, r, "median"), fld(g, t, r, "ci_lo"), fld(g, t, r, "ci_hi")),
+                         fmt("%.2f", 100 * fld(g, t, r, "rel_ci_halfwidth")),
+                         fmt("%.0f / %.0f", fld(g, t, r, "mild_outliers"), fld(g, t, r, "severe_outliers")),
+                         isfinite(pm) ? num(pm) : "—"});
+    }
+  }
+  doc_table_end(&g->d);
+  strlist_free(&order);
+}
+
+typedef struct {
+  size_t fast, same, slow, amb;
+} tally;
+
+static void compare_table(gen *g, const egpu *x, const strlist *shapes, tally *t) {
+  const rcsv *c = &x->cmp;
+  int cs = rcsv_col(c, "shape"), cb = rcsv_col(c, "base"), cc = rcsv_col(c, "cand"),
+      cv = rcsv_col(c, "verdict"), cm = rcsv_col(c, "delta_magnitude");
+  if (cs < 0 || cb < 0 || cc < 0 || cv < 0) {
+    snprintf(g->err, sizeof g->err, "%s:1: needs columns shape, base, cand, verdict", c->path);
+    gen_die(g);
+  }
+  doc_table(&g->d, fmt("Comparisons of `%s` on `%s`: candidate median, speedup = median(base) / "
+                       "median(candidate) with its 95%% bootstrap CI, Mann–Whitney U and p "
+                       "(%s-corrected), Cliff's δ with its CI and magnitude, verdict.", x->exp, x->gpu,
+                       rcsv_col(c, "correction") >= 0 && c->nrows ? rcsv_get(c, 0, rcsv_col(c, "correction")) : "Holm"),
+            "llrrrrll", (const char *const[]){"Candidate", "Base", "Median µs [95% CI]", "Speedup [95% CI]",
+                                              "U", "p", "Cliff's δ [CI]", "Verdict"});
+  for (size_t s = 0; s < shapes->n; s++) {
+    int any = 0;
+    for (size_t r = 0; r < c->nrows; r++) {
+      if (strcmp(rcsv_get(c, r, cs), shapes->v[s])) continue;
+      if (!any++) doc_group(&g->d, "`%s`", shapes->v[s]);
+      char b[256], d[256];
+      const char *base = pick_name(rcsv_get(c, r, cb), b, sizeof b), *cand = pick_name(rcsv_get(c, r, cc), d, sizeof d);
+      long sr = sum_row(x, cand, shapes->v[s]);
+      const char *med = sr >= 0 ? ci(fld(g, &x->sum, sr, "median"), fld(g, &x->sum, sr, "ci_lo"), fld(g, &x->sum, sr, "ci_hi"))
+                                : num(fld(g, c, r, "median_cand"));
+      const char *v = rcsv_get(c, r, cv);
+      t->fast += !strcmp(v, "FAST"), t->same += !strcmp(v, "SAME"), t->slow += !strcmp(v, "SLOW");
+      t->amb += strcmp(v, "FAST") && strcmp(v, "SAME") && strcmp(v, "SLOW");
+      doc_row(&g->d, (const char *const[]){
+                         fmt("`%s`", cand), fmt("`%s`", base), med,
+                         fmt("%s [%s, %s]", xfmt(fld(g, c, r, "speedup")), num3(fld(g, c, r, "speedup_lo")),
+                             num3(fld(g, c, r, "speedup_hi"))),
+                         ufmt(fld(g, c, r, "U")), pfmt(fld(g, c, r, "p_value")),
+                         fmt("%.2f [%.2f, %.2f] %s", fld(g, c, r, "cliffs_delta"), fld(g, c, r, "delta_lo"),
+                             fld(g, c, r, "delta_hi"), rcsv_get(c, r, cm)),
+                         fmt("**%s**", v)});
+    }
+  }
+  doc_table_end(&g->d);
+}
+
+// findings in words: counts, fastest per shape, every negative result stated
+static void findings(gen *g, const expvars *e, const egpu *x, const strlist *shapes, const tally *t) {
+  size_t n = t->fast + t->same + t->slow + t->amb;
+  doc_par(&g->d, "Of %zu comparisons, %zu are FAST, %zu SAME, %zu AMBIGUOUS and %zu SLOW.", n, t->fast,
+          t->same, t->amb, t->slow);
+  strlist ours = {0}, base = {0};
+  for (size_t i = 0; i < x->names.n; i++)
+    strlist_add(expvars_is_baseline(e, x->names.v[i]) ? &base : &ours, x->names.v[i]);
+  for (size_t s = 0; s < shapes->n; s++) {
+    const char *bo = pick_variant(&x->sum, &ours, e, "@ours", shapes->v[s]);
+    const char *bb = NULL;
+    double mb = 0, m;
+    for (size_t i = 0; i < base.n; i++)
+      if (pick_median(&x->sum, base.v[i], shapes->v[s], &m) == 0 && (!bb || m < mb)) bb = base.v[i], mb = m;
+    double mo = 0;
+    if (bo) pick_median(&x->sum, bo, shapes->v[s], &mo);
+    if (bo && bb)
+      doc_item(&g->d, "`%s`: fastest variant `%s` (median %s µs), fastest baseline `%s` (%s µs): ratio of "
+                      "medians %s.", shapes->v[s], bo, num(mo), bb, num(mb), xfmt(mb / mo));
+    else if (bo)
+      doc_item(&g->d, "`%s`: fastest variant `%s` (median %s µs).", shapes->v[s], bo, num(mo));
+  }
+  strlist_free(&ours);
+  strlist_free(&base);
+  if (!x->have_cmp) return;
+  const rcsv *c = &x->cmp;
+  int any = 0;
+  for (size_t r = 0; r < c->nrows; r++) {
+    const char *v = rcsv_get(c, r, rcsv_col(c, "verdict"));
+    if (!strcmp(v, "FAST")) continue;
+    char b[256], d[256];
+    const char *bn = pick_name(rcsv_get(c, r, rcsv_col(c, "base")), b, sizeof b);
+    const char *cn = pick_name(rcsv_get(c, r, rcsv_col(c, "cand")), d, sizeof d);
+    if (!any++) doc_par(&g->d, "**Negative results** (every comparison that is not FAST):");
+    const char *what = !strcmp(v, "SLOW")   ? "is slower than"
+                       : !strcmp(v, "SAME") ? fmt("is not faster than (same within ±%g%%)", 100 * g->threshold)
+                                            : "is not shown to be faster than";
+    doc_item(&g->d, "`%s` %s `%s` at `%s`: %s, speedup %s [%s, %s], p = %s.", cn, what, bn, rcsv_get(c, r, rcsv_col(c, "shape")), v, xfmt(fld(g, c, r, "speedup")),
+             num3(fld(g, c, r, "speedup_lo")), num3(fld(g, c, r, "speedup_hi")), pfmt(fld(g, c, r, "p_value")));
+  }
+  if (!any && n) doc_par(&g->d, "No negative results: every comparison is FAST.");
+}
+
+static void gate_table(gen *g, const egpu *x) {
+  if (!x->have_gates) {
+    doc_par(&g->d, "No gate table (`gates.csv`) was published with these samples.");
+    return;
+  }
+  const rcsv *t = &x->gates;
+  int cv = rcsv_col(t, "variant"), cd = rcsv_col(t, "verdict"), cr = rcsv_col(t, "reason");
+  if (cv < 0 || cd < 0 || cr < 0) {
+    snprintf(g->err, sizeof g->err, "%s:1: needs columns variant, verdict, reason", t->path);
+    gen_die(g);
+  }
+  strlist reasons = {0}, waived = {0};
+  size_t pass = 0;
+  for (size_t r = 0; r < t->nrows; r++) {
+    const char *v = rcsv_get(t, r, cd), *why = rcsv_get(t, r, cr);
+    if (!strcmp(v, "reject") && !strlist_has(&reasons, why)) strlist_add(&reasons, why);
+    if (strcmp(v, "reject")) pass++;
+    if (!strncmp(why, "waived:", 7)) strlist_add(&waived, fmt("`%s` (%s)", rcsv_get(t, r, cv), why + 7));
+  }
+  strlist_sort(&reasons);
+  if (!reasons.n) {
+    doc_par(&g->d, "Gates: all %zu variants passed.", pass);
+  } else {
+    doc_table(&g->d, fmt("Gate rejections of `%s` on `%s` (%zu of %zu variants passed).", x->exp, x->gpu,
+                         pass, t->nrows),
+              "lrlpp", (const char *const[]){"Reason", "Count", "Variants", "Meaning", "Usual fix"});
+    for (size_t k = 0; k < reasons.n; k++) {
+      strlist vs = {0};
+      for (size_t r = 0; r < t->nrows; r++)
+        if (!strcmp(rcsv_get(t, r, cd), "reject") && !strcmp(rcsv_get(t, r, cr), reasons.v[k]))
+          strlist_add(&vs, rcsv_get(t, r, cv));
+      const char *meaning, *fix;
+      reason_text(g, reasons.v[k], &meaning, &fix);
+      doc_row(&g->d, (const char *const[]){fmt("`%s`", *reasons.v[k] ? reasons.v[k] : "(none)"),
+                                           fmt("%zu", vs.n), csv_list(&vs),
+                                           *meaning ? meaning : "(not documented)", fix});
+      strlist_free(&vs);
+    }
+    doc_table_end(&g->d);
+  }
+  if (waived.n) {
+    strlist_sort(&waived);
+    doc_par(&g->d, "Waived by the experiment (measured although a gate fired): %s.", csv_list(&waived));
+  }
+  strlist_free(&reasons);
+  strlist_free(&waived);
+}
+
+void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) {
+  doc_head(&g->d, 2, "Experiment `%s`", exp);
+  doc_par(&g->d, "%s", e->description ? e->description : "(no experiment definition found)");
+  doc_item(&g->d, "Kernel: `%s`; shapes: %s.", e->kernel && *e->kernel ? e->kernel : "—", csv_list(&e->shapes));
+  doc_item(&g->d, "Every variant and baseline is compared with `%s`%s.", e->baseline ? e->baseline : "(none)",
+           e->cmp_cand.n ? "; further pairs (candidate vs base) follow" : "");
+  for (size_t i = 0; i < e->cmp_cand.n; i++)
+    doc_item(&g->d, "`%s` vs `%s`", e->cmp_cand.v[i], e->cmp_base.v[i]);
+  for (size_t k = 0; k < n; k++) {
+    egpu *x = &xs[k];
+    doc_head(&g->d, 3, "`%s` on `%s`", exp, x->gpu);
+    variants_table(g, e, x);
+    strlist shapes = {0};
+    shapes_of(x, e, &shapes);
+    if (!x->have_sum) doc_par(&g->d, "No samples: every variant was rejected before measurement.");
+    else latency_table(g, e, x, &shapes);
+    tally t = {0};
+    if (x->have_cmp) compare_table(g, x, &shapes, &t);
+    else if (x->have_sum) doc_par(&g->d, "No comparisons: the experiment names no pair with samples on both sides.");
+    if (x->have_sum) findings(g, e, x, &shapes, &t);
+    for (size_t f = 0; f < x->fig_name.n; f++)
+      doc_figure(&g->d, fmt("../plots/%s/%s/%s", exp, x->gpu, x->fig_name.v[f]), x->fig_caption.v[f]);
+    gate_table(g, x);
+    strlist_free(&shapes);
+  }
+}

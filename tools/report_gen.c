@@ -1,0 +1,390 @@
+// report_gen.c — writes the paper appendix as LaTeX and Markdown twins from the statistics
+// (build/<exp>/<gpu>/{summary,compare,claims}.csv), the raw samples' metadata and gate tables
+// (data/<exp>/<gpu>/), the figures list (build/plots/<exp>/<gpu>/figures.txt) and the static
+// text in reports/.
+//   report_gen --data DIR --build DIR --static DIR --claims CSV --claims-exp EXP
+//              [--threshold 0.03] --tex FILE --md FILE --epoch FILE EXP...
+// Nothing depends on the clock: --epoch gets the latest `date` of the samples (for
+// SOURCE_DATE_EPOCH). Exit 0, or 2 with "report_gen: FILE:LINE: what".
+#include "report_gen.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_pick.h"
+
+_Noreturn void gen_die(gen *g) {
+  fprintf(stderr, "report_gen: %s\n", g->err);
+  exit(2);
+}
+
+const char *num(double x) {
+  if (!isfinite(x)) return "—";
+  if (fabs(x) >= 1e4) return fmt("%.0f", x);
+  if (fabs(x) >= 1000) return fmt("%.0f", x);
+  return fmt("%#.4g", x);
+}
+
+const char *num3(double x) {
+  if (!isfinite(x)) return "—";
+  if (fabs(x) >= 100) return fmt("%.0f", x);
+  return fmt("%#.3g", x);
+}
+
+const char *ufmt(double u) {
+  return fmt(u == floor(u) ? "%.0f" : "%.1f", u);
+}
+
+const char *ci(double m, double lo, double hi) {
+  return fmt("%s [%s, %s]", num(m), num(lo), num(hi));
+}
+
+const char *xfmt(double x) {
+  return fmt(x >= 100 ? "%.0f×" : x >= 10 ? "%.1f×" : x >= 0.01 ? "%.3f×" : "%.2g×", x);
+}
+
+const char *pfmt(double p) {
+  if (p < 1e-4) return fmt("%.1e", p);
+  return fmt("%.2g", p);
+}
+
+double fld(gen *g, const rcsv *t, size_t r, const char *col) {
+  double v;
+  int c = rcsv_col(t, col);
+  if (c < 0) {
+    snprintf(g->err, sizeof g->err, "%s:1: no column '%s'", t->path, col);
+    gen_die(g);
+  }
+  if (rcsv_num(t, r, c, &v, g->err, sizeof g->err)) gen_die(g);
+  return v;
+}
+
+long sum_row(const egpu *x, const char *name, const char *shape) {
+  if (!x->have_sum) return -1;
+  int cf = rcsv_col(&x->sum, "file"), cs = rcsv_col(&x->sum, "shape");
+  char b[256];
+  for (size_t r = 0; r < x->sum.nrows; r++)
+    if (!strcmp(rcsv_get(&x->sum, r, cs), shape) &&
+        !strcmp(pick_name(rcsv_get(&x->sum, r, cf), b, sizeof b), name))
+      return (long)r;
+  return -1;
+}
+
+// a CSV that may be empty (nothing to compare) or missing: 1 loaded, 0 absent/empty
+static int load_opt(gen *g, const char *path, rcsv *t) {
+  FILE *f = fopen(path, "r");
+  if (!f) return 0;
+  int empty = fgetc(f) == EOF;
+  fclose(f);
+  if (empty) return 0;
+  if (rcsv_read(path, t, g->err, sizeof g->err)) gen_die(g);
+  return 1;
+}
+
+void egpu_load(gen *g, egpu *x, const char *exp, const char *gpu) {
+  memset(x, 0, sizeof *x);
+  x->exp = exp, x->gpu = gpu;
+  snprintf(x->dir, sizeof x->dir, "%s/%s/%s", g->data, exp, gpu);
+  if (sample_files(x->dir, &x->paths, &x->names)) {
+    snprintf(g->err, sizeof g->err, "%s:0: cannot read the directory", x->dir);
+    gen_die(g);
+  }
+  x->files = calloc(x->names.n + 1, sizeof *x->files);
+  for (size_t i = 0; i < x->names.n; i++)
+    if (samples_read(x->paths.v[i], &x->files[i], g->err, sizeof g->err)) gen_die(g);
+  char p[4096];
+  snprintf(p, sizeof p, "%s/%s/%s/summary.csv", g->build, exp, gpu);
+  x->have_sum = load_opt(g, p, &x->sum);
+  snprintf(p, sizeof p, "%s/%s/%s/compare.csv", g->build, exp, gpu);
+  x->have_cmp = load_opt(g, p, &x->cmp);
+  snprintf(p, sizeof p, "%s/%s/%s/claims.csv", g->build, exp, gpu);
+  x->have_claims = load_opt(g, p, &x->claims);
+  snprintf(p, sizeof p, "%s/gates.csv", x->dir);
+  x->have_gates = load_opt(g, p, &x->gates);
+  snprintf(p, sizeof p, "%s/plots/%s/%s/figures.txt", g->build, exp, gpu);
+  FILE *f = fopen(p, "r");
+  if (f) {
+    char line[2048];
+    while (fgets(line, sizeof line, f)) {
+      line[strcspn(line, "\n")] = '\0';
+      char *a = strtok(line, " "), *b = strtok(NULL, " "), *c = strtok(NULL, "");
+      if (!a || !b) continue;
+      strlist_add(&x->fig_script, a);
+      strlist_add(&x->fig_name, b);
+      strlist_add(&x->fig_caption, c ? c : "");
+    }
+    fclose(f);
+  }
+}
+
+// --- dates: "YYYY-MM-DD[T ]HH:MM[:SS]..." → seconds since 1970 (UTC), or -1 ---------------
+static long long days_from_civil(long y, unsigned m, unsigned d) {
+  y -= m <= 2;
+  long era = (y >= 0 ? y : y - 399) / 400;
+  unsigned yoe = (unsigned)(y - era * 400);
+  unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return (long long)era * 146097 + doe - 719468;
+}
+
+static long long parse_date(const char *s) {
+  int y, mo, d, h = 0, mi = 0, sec = 0;
+  if (sscanf(s, "%4d-%2d-%2d%*[T ]%2d:%2d:%2d", &y, &mo, &d, &h, &mi, &sec) < 3) return -1;
+  if (mo < 1 || mo > 12 || d < 1 || d > 31) return -1;
+  return days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 + h * 3600 + mi * 60 + sec;
+}
+
+// --- methodology ------------------------------------------------------------------------------
+static int skip_key(const char *k) {
+  static const char *const skip[] = {"experiment", "variant", "flags", "synthetic", "backend",
+                                     "temp_start_c", "temp_end_c", "date", NULL};
+  for (size_t i = 0; skip[i]; i++)
+    if (!strcmp(k, skip[i])) return 1;
+  return strchr(k, '.') != NULL;
+}
+
+static const char *label(const char *k) {
+  static const char *const map[][2] = {
+      {"gpu", "GPU"}, {"sm_count", "SMs"}, {"cc", "compute capability"}, {"driver", "driver"},
+      {"cuda", "CUDA"}, {"power_limit_w", "power limit (W)"}, {"l2_flush", "L2 between samples"},
+      {"warmup", "warm-up calls (excluded)"}, {"reps", "samples per shape"}, {"seed", "input seed"},
+      {"timing", "timing method"}, {"torch", "torch (SDPA baselines)"}, {"cudnn", "cuDNN (SDPA)"},
+      {"git_rev", "git revision"}, {NULL, NULL}};
+  for (size_t i = 0; map[i][0]; i++)
+    if (!strcmp(map[i][0], k)) return map[i][1];
+  return NULL;
+}
+
+static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {
+  strlist keys = {0};
+  size_t nfiles = 0;
+  double tmin = INFINITY, tmax = -INFINITY;
+  long long dmin = -1, dmax = -1;
+  const char *dsmin = NULL, *dsmax = NULL;
+  for (size_t i = 0; i < n; i++) {
+    if (strcmp(xs[i].gpu, gpu)) continue;
+    for (size_t f = 0; f < xs[i].names.n; f++, nfiles++) {
+      const samples_file *sf = &xs[i].files[f];
+      for (size_t k = 0; k < sf->nmeta; k++) {
+        const char *key = sf->meta[k].key, *v = sf->meta[k].value;
+        double t;
+        if ((!strcmp(key, "temp_start_c") || !strcmp(key, "temp_end_c")) && rcsv_strtod(v, &t) == 0)
+          tmin = fmin(tmin, t), tmax = fmax(tmax, t);
+        if (!strcmp(key, "date")) {
+          long long e = parse_date(v);
+          if (e >= 0 && (dmin < 0 || e < dmin)) dmin = e, dsmin = v;
+          if (e >= 0 && e > dmax) dmax = e, dsmax = v;
+        }
+        if (!skip_key(key) && !strlist_has(&keys, key)) strlist_add(&keys, key);
+      }
+    }
+  }
+  doc_table(&g->d, fmt("Fingerprint of `%s`, from the metadata of its %zu sample files.", gpu, nfiles),
+            "lp50", (const char *const[]){"Item (metadata key)", "Value"});
+  for (size_t k = 0; k < keys.n; k++) {
+    strlist vals = {0};
+    size_t have = 0;
+    double lo = INFINITY, hi = -INFINITY;
+    int numeric = 1;
+    for (size_t i = 0; i < n; i++) {
+      if (strcmp(xs[i].gpu, gpu)) continue;
+      for (size_t f = 0; f < xs[i].names.n; f++) {
+        const char *v = samples_meta(&xs[i].files[f], keys.v[k]);
+        if (!v) continue;
+        have++;
+        double t;
+        if (rcsv_strtod(v, &t)) numeric = 0;
+        else lo = fmin(lo, t), hi = fmax(hi, t);
+        if (!strlist_has(&vals, v)) strlist_add(&vals, v);
+      }
+    }
+    const char *val;
+    if (vals.n == 1) val = fmt("%s", vals.v[0]);
+    else if (numeric) val = fmt("%s – %s", num(lo), num(hi));
+    else if (vals.n <= 3) val = fmt("%s; %s%s%s", vals.v[0], vals.v[1], vals.n > 2 ? "; " : "", vals.n > 2 ? vals.v[2] : "");
+    else val = fmt("varies by variant (%zu values)", vals.n);
+    const char *lab = label(keys.v[k]);
+    const char *item = lab ? fmt("%s (`%s`)", lab, keys.v[k]) : fmt("`%s`", keys.v[k]);
+    if (have < nfiles) val = fmt("%s (in %zu of %zu files)", val, have, nfiles);
+    doc_row(&g->d, (const char *const[]){item, val});
+    strlist_free(&vals);
+  }
+  if (isfinite(tmin))
+    doc_row(&g->d, (const char *const[]){"temperature range, °C (`temp_start_c`, `temp_end_c`)",
+                                         fmt("%s – %s", num(tmin), num(tmax))});
+  if (dsmin)
+    doc_row(&g->d, (const char *const[]){"measured (`date`)",
+                                         strcmp(dsmin, dsmax) ? fmt("%s … %s", dsmin, dsmax) : dsmin});
+  doc_table_end(&g->d);
+  strlist_free(&keys);
+}
+
+static const char *first_field(const egpu *xs, size_t n, const char *col, const char *dflt) {
+  for (size_t i = 0; i < n; i++) {
+    if (!xs[i].have_cmp || !xs[i].cmp.nrows) continue;
+    int c = rcsv_col(&xs[i].cmp, col);
+    if (c >= 0) return rcsv_get(&xs[i].cmp, 0, c);
+  }
+  return dflt;
+}
+
+static void methodology(gen *g, egpu *xs, size_t n, const strlist *gpus) {
+  doc_head(&g->d, 1, "Methodology");
+  doc_par(&g->d, "Every number in this appendix is recomputed by `make report` from the raw samples "
+                 "published under `%s/` (one CSV file per experiment, GPU and variant, every timed call "
+                 "kept) on a machine without a GPU. The hardware and software of each run are read "
+                 "from the files' own metadata headers:", g->data);
+  for (size_t i = 0; i < gpus->n; i++) fingerprint(g, gpus->v[i], xs, n);
+  const char *seed = first_field(xs, n, "seed", "?"), *res = first_field(xs, n, "resamples", "?");
+  const char *cim = first_field(xs, n, "ci_method", "bca"), *alpha = first_field(xs, n, "alpha", "0.05");
+  const char *corr = first_field(xs, n, "correction", "holm"), *pm = first_field(xs, n, "p_method", "auto");
+  doc_head(&g->d, 2, "Timing");
+  doc_par(&g->d, "Each sample is the GPU time of one call of one variant at one shape, measured as the "
+                 "fingerprint's timing method says, with the warm-up calls excluded and the L2 cache "
+                 "treated as the L2 mode says (`cold`: overwritten between samples). Variants are "
+                 "measured in the same run as the baselines. For the PyTorch SDPA baselines the GPU "
+                 "time (CUDA graph replay, time per call) is the sample; the per-call time seen from "
+                 "Python, launch overhead included, is shown beside it, labelled, and never compared.");
+  doc_head(&g->d, 2, "Statistics");
+  doc_par(&g->d, "Summaries (`stats summary`): per variant and shape, n, the median with a 95%% "
+                 "bootstrap CI (%s, %s resamples, seed %s), quartiles, MAD, and outliers counted by "
+                 "Tukey's fences (1.5 and 3 IQR) and kept. Comparisons (`stats compare`): speedup = "
+                 "median(base) / median(candidate) with a 95%% bootstrap CI (groups resampled "
+                 "independently); the two-sided Mann–Whitney U test (U of the base, p by the `%s` "
+                 "method: exact without ties for small n, else the normal approximation with tie and "
+                 "continuity corrections, as scipy); Cliff's δ = P(base > cand) − P(base < cand) with "
+                 "its CI and magnitude (|δ| < 0.147 negligible, < 0.33 small, < 0.474 medium, else "
+                 "large); α = %s with %s's correction across all comparisons of an experiment and GPU.",
+          cim, res, seed, pm, alpha, !strcmp(corr, "holm") ? "Holm" : corr);
+  doc_par(&g->d, "Verdicts: **FAST** when p < α, the speedup CI lies above 1 and the speedup exceeds "
+                 "1 + %g; **SLOW** symmetrically; **SAME** when the whole speedup CI lies inside "
+                 "[1/(1 + %g), 1 + %g]; otherwise **AMBIGUOUS**. The same data and seed give the same "
+                 "tables, byte for byte.",
+          g->threshold, g->threshold, g->threshold);
+}
+
+int main(int argc, char **argv) {
+  gen g;
+  memset(&g, 0, sizeof g);
+  g.threshold = 0.03;
+  const char *tex = NULL, *md = NULL, *epoch = NULL;
+  int i = 1;
+  for (; i + 1 < argc && !strncmp(argv[i], "--", 2); i += 2) {
+    const char *k = argv[i], *v = argv[i + 1];
+    if (!strcmp(k, "--data")) g.data = v;
+    else if (!strcmp(k, "--build")) g.build = v;
+    else if (!strcmp(k, "--static")) g.stat = v;
+    else if (!strcmp(k, "--claims")) g.claims_path = v;
+    else if (!strcmp(k, "--claims-exp")) g.claims_exp = v;
+    else if (!strcmp(k, "--threshold")) {
+      if (rcsv_strtod(v, &g.threshold) || g.threshold < 0) {
+        fprintf(stderr, "report_gen: '%s' is not a threshold\n", v);
+        return 2;
+      }
+    } else if (!strcmp(k, "--tex")) tex = v;
+    else if (!strcmp(k, "--md")) md = v;
+    else if (!strcmp(k, "--epoch")) epoch = v;
+    else break;
+  }
+  if (!g.data || !g.build || !g.stat || !tex || !md || (i < argc && !strncmp(argv[i], "--", 2))) {
+    fprintf(stderr, "usage: report_gen --data DIR --build DIR --static DIR [--claims CSV --claims-exp EXP] "
+                    "[--threshold T] --tex FILE --md FILE [--epoch FILE] EXP...\n");
+    return 2;
+  }
+  size_t nexp = (size_t)(argc - i);
+  char **exps = argv + i;
+  // load every <exp>/<gpu>
+  egpu *xs = NULL;
+  size_t nx = 0;
+  strlist gpus = {0};
+  int synthetic = 0;
+  long long emax = 0;
+  for (size_t e = 0; e < nexp; e++) {
+    char p[4096];
+    snprintf(p, sizeof p, "%s/%s", g.data, exps[e]);
+    strlist sub = {0};
+    subdirs(p, &sub);
+    for (size_t k = 0; k < sub.n; k++) {
+      xs = realloc(xs, (nx + 1) * sizeof *xs);
+      egpu_load(&g, &xs[nx], exps[e], strdup(sub.v[k]));
+      egpu *x = &xs[nx];
+      if (!x->names.n && !x->have_gates) continue; // an empty directory
+      for (size_t f = 0; f < x->names.n; f++) {
+        const char *s = samples_meta(&x->files[f], "synthetic"), *d = samples_meta(&x->files[f], "date");
+        if (s && !strcmp(s, "yes")) synthetic = 1;
+        if (d && parse_date(d) > emax) emax = parse_date(d);
+      }
+      if (!strlist_has(&gpus, sub.v[k])) strlist_add(&gpus, sub.v[k]);
+      nx++;
+    }
+    strlist_free(&sub);
+  }
+  strlist_sort(&gpus);
+  if (epoch) {
+    FILE *f = fopen(epoch, "w");
+    if (!f) return fprintf(stderr, "report_gen: %s:0: cannot write\n", epoch), 2;
+    fprintf(f, "%lld\n", emax);
+    fclose(f);
+  }
+  size_t ndata = 0;
+  for (size_t e = 0; e < nexp; e++)
+    for (size_t k = 0; k < nx; k++)
+      if (!strcmp(xs[k].exp, exps[e])) {
+        ndata++;
+        break;
+      }
+  if (doc_open(&g.d, tex, md, "Appendix: benchmark results of the cudadent42 FlashAttention kernels", synthetic)) {
+    fprintf(stderr, "report_gen: %s:0: cannot write\n", tex);
+    return 2;
+  }
+  doc_par(&g.d, "This appendix is generated by `make report` from published raw samples; it covers %zu "
+                "experiment%s with data on %zu GPU%s. Section A.1 gives the methodology and the measured "
+                "setup, A.2 the results per experiment (tables with confidence intervals and effect "
+                "sizes, figures, negative results, gate rejections), A.3 the seed documents' claims beside "
+                "our measurements, and A.4 how the appendix meets the twelve rules of Hoefler and Belli.",
+          ndata, ndata == 1 ? "" : "s", gpus.n, gpus.n == 1 ? "" : "s");
+  methodology(&g, xs, nx, &gpus);
+  doc_head(&g.d, 1, "Results per experiment");
+  strlist nodata = {0};
+  expvars claims_vars = {0};
+  egpu *cx = NULL;
+  size_t ncx = 0;
+  for (size_t e = 0; e < nexp; e++) {
+    char p[4096];
+    snprintf(p, sizeof p, "%s/%s/experiment.vars", g.build, exps[e]);
+    expvars ev;
+    if (expvars_read(p, &ev, g.err, sizeof g.err)) gen_die(&g);
+    size_t first = nx, cnt = 0;
+    for (size_t k = 0; k < nx; k++)
+      if (!strcmp(xs[k].exp, exps[e])) {
+        if (first == nx) first = k;
+        cnt++;
+      }
+    if (!cnt) strlist_add(&nodata, exps[e]);
+    else exp_section(&g, exps[e], &ev, xs + first, cnt);
+    if (g.claims_exp && !strcmp(exps[e], g.claims_exp)) {
+      claims_vars = ev;
+      cx = cnt ? xs + first : NULL;
+      ncx = cnt;
+    } else expvars_free(&ev);
+  }
+  if (nodata.n) {
+    doc_head(&g.d, 2, "Experiments without data");
+    for (size_t k = 0; k < nodata.n; k++)
+      doc_item(&g.d, "`%s`: defined, but no samples under `%s/%s/` — left out.", nodata.v[k], g.data, nodata.v[k]);
+  }
+  if (g.claims_path) claims_section(&g, &claims_vars, cx, ncx);
+  rules_section(&g);
+  doc_head(&g.d, 1, "Reproducing this appendix");
+  doc_par(&g.d, "`make report` (no GPU needed) rebuilds the statistics, the figures and both the PDF "
+                "and the Markdown version of this appendix from `%s/`; `make analyze EXP=<exp>` and "
+                "`make plots EXP=<exp>` do one experiment. The seeds of the bootstrap are fixed "
+                "(`STATS_SEED`), so a rebuild gives the same tables byte for byte.", g.data);
+  if (doc_close(&g.d)) {
+    fprintf(stderr, "report_gen: %s:0: write failed\n", tex);
+    return 2;
+  }
+  return 0;
+}

@@ -1,0 +1,46 @@
+// report_gen.h — shared state of report_gen, the appendix generator (report_gen.c: main,
+// loading, methodology; report_exp.c: one experiment; report_claims.c: seed claims vs measured;
+// report_static.c: the 12-rules section and gate reason meanings).
+#pragma once
+#include "report_csv.h"
+#include "report_doc.h"
+#include "report_vars.h"
+#include "samples.h"
+
+typedef struct {
+  const char *exp, *gpu;
+  char dir[2048];        // data/<exp>/<gpu>
+  strlist paths, names;  // sample files and variant names
+  samples_file *files;
+  rcsv sum, cmp, gates, claims;
+  int have_sum, have_cmp, have_gates, have_claims;
+  strlist fig_script, fig_name, fig_caption; // from figures.txt
+} egpu;
+
+typedef struct {
+  const char *data, *build, *stat, *claims_path, *claims_exp;
+  double threshold;
+  doc d;
+  char err[4400];
+} gen;
+
+_Noreturn void gen_die(gen *g);
+// loads everything of one <exp>/<gpu>; dies with file:line on broken input
+void egpu_load(gen *g, egpu *x, const char *exp, const char *gpu);
+
+void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n);
+void claims_section(gen *g, const expvars *e, egpu *xs, size_t n);
+void rules_section(gen *g);
+// meaning and fix of a gate reason from reports/rejections.csv ("" when unknown)
+void reason_text(gen *g, const char *reason, const char **meaning, const char **fix);
+
+// number formatting shared by the sections
+const char *num(double x);                       // 4 significant digits, no exponent ≥ 1
+const char *num3(double x);                      // 3 significant digits (CI bounds of ratios)
+const char *ufmt(double u);                      // U statistic: integer or one decimal
+const char *ci(double m, double lo, double hi);  // "m [lo, hi]"
+const char *xfmt(double x);                      // speedup "1.23×"
+const char *pfmt(double p);
+// summary row of NAME at SHAPE, or -1
+long sum_row(const egpu *x, const char *name, const char *shape);
+double fld(gen *g, const rcsv *t, size_t r, const char *col); // numeric field or die
