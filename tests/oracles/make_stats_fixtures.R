@@ -57,3 +57,12 @@ for (p in vs)
                    paste(sprintf("%.17g", p.adjust(p, "holm")), collapse = " ")), con)
 close(con)
 cat("fixtures written to", out, "\n")
+
+# Holm through the command line: the two-sided auto p-values of three pairs (scipy, mwu.txt)
+# adjusted together, in the order `stats compare --holm ties_a ties_b sk_a sk_b mid_a mid_b`.
+m <- read.table(file.path(out, "mwu.txt"), comment.char = "#",
+                col.names = c("x", "y", "alt", "method", "cont", "U", "p"))
+pick <- function(a, b) with(m, p[x == a & y == b & alt == "two-sided" & method == "auto"])
+p <- c(pick("ties_a", "ties_b"), pick("sk_a", "sk_b"), pick("mid_a", "mid_b"))
+writeLines(c(sprintf("# %s p.adjust(p, 'holm') of scipy's p for ties, sk, mid", R.version.string),
+             sprintf("%.17g", p.adjust(p, "holm"))), file.path(out, "cli_holm.txt"))

@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# test_stats_cli.sh — `stats` from the command line: known answers, CSV layout, verdicts and exit
+# codes, Holm over several pairs (R's p.adjust), reproducibility, and every input/usage error.
+source tests/lib.sh
+S=build/tools/stats
+F=tests/fixtures/stats
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+
+# run OUT ERR ARGS... : runs stats, keeps stdout/stderr, sets $rc
+run() { local o=$1 e=$2; shift 2; "$S" "$@" >"$o" 2>"$e"; rc=$?; }
+# col FILE ROW NAME : the value of column NAME in data row ROW (1-based) of a CSV file
+col() { awk -F, -v r="$2" -v n="$3" 'NR==1{for(i=1;i<=NF;i++) if($i==n) c=i} NR==r+1{print $c}' "$1"; }
+# near GOT WANT RTOL
+near() { awk -v g="$1" -v w="$2" -v t="$3" 'BEGIN{d=g-w; if(d<0)d=-d; a=w<0?-w:w; exit !(d<=t*a)}'; }
+
+printf '19\n22\n16\n29\n24\n' >"$T/x.txt"
+printf '20\n11\n17\n12\n' >"$T/y.txt"
+printf '1\n2\n3\n4\n' >"$T/a.txt"
+printf '1\n2\n3\n4\n5\n' >"$T/b.txt"
+
+# --- known answers of the issue through the CLI --------------------------------------------------
+run "$T/o" "$T/e" compare "$T/x.txt" "$T/y.txt"
+check_eq "known: U" "$(col "$T/o" 1 U)" 17
+check "known: exact p" near "$(col "$T/o" 1 p_value)" 0.1111111111111111 1e-9
+check_eq "known: p_method exact" "$(col "$T/o" 1 p_method)" exact
+check "known: delta 0.7" near "$(col "$T/o" 1 cliffs_delta)" 0.7 1e-9
+check_eq "4 samples: AMBIGUOUS" "$(col "$T/o" 1 verdict)" AMBIGUOUS
+check_eq "4 samples: exit 3" "$rc" 3
+check_grep "4 samples: message names the files and counts" "y.txt: all: 5 and 4 samples \(need 5 each\): AMBIGUOUS" "$T/e"
+run "$T/o" "$T/e" compare --method asymptotic "$T/x.txt" "$T/y.txt"
+check "known: asymptotic p with continuity" near "$(col "$T/o" 1 p_value)" 0.11134688653314041 1e-9
+run "$T/o" "$T/e" compare --method asymptotic --no-continuity "$T/x.txt" "$T/y.txt"
+check "known: asymptotic p without continuity" near "$(col "$T/o" 1 p_value)" 0.0864107329737 1e-9
+run "$T/o" "$T/e" compare "$T/a.txt" "$T/b.txt"
+check_eq "known ties: U" "$(col "$T/o" 1 U)" 8
+check "known ties: p" near "$(col "$T/o" 1 p_value)" 0.7086240584439 1e-9
+check "known ties: delta -0.2" near "$(col "$T/o" 1 cliffs_delta)" -0.2 1e-9
+printf '10\n10\n20\n20\n20\n30\n30\n30\n40\n50\n' >"$T/t.txt"
+printf '10\n20\n30\n40\n40\n50\n' >"$T/c.txt"
+run "$T/o" "$T/e" compare --delta-ci unbiased-t "$T/t.txt" "$T/c.txt"
+check "known effsize: delta CI low" near "$(col "$T/o" 1 delta_lo)" -0.7265846 1e-6
+check "known effsize: delta CI high" near "$(col "$T/o" 1 delta_hi)" 0.3890062 1e-6
+check_eq "known effsize: magnitude" "$(col "$T/o" 1 delta_magnitude)" small
+
+# --- layout --------------------------------------------------------------------------------------
+check_eq "compare header" "$(head -1 "$T/o")" \
+  "shape,n_base,n_cand,median_base,median_cand,speedup,speedup_lo,speedup_hi,U,p_value,p_method,cliffs_delta,delta_lo,delta_hi,delta_magnitude,median_ci_overlap,verdict,base,cand,seed,resamples,ci_method,alpha,correction"
+run "$T/o" "$T/e" summary "$F/raw_base.csv" "$F/mid_a.txt"
+check_eq "summary header" "$(head -1 "$T/o")" \
+  "file,variant,shape,n,median,ci_lo,ci_hi,mean,sd,min,max,q1,q3,iqr,mad,mild_outliers,severe_outliers,rel_ci_halfwidth,seed,resamples"
+check_eq "summary: one row per file and shape" "$(cut -d, -f2,3 "$T/o" | tail -n +2 | tr '\n' ' ')" \
+  "base,B2_H8_S512_D64_C0 base,B1_H4_S128_K256_D128_C1 base,B4_H4_S64_D64_C0 mid_a,all "
+check_eq "summary: a shape with 1 sample exits 3" "$rc" 3
+check_grep "summary: too few samples named" "B4_H4_S64_D64_C0: only 1 samples \(need 5\): inconclusive" "$T/e"
+check_eq "summary: seed and resamples written" "$(col "$T/o" 4 seed),$(col "$T/o" 4 resamples)" "42,9999"
+check "summary: median of mid_a (numpy)" near "$(col "$T/o" 4 median)" \
+  "$(awk '$1=="mid_a"{print $3}' $F/summary.txt)" 1e-9
+run "$T/o" "$T/e" summary --seed 7 --resamples 500 --ci percentile --alpha 0.1 "$F/mid_a.txt"
+check_eq "summary of enough samples exits 0" "$rc" 0
+check_eq "summary: --seed/--resamples written" "$(col "$T/o" 1 seed),$(col "$T/o" 1 resamples)" "7,500"
+
+# --- verdicts and exit codes on raw files -------------------------------------------------------
+run "$T/o" "$T/e" compare "$F/raw_base.csv" "$F/raw_cand.csv"
+check_eq "raw: rows for shapes in both files only" "$(cut -d, -f1 "$T/o" | tail -n +2 | tr '\n' ' ')" \
+  "B2_H8_S512_D64_C0 B1_H4_S128_K256_D128_C1 "
+check_grep "raw: shape only in base is reported" "shape B4_H4_S64_D64_C0 is not in .*raw_cand.csv: skipped" "$T/e"
+check_grep "raw: shape only in cand is reported" "shape B8_H1_S64_D64_C0 is not in .*raw_base.csv: skipped" "$T/e"
+check_eq "raw: 2x faster is FAST" "$(col "$T/o" 1 verdict)" FAST
+check_eq "raw: variants from metadata" "$(col "$T/o" 1 base),$(col "$T/o" 1 cand)" "base,cand"
+check_eq "raw: medians' CIs do not overlap" "$(col "$T/o" 1 median_ci_overlap)" no
+check_eq "raw: FAST beside AMBIGUOUS exits 3" "$rc" 3
+run "$T/o" "$T/e" compare "$F/raw_cand.csv" "$F/raw_base.csv"
+check_eq "raw: 2x slower is SLOW" "$(col "$T/o" 1 verdict)" SLOW
+check_eq "raw: SLOW exits 1" "$rc" 1
+run "$T/o" "$T/e" compare "$F/big_a.txt" "$F/big_a.txt"
+check_eq "same data: SAME" "$(col "$T/o" 1 verdict)" SAME
+check_eq "same data: exit 0" "$rc" 0
+check_eq "same data: overlap yes" "$(col "$T/o" 1 median_ci_overlap)" yes
+run "$T/o" "$T/e" compare "$F/big_a.txt" "$F/big_b.txt"
+check_eq "big: FAST exits 0" "$(col "$T/o" 1 verdict):$rc" "FAST:0"
+run "$T/o" "$T/e" compare --threshold 0.5 "$F/big_a.txt" "$F/big_b.txt"
+check_eq "big with a 50% band: SAME" "$(col "$T/o" 1 verdict)" SAME
+run "$T/o" "$T/e" compare --alternative less "$F/big_a.txt" "$F/big_b.txt"
+check "one-sided p (scipy, less)" near "$(col "$T/o" 1 p_value)" \
+  "$(awk '$1=="big_a" && $2=="big_b" && $3=="less" && $4=="auto"{print $7}' $F/mwu.txt)" 1e-8
+check_eq "one-sided less: not FAST" "$(col "$T/o" 1 verdict)" AMBIGUOUS
+
+# --- several pairs and Holm (R's p.adjust) -------------------------------------------------------
+run "$T/o" "$T/e" compare --holm "$F/ties_a.txt" "$F/ties_b.txt" "$F/sk_a.txt" "$F/sk_b.txt" \
+  "$F/mid_a.txt" "$F/mid_b.txt"
+mapfile -t want < <(grep -v '^#' $F/cli_holm.txt)
+for i in 1 2 3; do
+  check "holm row $i = R p.adjust" near "$(col "$T/o" $i p_value)" "${want[$((i - 1))]}" 1e-8
+done
+check_eq "holm: correction column" "$(col "$T/o" 3 correction)" holm
+check_eq "holm: rows of all pairs" "$(cut -d, -f18,19 "$T/o" | tail -n +2 | tr '\n' ' ')" \
+  "ties_a,ties_b sk_a,sk_b mid_a,mid_b "
+
+# --- reproducibility ------------------------------------------------------------------------------
+"$S" compare --seed 5 "$F/sk_a.txt" "$F/sk_b.txt" >"$T/r1" 2>/dev/null
+"$S" compare --seed 5 "$F/sk_a.txt" "$F/sk_b.txt" >"$T/r2" 2>/dev/null
+"$S" compare --seed 6 "$F/sk_a.txt" "$F/sk_b.txt" >"$T/r3" 2>/dev/null
+check "same seed: byte-identical compare" cmp -s "$T/r1" "$T/r2"
+check "another seed: another interval" test "$(cut -d, -f7 "$T/r1")" != "$(cut -d, -f7 "$T/r3")"
+"$S" summary --seed 5 "$F/sk_a.txt" "$F/ties_a.txt" >"$T/r1"
+"$S" summary --seed 5 "$F/sk_a.txt" "$F/ties_a.txt" >"$T/r2"
+check "same seed: byte-identical summary" cmp -s "$T/r1" "$T/r2"
+check_eq "seed written into compare" "$(col "$T/r3" 1 seed)" 6
+
+# --- input errors: exit 2 with stats: FILE:LINE: what ------------------------------------------
+err_case() {  # err_case what expected-stderr-regex file-content
+  printf "$3" >"$T/bad.txt"
+  run "$T/o" "$T/e" compare "$T/bad.txt" "$F/mid_a.txt"
+  if [ "$rc" = 2 ] && grep -Eq -- "^stats: $T/bad.txt:$2" "$T/e"; then ok "$1"
+  else not_ok "$1: rc=$rc stderr=$(cat "$T/e")"; fi
+}
+err_case "non-numeric" "2: 'abc' is not a number" '1\nabc\n'
+err_case "NaN" "3: 'nan' is not a finite number" '1\n2\nnan\n'
+err_case "infinite" "1: 'inf' is not a finite number" 'inf\n'
+err_case "negative" "2: '-1.5' is negative" '1\n-1.5\n'
+err_case "empty file" "1: no samples" ''
+err_case "empty field" "2: empty sample" 'shape,time_us\nB1_H1_S1_D1_C0,\n'
+err_case "missing time_us" "1: missing 'time_us' column" 'shape,rep\nB1_H1_S1_D1_C0,1\n'
+err_case "bad shape" "2: 'B1_X' is not a shape name" 'shape,time_us\nB1_X,1\n'
+err_case "ragged row" "3: expected 2 fields, found 1" 'shape,time_us\nB1_H1_S1_D1_C0,1\nB1_H1_S1_D1_C0\n'
+run "$T/o" "$T/e" summary "$T/nonexistent.txt"
+check_eq "missing file: exit 2" "$rc" 2
+check_grep "missing file: message" "^stats: $T/nonexistent.txt: cannot open" "$T/e"
+
+usage_case() {  # usage_case what regex args...
+  local what=$1 re=$2; shift 2
+  run "$T/o" "$T/e" "$@"
+  if [ "$rc" = 2 ] && grep -Eq -- "$re" "$T/e"; then ok "usage: $what"
+  else not_ok "usage: $what: rc=$rc stderr=$(cat "$T/e")"; fi
+}
+usage_case "no command" "^usage: stats summary"
+usage_case "unknown command" "^stats: 'frobnicate' is not a command" frobnicate
+usage_case "summary without files" "summary needs at least one file" summary
+usage_case "compare with an odd count" "compare needs pairs of files" compare "$T/x.txt"
+usage_case "unknown option" "^stats: '--bogus' is not an option" compare --bogus "$T/x.txt" "$T/y.txt"
+usage_case "bad alpha" "^stats: --alpha: '1.5' is not between 0 and 1" compare --alpha 1.5 a b
+usage_case "non-numeric alpha" "^stats: --alpha: 'x' is not a number" compare --alpha=x a b
+usage_case "bad resamples" "^stats: --resamples: '-3' is not a non-negative integer" compare --resamples -3 a b
+usage_case "too few resamples" "^stats: --resamples: '1' is less than 2" compare --resamples 1 a b
+usage_case "bad seed" "^stats: --seed: '4x' is not a non-negative integer" summary --seed 4x a
+usage_case "bad ci" "^stats: --ci: 'student' is not one of bca percentile" summary --ci student a
+usage_case "bad method" "^stats: --method: 'perm' is not one of" compare --method perm a b
+usage_case "bad alternative" "^stats: --alternative: 'up' is not one of" compare --alternative up a b
+usage_case "bad delta-ci" "^stats: --delta-ci: 'x' is not one of" compare --delta-ci x a b
+usage_case "negative threshold" "^stats: --threshold: '-0.1' is negative" compare --threshold -0.1 a b
+usage_case "missing value" "^stats: --seed: missing value" compare a b --seed
+usage_case "flag with a value" "^stats: --holm: '1' is not expected" compare --holm=1 a b
+usage_case "compare-only option on summary" "^stats: '--holm' is an option of compare only" summary --holm a
+usage_case "no shape in common" "have no shape in common" compare "$F/raw_base.csv" "$F/mid_a.txt"
+usage_case "exact too costly" "exact p-value too costly" compare --method exact "$F/big_a.txt" "$F/big_b.txt"
+run "$T/o" "$T/e" --help
+check_eq "--help exits 0" "$rc" 0
+check_grep "--help prints usage" "^usage: stats summary" "$T/o"
+done_testing
