@@ -20,6 +20,7 @@ $(B)/tests/test_gates: tests/test_gates.c $(GATES_OBJS)
 ## host-tools: build the host tools flagcheck, space and gates into build/tools/
 .PHONY: host-tools
 host-tools: $(HOST_TOOLS)
+tools: host-tools
 
 # The shell tests call the tools from build/tools/.
 test: host-tools

@@ -73,6 +73,18 @@ check_grep "a spilling bench_ kernel is ignored" '^v,pass,' <(echo "$row")
 row=$("$g" --variant v --arch sm_80 --status "$t/ok" --ptxas $fx/multi.log --describe <(echo "$S1 dyn_smem=0"))
 check_grep "--arch sm_80 uses the sm_80 entry of a two-arch log" ',_Z9flash_fwdPKfPfi,29,0,0,0,8192,0,128,' <(echo "$row")
 
+# limits of one arch, resources of another: smem.log (sm_90 only) against sm_89 limits.
+# 49152 + 32768 + 1024 = 82944 B per block: 102400/82944 = 1 block of 4 warps, 4/48 = 0.0833.
+row=$(gate smem.log "$S1 dyn_smem=32768" -- --arch sm_89)
+check_grep "a log's only arch is used with another arch's limits" \
+  '^v,reject,low_occupancy,"shape B2_H8_S512_D64_C0: occupancy 0.08333 < 0.5 .*,49152,32768,128,1,0.0833,' <(echo "$row")
+# 49152 + 53249 = 102401 > 101376 (sm_89 opt-in) but < 232448 (sm_90)
+check_grep "smem_overflow against the smaller part" '^v,reject,smem_overflow,.*> 101376 B per block on sm_89' \
+  <(gate smem.log "$S1 dyn_smem=53249" -- --arch sm_89)
+check_grep "same on sm_90's own limits passes the smem check" '^v,reject,low_occupancy' <(gate smem.log "$S1 dyn_smem=53249")
+row=$(gate multi.log "$S1 dyn_smem=0" -- --arch sm_86 --ptxas-arch sm_80)
+check_grep "--ptxas-arch picks one arch of a two-arch log" ',_Z9flash_fwdPKfPfi,29,0,0,0,8192,0,' <(echo "$row")
+
 # --- low_occupancy: regs.log 204 regs, 256 threads -> 6656 per warp, 2 warps per
 # sub-partition = 8 warps = 1 block of 8 warps, 8/64 = 0.125.
 row=$(gate regs.log "shape=A kernel=flash_fwd block=256,1,1 dyn_smem=0 ctas=1000")
@@ -129,7 +141,8 @@ err "token without =" "^gates: $t/d:1: 'junk' is not key=value" gate ok.log "sha
 err "missing keys in describe" "^gates: $t/d:1: shape A needs kernel=, block= and dyn_smem=" gate ok.log "shape=A kernel=flash_fwd"
 err "line without shape=" "^gates: $t/d:1: no shape=" gate ok.log "kernel=flash_fwd block=1 dyn_smem=0"
 err "kernel not in the log" "^gates: $fx/ok.log: no sm_90 kernel matches 'attn_fwd' \($t/d:1\)" gate ok.log "shape=A kernel=attn_fwd block=128 dyn_smem=0"
-err "kernel of another arch only" "no sm_86 kernel matches" gate multi.log "$S1 dyn_smem=0" -- --arch sm_86
+err "two archs in the log, neither the limits' one" "multi.log: kernels for sm_80 and sm_90 but none for sm_86: say which with --ptxas-arch" gate multi.log "$S1 dyn_smem=0" -- --arch sm_86
+err "--ptxas-arch absent from the log" "no sm_86 kernel matches" gate multi.log "$S1 dyn_smem=0" -- --ptxas-arch sm_86
 printf "ptxas info    : Compiling entry function '_Z3foo\\n" > "$t/bad.log"
 err "malformed ptxas log" "^gates: $t/bad.log:1: malformed" gate $t/bad.log "$S1 dyn_smem=0"
 done_testing

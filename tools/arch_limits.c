@@ -1,6 +1,6 @@
 // arch_limits.c — the limit tables. Reference parts (the default SM count; gates takes
-// --sm-count to override): sm_80 A100 (108 SMs), sm_86 A10 (72 SMs; an RTX 3090 has 82, an
-// A40 84), sm_89 L4 (58 SMs), sm_90 H100 SXM5 (132 SMs).
+// --sm-count to override): sm_80 A100 (108 SMs), sm_86 A40 (84 SMs, as SM_COUNT_sm_86 in
+// mk/experiment.mk; an A10 has 72, an RTX 3090 82), sm_89 L4 (58 SMs), sm_90 H100 SXM5 (132).
 #include "arch_limits.h"
 
 #include <string.h>
@@ -9,7 +9,7 @@
 static const struct arch_limits table[] = {
     // name   part              SMs  smem/SM  optin    rsv   gran regs/SM regs/blk max gran sp thr/blk warps blocks warp
     {"sm_80", "A100",           108, 164 * KB, 163 * KB, KB, 128, 65536, 65536, 255, 256, 4, 1024, 64, 32, 32},
-    {"sm_86", "A10",             72, 100 * KB,  99 * KB, KB, 128, 65536, 65536, 255, 256, 4, 1024, 48, 16, 32},
+    {"sm_86", "A40",             84, 100 * KB,  99 * KB, KB, 128, 65536, 65536, 255, 256, 4, 1024, 48, 16, 32},
     {"sm_89", "L4",              58, 100 * KB,  99 * KB, KB, 128, 65536, 65536, 255, 256, 4, 1024, 48, 24, 32},
     {"sm_90", "H100 SXM5",      132, 228 * KB, 227 * KB, KB, 128, 65536, 65536, 255, 256, 4, 1024, 64, 32, 32},
 };

@@ -2,8 +2,12 @@
 //
 //   gates --header
 //   gates [--header] --variant V --arch sm_90 --status DIR/status [--ptxas DIR/build.log]
-//         [--describe DIR/describe.txt] [--min-occupancy 0.5] [--min-ctas N|Kx] [--sm-count N]
+//         [--ptxas-arch sm_90] [--describe DIR/describe.txt] [--min-occupancy 0.5]
+//         [--min-ctas N|Kx] [--sm-count N]
 //
+// --arch picks the limits (arch_limits.c). --ptxas-arch picks whose resource report in the
+// log counts; by default --arch when the log has kernels for it, else the log's only
+// architecture (so a binary built for sm_90 can be gated against sm_89's limits).
 // DIR/status: first line ok|build_failed|build_timeout|invalid_config, optional second line a
 // one-line detail. Only with `ok` are the ptxas log and the describe file read (then both are
 // required). describe.txt: one line per shape, `key=value` separated by spaces, keys shape,
@@ -16,7 +20,7 @@
 // launch at all: too many threads or registers per block); too_few_ctas (only
 // when --min-ctas > 0: max over shapes of max(ctas, work_items) < min-ctas; `Kx` means K x
 // SM count, the SM count from --sm-count or the arch table).
-// The main kernel of a shape is the entry for --arch whose mangled name equals kernel=, or
+// The main kernel of a shape is the entry (of the ptxas arch) whose mangled name equals kernel=, or
 // holds it as a whole mangled identifier (<length><name>, e.g. 9flash_fwd); when several
 // template instances match, the one with the lowest occupancy counts.
 // Numeric columns describe the main kernel at the worst shape (the offending shape for
@@ -170,14 +174,32 @@ static int counts(const struct ptxas_func *f, const char *arch) {
   return (!f->arch[0] || !strcmp(f->arch, arch)) && !strstr(f->name, "bench_");
 }
 
+// The architecture whose ptxas entries count: `want` if given, else the limits' arch if the
+// log has entries for it, else the only arch the log has entries for.
+static const char *pick_ptxas_arch(const struct ptxas_report *rep, const char *want,
+                                   const char *limits, const char *path) {
+  if (want) return want;
+  const char *only = NULL;
+  for (size_t j = 0; j < rep->n; j++) {
+    const char *a = rep->f[j].arch;
+    if (!rep->f[j].is_entry) continue;
+    if (!strcmp(a, limits)) return limits;
+    if (!only) only = a;
+    else if (strcmp(only, a))
+      die("%s: kernels for %s and %s but none for %s: say which with --ptxas-arch", path, only, a, limits);
+  }
+  return only ? only : limits;
+}
+
 static int evaluate(const char *variant, const struct arch_limits *arch, const char *ptxas_path,
-                    const char *describe, double min_occ, long min_ctas) {
+                    const char *ptxas_arch, const char *describe, double min_occ, long min_ctas) {
   struct ptxas_report rep;
   char err[1200], detail[1200];
   FILE *f = fopen(ptxas_path, "r");
   if (!f) die("%s: %s", ptxas_path, strerror(errno));
   if (ptxas_report_parse(f, ptxas_path, &rep, err, sizeof err)) die("%s", err);
   fclose(f);
+  const char *pa = pick_ptxas_arch(&rep, ptxas_arch, arch->name, ptxas_path);
   struct shape *sh;
   size_t n = read_shapes(describe, &sh);
 
@@ -199,12 +221,12 @@ static int evaluate(const char *variant, const struct arch_limits *arch, const c
     struct occupancy kocc = {0};
     for (size_t j = 0; j < rep.n; j++) {
       const struct ptxas_func *c = &rep.f[j];
-      if (!c->is_entry || strcmp(c->arch, arch->name) || !kernel_matches(c->name, sh[i].kernel)) continue;
+      if (!c->is_entry || strcmp(c->arch, pa) || !kernel_matches(c->name, sh[i].kernel)) continue;
       occ = occupancy_calc(arch, sh[i].threads, c->regs, c->smem_static, sh[i].dyn_smem);
       if (!k || occ.occupancy < kocc.occupancy) { k = c; kocc = occ; }
     }
     if (!k)
-      die("%s: no %s kernel matches '%s' (%s:%ld)", ptxas_path, arch->name, sh[i].kernel,
+      die("%s: no %s kernel matches '%s' (%s:%ld)", ptxas_path, pa, sh[i].kernel,
           describe, sh[i].line);
     if (over == n && k->smem_static + sh[i].dyn_smem > arch->smem_per_block_optin) { over = i; ok_k = k; }
     if (!wk || kocc.occupancy < wocc.occupancy) { wk = k; wocc = kocc; ws = i; }
@@ -217,7 +239,7 @@ static int evaluate(const char *variant, const struct arch_limits *arch, const c
   detail[0] = 0;
   const struct ptxas_func *spill = NULL;
   for (size_t j = 0; j < rep.n && !spill; j++)
-    if (counts(&rep.f[j], arch->name) && (rep.f[j].spill_stores || rep.f[j].spill_loads)) spill = &rep.f[j];
+    if (counts(&rep.f[j], pa) && (rep.f[j].spill_stores || rep.f[j].spill_loads)) spill = &rep.f[j];
   if (over < n) {
     reason = "smem_overflow";
     wk = ok_k;
@@ -258,6 +280,7 @@ static int evaluate(const char *variant, const struct arch_limits *arch, const c
 
 int main(int argc, char **argv) {
   const char *variant = NULL, *arch_name = NULL, *status = NULL, *ptxas = NULL, *describe = NULL;
+  const char *ptxas_arch = NULL;
   const char *min_ctas_arg = "0";
   double min_occ = 0;
   long sm_count = 0;
@@ -271,6 +294,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(o, "--arch")) arch_name = v;
     else if (!strcmp(o, "--status")) status = v;
     else if (!strcmp(o, "--ptxas")) ptxas = v;
+    else if (!strcmp(o, "--ptxas-arch")) ptxas_arch = v;
     else if (!strcmp(o, "--describe")) describe = v;
     else if (!strcmp(o, "--min-ctas")) min_ctas_arg = v;
     else if (!strcmp(o, "--sm-count")) sm_count = parse_long(v, "--sm-count");
@@ -286,7 +310,7 @@ int main(int argc, char **argv) {
   if (header && !variant && !arch_name && !status) return 0;
   if (!variant || !arch_name || !status)
     die("usage: gates [--header] --variant V --arch sm_XX --status FILE [--ptxas FILE] "
-        "[--describe FILE] [--min-occupancy X] [--min-ctas N|Kx] [--sm-count N]");
+        "[--ptxas-arch sm_XX] [--describe FILE] [--min-occupancy X] [--min-ctas N|Kx] [--sm-count N]");
   const struct arch_limits *arch = arch_limits_find(arch_name);
   if (!arch) die("unknown architecture '%s' (known: sm_80, sm_86, sm_89, sm_90)", arch_name);
   if (!sm_count) sm_count = arch->sm_count;
@@ -310,5 +334,5 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (!ptxas || !describe) die("status ok needs --ptxas and --describe");
-  return evaluate(variant, arch, ptxas, describe, min_occ, min_ctas);
+  return evaluate(variant, arch, ptxas, ptxas_arch, describe, min_occ, min_ctas);
 }
