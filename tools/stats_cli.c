@@ -95,7 +95,10 @@ int stats_parse(int argc, char **argv, int compare, stats_opts *o) {
                     .ci = BOOT_BCA, .method = MWU_AUTO, .alternative = MWU_TWO_SIDED,
                     .delta_ci = CLIFF_CONSISTENT_NORMAL, .continuity = 1};
   o->args = calloc((size_t)argc + 1, sizeof *o->args);
-  if (!o->args) return 2;
+  if (!o->args) {
+    fprintf(stderr, "stats: out of memory\n");
+    return 2;
+  }
   int only_operands = 0;
   for (int i = 1; i < argc; i++) {
     char *a = argv[i];

@@ -175,6 +175,7 @@ int stats_compare(const stats_opts *o) {
   rows_t rs = {0};
   rs.w = boot_alloc(o->resamples);
   int rc = rs.w ? 0 : 2;
+  if (!rs.w) fprintf(stderr, "stats: out of memory for %zu resamples\n", o->resamples);
   for (int i = 0; i + 1 < o->nargs && !rc; i += 2)
     rc = compare_pair(o, &rs, o->args[i], o->args[i + 1]);
   double *p = rc ? NULL : malloc((rs.n ? rs.n : 1) * sizeof *p);

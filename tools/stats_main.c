@@ -2,6 +2,7 @@
 // summaries, bootstrap CIs, Mann-Whitney U, Cliff's delta and verdicts from raw sample files.
 #include <gsl/gsl_errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "stats_cli.h"
@@ -18,6 +19,8 @@ static const char usage[] =
     "  --holm                           Holm-Bonferroni over all rows of the run\n"
     "  --delta-ci consistent-normal|unbiased-t  Cliff's delta CI (effsize::cliff.delta with\n"
     "                                   use.unbiased=FALSE, use.normal=TRUE, or its defaults)\n"
+    "intervals are two-sided at 1 - alpha whatever the alternative; rows with fewer than 5\n"
+    "samples in a group are AMBIGUOUS\n"
     "defaults: --alpha 0.05 --resamples 9999 --seed 42 --ci bca; CSV on stdout\n"
     "exit: 0 ok, 1 a row is SLOW, 2 usage or input error, 3 a row is AMBIGUOUS or too few samples\n";
 
@@ -34,12 +37,14 @@ int main(int argc, char **argv) {
     return 2;
   }
   stats_opts o;
-  if (stats_parse(argc - 1, argv + 1, compare, &o)) return 2;
-  if (o.nargs == 0 || (compare && o.nargs % 2)) {
+  int rc = stats_parse(argc - 1, argv + 1, compare, &o);
+  if (!rc && (o.nargs == 0 || (compare && o.nargs % 2))) {
     fprintf(stderr, compare ? "stats: compare needs pairs of files BASE CAND\n"
                             : "stats: summary needs at least one file\n");
     fputs(usage, stderr);
-    return 2;
+    rc = 2;
   }
-  return compare ? stats_compare(&o) : stats_summary(&o);
+  if (!rc) rc = compare ? stats_compare(&o) : stats_summary(&o);
+  free(o.args);
+  return rc;
 }

@@ -47,7 +47,7 @@ static int group_row(const stats_opts *o, boot_workspace *w, const samples_file 
 int stats_summary(const stats_opts *o) {
   boot_workspace *w = boot_alloc(o->resamples);
   if (!w) {
-    fprintf(stderr, "stats: out of memory\n");
+    fprintf(stderr, "stats: out of memory for %zu resamples\n", o->resamples);
     return 2;
   }
   fputs(header, stdout);
