@@ -118,6 +118,7 @@ $(R_FIGS): $(RB)/plots/%/figures.txt: $(RB)/%/summary.csv $(RB)/%/compare.csv $(
 	    $(GNUPLOT) -e "term='$$t'; dir='$(@D)'; name='$$name'" plots/$$script.gp \
 	      2>>$(@D)/gnuplot.log || { echo "report: gnuplot failed on plots/$$script.gp for $(@D)/$$name.$$t (see $(@D)/gnuplot.log)" >&2; exit 2; }; \
 	  done; \
+	  LC_ALL=C sed -i "s/CreationDate (D:[0-9]\{14\}/CreationDate (D:$$(cat $(@D)/pdfdate.txt)/" $(@D)/$$name.pdf; \
 	done <$@.tmp
 	@mv $@.tmp $@
 $(foreach k,$(R_KEYS),$(eval $(RB)/plots/$(k)/figures.txt: $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \

@@ -311,6 +311,24 @@ static void gates(const char *dir, const char *slug) {
   rcsv_free(&t);
 }
 
+// DIR/pdfdate: the latest sample `date` as 14 digits (YYYYMMDDHHMMSS), for the recipe to write
+// into the PDFs' CreationDate instead of the clock (cairo takes the clock)
+static void pdf_date(const ctx *c) {
+  char best[15] = "19700101000000";
+  for (size_t i = 0; i < c->names.n; i++) {
+    const char *d = samples_meta(&c->files[i], "date");
+    char dig[15];
+    size_t k = 0;
+    for (; d && *d && k < 14; d++)
+      if (*d >= '0' && *d <= '9') dig[k++] = *d;
+    dig[k] = '\0';
+    if (k == 14 && strcmp(dig, best) > 0) memcpy(best, dig, sizeof best);
+  }
+  FILE *f = open_out("pdfdate", "txt");
+  fprintf(f, "%s\n", best);
+  fclose(f);
+}
+
 int main(int argc, char **argv) {
   const char *vars = NULL, *sum = NULL, *cmp = NULL, *data = NULL, *ceil = NULL, *slug = "gpu";
   for (int i = 1; i + 1 < argc; i += 2) {
@@ -340,6 +358,7 @@ int main(int argc, char **argv) {
   c.files = calloc(c.names.n + 1, sizeof *c.files);
   for (size_t i = 0; i < c.names.n; i++)
     if (samples_read(c.paths.v[i], &c.files[i], err, sizeof err)) die();
+  pdf_date(&c);
   FILE *probe = fopen(sum, "r");
   int empty = probe && fgetc(probe) == EOF;
   if (probe) fclose(probe);

@@ -49,7 +49,7 @@ static void tex_esc(FILE *f, const char *s, size_t n, int code) {
 
 static void md_esc(FILE *f, const char *s, size_t n, int cell) {
   for (size_t i = 0; i < n; i++) {
-    if (strchr("\\*_<>[]", s[i]) || (cell && s[i] == '|')) fputc('\\', f);
+    if (strchr("\\*_<>", s[i]) || (cell && s[i] == '|')) fputc('\\', f);
     fputc(s[i], f);
   }
 }
@@ -124,7 +124,7 @@ static const char *preamble =
     "\\DeclareUnicodeCharacter{2026}{\\ldots{}}\n"
     "\\DeclareUnicodeCharacter{00B2}{\\textsuperscript{2}}\n"
     "\\DeclareUnicodeCharacter{00B3}{\\textsuperscript{3}}\n"
-    "\\setlength{\\tabcolsep}{4pt}\n\\setlength{\\LTcapwidth}{\\linewidth}\n\\setcounter{secnumdepth}{3}\n"
+    "\\pdfsuppressptexinfo=-1\n\\setlength{\\tabcolsep}{4pt}\n\\setlength{\\LTcapwidth}{\\linewidth}\n\\setcounter{secnumdepth}{3}\n"
     "\\renewcommand{\\thesection}{A.\\arabic{section}}\n";
 
 int doc_open(doc *d, const char *tex, const char *md, const char *title, int synthetic) {

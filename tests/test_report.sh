@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# test_report.sh — `make analyze/plots/report` on the SYNTHETIC fixture (tests/fixtures/report):
+# the appendix (PDF + Markdown) exists, holds the expected sections, tables and figures, is
+# byte-identical on a rebuild, and broken inputs fail with FILE:LINE. Known values come from the
+# fixture files themselves (awk/sort), not from the tools under test.
+source tests/lib.sh
+set -u
+FIX=tests/fixtures/report
+RB=build/test-report
+MK=(make -s --no-print-directory DATA=$FIX/data EXPDIR=$FIX/experiments RB=$RB)
+rm -rf "$RB"
+mkdir -p "$RB"
+log=$RB/make.log
+
+check "make report on the fixtures succeeds" "${MK[@]}" report
+R=$RB/report
+check "appendix.pdf is a PDF" bash -c "head -c 5 $R/appendix.pdf | grep -q '%PDF-'"
+check "appendix.tex and appendix.md exist" test -s $R/appendix.tex -a -s $R/appendix.md
+check "pdflatex log is kept" test -s $R/pdflatex.log
+check_grep "pdflatex: no undefined references" '^Output written on appendix.pdf \([0-9]+ pages' $R/appendix.log
+if grep -q 'undefined references\|Rerun to get' $R/appendix.log; then not_ok "latex settled"; else ok "latex settled"; fi
+
+# sections (Markdown headings, and the PDF's bookmarks in appendix.out)
+for s in "Methodology" "Results per experiment" "Seed claims vs measured" \
+         "The twelve rules of Hoefler and Belli" "Experiments without data"; do
+  check_grep "md section: $s" "^##+ $s" $R/appendix.md
+  check_grep "pdf section: $s" "contentsline \{(sub)?section\}\{\\\\numberline \{[0-9A.]+\}$s" $R/appendix.aux
+done
+check_grep "md: synthetic banner" 'SYNTHETIC DATA' $R/appendix.md
+check_grep "tex: synthetic banner" 'SYNTHETIC DATA' $R/appendix.tex
+check_grep "experiment without data named once" '^- `gamma`: defined, but no samples' $R/appendix.md
+check_eq "gamma has no section" "$(grep -c 'Experiment `gamma`' $R/appendix.md)" 0
+
+# tables
+for t in 'Fingerprint of `nvidia-h100-80gb-hbm3`' 'Fingerprint of `nvidia-h200`' \
+         'GPU time per call of `phase1` on `nvidia-h100-80gb-hbm3`' \
+         'Comparisons of `phase1` on `nvidia-h100-80gb-hbm3`' 'Comparisons of `beta` on `nvidia-h200`' \
+         'Gate rejections of `phase1`' 'Gate rejections of `beta`' 'Seed claims vs measured on' \
+         'The twelve rules and where'; do
+  check_grep "md table: $t" "^\*\*Table [0-9]+\.\*\* $t" $R/appendix.md
+done
+check_grep "tex: booktabs" '\\toprule' $R/appendix.tex
+check_eq "twelve rules rows" "$(grep -cE '^\| (1[0-2]|[1-9]) \|' $R/appendix.md)" 12
+check_grep "gate reason with meaning" '^\| `smem_overflow` \| 1 \| `v4s3` \| shared memory' $R/appendix.md
+check_grep "too_few_ctas counted twice" '^\| `too_few_ctas` \| 2 \| `v5b`, `v5c` \|' $R/appendix.md
+check_grep "SDPA python time shown" 'Python µs/call' $R/appendix.md
+check_grep "negative results stated" '^\*\*Negative results\*\*' $R/appendix.md
+check_grep "beta: b slower at the causal shape" '^- `b` is slower than `a` at `B2_H8_S512_D128_C1`: SLOW' $R/appendix.md
+check_grep "claims: holds" '\*\*holds\*\*' $R/appendix.md
+check_grep "claims: does not hold" '\*\*does not hold\*\*' $R/appendix.md
+check_grep "claims: not comparable" '\*\*not comparable\*\*' $R/appendix.md
+check_grep "claims: stand-in shape named" 'stand-in for `B2_H8_S512_D64_C0`' $R/appendix.md
+check_grep "methodology: seed and resamples" 'resamples, seed 42' $R/appendix.md
+check_grep "methodology: holm" "Holm's correction" $R/appendix.md
+
+# a median straight from the fixture (awk + sort as the oracle), as the table prints it
+med=$(awk -F, '$1 == "B1_H1_S128_D64_C0" { print $3 }' $FIX/data/phase1/nvidia-h100-80gb-hbm3/v0.csv |
+      sort -g | awk '{ v[NR] = $1 } END { printf "%#.4g", (v[NR/2] + v[NR/2 + 1]) / 2 }')
+check_grep "v0 median at S128 is $med" "^\| \`v0\` \| 30 \| $med \[" $R/appendix.md
+
+# figures: every one the Markdown names exists, and LaTeX included the PDFs
+figs=$(grep -oE '\]\([^)]*\.png\)' $R/appendix.md | sed 's/^](//; s/)$//')
+nf=$(echo "$figs" | grep -c png)
+check "at least 10 figures" test "$nf" -ge 10
+miss=0
+for f in $figs; do [ -s "$R/$f" ] && [ -s "$R/${f%.png}.pdf" ] || miss=$((miss + 1)); done
+check_eq "every figure exists as PNG and PDF" "$miss" 0
+for k in latency speedup roofline scaling gates; do
+  check_grep "pdf includes a $k figure" "plots/phase1/nvidia-h100-80gb-hbm3/$k[-0-9]*\.pdf" $R/appendix.log
+done
+check_grep "roofline has measured ceilings" '^bw = 2950$' $RB/plots/phase1/nvidia-h100-80gb-hbm3/roofline.gpv
+check_grep "roofline: H200 datasheet bandwidth" '^dbw = 4800$' $RB/plots/beta/nvidia-h200/roofline.gpv
+# arithmetic intensity of B1_H8_S256_D64_C0 by hand: 4*8*256*256*64 / (2*(8*256*64*2 + 8*256*64*2)) = 128
+check_grep "roofline AI by hand (128 FLOP/B)" '^128 [0-9.e+-]+ B1_H8_S256_D64_C0$' $RB/plots/phase1/nvidia-h100-80gb-hbm3/roofline.dat
+check "no scaling figure for beta (its shapes differ in D)" test ! -e $RB/plots/beta/nvidia-h200/scaling.pdf
+
+# deterministic: a rebuild from scratch gives the same bytes
+mkdir -p $RB/first
+cp $R/appendix.md $R/appendix.tex $R/appendix.pdf $RB/first/
+rm -rf $RB/phase1 $RB/beta $RB/plots $R
+check "second make report succeeds" "${MK[@]}" report
+for f in appendix.md appendix.tex appendix.pdf; do check "identical on rebuild: $f" cmp -s $R/$f $RB/first/$f; done
+
+# analyze / plots of one experiment; one without data fails
+check "make analyze EXP=beta" "${MK[@]}" analyze EXP=beta
+check_grep "compare.csv carries the seed" ',42,9999,' $RB/beta/nvidia-h200/compare.csv
+"${MK[@]}" analyze EXP=gamma >$log 2>&1
+check_eq "analyze without data exits 2" "$?" 2
+check_grep "analyze without data says so" 'no samples under' $log
+
+# broken inputs fail with FILE:LINE
+BAD=$RB/bad
+rm -rf $BAD && mkdir -p $BAD && cp -r $FIX/data $FIX/experiments $BAD/
+f=$BAD/data/beta/nvidia-h200/b.csv
+line=$(grep -n '^B2_H8_S512_D64_C0,7,' $f | cut -d: -f1)
+sed -i "${line}s/,7,[0-9.]*,/,7,abc,/" $f
+BMK=(make -s --no-print-directory DATA=$BAD/data EXPDIR=$BAD/experiments RB=$BAD/build)
+"${BMK[@]}" report >$log 2>&1
+check_eq "broken sample: make fails" "$([ $? -ne 0 ] && echo failed)" failed
+check_grep "broken sample: file:line named" "b\.csv:$line:" $log
+cp $FIX/data/beta/nvidia-h200/b.csv $f
+echo 'e,reject,build_failed' >>$BAD/data/beta/nvidia-h200/gates.csv
+g=$(grep -c '' $BAD/data/beta/nvidia-h200/gates.csv)
+"${BMK[@]}" report >$log 2>&1
+check_eq "broken gates.csv: make fails" "$([ $? -ne 0 ] && echo failed)" failed
+check_grep "broken gates.csv: file:line named" "gates\.csv:$g:" $log
+cp $FIX/data/beta/nvidia-h200/gates.csv $BAD/data/beta/nvidia-h200/gates.csv
+echo 'COMPARE := b' >>$BAD/experiments/beta/experiment.mk
+"${BMK[@]}" analyze EXP=beta >$log 2>&1
+check_eq "bad COMPARE pair: make fails" "$([ $? -ne 0 ] && echo failed)" failed
+check_grep "bad COMPARE pair: named with file:line" "experiment\.vars:[0-9]+: COMPARE pair 'b'" $log
+done_testing
