@@ -107,6 +107,12 @@ check "another seed: another interval" test "$(cut -d, -f7 "$T/r1")" != "$(cut -
 "$S" summary --seed 5 "$F/sk_a.txt" "$F/ties_a.txt" >"$T/r2"
 check "same seed: byte-identical summary" cmp -s "$T/r1" "$T/r2"
 check_eq "seed written into compare" "$(col "$T/r3" 1 seed)" 6
+"$S" compare "$F/sk_a.txt" "$F/sk_b.txt" >"$T/r1" 2>/dev/null
+"$S" compare "$F/mid_a.txt" "$F/mid_b.txt" "$F/sk_a.txt" "$F/sk_b.txt" >"$T/r2" 2>/dev/null
+check_eq "a row does not depend on the other pairs of the run" "$(sed -n 2p "$T/r1")" "$(sed -n 3p "$T/r2")"
+"$S" summary "$F/sk_a.txt" >"$T/r1"
+"$S" summary "$F/mid_a.txt" "$F/sk_a.txt" >"$T/r2"
+check_eq "a summary row does not depend on the other files" "$(sed -n 2p "$T/r1")" "$(sed -n 3p "$T/r2")"
 
 # --- input errors: exit 2 with stats: FILE:LINE: what ------------------------------------------
 err_case() {  # err_case what expected-stderr-regex file-content
