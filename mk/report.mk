@@ -51,12 +51,16 @@ $(B)/tools/report_gen: $(R_GEN) $(R_LIB)
 report-tools: $(REPORT_TOOLS)
 
 # --- what there is: <exp>/<gpu> keys with sample files or a gate table -------------------------
-R_KEYS  := $(sort $(patsubst $(DATA)/%/,%,$(dir $(wildcard $(DATA)/*/*/*.csv))))
+# a sample file is a CSV whose first line is "# cudadent42 samples …" (data/aa/<gpu>/aa_check.csv
+# and the like sit beside them and are not read as samples)
+R_CSVS    := $(filter-out %/gates.csv,$(wildcard $(DATA)/*/*/*.csv))
+R_SAMPLES := $(if $(R_CSVS),$(shell awk 'FNR == 1 { if (/^\# cudadent42 samples/) print FILENAME; nextfile }' $(R_CSVS)))
+R_KEYS  := $(sort $(patsubst $(DATA)/%/,%,$(dir $(R_SAMPLES) $(wildcard $(DATA)/*/*/gates.csv))))
 R_KEYS  := $(filter-out ceilings/%,$(R_KEYS))
 R_DEXPS := $(sort $(foreach k,$(R_KEYS),$(firstword $(subst /, ,$(k)))))
 R_EXPS  := $(sort $(R_DEXPS) $(notdir $(patsubst %/,%,$(dir $(wildcard $(EXPDIR)/*/experiment.mk)))))
 r_keys_of = $(filter $(1)/%,$(R_KEYS))
-r_samples = $(filter-out %/gates.csv,$(wildcard $(DATA)/$(1)/*.csv))
+r_samples = $(filter $(DATA)/$(1)/%,$(R_SAMPLES))
 r_gpu     = $(lastword $(subst /, ,$(1)))
 r_figs    = $(foreach k,$(call r_keys_of,$(1)),$(RB)/plots/$(k)/figures.txt)
 r_stats   = $(foreach k,$(call r_keys_of,$(1)),$(RB)/$(k)/summary.csv $(RB)/$(k)/compare.csv \
@@ -139,7 +143,8 @@ R_ALL := $(R_VARS) $(foreach e,$(R_DEXPS),$(call r_stats,$(e)) $(call r_figs,$(e
 $(RB)/report/appendix.tex: $(R_ALL) $(B)/tools/report_gen $(wildcard reports/*)
 	@mkdir -p $(@D)
 	$(B)/tools/report_gen --data $(DATA) --build $(RB) --static reports --claims $(CLAIMS) \
-	  --claims-exp $(CLAIMS_EXP) --threshold $(THRESHOLD) --tex $@.tmp --md $(@D)/appendix.md.tmp --epoch $(@D)/epoch \
+	  --claims-exp $(CLAIMS_EXP) --threshold $(THRESHOLD) \
+	  --seed $(STATS_SEED) --resamples $(RESAMPLES) --alpha $(ALPHA) --tex $@.tmp --md $(@D)/appendix.md.tmp --epoch $(@D)/epoch \
 	  $(R_EXPS)
 	@mv $(@D)/appendix.md.tmp $(@D)/appendix.md
 	@mv $@.tmp $@

@@ -43,6 +43,7 @@ check_grep "tex: booktabs" '\\toprule' $R/appendix.tex
 check_eq "twelve rules rows" "$(grep -cE '^\| (1[0-2]|[1-9]) \|' $R/appendix.md)" 12
 check_grep "gate reason with meaning" '^\| `smem_overflow` \| 1 \| `v4s3` \| shared memory' $R/appendix.md
 check_grep "too_few_ctas counted twice" '^\| `too_few_ctas` \| 2 \| `v5b`, `v5c` \|' $R/appendix.md
+check_grep "a non-sample CSV is named, not read" 'not read as samples .*`aa_check.csv`' $R/appendix.md
 check_grep "SDPA python time shown" 'Python µs/call' $R/appendix.md
 check_grep "negative results stated" '^\*\*Negative results\*\*' $R/appendix.md
 check_grep "beta: b slower at the causal shape" '^- `b` is slower than `a` at `B2_H8_S512_D128_C1`: SLOW' $R/appendix.md

@@ -351,7 +351,7 @@ int main(int argc, char **argv) {
   memset(&c, 0, sizeof c);
   c.slug = slug;
   if (expvars_read(vars, &c.e, err, sizeof err)) die();
-  if (sample_files(data, &c.paths, &c.names)) {
+  if (sample_files(data, &c.paths, &c.names, NULL)) {
     snprintf(err, sizeof err, "%s:0: cannot read the directory", data);
     die();
   }

@@ -27,13 +27,13 @@ static const char *reading(gen *g, const char *kind, double lo, double hi, doubl
   (void)g;
   if (!strcmp(kind, "point")) lo /= 1.03, hi *= 1.03;
   if (!strcmp(kind, "atleast")) {
-    if (slo > lo && !strcmp(overlap, "no")) return fmt("**holds**: CI above %s and the medians' CIs do not overlap", xfmt(lo));
-    if (shi < lo) return fmt("**does not hold**: measured %s, CI below %s", xfmt(s), xfmt(lo));
-    return fmt("**does not hold**: not established (CI [%s, %s] reaches below %s, or the medians' CIs overlap)",
-               num(slo), num(shi), xfmt(lo));
+    if (slo > lo && !strcmp(overlap, "no")) return fmt("**holds**: CI above %g× and the medians' CIs do not overlap", lo);
+    if (shi < lo) return fmt("**does not hold**: measured %s, CI below %g×", xfmt(s), lo);
+    return fmt("**does not hold**: not established (CI [%s, %s] reaches below %g×, or the medians' CIs overlap)",
+               num3(slo), num3(shi), lo);
   }
-  if (shi < lo) return fmt("**does not hold**: smaller than claimed (CI entirely below %s)", xfmt(lo));
-  if (slo > hi) return fmt("**does not hold**: larger than claimed (CI entirely above %s)", xfmt(hi));
+  if (shi < lo) return fmt("**does not hold**: smaller than claimed (CI entirely below %.3g×)", lo);
+  if (slo > hi) return fmt("**does not hold**: larger than claimed (CI entirely above %.3g×)", hi);
   return "**holds**: the CI overlaps the claimed range";
 }
 
@@ -77,10 +77,10 @@ static void claim(gen *g, const rcsv *c, size_t r, const expvars *e, const egpu 
       }
     }
   }
-  const char *claimed = !strcmp(kind, "abs")     ? fmt("%s µs vs %s µs", num(lo), num(hi))
-                        : !strcmp(kind, "point") ? fmt("%s (±3%%)", xfmt(lo))
-                        : !strcmp(kind, "atleast") ? fmt("≥ %s", xfmt(lo))
-                                                   : fmt("%s – %s", xfmt(lo), xfmt(hi));
+  const char *claimed = !strcmp(kind, "abs")     ? fmt("%g µs vs %g µs", lo, hi)
+                        : !strcmp(kind, "point") ? fmt("%g× (±3%%)", lo)
+                        : !strcmp(kind, "atleast") ? fmt("≥ %g×", lo)
+                                                   : fmt("%g× – %g×", lo, hi);
   doc_row(&g->d, (const char *const[]){fmt("%s: %s", seed, text), claimed, shown, measured, read});
 }
 

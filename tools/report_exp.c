@@ -270,6 +270,9 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
     egpu *x = &xs[k];
     doc_head(&g->d, 3, "`%s` on `%s`", exp, x->gpu);
     variants_table(g, e, x);
+    if (x->others.n)
+      doc_par(&g->d, "Also in `%s/` and not read as samples (their first line is not `%s v1`): %s.", x->dir,
+              SAMPLES_MAGIC, csv_list(&x->others));
     strlist shapes = {0};
     shapes_of(x, e, &shapes);
     if (!x->have_sum) doc_par(&g->d, "No samples: every variant was rejected before measurement.");

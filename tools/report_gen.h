@@ -11,6 +11,7 @@ typedef struct {
   const char *exp, *gpu;
   char dir[2048];        // data/<exp>/<gpu>
   strlist paths, names;  // sample files and variant names
+  strlist others;        // other *.csv files there (not read)
   samples_file *files;
   rcsv sum, cmp, gates, claims;
   int have_sum, have_cmp, have_gates, have_claims;
@@ -19,6 +20,7 @@ typedef struct {
 
 typedef struct {
   const char *data, *build, *stat, *claims_path, *claims_exp;
+  const char *seed, *resamples, *alpha; // the statistics options make passes (shown when no CSV has them)
   double threshold;
   doc d;
   char err[4400];

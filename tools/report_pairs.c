@@ -72,7 +72,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "report_pairs: %s\n", err);
     return 2;
   }
-  if (sample_files(dir, &paths, &names)) {
+  if (sample_files(dir, &paths, &names, NULL)) {
     fprintf(stderr, "report_pairs: %s: cannot read the directory\n", dir);
     return 2;
   }

@@ -133,7 +133,17 @@ static int list_dir(const char *dir, strlist *out, int want_dirs) {
   return 0;
 }
 
-int sample_files(const char *dir, strlist *paths, strlist *names) {
+// 1 when PATH's first line marks a raw sample file
+static int is_samples(const char *path) {
+  FILE *f = fopen(path, "r");
+  char line[64] = "";
+  if (!f) return 0;
+  if (!fgets(line, sizeof line, f)) line[0] = '\0';
+  fclose(f);
+  return strncmp(line, SAMPLES_MAGIC, strlen(SAMPLES_MAGIC)) == 0;
+}
+
+int sample_files(const char *dir, strlist *paths, strlist *names, strlist *others) {
   strlist all = {0};
   if (list_dir(dir, &all, 0)) return -1;
   for (size_t i = 0; i < all.n; i++) {
@@ -141,6 +151,10 @@ int sample_files(const char *dir, strlist *paths, strlist *names) {
     base = base ? base + 1 : all.v[i];
     size_t n = strlen(base);
     if (n < 5 || strcmp(base + n - 4, ".csv") || !strcmp(base, "gates.csv")) continue;
+    if (!is_samples(all.v[i])) {
+      if (others) strlist_add(others, base);
+      continue;
+    }
     strlist_add(paths, all.v[i]);
     char *v = xdup(base);
     v[n - 4] = '\0';

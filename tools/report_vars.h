@@ -26,9 +26,11 @@ void strlist_free(strlist *l);
 int strlist_has(const strlist *l, const char *s);
 void strlist_sort(strlist *l);
 
-// Sample files of DIR: every *.csv but gates.csv, sorted by name; names gets the variant names
-// (file name without .csv). Returns 0, or -1 when DIR cannot be read.
-int sample_files(const char *dir, strlist *paths, strlist *names);
+// Sample files of DIR: every *.csv whose first line starts with SAMPLES_MAGIC, sorted by name;
+// names gets the variant names (file name without .csv); others (may be NULL) the names of the
+// other *.csv files but gates.csv (e.g. aa_check.csv). Returns 0, or -1 when DIR cannot be read.
+#define SAMPLES_MAGIC "# cudadent42 samples"
+int sample_files(const char *dir, strlist *paths, strlist *names, strlist *others);
 
 // Sub-directories of DIR, sorted (empty list when DIR is missing).
 void subdirs(const char *dir, strlist *out);
