@@ -8,7 +8,7 @@ rm -f /tmp/cudadent42_owned
 
 out=$($M -j2 build EXP=smoke 2>&1); rc=$?
 check_eq "smoke build exits 0 although variants fail" "$rc" 0
-check_eq "smoke build summary line" "$(echo "$out" | grep -E '^built [0-9]+, failed [0-9]+$')" "built 3, failed 4"
+check_eq "smoke build summary line" "$(echo "$out" | grep -E '^built [0-9]+, failed [0-9]+$')" "built 4, failed 3"
 for v in mma simt_split smem_big spill; do
   check "smoke/$v binary exists" test -x build/smoke/$v/bench
 done

@@ -10,6 +10,6 @@ REPS        := 10
 WARMUP      := 2
 L2          := hot
 ROUNDS      := 2
-MIN_OCCUPANCY := 0.25
+MIN_OCCUPANCY := 0.05
 GATE_ARCH   := sm_89
 RUN_TIMEOUT := 60
