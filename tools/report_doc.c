@@ -208,7 +208,7 @@ void doc_table(doc *d, const char *caption, const char *align, const char *const
     else if (*a < '0' || *a > '9') nother++;
   d->ncol = np + nother;
   d->ntab++;
-  fputs(d->ncol >= 7 ? "{\\scriptsize\n\\begin{longtable}{@{}" : "{\\footnotesize\n\\begin{longtable}{@{}", d->tex);
+  fputs(d->ncol >= 6 ? "{\\scriptsize\n\\begin{longtable}{@{}" : "{\\footnotesize\n\\begin{longtable}{@{}", d->tex);
   for (const char *a = align; *a; a++) {
     if (*a >= '0' && *a <= '9') continue;
     if (*a != 'p') {

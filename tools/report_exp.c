@@ -184,29 +184,45 @@ static void findings(gen *g, const expvars *e, const egpu *x, const strlist *sha
     double mo = 0;
     if (bo) pick_median(&x->sum, bo, shapes->v[s], &mo);
     if (bo && bb)
-      doc_item(&g->d, "`%s`: fastest variant `%s` (median %s µs), fastest baseline `%s` (%s µs): ratio of "
-                      "medians %s.", shapes->v[s], bo, num(mo), bb, num(mb), xfmt(mb / mo));
+      doc_item(&g->d, "`%s`: fastest variant `%s` (median %s µs), fastest baseline `%s` (%s µs); "
+                      "median(baseline) / median(variant) = %s.", shapes->v[s], bo, num(mo), bb, num(mb), xfmt(mb / mo));
     else if (bo)
       doc_item(&g->d, "`%s`: fastest variant `%s` (median %s µs).", shapes->v[s], bo, num(mo));
   }
   strlist_free(&ours);
   strlist_free(&base);
   if (!x->have_cmp) return;
+  // every comparison that is not FAST, grouped by pair (candidate vs base) in table order
   const rcsv *c = &x->cmp;
+  int cv = rcsv_col(c, "verdict"), cb = rcsv_col(c, "base"), cc = rcsv_col(c, "cand"), cs = rcsv_col(c, "shape");
+  strlist done = {0};
   int any = 0;
   for (size_t r = 0; r < c->nrows; r++) {
-    const char *v = rcsv_get(c, r, rcsv_col(c, "verdict"));
-    if (!strcmp(v, "FAST")) continue;
     char b[256], d[256];
-    const char *bn = pick_name(rcsv_get(c, r, rcsv_col(c, "base")), b, sizeof b);
-    const char *cn = pick_name(rcsv_get(c, r, rcsv_col(c, "cand")), d, sizeof d);
-    if (!any++) doc_par(&g->d, "**Negative results** (every comparison that is not FAST):");
-    const char *what = !strcmp(v, "SLOW")   ? "is slower than"
-                       : !strcmp(v, "SAME") ? fmt("is not faster than (same within ±%g%%)", 100 * g->threshold)
-                                            : "is not shown to be faster than";
-    doc_item(&g->d, "`%s` %s `%s` at `%s`: %s, speedup %s [%s, %s], p = %s.", cn, what, bn, rcsv_get(c, r, rcsv_col(c, "shape")), v, xfmt(fld(g, c, r, "speedup")),
-             num3(fld(g, c, r, "speedup_lo")), num3(fld(g, c, r, "speedup_hi")), pfmt(fld(g, c, r, "p_value")));
+    const char *bn = pick_name(rcsv_get(c, r, cb), b, sizeof b), *cn = pick_name(rcsv_get(c, r, cc), d, sizeof d);
+    const char *key = fmt("%s\t%s", cn, bn);
+    if (!strcmp(rcsv_get(c, r, cv), "FAST") || strlist_has(&done, key)) continue;
+    strlist_add(&done, key);
+    char line[2048];
+    size_t used = 0;
+    for (size_t q = r; q < c->nrows; q++) {
+      char b2[256], d2[256];
+      const char *v = rcsv_get(c, q, cv);
+      if (!strcmp(v, "FAST") || strcmp(pick_name(rcsv_get(c, q, cb), b2, sizeof b2), bn) ||
+          strcmp(pick_name(rcsv_get(c, q, cc), d2, sizeof d2), cn))
+        continue;
+      if (used < sizeof line)
+        used += (size_t)snprintf(line + used, sizeof line - used, "%s%s at `%s` (%s [%s, %s], p = %s)",
+                                 used ? "; " : "", v, rcsv_get(c, q, cs), xfmt(fld(g, c, q, "speedup")),
+                                 num3(fld(g, c, q, "speedup_lo")), num3(fld(g, c, q, "speedup_hi")),
+                                 pfmt(fld(g, c, q, "p_value")));
+    }
+    if (!any++)
+      doc_par(&g->d, "**Negative results** — every comparison that is not FAST (SLOW: the candidate is "
+                     "slower; SAME: equal within ±%g%%; AMBIGUOUS: not shown either way):", 100 * g->threshold);
+    doc_item(&g->d, "`%s` vs `%s`: %s.", cn, bn, line);
   }
+  strlist_free(&done);
   if (!any && n) doc_par(&g->d, "No negative results: every comparison is FAST.");
 }
 
