@@ -6,43 +6,7 @@
 #include "bench_args.h"
 #include "bench_cuda.h"
 
-static const char help_text[] =
-    "usage: bench --shape S [--shape S ...] [options]\n"
-    "       bench --describe --shape S ... [--sm-count N]\n"
-    "       bench --check --shape S ...\n"
-    "       bench --check-ref [--shape S ...]\n"
-    "       bench --occupancy --shape S ...\n"
-    "       bench --gpu-slug\n"
-    "       bench --slug NAME\n"
-    "\n"
-    "Times one attention kernel (the one linked in) on the GPU and writes raw samples.\n"
-    "Shape: B<b>_H<h>_S<sq>[_K<skv>]_D<d>_C<0|1>, layout [B,H,S,D], fp16; K omitted when\n"
-    "skv == sq; C1 = causal, top-left aligned: query i sees keys j <= i (PyTorch is_causal).\n"
-    "\n"
-    "modes (default: timing):\n"
-    "  --describe       print the kernel's launch plan per shape; makes no CUDA call\n"
-    "  --check          numerics only: each shape twice with different inputs, plus a rerun\n"
-    "                   on identical inputs; against the fp32 GPU reference; exit 1 on failure\n"
-    "  --check-ref      check the fp32 GPU reference against an fp64 CPU reference on small\n"
-    "                   shapes (B*H*Sq*Skv*D <= 8388608); default shapes when none given\n"
-    "  --occupancy      print blocks_per_sm (cudaOccupancyMaxActiveBlocksPerMultiprocessor)\n"
-    "  --gpu-slug       print the slug of the device's name, e.g. nvidia-h100-80gb-hbm3\n"
-    "  --slug NAME      print the slug of NAME (lower case, runs of other characters -> '-')\n"
-    "options:\n"
-    "  --shape S        a shape (repeatable)\n"
-    "  --reps N         timed repetitions per shape (default 50)\n"
-    "  --warmup W       untimed runs before them (default 10)\n"
-    "  --l2 cold|hot    cold (default): write 2x L2 size before every rep, outside the timed\n"
-    "                   region; hot: each sample is one batch of --hot-batch back-to-back calls\n"
-    "  --hot-batch N    calls per hot sample (default 20)\n"
-    "  --seed S         input seed (default 1)\n"
-    "  --out FILE       sample file, written as FILE.tmp then renamed (default stdout)\n"
-    "  --meta key=value extra header line '# key: value' (repeatable)\n"
-    "  --sm-count N     SM count for --describe (default 132); other modes ask the device\n"
-    "  --device I       CUDA device (default 0)\n"
-    "  --help           this text\n"
-    "Timing checks numerics first. Progress on stderr: 'bench: [i/N] SHAPE median X us'.\n"
-    "exit: 0 ok, 1 numerics failure, 2 usage or input error, 4 CUDA error (incl. kernel faults)\n";
+extern const char bench_help_text[];  // bench_help.cu
 
 static const char *const reserved[] = {
     "gpu", "gpu_slug", "sm_count", "cc", "l2_bytes", "driver", "cuda_driver", "cuda_runtime",
@@ -137,7 +101,7 @@ void bench_parse_args(int argc, char **argv, bench_opts *o) {
     if (val) bench_usage_fail("%s: takes no value", opt);                      \
   } while (0)
     if (!strcmp(opt, "--help") || !strcmp(opt, "-h")) {
-      fputs(help_text, stdout);
+      fputs(bench_help_text, stdout);
       exit(0);
     } else if (!strcmp(opt, "--shape")) {
       NEEDS_VALUE();

@@ -14,7 +14,6 @@ static struct {
   int tried, ok;
   nvml_dev dev;
   nvml_ret (*max_clock)(nvml_dev, int, unsigned *);
-  nvml_ret (*clock)(nvml_dev, int, unsigned *);
   nvml_ret (*power_limit)(nvml_dev, unsigned *);
   nvml_ret (*temperature)(nvml_dev, int, unsigned *);
   nvml_ret (*driver)(char *, unsigned);
@@ -29,7 +28,6 @@ void bench_nvml_open(int cuda_dev) {
   nvml_ret (*by_pci)(const char *, nvml_dev *) =
       (nvml_ret(*)(const char *, nvml_dev *))dlsym(lib, "nvmlDeviceGetHandleByPciBusId_v2");
   nv.max_clock = (nvml_ret(*)(nvml_dev, int, unsigned *))dlsym(lib, "nvmlDeviceGetMaxClockInfo");
-  nv.clock = (nvml_ret(*)(nvml_dev, int, unsigned *))dlsym(lib, "nvmlDeviceGetClockInfo");
   nv.power_limit = (nvml_ret(*)(nvml_dev, unsigned *))dlsym(lib, "nvmlDeviceGetEnforcedPowerLimit");
   nv.temperature = (nvml_ret(*)(nvml_dev, int, unsigned *))dlsym(lib, "nvmlDeviceGetTemperature");
   nv.driver = (nvml_ret(*)(char *, unsigned))dlsym(lib, "nvmlSystemGetDriverVersion");
@@ -40,36 +38,26 @@ void bench_nvml_open(int cuda_dev) {
   nv.ok = 1;  // the library stays loaded for the life of the process
 }
 
-static void unavailable(char *buf, size_t len) { snprintf(buf, len, "unavailable"); }
+// Formats reading v (scaled by div) or "unavailable" when NVML or the call failed.
+static void put(char *buf, size_t len, int ok, unsigned v, double div) {
+  if (ok && div == 1) snprintf(buf, len, "%u", v);
+  else if (ok) snprintf(buf, len, "%.1f", v / div);
+  else snprintf(buf, len, "unavailable");
+}
 
 void bench_nvml_max_sm_clock(char *buf, size_t len) {
-  unsigned v;
-  if (nv.ok && nv.max_clock && nv.max_clock(nv.dev, NVML_CLOCK_SM, &v) == 0)
-    snprintf(buf, len, "%u", v);
-  else
-    unavailable(buf, len);
+  unsigned v = 0;
+  put(buf, len, nv.ok && nv.max_clock && nv.max_clock(nv.dev, NVML_CLOCK_SM, &v) == 0, v, 1);
 }
 
-int bench_nvml_sm_clock(void) {
-  unsigned v;
-  if (nv.ok && nv.clock && nv.clock(nv.dev, NVML_CLOCK_SM, &v) == 0) return (int)v;
-  return -1;
-}
-
-void bench_nvml_power_limit(char *buf, size_t len) {
-  unsigned mw;
-  if (nv.ok && nv.power_limit && nv.power_limit(nv.dev, &mw) == 0)
-    snprintf(buf, len, "%.1f", mw / 1000.0);
-  else
-    unavailable(buf, len);
+void bench_nvml_power_limit(char *buf, size_t len) {  // NVML reports mW
+  unsigned v = 0;
+  put(buf, len, nv.ok && nv.power_limit && nv.power_limit(nv.dev, &v) == 0, v, 1000.0);
 }
 
 void bench_nvml_temp(char *buf, size_t len) {
-  unsigned c;
-  if (nv.ok && nv.temperature && nv.temperature(nv.dev, NVML_TEMPERATURE_GPU, &c) == 0)
-    snprintf(buf, len, "%u", c);
-  else
-    unavailable(buf, len);
+  unsigned v = 0;
+  put(buf, len, nv.ok && nv.temperature && nv.temperature(nv.dev, NVML_TEMPERATURE_GPU, &v) == 0, v, 1);
 }
 
 void bench_nvml_driver(char *buf, size_t len) {
@@ -77,5 +65,5 @@ void bench_nvml_driver(char *buf, size_t len) {
   if (nv.ok && nv.driver && nv.driver(v, sizeof v) == 0)
     snprintf(buf, len, "%s", v);
   else
-    unavailable(buf, len);
+    snprintf(buf, len, "unavailable");
 }
