@@ -13,6 +13,8 @@ L2            ?= cold
 ROUNDS        ?= 5
 SEED          ?= 42
 MIN_OCCUPANCY ?= 0.5
+# the seeds' rule: occupancy matters less when cp.async hides the load latency
+MIN_OCCUPANCY_CP_ASYNC ?= 0
 MIN_CTAS_PER_SM ?= 0
 RUN_TIMEOUT   ?= 300
 BUILD_TIMEOUT ?= 120
@@ -30,7 +32,7 @@ SM_COUNT_sm_90 := 132
 # file name is reported and skipped (a name is never expanded by make or a shell).
 ifdef SPACE
 SPACE_OUT := $(EXP_OUT)/variants
-_space := $(shell $(MAKE) -s --no-print-directory $(B)/tools/space >&2 && \
+_space := $(shell $(MAKE) -s --no-print-directory B=$(B) SPACE= $(B)/tools/space >&2 && \
             $(B)/tools/space $(EXP_DIR)/$(SPACE) $(SPACE_OUT) >&2 || echo failed)
 ifeq ($(_space),failed)
 $(error space expansion of $(EXP_DIR)/$(SPACE) failed)
@@ -102,11 +104,12 @@ $(STATUS_FILES): | check-exp check-deps-build
 gates: $(EXP_OUT)/gates.csv
 	@awk -F, 'NR>1 { n++; if ($$2 == "pass") p++; else r[$$3]++ } END { \
 	  printf "gates: %d variants, %d pass", n, p; for (k in r) printf ", %d %s", r[k], k; print "" }' $<
-$(EXP_OUT)/gates.csv: $(STATUS_FILES) $(B)/tools/gates
+$(EXP_OUT)/gates.csv: $(STATUS_FILES) $(B)/tools/gates $(EXP_DIR)/experiment.mk
 	@$(B)/tools/gates --header > $@.tmp
-	@for v in $(BIN_TARGETS); do d=$(EXP_OUT)/$$v; \
+	@for v in $(BIN_TARGETS); do d=$(EXP_OUT)/$$v; occ=$(MIN_OCCUPANCY); \
+	  grep -qx -- '-DCP_ASYNC=1' $$d/flags 2>/dev/null && occ=$(MIN_OCCUPANCY_CP_ASYNC); \
 	  $(B)/tools/gates --variant $$v --arch $(GATE_ARCH) --status $$d/status --ptxas $$d/build.log \
-	    --describe $$d/describe.txt --min-occupancy $(MIN_OCCUPANCY) \
+	    --describe $$d/describe.txt --min-occupancy $$occ \
 	    --min-ctas $$(( $(MIN_CTAS_PER_SM) * $(SM_COUNT) )) --sm-count $(SM_COUNT) >> $@.tmp \
 	  || { echo "make: gates failed for $$v" >&2; exit 1; }; done
 	@awk -F, -v OFS=, -v waive='$(GATE_WAIVE)' 'BEGIN { n = split(waive, w, " "); \
