@@ -134,6 +134,17 @@ tools/aa_check.sh --stats "$t/bin/stats" --gate p --alpha 0.005 "$t/aa" >"$t/res
 check_eq "aa_check: --gate p --alpha 0.005 passes (no p < 0.005)" "$?" 0
 tools/aa_check.sh --stats "$t/bin/stats" --gate verdict --alpha 0.005 "$t/aa" >"$t/res" 2>&1
 check_eq "aa_check: --gate verdict --alpha 0.005 fails (1 of 8 FAST)" "$?" 1
+# --group 2 pools rounds 1+2 and 3+4: the stand-in answers for rounds 1 and 3 (no p < 0.05, no
+# FAST/SLOW) and sees 12 rows + header per pooled file
+: >"$t/log"
+tools/aa_check.sh --stats "$t/bin/stats" --group 2 "$t/aa" >"$t/res" 2>&1
+check_eq "aa_check: --group 2 passes" "$?" 0
+check_grep "aa_check: --group 2 makes 4 comparisons" '^# comparisons: 4$' "$t/res"
+check_grep "aa_check: --group 2 names the pooling" '^# comparisons_from: 2 pairs of 2 pooled round' "$t/res"
+check_eq "aa_check: --group 2 pools two rounds per file" "$(sort "$t/log" | tr '\n' ' ')" \
+  "a.r1.csv 13 b.r1.csv 13 a.r2.csv 13 b.r2.csv 13 "
+tools/aa_check.sh --stats "$t/bin/stats" --group 0 "$t/aa" >"$t/res" 2>&1
+check_eq "aa_check: --group 0 exits 2" "$?" 2
 STUB_RC=3 tools/aa_check.sh --stats "$t/bin/stats" --alpha 0.2 "$t/aa" >"$t/res" 2>&1
 check_eq "aa_check: stats exit 3 (AMBIGUOUS) still counted; 12.5% <= 20% passes" "$?" 0
 STUB_RC=2 tools/aa_check.sh --stats "$t/bin/stats" "$t/aa" >"$t/res" 2>&1
@@ -148,6 +159,10 @@ done; done
 for f in "$t"/runs/*.csv; do r=${f##*.r}; r=${r%.csv}; sed -i "s/,1980\$/,1980,$r/" "$f"; done
 tools/aa_check.sh --stats "$t/bin/stats" "$t/runs" >"$t/res" 2>&1
 check_grep "aa_check: per-round files read" '^# comparisons: 8$' "$t/res"
+: >"$t/log"
+tools/aa_check.sh --stats "$t/bin/stats" --group 4 "$t/runs" >"$t/res" 2>&1
+check_eq "aa_check: per-round files pooled by --group 4 (header once, 8 rows)" "$(sort "$t/log" | tr '\n' ' ')" \
+  "a.r1.csv 9 b.r1.csv 9 "
 # error paths
 tools/aa_check.sh --stats "$t/bin/stats" "$t/nope" >"$t/res" 2>&1
 check_eq "aa_check: missing dir exits 2" "$?" 2

@@ -4,12 +4,14 @@
 # `stats compare` (base = a, cand = b), one row per shape; nothing changed between a and b, so
 # every positive is a false positive.
 #
-#   aa_check.sh [--stats PATH] [--seed S] [--alpha A] [--gate verdict|p] [--base a] [--cand b]
-#               [--pairs FILE] DIR
+#   aa_check.sh [--stats PATH] [--seed S] [--alpha A] [--gate verdict|p] [--group K]
+#               [--base a] [--cand b] [--pairs FILE] DIR
 #
 # DIR holds either the published files a.csv and b.csv (rounds merged, with a `round` column,
 # as `make measure` writes data/aa/<gpu>/) or per-round files a.r<K>.csv and b.r<K>.csv (as in
-# build/aa/runs/). Writes to stdout "# key: value" lines, then one CSV row per shape:
+# build/aa/runs/). --group K pools K consecutive rounds per side into one comparison (round r goes
+# to group ceil(r/K)), as `make measure` pools ROUNDS rounds into one published file; the default
+# K = 1 compares single processes. Writes to stdout "# key: value" lines, then one CSV row per shape:
 #   fp_rate_p        share of comparisons with p_value < alpha (the test's type-I error)
 #   fp_rate_verdict  share with verdict FAST or SLOW (the claims a user would act on)
 #   drift_pct        (max - min) / median of the per-round medians, per variant (the larger)
@@ -19,9 +21,9 @@
 set -u -o pipefail
 prog=aa_check
 stats=${STATS:-build/tools/stats}
-seed=1 alpha=0.05 gate=verdict base=a cand=b pairs=
+seed=1 alpha=0.05 gate=verdict base=a cand=b pairs= group=1
 die() { echo "$prog: $*" >&2; exit 2; }
-usage() { die "usage: $prog [--stats PATH] [--seed S] [--alpha A] [--gate verdict|p] [--base a] [--cand b] [--pairs FILE] DIR"; }
+usage() { die "usage: $prog [--stats PATH] [--seed S] [--alpha A] [--gate verdict|p] [--group K] [--base a] [--cand b] [--pairs FILE] DIR"; }
 num() { [[ $2 =~ ^[0-9]+([.][0-9]+)?$ ]] || die "$1: '$2' is not a number"; }
 dir=
 while [ $# -gt 0 ]; do
@@ -30,6 +32,7 @@ while [ $# -gt 0 ]; do
     --seed) [ $# -ge 2 ] || usage; [[ $2 =~ ^[0-9]+$ ]] || die "--seed: '$2' is not an integer"; seed=$2; shift 2 ;;
     --alpha) [ $# -ge 2 ] || usage; num --alpha "$2"; alpha=$2; shift 2 ;;
     --gate) [ $# -ge 2 ] || usage; case $2 in verdict|p) gate=$2 ;; *) die "--gate: '$2' is not verdict or p" ;; esac; shift 2 ;;
+    --group) [ $# -ge 2 ] || usage; [[ $2 =~ ^[1-9][0-9]*$ ]] || die "--group: '$2' is not a count >= 1"; group=$2; shift 2 ;;
     --base) [ $# -ge 2 ] || usage; base=$2; shift 2 ;;
     --cand) [ $# -ge 2 ] || usage; cand=$2; shift 2 ;;
     --pairs) [ $# -ge 2 ] || usage; pairs=$2; shift 2 ;;
@@ -46,10 +49,10 @@ for v in "$base" "$cand"; do [[ $v =~ ^[A-Za-z0-9_.+-]+$ ]] || die "variant name
 tmp=$(mktemp -d) || die "cannot make a temporary directory"
 trap 'rm -rf "$tmp"' EXIT
 
-# split_rounds FILE VARIANT: FILE's rows by their `round` column into $tmp/VARIANT.r<K>.csv,
-# each with FILE's header lines and CSV header row.
+# split_rounds FILE VARIANT: FILE's rows by their `round` column r into $tmp/VARIANT.r<g>.csv,
+# g = ceil(r / group), each with FILE's header lines and CSV header row.
 split_rounds() {
-  awk -F, -v out="$tmp/$2" -v prog=$prog '
+  awk -F, -v out="$tmp/$2" -v prog=$prog -v group="$group" '
     /^#/ { head = head $0 "\n"; next }
     !hdr { hdr = $0; for (i = 1; i <= NF; i++) if ($i == "round") rc = i
            if (!rc) { printf "%s: %s:%d: no round column\n", prog, FILENAME, FNR > "/dev/stderr"; bad = 1; exit }
@@ -57,7 +60,7 @@ split_rounds() {
     NF == 0 { next }
     { r = $rc
       if (r !~ /^[0-9]+$/) { printf "%s: %s:%d: round '\''%s'\'' is not an integer\n", prog, FILENAME, FNR, r > "/dev/stderr"; bad = 1; exit }
-      f = out ".r" r ".csv"
+      f = out ".r" int((r - 1) / group) + 1 ".csv"
       if (!(f in seen)) { seen[f] = 1; printf "%s%s\n", head, hdr > f }
       print >> f; close(f) }
     END { exit bad ? 2 : 0 }' "$1"
@@ -67,7 +70,15 @@ if [ -f "$dir/$base.csv" ] && [ -f "$dir/$cand.csv" ]; then
   split_rounds "$dir/$base.csv" "$base" || exit 2
   split_rounds "$dir/$cand.csv" "$cand" || exit 2
 else
-  for f in "$dir/$base".r*.csv "$dir/$cand".r*.csv; do [ -f "$f" ] && cp "$f" "$tmp/"; done
+  # per-round files: round r appended to group ceil(r/group) (header lines of the first only)
+  for f in "$dir/$base".r*.csv "$dir/$cand".r*.csv; do
+    [ -f "$f" ] || continue
+    n=${f##*.r}; n=${n%.csv}; v=${f##*/}; v=${v%.r*.csv}
+    [[ $n =~ ^[1-9][0-9]*$ ]] || die "$f: round '$n' is not an integer"
+    g=$(( (n - 1) / group + 1 ))
+    if [ -f "$tmp/$v.r$g.csv" ]; then awk '/^#/ { next } seen++' "$f" >>"$tmp/$v.r$g.csv"
+    else cp "$f" "$tmp/$v.r$g.csv"; fi
+  done
 fi
 mapfile -t rounds < <(cd "$tmp" && ls -1 | sed -n "s/^$base\.r\([0-9]*\)\.csv$/\1/p" | sort -n)
 [ ${#rounds[@]} -gt 0 ] || die "$dir: no $base.csv/$cand.csv with a round column and no $base.r<K>.csv files"
@@ -93,7 +104,7 @@ done
 [ -n "$pairs" ] && { cp "$tmp/pairs.csv" "$pairs" || die "$pairs: cannot write"; }
 
 # summary: rates over all comparisons, and per shape the drift of the round medians
-awk -F, -v alpha="$alpha" -v gate="$gate" -v dir="$dir" -v rounds="$used" -v seed="$seed" '
+awk -F, -v alpha="$alpha" -v gate="$gate" -v dir="$dir" -v rounds="$used" -v seed="$seed" -v group="$group" '
   function median(s,   a, i, j, m, t) {  # of the space-separated numbers in s (POSIX awk)
     m = split(s, a, " ")
     for (i = 2; i <= m; i++) { t = a[i] + 0; for (j = i - 1; j >= 1 && a[j] + 0 > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
@@ -116,7 +127,7 @@ awk -F, -v alpha="$alpha" -v gate="$gate" -v dir="$dir" -v rounds="$used" -v see
     rate = gate == "p" ? fp_p : fp_v
     print "# cudadent42 aa v1"
     print "# dir: " dir
-    print "# rounds: " rounds
+    print "# comparisons_from: " rounds " pairs of " group " pooled round(s) each"
     print "# comparisons: " N
     print "# alpha: " alpha
     print "# seed: " seed
@@ -124,7 +135,7 @@ awk -F, -v alpha="$alpha" -v gate="$gate" -v dir="$dir" -v rounds="$used" -v see
     printf "# fast_or_slow: %d\n# fp_rate_verdict: %.4f\n", PV, fp_v
     print "# gate: fp_rate_" gate " <= alpha"
     print "# result: " (N == 0 ? "inconclusive" : rate <= alpha ? "pass" : "fail")
-    print "shape,rounds,median_a_us,median_b_us,drift_a_pct,drift_b_pct,ab_diff_median_pct,ab_diff_max_pct,p_below_alpha,fast,slow,same,ambiguous"
+    print "shape,comparisons,median_a_us,median_b_us,drift_a_pct,drift_b_pct,ab_diff_median_pct,ab_diff_max_pct,p_below_alpha,fast,slow,same,ambiguous"
     for (i = 1; i <= ns; i++) {
       sh = order[i]
       printf "%s,%d,%.4g,%.4g,%.2f,%.2f,%.2f,%.2f,%d,%d,%d,%d,%d\n", sh, n[sh], median(ma[sh]),
