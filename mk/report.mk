@@ -154,7 +154,7 @@ $(RB)/report/appendix.pdf: $(RB)/report/appendix.tex
 	  SOURCE_DATE_EPOCH=$$(cat epoch) FORCE_SOURCE_DATE=1 $(PDFLATEX) -interaction=nonstopmode \
 	    -halt-on-error appendix.tex >pdflatex.log 2>&1 || { tail -20 pdflatex.log >&2; \
 	    echo "report: pdflatex failed, see $(@D)/pdflatex.log" >&2; exit 2; }; \
-	  grep -q 'Rerun to get' appendix.log || break; done
+	  grep -q 'Rerun' appendix.log || break; done
 	@echo "report: $@ and $(@D)/appendix.md"
 ## report: every experiment with data → build/report/appendix.pdf (+ appendix.tex, appendix.md)
 report: $(RB)/report/appendix.pdf $(RB)/report/appendix.md

@@ -2,13 +2,13 @@
 # Roofs: measured ceilings (bw GB/s, tf TFLOPS, solid) and the datasheet (dbw, dtf, dashed);
 # a roof whose value is 0 is not drawn. Points: one block per variant, one point per shape.
 load dir."/".name.".gpv"
-w = 5.0; h = 3.4
+w = 5.0; h = 3.8
 load "plots/term.gp"
 set logscale xy
 set xrange [xmin:xmax]
 set xlabel "arithmetic intensity (FLOP/byte)"
 set ylabel "throughput (TFLOPS)"
-set key top left
+set key below maxrows 4 width -2
 set samples 400
 roof(x, b, t) = (b > 0) ? ((t > 0 && b * x / 1000.0 > t) ? t : b * x / 1000.0) : (t > 0 ? t : NaN)
 mtitle = (bw > 0 || tf > 0) ? sprintf("measured: %.0f GB/s, %.0f TFLOPS", bw, tf) : ""

@@ -98,7 +98,7 @@ static void latency(const ctx *c, const char *shape, int k) {
   fclose(d);
   fclose(g);
   printf("latency %s Latency distribution per variant at `%s` on `%s`: box = quartiles, whiskers 1.5 IQR, "
-         "points = every sample%s.\n", name, shape, c->slug, hi > 10 * lo ? " (log scale)" : "");
+         "points = every sample; our variants red, baselines blue%s.\n", name, shape, c->slug, hi > 10 * lo ? " (log scale)" : "");
   strlist_free(&o);
 }
 

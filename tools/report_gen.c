@@ -151,7 +151,11 @@ static const char *label(const char *k) {
       {"cuda", "CUDA"}, {"power_limit_w", "power limit (W)"}, {"l2_flush", "L2 between samples"},
       {"warmup", "warm-up calls (excluded)"}, {"reps", "samples per shape"}, {"seed", "input seed"},
       {"timing", "timing method"}, {"torch", "torch (SDPA baselines)"}, {"cudnn", "cuDNN (SDPA)"},
-      {"git_rev", "git revision"}, {NULL, NULL}};
+      {"git_rev", "git revision"}, {"gpu_slug", "GPU directory name"},
+      {"cuda_driver", "CUDA version of the driver"}, {"cuda_runtime", "CUDA runtime"},
+      {"clock_sm_max_mhz", "max SM clock (MHz)"}, {"l2_bytes", "L2 size (bytes)"},
+      {"hot_batch", "calls per sample in hot mode"}, {"kernel_config", "launch configuration"},
+      {"kernel", "kernel"}, {"backend_ran", "SDPA backend that ran"}, {NULL, NULL}};
   for (size_t i = 0; map[i][0]; i++)
     if (!strcmp(map[i][0], k)) return map[i][1];
   return NULL;
@@ -211,6 +215,24 @@ static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {
     doc_row(&g->d, (const char *const[]){item, val});
     strlist_free(&vals);
   }
+  // SM clock recorded with every sample (column sm_clock_mhz), over all files of this GPU
+  double cmin = INFINITY, cmax = -INFINITY;
+  for (size_t i = 0; i < n; i++) {
+    if (strcmp(xs[i].gpu, gpu)) continue;
+    for (size_t f = 0; f < xs[i].names.n; f++) {
+      rcsv t;
+      if (rcsv_read(xs[i].paths.v[f], &t, g->err, sizeof g->err)) gen_die(g);
+      int cc = rcsv_col(&t, "sm_clock_mhz");
+      for (size_t r = 0; cc >= 0 && r < t.nrows; r++) {
+        double v = fld(g, &t, r, "sm_clock_mhz");
+        if (v > 0) cmin = fmin(cmin, v), cmax = fmax(cmax, v);
+      }
+      rcsv_free(&t);
+    }
+  }
+  if (isfinite(cmin))
+    doc_row(&g->d, (const char *const[]){"SM clock during the samples, MHz (column `sm_clock_mhz`)",
+                                         fmt("%s – %s", num(cmin), num(cmax))});
   if (isfinite(tmin))
     doc_row(&g->d, (const char *const[]){"temperature range, °C (`temp_start_c`, `temp_end_c`)",
                                          fmt("%s – %s", num(tmin), num(tmax))});
@@ -241,12 +263,17 @@ static void methodology(gen *g, egpu *xs, size_t n, const strlist *gpus) {
   const char *cim = first_field(xs, n, "ci_method", "bca"), *alpha = first_field(xs, n, "alpha", g->alpha);
   const char *corr = first_field(xs, n, "correction", "holm"), *pm = first_field(xs, n, "p_method", "auto");
   doc_head(&g->d, 2, "Timing");
-  doc_par(&g->d, "Each sample is the GPU time of one call of one variant at one shape, measured as the "
-                 "fingerprint's timing method says, with the warm-up calls excluded and the L2 cache "
-                 "treated as the L2 mode says (`cold`: overwritten between samples). Variants are "
-                 "measured in the same run as the baselines. For the PyTorch SDPA baselines the GPU "
-                 "time (CUDA graph replay, time per call) is the sample; the per-call time seen from "
-                 "Python, launch overhead included, is shown beside it, labelled, and never compared.");
+  doc_par(&g->d, "Each sample is the GPU time of one call of one variant at one shape, timed by the "
+                 "harness with CUDA events around the call; the warm-up calls (`warmup`) are excluded. "
+                 "In `cold` L2 mode (`l2_flush`) a buffer at least as large as the L2 cache is "
+                 "overwritten before every sample, outside the timed region; in `hot` mode a sample is "
+                 "a batch of back-to-back calls (`hot_batch`) divided by its size. The SM clock is "
+                 "recorded with every sample. Inputs are random with a fixed seed (`seed`), never "
+                 "zeros, and every variant passed the numerics gate before it was timed. Variants and "
+                 "baselines of an experiment are measured in the same run, interleaved in rounds. For "
+                 "the PyTorch SDPA baselines the sample is the GPU time of a CUDA graph of calls, "
+                 "replayed, per call; the per-call time seen from Python (launch overhead included, "
+                 "what a PyTorch user pays) is shown beside it, labelled, and never compared.");
   doc_head(&g->d, 2, "Statistics");
   doc_par(&g->d, "Summaries (`stats summary`): per variant and shape, n, the median with a 95%% "
                  "bootstrap CI (%s, %s resamples, seed %s), quartiles, MAD, and outliers counted by "
