@@ -128,6 +128,10 @@ $(R_FIGS): $(RB)/plots/%/figures.txt: $(RB)/%/summary.csv $(RB)/%/compare.csv $(
 $(foreach k,$(R_KEYS),$(eval $(RB)/plots/$(k)/figures.txt: $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
   $(call r_samples,$(k)) $(wildcard $(DATA)/$(k)/gates.csv $(DATA)/ceilings/$(call r_gpu,$(k)).csv)))
 
+analyze: | check-deps-analyze
+plots: | check-deps-plots
+report: | check-deps-report
+
 ## analyze: statistics of EXP's samples in $(DATA) → build/<exp>/<gpu>/{summary,compare}.csv
 .PHONY: analyze plots report
 analyze: $(if $(call r_keys_of,$(EXP)),$(call r_stats,$(EXP)),r-no-data)

@@ -105,7 +105,7 @@ static void end_list(doc *d) {
 
 static const char *preamble =
     "\\documentclass[10pt,a4paper]{article}\n"
-    "\\usepackage[utf8]{inputenc}\n\\usepackage[T1]{fontenc}\n\\usepackage{lmodern}\n"
+    "\\usepackage[utf8]{inputenc}\n\\usepackage[T1]{fontenc}\n\\IfFileExists{lmodern.sty}{\\usepackage{lmodern}}{}\n"
     "\\usepackage{textcomp}\n\\usepackage{amsmath}\n\\usepackage[margin=2cm]{geometry}\n"
     "\\usepackage{booktabs}\n\\usepackage{longtable}\n\\usepackage{array}\n\\usepackage{graphicx}\n"
     "\\usepackage{float}\n\\usepackage{xcolor}\n\\usepackage[hidelinks]{hyperref}\n"
