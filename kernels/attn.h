@@ -9,7 +9,9 @@
 #include <stddef.h>
 
 typedef struct {
-  int B, H, Sq, Skv, D, causal;  // layout [B, H, S, D] contiguous; Sq may differ from Skv
+  int B, H, Sq, Skv, D, causal;  // layout [B, H, S, D] contiguous; Sq may differ from Skv;
+                                 // causal is top-left aligned (PyTorch SDPA is_causal): query i
+                                 // sees keys j <= i, also when Sq != Skv (Sq = 1 sees key 0 only)
 } attn_shape;
 
 typedef struct {

@@ -8,3 +8,10 @@ TEST_SCRIPTS +=
 test: check-deps-test $(TEST_PROGS)
 	@tests/run.sh $(TEST_PROGS) $(TEST_SCRIPTS)
 TEST_SCRIPTS += tests/test_pipeline.sh
+
+# The bench CLI test links the harness objects with the naive stand-in kernel.
+$(B)/tests/bench_naive: $(HARNESS_OBJS) kernels/naive_attn.cu kernels/attn.h | check-deps-build
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) -Ikernels -o $@ kernels/naive_attn.cu $(HARNESS_OBJS) -ldl
+test: $(B)/tests/bench_naive
+TEST_SCRIPTS += tests/test_bench_cli.sh
