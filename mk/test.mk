@@ -6,7 +6,7 @@ TEST_SCRIPTS +=
 ## test: build and run every unit and pipeline test (no GPU needed); ends with "N passed, M failed"
 .PHONY: test
 test: check-deps-test $(TEST_PROGS)
-	@tests/run.sh $(TEST_PROGS) $(TEST_SCRIPTS)
+	@BENCH=$(B)/tests/bench_naive tests/run.sh $(TEST_PROGS) $(TEST_SCRIPTS)
 TEST_SCRIPTS += tests/test_pipeline.sh
 
 # The bench CLI test links the harness objects with the naive stand-in kernel.
