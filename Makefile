@@ -16,6 +16,7 @@ include mk/stats.mk
 include mk/experiment.mk
 include mk/measure.mk
 include mk/report.mk
+include mk/baselines.mk
 include mk/phase.mk
 include mk/test.mk
 
