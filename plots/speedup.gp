@@ -6,7 +6,8 @@ w = 5.0
 load "plots/term.gp"
 set xlabel "speedup over base (×, 95% CI)"
 set yrange [-0.8:nrow-0.2]
-set ytics scale 0 font sprintf(",%g", small)
+tfont = sprintf(",%g", small)
+set ytics scale 0 font tfont
 set grid xtics ytics
 if (logx) { set logscale x; set xlabel "speedup over base (×, 95% CI, log scale)" }
 set arrow 1 from 1, graph 0 to 1, graph 1 nohead dt 2 lc rgb "#555555"

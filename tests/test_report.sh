@@ -13,7 +13,7 @@ mkdir -p "$RB"
 log=$RB/make.log
 
 if "${MK[@]}" report >$log 2>&1; then ok "make report on the fixtures succeeds"; else
-  not_ok "make report on the fixtures succeeds"; sed 's/^/# /' $log; fi
+  not_ok "make report on the fixtures succeeds"; sed 's/^/# /' $log; done_testing; fi
 R=$RB/report
 check "appendix.pdf is a PDF" bash -c "head -c 5 $R/appendix.pdf | grep -q '%PDF-'"
 check "appendix.tex and appendix.md exist" test -s $R/appendix.tex -a -s $R/appendix.md
