@@ -10,7 +10,7 @@ set xrange [-0.6:nblk-0.4]
 set xtics rotate by 30 right nomirror
 if (logy) { set logscale y; set ylabel "GPU time per call (µs, log scale)" }
 set style fill solid 0.25 border -1
-set style boxplot nooutliers fraction 1.0
+set style boxplot range 1.5 nooutliers
 set style data boxplot
 set boxwidth 0.55
 unset key
