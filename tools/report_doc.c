@@ -255,7 +255,7 @@ void doc_group(doc *d, const char *f, ...) {
   char *s = vfmt(f, ap);
   va_end(ap);
   fprintf(d->tex, "\\midrule\n\\multicolumn{%zu}{@{}l}{", d->ncol);
-  fputs("|", d->md);
+  fputs("| ", d->md);
   emit(d, s, 1);
   for (size_t i = 1; i < d->ncol; i++) fputs(" |", d->md);
   fputs(" |\n", d->md);

@@ -137,8 +137,11 @@ static void compare_table(gen *g, const egpu *x, const strlist *shapes, tally *t
   }
   doc_table(&g->d, fmt("Comparisons of `%s` on `%s`: candidate median, speedup = median(base) / "
                        "median(candidate) with its 95%% bootstrap CI, Mann–Whitney U and p "
-                       "(%s-corrected), Cliff's δ with its CI and magnitude, verdict.", x->exp, x->gpu,
-                       rcsv_col(c, "correction") >= 0 && c->nrows ? rcsv_get(c, 0, rcsv_col(c, "correction")) : "Holm"),
+                       "(%s), Cliff's δ with its CI and magnitude, verdict.", x->exp, x->gpu,
+                       rcsv_col(c, "correction") < 0 || !c->nrows ? "Holm-corrected"
+                       : !strcmp(rcsv_get(c, 0, rcsv_col(c, "correction")), "holm") ? "Holm-corrected"
+                       : !strcmp(rcsv_get(c, 0, rcsv_col(c, "correction")), "none") ? "uncorrected"
+                       : fmt("%s-corrected", rcsv_get(c, 0, rcsv_col(c, "correction")))),
             "llrrrrll", (const char *const[]){"Candidate", "Base", "Median µs [95% CI]", "Speedup [95% CI]",
                                               "U", "p", "Cliff's δ [CI]", "Verdict"});
   for (size_t s = 0; s < shapes->n; s++) {
@@ -170,7 +173,7 @@ static void compare_table(gen *g, const egpu *x, const strlist *shapes, tally *t
 // findings in words: counts, fastest per shape, every negative result stated
 static void findings(gen *g, const expvars *e, const egpu *x, const strlist *shapes, const tally *t) {
   size_t n = t->fast + t->same + t->slow + t->amb;
-  doc_par(&g->d, "Of %zu comparisons, %zu are FAST, %zu SAME, %zu AMBIGUOUS and %zu SLOW.", n, t->fast,
+  doc_par(&g->d, "Verdicts of the %zu comparisons: %zu FAST, %zu SAME, %zu AMBIGUOUS, %zu SLOW.", n, t->fast,
           t->same, t->amb, t->slow);
   strlist ours = {0}, base = {0};
   for (size_t i = 0; i < x->names.n; i++)

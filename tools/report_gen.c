@@ -206,7 +206,7 @@ static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {
     }
     const char *val;
     if (vals.n == 1) val = fmt("%s", vals.v[0]);
-    else if (numeric) val = fmt("%s – %s", num(lo), num(hi));
+    else if (numeric) val = fmt("%g – %g", lo, hi);
     else if (vals.n <= 3) val = fmt("%s; %s%s%s", vals.v[0], vals.v[1], vals.n > 2 ? "; " : "", vals.n > 2 ? vals.v[2] : "");
     else val = fmt("varies by variant (%zu values)", vals.n);
     const char *lab = label(keys.v[k]);
@@ -232,10 +232,10 @@ static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {
   }
   if (isfinite(cmin))
     doc_row(&g->d, (const char *const[]){"SM clock during the samples, MHz (column `sm_clock_mhz`)",
-                                         fmt("%s – %s", num(cmin), num(cmax))});
+                                         fmt("%g – %g", cmin, cmax)});
   if (isfinite(tmin))
     doc_row(&g->d, (const char *const[]){"temperature range, °C (`temp_start_c`, `temp_end_c`)",
-                                         fmt("%s – %s", num(tmin), num(tmax))});
+                                         fmt("%g – %g", tmin, tmax)});
   if (dsmin)
     doc_row(&g->d, (const char *const[]){"measured (`date`)",
                                          strcmp(dsmin, dsmax) ? fmt("%s … %s", dsmin, dsmax) : dsmin});
