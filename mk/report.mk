@@ -75,12 +75,16 @@ $(R_VARS): $(RB)/%/experiment.vars: mk/report.mk
 	@mv $@.tmp $@
 $(foreach e,$(R_EXPS),$(eval $(RB)/$(e)/experiment.vars: $(wildcard $(EXPDIR)/$(e)/experiment.mk)))
 
-# summary: every sample file of one GPU (empty when every variant was rejected)
+# summary: every sample file of one GPU (empty when every variant was rejected); stats exits 3
+# when a group has too few samples, having written its CSV (NaN where undefined)
 R_SUMMARIES := $(R_KEYS:%=$(RB)/%/summary.csv)
 $(R_SUMMARIES): $(RB)/%/summary.csv: $(STATS)
 	@mkdir -p $(@D)
-	$(if $(call r_samples,$*),$(STATS) summary $(STATS_FLAGS) $(call r_samples,$*) >$@.tmp,: >$@.tmp)
-	@mv $@.tmp $@
+	@files="$(call r_samples,$*)"; : >$@.tmp; \
+	if [ -n "$$files" ]; then echo "$(STATS) summary $(STATS_FLAGS) <$$(echo $$files | wc -w) files> > $@"; \
+	  $(STATS) summary $(STATS_FLAGS) $$files >$@.tmp; rc=$$?; \
+	  case $$rc in 0|3) ;; *) rm -f $@.tmp; exit $$rc;; esac; fi; \
+	mv $@.tmp $@
 
 # compare: pairs from report_pairs; stats exits 1 (SLOW) or 3 (AMBIGUOUS) having written its CSV
 R_COMPARES := $(R_KEYS:%=$(RB)/%/compare.csv)

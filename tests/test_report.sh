@@ -48,6 +48,8 @@ check_grep "a non-sample CSV is named, not read" 'not read as samples .*`aa_chec
 check_grep "SDPA python time shown" 'Python µs/call' $R/appendix.md
 check_grep "negative results stated" '^\*\*Negative results\*\*' $R/appendix.md
 check_grep "beta: b slower at the causal shape" '^- `b` vs `a`: SLOW at `B2_H8_S512_D128_C1` \(0\.[0-9]+×' $R/appendix.md
+check_grep "too few samples: n = 1 and no CI" '^\| `e` \| 1 \| 12\.36 \[—, —\] \| — \|' $R/appendix.md
+check_grep "too few samples: AMBIGUOUS" '^\| `e` \| `a` \| .* \| \*\*AMBIGUOUS\*\* \|$' $R/appendix.md
 check_grep "claims: holds" '\*\*holds\*\*' $R/appendix.md
 check_grep "claims: does not hold" '\*\*does not hold\*\*' $R/appendix.md
 check_grep "claims: not comparable" '\*\*not comparable\*\*' $R/appendix.md

@@ -112,9 +112,16 @@ typedef struct {
   char label[200];
 } srow;
 
+// a field of stats' output: a number, or "nan" where the statistic is undefined
+static int num_or_nan(const rcsv *t, size_t r, int c, double *v) {
+  if (!strcmp(rcsv_get(t, r, c), "nan")) return *v = NAN, 0;
+  return rcsv_num(t, r, c, v, err, sizeof err);
+}
+
 static int by_speedup(const void *a, const void *b) {
   const srow *x = a, *y = b;
-  if (x->s != y->s) return x->s < y->s ? -1 : 1;
+  double xs = isnan(x->s) ? -INFINITY : x->s, ys = isnan(y->s) ? -INFINITY : y->s;
+  if (xs != ys) return xs < ys ? -1 : 1;
   return strcmp(x->label, y->label);
 }
 
@@ -127,9 +134,8 @@ static void speedup(const ctx *c) {
   if (rcsv_need(t, need, x, err, sizeof err)) die();
   srow *r = calloc(t->nrows, sizeof *r);
   for (size_t i = 0; i < t->nrows; i++) {
-    if (rcsv_num(t, i, x[1], &r[i].s, err, sizeof err) ||
-        rcsv_num(t, i, x[2], &r[i].lo, err, sizeof err) ||
-        rcsv_num(t, i, x[3], &r[i].hi, err, sizeof err))
+    if (num_or_nan(t, i, x[1], &r[i].s) || num_or_nan(t, i, x[2], &r[i].lo) ||
+        num_or_nan(t, i, x[3], &r[i].hi))
       die();
     r[i].v = verdict_code(rcsv_get(t, i, x[4]));
     char b[128], cn[128];
@@ -143,7 +149,7 @@ static void speedup(const ctx *c) {
     fprintf(d, "%zu %.6g %.6g %.6g %d ", i, r[i].s, r[i].lo, r[i].hi, r[i].v);
     gpstr(d, r[i].label);
     fputc('\n', d);
-    if (r[i].lo < lo) lo = r[i].lo;
+    if (r[i].lo < lo) lo = r[i].lo; // NaN compares false: left out
     if (r[i].hi > hi) hi = r[i].hi;
   }
   fprintf(g, "nrow = %zu\nh = %.2f\nlogx = %d\n", t->nrows, fmin(8.0, 1.3 + 0.19 * t->nrows), hi > 8 * lo);

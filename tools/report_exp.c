@@ -9,6 +9,10 @@
 #include "report_gen.h"
 #include "report_pick.h"
 
+static const char *dfmt(double d) {
+  return isfinite(d) ? fmt("%.2f", d) : "—";
+}
+
 static const char *csv_list(const strlist *l) {
   if (!l->n) return "none";
   char *b = (char *)fmt("%s", "");
@@ -114,7 +118,7 @@ static void latency_table(gen *g, const expvars *e, const egpu *x, const strlist
       doc_row(&g->d, (const char *const[]){
                          fmt("`%s`", order.v[i]), fmt("%.0f", fld(g, t, r, "n")),
                          ci(fld(g, t, r, "median"), fld(g, t, r, "ci_lo"), fld(g, t, r, "ci_hi")),
-                         fmt("%.2f", 100 * fld(g, t, r, "rel_ci_halfwidth")),
+                         isfinite(fld(g, t, r, "rel_ci_halfwidth")) ? fmt("%.2f", 100 * fld(g, t, r, "rel_ci_halfwidth")) : "—",
                          fmt("%.0f / %.0f", fld(g, t, r, "mild_outliers"), fld(g, t, r, "severe_outliers")),
                          isfinite(pm) ? num(pm) : "—"});
     }
@@ -162,8 +166,8 @@ static void compare_table(gen *g, const egpu *x, const strlist *shapes, tally *t
                          fmt("%s [%s, %s]", xfmt(fld(g, c, r, "speedup")), num3(fld(g, c, r, "speedup_lo")),
                              num3(fld(g, c, r, "speedup_hi"))),
                          ufmt(fld(g, c, r, "U")), pfmt(fld(g, c, r, "p_value")),
-                         fmt("%.2f [%.2f, %.2f] %s", fld(g, c, r, "cliffs_delta"), fld(g, c, r, "delta_lo"),
-                             fld(g, c, r, "delta_hi"), rcsv_get(c, r, cm)),
+                         fmt("%s [%s, %s] %s", dfmt(fld(g, c, r, "cliffs_delta")), dfmt(fld(g, c, r, "delta_lo")),
+                             dfmt(fld(g, c, r, "delta_hi")), rcsv_get(c, r, cm)),
                          fmt("**%s**", v)});
     }
   }

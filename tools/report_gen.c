@@ -34,6 +34,7 @@ const char *num3(double x) {
 }
 
 const char *ufmt(double u) {
+  if (!isfinite(u)) return "—";
   return fmt(u == floor(u) ? "%.0f" : "%.1f", u);
 }
 
@@ -42,21 +43,25 @@ const char *ci(double m, double lo, double hi) {
 }
 
 const char *xfmt(double x) {
+  if (!isfinite(x)) return "—";
   return fmt(x >= 100 ? "%.0f×" : x >= 10 ? "%.1f×" : x >= 0.01 ? "%.3f×" : "%.2g×", x);
 }
 
 const char *pfmt(double p) {
+  if (!isfinite(p)) return "—";
   if (p < 1e-4) return fmt("%.1e", p);
   return fmt("%.2g", p);
 }
 
 double fld(gen *g, const rcsv *t, size_t r, const char *col) {
-  double v;
   int c = rcsv_col(t, col);
   if (c < 0) {
     snprintf(g->err, sizeof g->err, "%s:1: no column '%s'", t->path, col);
     gen_die(g);
   }
+  // stats writes "nan" where a statistic is undefined (too few samples): shown as "—"
+  if (!strcmp(rcsv_get(t, r, c), "nan")) return NAN;
+  double v;
   if (rcsv_num(t, r, c, &v, g->err, sizeof g->err)) gen_die(g);
   return v;
 }
