@@ -35,7 +35,7 @@ GNUPLOT    ?= gnuplot
 PDFLATEX   ?= pdflatex
 
 # --- host tools of the report ---------------------------------------------------------------
-R_LIB := $(addprefix $(B)/tools/obj/,report_csv.o report_vars.o report_pick.o samples.o)
+R_LIB := $(addprefix $(B)/tools/obj/,report_csv.o report_vars.o report_pick.o report_roof.o samples.o)
 R_GEN := $(addprefix $(B)/tools/obj/,report_gen.o report_doc.o report_exp.o \
            report_claims.o report_static.o)
 REPORT_TOOLS := $(addprefix $(B)/tools/,report_pairs prep_plots report_gen)

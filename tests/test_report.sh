@@ -76,6 +76,9 @@ check_grep "roofline has measured ceilings" '^bw = 2950$' $RB/plots/phase1/nvidi
 check_grep "roofline: H200 datasheet bandwidth" '^dbw = 4800$' $RB/plots/beta/nvidia-h200/roofline.gpv
 # arithmetic intensity of B1_H8_S256_D64_C0 by hand: 4*8*256*256*64 / (2*(8*256*64*2 + 8*256*64*2)) = 128
 check_grep "roofline AI by hand (128 FLOP/B)" '^128 [0-9.e+-]+ B1_H8_S256_D64_C0$' $RB/plots/phase1/nvidia-h100-80gb-hbm3/roofline.dat
+# roof at B1_H8_S256_D64_C0 by hand: AI 128 FLOP/B × 2950 GB/s = 377.6 TFLOPS < 610: memory-bound
+check_grep "roofline table: roof by hand" '^\| `B1_H8_S256_D64_C0` \| 128 \| 378 \| memory \|' $R/appendix.md
+check_grep "ceilings table" '^\| `dram_copy_bw` \| 2950 \| GB/s \| 20 \|' $R/appendix.md
 check "no scaling figure for beta (its shapes differ in D)" test ! -e $RB/plots/beta/nvidia-h200/scaling.pdf
 
 # deterministic: a rebuild from scratch gives the same bytes

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "report_pick.h"
+#include "report_roof.h"
 #include "samples.h"
 
 static char err[4400];
@@ -160,31 +161,10 @@ static void speedup(const ctx *c) {
   free(r);
 }
 
-static void flops_bytes(const shape_t *s, double *fl, double *by) {
-  double bh = (double)s->b * s->h;
-  *fl = 4.0 * bh * s->sq * s->skv * s->d / (s->causal ? 2 : 1);
-  *by = 2.0 * (bh * s->sq * s->d * 2 + bh * s->skv * s->d * 2);
-}
-
 static void roofline(const ctx *c, const char *ceil_path) {
-  double bw = 0, tf = 0;
-  rcsv ce;
-  if (ceil_path && rcsv_read(ceil_path, &ce, err, sizeof err) == 0) {
-    static const char *const need[] = {"metric", "value", NULL};
-    int x[2];
-    if (rcsv_need(&ce, need, x, err, sizeof err)) die();
-    for (size_t i = 0; i < ce.nrows; i++) {
-      double v;
-      const char *m = rcsv_get(&ce, i, x[0]);
-      if (strcmp(m, "dram_copy_bw") && strcmp(m, "mma_f16_f32_tflops")) continue;
-      if (rcsv_num(&ce, i, x[1], &v, err, sizeof err)) die();
-      *(m[0] == 'd' ? &bw : &tf) = v;
-    }
-    rcsv_free(&ce);
-  }
-  double dbw = 0, dtf = 0;
-  if (strstr(c->slug, "h100")) dbw = 3350, dtf = 989;
-  if (strstr(c->slug, "h200")) dbw = 4800, dtf = 989;
+  roof_t rf;
+  if (roof_read(ceil_path, c->slug, &rf, err, sizeof err)) die();
+  double bw = rf.bw_gbs, tf = rf.tflops, dbw = rf.ds_bw_gbs, dtf = rf.ds_tflops;
   strlist o = {0};
   ordered(c, &o);
   FILE *d = open_out("roofline", "dat"), *g = open_out("roofline", "gpv");
@@ -198,7 +178,7 @@ static void roofline(const ctx *c, const char *ceil_path) {
       shape_t s;
       if (pick_median(&c->sum, o.v[i], c->shapes.v[k], &med) || shape_parse(c->shapes.v[k], &s))
         continue;
-      flops_bytes(&s, &fl, &by);
+      roof_flops_bytes(&s, &fl, &by);
       if (!any) fprintf(d, "%s# %s\n", nb ? "\n\n" : "", o.v[i]);
       any = 1;
       double ai = fl / by, tflops = fl / med / 1e6;

@@ -248,6 +248,33 @@ static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {
   strlist_free(&keys);
 }
 
+// the ceilings measured on GPU, as published in data/ceilings/<gpu>.csv
+static void ceilings(gen *g, const char *gpu) {
+  char p[4096];
+  snprintf(p, sizeof p, "%s/ceilings/%s.csv", g->data, gpu);
+  rcsv t;
+  if (!load_opt(g, p, &t)) {
+    doc_par(&g->d, "No measured ceilings for `%s` (`%s` is missing): the roofline shows the datasheet "
+                   "roofs only.", gpu, p);
+    return;
+  }
+  static const char *const need[] = {"metric", "value", "unit", NULL};
+  int x[3];
+  if (rcsv_need(&t, need, x, g->err, sizeof g->err)) gen_die(g);
+  int cn = rcsv_col(&t, "n"), clo = rcsv_col(&t, "min"), chi = rcsv_col(&t, "max");
+  const char *date = rcsv_meta(&t, "date");
+  doc_table(&g->d, fmt("Ceilings measured on `%s` (`%s`%s%s): the median of n runs, with their min and max.",
+                       gpu, p, date ? ", " : "", date ? date : ""),
+            "lrlrrr", (const char *const[]){"Metric", "Value", "Unit", "n", "Min", "Max"});
+  for (size_t r = 0; r < t.nrows; r++)
+    doc_row(&g->d, (const char *const[]){fmt("`%s`", rcsv_get(&t, r, x[0])), num(fld(g, &t, r, "value")),
+                                         rcsv_get(&t, r, x[2]), rcsv_get(&t, r, cn),
+                                         clo >= 0 ? num(fld(g, &t, r, "min")) : "—",
+                                         chi >= 0 ? num(fld(g, &t, r, "max")) : "—"});
+  doc_table_end(&g->d);
+  rcsv_free(&t);
+}
+
 static const char *first_field(const egpu *xs, size_t n, const char *col, const char *dflt) {
   for (size_t i = 0; i < n; i++) {
     if (!xs[i].have_cmp || !xs[i].cmp.nrows) continue;
@@ -263,7 +290,10 @@ static void methodology(gen *g, egpu *xs, size_t n, const strlist *gpus) {
                  "published under `%s/` (one CSV file per experiment, GPU and variant, every timed call "
                  "kept) on a machine without a GPU. The hardware and software of each run are read "
                  "from the files' own metadata headers:", g->data);
-  for (size_t i = 0; i < gpus->n; i++) fingerprint(g, gpus->v[i], xs, n);
+  for (size_t i = 0; i < gpus->n; i++) {
+    fingerprint(g, gpus->v[i], xs, n);
+    ceilings(g, gpus->v[i]);
+  }
   const char *seed = first_field(xs, n, "seed", g->seed), *res = first_field(xs, n, "resamples", g->resamples);
   const char *cim = first_field(xs, n, "ci_method", "bca"), *alpha = first_field(xs, n, "alpha", g->alpha);
   const char *corr = first_field(xs, n, "correction", "holm"), *pm = first_field(xs, n, "p_method", "auto");

@@ -1,0 +1,43 @@
+// report_roof.c — see report_roof.h.
+#include "report_roof.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report_csv.h"
+
+void roof_flops_bytes(const shape_t *s, double *flops, double *bytes) {
+  double bh = (double)s->b * (double)s->h;
+  *flops = 4.0 * bh * (double)s->sq * (double)s->skv * (double)s->d / (s->causal ? 2 : 1);
+  *bytes = 2.0 * (bh * (double)s->sq * (double)s->d * 2 + bh * (double)s->skv * (double)s->d * 2);
+}
+
+int roof_read(const char *path, const char *slug, roof_t *r, char *err, size_t errlen) {
+  memset(r, 0, sizeof *r);
+  if (strstr(slug, "h100")) r->ds_bw_gbs = 3350, r->ds_tflops = 989; // H100 SXM datasheet
+  if (strstr(slug, "h200")) r->ds_bw_gbs = 4800, r->ds_tflops = 989; // H200 datasheet
+  FILE *f = path ? fopen(path, "r") : NULL;
+  if (!f) return 0;
+  fclose(f);
+  rcsv t;
+  if (rcsv_read(path, &t, err, errlen)) return -1;
+  static const char *const need[] = {"metric", "value", NULL};
+  int x[2];
+  if (rcsv_need(&t, need, x, err, errlen)) return rcsv_free(&t), -1;
+  for (size_t i = 0; i < t.nrows; i++) {
+    const char *m = rcsv_get(&t, i, x[0]);
+    double v;
+    if (strcmp(m, "dram_copy_bw") && strcmp(m, "mma_f16_f32_tflops")) continue;
+    if (rcsv_num(&t, i, x[1], &v, err, errlen)) return rcsv_free(&t), -1;
+    *(m[0] == 'd' ? &r->bw_gbs : &r->tflops) = v;
+  }
+  rcsv_free(&t);
+  return 0;
+}
+
+double roof_at(double ai, double bw_gbs, double tflops) {
+  double mem = bw_gbs * ai / 1000.0;
+  if (bw_gbs > 0 && tflops > 0) return mem < tflops ? mem : tflops;
+  return bw_gbs > 0 ? mem : tflops;
+}
