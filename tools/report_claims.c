@@ -97,7 +97,9 @@ void claims_section(gen *g, const expvars *e, egpu *xs, size_t n) {
                  "against the fastest PyTorch SDPA backend, each speedup with its 95%% bootstrap CI from "
                  "`stats compare` over exactly these pairs (Holm across them). A point claim holds when "
                  "the CI meets the claim's ±3%% band; a range claim when the CI overlaps the range. "
-                 "Ratios are compared across GPUs; absolute L4 times are not comparable.", g->claims_exp);
+                 "Ratios are compared across GPUs; absolute L4 times are not comparable. The fastest "
+                 "variant and backend are picked on the same samples they are then compared on, which "
+                 "favours them slightly (a winner's-curse bias the CIs do not include).", g->claims_exp);
   if (!n) {
     doc_par(&g->d, "Experiment `%s` has no data yet, so nothing below is measured.", g->claims_exp);
     doc_table(&g->d, "Seed claims (no measurements).", "p22lp13p22p22",
