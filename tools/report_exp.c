@@ -62,7 +62,7 @@ static void variants_table(gen *g, const expvars *e, const egpu *x) {
     if (!strlist_has(&all, x->names.v[i])) strlist_add(&all, x->names.v[i]);
   doc_table(&g->d, fmt("Variants and baselines of `%s` on `%s`: compile flags (from the sample metadata) "
                        "and the gate verdict (from `gates.csv`).", x->exp, x->gpu),
-            "llp45l", (const char *const[]){"Variant", "Role", "Flags", "Gate"});
+            "llp36p20", (const char *const[]){"Variant", "Role", "Flags", "Gate"});
   for (size_t i = 0; i < all.n; i++) {
     const char *v = all.v[i], *flags = "—", *gate = "not gated";
     for (size_t f = 0; f < x->names.n; f++)
@@ -295,11 +295,11 @@ static void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *s
   for (size_t i = 0; i < x->names.n; i++)
     strlist_add(expvars_is_baseline(e, x->names.v[i]) ? &base : &ours, x->names.v[i]);
   doc_table(&g->d, fmt("Roofline position on `%s`: arithmetic intensity (FLOPs / minimum bytes), the %s "
-                       "roof there and what bounds it, and the TFLOPS of the fastest variant and of the "
-                       "fastest baseline at their medians, as a share of that roof.", x->gpu,
+                       "roof there and what bounds it, and the TFLOPS (at the median) of the fastest variant and of the "
+                       "fastest baseline, as a share of that roof.", x->gpu,
                        meas ? "measured" : "datasheet"),
-            "lrrllrlr", (const char *const[]){"Shape", "FLOP/byte", "Roof TFLOPS", "Bound by", "Fastest variant",
-                                              "% of roof", "Fastest baseline", "% of roof"});
+            "lrrllrlr", (const char *const[]){"Shape", "FLOP/B", "Roof TFLOPS", "Bound", "Variant TFLOPS",
+                                              "% roof", "Baseline TFLOPS", "% roof"});
   for (size_t k = 0; k < shapes->n; k++) {
     shape_t s;
     double fl, by, m;
@@ -317,7 +317,7 @@ static void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *s
       }
       if (!v || pick_median(&x->sum, v, shapes->v[k], &m)) continue;
       double t = fl / m / 1e6;
-      cell[w] = fmt("`%s` %s TFLOPS", v, num3(t));
+      cell[w] = fmt("`%s` %s", v, num3(t));
       pct[w] = fmt("%.1f", 100 * t / roof);
     }
     doc_row(&g->d, (const char *const[]){fmt("`%s`", shapes->v[k]), num3(ai), num3(roof), bound, cell[0], pct[0],
