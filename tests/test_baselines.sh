@@ -89,6 +89,12 @@ cat >"$t/bin/stats" <<'EOF'
 # stand-in for `stats compare --seed S --alpha A BASE CAND`
 [ "$1" = compare ] || exit 2
 base=$6 cand=$7
+if [[ $(head -n 1 "$base") =~ ^[0-9.]+$ ]]; then  # plain files: the process-level comparison
+  echo "plain $(tr '\n' ' ' <"$base")| $(tr '\n' ' ' <"$cand")" >>"$STUB_LOG"
+  echo "shape,n_base,n_cand,median_base,median_cand,U,p_value,verdict"
+  echo "all,4,4,1,1,1,${STUB_PLAIN_P:-0.5},SAME"
+  exit "${STUB_RC:-0}"
+fi
 r=$(awk -F, '!/^#/ && $1 != "shape" { print $NF; exit }' "$base")
 echo "$(basename "$base") $(grep -vc '^#' "$base") $(basename "$cand") $(grep -vc '^#' "$cand")" >>"$STUB_LOG"
 echo "shape,n_base,n_cand,median_base,median_cand,U,p_value,verdict"
@@ -124,10 +130,13 @@ check_grep "aa_check: verdict rate 1 of 8" '^# fp_rate_verdict: 0.1250$' "$t/res
 check_grep "aa_check: result fail" '^# result: fail$' "$t/res"
 # X: median a of 10,10,11,12 = 10.5; b 10,11,11,12 = 11; drift a 2/10.5 = 19.05%, b 2/11 = 18.18%;
 # |b/a - 1| per round 0, .1, 0, 0 -> median 0, max 10%; p below 1; FAST 1 SLOW 0 SAME 2 AMB 1
-check_grep "aa_check: shape X row" '^X,4,10.5,11,19.05,18.18,0.00,10.00,1,1,0,2,1$' "$t/res"
+check_grep "aa_check: shape X row" '^X,4,10.5,11,19.05,18.18,0.00,10.00,1,1,0,2,1,0.5,SAME$' "$t/res"
 # Y: a all 20, b 20,20,20,21 -> drift 0 and 5%; |b/a-1| 0,0,0,.05 -> median 0, max 5%
-check_grep "aa_check: shape Y row" '^Y,4,20,20,0.00,5.00,0.00,5.00,1,0,0,3,1$' "$t/res"
-check_eq "aa_check: four round pairs, 6 rows + header each" "$(sort "$t/log" | tr '\n' ' ')" \
+check_grep "aa_check: shape Y row" '^Y,4,20,20,0.00,5.00,0.00,5.00,1,0,0,3,1,0.5,SAME$' "$t/res"
+check_grep "aa_check: process level compares the round medians of X" '^plain 10 10 11 12 \| 10 11 11 12 $' "$t/log"
+check_grep "aa_check: process level compares the round medians of Y" '^plain 20 20 20 20 \| 20 20 20 21 $' "$t/log"
+check_grep "aa_check: process level counted" '^# process_p_below_alpha: 0 of 2 shapes$' "$t/res"
+check_eq "aa_check: four round pairs, 6 rows + header each" "$(grep -v ^plain "$t/log" | sort | tr '\n' ' ')" \
   "a.r1.csv 7 b.r1.csv 7 a.r2.csv 7 b.r2.csv 7 a.r3.csv 7 b.r3.csv 7 a.r4.csv 7 b.r4.csv 7 "
 check_eq "aa_check: --pairs keeps every comparison" "$(wc -l <"$t/pairs.csv")" 9
 tools/aa_check.sh --stats "$t/bin/stats" --gate p --alpha 0.005 "$t/aa" >"$t/res" 2>&1
@@ -141,12 +150,14 @@ tools/aa_check.sh --stats "$t/bin/stats" --group 2 "$t/aa" >"$t/res" 2>&1
 check_eq "aa_check: --group 2 passes" "$?" 0
 check_grep "aa_check: --group 2 makes 4 comparisons" '^# comparisons: 4$' "$t/res"
 check_grep "aa_check: --group 2 names the pooling" '^# comparisons_from: 2 pairs of 2 pooled round' "$t/res"
-check_eq "aa_check: --group 2 pools two rounds per file" "$(sort "$t/log" | tr '\n' ' ')" \
+check_eq "aa_check: --group 2 pools two rounds per file" "$(grep -v ^plain "$t/log" | sort | tr '\n' ' ')" \
   "a.r1.csv 13 b.r1.csv 13 a.r2.csv 13 b.r2.csv 13 "
 tools/aa_check.sh --stats "$t/bin/stats" --group 0 "$t/aa" >"$t/res" 2>&1
 check_eq "aa_check: --group 0 exits 2" "$?" 2
 STUB_RC=3 tools/aa_check.sh --stats "$t/bin/stats" --alpha 0.2 "$t/aa" >"$t/res" 2>&1
 check_eq "aa_check: stats exit 3 (AMBIGUOUS) still counted; 12.5% <= 20% passes" "$?" 0
+STUB_PLAIN_P=0.01 tools/aa_check.sh --stats "$t/bin/stats" "$t/aa" >"$t/res" 2>&1
+check_grep "aa_check: process-level p < alpha counted" '^# process_p_below_alpha: 2 of 2 shapes$' "$t/res"
 STUB_RC=2 tools/aa_check.sh --stats "$t/bin/stats" "$t/aa" >"$t/res" 2>&1
 check_eq "aa_check: stats failure exits 2" "$?" 2
 check_grep "aa_check: stats failure message" '^aa_check: round 1: .*compare failed \(exit 2\)' "$t/res"
@@ -161,7 +172,7 @@ tools/aa_check.sh --stats "$t/bin/stats" "$t/runs" >"$t/res" 2>&1
 check_grep "aa_check: per-round files read" '^# comparisons: 8$' "$t/res"
 : >"$t/log"
 tools/aa_check.sh --stats "$t/bin/stats" --group 4 "$t/runs" >"$t/res" 2>&1
-check_eq "aa_check: per-round files pooled by --group 4 (header once, 8 rows)" "$(sort "$t/log" | tr '\n' ' ')" \
+check_eq "aa_check: per-round files pooled by --group 4 (header once, 8 rows)" "$(grep -v ^plain "$t/log" | sort | tr '\n' ' ')" \
   "a.r1.csv 9 b.r1.csv 9 "
 # error paths
 tools/aa_check.sh --stats "$t/bin/stats" "$t/nope" >"$t/res" 2>&1

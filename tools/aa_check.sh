@@ -16,6 +16,8 @@
 #   fp_rate_verdict  share with verdict FAST or SLOW (the claims a user would act on)
 #   drift_pct        (max - min) / median of the per-round medians, per variant (the larger)
 #   ab_diff_max_pct  largest |median_b / median_a - 1| of a round
+#   p_process        stats compare of the comparisons' medians (a's against b's, n = comparisons
+#                    per side): the process, not the sample, as the unit (reported, not gated)
 # --pairs FILE also keeps every comparison row (round, shape, p_value, verdict, medians).
 # Exit: 0 pass (the gated rate <= alpha), 1 fail, 2 usage or input error, 3 no comparisons.
 set -u -o pipefail
@@ -103,6 +105,23 @@ for r in "${rounds[@]}"; do
 done
 [ -n "$pairs" ] && { cp "$tmp/pairs.csv" "$pairs" || die "$pairs: cannot write"; }
 
+# process level: per shape, the comparisons' medians themselves as the samples (n = comparisons
+# per side) through stats compare; its test then sees the process-to-process variation that the
+# per-sample comparisons above treat as if it were not there.
+echo "shape,p_process,verdict_process" >"$tmp/process.csv"
+mapfile -t shapes < <(awk -F, 'NR > 1 && !seen[$2]++ { print $2 }' "$tmp/pairs.csv")
+i=0
+for sh in "${shapes[@]}"; do
+  i=$((i + 1))
+  awk -F, -v s="$sh" 'NR > 1 && $2 == s { print $5 }' "$tmp/pairs.csv" >"$tmp/proc$i.base"
+  awk -F, -v s="$sh" 'NR > 1 && $2 == s { print $6 }' "$tmp/pairs.csv" >"$tmp/proc$i.cand"
+  "$stats" compare --seed "$seed" --alpha "$alpha" "$tmp/proc$i.base" "$tmp/proc$i.cand" >"$tmp/pc.csv" 2>"$tmp/pc.err"
+  rc=$?
+  case $rc in 0|1|3) ;; *) die "$sh: process level: $stats compare failed (exit $rc): $(head -c 300 "$tmp/pc.err")" ;; esac
+  awk -F, -v s="$sh" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    NR == 2 { print s "," $c["p_value"] "," $c["verdict"] }' "$tmp/pc.csv" >>"$tmp/process.csv"
+done
+
 # summary: rates over all comparisons, and per shape the drift of the round medians
 awk -F, -v alpha="$alpha" -v gate="$gate" -v dir="$dir" -v rounds="$used" -v seed="$seed" -v group="$group" '
   function median(s,   a, i, j, m, t) {  # of the space-separated numbers in s (POSIX awk)
@@ -113,7 +132,9 @@ awk -F, -v alpha="$alpha" -v gate="$gate" -v dir="$dir" -v rounds="$used" -v see
     m = split(s, a, " "); lo = hi = a[1]
     for (i = 2; i <= m; i++) { if (a[i] < lo) lo = a[i]; if (a[i] > hi) hi = a[i] }
     return (hi - lo) / median(s) * 100 }
-  NR == 1 { next }
+  FNR == NR { if (FNR > 1) { pp[$1] = $2; pvd[$1] = $3; if ($2 != "" && $2 != "nan" && $2 + 0 < alpha) PP++ }
+              next }
+  FNR == 1 { next }
   { sh = $2; if (!(sh in n)) order[++ns] = sh
     n[sh]++; N++
     p = $3 + 0; if ($3 != "" && $3 != "nan" && p < alpha) { pl[sh]++; PL++ }
@@ -133,12 +154,14 @@ awk -F, -v alpha="$alpha" -v gate="$gate" -v dir="$dir" -v rounds="$used" -v see
     print "# seed: " seed
     printf "# p_below_alpha: %d\n# fp_rate_p: %.4f\n", PL, fp_p
     printf "# fast_or_slow: %d\n# fp_rate_verdict: %.4f\n", PV, fp_v
+    printf "# process_level: per shape, stats compare of the %d comparison medians per side\n", N / (ns ? ns : 1)
+    printf "# process_p_below_alpha: %d of %d shapes\n", PP, ns
     print "# gate: fp_rate_" gate " <= alpha"
     print "# result: " (N == 0 ? "inconclusive" : rate <= alpha ? "pass" : "fail")
-    print "shape,comparisons,median_a_us,median_b_us,drift_a_pct,drift_b_pct,ab_diff_median_pct,ab_diff_max_pct,p_below_alpha,fast,slow,same,ambiguous"
+    print "shape,comparisons,median_a_us,median_b_us,drift_a_pct,drift_b_pct,ab_diff_median_pct,ab_diff_max_pct,p_below_alpha,fast,slow,same,ambiguous,p_process,verdict_process"
     for (i = 1; i <= ns; i++) {
       sh = order[i]
-      printf "%s,%d,%.4g,%.4g,%.2f,%.2f,%.2f,%.2f,%d,%d,%d,%d,%d\n", sh, n[sh], median(ma[sh]),
+      printf "%s,%d,%.4g,%.4g,%.2f,%.2f,%.2f,%.2f,%d,%d,%d,%d,%d,%s,%s\n", sh, n[sh], median(ma[sh]),
         median(mb[sh]), spread(ma[sh]), spread(mb[sh]), median(diffs[sh]) * 100, dmax[sh] * 100,
-        pl[sh], cnt[sh, "FAST"], cnt[sh, "SLOW"], cnt[sh, "SAME"], cnt[sh, "AMBIGUOUS"] }
-    exit N == 0 ? 3 : rate <= alpha ? 0 : 1 }' "$tmp/pairs.csv"
+        pl[sh], cnt[sh, "FAST"], cnt[sh, "SLOW"], cnt[sh, "SAME"], cnt[sh, "AMBIGUOUS"], pp[sh], pvd[sh] }
+    exit N == 0 ? 3 : rate <= alpha ? 0 : 1 }' "$tmp/process.csv" "$tmp/pairs.csv"
