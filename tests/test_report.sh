@@ -95,6 +95,16 @@ check_grep "compare.csv carries the seed" ',42,9999,' $RB/beta/nvidia-h200/compa
 check_eq "analyze without data exits 2" "$?" 2
 check_grep "analyze without data says so" 'no samples under' $log
 
+# a GPU directory with a gate table and no samples, and no claims experiment data
+EDGE=$RB/edge
+rm -rf $EDGE && mkdir -p $EDGE && cp -r $FIX/data $FIX/experiments $EDGE/
+rm $EDGE/data/beta/nvidia-h200/[a-e].csv && rm -r $EDGE/data/phase1
+EMK=(make -s --no-print-directory DATA=$EDGE/data EXPDIR=$EDGE/experiments RB=$EDGE/build)
+check "gates only, no samples: make report succeeds" "${EMK[@]}" report
+check_grep "gates only: said so" '^No samples were published for `beta` on `nvidia-h200`' $EDGE/build/report/appendix.md
+check_grep "gates only: rejection table" '^\*\*Table [0-9]+\.\*\* Gate rejections of `beta`' $EDGE/build/report/appendix.md
+check_grep "claims without phase1 data: said so" '^Experiment `phase1` has no data yet' $EDGE/build/report/appendix.md
+
 # broken inputs fail with FILE:LINE
 BAD=$RB/bad
 rm -rf $BAD && mkdir -p $BAD && cp -r $FIX/data $FIX/experiments $BAD/

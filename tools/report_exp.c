@@ -345,7 +345,7 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
               SAMPLES_MAGIC, csv_list(&x->others));
     strlist shapes = {0};
     shapes_of(x, e, &shapes);
-    if (!x->have_sum) doc_par(&g->d, "No samples: every variant was rejected before measurement.");
+    if (!x->have_sum) doc_par(&g->d, "No samples were published for `%s` on `%s`; only its gate table.", exp, x->gpu);
     else latency_table(g, e, x, &shapes);
     tally t = {0};
     if (x->have_cmp) compare_table(g, x, &shapes, &t);

@@ -190,6 +190,11 @@ static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {
       }
     }
   }
+  if (!nfiles) {
+    doc_par(&g->d, "`%s`: no sample files, so no fingerprint (only gate tables were published).", gpu);
+    strlist_free(&keys);
+    return;
+  }
   doc_table(&g->d, fmt("Fingerprint of `%s`, from the metadata of its %zu sample files.", gpu, nfiles),
             "lp50", (const char *const[]){"Item (metadata key)", "Value"});
   for (size_t k = 0; k < keys.n; k++) {
