@@ -30,9 +30,11 @@
 // Refused at compile time (static_assert with a message):
 //   values outside the sets above; STAGES > 1 with CP_ASYNC=0 (only cp.async overlaps loads);
 //   CP_ASYNC=1 with VEC=0 (cp.async.cg copies 16 B; VEC=0 means plain 4-byte loads);
-//   USE_MMA=1 with BLOCK_M/NUM_WARPS not a multiple of 16 (m16 tiles per warp) or above 64 rows
-//   per warp (accumulators exceed the register file); shared memory above 227 KB per CTA (the
-//   sm_90 opt-in limit; the gates catch smaller limits of other GPUs).
+//   USE_MMA=1 with BLOCK_M/NUM_WARPS not a multiple of 16 (m16 tiles per warp), or with more than
+//   160 accumulator registers per thread, (BLOCK_M/NUM_WARPS/16)·(BLOCK_N/8 + HEAD_DIM/8)·4 (the
+//   rest of the kernel needs ~60-90 more; measured: 192 spills), e.g. BLOCK_M=128 NUM_WARPS=2
+//   BLOCK_N=32, or HEAD_DIM=128 BLOCK_M=128 NUM_WARPS=4 BLOCK_N=64; shared memory above 227 KB
+//   per CTA (the sm_90 opt-in limit; the gates catch smaller limits of other GPUs).
 // Causal rows never end fully masked with top-left alignment; a split (or tile) with no visible
 // key yields m = -inf, l = 0, O = 0, which the online softmax and the combine treat as empty.
 #include <math.h>
@@ -42,9 +44,12 @@
 #include "attn.h"
 #include "flash_config.cuh"
 #include "flash_load.cuh"
-#include "flash_mma.cuh"
 #include "flash_params.cuh"
+#if USE_MMA
+#include "flash_mma.cuh"
+#else
 #include "flash_simt.cuh"
+#endif
 
 namespace fa {
 
@@ -73,14 +78,15 @@ __device__ __forceinline__ void process(const Params &p, unsigned char *smem, in
   c.bind(smem);
 #endif
   c.init();
-  load_tile<BM>(sQ, qg, q0, p.sq, tid);
+  load_tile<BM>(sQ, qg + (size_t)q0 * D, p.sq - q0, tid);
 #if CP_ASYNC
   cp_async_commit();
 #pragma unroll
   for (int t = 0; t < STAGES - 1; ++t) {
     if (t < n_tiles) {
-      load_tile<BN>(sK + t * KV_STAGE_BYTES, kg, kv_lo + t * BN, p.skv, tid);
-      load_tile<BN>(sV + t * KV_STAGE_BYTES, vg, kv_lo + t * BN, p.skv, tid);
+      const size_t r = (size_t)(kv_lo + t * BN) * D;
+      load_tile<BN>(sK + t * KV_STAGE_BYTES, kg + r, p.skv - kv_lo - t * BN, tid);
+      load_tile<BN>(sV + t * KV_STAGE_BYTES, vg + r, p.skv - kv_lo - t * BN, tid);
     }
     cp_async_commit();
   }
@@ -90,14 +96,16 @@ __device__ __forceinline__ void process(const Params &p, unsigned char *smem, in
     const int tn = t + STAGES - 1;
     if (tn < n_tiles) {
       const int sn = tn % STAGES;
-      load_tile<BN>(sK + sn * KV_STAGE_BYTES, kg, kv_lo + tn * BN, p.skv, tid);
-      load_tile<BN>(sV + sn * KV_STAGE_BYTES, vg, kv_lo + tn * BN, p.skv, tid);
+      const size_t r = (size_t)(kv_lo + tn * BN) * D;
+      load_tile<BN>(sK + sn * KV_STAGE_BYTES, kg + r, p.skv - kv_lo - tn * BN, tid);
+      load_tile<BN>(sV + sn * KV_STAGE_BYTES, vg + r, p.skv - kv_lo - tn * BN, tid);
     }
     cp_async_commit();
     cp_async_wait<STAGES - 1>();  // Q and tile t have landed (this thread's copies)
 #else
-    load_tile<BN>(sK, kg, kv_lo + t * BN, p.skv, tid);
-    load_tile<BN>(sV, vg, kv_lo + t * BN, p.skv, tid);
+    const size_t r = (size_t)(kv_lo + t * BN) * D;
+    load_tile<BN>(sK, kg + r, p.skv - kv_lo - t * BN, tid);
+    load_tile<BN>(sV, vg + r, p.skv - kv_lo - t * BN, tid);
 #endif
     __syncthreads();  // ... and everyone's
     if (t == 0) c.load_q(sQ);

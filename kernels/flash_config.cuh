@@ -75,9 +75,11 @@ static_assert(BLOCK_M % NUM_WARPS == 0, "BLOCK_M must be a multiple of NUM_WARPS
 static_assert(RW % 16 == 0,
               "USE_MMA=1: each warp owns BLOCK_M/NUM_WARPS query rows, which must be a multiple of 16 "
               "(the m16n8k16 tile height)");
-static_assert(RW <= 64,
-              "USE_MMA=1: BLOCK_M/NUM_WARPS > 64 rows per warp does not fit the register file "
-              "(output accumulators alone exceed 255 registers)");
+// S and O accumulators of a thread: (RW/16) m-tiles x (BLOCK_N/8 + HEAD_DIM/8) n8 tiles x 4 fp32.
+constexpr int ACC_REGS = (RW / 16) * (BN / 8 + D / 8) * 4;
+static_assert(ACC_REGS <= 160,
+              "USE_MMA=1: S and O accumulators need (BLOCK_M/NUM_WARPS/16)*(BLOCK_N/8+HEAD_DIM/8)*4 "
+              "> 160 registers per thread; with fragments and addresses that spills past 255");
 #endif
 
 // Shared memory: one row of Q/K/V is D halves; SWIZZLE=1 keeps rows dense and XORs the 16-byte

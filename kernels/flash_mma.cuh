@@ -13,19 +13,15 @@
 
 namespace fa {
 
-__device__ __forceinline__ float ex2(float x) {  // 2^x; ex2(-inf) = 0
-  float y;
-  asm("ex2.approx.ftz.f32 %0, %1;\n" : "=f"(y) : "f"(x));
-  return y;
-}
-
 struct MmaCompute {
   static constexpr int MT = RW / 16;  // m16 tiles per warp
   static constexpr int NS = BN / 8;   // n8 tiles of S
   static constexpr int KD = D / 16;   // k16 steps over the head dimension
   static constexpr int NO = D / 8;    // n8 tiles of O
   static constexpr int KN = BN / 16;  // k16 steps over the keys of a tile
-  static constexpr bool QREG = MT * KD * 4 <= 32;  // Q fragments in registers when <= 32 regs
+  // Q fragments stay in registers when they and the accumulators fit in 160 registers; otherwise
+  // they are re-read from shared memory (ldmatrix) for every key tile.
+  static constexpr bool QREG = ACC_REGS + MT * KD * 4 <= 160;
 
   float o[MT][NO][4];
   float m[MT][2];  // running max (log2 units) of rows g, g + 8
@@ -50,9 +46,16 @@ struct MmaCompute {
     }
   }
 
+  // Byte offset, inside a tile, of the 16-byte chunk pair j (chunk 2j + cb) of row row_lane; the
+  // swizzle depends on row_lane % 8 only, so adding 16·k rows is a compile-time immediate.
+  static __device__ __forceinline__ uint32_t frag_off(int row_lane, int cb, int j) {
+    return row_lane * ROW_BYTES + ((((j << 1) | cb) ^ (SWIZZLE ? (row_lane & 7) : 0)) << 4);
+  }
+
   __device__ __forceinline__ void ldsm_q(uint32_t (&a)[4], const unsigned char *sQ, int mt,
                                          int kk) const {
-    ldsm_x4(a, smem_addr(sQ + tile_off(row_base + mt * 16 + (lane & 15), kk * 2 + (lane >> 4))));
+    ldsm_x4(a, smem_addr(sQ) + frag_off(row_base + (lane & 15), lane >> 4, kk) +
+                   mt * 16 * ROW_BYTES);
   }
 
   __device__ __forceinline__ void load_q(const unsigned char *sQ) {
@@ -76,8 +79,11 @@ struct MmaCompute {
         for (int e = 0; e < 4; ++e) s[mt][nt][e] = 0.f;
 
     // S = Q Kᵀ
+    const uint32_t sK_addr = smem_addr(sK);
 #pragma unroll
     for (int kk = 0; kk < KD; ++kk) {
+      const uint32_t k_base =
+          sK_addr + frag_off(((lane >> 4) << 3) + (lane & 7), (lane >> 3) & 1, kk);
       uint32_t a[MT][4];
 #pragma unroll
       for (int mt = 0; mt < MT; ++mt) {
@@ -91,8 +97,7 @@ struct MmaCompute {
 #pragma unroll
       for (int nn = 0; nn < NS / 2; ++nn) {
         uint32_t b[4];
-        ldsm_x4(b, smem_addr(sK + tile_off(nn * 16 + ((lane >> 4) << 3) + (lane & 7),
-                                           kk * 2 + ((lane >> 3) & 1))));
+        ldsm_x4(b, k_base + nn * 16 * ROW_BYTES);
 #pragma unroll
         for (int mt = 0; mt < MT; ++mt) {
           mma_16816(s[mt][2 * nn], a[mt], b[0], b[1]);
@@ -150,6 +155,7 @@ struct MmaCompute {
       }
 
     // O += P V
+    const uint32_t sV_addr = smem_addr(sV);
 #pragma unroll
     for (int kk = 0; kk < KN; ++kk) {
       uint32_t a[MT][4];
@@ -163,7 +169,7 @@ struct MmaCompute {
 #pragma unroll
       for (int dd = 0; dd < NO / 2; ++dd) {
         uint32_t b[4];
-        ldsm_x4_trans(b, smem_addr(sV + tile_off(kk * 16 + (lane & 15), dd * 2 + (lane >> 4))));
+        ldsm_x4_trans(b, sV_addr + frag_off(lane & 15, lane >> 4, dd) + kk * 16 * ROW_BYTES);
 #pragma unroll
         for (int mt = 0; mt < MT; ++mt) {
           mma_16816(o[mt][2 * dd], a[mt], b[0], b[1]);

@@ -5,8 +5,8 @@
 // output columns of the row, kept in fp32 in shared memory with the row's m and l.
 #pragma once
 #include "flash_config.cuh"
-#include "flash_mma.cuh"  // ex2
 #include "flash_params.cuh"
+#include "flash_ptx.cuh"
 
 namespace fa {
 
@@ -40,6 +40,7 @@ struct SimtCompute {
   __device__ __forceinline__ void tile(const unsigned char *sQ, const unsigned char *sK,
                                        const unsigned char *sV, int n0, bool mask,
                                        const Params &p, int q0) {
+#pragma unroll 1
     for (int r = 0; r < RW; ++r) {
       const int row = row_base + r;
       float sv[JU];
@@ -100,6 +101,7 @@ struct SimtCompute {
         float2 acc = *op;
         acc.x *= alpha;
         acc.y *= alpha;
+#pragma unroll 8
         for (int j = 0; j < BN; ++j) {
           const float pj = pbuf[j];
           const float2 vf = __half22float2(
