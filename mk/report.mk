@@ -36,7 +36,8 @@ PDFLATEX   ?= pdflatex
 
 # --- host tools of the report ---------------------------------------------------------------
 R_LIB := $(addprefix $(B)/tools/obj/,report_csv.o report_vars.o report_pick.o report_roof.o samples.o)
-R_GEN := $(addprefix $(B)/tools/obj/,report_gen.o report_doc.o report_exp.o \
+R_GEN := $(addprefix $(B)/tools/obj/,report_gen.o report_method.o report_doc.o report_exp.o \
+           report_gates.o report_rooftab.o \
            report_claims.o report_static.o)
 REPORT_TOOLS := $(addprefix $(B)/tools/,report_pairs prep_plots report_gen)
 $(B)/tools/report_pairs: $(B)/tools/obj/report_pairs.o $(R_LIB)

@@ -14,14 +14,6 @@ static const char *dfmt(double d) {
   return isfinite(d) ? fmt("%.2f", d) : "—";
 }
 
-static const char *csv_list(const strlist *l) {
-  if (!l->n) return "none";
-  char *b = (char *)fmt("%s", "");
-  size_t used = 0;
-  for (size_t i = 0; i < l->n && used < 400; i++)
-    used += (size_t)snprintf(b + used, 512 - used, "%s`%s`", i ? ", " : "", l->v[i]);
-  return b;
-}
 
 // median of the python_call_us column of PATH at SHAPE (NAN when absent)
 static double python_median(gen *g, const char *path, const char *shape) {
@@ -234,104 +226,10 @@ static void findings(gen *g, const expvars *e, const egpu *x, const strlist *sha
   if (!any && n) doc_par(&g->d, "No negative results: every comparison is FAST.");
 }
 
-static void gate_table(gen *g, const egpu *x) {
-  if (!x->have_gates) {
-    doc_par(&g->d, "No gate table (`gates.csv`) was published with these samples.");
-    return;
-  }
-  const rcsv *t = &x->gates;
-  int cv = rcsv_col(t, "variant"), cd = rcsv_col(t, "verdict"), cr = rcsv_col(t, "reason");
-  if (cv < 0 || cd < 0 || cr < 0) {
-    snprintf(g->err, sizeof g->err, "%s:1: needs columns variant, verdict, reason", t->path);
-    gen_die(g);
-  }
-  strlist reasons = {0}, waived = {0};
-  size_t pass = 0;
-  for (size_t r = 0; r < t->nrows; r++) {
-    const char *v = rcsv_get(t, r, cd), *why = rcsv_get(t, r, cr);
-    if (!strcmp(v, "reject") && !strlist_has(&reasons, why)) strlist_add(&reasons, why);
-    if (strcmp(v, "reject")) pass++;
-    if (!strncmp(why, "waived:", 7)) strlist_add(&waived, fmt("`%s` (%s)", rcsv_get(t, r, cv), why + 7));
-  }
-  strlist_sort(&reasons);
-  if (!reasons.n) {
-    doc_par(&g->d, "Gates: all %zu variants passed.", pass);
-  } else {
-    doc_table(&g->d, fmt("Gate rejections of `%s` on `%s` (%zu of %zu variants passed).", x->exp, x->gpu,
-                         pass, t->nrows),
-              "lrlpp", (const char *const[]){"Reason", "Count", "Variants", "Meaning", "Usual fix"});
-    for (size_t k = 0; k < reasons.n; k++) {
-      strlist vs = {0};
-      for (size_t r = 0; r < t->nrows; r++)
-        if (!strcmp(rcsv_get(t, r, cd), "reject") && !strcmp(rcsv_get(t, r, cr), reasons.v[k]))
-          strlist_add(&vs, rcsv_get(t, r, cv));
-      const char *meaning, *fix;
-      reason_text(g, reasons.v[k], &meaning, &fix);
-      doc_row(&g->d, (const char *const[]){fmt("`%s`", *reasons.v[k] ? reasons.v[k] : "(none)"),
-                                           fmt("%zu", vs.n), csv_list(&vs),
-                                           *meaning ? meaning : "(not documented)", fix});
-      strlist_free(&vs);
-    }
-    doc_table_end(&g->d);
-  }
-  if (waived.n) {
-    strlist_sort(&waived);
-    doc_par(&g->d, "Waived by the experiment (measured although a gate fired): %s.", csv_list(&waived));
-  }
-  strlist_free(&reasons);
-  strlist_free(&waived);
-}
-
-// where the fastest variant and the fastest baseline sit under the roofs, per shape
-static void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *shapes) {
-  char p[4096];
-  snprintf(p, sizeof p, "%s/ceilings/%s.csv", g->data, x->gpu);
-  roof_t rf;
-  if (roof_read(p, x->gpu, &rf, g->err, sizeof g->err)) gen_die(g);
-  int meas = rf.bw_gbs > 0 || rf.tflops > 0;
-  double bw = meas ? rf.bw_gbs : rf.ds_bw_gbs, tf = meas ? rf.tflops : rf.ds_tflops;
-  if (bw <= 0 && tf <= 0) return;
-  strlist ours = {0}, base = {0};
-  for (size_t i = 0; i < x->names.n; i++)
-    strlist_add(expvars_is_baseline(e, x->names.v[i]) ? &base : &ours, x->names.v[i]);
-  doc_table(&g->d, fmt("Roofline position on `%s`: arithmetic intensity (FLOPs / minimum bytes), the %s "
-                       "roof there and what bounds it, and the TFLOPS (at the median) of the fastest variant and of the "
-                       "fastest baseline, as a share of that roof.", x->gpu,
-                       meas ? "measured" : "datasheet"),
-            "lrrllrlr", (const char *const[]){"Shape", "FLOP/B", "Roof TFLOPS", "Bound", "Variant TFLOPS",
-                                              "% roof", "Baseline TFLOPS", "% roof"});
-  for (size_t k = 0; k < shapes->n; k++) {
-    shape_t s;
-    double fl, by, m;
-    if (shape_parse(shapes->v[k], &s)) continue;
-    roof_flops_bytes(&s, &fl, &by);
-    double ai = fl / by, roof = roof_at(ai, bw, tf);
-    const char *bound = bw > 0 && (tf <= 0 || bw * ai / 1000 < tf) ? "memory" : "compute";
-    const char *cell[2] = {"—", "—"}, *pct[2] = {"—", "—"};
-    for (int w = 0; w < 2; w++) {
-      const char *v = pick_variant(&x->sum, w ? &base : &ours, e, w ? "@sdpa" : "@ours", shapes->v[k]);
-      if (w && !v) { // fastest of any baseline when there is no SDPA one
-        double bm = 0;
-        for (size_t i = 0; i < base.n; i++)
-          if (pick_median(&x->sum, base.v[i], shapes->v[k], &m) == 0 && (!v || m < bm)) v = base.v[i], bm = m;
-      }
-      if (!v || pick_median(&x->sum, v, shapes->v[k], &m)) continue;
-      double t = fl / m / 1e6;
-      cell[w] = fmt("`%s` %s", v, num3(t));
-      pct[w] = fmt("%.1f", 100 * t / roof);
-    }
-    doc_row(&g->d, (const char *const[]){fmt("`%s`", shapes->v[k]), num3(ai), num3(roof), bound, cell[0], pct[0],
-                                         cell[1], pct[1]});
-  }
-  doc_table_end(&g->d);
-  strlist_free(&ours);
-  strlist_free(&base);
-}
-
 void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) {
   doc_head(&g->d, 2, "Experiment `%s`", exp);
   doc_par(&g->d, "%s", e->description ? e->description : "(no experiment definition found)");
-  doc_item(&g->d, "Kernel: `%s`; shapes: %s.", e->kernel && *e->kernel ? e->kernel : "—", csv_list(&e->shapes));
+  doc_item(&g->d, "Kernel: `%s`; shapes: %s.", e->kernel && *e->kernel ? e->kernel : "—", gen_list(&e->shapes));
   doc_item(&g->d, "Every variant and baseline is compared with `%s`%s.", e->baseline ? e->baseline : "(none)",
            e->cmp_cand.n ? "; further pairs (candidate vs base) follow" : "");
   for (size_t i = 0; i < e->cmp_cand.n; i++)
@@ -342,7 +240,7 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
     variants_table(g, e, x);
     if (x->others.n)
       doc_par(&g->d, "Also in `%s/` and not read as samples (their first line is not `%s v1`): %s.", x->dir,
-              SAMPLES_MAGIC, csv_list(&x->others));
+              SAMPLES_MAGIC, gen_list(&x->others));
     strlist shapes = {0};
     shapes_of(x, e, &shapes);
     if (!x->have_sum) doc_par(&g->d, "No samples were published for `%s` on `%s`; only its gate table.", exp, x->gpu);

@@ -1,6 +1,7 @@
-// report_gen.h — shared state of report_gen, the appendix generator (report_gen.c: main,
-// loading, methodology; report_exp.c: one experiment; report_claims.c: seed claims vs measured;
-// report_static.c: the 12-rules section and gate reason meanings).
+// report_gen.h — shared state of report_gen, the appendix generator: report_gen.c (main, loading,
+// formatting), report_method.c (methodology), report_exp.c (one experiment), report_gates.c and
+// report_rooftab.c (two of its tables), report_claims.c (seed claims vs measured),
+// report_static.c (the 12-rules section, gate reason meanings).
 #pragma once
 #include "report_csv.h"
 #include "report_doc.h"
@@ -30,6 +31,14 @@ _Noreturn void gen_die(gen *g);
 // loads everything of one <exp>/<gpu>; dies with file:line on broken input
 void egpu_load(gen *g, egpu *x, const char *exp, const char *gpu);
 
+// a CSV that may be missing or empty (nothing to compare): 1 loaded, 0 absent or empty
+int gen_load_opt(gen *g, const char *path, rcsv *t);
+// "YYYY-MM-DD[T ]HH:MM[:SS]…" → seconds since 1970 (UTC), or -1
+long long gen_parse_date(const char *s);
+
+void methodology(gen *g, egpu *xs, size_t n, const strlist *gpus); // report_method.c
+void gate_table(gen *g, const egpu *x);                                              // report_gates.c
+void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *shapes);      // report_rooftab.c
 void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n);
 void claims_section(gen *g, const expvars *e, egpu *xs, size_t n);
 void rules_section(gen *g);
@@ -37,6 +46,7 @@ void rules_section(gen *g);
 void reason_text(gen *g, const char *reason, const char **meaning, const char **fix);
 
 // number formatting shared by the sections
+const char *gen_list(const strlist *l);          // "`a`, `b`" or "none"
 const char *num(double x);                       // 4 significant digits, no exponent ≥ 1
 const char *num3(double x);                      // 3 significant digits (CI bounds of ratios)
 const char *ufmt(double u);                      // U statistic: integer or one decimal

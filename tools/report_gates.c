@@ -1,0 +1,54 @@
+// report_gates.c — the gate rejections of one experiment and GPU: reason, count, variants,
+// meaning and usual fix (reports/rejections.csv), and the variants a gate waiver let through.
+#include <stdio.h>
+#include <string.h>
+
+#include "report_gen.h"
+
+void gate_table(gen *g, const egpu *x) {
+  if (!x->have_gates) {
+    doc_par(&g->d, "No gate table (`gates.csv`) was published with these samples.");
+    return;
+  }
+  const rcsv *t = &x->gates;
+  int cv = rcsv_col(t, "variant"), cd = rcsv_col(t, "verdict"), cr = rcsv_col(t, "reason");
+  if (cv < 0 || cd < 0 || cr < 0) {
+    snprintf(g->err, sizeof g->err, "%s:1: needs columns variant, verdict, reason", t->path);
+    gen_die(g);
+  }
+  strlist reasons = {0}, waived = {0};
+  size_t pass = 0;
+  for (size_t r = 0; r < t->nrows; r++) {
+    const char *v = rcsv_get(t, r, cd), *why = rcsv_get(t, r, cr);
+    if (!strcmp(v, "reject") && !strlist_has(&reasons, why)) strlist_add(&reasons, why);
+    if (strcmp(v, "reject")) pass++;
+    if (!strncmp(why, "waived:", 7)) strlist_add(&waived, fmt("`%s` (%s)", rcsv_get(t, r, cv), why + 7));
+  }
+  strlist_sort(&reasons);
+  if (!reasons.n) {
+    doc_par(&g->d, "Gates: all %zu variants passed.", pass);
+  } else {
+    doc_table(&g->d, fmt("Gate rejections of `%s` on `%s` (%zu of %zu variants passed).", x->exp, x->gpu,
+                         pass, t->nrows),
+              "lrlpp", (const char *const[]){"Reason", "Count", "Variants", "Meaning", "Usual fix"});
+    for (size_t k = 0; k < reasons.n; k++) {
+      strlist vs = {0};
+      for (size_t r = 0; r < t->nrows; r++)
+        if (!strcmp(rcsv_get(t, r, cd), "reject") && !strcmp(rcsv_get(t, r, cr), reasons.v[k]))
+          strlist_add(&vs, rcsv_get(t, r, cv));
+      const char *meaning, *fix;
+      reason_text(g, reasons.v[k], &meaning, &fix);
+      doc_row(&g->d, (const char *const[]){fmt("`%s`", *reasons.v[k] ? reasons.v[k] : "(none)"),
+                                           fmt("%zu", vs.n), gen_list(&vs),
+                                           *meaning ? meaning : "(not documented)", fix});
+      strlist_free(&vs);
+    }
+    doc_table_end(&g->d);
+  }
+  if (waived.n) {
+    strlist_sort(&waived);
+    doc_par(&g->d, "Waived by the experiment (measured although a gate fired): %s.", gen_list(&waived));
+  }
+  strlist_free(&reasons);
+  strlist_free(&waived);
+}

@@ -1,0 +1,55 @@
+// report_rooftab.c — the roofline-position table of one experiment and GPU: per shape the
+// arithmetic intensity, the roof there (measured ceilings, else the datasheet) and what bounds it,
+// and the share of it that the fastest variant and the fastest baseline reach.
+#include <stdio.h>
+#include <string.h>
+
+#include "report_gen.h"
+#include "report_pick.h"
+#include "report_roof.h"
+
+// where the fastest variant and the fastest baseline sit under the roofs, per shape
+void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *shapes) {
+  char p[4096];
+  snprintf(p, sizeof p, "%s/ceilings/%s.csv", g->data, x->gpu);
+  roof_t rf;
+  if (roof_read(p, x->gpu, &rf, g->err, sizeof g->err)) gen_die(g);
+  int meas = rf.bw_gbs > 0 || rf.tflops > 0;
+  double bw = meas ? rf.bw_gbs : rf.ds_bw_gbs, tf = meas ? rf.tflops : rf.ds_tflops;
+  if (bw <= 0 && tf <= 0) return;
+  strlist ours = {0}, base = {0};
+  for (size_t i = 0; i < x->names.n; i++)
+    strlist_add(expvars_is_baseline(e, x->names.v[i]) ? &base : &ours, x->names.v[i]);
+  doc_table(&g->d, fmt("Roofline position on `%s`: arithmetic intensity (FLOPs / minimum bytes), the %s "
+                       "roof there and what bounds it, and the TFLOPS (at the median) of the fastest variant and of the "
+                       "fastest baseline, as a share of that roof.", x->gpu,
+                       meas ? "measured" : "datasheet"),
+            "lrrllrlr", (const char *const[]){"Shape", "FLOP/B", "Roof TFLOPS", "Bound", "Variant TFLOPS",
+                                              "% roof", "Baseline TFLOPS", "% roof"});
+  for (size_t k = 0; k < shapes->n; k++) {
+    shape_t s;
+    double fl, by, m;
+    if (shape_parse(shapes->v[k], &s)) continue;
+    roof_flops_bytes(&s, &fl, &by);
+    double ai = fl / by, roof = roof_at(ai, bw, tf);
+    const char *bound = bw > 0 && (tf <= 0 || bw * ai / 1000 < tf) ? "memory" : "compute";
+    const char *cell[2] = {"—", "—"}, *pct[2] = {"—", "—"};
+    for (int w = 0; w < 2; w++) {
+      const char *v = pick_variant(&x->sum, w ? &base : &ours, e, w ? "@sdpa" : "@ours", shapes->v[k]);
+      if (w && !v) { // fastest of any baseline when there is no SDPA one
+        double bm = 0;
+        for (size_t i = 0; i < base.n; i++)
+          if (pick_median(&x->sum, base.v[i], shapes->v[k], &m) == 0 && (!v || m < bm)) v = base.v[i], bm = m;
+      }
+      if (!v || pick_median(&x->sum, v, shapes->v[k], &m)) continue;
+      double t = fl / m / 1e6;
+      cell[w] = fmt("`%s` %s", v, num3(t));
+      pct[w] = fmt("%.1f", 100 * t / roof);
+    }
+    doc_row(&g->d, (const char *const[]){fmt("`%s`", shapes->v[k]), num3(ai), num3(roof), bound, cell[0], pct[0],
+                                         cell[1], pct[1]});
+  }
+  doc_table_end(&g->d);
+  strlist_free(&ours);
+  strlist_free(&base);
+}
