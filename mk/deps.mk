@@ -1,7 +1,7 @@
 # deps.mk — what each stage needs, and `make deps` to install it (Debian packages).
 # Stages check their own needs and stop with the exact command to run, not a compiler error.
 DEB_PACKAGES := make gcc libgsl-dev gnuplot-nox texlive-latex-base texlive-latex-recommended \
-                texlive-fonts-recommended poppler-utils
+                texlive-fonts-recommended poppler-utils lmodern
 
 ## deps: install the Debian packages the CPU stages need (root), or print the command
 .PHONY: deps
@@ -17,5 +17,5 @@ check-deps-analyze:
 check-deps-plots: check-deps-analyze
 	@tools/deps.sh check gnuplot-nox
 check-deps-report: check-deps-plots
-	@tools/deps.sh check texlive-latex-base texlive-latex-recommended texlive-fonts-recommended
+	@tools/deps.sh check texlive-latex-base texlive-latex-recommended texlive-fonts-recommended lmodern
 check-deps-test: check-deps-build check-deps-report

@@ -13,6 +13,7 @@ probe() {
     texlive-latex-recommended) kpsewhich booktabs.sty >/dev/null 2>&1 ;;
     texlive-fonts-recommended) kpsewhich phvr8t.tfm >/dev/null 2>&1 || kpsewhich ptmr8t.tfm >/dev/null 2>&1 ;;
     poppler-utils) command -v pdftotext >/dev/null ;;
+    lmodern) kpsewhich lmodern.sty >/dev/null 2>&1 ;;
     make) command -v make >/dev/null ;;
     gcc) command -v gcc >/dev/null ;;
     *) dpkg -s "$1" >/dev/null 2>&1 ;;
