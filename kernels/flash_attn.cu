@@ -11,7 +11,10 @@
 //   HEAD_DIM     [64]  head dimension, 64 or 128; shapes with another D are refused by attn_describe
 //   BLOCK_M      [64]  query rows per CTA tile: 16, 32, 64, 128
 //   BLOCK_N      [64]  keys per K/V tile: 16, 32, 64, 128
-//   NUM_WARPS    [4]   warps per CTA: 1, 2, 4, 8; each warp owns BLOCK_M/NUM_WARPS query rows
+//   NUM_WARPS    [4]   warps per CTA: 1, 2, 4, 8
+//   WARPS_N      [1]   warps sharing the same query rows, each taking BLOCK_N/WARPS_N keys of every
+//                      tile (1, 2, 4, 8; USE_MMA=1); they merge (O, m, l) in shared memory at the
+//                      end. Each warp owns RW = BLOCK_M·WARPS_N/NUM_WARPS query rows
 //   STAGES       [2]   K/V shared-memory pipeline depth, 1..4 (cp.async groups in flight)
 //   CP_ASYNC     [1]   1: cp.async.cg 16-byte copies with zero-fill; 0: loads through registers
 //   SWIZZLE      [1]   1: XOR the 16-byte chunk index with row%8 (dense rows); 0: pad rows by 16 B
@@ -30,8 +33,9 @@
 // Refused at compile time (static_assert with a message):
 //   values outside the sets above; STAGES > 1 with CP_ASYNC=0 (only cp.async overlaps loads);
 //   CP_ASYNC=1 with VEC=0 (cp.async.cg copies 16 B; VEC=0 means plain 4-byte loads);
-//   USE_MMA=1 with BLOCK_M/NUM_WARPS not a multiple of 16 (m16 tiles per warp), or with more than
-//   160 accumulator registers per thread, (BLOCK_M/NUM_WARPS/16)·(BLOCK_N/8 + HEAD_DIM/8)·4 (the
+//   USE_MMA=1 with RW not a multiple of 16 (m16 tiles per warp), BLOCK_N/WARPS_N not a multiple
+//   of 16 (k16 steps of P·V), or more than 160 accumulator registers per thread,
+//   (RW/16)·(BLOCK_N/WARPS_N/8 + HEAD_DIM/8)·4 (the
 //   rest of the kernel needs ~60-90 more; measured: 192 spills), e.g. BLOCK_M=128 NUM_WARPS=2
 //   BLOCK_N=32, or HEAD_DIM=128 BLOCK_M=128 NUM_WARPS=4 BLOCK_N=64; shared memory above 227 KB
 //   per CTA (the sm_90 opt-in limit; the gates catch smaller limits of other GPUs).
@@ -121,6 +125,7 @@ __device__ __forceinline__ void process(const Params &p, unsigned char *smem, in
 #endif
     __syncthreads();
   }
+  c.merge_warps(smem);
   c.store(sQ, p, q0, bh, split);
 #if PERSISTENT
   __syncthreads();  // staging in sQ done before the next item's loads
@@ -131,7 +136,14 @@ __device__ __forceinline__ void process(const Params &p, unsigned char *smem, in
 
 using namespace fa;
 
-__global__ void __launch_bounds__(NT) flash_attn_fwd(const Params p) {
+// SIMT, HEAD_DIM=64: a 128-register cap (512/NT CTAs per SM); without it ptxas settles on 96
+// registers and spills a few values.
+#if USE_MMA || HEAD_DIM != 64
+#define FA_BOUNDS __launch_bounds__(NT)
+#else
+#define FA_BOUNDS __launch_bounds__(NT, 512 / NT)
+#endif
+__global__ void FA_BOUNDS flash_attn_fwd(const Params p) {
   extern __shared__ __align__(128) unsigned char smem[];
 #if PERSISTENT
   int *item_s = reinterpret_cast<int *>(smem + OFF_ITEM);
@@ -324,5 +336,5 @@ extern "C" const char *attn_config(void) {
   return "HEAD_DIM=" FA_STR(HEAD_DIM) " BLOCK_M=" FA_STR(BLOCK_M) " BLOCK_N=" FA_STR(
       BLOCK_N) " NUM_WARPS=" FA_STR(NUM_WARPS) " STAGES=" FA_STR(STAGES) " CP_ASYNC=" FA_STR(CP_ASYNC)
       " SWIZZLE=" FA_STR(SWIZZLE) " VEC=" FA_STR(VEC) " USE_MMA=" FA_STR(USE_MMA) " KV_SPLITS=" FA_STR(
-          KV_SPLITS) " PERSISTENT=" FA_STR(PERSISTENT) " PERSIST_CTAS_PER_SM=" FA_STR(PERSIST_CTAS_PER_SM);
+          KV_SPLITS) " PERSISTENT=" FA_STR(PERSISTENT) " WARPS_N=" FA_STR(WARPS_N) " PERSIST_CTAS_PER_SM=" FA_STR(PERSIST_CTAS_PER_SM);
 }

@@ -35,6 +35,9 @@
 #ifndef PERSISTENT
 #define PERSISTENT 0
 #endif
+#ifndef WARPS_N
+#define WARPS_N 1
+#endif
 #ifndef PERSIST_CTAS_PER_SM
 #define PERSIST_CTAS_PER_SM 2
 #endif
@@ -46,7 +49,9 @@ constexpr int BM = BLOCK_M;
 constexpr int BN = BLOCK_N;
 constexpr int NW = NUM_WARPS;
 constexpr int NT = 32 * NUM_WARPS;  // threads per CTA
-constexpr int RW = BM / NW;         // query rows owned by one warp
+constexpr int WARPS_M = NUM_WARPS / WARPS_N;  // warps along the queries
+constexpr int RW = BM / WARPS_M;  // query rows owned by one warp
+constexpr int WN = BN / WARPS_N;  // keys of each K/V tile one warp takes
 constexpr int MAX_SPLITS = 256;     // KV_SPLITS above this is refused
 constexpr size_t SMEM_LIMIT = 227 * 1024;  // sm_90 opt-in maximum per CTA; the gates catch less
 
@@ -70,16 +75,24 @@ static_assert(STAGES == 1 || CP_ASYNC == 1,
               "STAGES > 1 needs CP_ASYNC=1 (only cp.async loads overlap the next tiles)");
 static_assert(CP_ASYNC == 0 || VEC == 1,
               "CP_ASYNC=1 needs VEC=1 (cp.async.cg copies 16-byte chunks; VEC=0 is plain 4-byte loads)");
-static_assert(BLOCK_M % NUM_WARPS == 0, "BLOCK_M must be a multiple of NUM_WARPS");
+static_assert(WARPS_N == 1 || WARPS_N == 2 || WARPS_N == 4 || WARPS_N == 8,
+              "WARPS_N must be one of 1, 2, 4, 8");
+static_assert(NUM_WARPS % WARPS_N == 0, "WARPS_N must divide NUM_WARPS");
+static_assert(WARPS_N == 1 || USE_MMA == 1, "WARPS_N > 1 needs USE_MMA=1 (the SIMT path splits no keys)");
+static_assert(BLOCK_M % WARPS_M == 0, "BLOCK_M must be a multiple of NUM_WARPS/WARPS_N");
 #if USE_MMA
 static_assert(RW % 16 == 0,
               "USE_MMA=1: each warp owns BLOCK_M/NUM_WARPS query rows, which must be a multiple of 16 "
               "(the m16n8k16 tile height)");
-// S and O accumulators of a thread: (RW/16) m-tiles x (BLOCK_N/8 + HEAD_DIM/8) n8 tiles x 4 fp32.
-constexpr int ACC_REGS = (RW / 16) * (BN / 8 + D / 8) * 4;
+static_assert(WN % 16 == 0,
+              "USE_MMA=1: each warp takes BLOCK_N/WARPS_N keys of a tile, which must be a multiple "
+              "of 16 (the k16 step of P*V)");
+// S and O accumulators of a thread: (RW/16) m-tiles x (WN/8 + HEAD_DIM/8) n8 tiles x 4 fp32.
+constexpr int ACC_REGS = (RW / 16) * (WN / 8 + D / 8) * 4;
 static_assert(ACC_REGS <= 160,
-              "USE_MMA=1: S and O accumulators need (BLOCK_M/NUM_WARPS/16)*(BLOCK_N/8+HEAD_DIM/8)*4 "
-              "> 160 registers per thread; with fragments and addresses that spills past 255");
+              "USE_MMA=1: S and O accumulators need (RW/16)*(BLOCK_N/WARPS_N/8+HEAD_DIM/8)*4 > 160 "
+              "registers per thread (RW = BLOCK_M*WARPS_N/NUM_WARPS); with fragments and addresses "
+              "that spills past 255");
 #endif
 
 // Shared memory: one row of Q/K/V is D halves; SWIZZLE=1 keeps rows dense and XORs the 16-byte
@@ -91,7 +104,14 @@ constexpr size_t KV_STAGE_BYTES = (size_t)BN * ROW_BYTES;
 constexpr size_t OFF_Q = 0;
 constexpr size_t OFF_K = OFF_Q + Q_BYTES;
 constexpr size_t OFF_V = OFF_K + STAGES * KV_STAGE_BYTES;
-constexpr size_t OFF_END_KV = OFF_V + STAGES * KV_STAGE_BYTES;
+// WARPS_N > 1: after the last tile, warps wn > 0 park their (O, m, l) fragments over the K/V
+// stages for warp wn = 0 of the same rows to merge: per warp 32 lanes x MT x (D/8·4 + 4) floats.
+constexpr size_t OFF_COMB = OFF_K;
+constexpr size_t COMB_FLOATS_PER_LANE = USE_MMA ? (size_t)(RW / 16) * (D / 2 + 4) : 0;
+constexpr size_t COMB_BYTES = (size_t)(WARPS_N - 1) * WARPS_M * 32 * COMB_FLOATS_PER_LANE * 4;
+constexpr size_t OFF_END_KV = OFF_V + STAGES * KV_STAGE_BYTES > OFF_COMB + COMB_BYTES
+                                  ? OFF_V + STAGES * KV_STAGE_BYTES
+                                  : OFF_COMB + COMB_BYTES;
 // SIMT path only: fp32 output accumulators [BM][D], per-warp probabilities [NW][BN], m and l [BM].
 constexpr size_t OFF_OACC = OFF_END_KV;
 constexpr size_t OFF_P = OFF_OACC + (USE_MMA ? 0 : (size_t)BM * D * 4);

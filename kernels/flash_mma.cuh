@@ -1,5 +1,7 @@
 // flash_mma.cuh — the tensor-core path of flash_attn.cu (USE_MMA=1), FlashAttention-2 style.
-// Each warp owns RW = BLOCK_M/NUM_WARPS query rows (MT m16 tiles). Per key tile:
+// Warp w = (wm, wn) = (w / WARPS_N, w % WARPS_N) owns query rows [wm·RW, +RW) (MT m16 tiles) and
+// keys [wn·WN, +WN) of every K/V tile; with WARPS_N > 1 the WARPS_N warps of the same rows merge
+// their (O, m, l) through shared memory at the end (merge_warps). Per key tile:
 //   S = Q·Kᵀ   Q as A fragments (ldmatrix, kept in registers when small), K rows as the
 //              col-major B operand (ldmatrix, no transpose: K is [n][d] row-major)
 //   online softmax on S in registers; row max/sum over the 4 threads of a quad (shfl_xor 1, 2)
@@ -15,10 +17,10 @@ namespace fa {
 
 struct MmaCompute {
   static constexpr int MT = RW / 16;  // m16 tiles per warp
-  static constexpr int NS = BN / 8;   // n8 tiles of S
+  static constexpr int NS = WN / 8;   // n8 tiles of S
   static constexpr int KD = D / 16;   // k16 steps over the head dimension
   static constexpr int NO = D / 8;    // n8 tiles of O
-  static constexpr int KN = BN / 16;  // k16 steps over the keys of a tile
+  static constexpr int KN = WN / 16;  // k16 steps over this warp's keys of a tile
   // Q fragments stay in registers when they and the accumulators fit in 160 registers; otherwise
   // they are re-read from shared memory (ldmatrix) for every key tile.
   static constexpr bool QREG = ACC_REGS + MT * KD * 4 <= 160;
@@ -27,11 +29,12 @@ struct MmaCompute {
   float m[MT][2];  // running max (log2 units) of rows g, g + 8
   float l[MT][2];  // running sum, this thread's columns only (quad-reduced at the end)
   uint32_t qf[QREG ? MT : 1][QREG ? KD : 1][4];
-  int lane, row_base;
+  int lane, row_base, wn;
 
   __device__ __forceinline__ void init() {
     lane = threadIdx.x & 31;
-    row_base = (threadIdx.x >> 5) * RW;
+    row_base = (threadIdx.x >> 5) / WARPS_N * RW;
+    wn = (threadIdx.x >> 5) % WARPS_N;
 #pragma unroll
     for (int mt = 0; mt < MT; ++mt) {
 #pragma unroll
@@ -79,7 +82,7 @@ struct MmaCompute {
         for (int e = 0; e < 4; ++e) s[mt][nt][e] = 0.f;
 
     // S = Q Kᵀ
-    const uint32_t sK_addr = smem_addr(sK);
+    const uint32_t sK_addr = smem_addr(sK) + wn * WN * ROW_BYTES;
 #pragma unroll
     for (int kk = 0; kk < KD; ++kk) {
       const uint32_t k_base =
@@ -116,7 +119,7 @@ struct MmaCompute {
         for (int e = 0; e < 4; ++e) {
           float x = s[mt][nt][e] * p.scale_log2;
           if (mask) {
-            const int key = n0 + nt * 8 + 2 * t4 + (e & 1);
+            const int key = n0 + wn * WN + nt * 8 + 2 * t4 + (e & 1);
             const int row = q0 + row_base + mt * 16 + g + ((e >> 1) << 3);
             if (key >= p.skv || (p.causal && key > row)) x = -INFINITY;
           }
@@ -155,7 +158,7 @@ struct MmaCompute {
       }
 
     // O += P V
-    const uint32_t sV_addr = smem_addr(sV);
+    const uint32_t sV_addr = smem_addr(sV) + wn * WN * ROW_BYTES;
 #pragma unroll
     for (int kk = 0; kk < KN; ++kk) {
       uint32_t a[MT][4];
@@ -179,10 +182,65 @@ struct MmaCompute {
     }
   }
 
-  // Writes this warp's rows: fp16 O (staged through the warp's own rows of sQ, then coalesced
+  // WARPS_N > 1: warps wn > 0 park (O, m, l) in shared memory (over the K/V stages, free after
+  // the last tile's barrier); warp wn = 0 of the same rows folds them into its registers. Every
+  // thread of the CTA must call this (it has a barrier).
+  __device__ __forceinline__ void merge_warps(unsigned char *smem) {
+    if constexpr (WARPS_N > 1) {
+      float *comb = reinterpret_cast<float *>(smem + OFF_COMB);
+      constexpr int PER_LANE = MT * (NO * 4 + 4);
+      const int wm = row_base / RW;
+      if (wn > 0) {
+        float *dst = comb + (size_t)((wn - 1) * WARPS_M + wm) * PER_LANE * 32 + lane;
+        int k = 0;
+#pragma unroll
+        for (int mt = 0; mt < MT; ++mt) {
+#pragma unroll
+          for (int no = 0; no < NO; ++no)
+#pragma unroll
+            for (int e = 0; e < 4; ++e) dst[32 * k++] = o[mt][no][e];
+#pragma unroll
+          for (int h = 0; h < 2; ++h) {
+            dst[32 * k++] = m[mt][h];
+            dst[32 * k++] = l[mt][h];
+          }
+        }
+      }
+      __syncthreads();
+      if (wn == 0) {
+#pragma unroll 1
+        for (int w = 1; w < WARPS_N; ++w) {
+          const float *src = comb + (size_t)((w - 1) * WARPS_M + wm) * PER_LANE * 32 + lane;
+#pragma unroll
+          for (int mt = 0; mt < MT; ++mt) {
+            const int base = mt * (NO * 4 + 4);
+#pragma unroll
+            for (int h = 0; h < 2; ++h) {
+              const float mw = src[32 * (base + NO * 4 + 2 * h)];
+              const float lw = src[32 * (base + NO * 4 + 2 * h + 1)];
+              const float mx = fmaxf(m[mt][h], mw);
+              const float off = mx == -INFINITY ? 0.f : mx;
+              const float a0 = ex2(m[mt][h] - off), a1 = ex2(mw - off);
+              m[mt][h] = mx;
+              l[mt][h] = l[mt][h] * a0 + lw * a1;
+#pragma unroll
+              for (int no = 0; no < NO; ++no)
+#pragma unroll
+                for (int e = 0; e < 2; ++e)
+                  o[mt][no][2 * h + e] =
+                      o[mt][no][2 * h + e] * a0 + src[32 * (base + no * 4 + 2 * h + e)] * a1;
+            }
+          }
+        }
+      }
+    }
+  }
+
+  // Writes this warp's rows (warps wn > 0 write nothing): fp16 O (staged through the warp's own rows of sQ, then coalesced
   // stores) when splits == 1, else the unnormalised fp32 partial O and (m, l).
   __device__ __forceinline__ void store(unsigned char *sQ, const Params &p, int q0, int bh,
                                         int split) {
+    if (WARPS_N > 1 && wn != 0) return;
     const int g = lane >> 2, t4 = lane & 3;
 #pragma unroll
     for (int mt = 0; mt < MT; ++mt)

@@ -36,6 +36,7 @@ struct SimtCompute {
   }
 
   __device__ __forceinline__ void load_q(const unsigned char *) {}
+  __device__ __forceinline__ void merge_warps(unsigned char *) {}
 
   __device__ __forceinline__ void tile(const unsigned char *sQ, const unsigned char *sK,
                                        const unsigned char *sV, int n0, bool mask,

@@ -4,9 +4,12 @@
 #   1. builds every variants/*.flags (and the timing candidates below) against the harness,
 #      16 compiles at a time;
 #   2. bench --check on every shape of experiment.mk whose D equals the variant's HEAD_DIM;
-#   3. compute-sanitizer memcheck, racecheck and synccheck on small shapes for a few variants;
-#   4. a short cold-L2 timing of the phase-1 shapes for the timing candidates.
+#   3. compute-sanitizer memcheck, racecheck and synccheck on three small edge shapes for every
+#      accepted variant (or those named on the command line);
+#   4. a short cold- and hot-L2 timing of the two phase-1 target shapes for the candidates in
+#      timing.txt.
 # Usage: experiments/correctness/device_run.sh OUTDIR [SANITIZE_VARIANTS...]
+# Environment: NVCC, SAN (compute-sanitizer), JOBS (parallel builds, 16), SAN_JOBS (12).
 # Writes OUTDIR/logs.tar.gz and prints a summary table last.
 set -u
 out=${1:?usage: device_run.sh OUTDIR}
@@ -22,23 +25,12 @@ rm -rf "$w" && mkdir -p "$w/obj" "$w/logs" "$w/vars"
 ARCH="-gencode=arch=compute_90,code=sm_90"
 FLAGS="-O3 -std=c++17 -lineinfo"
 
-# timing candidates: name and flags (one line each)
-cat >"$w/timing.txt" <<'EOF'
-t_base -DHEAD_DIM=64 -DKV_SPLITS=1
-t_auto -DHEAD_DIM=64 -DKV_SPLITS=0
-t_m32w2 -DHEAD_DIM=64 -DBLOCK_M=32 -DNUM_WARPS=2 -DKV_SPLITS=1
-t_m32w2_auto -DHEAD_DIM=64 -DBLOCK_M=32 -DNUM_WARPS=2 -DKV_SPLITS=0
-t_m16w1 -DHEAD_DIM=64 -DBLOCK_M=16 -DNUM_WARPS=1 -DKV_SPLITS=1
-t_m16w1_auto -DHEAD_DIM=64 -DBLOCK_M=16 -DNUM_WARPS=1 -DKV_SPLITS=0
-t_m64w4_n128 -DHEAD_DIM=64 -DBLOCK_N=128 -DKV_SPLITS=1
-t_m128w8 -DHEAD_DIM=64 -DBLOCK_M=128 -DNUM_WARPS=8 -DKV_SPLITS=1
-t_m64w4_n32_s3 -DHEAD_DIM=64 -DBLOCK_N=32 -DSTAGES=3 -DKV_SPLITS=1
-t_persist -DHEAD_DIM=64 -DPERSISTENT=1 -DKV_SPLITS=0
-EOF
+# timing candidates: timing.txt, one "name flags..." line each
+grep -vE '^(#|$)' "$here/timing.txt" >"$w/timing.txt"
 cp "$here"/variants/*.flags "$w/vars/"
 while read -r name rest; do printf '%s\n' $rest >"$w/vars/$name.flags"; done <"$w/timing.txt"
 
-echo "== harness"
+echo "== harness (t=${SECONDS}s)"
 ls kernels/bench_*.cu | xargs -P "$JOBS" -I{} sh -c \
   "'$NVCC' $FLAGS $ARCH -Ikernels -c {} -o $w/obj/\$(basename {} .cu).o" || { echo "harness build failed"; exit 1; }
 
@@ -57,7 +49,7 @@ build_one() {  # build_one NAME
 }
 export -f build_one
 export NVCC FLAGS ARCH w
-echo "== build $(ls "$w/vars" | wc -l) variants"
+echo "== build $(ls "$w/vars" | wc -l) variants (t=${SECONDS}s)"
 ls "$w/vars" | sed 's/\.flags$//' | xargs -P "$JOBS" -I{} bash -c 'build_one {}'
 
 shapes=$(awk '/^SHAPES/ { f = 1 } f { print; if ($0 !~ /\\$/) exit }' "$here/experiment.mk" |
@@ -65,7 +57,7 @@ shapes=$(awk '/^SHAPES/ { f = 1 } f { print; if ($0 !~ /\\$/) exit }' "$here/exp
 hd_of() { sed -n 's/^-DHEAD_DIM=\([0-9]*\)$/\1/p' "$w/vars/$1.flags"; }
 shape_args() { local a=() s; for s in $shapes; do [[ $s == *_D$1_* ]] && a+=(--shape "$s"); done; echo "${a[@]}"; }
 
-echo "== check"
+echo "== check (t=${SECONDS}s)"
 summary=$w/logs/summary.txt
 : >"$summary"
 for f in "$here"/variants/*.flags; do
@@ -84,15 +76,18 @@ for f in "$here"/variants/*.flags; do
     "$worst" "$regs" >>"$summary"
 done
 
-echo "== sanitize"
-san=${*:-mma64_base mma64_split7 mma64_persist_c1 simt64_base mma128_m16n16w1s1 mma64_vec0pad mma64_m32n64w1s4 simt128_split}
+echo "== sanitize (t=${SECONDS}s)"
+if [ $# -gt 0 ]; then san=$*; else  # default: every accepted variant of the experiment
+  san=$(for f in "$here"/variants/*.flags; do n=$(basename "$f" .flags);
+          [ "$(cat "$w/b/$n/status")" = ok ] && echo "$n"; done)
+fi
 : >"$w/logs/sanitize.txt"
 if [ -x "$SAN" ]; then
   for n in $san; do for tool in memcheck racecheck synccheck; do
-    echo "$n $tool"; done; done | xargs -P 4 -L 1 bash -c '
+    echo "$n $tool"; done; done | xargs -P "${SAN_JOBS:-12}" -L 1 bash -c '
       n=$0 tool=$1 d='"$w"'/b/$0
       hd=$(sed -n "s/^-DHEAD_DIM=\([0-9]*\)$/\1/p" '"$w"'/vars/$n.flags)
-      timeout 240 '"$SAN"' --tool $tool --error-exitcode 9 $d/bench --check \
+      timeout 150 '"$SAN"' --tool $tool --error-exitcode 9 $d/bench --check \
         --shape B1_H2_S77_K300_D${hd}_C1 --shape B1_H1_S129_D${hd}_C0 --shape B1_H1_S1_K700_D${hd}_C1 \
         >$d/san_$tool.log 2>&1
       echo "$n $tool rc=$? $(grep -m1 -E "ERROR SUMMARY|RACECHECK SUMMARY" $d/san_$tool.log)"' \
@@ -101,7 +96,7 @@ else
   echo "no compute-sanitizer at $SAN" >>"$w/logs/sanitize.txt"
 fi
 
-echo "== timing"
+echo "== timing (t=${SECONDS}s)"
 : >"$w/logs/timing.txt"
 while read -r n rest; do
   d=$w/b/$n
@@ -109,12 +104,16 @@ while read -r n rest; do
   "$d/bench" --describe --shape B2_H8_S512_D64_C0 --shape B1_H8_S128_D64_C0 >"$d/describe.txt" 2>&1
   timeout 120 "$d/bench" --shape B2_H8_S512_D64_C0 --shape B1_H8_S128_D64_C0 --reps 30 --warmup 10 \
     --l2 cold --out "$d/samples.csv" >"$d/time.log" 2>&1
-  printf '%-16s %s\n' "$n" "$(grep -oE '[A-Z0-9_]+ median [0-9.]+ us' "$d/time.log" | tr '\n' ' ')" >>"$w/logs/timing.txt"
+  timeout 120 "$d/bench" --shape B2_H8_S512_D64_C0 --shape B1_H8_S128_D64_C0 --reps 20 --warmup 5 \
+    --l2 hot --out "$d/samples_hot.csv" >"$d/time_hot.log" 2>&1
+  printf '%-22s cold %s | hot %s\n' "$n" \
+    "$(grep -oE 'median [0-9.]+' "$d/time.log" | cut -d' ' -f2 | tr '\n' ' ')" \
+    "$(grep -oE 'median [0-9.]+' "$d/time_hot.log" | cut -d' ' -f2 | tr '\n' ' ')" >>"$w/logs/timing.txt"
 done <"$w/timing.txt"
 
 (cd "$w" && for d in b/*; do mkdir -p "logs/$d"; cp "$d"/*.log "$d"/status "$d"/*.csv "$d"/*.txt "logs/$d/" 2>/dev/null; done)
 tar -C "$w" -czf "$out/logs.tar.gz" logs
 nvidia-smi --query-gpu=name,clocks.sm,temperature.gpu --format=csv,noheader 2>/dev/null
 echo "== sanitize"; cat "$w/logs/sanitize.txt"
-echo "== timing (median us, cold L2)"; cat "$w/logs/timing.txt"
+echo "== timing (median us: B2_H8_S512_D64_C0 B1_H8_S128_D64_C0)"; cat "$w/logs/timing.txt"
 echo "== check"; cat "$summary"

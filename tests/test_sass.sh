@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# test_sass.sh — the machine code of kernels/flash_attn.cu has the instructions its flags promise
+# (cuobjdump -sass on objects compiled here; no GPU): USE_MMA=1 -> HMMA.16816.F32 and LDSM (plain
+# and .trans = MT88); CP_ASYNC=1 -> LDGSTS; USE_MMA=0 -> no HMMA, no LDSM; CP_ASYNC=0 -> no
+# LDGSTS; and no local memory (LDL/STL) in any of them. cuobjdump comes from $CUOBJDUMP, PATH,
+# the CUDA toolkit, or pip's nvidia-cuda-cuobjdump (+ nvidia-cuda-nvdisasm) wheels.
+set -u
+. tests/lib.sh
+NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
+ARCHF=-gencode=arch=compute_90,code=sm_90
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+
+find_cuobjdump() {
+  local c
+  for c in "${CUOBJDUMP:-}" "$(command -v cuobjdump 2>/dev/null)" "${CUDA_HOME:-/nonexistent}/bin/cuobjdump" \
+           /usr/local/cuda/bin/cuobjdump; do
+    [ -n "$c" ] && [ -x "$c" ] && { echo "$c"; return 0; }
+  done
+  c=$(python3 -c 'import nvidia, os; print(os.path.join(list(nvidia.__path__)[0], "cu13", "bin", "cuobjdump"))' 2>/dev/null)
+  [ -n "$c" ] && [ -x "$c" ] && { echo "$c"; return 0; }
+  return 1
+}
+if ! CUOBJ=$(find_cuobjdump); then
+  not_ok "cuobjdump found (pip install nvidia-cuda-cuobjdump nvidia-cuda-nvdisasm, or a CUDA toolkit)"
+  done_testing
+fi
+export PATH="$(dirname "$CUOBJ"):$PATH"  # cuobjdump -sass runs nvdisasm from beside it or PATH
+
+# sass NAME FLAGS... : compiles kernels/flash_attn.cu with FLAGS, disassembles into $t/NAME.sass
+sass() {
+  local name=$1; shift
+  if "$NVCC" -O3 -std=c++17 $ARCHF "$@" -c kernels/flash_attn.cu -o "$t/$name.o" >"$t/$name.log" 2>&1 &&
+     "$CUOBJ" -sass "$t/$name.o" >"$t/$name.sass" 2>>"$t/$name.log"; then
+    ok "$name compiles and disassembles"
+  else
+    not_ok "$name compiles and disassembles: $(head -c 300 "$t/$name.log")"
+  fi
+}
+has()    { check_grep "$1: $2 present" "$2" "$t/$1.sass"; }
+hasnt()  { if grep -Eq -- "$2" "$t/$1.sass" 2>/dev/null; then not_ok "$1: $2 absent"; else ok "$1: $2 absent"; fi; }
+
+sass mma_cp -DHEAD_DIM=64 -DUSE_MMA=1 -DCP_ASYNC=1 -DSTAGES=2
+has mma_cp 'HMMA\.16816\.F32'
+has mma_cp 'LDSM\.16\.M88\.4'
+has mma_cp 'LDSM\.16\.MT88\.4'
+has mma_cp 'LDGSTS\.E\.BYPASS\.128'
+hasnt mma_cp '\b(LDL|STL)\b'
+
+sass mma_nocp -DHEAD_DIM=128 -DUSE_MMA=1 -DCP_ASYNC=0 -DSTAGES=1 -DWARPS_N=2 -DNUM_WARPS=4 -DBLOCK_M=32
+has mma_nocp 'HMMA\.16816\.F32'
+has mma_nocp 'LDSM\.16\.MT88\.4'
+hasnt mma_nocp 'LDGSTS'
+hasnt mma_nocp '\b(LDL|STL)\b'
+
+sass simt_cp -DHEAD_DIM=64 -DUSE_MMA=0 -DCP_ASYNC=1 -DSTAGES=2
+hasnt simt_cp 'HMMA'
+hasnt simt_cp 'LDSM'
+has simt_cp 'LDGSTS\.E\.BYPASS\.128'
+hasnt simt_cp '\b(LDL|STL)\b'
+done_testing
