@@ -114,6 +114,7 @@ done <"$w/timing.txt"
 (cd "$w" && for d in b/*; do mkdir -p "logs/$d"; cp "$d"/*.log "$d"/status "$d"/*.csv "$d"/*.txt "logs/$d/" 2>/dev/null; done)
 tar -C "$w" -czf "$out/logs.tar.gz" logs
 nvidia-smi --query-gpu=name,clocks.sm,temperature.gpu --format=csv,noheader 2>/dev/null
-echo "== sanitize"; cat "$w/logs/sanitize.txt"
+echo "== sanitize: $(grep -cE 'rc=0 .*(: 0 errors|0 hazards displayed \(0 errors, 0 warnings\))' "$w/logs/sanitize.txt") clean of $(wc -l <"$w/logs/sanitize.txt"); others:"
+grep -vE 'rc=0 .*(: 0 errors|0 hazards displayed \(0 errors, 0 warnings\))' "$w/logs/sanitize.txt"
 echo "== timing (median us: B2_H8_S512_D64_C0 B1_H8_S128_D64_C0)"; cat "$w/logs/timing.txt"
 echo "== check"; cat "$summary"
