@@ -15,3 +15,4 @@ $(B)/tests/bench_naive: $(HARNESS_OBJS) kernels/naive_attn.cu kernels/attn.h | c
 	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) -Ikernels -o $@ kernels/naive_attn.cu $(HARNESS_OBJS) -ldl
 test: $(B)/tests/bench_naive
 TEST_SCRIPTS += tests/test_bench_cli.sh
+TEST_SCRIPTS += tests/test_measure.sh

@@ -30,7 +30,7 @@ slug=$("$b/${cand[0]}/bench" --gpu-slug 2>"$b/gpu.err") \
 dest=${DATA_OUT:-data}/$exp/$slug
 mkdir -p "$b/runs" "$dest"
 exec 9>"$b/.gpu.lock"; flock 9 || die "cannot lock $b/.gpu.lock"
-say "$exp on $slug: ${#cand[@]} variants, $rounds rounds x $per_round reps, L2 $L2, $order"
+say "$exp on $slug: ${#cand[@]} variants, $rounds rounds x $per_round reps, L2 ${L2:-cold}, $order"
 
 shape_args() { local s; for s in $(cat "$1"); do printf -- '--shape\n%s\n' "$s"; done; }
 : >"$b/runtime.csv"
@@ -114,14 +114,8 @@ for v in "${timed[@]}"; do
     && published=$((published + 1))
 done
 
-# 4. the gate table with runtime verdicts: a runtime reject replaces verdict, reason, detail
-awk -F, 'NR == FNR { rt[$1] = $0; next }
-  FNR == 1 { ncol = NF; print; next }
-  ($1 in rt) { n = split($0, c, ","); tail = ""
-               for (i = n - (ncol - 5); i <= n; i++) tail = tail "," c[i]
-               print rt[$1] tail; next }
-  { print }' "$b/runtime.csv" "$b/gates.csv" >"$b/gates.csv.tmp" && mv "$b/gates.csv.tmp" "$b/gates.csv"
-cp "$b/gates.csv" "$dest/.gates.csv.tmp" && mv "$dest/.gates.csv.tmp" "$dest/gates.csv"
+# 4. the gate table with runtime verdicts, published beside the samples
+tools/gates_merge.sh "$b" "$dest"
 rej=$(wc -l <"$b/runtime.csv")
 say "done: $published sample files in $dest, ${#ok[@]} passed numerics, $rej rejected at run time"
 echo "$dest"

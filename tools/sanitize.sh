@@ -4,7 +4,8 @@
 # `make sanitize`.
 #   sanitize.sh EXP
 # Environment: B, DATA_OUT, SAN_SHAPES (how many of the smallest shapes, default 2),
-#   SAN_TOOLS (default "memcheck racecheck initcheck synccheck"), SAN_TIMEOUT (s, default 300).
+#   SAN_TOOLS (default "memcheck racecheck initcheck synccheck"), SAN_TIMEOUT (s, default 300),
+#   SAN_JOBS (parallel sanitizer processes, default 1).
 # Writes build/EXP/sanitize.csv (variant,tool,shape_count,result,errors,first_message); a variant
 # with any error becomes a runtime_error row in build/EXP/gates.csv; the table is published
 # beside the samples as data/EXP/<gpu>/sanitize.csv.
@@ -28,33 +29,44 @@ smallest() {
     awk '{ print "--shape"; print $2 }'
 }
 out=$b/sanitize.csv
-echo "variant,tool,shapes,result,errors,first_message" >"$out.tmp"
 : >>"$b/runtime.csv"
-bad=0 n=0
-for v in "${vs[@]}"; do
+# one job per (variant, tool), SAN_JOBS at a time (sanitized processes share the GPU well)
+job() { # job VARIANT TOOL -> $b/VARIANT/sanitize.TOOL.{log,row}
+  local v=$1 t=$2 log=$b/$1/sanitize.$2.log rc errs res msg sa
   mapfile -t sa < <(smallest "$b/$v/shapes.txt")
+  timeout -k 5 "${SAN_TIMEOUT:-300}" "$cs" --tool "$t" --error-exitcode 9 \
+    $( [ "$t" = memcheck ] && echo --leak-check full ) "$b/$v/bench" --check "${sa[@]}" >"$log" 2>&1
+  rc=$?
+  errs=$(grep -oE 'ERROR SUMMARY: [0-9]+' "$log" | tail -n 1 | grep -oE '[0-9]+$'); errs=${errs:-0}
+  if [ $rc -eq 0 ] && [ "$errs" -eq 0 ]; then res=clean msg=""
+  else
+    res=error
+    msg=$(grep -m1 -E '^========= [A-Z]|Invalid|Race|error' "$log" | sed 's/^========= //' | tr -d '",' | cut -c1-200)
+    [ $rc -eq 124 ] && msg="timed out after ${SAN_TIMEOUT:-300} s"
+    [ -n "$msg" ] || msg="exit $rc"
+  fi
+  printf '%s,%s,%s,%s,%s,"%s"\n' "$v" "$t" "$(( ${#sa[@]} / 2 ))" "$res" "$errs" "$msg" >"$b/$v/sanitize.$t.row"
+  echo "sanitize: $v $t: $res${msg:+ ($msg)}" >&2
+}
+export -f job smallest; export b cs SAN_TIMEOUT SAN_SHAPES
+for v in "${vs[@]}"; do for t in "${tools[@]}"; do rm -f "$b/$v/sanitize.$t.row"; printf '%s %s\n' "$v" "$t"; done; done |
+  xargs -P "${SAN_JOBS:-1}" -n 2 bash -c 'job "$0" "$1"'
+echo "variant,tool,shapes,result,errors,first_message" >"$out.tmp"
+n=0 bad=0
+for v in "${vs[@]}"; do
   for t in "${tools[@]}"; do
-    n=$((n + 1))
-    log=$b/$v/sanitize.$t.log
-    timeout -k 5 "${SAN_TIMEOUT:-300}" "$cs" --tool "$t" --error-exitcode 9 \
-      $( [ "$t" = memcheck ] && echo --leak-check full ) \
-      "$b/$v/bench" --check "${sa[@]}" >"$log" 2>&1
-    rc=$?
-    errs=$(grep -oE 'ERROR SUMMARY: [0-9]+' "$log" | tail -n 1 | grep -oE '[0-9]+$'); errs=${errs:-0}
-    if [ $rc -eq 0 ] && [ "$errs" -eq 0 ]; then res=clean msg=""
-    else
-      res=error; bad=$((bad + 1))
-      msg=$(grep -m1 -E '^========= [A-Z]|Invalid|Race|error' "$log" | sed 's/^========= //' | tr -d '",' | cut -c1-200)
-      [ $rc -eq 124 ] && msg="timed out after ${SAN_TIMEOUT:-300} s"
-      [ -n "$msg" ] || msg="exit $rc"
-      printf '%s,runtime_error,"%s: %s"\n' "$v" "$t" "$msg" >>"$b/runtime.csv"
+    n=$((n + 1)); row=$b/$v/sanitize.$t.row
+    [ -f "$row" ] || { printf '%s,%s,0,error,0,"no result"\n' "$v" "$t" >"$row"; }
+    cat "$row" >>"$out.tmp"
+    if ! grep -q ',clean,' "$row"; then
+      bad=$((bad + 1))
+      printf '%s,runtime_error,"%s: %s"\n' "$v" "$t" "$(awk -F'"' '{ print $2 }' "$row")" >>"$b/runtime.csv"
     fi
-    printf '%s,%s,%s,%s,%s,"%s"\n' "$v" "$t" "$(( ${#sa[@]} / 2 ))" "$res" "$errs" "$msg" >>"$out.tmp"
-    say "$v $t: $res${msg:+ ($msg)}"
   done
 done
 mv "$out.tmp" "$out"
 dest=${DATA_OUT:-data}/$exp/$slug
 mkdir -p "$dest" && cp "$out" "$dest/.sanitize.csv.tmp" && mv "$dest/.sanitize.csv.tmp" "$dest/sanitize.csv"
+tools/gates_merge.sh "$b" "$dest"
 say "$n runs over ${#vs[@]} variants: $((n - bad)) clean, $bad with errors -> $out, $dest/sanitize.csv"
 [ $bad -eq 0 ]

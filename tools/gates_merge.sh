@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# gates_merge.sh — fold runtime verdicts into an experiment's gate table and publish it.
+#   gates_merge.sh BUILD_EXP_DIR [DEST_DIR]
+# BUILD_EXP_DIR/runtime.csv holds rows `variant,reason,"detail"` appended by the GPU stages
+# (measure: numerics, runtime_error, run_timeout; sanitize: runtime_error; profile:
+# bank_conflicts, bad_coalescing). The first runtime row of a variant turns its gates.csv row
+# into `variant,reject,reason,"detail",<resource columns kept>`. With DEST_DIR, the table is
+# copied there as gates.csv (temporary file, then rename).
+set -u
+b=$1 dest=${2:-}
+[ -f "$b/gates.csv" ] || { echo "gates_merge: $b/gates.csv: missing" >&2; exit 2; }
+touch "$b/runtime.csv"
+# Columns 1-3 of gates.csv never hold commas; the resource columns after detail are numbers.
+awk -F, 'NR == FNR { if (!($1 in rt)) { r = $0; sub(/^[^,]*,/, "", r); rt[$1] = r }; next }
+  FNR == 1 { ncol = NF; print; next }
+  ($1 in rt) { n = split($0, c, ","); tail = ""
+               for (i = n - (ncol - 5); i <= n; i++) tail = tail "," c[i]
+               print $1 ",reject," rt[$1] tail; next }
+  { print }' "$b/runtime.csv" "$b/gates.csv" >"$b/gates.csv.tmp" && mv "$b/gates.csv.tmp" "$b/gates.csv"
+if [ -n "$dest" ]; then
+  mkdir -p "$dest" && cp "$b/gates.csv" "$dest/.gates.csv.tmp" && mv "$dest/.gates.csv.tmp" "$dest/gates.csv"
+fi
