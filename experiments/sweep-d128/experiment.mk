@@ -1,0 +1,16 @@
+# sweep-d128 — the whole tile space of flash_attn.cu at HEAD_DIM 128 (space.txt, 186 configurations),
+# measured exhaustively once at B4_H16_S4096_D128_C0. The published samples answer the trials of
+# `make search EXP=sweep-d128 REPLAY=1` (the strategy comparison of issue 8) and feed its tests;
+# `make search EXP=sweep-d128` runs the real LHS+TPE search on a GPU.
+DESCRIPTION := Tile space at D=128: exhaustive sweep for the search strategies (LHS, TPE, random)
+KERNEL      := flash_attn.cu
+SPACE       := space.txt
+SHAPES      := B4_H16_S4096_D128_C0
+BASELINE    := sdpa-cudnn
+REPS        := 20
+WARMUP      := 5
+L2          := cold
+ROUNDS      := 2
+MIN_OCCUPANCY   := 0
+MIN_CTAS_PER_SM := 0
+RUN_TIMEOUT := 120

@@ -1,0 +1,16 @@
+# sweep — the whole tile space of flash_attn.cu at HEAD_DIM 64 (space.txt, 240 configurations),
+# measured exhaustively once at B2_H8_S512_D64_C0. The published samples answer the trials of
+# `make search EXP=sweep REPLAY=1` (the strategy comparison of issue 8) and feed its tests;
+# `make search EXP=sweep` runs the real LHS+TPE search on a GPU.
+DESCRIPTION := Tile space at D=64: exhaustive sweep for the search strategies (LHS, TPE, random)
+KERNEL      := flash_attn.cu
+SPACE       := space.txt
+SHAPES      := B2_H8_S512_D64_C0
+BASELINE    := sdpa-cudnn
+REPS        := 20
+WARMUP      := 5
+L2          := cold
+ROUNDS      := 2
+MIN_OCCUPANCY   := 0
+MIN_CTAS_PER_SM := 0
+RUN_TIMEOUT := 120
