@@ -1,8 +1,98 @@
-# search.mk — issue 8's Loop 1 search: `search` (LHS seed + TPE over an experiment's space on a
-# GPU, with a trial log for cache and resume), `search-confirm` (the statistics of the
-# confirmation, CPU side), and `search REPLAY=1` (the strategies compared on a recorded sweep).
+# search.mk — issue 8's Loop 1 search over an experiment's space:
+#   make search EXP=e            GPU: LHS seed + TPE (tools/search.sh), trial log with resume,
+#                                then the confirmation samples (and their statistics where GSL is)
+#   make search-confirm EXP=e    CPU: stats on the confirmation samples -> $(LOOP1_JSON)
+#   make search EXP=e REPLAY=1   CPU: the strategies compared on the recorded sweep data/e/<gpu>/
+#                                -> build/e/strategies.csv, build/plots/e/search.{pdf,png}
 SEARCH_OBJS := $(addprefix $(B)/tools/obj/,search_main.o search_opts.o search_space.o search_rng.o \
   search_lhs.o search_tpe.o search_strategy.o search_log.o search_oracle.o search_replay.o \
   search_results.o samples.o)
 $(B)/tools/search: $(SEARCH_OBJS)
 	$(CC) -o $@ $^ -lm
+$(B)/tools/search_section: $(B)/tools/obj/search_section.o
+	$(CC) -o $@ $^
+tools: $(B)/tools/search $(B)/tools/search_section
+
+SEARCH_SEED     ?= $(SEED)
+SEARCH_STRATEGY ?= lhs+tpe
+SEARCH_INIT     ?= 20
+MAX_TRIALS      ?= 100
+TIME_BUDGET     ?= 0
+SEARCH_BATCH    ?= 8
+SEARCH_JOBS     ?= 16
+SEARCH_REPS     ?= 20
+CONFIRM_REPS    ?= 100
+SEARCH_SHAPE    ?= $(firstword $(SHAPES))
+SEARCH_OUT      := $(EXP_OUT)/search
+SEARCH_LOG      ?= $(SEARCH_OUT)/trials.csv
+LOOP1_JSON      ?= results/loop1_results.json
+REPLAY_SEEDS    ?= 50
+REPLAY_GPU      ?= $(firstword $(patsubst data/$(EXP)/%/gates.csv,%,$(wildcard data/$(EXP)/*/gates.csv)))
+REPLAY_DATA     ?= data/$(EXP)/$(REPLAY_GPU)
+
+ifeq ($(REPLAY),1)
+## search: LHS seed + TPE over EXP's space on a GPU, resumable (MAX_TRIALS, TIME_BUDGET, SEARCH_SEED); REPLAY=1: compare strategies on data/EXP
+.PHONY: search
+search: $(EXP_OUT)/strategies.csv $(B)/plots/$(EXP)/search.pdf
+	@column -s, -t $< 2>/dev/null || cat $<
+else
+.PHONY: search
+search: check-exp check-deps-build $(B)/tools/search $(B)/tools/gates $(B)/tools/flagcheck
+	@B=$(B) NVCC='$(NVCC)' MAKE_CMD='$(MAKE) --no-print-directory EXP=$(EXP)' SHAPE=$(SEARCH_SHAPE) \
+	  SEED=$(SEARCH_SEED) STRATEGY='$(SEARCH_STRATEGY)' INIT=$(SEARCH_INIT) MAX_TRIALS=$(MAX_TRIALS) \
+	  TIME_BUDGET=$(TIME_BUDGET) BATCH=$(SEARCH_BATCH) JOBS=$(SEARCH_JOBS) SEARCH_REPS=$(SEARCH_REPS) \
+	  CONFIRM_REPS=$(CONFIRM_REPS) WARMUP=$(WARMUP) L2=$(L2) RUN_TIMEOUT=$(RUN_TIMEOUT) \
+	  BASELINE='$(BASELINE)' VARIANT_DIR=$(VARIANT_DIR) SEARCH_LOG=$(SEARCH_LOG) GATE_ARCH=$(GATE_ARCH) \
+	  MIN_OCCUPANCY=$(MIN_OCCUPANCY) MIN_OCCUPANCY_CP_ASYNC=$(MIN_OCCUPANCY_CP_ASYNC) \
+	  MIN_CTAS=$$(( $(MIN_CTAS_PER_SM) * $(SM_COUNT) )) SM_COUNT=$(SM_COUNT) tools/search.sh $(EXP)
+	@if [ -f /usr/include/gsl/gsl_rng.h ]; then $(MAKE) --no-print-directory search-confirm EXP=$(EXP); \
+	  else echo "search: no GSL here: run 'make search-confirm EXP=$(EXP)' where GSL is, with $(SEARCH_OUT) and $(SEARCH_LOG)"; fi
+endif
+
+## search-confirm: CPU: stats compare of the search's best against BASELINE -> results/loop1_results.json
+.PHONY: search-confirm
+search-confirm: $(B)/tools/search $(B)/tools/stats
+	@for f in cand.csv base.csv names.txt; do [ -f $(SEARCH_OUT)/confirm/$$f ] || \
+	  { echo "make: $(SEARCH_OUT)/confirm/$$f: missing (run make search EXP=$(EXP) on a GPU first)" >&2; exit 2; }; done
+	@[ -f $(SEARCH_OUT)/key.txt ] || { echo "make: $(SEARCH_OUT)/key.txt: missing" >&2; exit 2; }
+	@$(B)/tools/stats summary --seed $(SEARCH_SEED) $(SEARCH_OUT)/confirm/cand.csv $(SEARCH_OUT)/confirm/base.csv \
+	  > $(SEARCH_OUT)/confirm/summary.csv || [ $$? -eq 3 ]
+	@$(B)/tools/stats compare --seed $(SEARCH_SEED) $(SEARCH_OUT)/confirm/base.csv $(SEARCH_OUT)/confirm/cand.csv \
+	  > $(SEARCH_OUT)/confirm/compare.csv; rc=$$?; [ $$rc -le 1 ] || [ $$rc -eq 3 ] || exit $$rc
+	@mkdir -p $(dir $(LOOP1_JSON))
+	@mapfile -t key < $(SEARCH_OUT)/key.txt; \
+	  $(B)/tools/search results "$${key[@]}" --dir $(VARIANT_DIR) --log $(SEARCH_LOG) --exp $(EXP) \
+	    --strategy '$(SEARCH_STRATEGY)' --seed $(SEARCH_SEED) --baseline "$$(sed -n 2p $(SEARCH_OUT)/confirm/names.txt)" \
+	    --compare $(SEARCH_OUT)/confirm/compare.csv --summary $(SEARCH_OUT)/confirm/summary.csv --out $(LOOP1_JSON)
+
+# Replay: every trial answered from the published sweep; 50 seeds per strategy.
+$(EXP_OUT)/strategies.csv: $(B)/tools/search $(wildcard $(REPLAY_DATA)/*.csv) $(EXP_DIR)/experiment.mk
+	@[ -n "$(REPLAY_GPU)" ] && [ -f $(REPLAY_DATA)/gates.csv ] || \
+	  { echo "make: no recorded sweep data/$(EXP)/<gpu>/gates.csv (run make build measure EXP=$(EXP) on a GPU)" >&2; exit 2; }
+	@mkdir -p $(@D)
+	$(B)/tools/search replay --dir $(VARIANT_DIR) --data $(REPLAY_DATA) $(SHAPES:%=--shape %) \
+	  --seeds $(REPLAY_SEEDS) --trials $(MAX_TRIALS) --init $(SEARCH_INIT) --out $@.tmp \
+	  --curves $(EXP_OUT)/search_curves.dat && mv $@.tmp $@
+$(B)/plots/$(EXP)/search.pdf: $(EXP_OUT)/strategies.csv plots/search.gp plots/term.gp | check-deps-plots
+	@mkdir -p $(@D)
+	@for t in pdf png; do $(GNUPLOT) -e "term='$$t'; dir='$(@D)'; name='search'; \
+	  data='$(EXP_OUT)/search_curves.dat'; shape='$(firstword $(SHAPES))'" plots/search.gp || exit 2; done
+
+# Tests: the C unit tests and the CLI/pipeline test on the synthetic fixture.
+TEST_PROGS   += $(B)/tests/test_search
+TEST_SCRIPTS += tests/test_search.sh
+test: $(B)/tools/search $(B)/tools/search_section
+$(B)/tests/test_search: tests/test_search.c $(filter-out %/search_main.o,$(SEARCH_OBJS))
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(filter %.o,$^) -lm
+-include $(B)/tests/test_search.d
+
+# The appendix fragment (the report includes it where build/<exp>/strategies.csv exists).
+SEARCH_STRATS = $(wildcard $(B)/*/strategies.csv)
+## search-section: appendix fragment on the replayed strategies -> build/report/search.{tex,md}
+.PHONY: search-section
+search-section: $(B)/tools/search_section
+	@[ -n "$(SEARCH_STRATS)" ] || { echo "make: no $(B)/<exp>/strategies.csv (make search EXP=sweep REPLAY=1)" >&2; exit 2; }
+	@mkdir -p $(B)/report
+	$(B)/tools/search_section --tex $(B)/report/search.tex --md $(B)/report/search.md \
+	  --plot-tex ../plots/sweep/search.pdf --plot-md ../plots/sweep/search.png $(SEARCH_STRATS)

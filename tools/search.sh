@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# search.sh — the real Loop 1 search of issue 8 on a GPU host (nvcc, a driver; no GSL):
+#   search.sh EXP
+# Repeats until `search propose` has nothing left (MAX_TRIALS trials in the log for this key,
+# or the space exhausted) or TIME_BUDGET seconds have passed: propose a batch (LHS design first,
+# then TPE), build it in parallel through make's per-variant targets (build/EXP/<v>/status),
+# gate each (build/tools/gates, as `make gates`), check numerics (`bench --check`), time the
+# survivors at the shape with SEARCH_REPS reps, and append every outcome to the trial log.
+# The log is keyed by kernel-source hash, GPU, nvcc version and shape (search_log.h): a killed
+# search resumes where it stopped, and a rerun with the same inputs measures nothing.
+# Then the confirmation: the best configuration re-measured with CONFIRM_REPS reps, and the
+# BASELINE (a variant of EXP, or sdpa-* through tools/sdpa_bench.py), into build/EXP/search/
+# confirm/{cand,base}.csv (kept when already measured for this key); `make search-confirm` on a
+# machine with GSL turns them into loop1_results.json.
+# Environment (from make): B, NVCC, MAKE_CMD (the make command line that builds a variant
+# target), SHAPE, SEED, STRATEGY, INIT, MAX_TRIALS, TIME_BUDGET (0: none), BATCH, JOBS,
+# SEARCH_REPS, CONFIRM_REPS, WARMUP, L2, RUN_TIMEOUT, BASELINE, VARIANT_DIR, SEARCH_LOG,
+# gates: GATE_ARCH, MIN_OCCUPANCY, MIN_OCCUPANCY_CP_ASYNC, MIN_CTAS, SM_COUNT.
+# Test hooks: SEARCH_GPU (skip asking a bench for the GPU slug), GATES (the gates command).
+set -u
+exp=$1
+b=${B:-build}/$exp
+out=$b/search
+log=${SEARCH_LOG:-$out/trials.csv}
+tool=${B:-build}/tools/search
+gates=${GATES:-${B:-build}/tools/gates}
+say() { echo "search: $*" >&2; }
+die() { echo "search: $*" >&2; exit 2; }
+[ -n "${SHAPE:-}" ] || die "$exp: no shape (SHAPES is empty)"
+[ -d "${VARIANT_DIR:-}" ] || die "$exp: no variant directory '${VARIANT_DIR:-}'"
+mkdir -p "$out/runs" "$out/confirm"
+exec 9>"$out/.lock"; flock -n 9 || die "$out/.lock: another search of $exp is running"
+
+# the key: kernel sources, compiler, GPU, shape
+hash=$(LC_ALL=C ls kernels/*.cu kernels/*.cuh | LC_ALL=C sort | xargs cat | sha256sum | cut -c1-16)
+nvccv=$("${NVCC:-nvcc}" --version 2>/dev/null | sed -n 's/.*, V\([0-9][0-9.]*\).*/\1/p' | tail -n 1)
+[ -n "$nvccv" ] || die "cannot read the nvcc version from '${NVCC:-nvcc} --version'"
+mk() { ${MAKE_CMD:-make} "$@"; }
+gpu=${SEARCH_GPU:-}
+if [ -z "$gpu" ]; then
+  first=$(ls "$VARIANT_DIR" | sed -n 's/\.flags$//p' | head -n 1)
+  mk "$b/$first/status" >>"$out/build.log" 2>&1
+  gpu=$("$b/$first/bench" --gpu-slug 2>"$out/gpu.err") \
+    || die "no usable GPU here ($(head -c 300 "$out/gpu.err")); the replay mode needs none: make search EXP=$exp REPLAY=1"
+fi
+key=(--kernel-hash "$hash" --gpu "$gpu" --nvcc "$nvccv" --shape "$SHAPE")
+common=(--dir "$VARIANT_DIR" --log "$log" "${key[@]}" --strategy "${STRATEGY:-lhs+tpe}" --seed "${SEED:-42}")
+printf '%s\n' "${key[@]}" >"$out/key.txt"
+say "$exp at $SHAPE on $gpu (kernel $hash, nvcc $nvccv): ${STRATEGY:-lhs+tpe}, seed ${SEED:-42}, log $log"
+
+record() { "$tool" record "${common[@]}" --variant "$1" "${@:2}" || die "cannot record $1 in $log"; }
+runtime_reason() { case $1 in 1) echo numerics ;; 124|137) echo run_timeout ;; *) echo runtime_error ;; esac; }
+gate() { # gate V: prints "verdict reason" from the static gates
+  local d=$b/$1 occ=${MIN_OCCUPANCY:-0}
+  [ -f "$d/status" ] || { echo "reject build_failed"; return; }
+  grep -qx -- '-DCP_ASYNC=1' "$d/flags" 2>/dev/null && occ=${MIN_OCCUPANCY_CP_ASYNC:-0}
+  $gates --variant "$1" --arch "${GATE_ARCH:-sm_90}" --status "$d/status" --ptxas "$d/build.log" \
+    --describe "$d/describe.txt" --min-occupancy "$occ" --min-ctas "${MIN_CTAS:-0}" \
+    --sm-count "${SM_COUNT:-132}" | awk -F, '{ print $2, ($3 == "" ? "-" : $3) }'
+}
+trial() { # trial V: gates, numerics, timing; one log row
+  local v=$1 d=$b/$1 verdict reason rc
+  read -r verdict reason < <(gate "$v")
+  [ -n "${verdict:-}" ] || die "gates failed for $v"
+  if [ "$verdict" != pass ]; then say "$v: $reason"; record "$v" --gated "$reason"; return; fi
+  timeout -k 5 "${RUN_TIMEOUT:-300}" "$d/bench" --check --seed "${SEED:-42}" --shape "$SHAPE" >"$d/check.log" 2>&1
+  rc=$?
+  if [ $rc -ne 0 ]; then say "$v: $(runtime_reason $rc)"; record "$v" --gated "$(runtime_reason $rc)"; return; fi
+  timeout -k 5 "${RUN_TIMEOUT:-300}" "$d/bench" --shape "$SHAPE" --reps "${SEARCH_REPS:-20}" \
+    --warmup "${WARMUP:-10}" --l2 "${L2:-cold}" --seed "${SEED:-42}" --out "$out/runs/$v.csv" \
+    --meta "experiment=$exp" --meta "variant=$v" --meta "search=trial" 2>"$out/runs/$v.log"
+  rc=$?
+  if [ $rc -ne 0 ]; then say "$v: $(runtime_reason $rc)"; record "$v" --gated "$(runtime_reason $rc)"; return; fi
+  record "$v" --samples "$out/runs/$v.csv"
+}
+
+start=$(date +%s)
+over() { [ "${TIME_BUDGET:-0}" -gt 0 ] && [ $(( $(date +%s) - start )) -ge "${TIME_BUDGET:-0}" ]; }
+while ! over; do
+  mapfile -t batch < <("$tool" propose "${common[@]}" --init "${INIT:-20}" --batch "${BATCH:-8}" \
+                         --max-trials "${MAX_TRIALS:-100}") || die "propose failed"
+  [ ${#batch[@]} -gt 0 ] || break
+  say "building ${#batch[@]}: ${batch[*]}"
+  targets=(); for v in "${batch[@]}"; do targets+=("$b/$v/status"); done
+  mk -j"${JOBS:-16}" -k "${targets[@]}" >>"$out/build.log" 2>&1
+  for v in "${batch[@]}"; do over && break; trial "$v"; done
+done
+over && say "time budget of ${TIME_BUDGET} s reached; rerun to resume"
+read -r best med n nok ngated < <("$tool" best "${common[@]}") || die "nothing measured in $log for this key"
+say "best of $n trials ($nok measured, $ngated gated): $best, median $med us"
+
+# confirmation: the best and the baseline, CONFIRM_REPS reps each (kept when already there)
+tag="$hash/$gpu/$nvccv/$SHAPE/${CONFIRM_REPS:-100}"
+fresh() { grep -qxF "# search_key: $tag" "$1" 2>/dev/null && grep -qxF "# variant: $2" "$1"; }
+confirm() { # confirm NAME FILE
+  local v=$1 f=$2 meta=(--meta "experiment=$exp" --meta "variant=$1" --meta "search_key=$tag" --meta "search=confirm")
+  local common=(--shape "$SHAPE" --reps "${CONFIRM_REPS:-100}" --warmup "${WARMUP:-10}" --l2 "${L2:-cold}"
+                --seed $(( ${SEED:-42} + 1 )) --out "$f")
+  if fresh "$f" "$v"; then say "confirmation of $v already measured: $f"; return 0; fi
+  case $v in
+    sdpa-*) timeout -k 5 "${RUN_TIMEOUT:-300}" python3 tools/sdpa_bench.py --backend "$v" "${common[@]}" "${meta[@]}" ;;
+    *) [ -f "$VARIANT_DIR/$v.flags" ] || die "baseline '$v' is not a variant of $exp (nor sdpa-*)"
+       mk "$b/$v/status" >>"$out/build.log" 2>&1
+       timeout -k 5 "${RUN_TIMEOUT:-300}" "$b/$v/bench" "${common[@]}" "${meta[@]}" ;;
+  esac
+}
+[ -n "${BASELINE:-}" ] || die "$exp: no BASELINE to confirm against"
+confirm "$best" "$out/confirm/cand.csv" || die "confirmation run of $best failed"
+confirm "$BASELINE" "$out/confirm/base.csv" || die "baseline $BASELINE failed (torch missing?)"
+printf '%s\n' "$best" "$BASELINE" >"$out/confirm/names.txt"
+say "confirmation samples in $out/confirm/; on a machine with GSL: make search-confirm EXP=$exp"
