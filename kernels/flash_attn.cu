@@ -26,9 +26,14 @@
 //                      atomic counter in the workspace, zeroed by a cudaMemsetAsync in attn_run
 //   PERSIST_CTAS_PER_SM [2] CTAs per SM of the persistent grid
 //
-// KV_SPLITS=0 rule: base = B·H·ceil(Sq/BLOCK_M) CTAs; splits = ceil(4·SMs / base), clamped to
-// [1, key tiles]; then tiles per split = ceil(key tiles / splits) and splits = ceil(key tiles /
-// tiles per split), so every split owns >= 1 tile (CTAs may end a little under 4·SMs).
+// KV_SPLITS=0 rule: base = B·H·ceil(Sq/BLOCK_M) CTAs. When base > SMs/2, no split (1);
+// otherwise splits = ceil(SMs / base) (one full wave), at most key tiles / KV_SPLIT_MIN_TILES;
+// then tiles per split = ceil(key tiles / splits) and splits = ceil(key tiles / tiles per split),
+// so every split owns >= 1 tile. Why not the 4·SMs target first planned: on an H200 a split
+// costs a second launch plus an fp32 partial round trip, ~3-10 us, and measured slower at
+// B2_H8_S512 (12.0 -> 22.2 us with 4 splits) and B1_H8_S128 (6.5 -> 10.3 us with 2); it pays
+// where a few CTAs would walk thousands of keys (decode: Sq=1, Skv=4096).
+//   KV_SPLIT_MIN_TILES [2] fewest key tiles an automatic split leaves each CTA
 //
 // Refused at compile time (static_assert with a message):
 //   values outside the sets above; STAGES > 1 with CP_ASYNC=0 (only cp.async overlaps loads);
@@ -116,7 +121,10 @@ __device__ __forceinline__ void process(const Params &p, unsigned char *smem, in
     const int st = t % STAGES;
     const int n0 = kv_lo + t * BN;
     const bool mask = n0 + BN > p.skv || (p.causal && n0 + BN - 1 > q0);
-    c.tile(sQ, sK + st * KV_STAGE_BYTES, sV + st * KV_STAGE_BYTES, n0, mask, p, q0);
+    if (mask)
+      c.template tile<true>(sQ, sK + st * KV_STAGE_BYTES, sV + st * KV_STAGE_BYTES, n0, p, q0);
+    else
+      c.template tile<false>(sQ, sK + st * KV_STAGE_BYTES, sV + st * KV_STAGE_BYTES, n0, p, q0);
     __syncthreads();  // stage st is free for the next copy
   }
   if (n_tiles == 0) {  // nothing consumed Q: let its copies land before sQ is reused as staging
@@ -136,12 +144,12 @@ __device__ __forceinline__ void process(const Params &p, unsigned char *smem, in
 
 using namespace fa;
 
-// SIMT, HEAD_DIM=64: a 128-register cap (512/NT CTAs per SM); without it ptxas settles on 96
-// registers and spills a few values.
-#if USE_MMA || HEAD_DIM != 64
+// SIMT: __launch_bounds__(NT, 1); with the plain form ptxas settled on fewer registers than it
+// needed and spilled a few values (8 bytes at HEAD_DIM 64 and 128, nvcc 13.0).
+#if USE_MMA
 #define FA_BOUNDS __launch_bounds__(NT)
 #else
-#define FA_BOUNDS __launch_bounds__(NT, 512 / NT)
+#define FA_BOUNDS __launch_bounds__(NT, 1)
 #endif
 __global__ void FA_BOUNDS flash_attn_fwd(const Params p) {
   extern __shared__ __align__(128) unsigned char smem[];
@@ -204,7 +212,10 @@ static int split_count(const attn_shape *s, int sm_count) {
   const long key_tiles = (s->Skv + BN - 1) / BN;
   const long base = (long)s->B * s->H * ((s->Sq + BM - 1) / BM);
   long want = KV_SPLITS;
-  if (want == 0) want = (4L * sm_count + base - 1) / base;
+  if (want == 0) {  // auto: split only a grid that leaves most SMs idle (see the header)
+    want = 2 * base > sm_count ? 1 : (sm_count + base - 1) / base;
+    if (want > key_tiles / KV_SPLIT_MIN_TILES) want = key_tiles / KV_SPLIT_MIN_TILES;
+  }
   if (want > MAX_SPLITS) want = MAX_SPLITS;
   if (want > key_tiles) want = key_tiles;
   if (want < 1) want = 1;

@@ -70,9 +70,10 @@ struct MmaCompute {
     }
   }
 
+  // One K/V tile; MASK: the tile holds keys past Skv or (causal) keys after some query.
+  template <bool MASK>
   __device__ __forceinline__ void tile(const unsigned char *sQ, const unsigned char *sK,
-                                       const unsigned char *sV, int n0, bool mask,
-                                       const Params &p, int q0) {
+                                       const unsigned char *sV, int n0, const Params &p, int q0) {
     float s[MT][NS][4];
 #pragma unroll
     for (int mt = 0; mt < MT; ++mt)
@@ -109,34 +110,35 @@ struct MmaCompute {
       }
     }
 
-    // scale to log2 units; mask keys past Skv and (causal) keys after the query
-    const int g = lane >> 2, t4 = lane & 3;
+    // mask keys past Skv and (causal) keys after the query; S stays unscaled (scale > 0 keeps
+    // the max in place) and the scale is folded into the exponent's FFMA below
+    if constexpr (MASK) {
+      const int g = lane >> 2, t4 = lane & 3;
 #pragma unroll
-    for (int mt = 0; mt < MT; ++mt)
+      for (int mt = 0; mt < MT; ++mt)
 #pragma unroll
-      for (int nt = 0; nt < NS; ++nt)
+        for (int nt = 0; nt < NS; ++nt)
 #pragma unroll
-        for (int e = 0; e < 4; ++e) {
-          float x = s[mt][nt][e] * p.scale_log2;
-          if (mask) {
+          for (int e = 0; e < 4; ++e) {
             const int key = n0 + wn * WN + nt * 8 + 2 * t4 + (e & 1);
             const int row = q0 + row_base + mt * 16 + g + ((e >> 1) << 3);
-            if (key >= p.skv || (p.causal && key > row)) x = -INFINITY;
+            if (key >= p.skv || (p.causal && key > row)) s[mt][nt][e] = -INFINITY;
           }
-          s[mt][nt][e] = x;
-        }
+    }
+    const float sl = p.scale_log2;
 
     // online softmax: new max, rescale O and l, P = 2^(S - max)
 #pragma unroll
     for (int mt = 0; mt < MT; ++mt)
 #pragma unroll
       for (int h = 0; h < 2; ++h) {
-        float mx = m[mt][h];
+        float mr = -INFINITY;  // raw row max of this tile
 #pragma unroll
         for (int nt = 0; nt < NS; ++nt)
-          mx = fmaxf(mx, fmaxf(s[mt][nt][2 * h], s[mt][nt][2 * h + 1]));
-        mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 1));
-        mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 2));
+          mr = fmaxf(mr, fmaxf(s[mt][nt][2 * h], s[mt][nt][2 * h + 1]));
+        mr = fmaxf(mr, __shfl_xor_sync(0xffffffffu, mr, 1));
+        mr = fmaxf(mr, __shfl_xor_sync(0xffffffffu, mr, 2));
+        const float mx = fmaxf(m[mt][h], mr * sl);  // log2 units
         const float off = mx == -INFINITY ? 0.f : mx;  // fully masked so far: no NaN
         const float alpha = ex2(m[mt][h] - off);
         m[mt][h] = mx;
@@ -145,7 +147,7 @@ struct MmaCompute {
         for (int nt = 0; nt < NS; ++nt)
 #pragma unroll
           for (int e = 0; e < 2; ++e) {
-            const float pv = ex2(s[mt][nt][2 * h + e] - off);
+            const float pv = ex2(fmaf(s[mt][nt][2 * h + e], sl, -off));
             s[mt][nt][2 * h + e] = pv;
             sum += pv;
           }

@@ -38,9 +38,9 @@ struct SimtCompute {
   __device__ __forceinline__ void load_q(const unsigned char *) {}
   __device__ __forceinline__ void merge_warps(unsigned char *) {}
 
+  template <bool MASK>
   __device__ __forceinline__ void tile(const unsigned char *sQ, const unsigned char *sK,
-                                       const unsigned char *sV, int n0, bool mask,
-                                       const Params &p, int q0) {
+                                       const unsigned char *sV, int n0, const Params &p, int q0) {
 #pragma unroll 1
     for (int r = 0; r < RW; ++r) {
       const int row = row_base + r;
@@ -65,7 +65,7 @@ struct SimtCompute {
             }
           }
           x = acc * p.scale_log2;
-          if (mask) {
+          if (MASK) {
             const int key = n0 + j;
             if (key >= p.skv || (p.causal && key > q0 + row)) x = -INFINITY;
           }
