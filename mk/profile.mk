@@ -1,0 +1,64 @@
+# profile.mk — `make profile`: Nsight Compute with a minimal metric set on one shape of every
+# passing variant (GPU host: bash, ncu and these cc-built tools only), the counter gates
+# bank_conflicts and bad_coalescing, and the appendix's profile tables from published profiles.
+#   build/<exp>/profile/<v>.csv        tidy: variant,shape,metric,value,unit (tools/profile_metrics.h)
+#   build/<exp>/profile/<v>.ncu-rep    for the Nsight Compute GUI; raw/<v>.csv, <v>.log beside it
+#   build/<exp>/counter_gates.csv      variant,verdict,reason,detail of the counter gates
+#   data/<exp>/<gpu>/profile/<v>.csv   with PUBLISH=1 (committed: the report reads them)
+#   build/report/profile.{tex,md}      the profile section (make profile-section)
+BANK_CONFLICT_MAX      ?= 0.5
+COALESCE_FACTOR        ?= 2
+COALESCE_IDEAL_SECTORS ?= 4
+PROFILE_TIMEOUT        ?= 110
+PUBLISH                ?=
+DATA                   ?= data
+
+PM_OBJ := $(B)/tools/obj/profile_metrics.o
+PROFILE_TOOLS := $(addprefix $(B)/tools/,ncu_csv counter_gates profile_section)
+$(B)/tools/ncu_csv: $(B)/tools/obj/ncu_csv_main.o $(B)/tools/obj/ncu_csv.o $(PM_OBJ)
+	$(CC) -o $@ $^ -lm
+$(B)/tools/counter_gates: $(B)/tools/obj/counter_gates.o $(PM_OBJ)
+	$(CC) -o $@ $^ -lm
+$(B)/tools/profile_section: $(B)/tools/obj/profile_section.o $(PM_OBJ) \
+    $(addprefix $(B)/tools/obj/,report_roof.o report_csv.o samples.o)
+	$(CC) -o $@ $^ -lm
+
+## profile-tools: build the profiling host tools (ncu_csv, counter_gates, profile_section)
+.PHONY: profile-tools
+profile-tools: $(PROFILE_TOOLS)
+tools: profile-tools
+
+## profile: GPU only: ncu on one shape (SHAPE=) of each passing variant (VARIANT=) -> build/EXP/profile/, counter gates; PUBLISH=1 -> data/
+.PHONY: profile
+profile: build $(EXP_OUT)/gates.csv $(B)/tools/ncu_csv $(B)/tools/counter_gates
+	@B=$(B) DATA_OUT=$(DATA_OUT) PUBLISH=$(PUBLISH) VARIANTS='$(VARIANTS)' VARIANT='$(VARIANT)' \
+	  SHAPE='$(SHAPE)' SEED=$(SEED) PROFILE_TIMEOUT=$(PROFILE_TIMEOUT) \
+	  BANK_CONFLICT_MAX=$(BANK_CONFLICT_MAX) COALESCE_FACTOR=$(COALESCE_FACTOR) \
+	  COALESCE_IDEAL_SECTORS=$(COALESCE_IDEAL_SECTORS) tools/profile.sh $(EXP)
+
+## profile-gates: counter gates (bank_conflicts, bad_coalescing) from build/EXP/profile/*.csv (or PROFILE_DIR=) into build/EXP/gates.csv; no GPU
+.PHONY: profile-gates
+profile-gates: $(EXP_OUT)/gates.csv $(B)/tools/counter_gates
+	@B=$(B) PROFILE_DIR='$(PROFILE_DIR)' BANK_CONFLICT_MAX=$(BANK_CONFLICT_MAX) \
+	  COALESCE_FACTOR=$(COALESCE_FACTOR) COALESCE_IDEAL_SECTORS=$(COALESCE_IDEAL_SECTORS) \
+	  tools/profile_gates.sh $(EXP)
+
+# The report's profile section: every published profile under $(DATA)/<exp>/<gpu>/profile/.
+PROFILE_CSVS := $(sort $(wildcard $(DATA)/*/*/profile/*.csv))
+## profile-section: the appendix's profile tables from DATA/*/*/profile/*.csv -> build/report/profile.{tex,md}; no GPU
+.PHONY: profile-section
+profile-section: $(B)/report/profile.tex
+$(B)/report/profile.tex: $(B)/tools/profile_section $(PROFILE_CSVS) $(wildcard $(DATA)/ceilings/*.csv)
+	@mkdir -p $(@D)
+	$(B)/tools/profile_section --data $(DATA) --tex $@ --md $(B)/report/profile.md $(PROFILE_CSVS)
+$(B)/report/profile.md: $(B)/report/profile.tex
+
+TEST_SCRIPTS += tests/test_profile.sh
+test: $(PROFILE_TOOLS)
+
+# Unit test of the raw-CSV reader's pieces.
+TEST_PROGS += $(B)/tests/test_ncu_csv
+$(B)/tests/test_ncu_csv: tests/test_ncu_csv.c $(B)/tools/obj/ncu_csv.o
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(B)/tools/obj/ncu_csv.o -lm
+-include $(B)/tests/test_ncu_csv.d
