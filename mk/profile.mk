@@ -43,15 +43,17 @@ profile-gates: $(EXP_OUT)/gates.csv $(B)/tools/counter_gates
 	  COALESCE_FACTOR=$(COALESCE_FACTOR) COALESCE_IDEAL_SECTORS=$(COALESCE_IDEAL_SECTORS) \
 	  tools/profile_gates.sh $(EXP)
 
-# The report's profile section: every published profile under $(DATA)/<exp>/<gpu>/profile/.
-PROFILE_CSVS := $(sort $(wildcard $(DATA)/*/*/profile/*.csv))
+# The report's profile section: every published profile under $(DATA)/<exp>/<gpu>/profile/,
+# written beside the appendix (RB: the report's build root, as in report.mk).
+PROFILE_RB   = $(if $(RB),$(RB),$(B))
+PROFILE_CSVS = $(sort $(wildcard $(DATA)/*/*/profile/*.csv))
 ## profile-section: the appendix's profile tables from DATA/*/*/profile/*.csv -> build/report/profile.{tex,md}; no GPU
 .PHONY: profile-section
-profile-section: $(B)/report/profile.tex
-$(B)/report/profile.tex: $(B)/tools/profile_section $(PROFILE_CSVS) $(wildcard $(DATA)/ceilings/*.csv)
+profile-section: $(PROFILE_RB)/report/profile.tex
+$(PROFILE_RB)/report/profile.tex: $(B)/tools/profile_section $(PROFILE_CSVS) $(wildcard $(DATA)/ceilings/*.csv)
 	@mkdir -p $(@D)
-	$(B)/tools/profile_section --data $(DATA) --tex $@ --md $(B)/report/profile.md $(PROFILE_CSVS)
-$(B)/report/profile.md: $(B)/report/profile.tex
+	$(B)/tools/profile_section --data $(DATA) --tex $@ --md $(@D)/profile.md $(PROFILE_CSVS)
+$(PROFILE_RB)/report/profile.md: $(PROFILE_RB)/report/profile.tex
 
 TEST_SCRIPTS += tests/test_profile.sh
 test: $(PROFILE_TOOLS)

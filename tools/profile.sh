@@ -7,7 +7,7 @@
 #   DATA_OUT/EXP/<gpu>/profile/ and publish the merged gates.csv as measure does),
 #   VARIANTS (the experiment's flag-file variants; baselines are not profiled), VARIANT (one),
 #   SHAPE (default: the first of the experiment), NCU (default: ncu on PATH, then
-#   /usr/local/cuda/bin/ncu), PROFILE_TIMEOUT (s per variant, default 110), SEED,
+#   /usr/local/cuda/bin, /usr/local/cuda/nsight-compute*, /opt/nvidia/nsight-compute/*), PROFILE_TIMEOUT (s per variant, default 110), SEED,
 #   BANK_CONFLICT_MAX, COALESCE_FACTOR, COALESCE_IDEAL_SECTORS (see tools/counter_gates.c),
 #   TOOLS (default $B/tools).
 # Per variant: ncu --clock-control none (the GPU's own clocks, as in timing), default cache
@@ -50,7 +50,8 @@ EXTRA=(l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum
   smsp__sass_average_data_bytes_per_sector_mem_global_op_st.pct)
 join() { local IFS=,; echo "$*"; }
 
-ncu=${NCU:-$(command -v ncu || ls /usr/local/cuda/bin/ncu 2>/dev/null)} \
+ncu=${NCU:-$(command -v ncu || ls -d /usr/local/cuda/bin/ncu /usr/local/cuda/nsight-compute*/ncu \
+                 /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | tail -n 1 | grep .)} \
   || die "ncu (Nsight Compute) not found: profiling runs only on a GPU host with the CUDA Toolkit; on this machine use 'make profile-gates' or 'make report' on published profiles"
 [ -x "$ncu" ] || die "NCU='$ncu' is not an executable"
 [ -f "$b/gates.csv" ] || die "$b/gates.csv: missing (run make gates EXP=$exp)"
