@@ -184,7 +184,10 @@ cat >"$tmp/bin/ncu" <<EOF
 # stand-in ncu: records its arguments; --export writes a report, --import prints the fixture
 echo "\$*" >>"$tmp/ncu.args"
 if [ "\$1" = --import ]; then cat "$PWD/$F/swz.raw.csv"; exit 0; fi
-if [ -n "\${FAKE_NO_EXTRA:-}" ] && [[ "\$*" == *ldgsts* ]]; then echo "==ERROR== Failed to find metric l1tex__t_sectors_pipe_lsu_mem_global_op_ldgsts.sum"; exit 1; fi
+m=\$(echo "\$*" | grep -oE '[a-z0-9_]+_op_ldgsts' | head -n 1)
+if [ -n "\${FAKE_NO_LDGSTS:-}" ] && [ -n "\$m" ]; then echo "==ERROR== Failed to find metric regex:^\$m\\.(sum|avg|min|max)\$"; exit 1; fi
+[ -n "\${FAKE_ALWAYS:-}" ] && [ "\$1" != --import ] && { echo "==ERROR== Failed to find metric regex:^\$(echo "\$*" | grep -oE -- '--metrics [a-z0-9_]+' | cut -d' ' -f2)\\.(sum)\$"; exit 1; }
+if [ -n "\${FAKE_UNNAMED:-}" ] && [[ "\$*" == *sass_average* ]]; then echo "==ERROR== unnamed failure"; exit 1; fi
 while [ \$# -gt 0 ]; do [ "\$1" = --export ] && { echo report >"\$2.ncu-rep"; }; shift; done
 EOF
 chmod +x "$tmp/bin/ncu"
@@ -201,9 +204,20 @@ check "profile.sh: baselines without a flag file are not profiled" bash -c "! gr
 check_grep "profile.sh: counter gates run" "profile gates: 1 variants, 1 pass" "$tmp/perr"
 check "profile.sh: nothing published without PUBLISH=1" test ! -e "$tmp/pdata"
 rm -f "$tmp/ncu.args"
-run_profile FAKE_NO_EXTRA=1 PUBLISH=1
-check_eq "profile.sh: a metric ncu lacks: retried, exit 0" $? 0
-check_grep "profile.sh: ... said so" "retrying without" "$tmp/perr"
+run_profile FAKE_NO_LDGSTS=1 PUBLISH=1
+check_eq "profile.sh: metrics ncu lacks: dropped one by one, exit 0" $? 0
+check_grep "profile.sh: ... said so" "retrying without l1tex__t_requests_pipe_lsu_mem_global_op_ldgsts$" "$tmp/perr"
+check_eq "profile.sh: ... twice, then the rest of the set" "$(grep -c retrying "$tmp/perr")" 2
+check_grep "profile.sh: ... the last run keeps the other EXTRA metrics" 'sass_average_data_bytes_per_sector_mem_global_op_st.pct --export' "$tmp/ncu.args"
+rm -f "$tmp/ncu.args"
+run_profile FAKE_UNNAMED=1
+check_eq "profile.sh: an unnamed failure: retried without EXTRA, exit 0" $? 0
+check_grep "profile.sh: ... said so" "retrying without the EXTRA metrics" "$tmp/perr"
+check_eq "profile.sh: ... last run without any EXTRA metric" "$(tail -n 2 "$tmp/ncu.args" | head -n 1 | grep -c 'mem_shared.sum\|sass_average')" 0
+rm -f "$tmp/ncu.args"
+run_profile FAKE_ALWAYS=1
+check_eq "profile.sh: ncu failing every time: exit 2" $? 2
+check_eq "profile.sh: ... after 5 tries" "$(grep -c -- '--export' "$tmp/ncu.args")" 5
 check_grep "profile.sh: default shape is the experiment's first" "--shape $S --reps" "$tmp/ncu.args"
 check "profile.sh: PUBLISH=1 copies the tidy CSV" cmp "$tmp/swz.csv" "$tmp/pdata/e/nvidia-h100-80gb-hbm3/profile/swz.csv"
 check "profile.sh: PUBLISH=1 publishes the gate table" test -f "$tmp/pdata/e/nvidia-h100-80gb-hbm3/gates.csv"

@@ -17,7 +17,8 @@
 #   bench --shape S --reps 3 --warmup 1 --l2 hot --hot-batch 1
 # Outputs build/EXP/profile/<v>.ncu-rep (for the Nsight GUI), raw/<v>.csv (ncu --import --csv
 # --page raw --print-units base), <v>.csv (tidy: variant,shape,metric,value,unit), <v>.log.
-# A metric ncu does not know on this GPU/version (the EXTRA list) is dropped on a retry.
+# A metric ncu does not know on this GPU or version ("Failed to find metric …") is dropped and
+# ncu run again (up to 4 retries; an unnamed failure drops the EXTRA list).
 set -u
 exp=$1
 b=${B:-build}/$exp
@@ -75,7 +76,7 @@ trap 'rm -rf "$tmp"' EXIT
 # run_ncu V SHAPE KERNEL METRICS: 0 ok; the log in $out/V.log
 run_ncu() {
   timeout -k 5 "${PROFILE_TIMEOUT:-110}" "$ncu" --clock-control none --target-processes all \
-    --kernel-name "regex:^$3\$" --launch-skip 1 --launch-count 3 --metrics "$4" \
+    --kernel-name-base function --kernel-name "regex:^$3\$" --launch-skip 1 --launch-count 3 --metrics "$4" \
     --export "$out/$1" --force-overwrite \
     "$b/$1/bench" --shape "$2" --reps 3 --warmup 1 --l2 hot --hot-batch 1 --seed "${SEED:-42}" \
     --out "$tmp/$1.samples.csv" >"$out/$1.log" 2>&1
@@ -101,16 +102,26 @@ for v in "${cand[@]}"; do
   [[ $kernel =~ ^[A-Za-z_][A-Za-z0-9_:]*$ ]] || { say "$v: no kernel name in $b/$v/describe.txt"; failed=$((failed + 1)); continue; }
   say "[$i/${#cand[@]}] $v: $kernel at $shape"
   t0=$(date +%s)
-  rm -f "$out/$v.ncu-rep"
-  run_ncu "$v" "$shape" "$kernel" "$(join "${CORE[@]}" "${EXTRA[@]}")"; rc=$?
-  if [ $rc -ne 0 ] && grep -q ERR_NVGPUCTRPERM "$out/$v.log"; then
-    die "ncu may not read the GPU counters here (ERR_NVGPUCTRPERM): run as root or allow profiling (NVreg_RestrictProfilingToAdminUsers=0)"
-  fi
-  if [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ $rc -ne 137 ]; then
-    say "$v: ncu failed (exit $rc: $(grep -m1 -E '==ERROR==|error' "$out/$v.log" | cut -c1-200)); retrying without ${EXTRA[*]}"
-    mv "$out/$v.log" "$out/$v.first.log"
-    run_ncu "$v" "$shape" "$kernel" "$(join "${CORE[@]}")"; rc=$?
-  fi
+  rm -f "$out/$v.ncu-rep" "$out/$v".try*.log
+  metrics=("${CORE[@]}" "${EXTRA[@]}")
+  for try in 1 2 3 4 5; do
+    run_ncu "$v" "$shape" "$kernel" "$(join "${metrics[@]}")"; rc=$?
+    [ $rc -eq 0 ] || [ $rc -eq 124 ] || [ $rc -eq 137 ] || [ $try -eq 5 ] && break
+    if grep -q ERR_NVGPUCTRPERM "$out/$v.log"; then
+      die "ncu may not read the GPU counters here (ERR_NVGPUCTRPERM): run as root or allow profiling (NVreg_RestrictProfilingToAdminUsers=0)"
+    fi
+    # "==ERROR== Failed to find metric regex:^BASE\.(sum|…)$": drop BASE.*; else drop the EXTRA set
+    miss=$(grep -m1 -oE 'Failed to find metric (regex:\^)?[A-Za-z0-9_]+' "$out/$v.log" | grep -oE '[A-Za-z0-9_]+$')
+    keep=()
+    for m in "${metrics[@]}"; do
+      if [ -n "$miss" ]; then [ "${m%%.*}" = "$miss" ] || keep+=("$m")
+      else [[ " ${EXTRA[*]} " == *" $m "* ]] || keep+=("$m"); fi
+    done
+    [ ${#keep[@]} -lt ${#metrics[@]} ] || break
+    say "$v: ncu failed (exit $rc: $(grep -m1 -E '==ERROR==|error' "$out/$v.log" | cut -c1-160)); retrying without ${miss:-the EXTRA metrics}"
+    cp "$out/$v.log" "$out/$v.try$try.log"
+    metrics=("${keep[@]}")
+  done
   if [ $rc -ne 0 ] || [ ! -s "$out/$v.ncu-rep" ]; then
     say "$v: ncu failed (exit $rc), see $out/$v.log"; failed=$((failed + 1)); continue
   fi
