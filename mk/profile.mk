@@ -10,6 +10,9 @@ BANK_CONFLICT_MAX      ?= 0.5
 COALESCE_FACTOR        ?= 2
 COALESCE_IDEAL_SECTORS ?= 4
 PROFILE_TIMEOUT        ?= 110
+# the shape profiled: SHAPE= on the command line, else PROFILE_SHAPE from experiment.mk, else
+# the experiment's first shape
+PROFILE_SHAPE          ?=
 PUBLISH                ?=
 DATA                   ?= data
 
@@ -32,7 +35,7 @@ tools: profile-tools
 .PHONY: profile
 profile: build $(EXP_OUT)/gates.csv $(B)/tools/ncu_csv $(B)/tools/counter_gates
 	@B=$(B) DATA_OUT=$(DATA_OUT) PUBLISH=$(PUBLISH) VARIANTS='$(VARIANTS)' VARIANT='$(VARIANT)' \
-	  SHAPE='$(SHAPE)' SEED=$(SEED) PROFILE_TIMEOUT=$(PROFILE_TIMEOUT) \
+	  SHAPE='$(or $(SHAPE),$(PROFILE_SHAPE))' SEED=$(SEED) PROFILE_TIMEOUT=$(PROFILE_TIMEOUT) \
 	  BANK_CONFLICT_MAX=$(BANK_CONFLICT_MAX) COALESCE_FACTOR=$(COALESCE_FACTOR) \
 	  COALESCE_IDEAL_SECTORS=$(COALESCE_IDEAL_SECTORS) tools/profile.sh $(EXP)
 
