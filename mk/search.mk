@@ -62,7 +62,8 @@ search-confirm: $(B)/tools/search $(B)/tools/stats
 	@mkdir -p $(dir $(LOOP1_JSON))
 	@mapfile -t key < $(SEARCH_OUT)/key.txt; \
 	  $(B)/tools/search results "$${key[@]}" --dir $(VARIANT_DIR) --log $(SEARCH_LOG) --exp $(EXP) \
-	    --strategy '$(SEARCH_STRATEGY)' --seed $(SEARCH_SEED) --baseline "$$(sed -n 2p $(SEARCH_OUT)/confirm/names.txt)" \
+	    --strategy '$(SEARCH_STRATEGY)' --seed $(SEARCH_SEED) --variant "$$(sed -n 1p $(SEARCH_OUT)/confirm/names.txt)" \
+	    --baseline "$$(sed -n 2p $(SEARCH_OUT)/confirm/names.txt)" \
 	    --compare $(SEARCH_OUT)/confirm/compare.csv --summary $(SEARCH_OUT)/confirm/summary.csv --out $(LOOP1_JSON)
 
 # Replay: every trial answered from the published sweep; 50 seeds per strategy.

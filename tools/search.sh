@@ -22,7 +22,7 @@ exp=$1
 b=${B:-build}/$exp
 out=$b/search
 log=${SEARCH_LOG:-$out/trials.csv}
-tool=${B:-build}/tools/search
+tool=${SEARCH_TOOL:-${B:-build}/tools/search}
 gates=${GATES:-${B:-build}/tools/gates}
 say() { echo "search: $*" >&2; }
 die() { echo "search: $*" >&2; exit 2; }

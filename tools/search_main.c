@@ -12,7 +12,7 @@
 //                 [--trials 100] [--tol 0.05] [--batch 1] [--init 20] --out CSV [--curves DAT]
 //       the strategy comparison on a recorded sweep (search_replay.h)
 //   search results KEY --dir VARIANTS --log LOG --compare CSV --summary CSV --baseline NAME
-//                  --exp EXP [--seed N] [--strategy S] --out JSON
+//                  --exp EXP [--variant CONFIRMED] [--seed N] [--strategy S] --out JSON
 //       loop1_results.json from the confirmation's `stats compare` and `stats summary` rows
 // KEY: --kernel-hash H --gpu G --nvcc V --shape S (the trial log's key; see search_log.h).
 // Exit: 0 success, 1 nothing measured (best), 2 usage or input error.

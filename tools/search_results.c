@@ -99,6 +99,11 @@ int search_results(const search_opts *o, const sp_space *sp, const sr_trial *his
     if (hist[i].ok && (nok++, b < 0 || hist[i].y < hist[b].y)) b = (long)i;
   if (b < 0) return fprintf(stderr, "search: results: no measured trial in %s\n", o->log), 1;
   const char *best = sp->name[hist[b].cfg];
+  if (o->variant && strcmp(o->variant, best)) {  // the confirmed one must be the log's best
+    fprintf(stderr, "search: results: the confirmation measured %s, but the best in %s is %s: rerun make search\n",
+            o->variant, o->log, best);
+    return 2;
+  }
   csvrow cmp = {0}, sum = {0};
   double sp_, lo, hi, mb, mc, p, d, clo, chi;
   if (find_row(o->compare, "shape", o->key.shape, NULL, NULL, &cmp)) return 2;

@@ -52,6 +52,7 @@ size_t sr_propose(const sp_space *sp, const sr_opts *o, const sr_trial hist[], s
       size_t m = sr_lhs(sp, o->n_init, &r, pre, design);
       got = take_design(design, m, taken, out, got, batch);
     }
+    if (got) goto done;  // a batch never mixes the design and TPE: resumed runs stay aligned
     srng_seed(&r, o->seed, 1000000 + n);
     while (got < batch) {
       long c = sr_tpe(sp, o, hist, n, taken, &r);
@@ -81,6 +82,7 @@ size_t sr_propose(const sp_space *sp, const sr_opts *o, const sr_trial hist[], s
     srng_seed(&r, o->seed, 1000000 + n);
     got = untaken_random(sp, taken, &r, batch, out);
   }
+done:
   free(taken), free(pre), free(design);
   return got;
 }

@@ -1,7 +1,8 @@
 // search_strategy.h — what to try next: Latin hypercube, TPE and random search over a
 // candidate set (search_space.h), as a pure function of the seed and the trial history, so that
 // a killed search resumes from its log alone and a replay is deterministic per seed.
-//   lhs+tpe  one Latin-hypercube design of n_init points, then TPE (search_tpe.c)
+//   lhs+tpe  one Latin-hypercube design of n_init points, then TPE (search_tpe.c); a batch
+//            holds design points or TPE proposals, never both
 //   random   uniform among the configurations not tried yet
 //   lhs      Latin-hypercube designs of n_init points, one after another
 // Never proposes a configuration in the history (tried or gated) or twice in one batch.
