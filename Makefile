@@ -18,6 +18,7 @@ include mk/measure.mk
 include mk/report.mk
 include mk/baselines.mk
 include mk/phase.mk
+include mk/profile.mk
 include mk/test.mk
 
 ## help: list every target with one line each

@@ -57,6 +57,8 @@ $(PROFILE_RB)/report/profile.tex: $(B)/tools/profile_section $(PROFILE_CSVS) $(w
 	@mkdir -p $(@D)
 	$(B)/tools/profile_section --data $(DATA) --tex $@ --md $(@D)/profile.md $(PROFILE_CSVS)
 $(PROFILE_RB)/report/profile.md: $(PROFILE_RB)/report/profile.tex
+REPORT_SECTIONS += profile
+$(PROFILE_RB)/report/appendix.tex: $(PROFILE_RB)/report/profile.tex
 
 TEST_SCRIPTS += tests/test_profile.sh
 test: $(PROFILE_TOOLS)

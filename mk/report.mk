@@ -147,7 +147,10 @@ r-no-data:
 	@echo "report: no samples under $(DATA)/$(EXP)/<gpu>/ (experiments with data: $(or $(R_DEXPS),none))" >&2
 	@exit 2
 
-# the appendix: one LaTeX and one Markdown file from the same generator, then pdflatex twice
+# the appendix: one LaTeX and one Markdown file from the same generator, then pdflatex twice.
+# Other fragments add sections: REPORT_SECTIONS += name, with a rule for $(RB)/report/name.tex
+# (and .md) made a prerequisite of the appendix; each is placed before \end{document}.
+REPORT_SECTIONS ?=
 R_ALL := $(R_VARS) $(foreach e,$(R_DEXPS),$(call r_stats,$(e)) $(call r_figs,$(e)))
 $(RB)/report/appendix.tex: $(R_ALL) $(B)/tools/report_gen $(wildcard reports/*)
 	@mkdir -p $(@D)
@@ -155,6 +158,9 @@ $(RB)/report/appendix.tex: $(R_ALL) $(B)/tools/report_gen $(wildcard reports/*)
 	  --claims-exp $(CLAIMS_EXP) --threshold $(THRESHOLD) \
 	  --seed $(STATS_SEED) --resamples $(RESAMPLES) --alpha $(ALPHA) --tex $@.tmp --md $(@D)/appendix.md.tmp --epoch $(@D)/epoch \
 	  $(R_EXPS)
+	@for s in $(REPORT_SECTIONS); do \
+	  awk -v f=$(@D)/$$s.tex '/^\\end\{document\}/ { while ((getline l < f) > 0) print l } { print }' \
+	    $@.tmp >$@.tmp2 && mv $@.tmp2 $@.tmp && cat $(@D)/$$s.md >>$(@D)/appendix.md.tmp || exit 2; done
 	@mv $(@D)/appendix.md.tmp $(@D)/appendix.md
 	@mv $@.tmp $@
 $(RB)/report/appendix.md: $(RB)/report/appendix.tex

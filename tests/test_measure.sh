@@ -44,6 +44,10 @@ check_grep "runtime_error gate row with the CUDA error" '^crashy,reject,runtime_
 check_grep "passing row unchanged" '^good,pass,,,k,1$' "$g"
 check_grep "static reject kept with its quoted detail" '^bad,reject,build_failed,"x, y",,$' "$g"
 check_eq "one gate row per variant" "$(($(wc -l <"$g") - 1))" 4
+# a clean run (no runtime rows) keeps every gate row
+m=$t/merge; mkdir -p "$m"; printf 'variant,verdict,reason,detail,k\na,pass,,"x, y",1\n' >"$m/gates.csv"; : >"$m/runtime.csv"
+tools/gates_merge.sh "$m" "$m/pub"
+check_eq "merge with no runtime rows keeps the table" "$(cat "$m/pub/gates.csv" | tr '\n' '|')" 'variant,verdict,reason,detail,k|a,pass,,"x, y",1|'
 out=$(B=$t/build DATA_OUT=$t/data tools/measure.sh nothing 2>&1); rc=$?
 check_eq "missing gates.csv is an input error" "$rc" 2
 check_grep "missing gates.csv is named" 'gates.csv: missing' <(echo "$out")

@@ -51,4 +51,17 @@ rm -rf "$tmp"
 out=$($M build EXP=does-not-exist 2>&1); rc=$?
 check_eq "an unknown experiment is a usage error" "$rc" 2
 check_grep "an unknown experiment is named" "no experiment 'does-not-exist'" <(echo "$out")
+
+# GPU targets on a machine without a GPU: stop at once, point to make report, touch nothing
+if ! tools/gpu_check.sh 2>/dev/null; then
+  before=$(find data -type f -exec md5sum {} + 2>/dev/null | sort | md5sum)
+  for tgt in phase1 measure reproduce sanitize; do
+    out=$($M $tgt EXP=smoke 2>&1); rc=$?
+    check "make $tgt without a GPU fails" test "$rc" -ne 0
+    check_grep "make $tgt without a GPU points to make report" 'make report' <(echo "$out")
+  done
+  check_eq "data/ unchanged by GPU targets without a GPU" "$(find data -type f -exec md5sum {} + 2>/dev/null | sort | md5sum)" "$before"
+else
+  ok "# skip: a GPU is present, the no-GPU paths are not exercised"
+fi
 done_testing

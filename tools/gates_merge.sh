@@ -11,7 +11,7 @@ b=$1 dest=${2:-}
 [ -f "$b/gates.csv" ] || { echo "gates_merge: $b/gates.csv: missing" >&2; exit 2; }
 touch "$b/runtime.csv"
 # Columns 1-3 of gates.csv never hold commas; the resource columns after detail are numbers.
-awk -F, 'NR == FNR { if (!($1 in rt)) { r = $0; sub(/^[^,]*,/, "", r); rt[$1] = r }; next }
+awk -F, 'FILENAME == ARGV[1] { if (!($1 in rt)) { r = $0; sub(/^[^,]*,/, "", r); rt[$1] = r }; next }
   FNR == 1 { ncol = NF; print; next }
   ($1 in rt) { n = split($0, c, ","); tail = ""
                for (i = n - (ncol - 5); i <= n; i++) tail = tail "," c[i]

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "report_pick.h"
+#include "samples.h"
 
 static char err[4400];
 
@@ -19,6 +20,20 @@ static const char *path_of(const strlist *paths, const strlist *names, const cha
 
 static strlist seen_b, seen_c;
 
+// Do the two sample files share a shape? (A D=64 variant and a D=128 one share none: nothing to
+// compare.) Unreadable files count as sharing, so that stats reports their error.
+static int share_shape(const char *pb, const char *pc) {
+  samples_file fb, fc;
+  char e[512];
+  if (samples_read(pb, &fb, e, sizeof e)) return 1;
+  if (samples_read(pc, &fc, e, sizeof e)) return samples_free(&fb), 1;
+  int any = 0;
+  for (size_t i = 0; i < fb.ngroups && !any; i++) any = samples_group_find(&fc, fb.groups[i].name) != NULL;
+  samples_free(&fb);
+  samples_free(&fc);
+  return any;
+}
+
 static void pair(const strlist *paths, const strlist *names, const char *base, const char *cand) {
   const char *pb = path_of(paths, names, base), *pc = path_of(paths, names, cand);
   if (!pb || !pc) {
@@ -28,6 +43,10 @@ static void pair(const strlist *paths, const strlist *names, const char *base, c
   }
   for (size_t i = 0; i < seen_b.n; i++)
     if (!strcmp(seen_b.v[i], pb) && !strcmp(seen_c.v[i], pc)) return;
+  if (!share_shape(pb, pc)) {
+    fprintf(stderr, "report_pairs: note: '%s' vs '%s' left out: no shape in common\n", cand, base);
+    return;
+  }
   strlist_add(&seen_b, pb);
   strlist_add(&seen_c, pc);
   printf("%s %s\n", pb, pc);

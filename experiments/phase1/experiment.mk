@@ -21,3 +21,4 @@ MIN_CTAS_PER_SM := 4
 # measured anyway so that v1's gain can be tested against it.
 GATE_WAIVE  := v0:too_few_ctas
 RUN_TIMEOUT := 300
+PROFILE_SHAPE := B2_H8_S1024_D64_C0
