@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# test_correctness_build.sh — the correctness experiment compiles here (no GPU): every accepted
+# configuration of kernels/flash_attn.cu builds, each bad_* flag set is refused at compile time
+# with the static_assert message of its rule, and only the planted spill variant spills.
+# Incremental: reuses build/correctness (make build EXP=correctness).
+set -u
+. tests/lib.sh
+exp=experiments/correctness
+out=build/correctness
+make -s build EXP=correctness -j"$(nproc)" >/tmp/test_correctness_build.$$ 2>&1
+check_eq "make build EXP=correctness exits 0" "$?" 0
+rm -f /tmp/test_correctness_build.$$
+
+# refused variant -> a phrase its static_assert message must contain
+declare -A why=(
+  [bad_acc_regs]='> 160 registers' [bad_acc_regs2]='> 160 registers' [bad_rows_over_64]='> 160 registers'
+  [bad_block_m]='BLOCK_M must be one of' [bad_cp_vec0]='CP_ASYNC=1 needs VEC=1'
+  [bad_head_dim]='HEAD_DIM must be 64 or 128' [bad_rows_per_warp]='must be a multiple of 16'
+  [bad_simt_smem]='exceeds 227 KB' [bad_smem]='exceeds 227 KB' [bad_splits]='KV_SPLITS must be'
+  [bad_stages_nocp]='STAGES > 1 needs CP_ASYNC=1' [bad_wn_div]='WARPS_N must divide NUM_WARPS'
+  [bad_wn_keys]='BLOCK_N/WARPS_N keys' [bad_wn_simt]='WARPS_N > 1 needs USE_MMA=1')
+for f in "$exp"/variants/*.flags; do
+  v=$(basename "$f" .flags)
+  st=$(head -n 1 "$out/$v/status" 2>/dev/null)
+  if [[ $v == bad_* ]]; then
+    check_eq "$v refused" "$st" invalid_config
+    if [ -n "${why[$v]:-}" ]; then check_grep "$v says why" "${why[$v]}" "$out/$v/status"
+    else not_ok "$v has an expected message in this test"; fi
+  else
+    check_eq "$v builds" "$st" ok
+  fi
+done
+make -s gates EXP=correctness >/dev/null 2>&1
+spills=$(awk -F, '$3 == "register_spill" { print $1 }' "$out/gates.csv" | tr '\n' ' ')
+check_eq "only the planted variant spills" "$spills" "mma128_vec0_spill "
+done_testing
