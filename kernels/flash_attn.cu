@@ -36,14 +36,16 @@
 //   KV_SPLIT_MIN_TILES [2] fewest key tiles an automatic split leaves each CTA
 //
 // Refused at compile time (static_assert with a message):
-//   values outside the sets above; STAGES > 1 with CP_ASYNC=0 (only cp.async overlaps loads);
-//   CP_ASYNC=1 with VEC=0 (cp.async.cg copies 16 B; VEC=0 means plain 4-byte loads);
-//   USE_MMA=1 with RW not a multiple of 16 (m16 tiles per warp), BLOCK_N/WARPS_N not a multiple
-//   of 16 (k16 steps of P·V), or more than 160 accumulator registers per thread,
-//   (RW/16)·(BLOCK_N/WARPS_N/8 + HEAD_DIM/8)·4 (the
-//   rest of the kernel needs ~60-90 more; measured: 192 spills), e.g. BLOCK_M=128 NUM_WARPS=2
-//   BLOCK_N=32, or HEAD_DIM=128 BLOCK_M=128 NUM_WARPS=4 BLOCK_N=64; shared memory above 227 KB
-//   per CTA (the sm_90 opt-in limit; the gates catch smaller limits of other GPUs).
+//   values outside the sets above, KV_SPLITS > 256; STAGES > 1 with CP_ASYNC=0 (only cp.async
+//   overlaps loads); CP_ASYNC=1 with VEC=0 (cp.async.cg copies 16 B; VEC=0 means plain 4-byte
+//   loads); WARPS_N not dividing NUM_WARPS, or WARPS_N > 1 with USE_MMA=0; USE_MMA=1 with RW not
+//   a multiple of 16 (m16 tiles per warp), BLOCK_N/WARPS_N not a multiple of 16 (k16 steps of
+//   P·V), or more than 160 accumulator registers per thread, (RW/16)·(BLOCK_N/WARPS_N/8 +
+//   HEAD_DIM/8)·4 (the rest of the kernel needs ~60-90 more; 192 measured to spill), e.g.
+//   BLOCK_M=128 NUM_WARPS=2 BLOCK_N=32, or HEAD_DIM=128 BLOCK_M=128 NUM_WARPS=4 BLOCK_N=64;
+//   shared memory above 227 KB per CTA (the sm_90 opt-in limit; the gates catch the smaller
+//   limits of other GPUs). Accepted configurations can still spill (e.g. VEC=0 CP_ASYNC=0 with
+//   one warp and HEAD_DIM=128: 128 loads in flight per thread): the register_spill gate reports it.
 // Causal rows never end fully masked with top-left alignment; a split (or tile) with no visible
 // key yields m = -inf, l = 0, O = 0, which the online softmax and the combine treat as empty.
 #include <math.h>
