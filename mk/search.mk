@@ -31,7 +31,7 @@ REPLAY_GPU      ?= $(firstword $(patsubst data/$(EXP)/%/gates.csv,%,$(wildcard d
 REPLAY_DATA     ?= data/$(EXP)/$(REPLAY_GPU)
 
 ifeq ($(REPLAY),1)
-## search: LHS seed + TPE over EXP's space on a GPU, resumable (MAX_TRIALS, TIME_BUDGET, SEARCH_SEED); REPLAY=1: compare strategies on data/EXP
+## search: LHS+TPE search of EXP's space on a GPU (resumes; MAX_TRIALS, TIME_BUDGET); REPLAY=1: strategies on data/EXP
 .PHONY: search
 search: $(EXP_OUT)/strategies.csv $(B)/plots/$(EXP)/search.pdf
 	@column -s, -t $< 2>/dev/null || cat $<
@@ -90,10 +90,12 @@ $(B)/tests/test_search: tests/test_search.c $(filter-out %/search_main.o,$(SEARC
 
 # The appendix fragment (the report includes it where build/<exp>/strategies.csv exists).
 SEARCH_STRATS = $(wildcard $(B)/*/strategies.csv)
+SEARCH_STRAT_EXPS = $(patsubst $(B)/%/strategies.csv,%,$(SEARCH_STRATS))
 ## search-section: appendix fragment on the replayed strategies -> build/report/search.{tex,md}
 .PHONY: search-section
 search-section: $(B)/tools/search_section
 	@[ -n "$(SEARCH_STRATS)" ] || { echo "make: no $(B)/<exp>/strategies.csv (make search EXP=sweep REPLAY=1)" >&2; exit 2; }
 	@mkdir -p $(B)/report
 	$(B)/tools/search_section --tex $(B)/report/search.tex --md $(B)/report/search.md \
-	  --plot-tex ../plots/sweep/search.pdf --plot-md ../plots/sweep/search.png $(SEARCH_STRATS)
+	  $(foreach e,$(SEARCH_STRAT_EXPS),$(if $(wildcard $(B)/plots/$(e)/search.pdf),\
+	    --plot-tex ../plots/$(e)/search.pdf --plot-md ../plots/$(e)/search.png)) $(SEARCH_STRATS)

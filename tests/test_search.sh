@@ -10,7 +10,7 @@ fx=tests/fixtures/search
 exp=search-fixture
 xroot=$fx/experiments
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp" build/$exp' EXIT
+trap 'rm -rf "$tmp" build/$exp build/plots/$exp' EXIT
 if grep -q 'mk/search.mk' Makefile; then MK=(make --no-print-directory); else MK=(make --no-print-directory -f Makefile -f mk/search.mk); fi
 shape=B2_H8_S512_D64_C0
 
@@ -177,4 +177,8 @@ echo "strategy,shape" >"$tmp/badst.csv"
 build/tools/search_section --tex "$tmp/s.tex" --md "$tmp/s.md" "$tmp/badst.csv" 2>"$tmp/err"
 check_eq "search_section: not a strategies file exits 2" $? 2
 check_grep "... file:line" "badst.csv:1:" "$tmp/err"
+build/tools/search_section --md "$tmp/s.md" "$tmp/st.csv" 2>"$tmp/err"
+check_eq "search_section: --tex missing exits 2" $? 2
+build/tools/search_section --tex "$tmp/s.tex" --md "$tmp/s.md" --bogus x "$tmp/st.csv" 2>"$tmp/err"
+check_eq "search_section: unknown option exits 2" $? 2
 done_testing

@@ -2,13 +2,13 @@
 // evaluations each strategy needed to come within 5% of the best of a recorded sweep, and the
 // best-so-far plot, as a LaTeX fragment and a Markdown fragment.
 //
-//   search_section --tex OUT.tex --md OUT.md [--plot-tex PATH] [--plot-md PATH] STRATEGIES.csv...
+//   search_section --tex OUT.tex --md OUT.md [--plot-tex PATH]... [--plot-md PATH]... STRATEGIES.csv...
 //
 // STRATEGIES.csv: `search replay` output, header strategy,shape,median_evals,q1_evals,q3_evals,
 // seeds (one file per experiment, e.g. build/sweep/strategies.csv). For each shape, the
 // sentence compares lhs+tpe with random search: "needs N evaluations (median) against M:
 // X% fewer" (or more). --plot-* name the figure (search.pdf for LaTeX, search.png for Markdown)
-// as the document should reference it. Exit 0, or 2 on usage or input errors (file:line).
+// as the document should reference them (repeatable, at most 8 each). Exit 0, or 2 on usage or input errors (file:line).
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -92,13 +92,13 @@ static int verdict(const char *shape, char *buf, size_t len) {
 }
 
 int main(int argc, char **argv) {
-  const char *tex = NULL, *md = NULL, *ptex = NULL, *pmd = NULL;
-  int i = 1;
+  const char *tex = NULL, *md = NULL, *ptex[8], *pmd[8];
+  int i = 1, nptex = 0, npmd = 0;
   for (; i + 1 < argc && !strncmp(argv[i], "--", 2); i += 2) {
     if (!strcmp(argv[i], "--tex")) tex = argv[i + 1];
     else if (!strcmp(argv[i], "--md")) md = argv[i + 1];
-    else if (!strcmp(argv[i], "--plot-tex")) ptex = argv[i + 1];
-    else if (!strcmp(argv[i], "--plot-md")) pmd = argv[i + 1];
+    else if (!strcmp(argv[i], "--plot-tex") && nptex < 8) ptex[nptex++] = argv[i + 1];
+    else if (!strcmp(argv[i], "--plot-md") && npmd < 8) pmd[npmd++] = argv[i + 1];
     else return fprintf(stderr, "search_section: unknown option '%s'\n", argv[i]), 2;
   }
   if (!tex || !md || i >= argc) {
@@ -141,11 +141,11 @@ int main(int argc, char **argv) {
     fprintf(ft, ".\n\n");
     fprintf(fm, "At `%s`: %s.\n\n", rows[k].shape, buf);
   }
-  if (ptex)
+  for (int k = 0; k < nptex; k++)
     fprintf(ft, "\\begin{figure}[ht]\\centering\n\\includegraphics[width=0.8\\linewidth]{%s}\n"
                 "\\caption{Best latency found so far over the true best, against trials: median over seeds "
-                "and interquartile band per strategy; dashed: within 5\\%%.}\n\\end{figure}\n", ptex);
-  if (pmd) fprintf(fm, "![best so far over the true best, per strategy](%s)\n", pmd);
+                "and interquartile band per strategy; dashed: within 5\\%%.}\n\\end{figure}\n", ptex[k]);
+  for (int k = 0; k < npmd; k++) fprintf(fm, "![best so far over the true best, per strategy](%s)\n\n", pmd[k]);
   if (fclose(ft) | fclose(fm)) return fprintf(stderr, "search_section: write failed\n"), 2;
   return 0;
 }
