@@ -24,7 +24,9 @@ SEARCH_REPS     ?= 20
 CONFIRM_REPS    ?= 100
 SEARCH_SHAPE    ?= $(firstword $(SHAPES))
 SEARCH_OUT      := $(EXP_OUT)/search
-SEARCH_LOG      ?= $(SEARCH_OUT)/trials.csv
+# published like data/ (tracked, so the log travels to the next GPU host and the search resumes)
+SEARCH_RESULTS  ?= results/$(EXP)
+SEARCH_LOG      ?= $(SEARCH_RESULTS)/trials.csv
 LOOP1_JSON      ?= results/loop1_results.json
 REPLAY_SEEDS    ?= 50
 REPLAY_GPU      ?= $(firstword $(patsubst data/$(EXP)/%/gates.csv,%,$(wildcard data/$(EXP)/*/gates.csv)))
@@ -42,29 +44,28 @@ search: check-exp check-deps-build $(B)/tools/search $(B)/tools/gates $(B)/tools
 	  SEED=$(SEARCH_SEED) STRATEGY='$(SEARCH_STRATEGY)' INIT=$(SEARCH_INIT) MAX_TRIALS=$(MAX_TRIALS) \
 	  TIME_BUDGET=$(TIME_BUDGET) BATCH=$(SEARCH_BATCH) JOBS=$(SEARCH_JOBS) SEARCH_REPS=$(SEARCH_REPS) \
 	  CONFIRM_REPS=$(CONFIRM_REPS) WARMUP=$(WARMUP) L2=$(L2) RUN_TIMEOUT=$(RUN_TIMEOUT) \
-	  BASELINE='$(BASELINE)' VARIANT_DIR=$(VARIANT_DIR) SEARCH_LOG=$(SEARCH_LOG) GATE_ARCH=$(GATE_ARCH) \
+	  BASELINE='$(BASELINE)' VARIANT_DIR=$(VARIANT_DIR) RESULTS_DIR=$(SEARCH_RESULTS) SEARCH_LOG=$(SEARCH_LOG) GATE_ARCH=$(GATE_ARCH) \
 	  MIN_OCCUPANCY=$(MIN_OCCUPANCY) MIN_OCCUPANCY_CP_ASYNC=$(MIN_OCCUPANCY_CP_ASYNC) \
 	  MIN_CTAS=$$(( $(MIN_CTAS_PER_SM) * $(SM_COUNT) )) SM_COUNT=$(SM_COUNT) tools/search.sh $(EXP)
 	@if [ -f /usr/include/gsl/gsl_rng.h ]; then $(MAKE) --no-print-directory search-confirm EXP=$(EXP); \
-	  else echo "search: no GSL here: run 'make search-confirm EXP=$(EXP)' where GSL is, with $(SEARCH_OUT) and $(SEARCH_LOG)"; fi
+	  else echo "search: no GSL here: run 'make search-confirm EXP=$(EXP)' where GSL is, with $(SEARCH_RESULTS)/"; fi
 endif
 
 ## search-confirm: CPU: stats compare of the search's best against BASELINE -> results/loop1_results.json
 .PHONY: search-confirm
 search-confirm: $(B)/tools/search $(B)/tools/stats
-	@for f in cand.csv base.csv names.txt; do [ -f $(SEARCH_OUT)/confirm/$$f ] || \
-	  { echo "make: $(SEARCH_OUT)/confirm/$$f: missing (run make search EXP=$(EXP) on a GPU first)" >&2; exit 2; }; done
-	@[ -f $(SEARCH_OUT)/key.txt ] || { echo "make: $(SEARCH_OUT)/key.txt: missing" >&2; exit 2; }
-	@$(B)/tools/stats summary --seed $(SEARCH_SEED) $(SEARCH_OUT)/confirm/cand.csv $(SEARCH_OUT)/confirm/base.csv \
-	  > $(SEARCH_OUT)/confirm/summary.csv || [ $$? -eq 3 ]
-	@$(B)/tools/stats compare --seed $(SEARCH_SEED) $(SEARCH_OUT)/confirm/base.csv $(SEARCH_OUT)/confirm/cand.csv \
-	  > $(SEARCH_OUT)/confirm/compare.csv; rc=$$?; [ $$rc -le 1 ] || [ $$rc -eq 3 ] || exit $$rc
-	@mkdir -p $(dir $(LOOP1_JSON))
-	@mapfile -t key < $(SEARCH_OUT)/key.txt; \
+	@for f in confirm/cand.csv confirm/base.csv confirm/names.txt key.txt; do [ -f $(SEARCH_RESULTS)/$$f ] || \
+	  { echo "make: $(SEARCH_RESULTS)/$$f: missing (run make search EXP=$(EXP) on a GPU first)" >&2; exit 2; }; done
+	@mkdir -p $(SEARCH_OUT) $(dir $(LOOP1_JSON))
+	@$(B)/tools/stats summary --seed $(SEARCH_SEED) $(SEARCH_RESULTS)/confirm/cand.csv $(SEARCH_RESULTS)/confirm/base.csv \
+	  > $(SEARCH_OUT)/summary.csv || [ $$? -eq 3 ]
+	@$(B)/tools/stats compare --seed $(SEARCH_SEED) $(SEARCH_RESULTS)/confirm/base.csv $(SEARCH_RESULTS)/confirm/cand.csv \
+	  > $(SEARCH_OUT)/compare.csv; rc=$$?; [ $$rc -le 1 ] || [ $$rc -eq 3 ] || exit $$rc
+	@mapfile -t key < $(SEARCH_RESULTS)/key.txt; \
 	  $(B)/tools/search results "$${key[@]}" --dir $(VARIANT_DIR) --log $(SEARCH_LOG) --exp $(EXP) \
-	    --strategy '$(SEARCH_STRATEGY)' --seed $(SEARCH_SEED) --variant "$$(sed -n 1p $(SEARCH_OUT)/confirm/names.txt)" \
-	    --baseline "$$(sed -n 2p $(SEARCH_OUT)/confirm/names.txt)" \
-	    --compare $(SEARCH_OUT)/confirm/compare.csv --summary $(SEARCH_OUT)/confirm/summary.csv --out $(LOOP1_JSON)
+	    --strategy '$(SEARCH_STRATEGY)' --seed $(SEARCH_SEED) --variant "$$(sed -n 1p $(SEARCH_RESULTS)/confirm/names.txt)" \
+	    --baseline "$$(sed -n 2p $(SEARCH_RESULTS)/confirm/names.txt)" \
+	    --compare $(SEARCH_OUT)/compare.csv --summary $(SEARCH_OUT)/summary.csv --out $(LOOP1_JSON)
 
 # Replay: every trial answered from the published sweep; 50 seeds per strategy.
 $(EXP_OUT)/strategies.csv: $(B)/tools/search $(wildcard $(REPLAY_DATA)/*.csv) $(EXP_DIR)/experiment.mk

@@ -92,7 +92,7 @@ check_grep "... file:line" "bad.csv:1: not a trial log" "$tmp/err"
 export FAKE_CALLS=$tmp/calls FAKE_DATA=$tmp/data FAKE_VARIANTS=$vd FAKE_BIN=$PWD/$fx/bin FAKE_NUMERICS=m64_n128_w2_s2_z1
 run_search() { # run_search LOG MAX_TRIALS [VAR=value ...]
   env B=build NVCC=$fx/bin/nvcc MAKE_CMD=$fx/bin/make GATES=$fx/bin/gates SHAPE=$shape SEED=42 \
-    VARIANT_DIR=$vd SEARCH_LOG="$1" MAX_TRIALS="$2" BATCH=8 INIT=20 SEARCH_REPS=5 CONFIRM_REPS=5 \
+    VARIANT_DIR=$vd RESULTS_DIR="$tmp/res" SEARCH_LOG="$1" MAX_TRIALS="$2" BATCH=8 INIT=20 SEARCH_REPS=5 CONFIRM_REPS=5 \
     BASELINE=m64_n64_w4_s2_z1 "${@:3}" tools/search.sh $exp
 }
 : >"$FAKE_CALLS"
@@ -107,11 +107,11 @@ check "search.sh: statically gated ones recorded with the fixture's reason" \
 check "search.sh: gated ones are never timed" bash -c "! grep -qE '^time (\$(awk -F, '\$2 == \"reject\" { printf \"%s|\", \$1 }' $tmp/data/gates.csv)NONE)\$' $tmp/calls"
 check_grep "search.sh: no-sample configuration -> runtime_error" ",m64_n32_w2_s1_z0,.*,reject,runtime_error,|^$" "$tmp/a.csv"
 check "search.sh: numerics failure -> numerics, when tried" bash -c "! grep -q ',m64_n128_w2_s2_z1,' $tmp/a.csv || grep -q ',m64_n128_w2_s2_z1,.*,reject,numerics,' $tmp/a.csv"
-read -r sbest _ < <($S best --kernel-hash "$(sed -n 2p build/$exp/search/key.txt)" --gpu synthetic-gpu --nvcc 13.0.48 --shape $shape --dir $vd --log "$tmp/a.csv")
-check_grep "search.sh: confirmation of the best" "^# variant: $sbest\$" build/$exp/search/confirm/cand.csv
-check_grep "search.sh: confirmation of the baseline" "^# variant: m64_n64_w4_s2_z1\$" build/$exp/search/confirm/base.csv
+read -r sbest _ < <($S best --kernel-hash "$(sed -n 2p $tmp/res/key.txt)" --gpu synthetic-gpu --nvcc 13.0.48 --shape $shape --dir $vd --log "$tmp/a.csv")
+check_grep "search.sh: confirmation of the best" "^# variant: $sbest\$" $tmp/res/confirm/cand.csv
+check_grep "search.sh: confirmation of the baseline" "^# variant: m64_n64_w4_s2_z1\$" $tmp/res/confirm/base.csv
 # --- confirmation statistics -> loop1_results.json
-"${MK[@]}" -s search-confirm EXP=$exp EXP_ROOT=$xroot SEARCH_LOG="$tmp/a.csv" LOOP1_JSON="$tmp/loop1.json" >"$tmp/conf.out" 2>&1
+"${MK[@]}" -s search-confirm EXP=$exp EXP_ROOT=$xroot SEARCH_RESULTS="$tmp/res" SEARCH_LOG="$tmp/a.csv" LOOP1_JSON="$tmp/loop1.json" >"$tmp/conf.out" 2>&1
 check_eq "search-confirm exits 0" $? 0
 j=$tmp/loop1.json
 check "loop1_results.json is JSON" python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$j"
@@ -129,13 +129,13 @@ import json,sys; d=json.load(open(sys.argv[1])); assert d['success'] == (d['spee
 check_eq "json: candidates_found + rejected_count = trials = 30" "$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(d['candidates_found']+d['rejected_count'], d['trials'], len(d['trial_log']))" "$j")" "30 30 30"
 check_eq "json: rejections by reason match the log" \
   "$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(' '.join(f'{k}={v}' for k,v in sorted(d['rejections'].items())))" "$j")" \
-  "$(awk -F, -v h="$(sed -n 2p build/$exp/search/key.txt)" 'NR > 2 && $1 == h && $3 == "13.0.48" && $9 == "reject" { c[$10]++ } END { for (k in c) print k "=" c[k] }' "$tmp/a.csv" | sort | tr '\n' ' ' | sed 's/ $//')"
+  "$(awk -F, -v h="$(sed -n 2p $tmp/res/key.txt)" 'NR > 2 && $1 == h && $3 == "13.0.48" && $9 == "reject" { c[$10]++ } END { for (k in c) print k "=" c[k] }' "$tmp/a.csv" | sort | tr '\n' ' ' | sed 's/ $//')"
 check_eq "json: the seed" "$(jget seed)" 42
-mv build/$exp/search/confirm/base.csv "$tmp/base.csv"
-"${MK[@]}" -s search-confirm EXP=$exp EXP_ROOT=$xroot SEARCH_LOG="$tmp/a.csv" LOOP1_JSON="$tmp/l2.json" >/dev/null 2>"$tmp/err"
+mv $tmp/res/confirm/base.csv "$tmp/base.csv"
+"${MK[@]}" -s search-confirm EXP=$exp EXP_ROOT=$xroot SEARCH_RESULTS="$tmp/res" SEARCH_LOG="$tmp/a.csv" LOOP1_JSON="$tmp/l2.json" >/dev/null 2>"$tmp/err"
 check "search-confirm: missing confirmation samples fail" test $? -ne 0
 check_grep "... and name the file" "confirm/base.csv: missing" "$tmp/err"
-mv "$tmp/base.csv" build/$exp/search/confirm/base.csv
+mv "$tmp/base.csv" $tmp/res/confirm/base.csv
 
 n_time=$(grep -c '^time ' "$FAKE_CALLS")
 run_search "$tmp/a.csv" 30 2>"$tmp/s2.err"
@@ -149,7 +149,7 @@ run_search "$tmp/b.csv" 30 2>/dev/null
 check "search.sh: stopped at 12 and resumed = one run of 30" cmp -s <(tail -n +3 "$tmp/a.csv" | head -n 30 | cut -d, -f5) <(tail -n +3 "$tmp/b.csv" | cut -d, -f5)
 # killed mid-batch, then rerun
 (FAKE_SLEEP=0.3; exec_search() { exec env FAKE_SLEEP=0.3 B=build NVCC=$fx/bin/nvcc MAKE_CMD=$fx/bin/make \
-  GATES=$fx/bin/gates SHAPE=$shape SEED=42 VARIANT_DIR=$vd SEARCH_LOG="$tmp/c.csv" MAX_TRIALS=30 BATCH=8 \
+  GATES=$fx/bin/gates SHAPE=$shape SEED=42 VARIANT_DIR=$vd RESULTS_DIR="$tmp/res" SEARCH_LOG="$tmp/c.csv" MAX_TRIALS=30 BATCH=8 \
   INIT=20 SEARCH_REPS=5 CONFIRM_REPS=5 BASELINE=m64_n64_w4_s2_z1 tools/search.sh $exp; }; exec_search) 2>/dev/null &
 pid=$!
 sleep 2; kill $pid 2>/dev/null; wait $pid 2>/dev/null; sleep 1

@@ -9,26 +9,32 @@
 # The log is keyed by kernel-source hash, GPU, nvcc version and shape (search_log.h): a killed
 # search resumes where it stopped, and a rerun with the same inputs measures nothing.
 # Then the confirmation: the best configuration re-measured with CONFIRM_REPS reps, and the
-# BASELINE (a variant of EXP, or sdpa-* through tools/sdpa_bench.py), into build/EXP/search/
-# confirm/{cand,base}.csv (kept when already measured for this key); `make search-confirm` on a
-# machine with GSL turns them into loop1_results.json.
+# BASELINE (a variant of EXP, or sdpa-* through tools/sdpa_bench.py), into RESULTS_DIR/confirm/
+# {cand,base}.csv (kept when already measured for this key); `make search-confirm` on a machine
+# with GSL turns them into loop1_results.json.
+# What a search publishes lives in RESULTS_DIR (default results/EXP, tracked like data/, so the
+# log travels to the next GPU host with the tree and resumes there): trials.csv (the log),
+# key.txt, confirm/. Scratch (per-trial samples, build log, lock) stays in build/EXP/search/.
+# MAX_TRIALS counts every trial of the key in the log, whatever seed or strategy made it;
+# TIME_BUDGET counts from the start of this invocation and is checked between trials.
 # Environment (from make): B, NVCC, MAKE_CMD (the make command line that builds a variant
 # target), SHAPE, SEED, STRATEGY, INIT, MAX_TRIALS, TIME_BUDGET (0: none), BATCH, JOBS,
-# SEARCH_REPS, CONFIRM_REPS, WARMUP, L2, RUN_TIMEOUT, BASELINE, VARIANT_DIR, SEARCH_LOG,
+# SEARCH_REPS, CONFIRM_REPS, WARMUP, L2, RUN_TIMEOUT, BASELINE, VARIANT_DIR, RESULTS_DIR, SEARCH_LOG,
 # gates: GATE_ARCH, MIN_OCCUPANCY, MIN_OCCUPANCY_CP_ASYNC, MIN_CTAS, SM_COUNT.
 # Test hooks: SEARCH_GPU (skip asking a bench for the GPU slug), GATES (the gates command).
 set -u
 exp=$1
 b=${B:-build}/$exp
 out=$b/search
-log=${SEARCH_LOG:-$out/trials.csv}
+res=${RESULTS_DIR:-results/$exp}
+log=${SEARCH_LOG:-$res/trials.csv}
 tool=${SEARCH_TOOL:-${B:-build}/tools/search}
 gates=${GATES:-${B:-build}/tools/gates}
 say() { echo "search: $*" >&2; }
 die() { echo "search: $*" >&2; exit 2; }
 [ -n "${SHAPE:-}" ] || die "$exp: no shape (SHAPES is empty)"
 [ -d "${VARIANT_DIR:-}" ] || die "$exp: no variant directory '${VARIANT_DIR:-}'"
-mkdir -p "$out/runs" "$out/confirm"
+mkdir -p "$out/runs" "$res/confirm" "$(dirname "$log")"
 exec 9>"$out/.lock"; flock -n 9 || die "$out/.lock: another search of $exp is running"
 
 # the key: kernel sources, compiler, GPU, shape
@@ -45,7 +51,7 @@ if [ -z "$gpu" ]; then
 fi
 key=(--kernel-hash "$hash" --gpu "$gpu" --nvcc "$nvccv" --shape "$SHAPE")
 common=(--dir "$VARIANT_DIR" --log "$log" "${key[@]}" --strategy "${STRATEGY:-lhs+tpe}" --seed "${SEED:-42}")
-printf '%s\n' "${key[@]}" >"$out/key.txt"
+printf '%s\n' "${key[@]}" >"$res/key.txt"
 say "$exp at $SHAPE on $gpu (kernel $hash, nvcc $nvccv): ${STRATEGY:-lhs+tpe}, seed ${SEED:-42}, log $log"
 
 record() { "$tool" record "${common[@]}" --variant "$1" "${@:2}" || die "cannot record $1 in $log"; }
@@ -105,7 +111,7 @@ confirm() { # confirm NAME FILE
   esac
 }
 [ -n "${BASELINE:-}" ] || die "$exp: no BASELINE to confirm against"
-confirm "$best" "$out/confirm/cand.csv" || die "confirmation run of $best failed"
-confirm "$BASELINE" "$out/confirm/base.csv" || die "baseline $BASELINE failed (torch missing?)"
-printf '%s\n' "$best" "$BASELINE" >"$out/confirm/names.txt"
-say "confirmation samples in $out/confirm/; on a machine with GSL: make search-confirm EXP=$exp"
+confirm "$best" "$res/confirm/cand.csv" || die "confirmation run of $best failed"
+confirm "$BASELINE" "$res/confirm/base.csv" || die "baseline $BASELINE failed (torch missing?)"
+printf '%s\n' "$best" "$BASELINE" >"$res/confirm/names.txt"
+say "confirmation samples in $res/confirm/; on a machine with GSL: make search-confirm EXP=$exp"

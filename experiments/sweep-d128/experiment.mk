@@ -2,15 +2,17 @@
 # measured exhaustively once at B4_H16_S4096_D128_C0. The published samples answer the trials of
 # `make search EXP=sweep-d128 REPLAY=1` (the strategy comparison of issue 8) and feed its tests;
 # `make search EXP=sweep-d128` runs the real LHS+TPE search on a GPU.
+# ROUNDS 1 and 30 reps: one bench process per variant, so the whole space is measured in one
+# device call (about 1 s per variant plus the build, ~1 min on 16 cores).
 DESCRIPTION := Tile space at D=128: exhaustive sweep for the search strategies (LHS, TPE, random)
 KERNEL      := flash_attn.cu
 SPACE       := space.txt
 SHAPES      := B4_H16_S4096_D128_C0
 BASELINE    := sdpa-cudnn
-REPS        := 20
+REPS        := 30
 WARMUP      := 5
 L2          := cold
-ROUNDS      := 2
+ROUNDS      := 1
 MIN_OCCUPANCY   := 0
 MIN_CTAS_PER_SM := 0
 RUN_TIMEOUT := 120
