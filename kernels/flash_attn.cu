@@ -26,14 +26,16 @@
 //                      atomic counter in the workspace, zeroed by a cudaMemsetAsync in attn_run
 //   PERSIST_CTAS_PER_SM [2] CTAs per SM of the persistent grid
 //
-// KV_SPLITS=0 rule: base = B·H·ceil(Sq/BLOCK_M) CTAs. When base > SMs/2, no split (1);
-// otherwise splits = ceil(SMs / base) (one full wave), at most key tiles / KV_SPLIT_MIN_TILES;
-// then tiles per split = ceil(key tiles / splits) and splits = ceil(key tiles / tiles per split),
-// so every split owns >= 1 tile. Why not the 4·SMs target first planned: on an H200 a split
-// costs a second launch plus an fp32 partial round trip, ~3-10 us, and measured slower at
-// B2_H8_S512 (12.0 -> 22.2 us with 4 splits) and B1_H8_S128 (6.5 -> 10.3 us with 2); it pays
-// where a few CTAs would walk thousands of keys (decode: Sq=1, Skv=4096).
-//   KV_SPLIT_MIN_TILES [2] fewest key tiles an automatic split leaves each CTA
+// KV_SPLITS=0 rule: base = B·H·ceil(Sq/BLOCK_M) CTAs; splits = ceil(KV_SPLIT_WAVES·SMs / base)
+// (enough CTAs for KV_SPLIT_WAVES CTAs per SM), at most key tiles / KV_SPLIT_MIN_TILES and at
+// least 1; then tiles per split = ceil(key tiles / splits) and splits = ceil(key tiles / tiles
+// per split), so every split owns >= 1 tile (CTAs may end a little under the target).
+//   KV_SPLIT_WAVES     [4] CTAs per SM the automatic split aims at (0: never split)
+//   KV_SPLIT_MIN_TILES [1] fewest key tiles an automatic split leaves each CTA
+// Measured on an H200 (notes): with USE_MMA=1 a split costs a second launch and an fp32 partial
+// round trip, and lost at B2_H8_S512 (12.0 -> 22.2 us, 4 splits) and B1_H8_S128 (6.5 -> 10.3 us,
+// 2 splits); KV_SPLITS=1, or KV_SPLIT_WAVES=1 KV_SPLIT_MIN_TILES=2, suits such shapes, and
+// splits pay where a few CTAs would walk thousands of keys (decode: Sq=1, Skv=4096).
 //
 // Refused at compile time (static_assert with a message):
 //   values outside the sets above, KV_SPLITS > 256; STAGES > 1 with CP_ASYNC=0 (only cp.async
@@ -214,8 +216,8 @@ static int split_count(const attn_shape *s, int sm_count) {
   const long key_tiles = (s->Skv + BN - 1) / BN;
   const long base = (long)s->B * s->H * ((s->Sq + BM - 1) / BM);
   long want = KV_SPLITS;
-  if (want == 0) {  // auto: split only a grid that leaves most SMs idle (see the header)
-    want = 2 * base > sm_count ? 1 : (sm_count + base - 1) / base;
+  if (want == 0) {  // auto (see the header)
+    want = ((long)KV_SPLIT_WAVES * sm_count + base - 1) / base;
     if (want > key_tiles / KV_SPLIT_MIN_TILES) want = key_tiles / KV_SPLIT_MIN_TILES;
   }
   if (want > MAX_SPLITS) want = MAX_SPLITS;
@@ -349,5 +351,5 @@ extern "C" const char *attn_config(void) {
   return "HEAD_DIM=" FA_STR(HEAD_DIM) " BLOCK_M=" FA_STR(BLOCK_M) " BLOCK_N=" FA_STR(
       BLOCK_N) " NUM_WARPS=" FA_STR(NUM_WARPS) " STAGES=" FA_STR(STAGES) " CP_ASYNC=" FA_STR(CP_ASYNC)
       " SWIZZLE=" FA_STR(SWIZZLE) " VEC=" FA_STR(VEC) " USE_MMA=" FA_STR(USE_MMA) " KV_SPLITS=" FA_STR(
-          KV_SPLITS) " PERSISTENT=" FA_STR(PERSISTENT) " WARPS_N=" FA_STR(WARPS_N) " PERSIST_CTAS_PER_SM=" FA_STR(PERSIST_CTAS_PER_SM);
+          KV_SPLITS) " PERSISTENT=" FA_STR(PERSISTENT) " WARPS_N=" FA_STR(WARPS_N) " KV_SPLIT_WAVES=" FA_STR(KV_SPLIT_WAVES) " KV_SPLIT_MIN_TILES=" FA_STR(KV_SPLIT_MIN_TILES) " PERSIST_CTAS_PER_SM=" FA_STR(PERSIST_CTAS_PER_SM);
 }

@@ -35,8 +35,11 @@
 #ifndef PERSISTENT
 #define PERSISTENT 0
 #endif
+#ifndef KV_SPLIT_WAVES
+#define KV_SPLIT_WAVES 4
+#endif
 #ifndef KV_SPLIT_MIN_TILES
-#define KV_SPLIT_MIN_TILES 2
+#define KV_SPLIT_MIN_TILES 1
 #endif
 #ifndef WARPS_N
 #define WARPS_N 1
@@ -73,6 +76,7 @@ static_assert(USE_MMA == 0 || USE_MMA == 1, "USE_MMA must be 0 or 1");
 static_assert(PERSISTENT == 0 || PERSISTENT == 1, "PERSISTENT must be 0 or 1");
 static_assert(KV_SPLITS >= 0 && KV_SPLITS <= MAX_SPLITS, "KV_SPLITS must be 0 (auto) or 1..256");
 static_assert(KV_SPLIT_MIN_TILES >= 1, "KV_SPLIT_MIN_TILES must be >= 1");
+static_assert(KV_SPLIT_WAVES >= 0 && KV_SPLIT_WAVES <= 64, "KV_SPLIT_WAVES must be 0..64");
 static_assert(PERSIST_CTAS_PER_SM >= 1 && PERSIST_CTAS_PER_SM <= 32,
               "PERSIST_CTAS_PER_SM must be 1..32");
 static_assert(STAGES == 1 || CP_ASYNC == 1,

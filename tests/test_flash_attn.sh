@@ -27,18 +27,38 @@ build() {  # build NAME FLAGS... : bench with flash_attn.cu under FLAGS
 build auto
 "$t/auto" --describe --sm-count 132 --shape B2_H8_S512_D64_C0 --shape B1_H2_S1_K4096_D64_C1 \
   --shape B1_H2_S77_D128_C0 --shape B1_H1_S100_D64_C0 >"$t/auto.out" 2>&1
-# B2_H8_S512: 8 q-tiles x 16 heads = 128 CTAs > 132/2: no split, one launch, no workspace
-check_grep "auto: no split when half the SMs are busy" \
-  'shape=B2_H8_S512_D64_C0 kernel=flash_attn_fwd grid=8,16,1 block=128,1,1 .*ctas=128 kv_splits=1 persistent=0 work_items=128 workspace=0 launches=1' "$t/auto.out"
-# decode: 2 CTAs -> want ceil(132/2) = 66, at most 64 key tiles / 2 = 32 splits of 2 tiles;
-# workspace 32*2*64*4 = 16384 + 32*2*8 = 512 -> 16896
-check_grep "auto splits: one wave, >= 2 tiles each" \
-  'shape=B1_H2_S1_K4096_D64_C1 .*grid=1,2,32 .*kv_splits=32 .*workspace=16896 launches=2' "$t/auto.out"
+# B2_H8_S512: 8 q-tiles x 16 heads = 128 CTAs; want ceil(4*132/128) = 5 splits of 8 key tiles ->
+# 2 tiles each -> 4 splits; workspace 4*8192*64*4 = 8388608 + 4*8192*8 = 262144 -> 8650752
+check_grep "auto splits: 4 CTAs per SM" \
+  'shape=B2_H8_S512_D64_C0 kernel=flash_attn_fwd grid=8,16,4 block=128,1,1 .*ctas=512 kv_splits=4 persistent=0 work_items=512 workspace=8650752 launches=2' "$t/auto.out"
+# decode: 2 CTAs, want 264 -> capped at 64 key tiles -> 64 splits of 1 tile;
+# workspace 64*2*64*4 = 32768 + 64*2*8 = 1024 -> 33792
+check_grep "auto splits: capped at the key tiles" \
+  'shape=B1_H2_S1_K4096_D64_C1 .*grid=1,2,64 .*kv_splits=64 .*workspace=33792 launches=2' "$t/auto.out"
 check_grep "D != HEAD_DIM refused with a message" \
   'shape=B1_H2_S77_D128_C0 error=head dim 128 not supported by this build \(HEAD_DIM=64\)' "$t/auto.out"
-# S=100: 2 q-tiles, 2 key tiles -> want 66, at most 2 / 2 = 1: no split
-check_grep "auto: too few key tiles to split" \
-  'shape=B1_H1_S100_D64_C0 .*grid=2,1,1 .*kv_splits=1 .*workspace=0 launches=1' "$t/auto.out"
+# S=100: 2 q-tiles, 2 key tiles -> 2 splits of 1 tile: 2*100*64*4 = 51200 + 2*100*8 = 1600
+# = 52800 -> 256-aligned 52992
+check_grep "auto splits: short sequence" \
+  'shape=B1_H1_S100_D64_C0 .*grid=2,1,2 .*kv_splits=2 .*workspace=52992 launches=2' "$t/auto.out"
+
+build lite -DKV_SPLIT_WAVES=1 -DKV_SPLIT_MIN_TILES=2
+"$t/lite" --describe --sm-count 132 --shape B2_H8_S512_D64_C0 --shape B1_H2_S1_K4096_D64_C1 \
+  --shape B1_H1_S100_D64_C0 >"$t/lite.out" 2>&1
+# B2_H8_S512: want ceil(132/128) = 2, at most 8/2 = 4 -> 2 splits of 4 tiles:
+# 2*8192*64*4 = 4194304 + 2*8192*8 = 131072 -> 4325376
+check_grep "one wave: 2 splits" \
+  'shape=B2_H8_S512_D64_C0 .*grid=8,16,2 .*kv_splits=2 .*workspace=4325376 launches=2' "$t/lite.out"
+# decode: want 66, at most 64/2 = 32 -> 32 splits of 2 tiles: 32*2*64*4 = 16384 + 512 -> 16896
+check_grep "one wave: at least 2 tiles per split" \
+  'shape=B1_H2_S1_K4096_D64_C1 .*grid=1,2,32 .*kv_splits=32 .*workspace=16896 launches=2' "$t/lite.out"
+check_grep "one wave: too few key tiles to split" \
+  'shape=B1_H1_S100_D64_C0 .*grid=2,1,1 .*kv_splits=1 .*workspace=0 launches=1' "$t/lite.out"
+
+build never -DKV_SPLIT_WAVES=0
+"$t/never" --describe --sm-count 132 --shape B1_H2_S1_K4096_D64_C1 >"$t/never.out" 2>&1
+check_grep "KV_SPLIT_WAVES=0: no split" \
+  'shape=B1_H2_S1_K4096_D64_C1 .*grid=1,2,1 .*kv_splits=1 .*workspace=0 launches=1' "$t/never.out"
 
 build split -DKV_SPLITS=4 -DBLOCK_N=32
 "$t/split" --describe --sm-count 132 --shape B1_H1_S100_D64_C0 --shape B1_H2_S1_K4096_D64_C0 >"$t/split.out" 2>&1
