@@ -17,7 +17,9 @@
 //                      end. Each warp owns RW = BLOCK_M·WARPS_N/NUM_WARPS query rows
 //   STAGES       [2]   K/V shared-memory pipeline depth, 1..4 (cp.async groups in flight)
 //   CP_ASYNC     [1]   1: cp.async.cg 16-byte copies with zero-fill; 0: loads through registers
-//   SWIZZLE      [1]   1: XOR the 16-byte chunk index with row%8 (dense rows); 0: pad rows by 16 B
+//   SWIZZLE      [1]   1: XOR the 16-byte chunk index with row%8 (dense rows); 0: pad rows by PAD
+//   PAD          [16]  SWIZZLE=0 only: bytes added to each shared-memory row; 0 = dense unswizzled
+//                      rows (8-way ldmatrix bank conflicts: kept to show the bank_conflicts gate)
 //   VEC          [1]   1: 16-byte global loads/stores; 0: 4-byte ones
 //   USE_MMA      [1]   1: mma.sync m16n8k16 f16->f32 + ldmatrix(.trans); 0: SIMT fp32 path
 //   KV_SPLITS    [0]   1: no split; >1: keys split across CTAs, partial (m, l, O) merged by a
@@ -350,6 +352,6 @@ extern "C" const void *attn_main_kernel(const attn_plan *plan) {
 extern "C" const char *attn_config(void) {
   return "HEAD_DIM=" FA_STR(HEAD_DIM) " BLOCK_M=" FA_STR(BLOCK_M) " BLOCK_N=" FA_STR(
       BLOCK_N) " NUM_WARPS=" FA_STR(NUM_WARPS) " STAGES=" FA_STR(STAGES) " CP_ASYNC=" FA_STR(CP_ASYNC)
-      " SWIZZLE=" FA_STR(SWIZZLE) " VEC=" FA_STR(VEC) " USE_MMA=" FA_STR(USE_MMA) " KV_SPLITS=" FA_STR(
+      " SWIZZLE=" FA_STR(SWIZZLE) " PAD=" FA_STR(PAD) " VEC=" FA_STR(VEC) " USE_MMA=" FA_STR(USE_MMA) " KV_SPLITS=" FA_STR(
           KV_SPLITS) " PERSISTENT=" FA_STR(PERSISTENT) " WARPS_N=" FA_STR(WARPS_N) " KV_SPLIT_WAVES=" FA_STR(KV_SPLIT_WAVES) " KV_SPLIT_MIN_TILES=" FA_STR(KV_SPLIT_MIN_TILES) " PERSIST_CTAS_PER_SM=" FA_STR(PERSIST_CTAS_PER_SM);
 }

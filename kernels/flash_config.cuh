@@ -23,6 +23,9 @@
 #ifndef SWIZZLE
 #define SWIZZLE 1
 #endif
+#ifndef PAD
+#define PAD 16
+#endif
 #ifndef VEC
 #define VEC 1
 #endif
@@ -71,6 +74,9 @@ static_assert(NUM_WARPS == 1 || NUM_WARPS == 2 || NUM_WARPS == 4 || NUM_WARPS ==
 static_assert(STAGES >= 1 && STAGES <= 4, "STAGES must be 1..4");
 static_assert(CP_ASYNC == 0 || CP_ASYNC == 1, "CP_ASYNC must be 0 or 1");
 static_assert(SWIZZLE == 0 || SWIZZLE == 1, "SWIZZLE must be 0 or 1");
+static_assert(PAD == 0 || PAD == 16,
+              "PAD must be 0 or 16 (bytes added to each shared-memory row when SWIZZLE=0)");
+static_assert(SWIZZLE == 0 || PAD == 16, "PAD applies to SWIZZLE=0 only (leave it at 16)");
 static_assert(VEC == 0 || VEC == 1, "VEC must be 0 or 1");
 static_assert(USE_MMA == 0 || USE_MMA == 1, "USE_MMA must be 0 or 1");
 static_assert(PERSISTENT == 0 || PERSISTENT == 1, "PERSISTENT must be 0 or 1");
@@ -106,7 +112,7 @@ static_assert(ACC_REGS <= 160,
 // Shared memory: one row of Q/K/V is D halves; SWIZZLE=1 keeps rows dense and XORs the 16-byte
 // chunk index with (row % 8); SWIZZLE=0 pads every row by 16 bytes instead.
 constexpr int CHUNKS = D / 8;  // 16-byte chunks per row
-constexpr int ROW_BYTES = D * 2 + (SWIZZLE ? 0 : 16);
+constexpr int ROW_BYTES = D * 2 + (SWIZZLE ? 0 : PAD);
 constexpr size_t Q_BYTES = (size_t)BM * ROW_BYTES;
 constexpr size_t KV_STAGE_BYTES = (size_t)BN * ROW_BYTES;
 constexpr size_t OFF_Q = 0;

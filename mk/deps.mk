@@ -7,6 +7,7 @@ DEB_PACKAGES := make gcc libgsl-dev gnuplot-nox texlive-latex-base texlive-latex
 .PHONY: deps
 deps:
 	@tools/deps.sh install $(DEB_PACKAGES)
+	@tools/deps.sh install pip:nvidia-cuda-cuobjdump pip:nvidia-cuda-nvdisasm
 
 # check-deps-<stage>: stop early, naming the package to install
 .PHONY: check-deps-build check-deps-analyze check-deps-plots check-deps-report check-deps-test

@@ -16,3 +16,4 @@ $(B)/tests/bench_naive: $(HARNESS_OBJS) kernels/naive_attn.cu kernels/attn.h | c
 test: $(B)/tests/bench_naive
 TEST_SCRIPTS += tests/test_bench_cli.sh
 TEST_SCRIPTS += tests/test_measure.sh
+TEST_SCRIPTS += tests/test_sass.sh tests/test_flash_attn.sh tests/test_correctness_build.sh

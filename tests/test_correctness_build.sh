@@ -18,7 +18,7 @@ declare -A why=(
   [bad_head_dim]='HEAD_DIM must be 64 or 128' [bad_rows_per_warp]='must be a multiple of 16'
   [bad_simt_smem]='exceeds 227 KB' [bad_smem]='exceeds 227 KB' [bad_splits]='KV_SPLITS must be'
   [bad_stages_nocp]='STAGES > 1 needs CP_ASYNC=1' [bad_wn_div]='WARPS_N must divide NUM_WARPS'
-  [bad_wn_keys]='BLOCK_N/WARPS_N keys' [bad_wn_simt]='WARPS_N > 1 needs USE_MMA=1')
+  [bad_wn_keys]='BLOCK_N/WARPS_N keys' [bad_wn_simt]='WARPS_N > 1 needs USE_MMA=1' [bad_pad_swizzle]='PAD applies to SWIZZLE=0 only')
 for f in "$exp"/variants/*.flags; do
   v=$(basename "$f" .flags)
   st=$(head -n 1 "$out/$v/status" 2>/dev/null)

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# deps.sh — check for or install the Debian packages a stage needs.
+# deps.sh — check for or install the Debian packages a stage needs (and, as `pip:NAME`, the
+# PyPI wheels that carry cuobjdump/nvdisasm when the CUDA install lacks them).
 #   deps.sh check PKG...    exit 2 with the install command when a package's file is missing
 #   deps.sh install PKG...  apt-get install what is missing (as root), else print the command
 set -u
@@ -16,11 +17,23 @@ probe() {
     lmodern) kpsewhich lmodern.sty >/dev/null 2>&1 ;;
     make) command -v make >/dev/null ;;
     gcc) command -v gcc >/dev/null ;;
+    pip:nvidia-cuda-*) tool=${1#pip:nvidia-cuda-}
+      command -v "$tool" >/dev/null || [ -x /usr/local/cuda/bin/"$tool" ] ||
+        python3 -c 'import glob, os, sys, nvidia
+sys.exit(0 if glob.glob(os.path.join(list(nvidia.__path__)[0], "cu*", "bin", sys.argv[1])) else 1)' "$tool" 2>/dev/null ;;
     *) dpkg -s "$1" >/dev/null 2>&1 ;;
   esac
 }
-missing=()
-for p in "$@"; do probe "$p" || missing+=("$p"); done
+missing=() wheels=()
+for p in "$@"; do probe "$p" && continue; case $p in pip:*) wheels+=("${p#pip:}") ;; *) missing+=("$p") ;; esac; done
+if [ ${#wheels[@]} -gt 0 ]; then
+  if [ "$mode" = install ]; then
+    echo "deps: pip installing ${wheels[*]}" >&2
+    python3 -m pip install -q "${wheels[@]}" || { echo "deps: pip failed; run: python3 -m pip install ${wheels[*]}" >&2; exit 2; }
+  else
+    echo "make: missing ${wheels[*]}; run: python3 -m pip install ${wheels[*]}" >&2; exit 2
+  fi
+fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 cmd="apt-get install -y ${missing[*]}"
 if [ "$mode" = install ]; then
