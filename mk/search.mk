@@ -35,11 +35,15 @@ REPLAY_INIT     ?= $(SEARCH_INIT)
 REPLAY_GPU      ?= $(firstword $(patsubst data/$(EXP)/%/gates.csv,%,$(wildcard data/$(EXP)/*/gates.csv)))
 REPLAY_DATA     ?= data/$(EXP)/$(REPLAY_GPU)
 
+## search-replay: the same as make search REPLAY=1: strategies replayed on data/EXP (CPU only)
+.PHONY: search-replay
+search-replay: $(EXP_OUT)/strategies.csv $(B)/plots/$(EXP)/search.pdf
+	@column -s, -t $< 2>/dev/null || cat $<
+
 ifeq ($(REPLAY),1)
 ## search: LHS+TPE search of EXP's space on a GPU (resumes; MAX_TRIALS, TIME_BUDGET); REPLAY=1: strategies on data/EXP
 .PHONY: search
-search: $(EXP_OUT)/strategies.csv $(B)/plots/$(EXP)/search.pdf
-	@column -s, -t $< 2>/dev/null || cat $<
+search: search-replay
 else
 .PHONY: search
 search: check-exp check-deps-build $(B)/tools/search $(B)/tools/gates $(B)/tools/flagcheck

@@ -163,9 +163,12 @@ env B=build SHAPE=$shape VARIANT_DIR=/nonexistent tools/search.sh $exp 2>"$tmp/e
 check_eq "search.sh: no variant directory exits 2" $? 2
 
 # --- make search REPLAY=1 end to end, and the appendix fragment
-"${MK[@]}" -s search EXP=$exp EXP_ROOT=$xroot REPLAY=1 REPLAY_DATA="$tmp/data" REPLAY_GPU=synthetic REPLAY_SEEDS=10 >"$tmp/m.out" 2>&1
-check_eq "make search REPLAY=1 exits 0" $? 0
+"${MK[@]}" -s search-replay EXP=$exp EXP_ROOT=$xroot REPLAY_DATA="$tmp/data" REPLAY_GPU=synthetic REPLAY_SEEDS=10 >"$tmp/m.out" 2>&1
+check_eq "make search-replay (= search REPLAY=1) exits 0" $? 0
+check_grep "... prints the table" "^lhs\+tpe +B2_H8_S512_D64_C0 " "$tmp/m.out"
 check "... writes build/<exp>/strategies.csv" test -s build/$exp/strategies.csv
+"${MK[@]}" -s search REPLAY=1 EXP=$exp EXP_ROOT=$xroot REPLAY_DATA="$tmp/data" REPLAY_GPU=synthetic REPLAY_SEEDS=10 >"$tmp/m2.out" 2>&1
+check_eq "make search REPLAY=1 is the same target" "$(cat "$tmp/m2.out")" "$(cat "$tmp/m.out")"
 check "... and the plot (pdf, png)" test -s build/plots/$exp/search.pdf -a -s build/plots/$exp/search.png
 build/tools/search_section --tex "$tmp/s.tex" --md "$tmp/s.md" --plot-tex search.pdf "$tmp/st.csv"
 check_eq "search_section exits 0" $? 0
