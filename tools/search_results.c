@@ -170,9 +170,10 @@ int search_results(const search_opts *o, const sp_space *sp, const sr_trial *his
     fprintf(f, "%s\n", i + 1 < n ? "," : "");
   }
   fprintf(f, "  ]\n}\n");
-  free(cmp.buf), free(sum.buf);
-  if (fclose(f)) return perror(o->out), 2;
-  printf("%s: %s, %s %.4gx vs %s (95%% CI %.4g-%.4g), %s\n", o->out, best, verdict, sp_, o->baseline, lo, hi,
-         success ? "success" : "no success");
-  return 0;
+  int bad = fclose(f) != 0;
+  if (bad) perror(o->out);
+  else printf("%s: %s, %s %.4gx vs %s (95%% CI %.4g-%.4g), %s\n", o->out, best, verdict, sp_, o->baseline, lo, hi,
+              success ? "success" : "no success");
+  free(cmp.buf), free(sum.buf);  // verdict points into cmp.buf
+  return bad ? 2 : 0;
 }

@@ -77,10 +77,10 @@ static int read_flags(const char *path, rawcfg *c, char **flags, char *err, size
     }
     c->k[c->n] = dupn(p + 2, (eq ? eq : e) - p - 2);
     c->v[c->n] = eq ? dupn(eq + 1, e - eq - 1) : dupn("1", 1);
-    for (size_t i = 0; i < c->n; i++)
-      if (strcmp(c->k[i], c->k[c->n]) == 0)
+    c->n++;  // counted before the check, so that sp_load frees it on the error path
+    for (size_t i = 0; i + 1 < c->n; i++)
+      if (strcmp(c->k[i], c->k[c->n - 1]) == 0)
         return fclose(f), fail(err, len, "%s:%ld: '%s' set twice", path, ln, c->k[i]), -1;
-    c->n++;
     *flags = realloc(*flags, flen + (e - p) + 2);
     if (flen) (*flags)[flen++] = ' ';
     memcpy(*flags + flen, p, e - p);

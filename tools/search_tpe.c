@@ -29,11 +29,13 @@ static void density(const sp_space *sp, size_t j, const sr_trial set[], size_t n
   if (p->ordinal) {
     double sig = 0.5 * (double)(K - 1) * pow((double)(n ? n : 1), -0.2);
     if (sig < 0.5) sig = 0.5;
+    double *w = malloc(K * sizeof *w);
     for (size_t i = 0; i < n; i++) {
-      double x = (double)sp_at(sp, set[i].cfg, j), z = 0, w[K];
+      double x = (double)sp_at(sp, set[i].cfg, j), z = 0;
       for (size_t k = 0; k < K; k++) z += w[k] = exp(-0.5 * ((double)k - x) * ((double)k - x) / (sig * sig));
       for (size_t k = 0; k < K; k++) pmf[k] += w[k] / z;
     }
+    free(w);
   } else {
     for (size_t i = 0; i < n; i++) pmf[sp_at(sp, set[i].cfg, j)] += 1;
   }
