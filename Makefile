@@ -19,6 +19,7 @@ include mk/report.mk
 include mk/baselines.mk
 include mk/phase.mk
 include mk/profile.mk
+include mk/search.mk
 include mk/test.mk
 
 ## help: list every target with one line each

@@ -1,6 +1,7 @@
 # phase.mk — the one-command runs on a GPU host (`make phase1`, phase2, phase3) and
 # `make reproduce`, which re-measures and compares against the published data.
 GPU_CHECK := tools/gpu_check.sh
+CEILINGS  ?= 1   # 0: skip re-measuring the ceilings (e.g. several phases in one session)
 
 # run_phase EXP: build, gates, ceilings, measure with baselines, then analyze, plots and report
 # where GSL, gnuplot and pdflatex exist (a GPU host may lack them: the data are then ready for
@@ -9,7 +10,7 @@ define run_phase
 	@$(GPU_CHECK) || exit 2
 	@echo "== $(1): build";   $(MAKE) --no-print-directory build EXP=$(1)
 	@echo "== $(1): gates";   $(MAKE) --no-print-directory gates EXP=$(1)
-	@echo "== $(1): ceilings"; $(MAKE) --no-print-directory ceilings
+	@if [ "$(CEILINGS)" != 0 ]; then echo "== $(1): ceilings"; $(MAKE) --no-print-directory ceilings; fi
 	@echo "== $(1): measure"; $(MAKE) --no-print-directory measure EXP=$(1)
 	@if tools/deps.sh check libgsl-dev 2>/dev/null || [ -x $(B)/tools/stats ]; then \
 	   echo "== $(1): analyze"; $(MAKE) --no-print-directory analyze EXP=$(1) && \

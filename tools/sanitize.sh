@@ -15,11 +15,11 @@ b=${B:-build}/$exp
 say() { echo "sanitize: $*" >&2; }
 die() { echo "sanitize: $*" >&2; exit 2; }
 cs=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null) \
-  || die "compute-sanitizer not found (CUDA Toolkit); it runs only where a GPU is"
+  || die "compute-sanitizer not found (CUDA Toolkit): it runs on a GPU host; without a GPU, use make report"
 [ -f "$b/gates.csv" ] || die "$b/gates.csv: missing (run make gates EXP=$exp)"
 mapfile -t vs < <(awk -F, 'NR > 1 && $2 == "pass" { print $1 }' "$b/gates.csv")
 [ ${#vs[@]} -gt 0 ] || die "$exp: no variant passed the gates"
-slug=$("$b/${vs[0]}/bench" --gpu-slug 2>/dev/null) || die "no usable GPU here"
+slug=$("$b/${vs[0]}/bench" --gpu-slug 2>/dev/null) || die "no usable GPU here; without a GPU, use make report"
 tools=(${SAN_TOOLS:-memcheck racecheck initcheck synccheck})
 # the smallest shapes: fewest B*H*Sq*Skv first
 smallest() {
