@@ -8,7 +8,10 @@
 #   build/report/profile.{tex,md}      the profile section (make profile-section)
 BANK_CONFLICT_MAX      ?= 0.5
 COALESCE_FACTOR        ?= 2
-COALESCE_IDEAL_SECTORS ?= 4
+# Fallback ideal when ncu has no bytes-per-sector figure for global loads (it reports 0 when a
+# kernel issues no LDG, e.g. all loads are cp.async): 16 sectors per warp request, as for the
+# 16-byte-per-lane cp.async copies of this kernel (4 would be the ideal for 4-byte loads).
+COALESCE_IDEAL_SECTORS ?= 16
 PROFILE_TIMEOUT        ?= 110
 # the shape profiled: SHAPE= on the command line, else PROFILE_SHAPE from experiment.mk, else
 # the experiment's first shape
@@ -39,12 +42,12 @@ profile: build $(EXP_OUT)/gates.csv $(B)/tools/ncu_csv $(B)/tools/counter_gates
 	  BANK_CONFLICT_MAX=$(BANK_CONFLICT_MAX) COALESCE_FACTOR=$(COALESCE_FACTOR) \
 	  COALESCE_IDEAL_SECTORS=$(COALESCE_IDEAL_SECTORS) tools/profile.sh $(EXP)
 
-## profile-gates: counter gates (bank_conflicts, bad_coalescing) from build/EXP/profile/*.csv (or PROFILE_DIR=) into build/EXP/gates.csv; no GPU
+## profile-gates: counter gates from build/EXP/profile/*.csv (or PROFILE_DIR=) into build/EXP/gates.csv (PUBLISH=1: beside PROFILE_DIR); no GPU
 .PHONY: profile-gates
 profile-gates: $(EXP_OUT)/gates.csv $(B)/tools/counter_gates
 	@B=$(B) PROFILE_DIR='$(PROFILE_DIR)' BANK_CONFLICT_MAX=$(BANK_CONFLICT_MAX) \
 	  COALESCE_FACTOR=$(COALESCE_FACTOR) COALESCE_IDEAL_SECTORS=$(COALESCE_IDEAL_SECTORS) \
-	  tools/profile_gates.sh $(EXP)
+	  DEST='$(if $(PUBLISH),$(patsubst %/,%,$(dir $(PROFILE_DIR))))' tools/profile_gates.sh $(EXP)
 
 # The report's profile section: every published profile under $(DATA)/<exp>/<gpu>/profile/,
 # written beside the appendix (RB: the report's build root, as in report.mk).

@@ -59,7 +59,14 @@ R_SAMPLES := $(if $(R_CSVS),$(shell awk 'FNR == 1 { if (/^\# cudadent42 samples/
 R_KEYS  := $(sort $(patsubst $(DATA)/%/,%,$(dir $(R_SAMPLES) $(wildcard $(DATA)/*/*/gates.csv))))
 R_KEYS  := $(filter-out ceilings/%,$(R_KEYS))
 R_DEXPS := $(sort $(foreach k,$(R_KEYS),$(firstword $(subst /, ,$(k)))))
-R_EXPS  := $(sort $(R_DEXPS) $(notdir $(patsubst %/,%,$(dir $(wildcard $(EXPDIR)/*/experiment.mk)))))
+# space experiments (SPACE := in experiment.mk: hundreds of configurations, one shape) are the
+# recorded sweeps of the search; the appendix shows them through the search section, not as
+# per-variant tables
+R_SPACE := $(notdir $(patsubst %/,%,$(dir $(shell grep -l '^SPACE *:\?=' $(EXPDIR)/*/experiment.mk 2>/dev/null))))
+R_SPACE_DEXPS := $(filter $(R_SPACE),$(R_DEXPS))
+R_KEYS  := $(filter-out $(addsuffix /%,$(R_SPACE)),$(R_KEYS))
+R_DEXPS := $(filter-out $(R_SPACE),$(R_DEXPS))
+R_EXPS  := $(filter-out $(R_SPACE),$(sort $(R_DEXPS) $(notdir $(patsubst %/,%,$(dir $(wildcard $(EXPDIR)/*/experiment.mk))))))
 r_keys_of = $(filter $(1)/%,$(R_KEYS))
 r_samples = $(filter $(DATA)/$(1)/%,$(R_SAMPLES))
 r_gpu     = $(lastword $(subst /, ,$(1)))

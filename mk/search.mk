@@ -33,7 +33,7 @@ REPLAY_SEEDS    ?= 50
 # of a few hundred where several configurations lie within 5% of the best)
 REPLAY_INIT     ?= $(SEARCH_INIT)
 REPLAY_GPU      ?= $(firstword $(patsubst data/$(EXP)/%/gates.csv,%,$(wildcard data/$(EXP)/*/gates.csv)))
-REPLAY_DATA     ?= data/$(EXP)/$(REPLAY_GPU)
+REPLAY_DATA     ?= $(or $(DATA),data)/$(EXP)/$(REPLAY_GPU)
 
 ## search-replay: the same as make search REPLAY=1: strategies replayed on data/EXP (CPU only)
 .PHONY: search-replay
@@ -107,3 +107,18 @@ search-section: $(B)/tools/search_section
 	$(B)/tools/search_section --tex $(B)/report/search.tex --md $(B)/report/search.md \
 	  $(foreach e,$(SEARCH_STRAT_EXPS),$(if $(wildcard $(B)/plots/$(e)/search.pdf),\
 	    --plot-tex ../plots/$(e)/search.pdf --plot-md ../plots/$(e)/search.png)) $(SEARCH_STRATS)
+
+# In the appendix: every space experiment with published samples is replayed (make search-replay
+# EXP=e, a sub-make because each reads its own experiment.mk), then one section is written.
+REPORT_SECTIONS += search
+$(RB)/report/appendix.tex: $(RB)/report/search.tex
+$(RB)/report/search.md: $(RB)/report/search.tex
+$(RB)/report/search.tex: $(B)/tools/search $(B)/tools/search_section $(foreach e,$(R_SPACE_DEXPS),$(wildcard $(DATA)/$(e)/*/*.csv))
+	@mkdir -p $(@D)
+	@for e in $(R_SPACE_DEXPS); do $(MAKE) --no-print-directory search-replay EXP=$$e DATA=$(DATA) >/dev/null || exit 2; done
+	@if [ -n "$(strip $(R_SPACE_DEXPS))" ]; then \
+	  $(B)/tools/search_section --tex $@ --md $(@D)/search.md \
+	    $(foreach e,$(R_SPACE_DEXPS),--plot-tex ../plots/$(e)/search.pdf --plot-md ../plots/$(e)/search.png) \
+	    $(foreach e,$(R_SPACE_DEXPS),$(B)/$(e)/strategies.csv); \
+	else printf '%s\n' '\section{Search strategies}' 'No recorded sweep is published.' >$@; \
+	  printf '%s\n' '## Search strategies' '' 'No recorded sweep is published.' >$(@D)/search.md; fi
