@@ -1,7 +1,8 @@
 # phase.mk — the one-command runs on a GPU host (`make phase1`, phase2, phase3) and
 # `make reproduce`, which re-measures and compares against the published data.
 GPU_CHECK := tools/gpu_check.sh
-CEILINGS  ?= 1   # 0: skip re-measuring the ceilings (e.g. several phases in one session)
+# CEILINGS=0: skip re-measuring the ceilings (e.g. several phases in one session)
+CEILINGS  ?= 1
 
 # run_phase EXP: build, gates, ceilings, measure with baselines, then analyze, plots and report
 # where GSL, gnuplot and pdflatex exist (a GPU host may lack them: the data are then ready for
@@ -35,7 +36,9 @@ phase3:
 ## reproduce: GPU host: re-measure EXP into build/ (PUBLISH=1: into data/) and compare with data/
 .PHONY: reproduce
 REPRO_OUT = $(if $(PUBLISH),data,$(B)/reproduce)
+# a GPU host without GSL: `make stats-static` elsewhere, carry it, STATS=<path>
+STATS    ?= $(B)/tools/stats
 reproduce:
 	@$(GPU_CHECK) || exit 2
 	@$(MAKE) --no-print-directory measure EXP=$(EXP) DATA_OUT=$(REPRO_OUT)
-	@tools/reproduce.sh $(EXP) $(REPRO_OUT) data
+	@STATS=$(STATS) tools/reproduce.sh $(EXP) $(REPRO_OUT) data

@@ -25,3 +25,11 @@ $(B)/tests/test_samples: tests/test_samples.c $(B)/tools/obj/samples.o
 	$(CC) $(TOOLS_CFLAGS) -o $@ $< $(B)/tools/obj/samples.o
 
 -include $(B)/tests/test_stats.d $(B)/tests/test_samples.d
+
+# A self-contained stats for GPU hosts that have no GSL (built here, carried there):
+# `make reproduce STATS=<path>` and `tools/reproduce.sh` use it.
+## stats-static: build/tools/stats-static, statically linked (for GPU hosts without GSL)
+.PHONY: stats-static
+stats-static: $(B)/tools/stats-static
+$(B)/tools/stats-static: $(STATS_OBJS)
+	$(CC) -static -o $@ $^ $(GSL_LIBS)

@@ -6,7 +6,7 @@
 set -u
 exp=$1 fresh=$2 pub=$3
 stats=${STATS:-build/tools/stats}
-[ -x "$stats" ] || { echo "reproduce: $stats missing (make tools)" >&2; exit 2; }
+[ -x "$stats" ] || { echo "reproduce: $stats missing (make tools; on a GPU host without GSL: make stats-static elsewhere, carry it, STATS=path)" >&2; exit 2; }
 [ "$fresh" = "$pub" ] && { echo "reproduce: published with PUBLISH=1; nothing to compare against" >&2; exit 0; }
 pairs=()
 for f in "$fresh/$exp"/*/*.csv; do
