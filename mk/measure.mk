@@ -17,4 +17,4 @@ measure: build $(EXP_OUT)/gates.csv
 ## sanitize: GPU only: compute-sanitizer memcheck/racecheck/initcheck/synccheck on passing variants
 .PHONY: sanitize
 sanitize: build $(EXP_OUT)/gates.csv
-	@B=$(B) DATA_OUT=$(DATA_OUT) tools/sanitize.sh $(EXP)
+	@B=$(B) DATA_OUT=$(DATA_OUT) SANITIZE_SHAPES='$(SANITIZE_SHAPES)' tools/sanitize.sh $(EXP)

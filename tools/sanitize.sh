@@ -3,7 +3,8 @@
 # that passed the gates, on the variant's smallest shapes (`bench --check`). Called by
 # `make sanitize`.
 #   sanitize.sh EXP
-# Environment: B, DATA_OUT, SAN_SHAPES (how many of the smallest shapes, default 2),
+# Environment: B, DATA_OUT, SANITIZE_SHAPES (shapes to use where the variant runs them; the
+#   experiment's choice of edge cases), SAN_SHAPES (else: how many of the smallest, default 2),
 #   SAN_TOOLS (default "memcheck racecheck initcheck synccheck"), SAN_TIMEOUT (s, default 300),
 #   SAN_JOBS (parallel sanitizer processes, default 1).
 # Writes build/EXP/sanitize.csv (variant,tool,shape_count,result,errors,first_message); a variant
@@ -21,6 +22,14 @@ mapfile -t vs < <(awk -F, 'NR > 1 && $2 == "pass" { print $1 }' "$b/gates.csv")
 [ ${#vs[@]} -gt 0 ] || die "$exp: no variant passed the gates"
 slug=$("$b/${vs[0]}/bench" --gpu-slug 2>/dev/null) || die "no usable GPU here; without a GPU, use make report"
 tools=(${SAN_TOOLS:-memcheck racecheck initcheck synccheck})
+# the shapes to sanitize a variant on: those of SANITIZE_SHAPES it runs, else its smallest
+pick_shapes() {
+  local s found=0
+  for s in ${SANITIZE_SHAPES:-}; do
+    grep -qx -- "$s" "$1" && { printf -- '--shape\n%s\n' "$s"; found=1; }
+  done
+  [ $found -eq 1 ] || smallest "$1"
+}
 # the smallest shapes: fewest B*H*Sq*Skv first
 smallest() {
   awk '{ n = split($0, f, "_"); b = substr(f[1], 2); h = substr(f[2], 2); sq = substr(f[3], 2); skv = sq
@@ -33,7 +42,7 @@ out=$b/sanitize.csv
 # one job per (variant, tool), SAN_JOBS at a time (sanitized processes share the GPU well)
 job() { # job VARIANT TOOL -> $b/VARIANT/sanitize.TOOL.{log,row}
   local v=$1 t=$2 log=$b/$1/sanitize.$2.log rc errs res msg sa
-  mapfile -t sa < <(smallest "$b/$v/shapes.txt")
+  mapfile -t sa < <(pick_shapes "$b/$v/shapes.txt")
   timeout -k 5 "${SAN_TIMEOUT:-300}" "$cs" --tool "$t" --error-exitcode 9 \
     $( [ "$t" = memcheck ] && echo --leak-check full ) "$b/$v/bench" --check "${sa[@]}" >"$log" 2>&1
   rc=$?
@@ -48,7 +57,7 @@ job() { # job VARIANT TOOL -> $b/VARIANT/sanitize.TOOL.{log,row}
   printf '%s,%s,%s,%s,%s,"%s"\n' "$v" "$t" "$(( ${#sa[@]} / 2 ))" "$res" "$errs" "$msg" >"$b/$v/sanitize.$t.row"
   echo "sanitize: $v $t: $res${msg:+ ($msg)}" >&2
 }
-export -f job smallest; export b cs SAN_TIMEOUT SAN_SHAPES
+export -f job smallest pick_shapes; export b cs SAN_TIMEOUT SAN_SHAPES SANITIZE_SHAPES
 for v in "${vs[@]}"; do for t in "${tools[@]}"; do rm -f "$b/$v/sanitize.$t.row"; printf '%s %s\n' "$v" "$t"; done; done |
   xargs -P "${SAN_JOBS:-1}" -n 2 bash -c 'job "$0" "$1"'
 echo "variant,tool,shapes,result,errors,first_message" >"$out.tmp"

@@ -25,3 +25,7 @@ ROUNDS      := 1
 MIN_OCCUPANCY   := 0
 MIN_CTAS_PER_SM := 0
 RUN_TIMEOUT := 120
+# compute-sanitizer runs (make sanitize) use these edge cases where a variant runs them: several
+# key tiles with a ragged last one, causal masking, Sq < Skv and Sq > Skv
+SANITIZE_SHAPES := B2_H3_S77_D64_C1 B1_H2_S129_D64_C0 B1_H2_S77_K300_D64_C1 B1_H2_S300_K77_D64_C1 \
+                   B2_H3_S77_D128_C1 B1_H2_S129_D128_C0 B1_H2_S77_K300_D128_C1 B1_H2_S300_K77_D128_C1
