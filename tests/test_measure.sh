@@ -44,6 +44,11 @@ check_grep "runtime_error gate row with the CUDA error" '^crashy,reject,runtime_
 check_grep "passing row unchanged" '^good,pass,,,k,1$' "$g"
 check_grep "static reject kept with its quoted detail" '^bad,reject,build_failed,"x, y",,$' "$g"
 check_eq "one gate row per variant" "$(($(wc -l <"$g") - 1))" 4
+# process level: one median per shape and round (medians by hand: round 1 of S8 has 11.5, 11.6)
+check_eq "round medians per shape and round" "$(tools/round_medians.sh "$d/good.csv" | grep -v '^#' | tr '\n' ' ')" \
+  "shape,rep,time_us B1_H1_S8_D64_C0,0,11.55 B1_H1_S16_D64_C0,0,21.5 B1_H1_S8_D64_C0,1,12.55 B1_H1_S16_D64_C0,1,22.5 B1_H1_S8_D64_C0,2,13.55 B1_H1_S16_D64_C0,2,23.5 "
+printf '# x\nshape,rep,time_us\nB1_H1_S8_D64_C0,0,1\n' >"$t/noround.csv"
+check "a file without a round column is refused" test "$(tools/round_medians.sh "$t/noround.csv" >/dev/null 2>&1; echo $?)" -eq 2
 # a clean run (no runtime rows) keeps every gate row
 m=$t/merge; mkdir -p "$m"; printf 'variant,verdict,reason,detail,k\na,pass,,"x, y",1\n' >"$m/gates.csv"; : >"$m/runtime.csv"
 tools/gates_merge.sh "$m" "$m/pub"

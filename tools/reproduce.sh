@@ -3,6 +3,10 @@
 #   reproduce.sh EXP FRESH_ROOT PUBLISHED_ROOT
 # Prints the verdict table (stats compare: published = base, fresh = candidate) and exits 1 when
 # any variant is SLOW beyond the +-3% band, 3 when some comparison is inconclusive, else 0.
+# LEVEL=process (default) compares one median per shape and round (tools/round_medians.sh): the
+# A/A experiment shows per-process offsets, so two sessions differ by more than their samples'
+# spread; the process is the experimental unit. LEVEL=sample compares the raw samples; both
+# tables are written (build/EXP/reproduce.csv gates, reproduce_samples.csv for the record).
 set -u
 exp=$1 fresh=$2 pub=$3
 stats=${STATS:-build/tools/stats}
@@ -17,9 +21,22 @@ for f in "$fresh/$exp"/*/*.csv; do
   else echo "reproduce: $exp/$gpu/$v: nothing published to compare with" >&2; fi
 done
 [ ${#pairs[@]} -gt 0 ] || { echo "reproduce: no published data for $exp on this GPU" >&2; exit 2; }
-mkdir -p build/"$exp"
-"$stats" compare --threshold 0.03 "${pairs[@]}" >build/"$exp"/reproduce.csv
+mkdir -p build/"$exp"/reproduce-rounds
+"$stats" compare --threshold 0.03 "${pairs[@]}" >build/"$exp"/reproduce_samples.csv
 rc=$?
+if [ "${LEVEL:-process}" = process ]; then
+  rp=(); i=0
+  for f in "${pairs[@]}"; do
+    i=$((i + 1)); m=build/"$exp"/reproduce-rounds/$i.$(basename "$f")
+    tools/round_medians.sh "$f" >"$m" || exit 2
+    rp+=("$m")
+  done
+  "$stats" compare --threshold 0.03 "${rp[@]}" >build/"$exp"/reproduce.csv
+  rc=$?
+  echo "reproduce: one median per shape and round (process level); sample level in build/$exp/reproduce_samples.csv"
+else
+  cp build/"$exp"/reproduce_samples.csv build/"$exp"/reproduce.csv
+fi
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
   { printf "  %-14s %-22s published %9.3f us  fresh %9.3f us  ratio %6.3f [%6.3f, %6.3f]  %s\n",
       $c["cand"], $c["shape"], $c["median_base"], $c["median_cand"], $c["speedup"],
