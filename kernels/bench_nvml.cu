@@ -46,18 +46,21 @@ static void put(char *buf, size_t len, int ok, unsigned v, double div) {
 }
 
 void bench_nvml_max_sm_clock(char *buf, size_t len) {
-  unsigned v = 0;
-  put(buf, len, nv.ok && nv.max_clock && nv.max_clock(nv.dev, NVML_CLOCK_SM, &v) == 0, v, 1);
+  unsigned v = 0;  // read before put(): argument evaluation order is unspecified in C
+  int ok = nv.ok && nv.max_clock && nv.max_clock(nv.dev, NVML_CLOCK_SM, &v) == 0;
+  put(buf, len, ok, v, 1);
 }
 
 void bench_nvml_power_limit(char *buf, size_t len) {  // NVML reports mW
   unsigned v = 0;
-  put(buf, len, nv.ok && nv.power_limit && nv.power_limit(nv.dev, &v) == 0, v, 1000.0);
+  int ok = nv.ok && nv.power_limit && nv.power_limit(nv.dev, &v) == 0;
+  put(buf, len, ok, v, 1000.0);
 }
 
 void bench_nvml_temp(char *buf, size_t len) {
   unsigned v = 0;
-  put(buf, len, nv.ok && nv.temperature && nv.temperature(nv.dev, NVML_TEMPERATURE_GPU, &v) == 0, v, 1);
+  int ok = nv.ok && nv.temperature && nv.temperature(nv.dev, NVML_TEMPERATURE_GPU, &v) == 0;
+  put(buf, len, ok, v, 1);
 }
 
 void bench_nvml_driver(char *buf, size_t len) {
