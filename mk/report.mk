@@ -17,6 +17,7 @@ r_vars := KERNEL SHAPES BASELINE BASELINES COMPARE
 report-vars:
 	$(file >$(REPORT_VARS_OUT),DESCRIPTION=$(strip $(DESCRIPTION)))
 	$(foreach v,$(r_vars),$(file >>$(REPORT_VARS_OUT),$(v)=$(strip $($(v)))))
+	$(file >>$(REPORT_VARS_OUT),REPORT_STYLE=$(or $(strip $(REPORT_STYLE)),timing))
 	@:
 else
 
@@ -37,7 +38,7 @@ PDFLATEX   ?= pdflatex
 # --- host tools of the report ---------------------------------------------------------------
 R_LIB := $(addprefix $(B)/tools/obj/,report_csv.o report_vars.o report_pick.o report_roof.o samples.o)
 R_GEN := $(addprefix $(B)/tools/obj/,report_gen.o report_method.o report_doc.o report_exp.o \
-           report_gates.o report_rooftab.o \
+           report_gates.o report_rooftab.o report_correct.o \
            report_claims.o report_static.o)
 REPORT_TOOLS := $(addprefix $(B)/tools/,report_pairs prep_plots report_gen)
 $(B)/tools/report_pairs: $(B)/tools/obj/report_pairs.o $(R_LIB)
@@ -67,6 +68,12 @@ R_SPACE_DEXPS := $(filter $(R_SPACE),$(R_DEXPS))
 R_KEYS  := $(filter-out $(addsuffix /%,$(R_SPACE)),$(R_KEYS))
 R_DEXPS := $(filter-out $(R_SPACE),$(R_DEXPS))
 R_EXPS  := $(filter-out $(R_SPACE),$(sort $(R_DEXPS) $(notdir $(patsubst %/,%,$(dir $(wildcard $(EXPDIR)/*/experiment.mk))))))
+# correctness-style experiments (REPORT_STYLE := correctness in experiment.mk) are numerics
+# sweeps: the appendix shows their numerics, sanitizer and compile-time results from the raw files
+# (samples, gates.csv, sanitize.csv), so `make report` runs no statistics or figures for them
+# (`make analyze/plots EXP=<exp>` still do when asked)
+R_CORR := $(notdir $(patsubst %/,%,$(dir $(shell grep -l '^REPORT_STYLE *:\?= *correctness *\(\#.*\)\?$$' $(EXPDIR)/*/experiment.mk 2>/dev/null))))
+R_CORR_DEXPS := $(filter $(R_CORR),$(R_DEXPS))
 r_keys_of = $(filter $(1)/%,$(R_KEYS))
 r_samples = $(filter $(DATA)/$(1)/%,$(R_SAMPLES))
 r_gpu     = $(lastword $(subst /, ,$(1)))
@@ -158,7 +165,8 @@ r-no-data:
 # Other fragments add sections: REPORT_SECTIONS += name, with a rule for $(RB)/report/name.tex
 # (and .md) made a prerequisite of the appendix; each is placed before \end{document}.
 REPORT_SECTIONS ?=
-R_ALL := $(R_VARS) $(foreach e,$(R_DEXPS),$(call r_stats,$(e)) $(call r_figs,$(e)))
+R_ALL := $(R_VARS) $(foreach e,$(filter-out $(R_CORR),$(R_DEXPS)),$(call r_stats,$(e)) $(call r_figs,$(e))) \
+  $(foreach e,$(R_CORR_DEXPS),$(wildcard $(DATA)/$(e)/*/*.csv))
 $(RB)/report/appendix.tex: $(R_ALL) $(B)/tools/report_gen $(wildcard reports/*)
 	@mkdir -p $(@D)
 	$(B)/tools/report_gen --data $(DATA) --build $(RB) --static reports --claims $(CLAIMS) \

@@ -81,16 +81,57 @@ check_grep "roofline table: roof by hand" '^\| `B1_H8_S256_D64_C0` \| 128 \| 378
 check_grep "ceilings table" '^\| `dram_copy_bw` \| 2950 \| GB/s \| 20 \|' $R/appendix.md
 check "no scaling figure for beta (its shapes differ in D)" test ! -e $RB/plots/beta/nvidia-h200/scaling.pdf
 
+# a correctness-style experiment (REPORT_STYLE := correctness): one compact table, counts in words,
+# no timing statistics, tables or figures. Expected values come from the fixture files (awk).
+CD=$FIX/data/corr/nvidia-h200
+check_grep "corr: compact table" '^\*\*Table [0-9]+\.\*\* Correctness of `corr` on `nvidia-h200`' $R/appendix.md
+check_grep "corr: refused-at-compile-time table" '^\*\*Table [0-9]+\.\*\* Configurations of `corr` on `nvidia-h200` refused at compile time' $R/appendix.md
+check_grep "corr: gate rejections stay" '^\*\*Table [0-9]+\.\*\* Gate rejections of `corr`' $R/appendix.md
+check_eq "corr: no latency or comparison table" "$(grep -cE 'GPU time per call of `corr`|Comparisons of `corr`' $R/appendix.md)" 0
+check_eq "corr: no figures" "$(grep -c '\.\./plots/corr/' $R/appendix.md)" 0
+check "corr: no statistics computed" test ! -e $RB/corr/nvidia-h200/summary.csv -a ! -e $RB/corr/nvidia-h200/compare.csv
+check "corr: no plots drawn" test ! -e $RB/plots/corr
+check_grep "corr: style in experiment.vars" '^REPORT_STYLE=correctness$' $RB/corr/experiment.vars
+check_grep "beta: default style timing" '^REPORT_STYLE=timing$' $RB/beta/experiment.vars
+# shapes with samples / shapes of the variant's head dimension, from the sample file and SHAPES
+nshapes() { awk -F, '!/^#/ && $1 != "shape" { s[$1] } END { print length(s) }' $CD/$1.csv; }
+ndim() { grep '^SHAPES' $FIX/experiments/corr/experiment.mk | tr ' ' '\n' | grep -c "_D$1_"; }
+# sanitizer runs of a variant: clean/total
+nsan() { awk -F, -v v=$1 '$1 == v { n++; c += ($4 == "clean" && $5 == 0) } END { printf "%d/%d", c, n }' $CD/sanitize.csv; }
+a=$(nshapes m64a)/$(ndim 64) b=$(nshapes m64b)/$(ndim 64) c=$(nshapes s128)/$(ndim 128)
+check_eq "corr: m64b fixture is one shape short (oracle sanity)" "$b" "2/3"
+check_grep "corr: m64a row ($a, $(nsan m64a))" "^\| \`m64a\` \| \`D=64 MMA=1 BM=64\` \| pass \| $a \| $(nsan m64a) clean \|\$" $R/appendix.md
+check_grep "corr: m64b row ($b, racecheck errors)" "^\| \`m64b\` \| \`D=64 MMA=1 BM=16 KV=2\` \| pass \| $b \| $(nsan m64b) clean; errors: \`racecheck\` \(2\) \|\$" $R/appendix.md
+check_grep "corr: s128 row ($c)" "^\| \`s128\` \| \`D=128 MMA=0\` \| pass \| $c \| $(nsan s128) clean \|\$" $R/appendix.md
+check_grep "corr: spill row, no samples, no sanitizer" '^\| `spill` \| — \| reject: `register_spill` \| none \| not run \|$' $R/appendix.md
+check_grep "corr: refused configuration not in the compact table" '^\| `bad_bm` \| `BLOCK_M must be one of 16, 32, 64, 128` \|$' $R/appendix.md
+check_eq "corr: compact table rows" "$(awk '/Correctness of `corr`/ { t = 1 } t && /^\| `/ { n++ } t && /^$/ && n { print n; exit }' $R/appendix.md)" 4
+acc=$(grep -c ',pass,' $CD/gates.csv)
+inv=$(grep -c ',reject,invalid_config,' $CD/gates.csv)
+clean=$(awk -F, 'NR > 1 && $4 == "clean" && $5 == 0' $CD/sanitize.csv | wc -l)
+runs=$(($(wc -l <$CD/sanitize.csv) - 1))
+check_grep "corr: $acc accepted, 2 with all shapes, m64b short" "^\*\*Summary\*\*: $acc accepted configurations .*, 2 of them pass numerics on all shapes of their head dimension \(2–3 each\); short: \`m64b\` \(none at \`B1_H2_S128_D64_C0\`\)\." $R/appendix.md
+check_grep "corr: $clean of $runs sanitizer runs clean" "Sanitizers: $clean of $runs compute-sanitizer runs are clean \(3 configurations × 4 tools" $R/appendix.md
+check_grep "corr: $inv refused at compile time" "Compile time: $inv configurations refused \(\`invalid_config\`" $R/appendix.md
+check_grep "corr: other gate rejections named" 'Rejected by other gates: `spill` \(`register_spill`\)\.$' $R/appendix.md
+check_grep "corr: sanitizer finding with its first message" '^- `m64b`, `racecheck`: 2 errors; first: `Race reported between' $R/appendix.md
+check_grep "corr: flag legend" '^Flags: the `-D` compile flags without `-D`; D = `HEAD_DIM`, MMA = `USE_MMA`, BM = `BLOCK_M`, KV = `KV_SPLITS`\.$' $R/appendix.md
+check_eq "corr: sanitize.csv is read, not listed as unread" "$(grep -c 'not read.*`sanitize\.csv`' $R/appendix.md)" 0
+check_grep "tex: corr compact table" 'Correctness of \\texttt\{corr\}' $R/appendix.tex
+
 # deterministic: a rebuild from scratch gives the same bytes
 mkdir -p $RB/first
 cp $R/appendix.md $R/appendix.tex $R/appendix.pdf $RB/first/
-rm -rf $RB/phase1 $RB/beta $RB/plots $R
+rm -rf $RB/phase1 $RB/beta $RB/corr $RB/plots $R
 check "second make report succeeds" "${MK[@]}" report
 for f in appendix.md appendix.tex appendix.pdf; do check "identical on rebuild: $f" cmp -s $R/$f $RB/first/$f; done
 
 # analyze / plots of one experiment; one without data fails
 check "make analyze EXP=beta" "${MK[@]}" analyze EXP=beta
 check_grep "compare.csv carries the seed" ',42,9999,' $RB/beta/nvidia-h200/compare.csv
+check "make analyze EXP=corr still works when asked (a correctness style skips it only in the report)" \
+  "${MK[@]}" analyze EXP=corr
+check "analyze EXP=corr wrote its summary" test -s $RB/corr/nvidia-h200/summary.csv
 "${MK[@]}" analyze EXP=gamma >$log 2>&1
 check_eq "analyze without data exits 2" "$?" 2
 check_grep "analyze without data says so" 'no samples under' $log
@@ -122,6 +163,18 @@ g=$(grep -c '' $BAD/data/beta/nvidia-h200/gates.csv)
 check_eq "broken gates.csv: make fails" "$([ $? -ne 0 ] && echo failed)" failed
 check_grep "broken gates.csv: file:line named" "gates\.csv:$g:" $log
 cp $FIX/data/beta/nvidia-h200/gates.csv $BAD/data/beta/nvidia-h200/gates.csv
+f=$BAD/data/corr/nvidia-h200/sanitize.csv
+line=$(grep -n '^s128,racecheck,' $f | cut -d: -f1)
+sed -i "${line}s/,clean,0,/,clean,x,/" $f
+"${BMK[@]}" report >$log 2>&1
+check_eq "broken sanitize.csv: make fails" "$([ $? -ne 0 ] && echo failed)" failed
+check_grep "broken sanitize.csv: file:line named" "sanitize\.csv:$line:" $log
+cp $FIX/data/corr/nvidia-h200/sanitize.csv $f
+sed -i 's/^REPORT_STYLE := correctness/REPORT_STYLE := numbers/' $BAD/experiments/corr/experiment.mk
+"${BMK[@]}" report >$log 2>&1
+check_eq "unknown REPORT_STYLE: make fails" "$([ $? -ne 0 ] && echo failed)" failed
+check_grep "unknown REPORT_STYLE: named with file:line" "experiment\.vars:[0-9]+: REPORT_STYLE 'numbers' is not timing or correctness" $log
+cp $FIX/experiments/corr/experiment.mk $BAD/experiments/corr/experiment.mk
 echo 'COMPARE := b' >>$BAD/experiments/beta/experiment.mk
 "${BMK[@]}" analyze EXP=beta >$log 2>&1
 check_eq "bad COMPARE pair: make fails" "$([ $? -ne 0 ] && echo failed)" failed

@@ -1,6 +1,7 @@
 // report_exp.c — one experiment of the appendix: definition, and per GPU the variants and their
 // gates, the latency table, the comparison table, the findings in words (negative results
-// stated), the figures and the gate rejections.
+// stated), the figures and the gate rejections; a correctness-style experiment gets
+// report_correct.c's tables instead of the timing ones.
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -230,6 +231,24 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
   doc_head(&g->d, 2, "Experiment `%s`", exp);
   doc_par(&g->d, "%s", e->description ? e->description : "(no experiment definition found)");
   doc_item(&g->d, "Kernel: `%s`; shapes: %s.", e->kernel && *e->kernel ? e->kernel : "—", gen_list(&e->shapes));
+  if (e->correctness) {
+    doc_item(&g->d, "A correctness experiment (`REPORT_STYLE := correctness`): it reports numerics, sanitizer "
+                    "runs and compile-time refusals; its few timed samples only show which shapes passed "
+                    "numerics, so no latency statistics, comparisons or figures are made of them.");
+    for (size_t k = 0; k < n; k++) {
+      egpu *x = &xs[k];
+      doc_head(&g->d, 3, "`%s` on `%s`", exp, x->gpu);
+      strlist others = {0};
+      for (size_t i = 0; i < x->others.n; i++)
+        if (strcmp(x->others.v[i], "sanitize.csv")) strlist_add(&others, x->others.v[i]);
+      if (others.n)
+        doc_par(&g->d, "Also in `%s/` and not read: %s.", x->dir, gen_list(&others));
+      strlist_free(&others);
+      correctness_gpu(g, e, x);
+      gate_table(g, x);
+    }
+    return;
+  }
   doc_item(&g->d, "Every variant and baseline is compared with `%s`%s.", e->baseline ? e->baseline : "(none)",
            e->cmp_cand.n ? "; further pairs (candidate vs base) follow" : "");
   for (size_t i = 0; i < e->cmp_cand.n; i++)

@@ -1,6 +1,7 @@
 // report_gen.h — shared state of report_gen, the appendix generator: report_gen.c (main, loading,
 // formatting), report_method.c (methodology), report_exp.c (one experiment), report_gates.c and
-// report_rooftab.c (two of its tables), report_claims.c (seed claims vs measured),
+// report_rooftab.c (two of its tables), report_correct.c (a correctness-style experiment),
+// report_claims.c (seed claims vs measured),
 // report_static.c (the 12-rules section, gate reason meanings).
 #pragma once
 #include "report_csv.h"
@@ -40,6 +41,7 @@ void methodology(gen *g, egpu *xs, size_t n, const strlist *gpus); // report_met
 void gate_table(gen *g, const egpu *x);                                              // report_gates.c
 void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *shapes);      // report_rooftab.c
 void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n);
+void correctness_gpu(gen *g, const expvars *e, const egpu *x); // report_correct.c
 void claims_section(gen *g, const expvars *e, egpu *xs, size_t n);
 void rules_section(gen *g);
 // meaning and fix of a gate reason from reports/rejections.csv ("" when unknown)

@@ -74,7 +74,15 @@ int expvars_read(const char *path, expvars *e, char *err, size_t errlen) {
     else if (!strcmp(k, "BASELINE")) e->baseline = *v ? xdup(v) : NULL;
     else if (!strcmp(k, "SHAPES")) words(&e->shapes, v);
     else if (!strcmp(k, "BASELINES")) words(&e->baselines, v);
-    else if (!strcmp(k, "COMPARE")) {
+    else if (!strcmp(k, "REPORT_STYLE")) {
+      if (!*v || !strcmp(v, "timing")) e->correctness = 0;
+      else if (!strcmp(v, "correctness")) e->correctness = 1;
+      else {
+        snprintf(err, errlen, "%s:%zu: REPORT_STYLE '%s' is not timing or correctness", path, lineno, v);
+        rc = -1;
+        break;
+      }
+    } else if (!strcmp(k, "COMPARE")) {
       strlist pairs = {0};
       words(&pairs, v);
       for (size_t i = 0; i < pairs.n && rc == 0; i++) {

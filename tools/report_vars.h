@@ -1,7 +1,7 @@
 // report_vars.h — an experiment's definition as the report tools see it: the KEY=value lines
 // that `make` extracts from experiments/<exp>/experiment.mk into build/<exp>/experiment.vars
-// (DESCRIPTION, KERNEL, SHAPES, BASELINE, BASELINES, COMPARE), and the list of sample files of
-// one <gpu> directory of data/<exp>/.
+// (DESCRIPTION, KERNEL, SHAPES, BASELINE, BASELINES, COMPARE, REPORT_STYLE), and the list of
+// sample files of one <gpu> directory of data/<exp>/.
 #pragma once
 #include <stddef.h>
 
@@ -12,6 +12,7 @@ typedef struct {
 
 typedef struct {
   char *description, *kernel, *baseline;
+  int correctness; // REPORT_STYLE: 0 timing (the default), 1 correctness
   strlist shapes, baselines;
   strlist cmp_cand, cmp_base; // COMPARE pairs cand:base, same length
 } expvars;

@@ -1,0 +1,254 @@
+// report_correct.c — one GPU of a correctness-style experiment (REPORT_STYLE := correctness):
+// instead of latency and comparison tables, a summary in words and one compact table with, per
+// configuration, its flags (abbreviated), its gate verdict (gates.csv), the shapes it has samples
+// for out of the experiment's shapes of its head dimension (the harness times a shape only after
+// it passed numerics) and its compute-sanitizer runs (sanitize.csv); then the configurations
+// refused at compile time with their static_assert messages.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_gen.h"
+
+// short names of the kernel's tunables (flash_attn.cu); other flags are shown as they are
+static const char *const abbrevs[][2] = {
+    {"HEAD_DIM", "D"},    {"USE_MMA", "MMA"},      {"BLOCK_M", "BM"},   {"BLOCK_N", "BN"},
+    {"NUM_WARPS", "W"},   {"WARPS_N", "WN"},       {"STAGES", "ST"},    {"CP_ASYNC", "CP"},
+    {"SWIZZLE", "SW"},    {"PAD", "PAD"},          {"VEC", "VEC"},      {"KV_SPLITS", "KV"},
+    {"PERSISTENT", "P"},  {"PERSIST_CTAS_PER_SM", "PC"}, {"KV_SPLIT_WAVES", "KVW"},
+    {"KV_SPLIT_MIN_TILES", "KVT"},
+};
+#define NABBREV (sizeof abbrevs / sizeof abbrevs[0])
+
+// FLAGS with "-D" dropped and known names shortened; used[k] set for each abbreviation taken
+static const char *abbrev_flags(const char *flags, int used[NABBREV]) {
+  char out[512] = "", *copy = strdup(flags), *save = NULL;
+  if (!copy) abort();
+  size_t n = 0;
+  for (char *w = strtok_r(copy, " \t", &save); w && n < sizeof out; w = strtok_r(NULL, " \t", &save)) {
+    if (!strncmp(w, "-D", 2)) w += 2;
+    size_t len = strcspn(w, "=");
+    const char *name = NULL;
+    for (size_t k = 0; k < NABBREV && !name; k++)
+      if (strlen(abbrevs[k][0]) == len && !strncmp(w, abbrevs[k][0], len)) name = abbrevs[k][1], used[k] = 1;
+    n += (size_t)snprintf(out + n, sizeof out - n, "%s%s%s", n ? " " : "", name ? name : "", name ? w + len : w);
+  }
+  free(copy);
+  return fmt("%s", out);
+}
+
+// HEAD_DIM of a sample file (its -DHEAD_DIM flag, else its kernel_config), or -1
+static long head_dim(const samples_file *f) {
+  const char *keys[] = {"flags", "kernel_config"}, *pats[] = {"-DHEAD_DIM=", "HEAD_DIM="};
+  for (int k = 0; k < 2; k++) {
+    const char *s = samples_meta(f, keys[k]), *p = s ? strstr(s, pats[k]) : NULL;
+    if (p) return strtol(p + strlen(pats[k]), NULL, 10);
+  }
+  return -1;
+}
+
+typedef struct {
+  size_t runs, clean, smin, smax, nvar;
+  strlist tools; // sorted
+} santally;
+
+// the sanitizer cell of variant V, and its findings as bullets into *find
+static const char *san_cell(gen *g, const rcsv *s, const char *v, santally *t, strlist *find) {
+  int cv = rcsv_col(s, "variant"), ct = rcsv_col(s, "tool"), cr = rcsv_col(s, "result"),
+      cm = rcsv_col(s, "first_message");
+  size_t runs = 0, clean = 0, used = 0;
+  char bad[512] = "";
+  for (size_t r = 0; r < s->nrows; r++) {
+    if (strcmp(rcsv_get(s, r, cv), v)) continue;
+    const char *tool = rcsv_get(s, r, ct), *res = rcsv_get(s, r, cr);
+    double errs = fld(g, s, r, "errors");
+    runs++;
+    if (!strcmp(res, "clean") && errs == 0) {
+      clean++;
+      continue;
+    }
+    if (used < sizeof bad)
+      used += (size_t)snprintf(bad + used, sizeof bad - used, "%s`%s` (%.0f)", used ? ", " : "", tool, errs);
+    strlist_add(find, fmt("`%s`, `%s`: %s%.0f error%s; first: %s", v, tool, strcmp(res, "error") ? fmt("%s, ", res) : "",
+                          errs, errs == 1 ? "" : "s",
+                          *rcsv_get(s, r, cm) ? fmt("`%s`", rcsv_get(s, r, cm)) : "(no message)"));
+  }
+  t->runs += runs, t->clean += clean;
+  if (!runs) return "not run";
+  if (clean == runs) return fmt("%zu/%zu clean", clean, runs);
+  return fmt("%zu/%zu clean; errors: %s", clean, runs, bad);
+}
+
+// "a, b, c" (items already marked up)
+static const char *joinl(const strlist *l) {
+  char b[512] = "";
+  size_t used = 0;
+  for (size_t i = 0; i < l->n && used < sizeof b; i++)
+    used += (size_t)snprintf(b + used, sizeof b - used, "%s%s", i ? ", " : "", l->v[i]);
+  return fmt("%s", b);
+}
+
+// the static_assert message of a gates.csv detail, or the detail as it is
+static const char *assert_msg(const char *detail) {
+  const char *pre = "static assertion failed with \"";
+  size_t n = strlen(pre), len = strlen(detail);
+  if (strncmp(detail, pre, n) || len <= n || detail[len - 1] != '"') return detail;
+  return fmt("%.*s", (int)(len - n - 1), detail + n);
+}
+
+static void load_sanitize(gen *g, const egpu *x, rcsv *s, int *have, santally *t) {
+  char p[4096];
+  snprintf(p, sizeof p, "%s/sanitize.csv", x->dir);
+  *have = gen_load_opt(g, p, s);
+  if (!*have) return;
+  static const char *const need[] = {"variant", "tool", "shapes", "result", "errors", NULL};
+  int idx[5];
+  if (rcsv_need(s, need, idx, g->err, sizeof g->err)) gen_die(g);
+  for (size_t r = 0; r < s->nrows; r++) {
+    size_t sh = (size_t)fld(g, s, r, "shapes");
+    if (!r || sh < t->smin) t->smin = sh;
+    if (sh > t->smax) t->smax = sh;
+    if (!strlist_has(&t->tools, rcsv_get(s, r, idx[1]))) strlist_add(&t->tools, rcsv_get(s, r, idx[1]));
+    size_t q = 0;
+    while (q < r && strcmp(rcsv_get(s, q, idx[0]), rcsv_get(s, r, idx[0]))) q++;
+    t->nvar += q == r;
+  }
+  strlist_sort(&t->tools);
+}
+
+void correctness_gpu(gen *g, const expvars *e, const egpu *x) {
+  rcsv san;
+  int have_san;
+  santally st = {0};
+  load_sanitize(g, x, &san, &have_san, &st);
+  const rcsv *gt = &x->gates;
+  int cv = -1, cd = -1, cr = -1, cx = -1;
+  if (x->have_gates) {
+    cv = rcsv_col(gt, "variant"), cd = rcsv_col(gt, "verdict"), cr = rcsv_col(gt, "reason"), cx = rcsv_col(gt, "detail");
+    if (cv < 0 || cd < 0 || cr < 0) {
+      snprintf(g->err, sizeof g->err, "%s:1: needs columns variant, verdict, reason", gt->path);
+      gen_die(g);
+    }
+  }
+  // every configuration but those refused at compile time, sorted
+  strlist all = {0}, refused = {0}, other_rej = {0}, accepted = {0};
+  for (size_t r = 0; r < (x->have_gates ? gt->nrows : 0); r++) {
+    const char *v = rcsv_get(gt, r, cv), *why = rcsv_get(gt, r, cr);
+    if (!strcmp(rcsv_get(gt, r, cd), "reject")) {
+      if (!strcmp(why, "invalid_config")) {
+        strlist_add(&refused, v);
+        continue;
+      }
+      strlist_add(&other_rej, fmt("`%s` (`%s`)", v, why));
+    } else if (!strlist_has(&accepted, v)) strlist_add(&accepted, v);
+    if (!strlist_has(&all, v)) strlist_add(&all, v);
+  }
+  for (size_t i = 0; i < x->names.n; i++) {
+    if (!strlist_has(&all, x->names.v[i])) strlist_add(&all, x->names.v[i]);
+    if (!x->have_gates && !strlist_has(&accepted, x->names.v[i])) strlist_add(&accepted, x->names.v[i]);
+  }
+  int csv = have_san ? rcsv_col(&san, "variant") : -1;
+  for (size_t r = 0; have_san && r < san.nrows; r++)
+    if (!strlist_has(&all, rcsv_get(&san, r, csv)) && !strlist_has(&refused, rcsv_get(&san, r, csv)))
+      strlist_add(&all, rcsv_get(&san, r, csv));
+  strlist_sort(&all), strlist_sort(&refused), strlist_sort(&other_rej), strlist_sort(&accepted);
+
+  // rows first (the summary above the table needs their counts)
+  int used[NABBREV] = {0};
+  size_t full = 0, want_min = 0, want_max = 0, nwant = 0;
+  strlist cells[5] = {{0}}, find = {0}, short_of = {0}; // the table's columns
+  for (size_t i = 0; i < all.n; i++) {
+    const char *v = all.v[i], *flags = "—", *gate = "not gated";
+    const samples_file *sf = NULL;
+    for (size_t f = 0; f < x->names.n; f++)
+      if (!strcmp(x->names.v[f], v)) sf = &x->files[f];
+    if (sf && samples_meta(sf, "flags")) flags = fmt("`%s`", abbrev_flags(samples_meta(sf, "flags"), used));
+    for (size_t r = 0; x->have_gates && r < gt->nrows; r++)
+      if (!strcmp(rcsv_get(gt, r, cv), v))
+        gate = *rcsv_get(gt, r, cr) ? fmt("%s: `%s`", rcsv_get(gt, r, cd), rcsv_get(gt, r, cr)) : rcsv_get(gt, r, cd);
+    // shapes of the experiment at the variant's head dimension, and those with samples
+    long hd = sf ? head_dim(sf) : -1;
+    size_t want = 0, have = 0;
+    char miss[400] = "";
+    size_t mused = 0;
+    for (size_t s = 0; s < e->shapes.n; s++) {
+      shape_t sh;
+      if (hd > 0 && (shape_parse(e->shapes.v[s], &sh) || sh.d != hd)) continue;
+      want++;
+      const samples_group *gr = sf ? samples_group_find(sf, e->shapes.v[s]) : NULL;
+      if (gr && gr->n) have++;
+      else if (mused < sizeof miss)
+        mused += (size_t)snprintf(miss + mused, sizeof miss - mused, "%s`%s`", mused ? ", " : "", e->shapes.v[s]);
+    }
+    const char *shapes = sf ? fmt("%zu/%zu", have, want) : "none";
+    if (strlist_has(&accepted, v)) {
+      if (sf && want && have == want) full++;
+      else strlist_add(&short_of, sf ? fmt("`%s` (none at %s)", v, miss) : fmt("`%s` (no sample file)", v));
+      if (!nwant++ || want < want_min) want_min = want;
+      if (want > want_max) want_max = want;
+    }
+    const char *sanc = have_san ? san_cell(g, &san, v, &st, &find) : "—";
+    const char *row[5] = {fmt("`%s`", v), flags, *gate ? gate : "—", shapes, sanc};
+    for (int k = 0; k < 5; k++) strlist_add(&cells[k], row[k]);
+  }
+
+  // summary in words
+  const char *m = want_min == want_max ? fmt("all %zu shapes of their head dimension", want_max)
+                  : fmt("all shapes of their head dimension (%zu–%zu each)", want_min, want_max);
+  const char *numerics = !accepted.n ? "none to check"
+                         : full == accepted.n ? fmt("%s %zu pass numerics on %s", accepted.n == 2 ? "both" : "all",
+                                                    accepted.n, m)
+                         : fmt("%zu of them pass numerics on %s; short: %s", full, m, joinl(&short_of));
+  const char *sanit = "no `sanitize.csv` was published with these samples";
+  if (have_san)
+    sanit = fmt("%zu of %zu compute-sanitizer runs are clean (%zu configurations × %zu tools: %s; each run "
+                "`bench --check` on %s shape%s)", st.clean, st.runs, st.nvar, st.tools.n, gen_list(&st.tools),
+                st.smin == st.smax ? fmt("%zu", st.smax) : fmt("%zu–%zu", st.smin, st.smax), st.smax == 1 ? "" : "s");
+  const char *refu = !refused.n ? "no configuration refused"
+                     : fmt("%zu configuration%s refused (`invalid_config`: a `static_assert` of the kernel fired; "
+                           "messages in the last table below)", refused.n, refused.n == 1 ? "" : "s");
+  doc_par(&g->d, "**Summary**: %zu accepted configuration%s (gate verdict not `reject`), %s. Sanitizers: %s. "
+                 "Compile time: %s.%s%s%s", accepted.n, accepted.n == 1 ? "" : "s", numerics, sanit, refu,
+          other_rej.n ? " Rejected by other gates: " : "", other_rej.n ? joinl(&other_rej) : "", other_rej.n ? "." : "");
+
+  // the compact table
+  doc_table(&g->d, fmt("Correctness of `%s` on `%s`, per configuration: compile flags (abbreviated, legend "
+                       "below), gate verdict (`gates.csv`), shapes with samples out of the experiment's shapes of "
+                       "its head dimension, compute-sanitizer runs (`sanitize.csv`). The harness checks numerics "
+                       "before it times a shape and refuses to time one that fails, so a shape with samples is a "
+                       "shape that passed the numerics gate.", x->exp, x->gpu),
+            "lp40lrp22", (const char *const[]){"Configuration", "Flags", "Gate", "Shapes", "Sanitizers"});
+  for (size_t i = 0; i < all.n; i++)
+    doc_row(&g->d, (const char *const[]){cells[0].v[i], cells[1].v[i], cells[2].v[i], cells[3].v[i], cells[4].v[i]});
+  doc_table_end(&g->d);
+  char leg[1024] = "";
+  size_t lused = 0;
+  for (size_t k = 0; k < NABBREV; k++)
+    if (used[k] && strcmp(abbrevs[k][0], abbrevs[k][1]) && lused < sizeof leg)
+      lused += (size_t)snprintf(leg + lused, sizeof leg - lused, "%s%s = `%s`", lused ? ", " : "", abbrevs[k][1],
+                                abbrevs[k][0]);
+  if (lused) doc_par(&g->d, "Flags: the `-D` compile flags without `-D`; %s.", leg);
+  if (find.n) {
+    doc_par(&g->d, "**Sanitizer findings**:");
+    for (size_t k = 0; k < find.n; k++) doc_item(&g->d, "%s", find.v[k]);
+  }
+
+  // refused configurations and their messages
+  if (refused.n) {
+    doc_table(&g->d, fmt("Configurations of `%s` on `%s` refused at compile time (`invalid_config`) and the "
+                         "`static_assert` message each got.", x->exp, x->gpu),
+              "lp", (const char *const[]){"Configuration", "Message"});
+    for (size_t i = 0; i < refused.n; i++) {
+      const char *msg = "";
+      for (size_t r = 0; r < gt->nrows; r++)
+        if (!strcmp(rcsv_get(gt, r, cv), refused.v[i]) && !strcmp(rcsv_get(gt, r, cr), "invalid_config"))
+          msg = assert_msg(rcsv_get(gt, r, cx));
+      doc_row(&g->d, (const char *const[]){fmt("`%s`", refused.v[i]), *msg ? fmt("`%s`", msg) : "(none recorded)"});
+    }
+    doc_table_end(&g->d);
+  }
+  strlist_free(&all), strlist_free(&refused), strlist_free(&other_rej), strlist_free(&accepted);
+  for (int k = 0; k < 5; k++) strlist_free(&cells[k]);
+  strlist_free(&find), strlist_free(&short_of), strlist_free(&st.tools);
+  if (have_san) rcsv_free(&san);
+}
