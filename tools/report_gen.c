@@ -23,9 +23,10 @@ _Noreturn void gen_die(gen *g) {
 const char *gen_list(const strlist *l) {
   if (!l->n) return "none";
   char *b = (char *)fmt("%s", "");
-  size_t used = 0;
-  for (size_t i = 0; i < l->n && used < 400; i++)
+  size_t used = 0, i = 0;
+  for (; i < l->n && used + strlen(l->v[i]) + 4 < 440; i++)
     used += (size_t)snprintf(b + used, 512 - used, "%s`%s`", i ? ", " : "", l->v[i]);
+  if (i < l->n) snprintf(b + used, 512 - used, "%s… (%zu in all)", i ? ", " : "", l->n); // never cut silently
   return b;
 }
 

@@ -48,7 +48,7 @@ void rules_section(gen *g);
 void reason_text(gen *g, const char *reason, const char **meaning, const char **fix);
 
 // number formatting shared by the sections
-const char *gen_list(const strlist *l);          // "`a`, `b`" or "none"
+const char *gen_list(const strlist *l);          // "`a`, `b`", "`a`, … (N in all)" when long, or "none"
 const char *num(double x);                       // 4 significant digits, no exponent ≥ 1
 const char *num3(double x);                      // 3 significant digits (CI bounds of ratios)
 const char *ufmt(double u);                      // U statistic: integer or one decimal
