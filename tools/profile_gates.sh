@@ -30,11 +30,6 @@ awk -F, 'NR == FNR { if (FNR > 1) { v[$1] = 1; if ($2 == "reject") { r = $0; sub
   !(($1 in v) && ($2 == "bank_conflicts" || $2 == "bad_coalescing")) { print }
   END { for (i = 1; i <= n; i++) print add[i] }' "$out" "$b/runtime.csv" >"$b/runtime.csv.tmp" \
   && mv "$b/runtime.csv.tmp" "$b/runtime.csv" || die "cannot update $b/runtime.csv"
-# gates_merge.sh with an empty runtime.csv would empty gates.csv (reported): only merge rows
-if [ -s "$b/runtime.csv" ]; then
-  tools/gates_merge.sh "$b" ${DEST:+"$DEST"} || exit 2
-elif [ -n "${DEST:-}" ]; then
-  mkdir -p "$DEST" && cp "$b/gates.csv" "$DEST/.gates.csv.tmp" && mv "$DEST/.gates.csv.tmp" "$DEST/gates.csv"
-fi
+tools/gates_merge.sh "$b" ${DEST:+"$DEST"} || exit 2
 awk -F, 'NR > 1 { n++; if ($2 == "pass") p++; else r[$3]++ } END {
   printf "profile gates: %d variants, %d pass", n, p; for (k in r) printf ", %d %s", r[k], k; print "" }' "$out" >&2
