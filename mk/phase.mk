@@ -22,7 +22,7 @@ define run_phase
 	 else echo "== plots and report skipped: gnuplot/pdflatex missing here; copy data/$(1)/ and run 'make report'"; fi
 endef
 
-## phase1: GPU host: the parallelism ladder end to end (build, gates, measure, analyze, plots, report)
+## phase1: GPU host: the parallelism ladder: build, gates, ceilings, measure; analyze, plots, report where GSL, gnuplot, pdflatex exist
 .PHONY: phase1 phase2 phase3
 phase1:
 	$(call run_phase,phase1)
