@@ -8,7 +8,7 @@ set logscale xy
 set xrange [xmin:xmax]
 set xlabel "arithmetic intensity (FLOP/byte)"
 set ylabel "throughput (TFLOPS)"
-set key below maxrows 4 width -2
+set key below maxrows 4 width -2 height 1 nobox
 set samples 400
 roof(x, b, t) = (b > 0) ? ((t > 0 && b * x / 1000.0 > t) ? t : b * x / 1000.0) : (t > 0 ? t : NaN)
 mtitle = (bw > 0 || tf > 0) ? sprintf("measured: %.0f GB/s, %.0f TFLOPS", bw, tf) : ""
