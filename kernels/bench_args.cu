@@ -11,7 +11,8 @@ extern const char bench_help_text[];  // bench_help.cu
 static const char *const reserved[] = {
     "gpu", "gpu_slug", "sm_count", "cc", "l2_bytes", "driver", "cuda_driver", "cuda_runtime",
     "clock_sm_max_mhz", "power_limit_w", "temp_start_c", "temp_end_c", "date", "seed",
-    "l2_flush", "reps", "warmup", "hot_batch", "kernel_config", "kernel", NULL};
+    "l2_flush", "reps", "warmup", "hot_batch", "graph_calls", "timing", "kernel_config", "kernel",
+    NULL};
 
 int bench_reserved_key(const char *key) {
   for (int i = 0; reserved[i]; i++)
@@ -71,6 +72,7 @@ void bench_parse_args(int argc, char **argv, bench_opts *o) {
   o->reps = 50;
   o->warmup = 10;
   o->hot_batch = 20;
+  o->graph_calls = 20;
   o->l2_cold = 1;
   o->seed = 1;
   o->sm_count = 132;
@@ -115,6 +117,9 @@ void bench_parse_args(int argc, char **argv, bench_opts *o) {
     } else if (!strcmp(opt, "--hot-batch")) {
       NEEDS_VALUE();
       o->hot_batch = (int)parse_long(opt, val, 1, 100000);
+    } else if (!strcmp(opt, "--graph-calls")) {
+      NEEDS_VALUE();
+      o->graph_calls = (int)parse_long(opt, val, 0, 10000);
     } else if (!strcmp(opt, "--l2")) {
       NEEDS_VALUE();
       if (!strcmp(val, "cold")) o->l2_cold = 1;

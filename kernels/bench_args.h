@@ -16,7 +16,8 @@ typedef struct {
   bench_shape *shapes;
   int nshapes;
   int reps, warmup, hot_batch;
-  int l2_cold;                 // 1 cold (flush before every rep), 0 hot (back-to-back batches)
+  int graph_calls;             // >0: each sample is one replay of a CUDA graph of this many calls
+  int l2_cold;                 // 1 cold (flush before every rep), 0 hot (no flush)
   unsigned long long seed;
   const char *out;             // NULL: samples to stdout
   const char **meta_key, **meta_val;  // --meta key=value pairs, in order

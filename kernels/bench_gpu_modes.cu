@@ -91,9 +91,14 @@ int bench_mode_time(const bench_opts *o) {
   bench_header_set(&h, "l2_flush", "%s", o->l2_cold ? "cold" : "hot");
   bench_header_set(&h, "reps", "%d", o->reps);
   bench_header_set(&h, "warmup", "%d", o->warmup);
-  bench_header_set(&h, "hot_batch", "%d", o->l2_cold ? 1 : o->hot_batch);
+  bench_timing_opts t = {o->reps, o->warmup, o->hot_batch, o->graph_calls, o->l2_cold,
+                         2 * (size_t)g.l2_bytes};
+  char how[256];
+  bench_timing_describe(&t, how, sizeof how);
+  bench_header_set(&h, "hot_batch", "%d", o->l2_cold || o->graph_calls ? 1 : o->hot_batch);
+  bench_header_set(&h, "graph_calls", "%d", o->graph_calls);
+  bench_header_set(&h, "timing", "%s", how);
   bench_header_set(&h, "kernel_config", "%s", attn_config());
-  bench_timing_opts t = {o->reps, o->warmup, o->hot_batch, o->l2_cold, 2 * (size_t)g.l2_bytes};
   for (int i = 0; i < o->nshapes; i++) {
     const bench_shape *sh = &o->shapes[i];
     attn_plan plan;

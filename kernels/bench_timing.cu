@@ -1,10 +1,17 @@
-// bench_timing.cu — the timing loop.
-// cold: before every rep, outside the timed region, cudaMemsetAsync writes 2 x L2 bytes, which
-//   evicts Q, K, V and O from L2 (inputs are not rotated: the flush alone makes every rep start
-//   cold); each sample = events around one attn_run.
-// hot: no flush; each sample = events around hot_batch back-to-back attn_runs, / hot_batch.
+// bench_timing.cu — the timing loop, in one of two methods.
+// graph (--graph-calls G > 0, the default, G = 20): G back-to-back attn_run calls are captured
+//   into one CUDA graph; a sample is CUDA events around one replay, divided by G — the method
+//   tools/sdpa_bench.py and ANCHORS.md use for SDPA, so the two compare like for like. Before
+//   every replay a spin kernel (~20 us) keeps the GPU busy while the host queues the start event
+//   and the replay, so the host's launch latency stays out of the events. cold: before the spin,
+//   outside the timed region, cudaMemsetAsync writes 2 x L2 bytes, so the replay's first call
+//   starts with a cold L2 and the others find what the previous call left.
+// plain (G = 0): cold: the flush, then events around one attn_run; hot: no flush, events around
+//   hot_batch back-to-back attn_runs, / hot_batch.
+// Inputs are not rotated: in cold mode the flush alone makes every sample start cold.
 // After every sample (untimed) bench_clock_kernel measures the SM clock: clock64() cycles over
 // ~20 us of %globaltimer, counted between two timer ticks so the timer's granularity drops out.
+#include <stdio.h>
 #include <stdlib.h>
 #include "bench_check.h"
 #include "bench_cuda.h"
@@ -32,6 +39,28 @@ __global__ void bench_clock_kernel(unsigned long long *out) {
   out[1] = n < limit ? t2 - t1 : 0;
 }
 
+// Keeps the GPU busy for ~us microseconds of %globaltimer.
+__global__ void bench_spin_kernel(unsigned us) {
+  unsigned long long t0 = bench_globaltimer();
+  long n = 0;
+  while (bench_globaltimer() < t0 + 1000ull * us && ++n < 100000000) {
+  }
+}
+
+void bench_timing_describe(const bench_timing_opts *t, char *buf, size_t len) {
+  if (t->graph_calls > 0)
+    snprintf(buf, len,
+             "time_us = cuda graph of %d calls, events around one replay, / %d; %s; a ~20 us spin "
+             "kernel before each replay",
+             t->graph_calls, t->graph_calls,
+             t->l2_cold ? "2 x L2 bytes written before each replay" : "no L2 flush");
+  else if (t->l2_cold)
+    snprintf(buf, len, "time_us = events around one call; 2 x L2 bytes written before each");
+  else
+    snprintf(buf, len, "time_us = events around %d back-to-back calls, / %d; no L2 flush",
+             t->hot_batch, t->hot_batch);
+}
+
 static void flush_l2(size_t bytes, int rep, cudaStream_t st) {
   if (flush_size < bytes) {
     if (flush_buf) BENCH_CUDA(cudaFree(flush_buf));
@@ -52,12 +81,37 @@ static int cmp_double(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+// Captures calls attn_runs on st into an executable graph; exits 4 (CUDA error) when the
+// implementation cannot be captured.
+static cudaGraphExec_t capture(const attn_shape *s, const attn_plan *plan, const bench_bufs *b,
+                               const attn_args *a, int calls, cudaStream_t st) {
+  cudaGraph_t g;
+  cudaGraphExec_t ge;
+  BENCH_CUDA(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
+  for (int i = 0; i < calls; i++) {
+    cudaError_t e = attn_run(s, plan, a, b->ws, st);
+    if (e != cudaSuccess) {
+      cudaGraph_t dead;
+      cudaStreamEndCapture(st, &dead);
+      fprintf(stderr, "bench: attn_run failed during graph capture (call %d of %d); "
+                      "use --graph-calls 0 to time plain launches\n", i + 1, calls);
+      BENCH_CUDA(e);
+    }
+  }
+  BENCH_CUDA(cudaStreamEndCapture(st, &g));
+  BENCH_CUDA(cudaGraphInstantiate(&ge, g, 0));
+  BENCH_CUDA(cudaGraphDestroy(g));
+  return ge;
+}
+
 double bench_time_shape(const attn_shape *s, const attn_plan *plan, const bench_bufs *b,
                         const bench_timing_opts *t, int si, bench_samples *v) {
   cudaStream_t st;
   BENCH_CUDA(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
   attn_args a = {b->q, b->k, b->v, b->o, bench_scale(s)};
-  int per_sample = t->l2_cold ? 1 : t->hot_batch;
+  const int graph = t->graph_calls > 0;
+  int per_sample = graph ? t->graph_calls : t->l2_cold ? 1 : t->hot_batch;
+  cudaGraphExec_t ge = graph ? capture(s, plan, b, &a, t->graph_calls, st) : NULL;
   cudaEvent_t *ev = (cudaEvent_t *)malloc(2 * (size_t)t->reps * sizeof *ev);
   unsigned long long *clk, *hclk = (unsigned long long *)malloc(2 * (size_t)t->reps * 8);
   double *us = (double *)malloc((size_t)t->reps * sizeof(double));
@@ -67,13 +121,20 @@ double bench_time_shape(const attn_shape *s, const attn_plan *plan, const bench_
 
   for (int w = 0; w < t->warmup; w++) {
     if (t->l2_cold) flush_l2(t->flush_bytes, w, st);
-    BENCH_CUDA(attn_run(s, plan, &a, b->ws, st));
+    if (graph) BENCH_CUDA(cudaGraphLaunch(ge, st));
+    else BENCH_CUDA(attn_run(s, plan, &a, b->ws, st));
   }
   BENCH_CUDA(cudaStreamSynchronize(st));
   for (int r = 0; r < t->reps; r++) {
     if (t->l2_cold) flush_l2(t->flush_bytes, r, st);
+    if (graph) {
+      bench_spin_kernel<<<1, 1, 0, st>>>(20);
+      BENCH_CUDA_LAUNCH();
+    }
     BENCH_CUDA(cudaEventRecord(ev[2 * r], st));
-    for (int i = 0; i < per_sample; i++) BENCH_CUDA(attn_run(s, plan, &a, b->ws, st));
+    if (graph) BENCH_CUDA(cudaGraphLaunch(ge, st));
+    else
+      for (int i = 0; i < per_sample; i++) BENCH_CUDA(attn_run(s, plan, &a, b->ws, st));
     BENCH_CUDA(cudaEventRecord(ev[2 * r + 1], st));
     bench_clock_kernel<<<1, 1, 0, st>>>(clk + 2 * r);
     BENCH_CUDA_LAUNCH();
@@ -88,6 +149,7 @@ double bench_time_shape(const attn_shape *s, const attn_plan *plan, const bench_
     int mhz = ns ? (int)(cyc * 1000.0 / ns + 0.5) : -1;
     bench_samples_add(v, si, r, us[r], mhz);
   }
+  if (ge) BENCH_CUDA(cudaGraphExecDestroy(ge));
   for (int i = 0; i < 2 * t->reps; i++) BENCH_CUDA(cudaEventDestroy(ev[i]));
   BENCH_CUDA(cudaFree(clk));
   BENCH_CUDA(cudaStreamDestroy(st));

@@ -1,5 +1,5 @@
-// bench_timing.h — timed repetitions of attn_run with CUDA events, the cold-L2 flush and the
-// SM clock reading taken after every rep.
+// bench_timing.h — timed repetitions of attn_run with CUDA events (plain launches or CUDA graph
+// replays), the cold-L2 flush and the SM clock reading taken after every rep.
 #pragma once
 #include "attn.h"
 #include "bench_header.h"
@@ -7,6 +7,7 @@
 
 typedef struct {
   int reps, warmup, hot_batch;
+  int graph_calls;     // >0: graph mode (see bench_timing.cu); 0: plain launches
   int l2_cold;
   size_t flush_bytes;  // 2 x L2 size (cold mode)
 } bench_timing_opts;
@@ -16,3 +17,6 @@ double bench_time_shape(const attn_shape *s, const attn_plan *plan, const bench_
                         const bench_timing_opts *t, int si, bench_samples *v);
 
 void bench_timing_release(void);  // frees the flush buffer
+
+// One line for the samples header: how a sample was timed.
+void bench_timing_describe(const bench_timing_opts *t, char *buf, size_t len);

@@ -10,6 +10,9 @@ endif
 REPS          ?= 50
 WARMUP        ?= 10
 L2            ?= cold
+# calls per CUDA graph replay, for our kernels and the SDPA baselines alike (0: plain launches,
+# our kernels only)
+GRAPH_CALLS   ?= 20
 ROUNDS        ?= 5
 SEED          ?= 42
 MIN_OCCUPANCY ?= 0.5

@@ -10,6 +10,7 @@ ORDER    ?= interleaved
 .PHONY: measure
 measure: build $(EXP_OUT)/gates.csv
 	@B=$(B) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) ROUNDS=$(ROUNDS) \
+	  GRAPH_CALLS=$(GRAPH_CALLS) \
 	  SEED=$(SEED) RUN_TIMEOUT=$(RUN_TIMEOUT) SDPA_BASELINES='$(SDPA_BASELINES)' \
 	  SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' ORDER=$(ORDER) VARIANT='$(VARIANT)' \
 	  tools/measure.sh $(EXP) >/dev/null

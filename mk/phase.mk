@@ -13,7 +13,7 @@ define run_phase
 	@echo "== $(1): gates";   $(MAKE) --no-print-directory gates EXP=$(1)
 	@if [ "$(CEILINGS)" != 0 ]; then echo "== $(1): ceilings"; $(MAKE) --no-print-directory ceilings; fi
 	@echo "== $(1): measure"; $(MAKE) --no-print-directory measure EXP=$(1)
-	@if tools/deps.sh check libgsl-dev 2>/dev/null || [ -x $(B)/tools/stats ]; then \
+	@if tools/deps.sh check libgsl-dev 2>/dev/null || [ -x $(STATS) ]; then \
 	   echo "== $(1): analyze"; $(MAKE) --no-print-directory analyze EXP=$(1) && \
 	   tools/verdicts.sh $(B)/$(1); \
 	 else echo "== $(1): analyze skipped: GSL is missing here; run 'make report' on a machine with it"; fi

@@ -2,7 +2,7 @@
 # measure.sh — runtime gates and timing for one experiment on a GPU host (needs nvcc's build
 # outputs and a driver; no GSL, no gnuplot). Called by `make measure`.
 #   measure.sh EXP
-# Environment (from make): B, DATA_OUT (data), REPS, WARMUP, L2, ROUNDS, SEED, RUN_TIMEOUT,
+# Environment (from make): B, DATA_OUT (data), REPS, WARMUP, L2, GRAPH_CALLS, ROUNDS, SEED, RUN_TIMEOUT,
 #   SDPA_BASELINES, SHAPES, GIT_REV, ORDER (interleaved|sequential), VARIANT (optional filter).
 # For each variant that passed the static gates: `bench --check` (numerics / runtime_error /
 # run_timeout), then ROUNDS rounds of timing, variants interleaved within each round (spreads
@@ -17,6 +17,8 @@ rounds=${ROUNDS:-5}; reps=${REPS:-50}; order=${ORDER:-interleaved}
 per_round=$(( (reps + rounds - 1) / rounds ))
 say() { echo "measure: $*" >&2; }
 die() { echo "measure: $*" >&2; exit 2; }
+[ "${GRAPH_CALLS:-20}" != 0 ] || [ -z "${SDPA_BASELINES:-}" ] ||
+  die "GRAPH_CALLS=0 times plain launches; the SDPA baselines are always timed as graph replays, so they would not compare like for like (drop GRAPH_CALLS=0 or the sdpa-* baselines)"
 [ -f "$b/gates.csv" ] || die "$b/gates.csv: missing (run make gates EXP=$exp)"
 
 # variants that passed the static gates (first three columns never hold commas)
@@ -59,7 +61,8 @@ mapfile -t all_shapes < <(printf '%s\n' ${SHAPES})
 flags_of() { tr '\n' ' ' <"$b/$1/flags" | sed 's/ $//'; }
 run_one() { # run_one NAME ROUND
   local v=$1 r=$2 out="$b/runs/$1.r$2.csv" rc
-  local common=(--reps "$per_round" --warmup "${WARMUP:-10}" --l2 "${L2:-cold}" --seed $(( ${SEED:-42} + r ))
+  local common=(--reps "$per_round" --warmup "${WARMUP:-10}" --l2 "${L2:-cold}"
+                --graph-calls "${GRAPH_CALLS:-20}" --seed $(( ${SEED:-42} + r ))
                 --out "$out" --meta "experiment=$exp" --meta "variant=$v" --meta "round=$r"
                 --meta "git_rev=${GIT_REV:-unknown}" --meta "order=$order")
   case $v in

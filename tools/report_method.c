@@ -24,7 +24,8 @@ static const char *label(const char *k) {
       {"git_rev", "git revision"}, {"gpu_slug", "GPU directory name"},
       {"cuda_driver", "CUDA version of the driver"}, {"cuda_runtime", "CUDA runtime"},
       {"clock_sm_max_mhz", "max SM clock (MHz)"}, {"l2_bytes", "L2 size (bytes)"},
-      {"hot_batch", "calls per sample in hot mode"}, {"kernel_config", "launch configuration"},
+      {"hot_batch", "calls per sample in hot mode"},
+      {"graph_calls", "calls per CUDA graph replay (0: plain launches)"}, {"kernel_config", "launch configuration"},
       {"kernel", "kernel"}, {"backend_ran", "SDPA backend that ran"}, {NULL, NULL}};
   for (size_t i = 0; map[i][0]; i++)
     if (!strcmp(map[i][0], k)) return map[i][1];
@@ -168,17 +169,24 @@ void methodology(gen *g, egpu *xs, size_t n, const strlist *gpus) {
   const char *cim = first_field(xs, n, "ci_method", "bca"), *alpha = first_field(xs, n, "alpha", g->alpha);
   const char *corr = first_field(xs, n, "correction", "holm"), *pm = first_field(xs, n, "p_method", "auto");
   doc_head(&g->d, 2, "Timing");
-  doc_par(&g->d, "Each sample is the GPU time of one call of one variant at one shape, timed by the "
-                 "harness with CUDA events around the call; the warm-up calls (`warmup`) are excluded. "
-                 "In `cold` L2 mode (`l2_flush`) a buffer at least as large as the L2 cache is "
-                 "overwritten before every sample, outside the timed region; in `hot` mode a sample is "
-                 "a batch of back-to-back calls (`hot_batch`) divided by its size. The SM clock is "
+  doc_par(&g->d, "Each sample is the GPU time per call of one variant at one shape, timed with "
+                 "CUDA events; the warm-up calls (`warmup`) are excluded and the files' `timing` "
+                 "header says how each was taken. Our kernels and the PyTorch SDPA baselines are "
+                 "timed the same way: a CUDA graph of `graph_calls` back-to-back calls is replayed, "
+                 "the events bracket one replay, and the sample is its time divided by the number of "
+                 "calls (this is also how ANCHORS.md times SDPA). A short spin kernel before each "
+                 "replay keeps the host's launch latency out of the events. In `cold` L2 mode "
+                 "(`l2_flush`) a buffer twice the L2 size is overwritten before every replay, outside "
+                 "the timed region, so the first call of a replay starts cold and the others find what "
+                 "the previous call left; in `hot` mode nothing is flushed. Files with `graph_calls` 0 "
+                 "(or none) were timed with events around plain launches: one call per sample when "
+                 "cold, a batch of `hot_batch` calls divided by its size when hot. The SM clock is "
                  "recorded with every sample. Inputs are random with a fixed seed (`seed`), never "
                  "zeros, and every variant passed the numerics gate before it was timed. Variants and "
                  "baselines of an experiment are measured in the same run, interleaved in rounds. For "
-                 "the PyTorch SDPA baselines the sample is the GPU time of a CUDA graph of calls, "
-                 "replayed, per call; the per-call time seen from Python (launch overhead included, "
-                 "what a PyTorch user pays) is shown beside it, labelled, and never compared.");
+                 "the SDPA baselines the per-call time seen from Python (launch overhead included, "
+                 "what a PyTorch user pays) is shown beside the GPU time, labelled, and never "
+                 "compared.");
   doc_head(&g->d, 2, "Statistics");
   doc_par(&g->d, "Summaries (`stats summary`): per variant and shape, n, the median with a 95%% "
                  "bootstrap CI (%s, %s resamples, seed %s), quartiles, MAD, and outliers counted by "

@@ -12,12 +12,17 @@ exp=$1 fresh=$2 pub=$3
 stats=${STATS:-build/tools/stats}
 [ -x "$stats" ] || { echo "reproduce: $stats missing (make tools; on a GPU host without GSL: make stats-static elsewhere, carry it, STATS=path)" >&2; exit 2; }
 [ "$fresh" = "$pub" ] && { echo "reproduce: published with PUBLISH=1; nothing to compare against" >&2; exit 0; }
+# the timing method of a sample file: its graph_calls header (files from before it: 0, plain launches)
+method() { awk '/^# graph_calls: / { g = $3 } !/^#/ { exit } END { print g == "" ? 0 : g }' "$1"; }
 pairs=()
 for f in "$fresh/$exp"/*/*.csv; do
   [ -f "$f" ] || continue
   v=$(basename "$f"); gpu=$(basename "$(dirname "$f")")
   [ "$v" = gates.csv ] && continue
-  if [ -f "$pub/$exp/$gpu/$v" ]; then pairs+=("$pub/$exp/$gpu/$v" "$f")
+  if [ -f "$pub/$exp/$gpu/$v" ]; then
+    gp=$(method "$pub/$exp/$gpu/$v"); gf=$(method "$f")
+    [ "$gp" = "$gf" ] || { echo "reproduce: $exp/$gpu/$v: published with graph_calls $gp, fresh with $gf: different timing methods do not compare (GRAPH_CALLS=$gp reproduces the published method)" >&2; exit 2; }
+    pairs+=("$pub/$exp/$gpu/$v" "$f")
   else echo "reproduce: $exp/$gpu/$v: nothing published to compare with" >&2; fi
 done
 [ ${#pairs[@]} -gt 0 ] || { echo "reproduce: no published data for $exp on this GPU" >&2; exit 2; }

@@ -37,8 +37,9 @@ die() { echo "search: $*" >&2; exit 2; }
 mkdir -p "$out/runs" "$res/confirm" "$(dirname "$log")"
 exec 9>"$out/.lock"; flock -n 9 || die "$out/.lock: another search of $exp is running"
 
-# the key: kernel sources, compiler, GPU, shape
-hash=$(LC_ALL=C ls kernels/*.cu kernels/*.cuh | LC_ALL=C sort | xargs cat | sha256sum | cut -c1-16)
+# the key: kernel and harness sources with the timing method (GRAPH_CALLS), compiler, GPU, shape
+hash=$( { LC_ALL=C ls kernels/*.cu kernels/*.cuh | LC_ALL=C sort | xargs cat
+          echo "graph_calls=${GRAPH_CALLS:-20}"; } | sha256sum | cut -c1-16)
 nvccv=$("${NVCC:-nvcc}" --version 2>/dev/null | sed -n 's/.*, V\([0-9][0-9.]*\).*/\1/p' | tail -n 1)
 [ -n "$nvccv" ] || die "cannot read the nvcc version from '${NVCC:-nvcc} --version'"
 mk() { ${MAKE_CMD:-make} "$@"; }
@@ -73,7 +74,8 @@ trial() { # trial V: gates, numerics, timing; one log row
   rc=$?
   if [ $rc -ne 0 ]; then say "$v: $(runtime_reason $rc)"; record "$v" --gated "$(runtime_reason $rc)"; return; fi
   timeout -k 5 "${RUN_TIMEOUT:-300}" "$d/bench" --shape "$SHAPE" --reps "${SEARCH_REPS:-20}" \
-    --warmup "${WARMUP:-10}" --l2 "${L2:-cold}" --seed "${SEED:-42}" --out "$out/runs/$v.csv" \
+    --warmup "${WARMUP:-10}" --l2 "${L2:-cold}" --graph-calls "${GRAPH_CALLS:-20}" --seed "${SEED:-42}" \
+    --out "$out/runs/$v.csv" \
     --meta "experiment=$exp" --meta "variant=$v" --meta "search=trial" 2>"$out/runs/$v.log"
   rc=$?
   if [ $rc -ne 0 ]; then say "$v: $(runtime_reason $rc)"; record "$v" --gated "$(runtime_reason $rc)"; return; fi
@@ -101,6 +103,7 @@ fresh() { grep -qxF "# search_key: $tag" "$1" 2>/dev/null && grep -qxF "# varian
 confirm() { # confirm NAME FILE
   local v=$1 f=$2 meta=(--meta "experiment=$exp" --meta "variant=$1" --meta "search_key=$tag" --meta "search=confirm")
   local common=(--shape "$SHAPE" --reps "${CONFIRM_REPS:-100}" --warmup "${WARMUP:-10}" --l2 "${L2:-cold}"
+                --graph-calls "${GRAPH_CALLS:-20}"
                 --seed $(( ${SEED:-42} + 1 )) --out "$f")
   if fresh "$f" "$v"; then say "confirmation of $v already measured: $f"; return 0; fi
   case $v in
