@@ -3,7 +3,11 @@
 # `make search EXP=sweep-d128 REPLAY=1` (the strategy comparison of issue 8) and feed its tests;
 # `make search EXP=sweep-d128` runs the real LHS+TPE search on a GPU.
 # ROUNDS 1 and 30 reps: one bench process per variant, so the whole space is measured in one
-# device call (about 1 s per variant plus the build, ~1 min on 16 cores).
+# device call (about 2 s per variant: the numerics check at this shape, ~1 s with the tiled
+# reference, then the timing; plus the build, ~1 min on 16 cores). GRAPH_CALLS 1: a call takes
+# ~1-4 ms here, so launch gaps are noise and a graph of 20 would multiply the time by 20; every
+# call starts with a cold L2. The SDPA baseline is timed the same way (measure passes the same
+# GRAPH_CALLS to both).
 DESCRIPTION := Tile space at D=128: exhaustive sweep for the search strategies (LHS, TPE, random)
 KERNEL      := flash_attn.cu
 SPACE       := space.txt
@@ -12,6 +16,7 @@ BASELINE    := sdpa-cudnn
 REPS        := 30
 WARMUP      := 5
 L2          := cold
+GRAPH_CALLS := 1
 ROUNDS      := 1
 MIN_OCCUPANCY   := 0
 MIN_CTAS_PER_SM := 0
