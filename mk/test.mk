@@ -7,7 +7,7 @@ TEST_SCRIPTS +=
 .PHONY: test
 test: check-deps-test $(TEST_PROGS)
 	@BENCH=$(B)/tests/bench_naive tests/run.sh $(TEST_PROGS) $(TEST_SCRIPTS)
-TEST_SCRIPTS += tests/test_pipeline.sh
+TEST_SCRIPTS += tests/test_pipeline.sh tests/test_reproduce.sh
 
 # The bench CLI test links the harness objects with the naive stand-in kernel.
 $(B)/tests/bench_naive: $(HARNESS_OBJS) kernels/naive_attn.cu kernels/attn.h | check-deps-build

@@ -36,7 +36,7 @@ run() { "$BENCH" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; }
 # --help
 run --help
 check_eq "--help exits 0" "$rc" 0
-for w in --describe --check --check-ref --occupancy --gpu-slug --reps --warmup --l2 --hot-batch \
+for w in --describe --check --check-ref --occupancy --gpu-slug --reps --warmup --graph-calls --l2 --hot-batch \
          --seed --out --meta --sm-count --device "exit: 0 ok, 1 numerics failure, 2 usage"; do
   check_grep "--help mentions $w" "$w" "$tmp/out"
 done
@@ -107,6 +107,10 @@ usage "reps 0" "--reps: '0' is not an integer in \[1, 1000000\]" --shape $S --re
 usage "reps not a number" "--reps: '5x' is not an integer" --shape $S --reps 5x
 usage "warmup negative" "--warmup: '-1' is not an integer" --shape $S --warmup -1
 usage "hot-batch 0" "--hot-batch: '0'" --shape $S --hot-batch 0
+usage "graph-calls negative" "--graph-calls: '-1' is not an integer in \[0, 10000\]" --shape $S --graph-calls -1
+usage "graph-calls too many" "--graph-calls: '10001' is not an integer in \[0, 10000\]" --shape $S --graph-calls 10001
+usage "meta reserved graph_calls" "--meta: key 'graph_calls' is written by bench" --shape $S --meta graph_calls=3
+usage "meta reserved timing" "--meta: key 'timing' is written by bench" --shape $S --meta timing=x
 usage "l2 mode" "--l2: 'warm' is not cold or hot" --shape $S --l2 warm
 usage "seed negative" "--seed: '-1' is not an unsigned integer" --shape $S --seed -1
 usage "seed overflow" "--seed: '99999999999999999999999' is not" --shape $S --seed 99999999999999999999999

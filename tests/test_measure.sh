@@ -56,4 +56,8 @@ check_eq "merge with no runtime rows keeps the table" "$(cat "$m/pub/gates.csv" 
 out=$(B=$t/build DATA_OUT=$t/data tools/measure.sh nothing 2>&1); rc=$?
 check_eq "missing gates.csv is an input error" "$rc" 2
 check_grep "missing gates.csv is named" 'gates.csv: missing' <(echo "$out")
+out=$(B=$t/build DATA_OUT=$t/data2 GRAPH_CALLS=0 SDPA_BASELINES=sdpa-cudnn tools/measure.sh fake 2>&1); rc=$?
+check_eq "GRAPH_CALLS=0 with SDPA baselines is refused" "$rc" 2
+check_grep "the refusal says why" 'would not compare like for like' <(echo "$out")
+check "nothing measured when refused" test ! -e "$t/data2"
 done_testing
