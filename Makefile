@@ -30,6 +30,11 @@ help:
 	@echo
 	@sed -n 's/^## \([a-z0-9_-]*\): \(.*\)/  \1|\2/p' Makefile $(sort $(wildcard mk/*.mk)) \
 	  | awk -F'|' '{ printf "  %-14s %s\n", $$1, $$2 }' | sed 's/^  //'
+	@echo
+	@echo "settings (make VAR=value, or in an experiment.mk): REPS ROUNDS WARMUP L2=cold|hot"
+	@echo "  GRAPH_CALLS=20 (calls per timed CUDA graph replay, as SDPA is timed; 1: single cold calls)"
+	@echo "  STATS=<path> (stats tool for analyze/reproduce on a GPU host without GSL: make stats-static)"
+	@echo "  PUBLISH=1 (reproduce, profile, aa-check: write into data/)  CEILINGS=0 (phase runs)"
 
 ## clean: remove build/ (never touches data/)
 .PHONY: clean

@@ -16,13 +16,13 @@ define run_phase
 	@if tools/deps.sh check libgsl-dev 2>/dev/null || [ -x $(STATS) ]; then \
 	   echo "== $(1): analyze"; $(MAKE) --no-print-directory analyze EXP=$(1) && \
 	   tools/verdicts.sh $(B)/$(1); \
-	 else echo "== $(1): analyze skipped: GSL is missing here; run 'make report' on a machine with it"; fi
+	 else echo "== $(1): analyze skipped: GSL is missing here; run 'make report' on a machine with it, or pass STATS=<path> (make stats-static elsewhere)"; fi
 	@if tools/deps.sh check libgsl-dev gnuplot-nox texlive-latex-base texlive-latex-recommended 2>/dev/null; then \
 	   echo "== report"; $(MAKE) --no-print-directory report; \
 	 else echo "== plots and report skipped: gnuplot/pdflatex missing here; copy data/$(1)/ and run 'make report'"; fi
 endef
 
-## phase1: GPU host: the parallelism ladder: build, gates, ceilings, measure; analyze, plots, report where GSL, gnuplot, pdflatex exist
+## phase1: GPU host: the parallelism ladder: build, gates, ceilings, measure; analyze (GSL or STATS=), plots, report where gnuplot, pdflatex exist
 .PHONY: phase1 phase2 phase3
 phase1:
 	$(call run_phase,phase1)
