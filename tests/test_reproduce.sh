@@ -24,11 +24,13 @@ samples "$t/fresh/$exp/gpu/v.csv" 20 1
 run
 check_eq "identical samples: exit 0" "$rc" 0
 check_grep "identical samples: SAME" "ratio +1\.000 .*SAME" <(echo "$out")
+check_grep "identical samples: the summary counts them" "1 SAME, 0 FAST, 0 AMBIGUOUS, 0 SLOW of 1 rows: reproduced" <(echo "$out")
 
 samples "$t/fresh/$exp/gpu/v.csv" 20 1.10
 run
 check_eq "fresh 10% slower: exit 1" "$rc" 1
 check_grep "fresh 10% slower: SLOW" "ratio +0\.909 .*SLOW" <(echo "$out")
+check_grep "fresh 10% slower: the summary says regression" "0 SAME, 0 FAST, 0 AMBIGUOUS, 1 SLOW of 1 rows: REGRESSION" <(echo "$out")
 
 samples "$t/fresh/$exp/gpu/v.csv" 20 1
 samples "$t/pub/$exp/gpu/v.csv" "" 1
