@@ -42,15 +42,15 @@ if [ "${LEVEL:-process}" = process ]; then
 else
   cp build/"$exp"/reproduce_samples.csv build/"$exp"/reproduce.csv
 fi
-awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-  { printf "  %-14s %-22s published %9.3f us  fresh %9.3f us  ratio %6.3f [%6.3f, %6.3f]  %s\n",
-      $c["cand"], $c["shape"], $c["median_base"], $c["median_cand"], $c["speedup"],
-      $c["speedup_lo"], $c["speedup_hi"], $c["verdict"] }' build/"$exp"/reproduce.csv
 case $rc in
   0) what="reproduced" ;; 1) what="REGRESSION (a SLOW row; exit 1)" ;;
   3) what="no regression, but some rows are inconclusive (exit 3)" ;; *) what="error (exit $rc)" ;;
 esac
-awk -F, -v what="$what" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { n[$c["verdict"]]++ }
+# one pass: a line per row, then the verdicts counted
+awk -F, -v what="$what" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+  { printf "  %-14s %-22s published %9.3f us  fresh %9.3f us  ratio %6.3f [%6.3f, %6.3f]  %s\n",
+      $c["cand"], $c["shape"], $c["median_base"], $c["median_cand"], $c["speedup"],
+      $c["speedup_lo"], $c["speedup_hi"], $c["verdict"]; n[$c["verdict"]]++ }
   END { printf "reproduce: %d SAME, %d FAST, %d AMBIGUOUS, %d SLOW of %d rows: %s\n",
           n["SAME"], n["FAST"], n["AMBIGUOUS"], n["SLOW"], NR - 1, what }' build/"$exp"/reproduce.csv
 echo "reproduce: table in build/$exp/reproduce.csv"
