@@ -1,10 +1,9 @@
-# baselines.mk — measured ceilings for the roofline and the A/A noise-floor check.
+# baselines.mk — measured ceilings for the roofline and the A/A calibration.
 # The baselines themselves are built and run by the experiment and measure rules: cublas-naive
 # from kernels/cublas_naive.cu (+ -lcublas), sdpa-* through tools/sdpa_bench.py.
 CEILINGS_BIN := $(B)/tools/ceilings
 CEILINGS_OUT ?= data/ceilings
 AA_DATA      ?= data/aa
-AA_GROUP     ?= 5
 
 $(CEILINGS_BIN): tools/ceilings.cu | check-deps-build
 	@mkdir -p $(@D)
@@ -16,31 +15,33 @@ ceilings: $(CEILINGS_BIN)
 	@mkdir -p $(CEILINGS_OUT)
 	$(CEILINGS_BIN) --out $(CEILINGS_OUT)/ --meta git_rev=$(GIT_REV)
 
-## aa: GPU only: measure the A/A experiment (a, b interleaved) -> data/aa/<gpu>/; then make aa-check
+## aa: GPU only: measure the A/A experiment (our kernel and cuDNN, each as two variants) -> data/aa/<gpu>/
 .PHONY: aa
 aa:
 	$(MAKE) --no-print-directory measure EXP=aa
 
-# aa-check gates on comparisons of AA_GROUP pooled rounds per side (as `make measure` pools an
-# experiment's ROUNDS into one file; phase experiments use 5) and also writes the single-process
-# comparison (--group 1) beside it, for the record.
-## aa-check: A/A false-positive rate and median drift from data/aa/<gpu>/ -> build/aa/<gpu>/aa_check.csv (PUBLISH=1: data/aa/<gpu>/aa_check.txt)
+# The A/A pairs (each: one program timed as two variants in the same rounds) and the design of
+# the null comparisons drawn from them: AA_ROUNDS rounds per session, as phase1 measures.
+AA_PAIRS  ?= a:b sdpa-cudnn:sdpa-cudnn.b
+AA_DRAWS  ?= 200
+AA_ROUNDS ?= 10
+## aa-check: A/A calibration (stats aa): false-positive rates, variance components, delta -> build/aa/<gpu>/calibration.csv (PUBLISH=1: data/aa/<gpu>/)
 .PHONY: aa-check
 aa-check: $(B)/tools/stats
 	@dirs=$$(ls -d $(AA_DATA)/*/ 2>/dev/null); \
 	  [ -n "$$dirs" ] || { echo "make: no A/A data under $(AA_DATA)/ (make aa on a GPU host)" >&2; exit 2; }; \
-	  rc=0; for d in $$dirs; do g=$$(basename $$d); mkdir -p $(B)/aa/$$g; \
-	    STATS=$(B)/tools/stats tools/aa_check.sh --seed $(SEED) --group 1 \
-	      --pairs $(B)/aa/$$g/aa_pairs_g1.csv $$d > $(B)/aa/$$g/aa_check_g1.csv; \
-	    STATS=$(B)/tools/stats tools/aa_check.sh --seed $(SEED) --group $(AA_GROUP) \
-	      --pairs $(B)/aa/$$g/aa_pairs.csv $$d > $(B)/aa/$$g/aa_check.csv; r=$$?; \
-	    echo "== $$d: single processes (--group 1)"; cat $(B)/aa/$$g/aa_check_g1.csv; \
-	    echo "== $$d: $(AA_GROUP) pooled rounds per side (gated)"; cat $(B)/aa/$$g/aa_check.csv; \
-	    [ $$r -le 1 ] || { echo "make: aa_check failed for $$d (exit $$r)" >&2; rc=$$r; continue; }; \
-	    [ $$r -eq 0 ] || rc=1; \
-	    if [ "$(PUBLISH)" = 1 ]; then for f in aa_check aa_check_g1; do \
-	      cp $(B)/aa/$$g/$$f.csv $$d/.$$f.txt.tmp && mv $$d/.$$f.txt.tmp $$d/$$f.txt && \
-	      echo "published $$d/$$f.txt"; done; fi; \
+	  rc=0; for d in $$dirs; do d=$${d%/}; g=$$(basename $$d); mkdir -p $(B)/aa/$$g; files=(); \
+	    for p in $(AA_PAIRS); do for v in $${p%%:*} $${p#*:}; do \
+	      [ -f $$d/$$v.csv ] || { echo "make: aa-check: $$d/$$v.csv: missing (make aa on a GPU host)" >&2; exit 2; }; \
+	      files+=($$d/$$v.csv); done; done; \
+	    $(B)/tools/stats aa --seed $(SEED) --draws $(AA_DRAWS) --rounds $(AA_ROUNDS) "$${files[@]}" \
+	      >$(B)/aa/$$g/calibration.csv.tmp; r=$$?; \
+	    [ $$r -le 1 ] || { rm -f $(B)/aa/$$g/calibration.csv.tmp; echo "make: aa-check: stats aa failed for $$d (exit $$r)" >&2; exit 2; }; \
+	    mv $(B)/aa/$$g/calibration.csv.tmp $(B)/aa/$$g/calibration.csv; \
+	    echo "== $$d"; column -ts, $(B)/aa/$$g/calibration.csv 2>/dev/null || cat $(B)/aa/$$g/calibration.csv; \
+	    [ $$r -eq 0 ] || { echo "make: aa-check: $$d: a false-positive rate above alpha" >&2; rc=1; }; \
+	    if [ "$(PUBLISH)" = 1 ]; then cp $(B)/aa/$$g/calibration.csv $$d/.calibration.csv.tmp && \
+	      mv $$d/.calibration.csv.tmp $$d/calibration.csv && echo "published $$d/calibration.csv"; fi; \
 	  done; exit $$rc
 
 TEST_SCRIPTS += tests/test_baselines.sh

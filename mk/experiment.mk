@@ -13,7 +13,9 @@ L2            ?= cold
 # calls per CUDA graph replay, for our kernels and the SDPA baselines alike (0: plain launches,
 # our kernels only)
 GRAPH_CALLS   ?= 20
-ROUNDS        ?= 5
+# processes per variant and session: the A/A data show per-process offsets, so the rounds, not
+# the samples, bound what a session can resolve
+ROUNDS        ?= 10
 SEED          ?= 42
 MIN_OCCUPANCY ?= 0.5
 # the seeds' rule: occupancy matters less when cp.async hides the load latency

@@ -5,14 +5,19 @@ GIT_REV ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(s
 SDPA_BASELINES = $(filter sdpa-%,$(BASELINES))
 DATA_OUT ?= data
 ORDER    ?= interleaved
+# SESSION (an id, [A-Za-z0-9.-]) and ORDER_SEED (digits) are passed only when set: measure.sh
+# then names the session <host>-<UTC start> and draws the seed of the per-round shuffles itself.
+# shell_quote: a value single-quoted for the shell
+shell_quote = '$(subst ','\'',$(1))'
+MEASURE_OPT = $(if $(SESSION),SESSION=$(call shell_quote,$(SESSION))) $(if $(ORDER_SEED),ORDER_SEED=$(call shell_quote,$(ORDER_SEED)))
 
-## measure: GPU only: numerics gate, then time every passing variant -> data/EXP/<gpu>/<v>.csv
+## measure: GPU only: numerics gate, then one session of ROUNDS shuffled rounds [SESSION= ORDER_SEED=] -> data/EXP/<gpu>/<v>.csv (appended)
 .PHONY: measure
 measure: build $(EXP_OUT)/gates.csv
 	@B=$(B) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) ROUNDS=$(ROUNDS) \
 	  GRAPH_CALLS=$(GRAPH_CALLS) \
 	  SEED=$(SEED) RUN_TIMEOUT=$(RUN_TIMEOUT) SDPA_BASELINES='$(SDPA_BASELINES)' \
-	  SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' ORDER=$(ORDER) VARIANT='$(VARIANT)' \
+	  SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' ORDER=$(ORDER) VARIANT='$(VARIANT)' $(MEASURE_OPT) \
 	  tools/measure.sh $(EXP) >/dev/null
 
 ## sanitize: GPU only: compute-sanitizer memcheck/racecheck/initcheck/synccheck on passing variants

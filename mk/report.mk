@@ -12,7 +12,7 @@ ifdef REPORT_VARS_OF
 # Helper mode: `make -f mk/report.mk REPORT_VARS_OF=experiments/x/experiment.mk
 # REPORT_VARS_OUT=file report-vars` reads one experiment.mk alone and writes its variables.
 include $(REPORT_VARS_OF)
-r_vars := KERNEL SHAPES BASELINE BASELINES COMPARE
+r_vars := KERNEL SHAPES BASELINE BASELINES COMPARE DELTA
 .PHONY: report-vars
 report-vars:
 	$(file >$(REPORT_VARS_OUT),DESCRIPTION=$(strip $(DESCRIPTION)))
@@ -28,6 +28,15 @@ STATS_SEED ?= 42
 RESAMPLES  ?= 9999
 ALPHA      ?= 0.05
 THRESHOLD  ?= 0.03
+# delta, the smallest effect a verdict acts on: an experiment's DELTA := x if it sets one, else
+# the minimum detectable effect of each comparison's design from the A/A calibration of that GPU
+# ($(DATA)/aa/<gpu>/calibration.csv, `make aa-check PUBLISH=1`), else THRESHOLD
+r_cal     = $(DATA)/aa/$(call r_gpu,$(1))/calibration.csv
+# r_band KEY: shell code setting $$band to the stats option that gives delta
+r_band    = d=$$(sed -n 's/^DELTA=//p' $(RB)/$(firstword $(subst /, ,$(1)))/experiment.vars); \
+  if [ -n "$$d" ]; then band="--delta $$d"; \
+  elif [ -f $(call r_cal,$(1)) ]; then band="--calibration $(call r_cal,$(1))"; \
+  else band="$(if $(filter command line environment,$(origin THRESHOLD)),--delta $(THRESHOLD))"; fi;
 CLAIMS_EXP ?= phase1
 CLAIMS     ?= reports/seed_claims.csv
 STATS      := $(B)/tools/stats
@@ -107,9 +116,10 @@ $(R_COMPARES): $(RB)/%/compare.csv: $(STATS) $(B)/tools/report_pairs
 	@mkdir -p $(@D)
 	@pairs=$$($(B)/tools/report_pairs $(RB)/$(firstword $(subst /, ,$*))/experiment.vars \
 	  $(DATA)/$*) || exit 2; \
+	$(call r_band,$*) \
 	if [ -z "$$pairs" ]; then : >$@.tmp; else \
-	  echo "$(STATS) compare $(STATS_FLAGS) --threshold $(THRESHOLD) --holm <$$(echo "$$pairs" | wc -l) pairs> > $@"; \
-	  $(STATS) compare $(STATS_FLAGS) --threshold $(THRESHOLD) --holm $$pairs >$@.tmp; rc=$$?; \
+	  echo "$(STATS) compare $(STATS_FLAGS) $$band --holm <$$(echo "$$pairs" | wc -l) pairs> > $@"; \
+	  $(STATS) compare $(STATS_FLAGS) $$band --holm $$pairs >$@.tmp; rc=$$?; \
 	  case $$rc in 0|1|3) ;; *) rm -f $@.tmp; exit $$rc;; esac; fi; \
 	mv $@.tmp $@
 
@@ -118,15 +128,17 @@ R_CLAIMS := $(patsubst %,$(RB)/%/claims.csv,$(call r_keys_of,$(CLAIMS_EXP)))
 $(R_CLAIMS): $(RB)/%/claims.csv: $(RB)/%/summary.csv $(CLAIMS) $(STATS) $(B)/tools/report_pairs
 	@pairs=$$($(B)/tools/report_pairs --claims $(CLAIMS) $< \
 	  $(RB)/$(firstword $(subst /, ,$*))/experiment.vars $(DATA)/$*) || exit 2; \
+	$(call r_band,$*) \
 	if [ -z "$$pairs" ]; then : >$@.tmp; else \
-	  $(STATS) compare $(STATS_FLAGS) --threshold $(THRESHOLD) --holm $$pairs >$@.tmp; rc=$$?; \
+	  $(STATS) compare $(STATS_FLAGS) $$band --holm $$pairs >$@.tmp; rc=$$?; \
 	  case $$rc in 0|1|3) ;; *) rm -f $@.tmp; exit $$rc;; esac; fi; \
 	mv $@.tmp $@
 
 $(foreach k,$(R_KEYS),$(eval $(RB)/$(k)/summary.csv: $(call r_samples,$(k))) \
   $(eval $(RB)/$(k)/compare.csv: $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
-    $(call r_samples,$(k))) \
-  $(eval $(RB)/$(k)/claims.csv: $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars))
+    $(call r_samples,$(k)) $(wildcard $(call r_cal,$(k)))) \
+  $(eval $(RB)/$(k)/claims.csv: $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
+    $(wildcard $(call r_cal,$(k)))))
 
 # figures: prep_plots writes gnuplot data and figures.txt ("script name caption"), gnuplot draws
 R_FIGS := $(R_KEYS:%=$(RB)/plots/%/figures.txt)

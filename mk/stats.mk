@@ -1,9 +1,10 @@
 # stats.mk — build/tools/stats (GSL statistics: summaries, bootstrap CIs, Mann-Whitney U,
 # Cliff's delta, verdicts) and its tests. tools/samples.o is the GSL-free sample-file reader
 # that other tools link too.
-STATS_LIB := $(addprefix $(B)/tools/obj/,samples.o summary.o boot.o mwu.o cliff.o holm.o verdict.o)
+STATS_LIB := $(addprefix $(B)/tools/obj/,samples.o summary.o boot.o mwu.o cliff.o holm.o verdict.o \
+  design.o calib.o)
 STATS_OBJS := $(STATS_LIB) $(addprefix $(B)/tools/obj/,stats_main.o stats_cli.o stats_summary.o \
-  stats_compare.o)
+  stats_compare.o stats_aa.o)
 
 ## tools: build the host tools into build/tools/ (stats, ...)
 .PHONY: tools
@@ -13,7 +14,7 @@ $(B)/tools/stats: $(STATS_OBJS)
 	$(CC) -o $@ $^ $(GSL_LIBS)
 
 # Unit tests of the modules (C) and of the command line (shell, against oracle fixtures).
-TEST_PROGS += $(B)/tests/test_stats $(B)/tests/test_samples
+TEST_PROGS += $(B)/tests/test_stats $(B)/tests/test_samples $(B)/tests/test_design
 TEST_SCRIPTS += tests/test_stats_cli.sh
 
 $(B)/tests/test_stats: tests/test_stats.c $(STATS_LIB) | $(B)/tools/stats
@@ -24,7 +25,11 @@ $(B)/tests/test_samples: tests/test_samples.c $(B)/tools/obj/samples.o
 	@mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -o $@ $< $(B)/tools/obj/samples.o
 
--include $(B)/tests/test_stats.d $(B)/tests/test_samples.d
+$(B)/tests/test_design: tests/test_design.c $(STATS_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -o $@ $< $(STATS_LIB) $(GSL_LIBS)
+
+-include $(B)/tests/test_design.d $(B)/tests/test_stats.d $(B)/tests/test_samples.d
 
 # A self-contained stats for GPU hosts that have no GSL (built here, carried there):
 # `make reproduce STATS=<path>` and `tools/reproduce.sh` use it.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test_baselines.sh — CPU-only tests of the baselines and ceilings: cublas-naive and ceilings
 # compile (and their no-GPU paths answer), sdpa_bench.py's command line and no-torch exit,
-# aa_check.sh's arithmetic on a stand-in stats tool (known answers by hand) and on the real one.
+# and make aa-check (stats aa) on fixture A/A data.
 set -u
 . tests/lib.sh
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
@@ -80,134 +80,25 @@ check_grep "K equal to S dropped" '^B2_H8_S512_D64_C1$' "$t/out"
 check_grep "C2 and B0 refused" '^None None$' "$t/out"
 check_grep "gpu slugs as bench writes them" '^nvidia-h100-80gb-hbm3 nvidia-h200-sxm$' "$t/out"
 
-# --- aa_check.sh on a stand-in stats (known answers by hand) -------------------------------------
-# The stand-in answers from a table: round (from the base file's rows), shape -> p, verdict,
-# medians; it also logs how many rows each per-round file held.
-mkdir -p "$t/aa" "$t/bin"
-cat >"$t/bin/stats" <<'EOF'
-#!/usr/bin/env bash
-# stand-in for `stats compare --seed S --alpha A BASE CAND`
-[ "$1" = compare ] || exit 2
-base=$6 cand=$7
-if [[ $(head -n 1 "$base") =~ ^[0-9.]+$ ]]; then  # plain files: the process-level comparison
-  echo "plain $(tr '\n' ' ' <"$base")| $(tr '\n' ' ' <"$cand")" >>"$STUB_LOG"
-  echo "shape,n_base,n_cand,median_base,median_cand,U,p_value,verdict"
-  echo "all,4,4,1,1,1,${STUB_PLAIN_P:-0.5},SAME"
-  exit "${STUB_RC:-0}"
-fi
-r=$(awk -F, '!/^#/ && $1 != "shape" { print $NF; exit }' "$base")
-echo "$(basename "$base") $(grep -vc '^#' "$base") $(basename "$cand") $(grep -vc '^#' "$cand")" >>"$STUB_LOG"
-echo "shape,n_base,n_cand,median_base,median_cand,U,p_value,verdict"
-awk -F, -v r="$r" '$1 == r { print $2 ",5,5," $5 "," $6 ",1," $3 "," $4 }' "$STUB_TABLE"
-exit "${STUB_RC:-0}"
-EOF
-chmod +x "$t/bin/stats"
-# rounds 1..4 x shapes X, Y: p < 0.05 in 2 of 8 (round 2 X, round 4 Y); verdicts FAST once (round
-# 2 X); medians of X: a = 10, 10, 11, 12 (drift (12-10)/10.5 = 19.05%), b = 10, 11, 11, 12.
-cat >"$t/table" <<'EOF'
-1,X,0.50,SAME,10,10
-1,Y,0.90,SAME,20,20
-2,X,0.01,FAST,10,11
-2,Y,0.30,SAME,20,20
-3,X,0.20,AMBIGUOUS,11,11
-3,Y,0.06,SAME,20,20
-4,X,0.70,SAME,12,12
-4,Y,0.04,AMBIGUOUS,20,21
-EOF
-for v in a b; do
-  { echo "# cudadent42 samples v1"; echo "# variant: $v"; echo "shape,rep,time_us,sm_clock_mhz,round"
-    for r in 1 2 3 4; do for i in 1 2 3; do echo "X,$i,1.0,1980,$r"; echo "Y,$i,2.0,1980,$r"; done; done
-  } >"$t/aa/$v.csv"
+# --- make aa-check: the A/A calibration through stats aa, published with PUBLISH=1 --------------
+mkdir -p "$t/aa/fake-gpu"
+for v in a b sdpa-cudnn sdpa-cudnn.b; do
+  sed "s/^# variant: base\$/# variant: $v/" tests/fixtures/stats/design_base.csv >"$t/aa/fake-gpu/$v.csv"
 done
-export STUB_TABLE=$t/table STUB_LOG=$t/log
-: >"$t/log"
-tools/aa_check.sh --stats "$t/bin/stats" --pairs "$t/pairs.csv" "$t/aa" >"$t/res" 2>"$t/err"
-rc=$?
-check_eq "aa_check: one FAST in 8 (12.5%) fails the verdict gate, exit 1" "$rc" 1
-check_grep "aa_check: comparisons" '^# comparisons: 8$' "$t/res"
-check_grep "aa_check: p below alpha 2 of 8" '^# fp_rate_p: 0.2500$' "$t/res"
-check_grep "aa_check: verdict rate 1 of 8" '^# fp_rate_verdict: 0.1250$' "$t/res"
-check_grep "aa_check: result fail" '^# result: fail$' "$t/res"
-# X: median a of 10,10,11,12 = 10.5; b 10,11,11,12 = 11; drift a 2/10.5 = 19.05%, b 2/11 = 18.18%;
-# |b/a - 1| per round 0, .1, 0, 0 -> median 0, max 10%; p below 1; FAST 1 SLOW 0 SAME 2 AMB 1
-check_grep "aa_check: shape X row" '^X,4,10.5,11,19.05,18.18,0.00,10.00,1,1,0,2,1,0.5,SAME$' "$t/res"
-# Y: a all 20, b 20,20,20,21 -> drift 0 and 5%; |b/a-1| 0,0,0,.05 -> median 0, max 5%
-check_grep "aa_check: shape Y row" '^Y,4,20,20,0.00,5.00,0.00,5.00,1,0,0,3,1,0.5,SAME$' "$t/res"
-check_grep "aa_check: process level compares the round medians of X" '^plain 10 10 11 12 \| 10 11 11 12 $' "$t/log"
-check_grep "aa_check: process level compares the round medians of Y" '^plain 20 20 20 20 \| 20 20 20 21 $' "$t/log"
-check_grep "aa_check: process level counted" '^# process_p_below_alpha: 0 of 2 shapes$' "$t/res"
-check_eq "aa_check: four round pairs, 6 rows + header each" "$(grep -v ^plain "$t/log" | sort | tr '\n' ' ')" \
-  "a.r1.csv 7 b.r1.csv 7 a.r2.csv 7 b.r2.csv 7 a.r3.csv 7 b.r3.csv 7 a.r4.csv 7 b.r4.csv 7 "
-check_eq "aa_check: --pairs keeps every comparison" "$(wc -l <"$t/pairs.csv")" 9
-tools/aa_check.sh --stats "$t/bin/stats" --gate p --alpha 0.005 "$t/aa" >"$t/res" 2>&1
-check_eq "aa_check: --gate p --alpha 0.005 passes (no p < 0.005)" "$?" 0
-tools/aa_check.sh --stats "$t/bin/stats" --gate verdict --alpha 0.005 "$t/aa" >"$t/res" 2>&1
-check_eq "aa_check: --gate verdict --alpha 0.005 fails (1 of 8 FAST)" "$?" 1
-# --group 2 pools rounds 1+2 and 3+4: the stand-in answers for rounds 1 and 3 (no p < 0.05, no
-# FAST/SLOW) and sees 12 rows + header per pooled file
-: >"$t/log"
-tools/aa_check.sh --stats "$t/bin/stats" --group 2 "$t/aa" >"$t/res" 2>&1
-check_eq "aa_check: --group 2 passes" "$?" 0
-check_grep "aa_check: --group 2 makes 4 comparisons" '^# comparisons: 4$' "$t/res"
-check_grep "aa_check: --group 2 names the pooling" '^# comparisons_from: 2 pairs of 2 pooled round' "$t/res"
-check_eq "aa_check: --group 2 pools two rounds per file" "$(grep -v ^plain "$t/log" | sort | tr '\n' ' ')" \
-  "a.r1.csv 13 b.r1.csv 13 a.r2.csv 13 b.r2.csv 13 "
-tools/aa_check.sh --stats "$t/bin/stats" --group 0 "$t/aa" >"$t/res" 2>&1
-check_eq "aa_check: --group 0 exits 2" "$?" 2
-STUB_RC=3 tools/aa_check.sh --stats "$t/bin/stats" --alpha 0.2 "$t/aa" >"$t/res" 2>&1
-check_eq "aa_check: stats exit 3 (AMBIGUOUS) still counted; 12.5% <= 20% passes" "$?" 0
-STUB_PLAIN_P=0.01 tools/aa_check.sh --stats "$t/bin/stats" "$t/aa" >"$t/res" 2>&1
-check_grep "aa_check: process-level p < alpha counted" '^# process_p_below_alpha: 2 of 2 shapes$' "$t/res"
-STUB_RC=2 tools/aa_check.sh --stats "$t/bin/stats" "$t/aa" >"$t/res" 2>&1
-check_eq "aa_check: stats failure exits 2" "$?" 2
-check_grep "aa_check: stats failure message" '^aa_check: round 1: .*compare failed \(exit 2\)' "$t/res"
-# per-round files (build/<exp>/runs layout) give the same answer
-mkdir -p "$t/runs"
-for v in a b; do for r in 1 2 3 4; do
-  { echo "shape,rep,time_us,sm_clock_mhz"; echo "X,0,1.0,1980"; echo "Y,0,2.0,1980"; } >"$t/runs/$v.r$r.csv"
-done; done
-# (the stand-in finds the round in the last column: give it one)
-for f in "$t"/runs/*.csv; do r=${f##*.r}; r=${r%.csv}; sed -i "s/,1980\$/,1980,$r/" "$f"; done
-tools/aa_check.sh --stats "$t/bin/stats" "$t/runs" >"$t/res" 2>&1
-check_grep "aa_check: per-round files read" '^# comparisons: 8$' "$t/res"
-: >"$t/log"
-tools/aa_check.sh --stats "$t/bin/stats" --group 4 "$t/runs" >"$t/res" 2>&1
-check_eq "aa_check: per-round files pooled by --group 4 (header once, 8 rows)" "$(grep -v ^plain "$t/log" | sort | tr '\n' ' ')" \
-  "a.r1.csv 9 b.r1.csv 9 "
-# error paths
-tools/aa_check.sh --stats "$t/bin/stats" "$t/nope" >"$t/res" 2>&1
-check_eq "aa_check: missing dir exits 2" "$?" 2
-mkdir -p "$t/empty"
-tools/aa_check.sh --stats "$t/bin/stats" "$t/empty" >"$t/res" 2>&1
-check_eq "aa_check: no round files exits 2" "$?" 2
-mkdir -p "$t/noround"
-for v in a b; do printf 'shape,rep,time_us\nX,0,1.0\n' >"$t/noround/$v.csv"; done
-tools/aa_check.sh --stats "$t/bin/stats" "$t/noround" >"$t/res" 2>&1
-check_eq "aa_check: no round column exits 2" "$?" 2
-check_grep "aa_check: no round column names file and line" "^aa_check: $t/noround/a.csv:1: no round column" "$t/res"
-mkdir -p "$t/badround"
-for v in a b; do printf 'shape,rep,time_us,round\nX,0,1.0,one\n' >"$t/badround/$v.csv"; done
-tools/aa_check.sh --stats "$t/bin/stats" "$t/badround" >"$t/res" 2>&1
-check_eq "aa_check: non-integer round exits 2" "$?" 2
-check_grep "aa_check: non-integer round message" "a.csv:2: round 'one' is not an integer" "$t/res"
-tools/aa_check.sh --stats "$t/bin/stats" --alpha x "$t/aa" >"$t/res" 2>&1
-check_eq "aa_check: bad --alpha exits 2" "$?" 2
-tools/aa_check.sh --stats "$t/bin/nostats" "$t/aa" >"$t/res" 2>&1
-check_eq "aa_check: missing stats tool exits 2" "$?" 2
-
-# --- aa_check.sh end to end with the real stats tool --------------------------------------------
-if [ -x build/tools/stats ]; then
-  for v in a b; do
-    { echo "# cudadent42 samples v1"; echo "shape,rep,time_us,sm_clock_mhz,round"
-      # a and b hold the same values: every comparison must be SAME or AMBIGUOUS, p = 1
-      for r in 1 2 3; do for i in $(seq 1 30); do echo "B1_H1_S128_D64_C0,$i,$((100 + i % 7)).0,1980,$r"; done; done
-    } >"$t/aa/$v.csv"
-  done
-  tools/aa_check.sh --stats build/tools/stats "$t/aa" >"$t/res" 2>"$t/err"
-  check_eq "aa_check with stats: identical samples pass" "$?" 0
-  check_grep "aa_check with stats: no p below alpha" '^# p_below_alpha: 0$' "$t/res"
-  check_grep "aa_check with stats: X row, no drift" '^B1_H1_S128_D64_C0,3,103,103,0.00,0.00,0.00,0.00,0,0,0,' "$t/res"
-else
-  not_ok "build/tools/stats missing (make tools)"
-fi
+make -s aa-check AA_DATA="$t/aa" B="${B:-build}" AA_DRAWS=30 AA_ROUNDS=3 >"$t/out" 2>&1
+check_eq "aa-check: identical pairs pass" "$?" 0
+cal=${B:-build}/aa/fake-gpu/calibration.csv
+check_grep "aa-check: our kernel's pair" '^a:b,B2_H8_S512_D64_C0,3,12,' "$cal"
+check_grep "aa-check: cuDNN's pair" '^sdpa-cudnn:sdpa-cudnn.b,B2_H8_S512_D64_C0,3,12,' "$cal"
+check "aa-check: nothing published without PUBLISH=1" test ! -e "$t/aa/fake-gpu/calibration.csv"
+make -s aa-check AA_DATA="$t/aa" B="${B:-build}" AA_DRAWS=30 AA_ROUNDS=3 PUBLISH=1 >"$t/out" 2>&1
+check_grep "aa-check PUBLISH=1: the calibration file" '^# cudadent42 calibration v1$' "$t/aa/fake-gpu/calibration.csv"
+cp tests/fixtures/stats/design_cand.csv "$t/aa/fake-gpu/b.csv"
+make -s aa-check AA_DATA="$t/aa" B="${B:-build}" AA_DRAWS=30 AA_ROUNDS=3 >"$t/out" 2>&1
+check_eq "aa-check: a pair that differs fails (exit 2 from make, stats exit 1)" "$?" 2
+check_grep "aa-check: ... and says so" 'false-positive rate above alpha' "$t/out"
+rm "$t/aa/fake-gpu/sdpa-cudnn.b.csv"
+make -s aa-check AA_DATA="$t/aa" B="${B:-build}" >"$t/out" 2>&1
+check_eq "aa-check: a missing file of a pair is an input error" "$?" 2
+check_grep "aa-check: ... named" 'sdpa-cudnn.b.csv: missing' "$t/out"
 done_testing

@@ -7,8 +7,10 @@ F=tests/fixtures/stats
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 
-# run OUT ERR ARGS... : runs stats, keeps stdout/stderr, sets $rc
-run() { local o=$1 e=$2; shift 2; "$S" "$@" >"$o" 2>"$e"; rc=$?; }
+# The known answers below are of the sample level (every rep as independent): scipy's and R's
+# arithmetic. The design levels (rounds, sessions) are tested in test_design.c and further down.
+# run OUT ERR ARGS... : runs stats at level sample, keeps stdout/stderr, sets $rc
+run() { local o=$1 e=$2 c=$3; shift 3; "$S" "$c" --level sample "$@" >"$o" 2>"$e"; rc=$?; }
 # col FILE ROW NAME : the value of column NAME in data row ROW (1-based) of a CSV file
 col() { awk -F, -v r="$2" -v n="$3" 'NR==1{for(i=1;i<=NF;i++) if($i==n) c=i} NR==r+1{print $c}' "$1"; }
 # near GOT WANT RTOL
@@ -45,10 +47,10 @@ check_eq "known effsize: magnitude" "$(col "$T/o" 1 delta_magnitude)" small
 
 # --- layout --------------------------------------------------------------------------------------
 check_eq "compare header" "$(head -1 "$T/o")" \
-  "shape,n_base,n_cand,median_base,median_cand,speedup,speedup_lo,speedup_hi,U,p_value,p_method,cliffs_delta,delta_lo,delta_hi,delta_magnitude,median_ci_overlap,verdict,base,cand,seed,resamples,ci_method,alpha,correction"
+  "shape,n_base,n_cand,median_base,median_cand,speedup,speedup_lo,speedup_hi,U,p_value,p_method,cliffs_delta,delta_lo,delta_hi,delta_magnitude,median_ci_overlap,verdict,base,cand,seed,resamples,ci_method,alpha,correction,level,pairing,n_sessions,n_rounds,df,sd_rep_pct,sd_round_pct,sd_session_pct,speedup_lo90,speedup_hi90,mde_pct,delta,delta_source"
 run "$T/o" "$T/e" summary "$F/raw_base.csv" "$F/mid_a.txt"
 check_eq "summary header" "$(head -1 "$T/o")" \
-  "file,variant,shape,n,median,ci_lo,ci_hi,mean,sd,min,max,q1,q3,iqr,mad,mild_outliers,severe_outliers,rel_ci_halfwidth,seed,resamples"
+  "file,variant,shape,n,median,ci_lo,ci_hi,mean,sd,min,max,q1,q3,iqr,mad,mild_outliers,severe_outliers,rel_ci_halfwidth,seed,resamples,level,n_sessions,n_rounds,df,sd_rep_pct,sd_round_pct,sd_session_pct"
 check_eq "summary: one row per file and shape" "$(cut -d, -f2,3 "$T/o" | tail -n +2 | tr '\n' ' ')" \
   "base,B2_H8_S512_D64_C0 base,B1_H4_S128_K256_D128_C1 base,B4_H4_S64_D64_C0 mid_a,all "
 check_eq "summary: a shape with 1 sample exits 3" "$rc" 3
@@ -98,20 +100,20 @@ check_eq "holm: rows of all pairs" "$(cut -d, -f18,19 "$T/o" | tail -n +2 | tr '
   "ties_a,ties_b sk_a,sk_b mid_a,mid_b "
 
 # --- reproducibility ------------------------------------------------------------------------------
-"$S" compare --seed 5 "$F/sk_a.txt" "$F/sk_b.txt" >"$T/r1" 2>/dev/null
-"$S" compare --seed 5 "$F/sk_a.txt" "$F/sk_b.txt" >"$T/r2" 2>/dev/null
-"$S" compare --seed 6 "$F/sk_a.txt" "$F/sk_b.txt" >"$T/r3" 2>/dev/null
+"$S" compare --level sample --seed 5 "$F/sk_a.txt" "$F/sk_b.txt" >"$T/r1" 2>/dev/null
+"$S" compare --level sample --seed 5 "$F/sk_a.txt" "$F/sk_b.txt" >"$T/r2" 2>/dev/null
+"$S" compare --level sample --seed 6 "$F/sk_a.txt" "$F/sk_b.txt" >"$T/r3" 2>/dev/null
 check "same seed: byte-identical compare" cmp -s "$T/r1" "$T/r2"
 check "another seed: another interval" test "$(cut -d, -f7 "$T/r1")" != "$(cut -d, -f7 "$T/r3")"
-"$S" summary --seed 5 "$F/sk_a.txt" "$F/ties_a.txt" >"$T/r1"
-"$S" summary --seed 5 "$F/sk_a.txt" "$F/ties_a.txt" >"$T/r2"
+"$S" summary --level sample --seed 5 "$F/sk_a.txt" "$F/ties_a.txt" >"$T/r1"
+"$S" summary --level sample --seed 5 "$F/sk_a.txt" "$F/ties_a.txt" >"$T/r2"
 check "same seed: byte-identical summary" cmp -s "$T/r1" "$T/r2"
 check_eq "seed written into compare" "$(col "$T/r3" 1 seed)" 6
-"$S" compare "$F/sk_a.txt" "$F/sk_b.txt" >"$T/r1" 2>/dev/null
-"$S" compare "$F/mid_a.txt" "$F/mid_b.txt" "$F/sk_a.txt" "$F/sk_b.txt" >"$T/r2" 2>/dev/null
+"$S" compare --level sample "$F/sk_a.txt" "$F/sk_b.txt" >"$T/r1" 2>/dev/null
+"$S" compare --level sample "$F/mid_a.txt" "$F/mid_b.txt" "$F/sk_a.txt" "$F/sk_b.txt" >"$T/r2" 2>/dev/null
 check_eq "a row does not depend on the other pairs of the run" "$(sed -n 2p "$T/r1")" "$(sed -n 3p "$T/r2")"
-"$S" summary "$F/sk_a.txt" >"$T/r1"
-"$S" summary "$F/mid_a.txt" "$F/sk_a.txt" >"$T/r2"
+"$S" summary --level sample "$F/sk_a.txt" >"$T/r1"
+"$S" summary --level sample "$F/mid_a.txt" "$F/sk_a.txt" >"$T/r2"
 check_eq "a summary row does not depend on the other files" "$(sed -n 2p "$T/r1")" "$(sed -n 3p "$T/r2")"
 
 # --- input errors: exit 2 with stats: FILE:LINE: what ------------------------------------------
@@ -160,6 +162,86 @@ usage_case "flag with a value" "^stats: --holm: '1' is not expected" compare --h
 usage_case "compare-only option on summary" "^stats: '--holm' is an option of compare only" summary --holm a
 usage_case "no shape in common" "have no shape in common" compare "$F/raw_base.csv" "$F/mid_a.txt"
 usage_case "exact too costly" "exact p-value too costly" compare --method exact "$F/big_a.txt" "$F/big_b.txt"
+# --- the levels of the design: rounds and sessions as units (answers of scipy, see
+# tests/oracles/make_design_fixtures.py) --------------------------------------------------------
+want() { awk -v k="$1" '$1 == k { print $2 }' "$F/design_expect.txt"; }
+dsg() { "$S" "$@" >"$T/o" 2>"$T/e"; rc=$?; }
+DB=$F/design_base.csv DC=$F/design_cand.csv
+dsg compare "$DB" "$DC"
+check_eq "design: auto level with 3 sessions is session" "$(col "$T/o" 1 level)" session
+check_eq "design: same rounds pair" "$(col "$T/o" 1 pairing),$(col "$T/o" 1 p_method)" "paired,t-paired"
+check_eq "design: 3 sessions, 12 rounds, 2 df" "$(col "$T/o" 1 n_sessions),$(col "$T/o" 1 n_rounds),$(col "$T/o" 1 df)" "3,12,2"
+for k in speedup:session_speedup speedup_lo:session_lo speedup_hi:session_hi p_value:session_p \
+         speedup_lo90:session_lo90 speedup_hi90:session_hi90 median_base:session_median_base; do
+  check "design: level session $k (scipy ttest_rel on session means)" near "$(col "$T/o" 1 ${k%%:*})" "$(want ${k#*:})" 1e-8
+done
+check_eq "design: FAST (CI above 1, estimate above 1 + delta)" "$(col "$T/o" 1 verdict)" FAST
+check_eq "design: delta named with its source" "$(col "$T/o" 1 delta),$(col "$T/o" 1 delta_source)" "0.03,default"
+dsg compare --level round "$DB" "$DC"
+for k in speedup:round_speedup speedup_lo:round_lo speedup_hi:round_hi p_value:round_p; do
+  check "design: level round $k (scipy ttest_rel on round medians)" near "$(col "$T/o" 1 ${k%%:*})" "$(want ${k#*:})" 1e-8
+done
+dsg compare --session h0-20261122T000000Z "$DB" "$DC"
+check_eq "design: one session is level round" "$(col "$T/o" 1 level),$(col "$T/o" 1 n_rounds)" "round,4"
+for k in speedup:one_speedup speedup_lo:one_lo speedup_hi:one_hi; do
+  check "design: --session $k" near "$(col "$T/o" 1 ${k%%:*})" "$(want ${k#*:})" 1e-8
+done
+dsg compare "$DB" "$F/design_fresh.csv"
+check_eq "design: a fresh session against published ones is unpaired" "$(col "$T/o" 1 pairing),$(col "$T/o" 1 level)" "unpaired,session"
+for k in speedup:fresh_speedup speedup_lo:fresh_lo speedup_hi:fresh_hi p_value:fresh_p; do
+  check "design: fresh session $k (prediction interval, by hand with scipy's t)" near "$(col "$T/o" 1 ${k%%:*})" "$(want ${k#*:})" 1e-8
+done
+dsg summary "$DB"
+check "design: summary median CI at level session (low)" near "$(col "$T/o" 1 ci_lo)" "$(want summary_lo)" 1e-8
+check "design: summary median CI at level session (high)" near "$(col "$T/o" 1 ci_hi)" "$(want summary_hi)" 1e-8
+check_eq "design: summary exit 0" "$rc" 0
+# fewer than 3 rounds a side: AMBIGUOUS with a message, exit 3
+awk -F, '/^#/ || $4 == "round" || $4 <= 2' "$DB" | grep -v 'h1-\|h2-' >"$T/two.csv"
+awk -F, '/^#/ || $4 == "round" || $4 <= 2' "$DC" | grep -v 'h1-\|h2-' >"$T/two_c.csv"
+dsg compare "$T/two.csv" "$T/two_c.csv"
+check_eq "design: 2 rounds a side is AMBIGUOUS" "$(col "$T/o" 1 verdict),$rc" "AMBIGUOUS,3"
+check_grep "design: the message says why" "2 and 2 rounds.*fewer than 3 rounds a side: AMBIGUOUS" "$T/e"
+dsg compare "$F/mid_a.txt" "$F/mid_b.txt"
+check_eq "design: a plain file is one round: AMBIGUOUS" "$(col "$T/o" 1 verdict),$(col "$T/o" 1 n_rounds)" "AMBIGUOUS,1"
+# delta from an A/A calibration: the minimum detectable effect of the row's design
+printf '# cudadent42 calibration v1\npair,shape,n_sessions,n_rounds,sd_rep_pct,sd_round_pct,sd_session_pct\na:b,X,3,60,0.5,1,2\na:b,Y,3,60,0.4,0.5,nan\n' >"$T/cal.csv"
+dsg compare --calibration "$T/cal.csv" "$DB" "$DC"
+# by hand: sqrt(0.02^2/3 + 0.01^2/12) = 0.01190238; (t_.975,2 + t_.8,2) = 5.363313
+# -> exp(5.363313 * 0.01190238) - 1 = 0.0659178
+check "design: delta from the calibration (hand calculation)" near "$(col "$T/o" 1 delta)" 0.0659178 1e-5
+check_eq "design: delta_source names the calibration" "$(col "$T/o" 1 delta_source)" "$T/cal.csv"
+dsg compare --calibration "$T/cal.csv" --delta 0.05 "$DB" "$DC"
+check_eq "design: --delta overrides the calibration" "$(col "$T/o" 1 delta),$(col "$T/o" 1 delta_source)" "0.05,fixed"
+printf 'pair,shape,n_sessions,sd_round_pct,sd_session_pct\na:b,X,3,-1,2\n' >"$T/badcal.csv"
+dsg compare --calibration "$T/badcal.csv" "$DB" "$DC"
+check_eq "design: a bad calibration is an input error" "$rc" 2
+check_grep "design: ... named by file and line" "badcal.csv:2: " "$T/e"
+# malformed levels in a sample file
+sed 's/,1,h0-20261122T000000Z,/,0,h0-20261122T000000Z,/' "$DB" >"$T/r0.csv"
+dsg summary "$T/r0.csv"
+check_eq "design: round 0 is refused" "$rc" 2
+check_grep "design: ... with file:line" "r0.csv:[0-9]*: round '0' is not a positive integer" "$T/e"
+sed '7s/,h0-20261122T000000Z,/,h 0,/' "$DB" >"$T/sb.csv"
+dsg summary "$T/sb.csv"
+check_grep "design: a session name with a space is refused" "sb.csv:7: session 'h 0' is not" "$T/e"
+sed 's/^shape,rep,time_us,round,session,position$/shape,rep,time_us,round,round,position/' "$DB" >"$T/dup.csv"
+dsg summary "$T/dup.csv"
+check_grep "design: a column named twice is refused" "dup.csv:5: column 'round' named twice" "$T/e"
+usage_case "--level takes a level" "--level: 'rep' is not one of" summary --level rep "$DB"
+usage_case "--session takes a name" "is not a session name" summary --session 'a b' "$DB"
+# the A/A calibration: identical files are a null pair
+dsg aa --draws 50 --rounds 3 "$DB" "$DB"
+check_grep "aa: a calibration file" '^# cudadent42 calibration v1$' "$T/o"
+grep -v '^#' "$T/o" >"$T/o2"; cp "$T/o2" "$T/o"
+check_eq "aa: identical data is never FAST or SLOW" "$(col "$T/o" 1 fp_within),$(col "$T/o" 1 fp_across)" "0,0"
+check_eq "aa: exit 0 when every rate <= alpha" "$rc" 0
+check_eq "aa: 50 draws each" "$(col "$T/o" 1 draws_within),$(col "$T/o" 1 draws_across)" "50,50"
+check "aa: Clopper-Pearson upper end of 0 in 50 is 0.0711 (R: binom.test(0, 50)\$conf.int)" \
+  near "$(col "$T/o" 1 fp_within_hi)" 0.07112173 1e-5
+dsg aa --draws 40 --rounds 3 "$DB" "$DC"
+grep -v '^#' "$T/o" >"$T/o2"; cp "$T/o2" "$T/o"
+check_eq "aa: a real difference shows as false positives, exit 1" "$rc,$(col "$T/o" 1 fp_within)" "1,1"
+
 run "$T/o" "$T/e" --help
 check_eq "--help exits 0" "$rc" 0
 check_grep "--help prints usage" "^usage: stats summary" "$T/o"

@@ -2,23 +2,104 @@
 # measure.sh — runtime gates and timing for one experiment on a GPU host (needs nvcc's build
 # outputs and a driver; no GSL, no gnuplot). Called by `make measure`.
 #   measure.sh EXP
-# Environment (from make): B, DATA_OUT (data), REPS, WARMUP, L2, GRAPH_CALLS, ROUNDS, SEED, RUN_TIMEOUT,
-#   SDPA_BASELINES, SHAPES, GIT_REV, ORDER (interleaved|sequential), VARIANT (optional filter).
-# For each variant that passed the static gates: `bench --check` (numerics / runtime_error /
-# run_timeout), then ROUNDS rounds of timing, variants interleaved within each round (spreads
-# clock and thermal drift), SDPA baselines through tools/sdpa_bench.py. Samples go to
-# build/EXP/runs/, then merged into DATA_OUT/EXP/<gpu>/<v>.csv (temp file + rename: an
-# interrupted run leaves published files untouched). The gate table with runtime verdicts is
+# Environment (from make): B, DATA_OUT (data), REPS, WARMUP, L2, GRAPH_CALLS, ROUNDS (10), SEED,
+#   RUN_TIMEOUT, SDPA_BASELINES, SHAPES, GIT_REV, ORDER (interleaved|sequential), VARIANT
+#   (optional filter), SESSION (optional id), ORDER_SEED (optional, digits).
+#
+# The experimental design has three levels: sessions (one invocation of this script: one host,
+# one GPU, one code state), rounds within a session (one process per variant and round), and
+# samples within a process. The A/A experiment shows each process and each session carrying its
+# own offset, so each level is recorded for the analysis to treat as a unit.
+#   session   SESSION, else <hostname -s>-<UTC start, YYYYmmddTHHMMSSZ>; 1-100 of [A-Za-z0-9.-],
+#             the first alphanumeric (it names a directory and a header key). Host, GPU uuid
+#             (nvidia-smi, else `unknown`) and the order seed are passed to every timed run as
+#             --meta session= host= gpu_uuid= order_seed= code=.
+#   rounds    For each variant that passed the static gates: `bench --check` (numerics /
+#             runtime_error / run_timeout), then ROUNDS rounds of timing, SDPA baselines
+#             through tools/sdpa_bench.py. ORDER=interleaved (default): every round runs all
+#             timed variants in its own random order, a Fisher-Yates shuffle seeded from
+#             (ORDER_SEED, round) (ORDER_SEED defaults to 31 random bits, recorded): a fixed
+#             order would confound a variant with its slot (clock and thermal drift within a
+#             round). ORDER=sequential: variant-major, for diagnosing drift.
+#   code      kernels:<tree of kernels/ at HEAD>[-dirty] for our variants; for sdpa-* baselines
+#             sdpa:<blob of tools/sdpa_bench.py>[-dirty] torch=<v> cudnn=<v>.
+# An SDPA baseline sdpa-<backend>.<suffix> (sdpa-cudnn.b) runs --backend sdpa-<backend> but is
+# published under its own name: two names for one baseline make an A/A pair.
+# Round files go to build/EXP/runs/<session>/ (made fresh). A variant is published only if every
+# round of the session wrote its file; its rounds are merged into DATA_OUT/EXP/<gpu>/<v>.csv with
+# the columns round (1..ROUNDS), session and position (1-based slot of the process within its
+# round, counting the runs that started). Header: round 1's `# key: value` lines, `# rounds:`,
+# `# temp_end_c_last_round:`, and one `# session.<id>: date= host= gpu_uuid= git_rev= rounds=
+# order_seed=` line per session in the file. If the published file has a session column and the
+# same code, flags, graph_calls, l2_flush, reps and warmup, the session is appended (old rows
+# unchanged); otherwise it replaces the file, saying which key differed. A session id already in
+# a published file is refused before anything runs. Files are written to a temp file and renamed
+# (an interrupted run leaves published files untouched). The gate table with runtime verdicts is
 # written to build/EXP/gates.csv and published beside the samples.
 set -u
 exp=$1
 b=${B:-build}/$exp
-rounds=${ROUNDS:-5}; reps=${REPS:-50}; order=${ORDER:-interleaved}
-per_round=$(( (reps + rounds - 1) / rounds ))
+rounds=${ROUNDS:-10}; reps=${REPS:-50}; order=${ORDER:-interleaved}
 say() { echo "measure: $*" >&2; }
 die() { echo "measure: $*" >&2; exit 2; }
+
+# --- inputs -----------------------------------------------------------------------------------
+[[ $rounds =~ ^[1-9][0-9]{0,5}$ ]] || die "ROUNDS: '$rounds' is not a count >= 1"
+[[ $reps =~ ^[1-9][0-9]{0,8}$ ]] || die "REPS: '$reps' is not a count >= 1"
+per_round=$(( (reps + rounds - 1) / rounds ))
+case $order in interleaved|sequential) ;; *) die "ORDER: '$order' is not interleaved or sequential" ;; esac
 [ "${GRAPH_CALLS:-20}" != 0 ] || [ -z "${SDPA_BASELINES:-}" ] ||
   die "GRAPH_CALLS=0 times plain launches; the SDPA baselines are always timed as graph replays, so they would not compare like for like (drop GRAPH_CALLS=0 or the sdpa-* baselines)"
+
+start_utc=$(date -u +%Y%m%dT%H%M%SZ)
+start_iso=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+# host: a header value and part of the default session id, so only [A-Za-z0-9.-]
+host=$(hostname -s 2>/dev/null || hostname 2>/dev/null || echo unknown)
+host=$(printf '%s' "${host:-unknown}" | tr -c 'A-Za-z0-9.-' '-')
+session=${SESSION:-$host-$start_utc}
+# the id names build/EXP/runs/<id>/ (so never . or ..), the header key session.<id> and the
+# session column (which the sample reader takes up to 100 characters)
+[[ $session =~ ^[A-Za-z0-9][A-Za-z0-9.-]{0,99}$ ]] ||
+  die "SESSION: '$session' is not a session id (1-100 of [A-Za-z0-9.-], starting with a letter or digit)"
+
+if [ -n "${ORDER_SEED:-}" ]; then
+  [[ $ORDER_SEED =~ ^[0-9]{1,18}$ ]] || die "ORDER_SEED: '$ORDER_SEED' is not a number (digits only, at most 18)"
+  order_seed=$((10#$ORDER_SEED))
+else
+  order_seed=$(od -An -N4 -tu4 /dev/urandom 2>/dev/null | tr -d ' \n')
+  [[ $order_seed =~ ^[0-9]+$ ]] || order_seed=$(( RANDOM << 16 | RANDOM ))
+  order_seed=$(( order_seed & 0x7fffffff ))
+fi
+
+# the GPU's uuid: names the physical device across sessions (a slug only names its model)
+gpu_uuid() {
+  local idx=${CUDA_VISIBLE_DEVICES:-0} u
+  idx=${idx%%,*}; idx=${idx// /}; [ -n "$idx" ] || idx=0
+  command -v nvidia-smi >/dev/null 2>&1 || { echo unknown; return; }
+  u=$(timeout 30 nvidia-smi --query-gpu=uuid --format=csv,noheader -i "$idx" 2>/dev/null) || u=
+  u=$(printf '%s\n' "$u" | head -n 1 | tr -d ' \t\r')
+  echo "${u:-unknown}"
+}
+gpu_uuid=$(gpu_uuid)
+
+# code ids: what was timed, so that only sessions of the same code are pooled in one file
+git_obj() { # git_obj PATH: its object at HEAD (12 chars) with -dirty for uncommitted changes
+  local h
+  h=$(git rev-parse --verify -q "HEAD:$1" 2>/dev/null) || { echo nogit; return; }
+  git diff --quiet HEAD -- "$1" 2>/dev/null && echo "${h:0:12}" || echo "${h:0:12}-dirty"
+}
+code_kernels="kernels:$(git_obj kernels)"
+
+# SDPA baselines: sdpa-<backend>[.<suffix>]; the suffix only names a second copy (A/A)
+sdpa=()
+declare -A seen_bl
+for bl in ${SDPA_BASELINES:-}; do
+  [[ $bl =~ ^sdpa-[a-z0-9]+(\.[A-Za-z0-9_+-][A-Za-z0-9_.+-]*)?$ ]] ||
+    die "SDPA_BASELINES: '$bl' is not sdpa-<backend>[.<suffix>] (suffix [A-Za-z0-9_.+-])"
+  [ -z "${seen_bl[$bl]:-}" ] || die "SDPA_BASELINES: '$bl' given twice"
+  seen_bl[$bl]=1; sdpa+=("$bl")
+done
+
 [ -f "$b/gates.csv" ] || die "$b/gates.csv: missing (run make gates EXP=$exp)"
 
 # variants that passed the static gates (first three columns never hold commas)
@@ -32,7 +113,31 @@ slug=$("$b/${cand[0]}/bench" --gpu-slug 2>"$b/gpu.err") \
 dest=${DATA_OUT:-data}/$exp/$slug
 mkdir -p "$b/runs" "$dest"
 exec 9>"$b/.gpu.lock"; flock 9 || die "cannot lock $b/.gpu.lock"
-say "$exp on $slug: ${#cand[@]} variants, $rounds rounds x $per_round reps, L2 ${L2:-cold}, $order"
+
+# header helpers: the value of `# KEY:` in FILE's header; whether FILE records a session
+hval() {
+  awk -v k="# $2:" '!/^#/ { exit } index($0, k) == 1 { v = substr($0, length(k) + 1)
+    gsub(/^[ \t]+|[ \t\r]+$/, "", v); print v; exit }' "$1"
+}
+has_session() { awk -F, -v p="# session.$2:" '/^#/ { if (index($0, p) == 1) { f = 1; exit } next } { exit } END { exit !f }' "$1"; }
+
+# a session id names one invocation: a second one under the same id would mix two sessions
+for v in "${cand[@]}" "${sdpa[@]}"; do
+  [ -f "$dest/$v.csv" ] && has_session "$dest/$v.csv" "$session" &&
+    die "SESSION: '$session' is already in $dest/$v.csv (a session id names one run; pick another)"
+done
+runs=$b/runs/$session
+rm -rf -- "$runs" && mkdir -p "$runs" || die "cannot make $runs"
+code_sdpa=
+if [ ${#sdpa[@]} -gt 0 ]; then
+  # the torch and cuDNN versions are part of the baselines' code: an upgrade changes what runs
+  # (asked once, here: only on a GPU host, and not once per run)
+  vers=$(timeout 300 python3 tools/sdpa_bench.py --versions 2>/dev/null | head -n 1) || vers=
+  [[ $vers =~ ^torch= ]] || vers="torch=unavailable"
+  code_sdpa="sdpa:$(git_obj tools/sdpa_bench.py) $vers"
+fi
+code_of() { case $1 in sdpa-*) echo "$code_sdpa" ;; *) echo "$code_kernels" ;; esac; }
+say "$exp on $slug: session $session (host $host, gpu $gpu_uuid), ${#cand[@]} variants, $rounds rounds x $per_round reps, L2 ${L2:-cold}, $order, order seed $order_seed"
 
 shape_args() { local s; for s in $(cat "$1"); do printf -- '--shape\n%s\n' "$s"; done; }
 : >"$b/runtime.csv"
@@ -42,7 +147,7 @@ reject() { # reject VARIANT REASON DETAIL
 }
 runtime_reason() { case $1 in 1) echo numerics ;; 124|137) echo run_timeout ;; *) echo runtime_error ;; esac; }
 
-# 1. runtime gates: numerics (and crashes) before any timing
+# --- 1. runtime gates: numerics (and crashes) before any timing --------------------------------
 ok=()
 i=0
 for v in "${cand[@]}"; do
@@ -54,71 +159,167 @@ for v in "${cand[@]}"; do
   else reject "$v" "$(runtime_reason $rc)" "$(grep -m1 -E 'verdict=fail|error|bench:' "$b/$v/check.log" || echo "exit $rc")"; fi
 done
 
-# 2. timing, in rounds
-sdpa=()
-for bl in ${SDPA_BASELINES:-}; do sdpa+=("$bl"); done
+# --- 2. timing, in rounds ----------------------------------------------------------------------
 mapfile -t all_shapes < <(printf '%s\n' ${SHAPES})
 flags_of() { tr '\n' ' ' <"$b/$1/flags" | sed 's/ $//'; }
+round_file() { echo "$runs/$1.r$2.csv"; }
 run_one() { # run_one NAME ROUND
-  local v=$1 r=$2 out="$b/runs/$1.r$2.csv" rc
+  local v=$1 r=$2 out rc
+  out=$(round_file "$v" "$r")
   local common=(--reps "$per_round" --warmup "${WARMUP:-10}" --l2 "${L2:-cold}"
                 --graph-calls "${GRAPH_CALLS:-20}" --seed $(( ${SEED:-42} + r ))
                 --out "$out" --meta "experiment=$exp" --meta "variant=$v" --meta "round=$r"
-                --meta "git_rev=${GIT_REV:-unknown}" --meta "order=$order")
+                --meta "git_rev=${GIT_REV:-unknown}" --meta "order=$order"
+                --meta "session=$session" --meta "host=$host" --meta "gpu_uuid=$gpu_uuid"
+                --meta "order_seed=$order_seed" --meta "code=$(code_of "$v")")
   case $v in
     sdpa-*)
       local sa=(); for s in "${all_shapes[@]}"; do sa+=(--shape "$s"); done
-      timeout -k 5 "${RUN_TIMEOUT:-300}" python3 tools/sdpa_bench.py --backend "$v" "${sa[@]}" "${common[@]}" \
-        --meta "flags=" 2>>"$b/runs/$v.log"; rc=$? ;;
+      # sdpa-cudnn.b: the backend is the name up to its first '.'
+      timeout -k 5 "${RUN_TIMEOUT:-300}" python3 tools/sdpa_bench.py --backend "${v%%.*}" "${sa[@]}" "${common[@]}" \
+        --meta "flags=" 2>>"$runs/$v.log"; rc=$? ;;
     *)
       mapfile -t sa < <(shape_args "$b/$v/shapes.txt")
       timeout -k 5 "${RUN_TIMEOUT:-300}" "$b/$v/bench" "${sa[@]}" "${common[@]}" --meta "flags=$(flags_of "$v")" \
-        2>>"$b/runs/$v.log"; rc=$? ;;
+        2>>"$runs/$v.log"; rc=$? ;;
   esac
   return $rc
 }
 timed=("${ok[@]}" "${sdpa[@]}")
-# the schedule: "v r" pairs, round-major (interleaved) or variant-major (sequential)
+
+# A deterministic shuffle from (order_seed, round): a 31-bit LCG in bash arithmetic (products
+# stay below 2^62), the same on every host (awk's rand() differs between awks).
+rng=0
+rng_seed() { rng=$(( ($1 + 7919 * $2) % 2147483648 )); local k; for k in 1 2 3 4 5 6 7 8; do rng_next; done; }
+rng_next() { rng=$(( (rng * 1103515245 + 12345) % 2147483648 )); }
+rng_below() { # rng_below N: sets draw to an integer in [0, N) from two draws' high 15 bits
+  local hi; rng_next; hi=$(( rng >> 16 )); rng_next; draw=$(( ((hi << 15) | (rng >> 16)) % $1 ))
+}
+shuffled() { # shuffled ROUND: sets perm to the timed variants in ROUND's order (Fisher-Yates)
+  local i t
+  perm=("${timed[@]}")
+  rng_seed "$order_seed" "$1"
+  for ((i = ${#perm[@]} - 1; i > 0; i--)); do
+    rng_below $((i + 1)); t=${perm[i]}; perm[i]=${perm[draw]}; perm[draw]=$t
+  done
+}
+# the schedule: "v r" pairs, round-major in shuffled order (interleaved) or variant-major
 sched=()
 if [ "$order" = sequential ]; then
   for v in "${timed[@]}"; do for r in $(seq 1 "$rounds"); do sched+=("$v $r"); done; done
 else
-  for r in $(seq 1 "$rounds"); do for v in "${timed[@]}"; do sched+=("$v $r"); done; done
+  for r in $(seq 1 "$rounds"); do shuffled "$r"; for v in "${perm[@]}"; do sched+=("$v $r"); done; done
 fi
-declare -A dead
+
+declare -A dead pos started
 i=0
 for item in "${sched[@]}"; do
   read -r v r <<<"$item"; i=$((i + 1))
   [ -n "${dead[$v]:-}" ] && continue
-  say "[$i/${#sched[@]}] round $r/$rounds $v"
+  # position: the how-many-th process of its round this one is (skipped dead variants take no slot)
+  started[$r]=$(( ${started[$r]:-0} + 1 )); pos[$v.$r]=${started[$r]}
+  say "[$i/${#sched[@]}] round $r/$rounds $v (session $session)"
   run_one "$v" "$r"; rc=$?
-  if [ $rc -eq 1 ] && [[ $v == sdpa-* ]]; then say "$v: a shape failed numerics and was left out (see $b/runs/$v.log)"; rc=0; fi
-  if [ $rc -eq 0 ]; then tail -n "$(printf '%s\n' "${all_shapes[@]}" | wc -l)" "$b/runs/$v.log" | grep -F median | sed 's/^/  /' >&2; continue; fi
+  f=$(round_file "$v" "$r")
+  if [ $rc -eq 1 ] && [[ $v == sdpa-* ]] && [ -f "$f" ]; then
+    say "$v: a shape failed numerics and was left out (see $runs/$v.log)"; rc=0
+  fi
+  # exit 0 with nothing written is no sample either (rc -1: no exit status takes that value)
+  if [ $rc -eq 0 ] && [ ! -f "$f" ]; then rc=-1; fi
+  if [ $rc -eq 0 ]; then tail -n "$(printf '%s\n' "${all_shapes[@]}" | wc -l)" "$runs/$v.log" | grep -F median | sed 's/^/  /' >&2; continue; fi
   dead[$v]=1
   case $v in
-    sdpa-*) if [ $rc -eq 5 ]; then say "$v: unavailable (no torch here)"; else say "$v: failed (exit $rc), see $b/runs/$v.log"; fi ;;
-    *) reject "$v" "$(runtime_reason $rc)" "$(tail -n 1 "$b/runs/$v.log")" ;;
+    sdpa-*) if [ $rc -eq 5 ]; then say "$v: unavailable (no torch here)"
+            elif [ $rc -eq -1 ]; then say "$v: failed (exit 0 without a sample file), see $runs/$v.log"
+            else say "$v: failed (exit $rc), see $runs/$v.log"; fi ;;
+    *) if [ $rc -eq -1 ]; then reject "$v" runtime_error "exit 0 without a sample file (round $r)"
+       else reject "$v" "$(runtime_reason $rc)" "$(tail -n 1 "$runs/$v.log")"; fi ;;
   esac
 done
 
-# 3. merge rounds into the published files (atomically, only for complete variants)
+# --- 3. merge rounds into the published files ----------------------------------------------------
+# merge_session V OUT: this session's rounds of V as one sample file: round 1's header lines,
+# `# rounds:`, `# temp_end_c_last_round:`, this session's `# session.<id>:` line, the CSV header
+# row with round,session,position added, the rows (rep renumbered per shape across the rounds).
+merge_session() {
+  local v=$1 out=$2 files=() p=() r
+  for r in $(seq 1 "$rounds"); do files+=("$(round_file "$v" "$r")"); p+=("${pos[$v.$r]}"); done
+  awk -F, -v rounds="$rounds" -v session="$session" -v pos="${p[*]}" -v fallback_date="$start_iso" \
+      -v host="$host" -v uuid="$gpu_uuid" -v seed="$order_seed" -v v="$v" \
+      -v last_temp="$(hval "${files[rounds - 1]}" temp_end_c)" '
+    function key(line) { line = substr(line, 3); sub(/:.*/, "", line); return line }
+    function val(line) { sub(/^# [^:]*: ?/, "", line); return line }
+    BEGIN { split(pos, position, " ") }
+    FNR == 1 { f++; hdr = 0 }
+    /^#/ { if (f == 1) { print; h[key($0)] = val($0) }; next }
+    !hdr { hdr = 1
+           if (f == 1) {
+             print "# rounds: " rounds
+             if (rounds > 1 && last_temp != "") print "# temp_end_c_last_round: " last_temp
+             printf "# session.%s: date=%s host=%s gpu_uuid=%s git_rev=%s rounds=%d order_seed=%s\n",
+               session, ("date" in h) ? h["date"] : fallback_date, host, uuid,
+               ("git_rev" in h) ? h["git_rev"] : "unknown", rounds, seed
+             print $0 ",round,session,position"; first = $0
+             for (i = 1; i <= NF; i++) if ($i == "rep") repcol = i
+           } else if ($0 != first) {
+             printf "measure: %s: round %d has columns %s, round 1 %s\n", v, f, $0, first > "/dev/stderr"; bad = 1; exit 3
+           }
+           next }
+    { n = split($0, c, ",")
+      if (repcol) c[repcol] = seen[c[1]]++
+      line = c[1]; for (i = 2; i <= n; i++) line = line "," c[i]
+      print line "," f "," session "," position[f] }
+    END { if (bad) exit 3 }' "${files[@]}" >"$out"
+}
+# why_not_append OLD NEW: empty if NEW (this session) may be appended to OLD, else the reason
+why_not_append() {
+  local old=$1 new=$2 k a n
+  a=$(grep -m1 -v '^#' "$old"); n=$(grep -m1 -v '^#' "$new")
+  [[ ,$a, == *,session,* ]] || { echo "it has no session column (written before sessions were recorded)"; return; }
+  for k in code flags graph_calls l2_flush reps warmup; do
+    [ "$(hval "$old" "$k")" = "$(hval "$new" "$k")" ] ||
+      { echo "$k differs (published '$(hval "$old" "$k")', now '$(hval "$new" "$k")')"; return; }
+  done
+  [ "$a" = "$n" ] || echo "the columns differ (published '$a', now '$n')"
+}
+# append OLD NEW: NEW's header lines, every session line (old, then new), the CSV header row,
+# OLD's rows unchanged, NEW's rows (files read as NEW, OLD, NEW: one pass each, streaming)
+append() {
+  awk 'FNR == 1 { f++ }
+    f == 1 { if (/^# session\./) ns = ns $0 "\n"; else if (/^#/) print; else if (row == "") row = $0; next }
+    f == 2 { if (/^# session\./) print; else if (!/^#/ && !h2++) { printf "%s", ns; print row } else if (!/^#/) print; next }
+    !/^#/ && h3++ { print }' "$2" "$1" "$2"
+}
+# publish V NEW: NEW (this session of V) appended to the published file or replacing it, through a
+# temp file in the same directory and a rename
+publish() {
+  local v=$1 new=$2 out=$dest/$1.csv tmp=$dest/.$1.csv.tmp why n
+  if [ -f "$out" ] && why=$(why_not_append "$out" "$new") && [ -z "$why" ]; then
+    append "$out" "$new" >"$tmp" || { rm -f "$tmp"; return 1; }
+    say "$v: session $session appended ($(grep -c '^# session\.' "$tmp") sessions in $out)"
+  else
+    if [ -f "$out" ]; then
+      n=$(grep -c '^# session\.' "$out")
+      [ "$n" -gt 0 ] && n="$n earlier session(s)" || n="its earlier samples"
+      say "$v: $out replaced: $why; $n dropped"
+    fi
+    cp "$new" "$tmp" || { rm -f "$tmp"; return 1; }
+  fi
+  [ -s "$tmp" ] && mv "$tmp" "$out" || { rm -f "$tmp"; return 1; }
+}
 published=0
 for v in "${timed[@]}"; do
   [ -n "${dead[$v]:-}" ] && continue
-  files=(); for r in $(seq 1 "$rounds"); do files+=("$b/runs/$v.r$r.csv"); done
-  awk -v rounds="$rounds" '
-    FNR == 1 { f++ }
-    /^#/ { if (f == 1) print; else if (f == rounds && $2 ~ /^temp_end_c:?$/) print "# temp_end_c_last_round: " $3; next }
-    !hdr_seen[f]++ { if (f == 1) { print "# rounds: " rounds; print $0 ",round" }
-                     for (i = 1; i <= NF; i++) if ($i == "rep") repcol = i; next }
-    { n = split($0, c, ",")
-      c[repcol] = seen[c[1]]++; line = c[1]; for (i = 2; i <= n; i++) line = line "," c[i]
-      print line "," f }' FS=, "${files[@]}" >"$dest/.$v.csv.tmp" && mv "$dest/.$v.csv.tmp" "$dest/$v.csv" \
-    && published=$((published + 1))
+  missing=
+  for r in $(seq 1 "$rounds"); do [ -f "$(round_file "$v" "$r")" ] || missing+=" $r"; done
+  [ -z "$missing" ] || { say "$v: no sample file for round(s)$missing: not published"; continue; }
+  merge_session "$v" "$runs/$v.session.csv" || { say "$v: rounds do not merge: not published"; continue; }
+  if publish "$v" "$runs/$v.session.csv"; then published=$((published + 1))
+  else say "$v: cannot write $dest/$v.csv: not published"; fi
 done
 
-# 4. the gate table with runtime verdicts, published beside the samples
+# --- 4. the gate table with runtime verdicts, published beside the samples ---------------------
 tools/gates_merge.sh "$b" "$dest"
 rej=$(wc -l <"$b/runtime.csv")
-say "done: $published sample files in $dest, ${#ok[@]} passed numerics, $rej rejected at run time"
+say "done: session $session, $published sample files in $dest, ${#ok[@]} passed numerics, $rej rejected at run time"
 echo "$dest"

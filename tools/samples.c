@@ -105,15 +105,46 @@ static samples_group *group_get(ctx_t *c, samples_file *f, const char *name, siz
   return g;
 }
 
-static int push(ctx_t *c, samples_group *g, double v) {
+static int push(ctx_t *c, samples_group *g, double v, unsigned round, unsigned session) {
   if (g->n == g->cap) {
     size_t cap = g->cap ? 2 * g->cap : 256;
     double *t = realloc(g->t, cap * sizeof *t);
-    if (!t) return fail(c, "out of memory");
-    g->t = t;
+    if (t) g->t = t;
+    unsigned *r = t ? realloc(g->round, cap * sizeof *r) : NULL;
+    if (r) g->round = r;
+    unsigned *s = r ? realloc(g->session, cap * sizeof *s) : NULL;
+    if (!s) return fail(c, "out of memory");
+    g->session = s;
     g->cap = cap;
   }
-  g->t[g->n++] = v;
+  g->t[g->n] = v;
+  g->round[g->n] = round;
+  g->session[g->n++] = session;
+  return 0;
+}
+
+// A round: a positive decimal integer below 10^9 filling the whole token.
+static int parse_round(ctx_t *c, const char *tok, unsigned *r) {
+  size_t n = strlen(tok);
+  if (n == 0 || n > 9 || tok[0] < '1' || tok[0] > '9' || strspn(tok, "0123456789") != n)
+    return fail(c, "round '%.40s' is not a positive integer", tok);
+  *r = (unsigned)strtoul(tok, NULL, 10);
+  return 0;
+}
+
+// A session: 1-100 characters of [A-Za-z0-9_.:+-]; its index in f->sessions.
+static int take_session(ctx_t *c, samples_file *f, const char *tok, unsigned *idx) {
+  size_t n = strlen(tok);
+  if (n == 0 || n > 100 ||
+      strspn(tok, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.:+-") != n)
+    return fail(c, "session '%.40s' is not 1-100 characters of [A-Za-z0-9_.:+-]", tok);
+  for (size_t i = f->nsessions; i-- > 0;)
+    if (strcmp(f->sessions[i], tok) == 0) return *idx = (unsigned)i, 0;
+  char **s = realloc(f->sessions, (f->nsessions + 1) * sizeof *s);
+  if (!s) return fail(c, "out of memory");
+  f->sessions = s;
+  if (!(s[f->nsessions] = xstrdup(tok))) return fail(c, "out of memory");
+  *idx = (unsigned)f->nsessions++;
   return 0;
 }
 
@@ -134,23 +165,30 @@ enum { MAX_COLS = 64 };
 
 typedef struct {
   int have_header;
-  size_t ncols, shape_col, time_col;
+  size_t ncols, shape_col, time_col, round_col, session_col;
   size_t last;
 } csv_state;
 
-static int take_header(ctx_t *c, csv_state *st, char *s) {
+static int take_header(ctx_t *c, samples_file *f, csv_state *st, char *s) {
   char *fld[MAX_COLS];
   size_t n = split(s, fld, MAX_COLS);
   if (n > MAX_COLS) return fail(c, "more than %d columns", MAX_COLS);
-  st->shape_col = st->time_col = (size_t)-1;
+  st->shape_col = st->time_col = st->round_col = st->session_col = (size_t)-1;
   for (size_t i = 0; i < n; i++) {
-    if (strcmp(fld[i], "shape") == 0) st->shape_col = i;
-    if (strcmp(fld[i], "time_us") == 0) st->time_col = i;
+    size_t *col = !strcmp(fld[i], "shape")     ? &st->shape_col
+                  : !strcmp(fld[i], "time_us") ? &st->time_col
+                  : !strcmp(fld[i], "round")   ? &st->round_col
+                  : !strcmp(fld[i], "session") ? &st->session_col
+                                               : NULL;
+    if (col && *col != (size_t)-1) return fail(c, "column '%s' named twice", fld[i]);
+    if (col) *col = i;
   }
   if (st->time_col == (size_t)-1) return fail(c, "missing 'time_us' column in header row");
   if (st->shape_col == (size_t)-1) return fail(c, "missing 'shape' column in header row");
   st->ncols = n;
   st->have_header = 1;
+  f->has_round = st->round_col != (size_t)-1;
+  f->has_session = st->session_col != (size_t)-1;
   return 0;
 }
 
@@ -161,8 +199,11 @@ static int take_row(ctx_t *c, samples_file *f, csv_state *st, char *s) {
   double v;
   if (parse_time(c, fld[st->time_col], &v)) return -1;
   if (!*fld[st->shape_col]) return fail(c, "empty shape");
+  unsigned round = 1, session = 0;
+  if (f->has_round && parse_round(c, fld[st->round_col], &round)) return -1;
+  if (f->has_session && take_session(c, f, fld[st->session_col], &session)) return -1;
   samples_group *g = group_get(c, f, fld[st->shape_col], &st->last);
-  return g ? push(c, g, v) : -1;
+  return g ? push(c, g, v, round, session) : -1;
 }
 
 // The first data line decides: a header row has a comma or names a column we need.
@@ -181,6 +222,14 @@ static char *file_stem(const char *path) {
     s[n] = '\0';
   }
   return s;
+}
+
+// A file without a session column is one session, named "".
+static int take_session_none(ctx_t *c, samples_file *f) {
+  if (!(f->sessions = malloc(sizeof *f->sessions)) || !(f->sessions[0] = xstrdup("")))
+    return fail(c, "out of memory");
+  f->nsessions = 1;
+  return 0;
 }
 
 static int read_lines(ctx_t *c, FILE *fp, samples_file *f) {
@@ -206,7 +255,7 @@ static int read_lines(ctx_t *c, FILE *fp, samples_file *f) {
       decided = 1;
       f->plain = !looks_like_header(s);
       if (!f->plain) {
-        rc = take_header(c, &st, s);
+        rc = take_header(c, f, &st, s);
         continue;
       }
     }
@@ -214,7 +263,8 @@ static int read_lines(ctx_t *c, FILE *fp, samples_file *f) {
       double v;
       samples_group *g;
       rc = parse_time(c, s, &v);
-      if (rc == 0) rc = (g = group_get(c, f, SAMPLES_PLAIN_GROUP, &st.last)) ? push(c, g, v) : -1;
+      if (rc == 0)
+        rc = (g = group_get(c, f, SAMPLES_PLAIN_GROUP, &st.last)) ? push(c, g, v, 1, 0) : -1;
     } else {
       rc = take_row(c, f, &st, s);
     }
@@ -226,6 +276,7 @@ static int read_lines(ctx_t *c, FILE *fp, samples_file *f) {
     rc = fail(c, "no samples");
   }
   if (rc == 0 && f->ngroups == 0) rc = fail(c, "no samples after the header row");
+  if (rc == 0 && !f->has_session) rc = take_session_none(c, f);
   return rc;
 }
 
@@ -257,7 +308,11 @@ void samples_free(samples_file *f) {
   for (size_t i = 0; i < f->ngroups; i++) {
     free(f->groups[i].name);
     free(f->groups[i].t);
+    free(f->groups[i].round);
+    free(f->groups[i].session);
   }
+  for (size_t i = 0; i < f->nsessions; i++) free(f->sessions[i]);
+  free(f->sessions);
   free(f->meta);
   free(f->groups);
   free(f->path);

@@ -2,7 +2,10 @@
 // number per line; shape-name parser. No GSL and no statistics here: every tool may link it.
 //
 // Raw format: "# key: value" header lines, then a CSV header row naming at least the columns
-// `shape` and `time_us` (others are kept out of the way), then one row per sample.
+// `shape` and `time_us`, then one row per sample. The optional columns `round` (a positive
+// integer: the process a sample came from) and `session` (a token of [A-Za-z0-9_.:+-]: the
+// measure run) give the levels of the design; a file without `session` is one session (named
+// ""), without `round` one round (1). Other columns are kept out of the way.
 // Plain format: one number per line; blank lines and lines starting with '#' are skipped
 // ("# key: value" lines are still taken as metadata). All samples land in one group "all".
 // The format is chosen by the first line that is neither blank nor a comment: a number means
@@ -21,6 +24,8 @@ typedef struct {
 typedef struct {
   char *name;       // shape name, or SAMPLES_PLAIN_GROUP for a plain file
   double *t;        // time_us values in file order
+  unsigned *round;  // round of each sample (1 when the file has no round column)
+  unsigned *session; // index into samples_file.sessions of each sample
   size_t n, cap;
 } samples_group;
 
@@ -32,6 +37,9 @@ typedef struct {
   size_t nmeta;
   samples_group *groups; // in order of first appearance
   size_t ngroups;
+  char **sessions;  // session names in order of first appearance ("" when no session column)
+  size_t nsessions;
+  int has_round, has_session;
 } samples_file;
 
 typedef struct {

@@ -21,6 +21,11 @@ max_abs_err / max|ref| <= 1e-2, |o - ref| <= 1e-3 + 1e-3 |ref| everywhere, no Na
 
 A backend that cannot run a shape records no samples for it: the reason goes to stderr and into
 the header as `# unsupported.<shape>: <why>`, and the other shapes go on.
+`--versions` prints `torch=<version> cudnn=<version>` (the code the baselines run, which the
+measure stage folds into the baselines' `code` header) and exits, 5 without torch.
+Under `--meta variant=NAME` (the measure stage's A/A pairs: sdpa-cudnn.b is --backend sdpa-cudnn
+published as its own variant), the header's variant and the messages name NAME; the header's
+backend stays the --backend given.
 Exit: 0 ok; 1 a shape failed numerics (its samples are not written, the rest are); 2 usage or
 the output cannot be written; 4 an unexpected CUDA/torch error (nothing written); 5 torch or a CUDA device is unavailable (the
 measure stage then records the baseline as unavailable).
@@ -84,8 +89,10 @@ def parse_args(argv):
     p = argparse.ArgumentParser(
         prog=PROG, description="PyTorch SDPA backends timed into cudadent42's raw sample format.",
         epilog="exit: 0 ok, 1 numerics failure, 2 usage, 4 CUDA error, 5 no torch or no GPU")
-    p.add_argument("--backend", required=True, choices=sorted(BACKENDS))
-    p.add_argument("--shape", action="append", required=True, metavar="S",
+    p.add_argument("--versions", action="store_true",
+                   help="print 'torch=<version> cudnn=<version>' and exit")
+    p.add_argument("--backend", choices=sorted(BACKENDS))
+    p.add_argument("--shape", action="append", metavar="S",
                    help="B<b>_H<h>_S<sq>[_K<skv>]_D<d>_C<0|1>; repeatable")
     p.add_argument("--reps", type=positive_int(1), default=100, help="timed samples per shape")
     p.add_argument("--warmup", type=positive_int(0), default=10, help="untimed graph replays")
@@ -97,6 +104,11 @@ def parse_args(argv):
     p.add_argument("--meta", action="append", default=[], metavar="K=V",
                    help="extra '# key: value' header line; repeatable")
     a = p.parse_args(argv)
+    if a.versions:
+        return a
+    for opt, val in (("--backend", a.backend), ("--shape", a.shape)):
+        if val is None:  # required unless --versions
+            p.error(f"the following arguments are required: {opt}")
     shapes = []
     for s in a.shape:
         ps = parse_shape(s)
@@ -111,6 +123,8 @@ def parse_args(argv):
             p.error(f"--meta: '{kv}' is not key=value with key in [a-z0-9_.]")
         meta.append((k, v))
     a.meta = meta
+    # the name messages use: the published variant (sdpa-cudnn.b of an A/A pair), else the backend
+    a.label = dict(meta).get("variant", a.backend)
     return a
 
 
@@ -311,18 +325,35 @@ def bench_shape(torch, F, ctx, nvml, a, shape, flush):
     return rows, meta, None
 
 
+def versions():
+    """`torch=<v> cudnn=<v>`: what the baselines run besides this script (exit 5 without torch)."""
+    try:
+        import torch
+    except Exception as e:
+        die(EXIT_NO_TORCH, f"torch is not available ({e})")
+    cudnn = None
+    try:
+        cudnn = torch.backends.cudnn.version()
+    except Exception:
+        pass
+    print(f"torch={torch.__version__} cudnn={cudnn}")
+    return 0
+
+
 def main(argv):
     a = parse_args(argv)
+    if a.versions:
+        return versions()
     try:
         import torch
         import torch.nn.functional as F
         from torch.nn.attention import SDPBackend, sdpa_kernel
     except Exception as e:  # ImportError, or a torch too old for torch.nn.attention
         die(EXIT_NO_TORCH, f"torch with torch.nn.attention is not available ({e}); "
-                           f"baseline {a.backend} cannot be measured here")
+                           f"baseline {a.label} cannot be measured here")
     if not torch.cuda.is_available():
         die(EXIT_NO_TORCH, f"torch {torch.__version__} sees no CUDA device; "
-                           f"baseline {a.backend} cannot be measured here")
+                           f"baseline {a.label} cannot be measured here")
     import contextlib
     want = BACKENDS[a.backend]
     if want is None:
@@ -372,15 +403,15 @@ def main(argv):
                 kind, why = fail
                 if kind == "numerics":
                     failed = True
-                    print(f"{PROG}: {a.backend}: {name}: numerics failed: {why}", file=sys.stderr)
+                    print(f"{PROG}: {a.label}: {name}: numerics failed: {why}", file=sys.stderr)
                 else:
                     meta.append((f"unsupported.{name}", why))
-                    print(f"{PROG}: {a.backend}: {name}: cannot run: {why}", file=sys.stderr)
+                    print(f"{PROG}: {a.label}: {name}: cannot run: {why}", file=sys.stderr)
                 continue
             rows += r
             ts = sorted(float(x.split(",")[2]) for x in r)
             ps = sorted(float(x.split(",")[4]) for x in r)
-            print(f"{PROG}: [{i + 1}/{len(a.shapes)}] {a.backend} {name} median "
+            print(f"{PROG}: [{i + 1}/{len(a.shapes)}] {a.label} {name} median "
                   f"{ts[len(ts) // 2]:.3f} us (python {ps[len(ps) // 2]:.3f} us/call)",
                   file=sys.stderr)
         # the kernels each shape launched, read with the profiler only now: once CUPTI is
@@ -392,7 +423,7 @@ def main(argv):
                 if kn:
                     meta.append((f"kernels.{shape[0]}", kn))
     except RuntimeError as e:  # CUDA errors outside a shape's first call (torch raises these)
-        die(EXIT_CUDA, f"{a.backend}: {' '.join(str(e).split())}")
+        die(EXIT_CUDA, f"{a.label}: {' '.join(str(e).split())}")
     ran = sorted({v for k, v in meta if k.startswith("backend_ran.")})
     head.append(("backend_ran", "+".join(ran) if ran else "none"))
     head.append(("temp_end_c", nvml.temp()))

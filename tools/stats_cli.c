@@ -52,21 +52,43 @@ static const char *const ci_names[] = {"bca", "percentile", NULL};
 static const char *const method_names[] = {"auto", "exact", "asymptotic", NULL};
 static const char *const alt_names[] = {"two-sided", "less", "greater", NULL};
 static const char *const delta_names[] = {"consistent-normal", "unbiased-t", NULL};
+static const char *const level_names[] = {"auto", "sample", "round", "session", NULL};
 
 const char *ci_method_name(boot_method m) { return ci_names[m]; }
 
 // Options that take a value; the ones from --method on are for compare only.
-static const char *const valued[] = {"--alpha", "--resamples", "--seed", "--ci", "--method",
-                                     "--alternative", "--threshold", "--delta-ci", NULL};
-enum { FIRST_COMPARE_ONLY = 4 };
+static const char *const valued[] = {"--alpha",       "--resamples", "--seed",   "--ci",
+                                     "--level",       "--session",   "--method", "--alternative",
+                                     "--threshold",   "--delta",     "--delta-ci", "--calibration",
+                                     "--draws",       "--rounds",    NULL};
+enum { FIRST_COMPARE_ONLY = 6 };
 
 static int take(const char *opt, const char *val, stats_opts *o) {
   unsigned long u;
   int k;
   if (!strcmp(opt, "--alpha")) return num(opt, val, 0, 1, &o->alpha);
-  if (!strcmp(opt, "--threshold")) {
+  if (!strcmp(opt, "--threshold") || !strcmp(opt, "--delta")) {
     if (num(opt, val, -INFINITY, INFINITY, &o->threshold)) return 2;
+    o->delta_set = 1;
     return o->threshold < 0 ? bad(opt, val, "is negative") : 0;
+  }
+  if (!strcmp(opt, "--session")) {
+    size_t n = strlen(val);
+    if (!n || n > 100 ||
+        strspn(val, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.:+-") != n)
+      return bad(opt, val, "is not a session name ([A-Za-z0-9_.:+-], 1-100 characters)");
+    o->session = val;
+    return 0;
+  }
+  if (!strcmp(opt, "--calibration")) {
+    if (!*val) return bad(opt, val, "is not a file name");
+    o->calibration = val;
+    return 0;
+  }
+  if (!strcmp(opt, "--draws") || !strcmp(opt, "--rounds")) {
+    if (unum(opt, val, !strcmp(opt, "--draws") ? 1 : 0, &u)) return 2;
+    *(!strcmp(opt, "--draws") ? &o->draws : &o->aa_rounds) = u;
+    return 0;
   }
   if (!strcmp(opt, "--resamples")) {
     if (unum(opt, val, 2, &u)) return 2;
@@ -74,7 +96,10 @@ static int take(const char *opt, const char *val, stats_opts *o) {
     return 0;
   }
   if (!strcmp(opt, "--seed")) return unum(opt, val, 0, &o->seed) ? 2 : 0;
-  if (!strcmp(opt, "--ci")) {
+  if (!strcmp(opt, "--level")) {
+    if ((k = choice(opt, val, level_names)) < 0) return 2;
+    o->level = (level_t)k;
+  } else if (!strcmp(opt, "--ci")) {
     if ((k = choice(opt, val, ci_names)) < 0) return 2;
     o->ci = (boot_method)k;
   } else if (!strcmp(opt, "--method")) {
@@ -93,7 +118,8 @@ static int take(const char *opt, const char *val, stats_opts *o) {
 int stats_parse(int argc, char **argv, int compare, stats_opts *o) {
   *o = (stats_opts){.alpha = 0.05, .threshold = 0.03, .resamples = 9999, .seed = 42,
                     .ci = BOOT_BCA, .method = MWU_AUTO, .alternative = MWU_TWO_SIDED,
-                    .delta_ci = CLIFF_CONSISTENT_NORMAL, .continuity = 1};
+                    .delta_ci = CLIFF_CONSISTENT_NORMAL, .continuity = 1,
+                    .level = LEVEL_AUTO, .draws = 200, .aa_rounds = 10};
   o->args = calloc((size_t)argc + 1, sizeof *o->args);
   if (!o->args) {
     fprintf(stderr, "stats: out of memory\n");

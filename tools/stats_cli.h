@@ -4,6 +4,7 @@
 
 #include "boot.h"
 #include "cliff.h"
+#include "design.h"
 #include "mwu.h"
 
 typedef struct {
@@ -15,6 +16,12 @@ typedef struct {
   mwu_alternative alternative;
   cliff_ci_method delta_ci;
   int continuity, holm;
+  level_t level;             // LEVEL_AUTO unless --level
+  const char *session;       // --session: only that session's samples (NULL: all)
+  int delta_set;             // --delta (or --threshold) given
+  const char *calibration;   // --calibration FILE: delta from the A/A calibration
+  size_t draws;              // stats aa: null comparisons per shape and kind
+  size_t aa_rounds;          // stats aa: rounds per session in a null comparison (0: all)
   char **args;  // the operands (files)
   int nargs;
 } stats_opts;
@@ -34,3 +41,4 @@ const char *ci_method_name(boot_method m);
 // The commands; they return the exit code.
 int stats_summary(const stats_opts *o);
 int stats_compare(const stats_opts *o);
+int stats_aa(const stats_opts *o);

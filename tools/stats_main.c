@@ -1,5 +1,6 @@
-// stats_main.c — `stats summary FILE...` and `stats compare BASE CAND [BASE CAND ...]`:
-// summaries, bootstrap CIs, Mann-Whitney U, Cliff's delta and verdicts from raw sample files.
+// stats_main.c — `stats summary FILE...`, `stats compare BASE CAND [BASE CAND ...]` and
+// `stats aa A B [A B ...]`: summaries, confidence intervals at the level of the design,
+// Mann-Whitney U, Cliff's delta, verdicts and the A/A calibration from raw sample files.
 #include <gsl/gsl_errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,19 +9,31 @@
 #include "stats_cli.h"
 
 static const char usage[] =
-    "usage: stats summary [--alpha A] [--resamples N] [--seed S] [--ci bca|percentile] FILE...\n"
+    "usage: stats summary [--level L] [--session ID] [--alpha A] [--resamples N] [--seed S]\n"
+    "                     [--ci bca|percentile] FILE...\n"
     "       stats compare [options] BASE CAND [BASE CAND ...]\n"
+    "       stats aa [--draws N] [--rounds R] [--seed S] [--alpha A] A B [A B ...]\n"
+    "  --level auto|sample|round|session  the unit of the statistics (auto: session when a side\n"
+    "                                   has 2 sessions or more, else round; sample: every rep as\n"
+    "                                   independent, bootstrap CIs, for the record only)\n"
+    "  --session ID                     only the samples of session ID\n"
     "options of compare, besides those of summary:\n"
     "  --method auto|exact|asymptotic   Mann-Whitney p-value (auto: exact when no ties and\n"
     "                                   min(n) <= 8, as scipy)\n"
     "  --no-continuity                  no continuity correction in the normal approximation\n"
     "  --alternative two-sided|less|greater  (greater: BASE tends to be slower than CAND)\n"
-    "  --threshold T                    practical band [1/(1+T), 1+T] of the speedup (0.03)\n"
+    "  --delta D (or --threshold D)     smallest effect that matters: FAST needs the speedup\n"
+    "                                   above 1 + D, SAME the 90% CI inside [1/(1+D), 1+D]\n"
+    "                                   (0.03 unless --calibration gives it)\n"
+    "  --calibration FILE               delta = the minimum detectable effect of each row's\n"
+    "                                   design from an A/A calibration (stats aa's output)\n"
     "  --holm                           Holm-Bonferroni over all rows of the run\n"
     "  --delta-ci consistent-normal|unbiased-t  Cliff's delta CI (effsize::cliff.delta with\n"
     "                                   use.unbiased=FALSE, use.normal=TRUE, or its defaults)\n"
-    "intervals are two-sided at 1 - alpha whatever the alternative; rows with fewer than 5\n"
-    "samples in a group are AMBIGUOUS\n"
+    "options of aa: --draws N null comparisons per shape and kind (200), --rounds R rounds\n"
+    "  per session in each (10; 0: all)\n"
+    "intervals are two-sided at 1 - alpha whatever the alternative; rows with fewer than 3\n"
+    "rounds a side (level sample: 5 samples) are AMBIGUOUS\n"
     "defaults: --alpha 0.05 --resamples 9999 --seed 42 --ci bca; CSV on stdout\n"
     "exit: 0 ok, 1 a row is SLOW, 2 usage or input error, 3 a row is AMBIGUOUS or too few samples\n";
 
@@ -30,7 +43,8 @@ int main(int argc, char **argv) {
     fputs(usage, stdout);
     return 0;
   }
-  int compare = argc >= 2 && !strcmp(argv[1], "compare");
+  int aa = argc >= 2 && !strcmp(argv[1], "aa");
+  int compare = argc >= 2 && (!strcmp(argv[1], "compare") || aa);
   if (argc < 2 || (!compare && strcmp(argv[1], "summary"))) {
     if (argc >= 2) fprintf(stderr, "stats: '%s' is not a command\n", argv[1]);
     fputs(usage, stderr);
@@ -39,12 +53,13 @@ int main(int argc, char **argv) {
   stats_opts o;
   int rc = stats_parse(argc - 1, argv + 1, compare, &o);
   if (!rc && (o.nargs == 0 || (compare && o.nargs % 2))) {
-    fprintf(stderr, compare ? "stats: compare needs pairs of files BASE CAND\n"
-                            : "stats: summary needs at least one file\n");
+    fprintf(stderr, aa        ? "stats: aa needs pairs of files A B\n"
+                    : compare ? "stats: compare needs pairs of files BASE CAND\n"
+                              : "stats: summary needs at least one file\n");
     fputs(usage, stderr);
     rc = 2;
   }
-  if (!rc) rc = compare ? stats_compare(&o) : stats_summary(&o);
+  if (!rc) rc = aa ? stats_aa(&o) : compare ? stats_compare(&o) : stats_summary(&o);
   free(o.args);
   return rc;
 }

@@ -23,3 +23,12 @@ int verdict_exit_code(const verdict_t v[], size_t n) {
   }
   return ambiguous ? 3 : 0;
 }
+
+verdict_t verdict_equivalence(double p, double alpha, double speedup, double lo, double hi,
+                              double lo2, double hi2, double delta) {
+  double band_hi = 1 + delta, band_lo = 1 / band_hi;
+  if (p < alpha && lo > 1 && speedup > band_hi) return VERDICT_FAST;
+  if (p < alpha && hi < 1 && speedup < band_lo) return VERDICT_SLOW;
+  if (lo2 >= band_lo && hi2 <= band_hi) return VERDICT_SAME;
+  return VERDICT_AMBIGUOUS;
+}

@@ -11,10 +11,10 @@ SHAPES      := B1_H1_S128_D64_C0 B1_H8_S256_D64_C0 B2_H8_S512_D64_C0 B2_H8_S1024
 BASELINE    := sdpa-cudnn
 BASELINES   := sdpa-cudnn sdpa-flash cublas-naive
 COMPARE     := v1:v0 v2:v1 v3:v2 v4s2:v3 v4s3:v3 v5:v4s2 v5:sdpa-flash
-REPS        := 100
+REPS        := 300
 WARMUP      := 20
 L2          := cold
-ROUNDS      := 5
+ROUNDS      := 10
 MIN_OCCUPANCY   := 0
 MIN_CTAS_PER_SM := 4
 # v0 is the rung the ladder starts from: the seeds' too_few_ctas diagnosis is recorded, and it is

@@ -8,6 +8,6 @@ COMPARE     := m1:m0 m2:m1 m3:m2 m4:m2
 REPS        := 100
 WARMUP      := 20
 L2          := cold
-ROUNDS      := 5
+ROUNDS      := 10
 MIN_OCCUPANCY := 0
 RUN_TIMEOUT := 300

@@ -6,6 +6,6 @@ BASELINE    := t64x64w4
 REPS        := 100
 WARMUP      := 20
 L2          := cold
-ROUNDS      := 5
+ROUNDS      := 10
 MIN_OCCUPANCY := 0
 RUN_TIMEOUT := 300
