@@ -22,6 +22,7 @@ SEARCH_BATCH    ?= 8
 SEARCH_JOBS     ?= 16
 SEARCH_REPS     ?= 20
 CONFIRM_REPS    ?= 100
+CONFIRM_ROUNDS  ?= 10
 SEARCH_SHAPE    ?= $(firstword $(SHAPES))
 SEARCH_OUT      := $(EXP_OUT)/search
 # published like data/ (tracked, so the log travels to the next GPU host and the search resumes)
@@ -50,7 +51,7 @@ search: check-exp check-deps-build $(B)/tools/search $(B)/tools/gates $(B)/tools
 	@B=$(B) NVCC='$(NVCC)' MAKE_CMD='$(MAKE) --no-print-directory EXP=$(EXP)' SHAPE=$(SEARCH_SHAPE) \
 	  SEED=$(SEARCH_SEED) STRATEGY='$(SEARCH_STRATEGY)' INIT=$(SEARCH_INIT) MAX_TRIALS=$(MAX_TRIALS) \
 	  TIME_BUDGET=$(TIME_BUDGET) BATCH=$(SEARCH_BATCH) JOBS=$(SEARCH_JOBS) SEARCH_REPS=$(SEARCH_REPS) \
-	  CONFIRM_REPS=$(CONFIRM_REPS) WARMUP=$(WARMUP) L2=$(L2) GRAPH_CALLS=$(GRAPH_CALLS) RUN_TIMEOUT=$(RUN_TIMEOUT) \
+	  CONFIRM_REPS=$(CONFIRM_REPS) CONFIRM_ROUNDS=$(CONFIRM_ROUNDS) WARMUP=$(WARMUP) L2=$(L2) GRAPH_CALLS=$(GRAPH_CALLS) RUN_TIMEOUT=$(RUN_TIMEOUT) \
 	  BASELINE='$(BASELINE)' VARIANT_DIR=$(VARIANT_DIR) RESULTS_DIR=$(SEARCH_RESULTS) SEARCH_LOG=$(SEARCH_LOG) GATE_ARCH=$(GATE_ARCH) \
 	  MIN_OCCUPANCY=$(MIN_OCCUPANCY) MIN_OCCUPANCY_CP_ASYNC=$(MIN_OCCUPANCY_CP_ASYNC) \
 	  MIN_CTAS=$$(( $(MIN_CTAS_PER_SM) * $(SM_COUNT) )) SM_COUNT=$(SM_COUNT) tools/search.sh $(EXP)
@@ -59,19 +60,32 @@ search: check-exp check-deps-build $(B)/tools/search $(B)/tools/gates $(B)/tools
 endif
 
 ## search-confirm: CPU: stats compare of the search's best against BASELINE -> results/loop1_results.json
+# CONFIRM_FROM="BASE.csv CAND.csv" judges published samples of the same configuration instead of
+# the search's own confirmation (e.g. a phase experiment's sessions of it): CAND's resolved
+# `# kernel_config:` must equal that of the search's confirmation, BASE must be the BASELINE.
+# delta comes from the A/A calibration of the key's GPU when there is one, as in `make analyze`.
+CONFIRM_FROM ?=
 .PHONY: search-confirm
 search-confirm: $(B)/tools/search $(B)/tools/stats
 	@for f in confirm/cand.csv confirm/base.csv confirm/names.txt key.txt; do [ -f $(SEARCH_RESULTS)/$$f ] || \
 	  { echo "make: $(SEARCH_RESULTS)/$$f: missing (run make search EXP=$(EXP) on a GPU first)" >&2; exit 2; }; done
 	@mkdir -p $(SEARCH_OUT) $(dir $(LOOP1_JSON))
-	@$(B)/tools/stats summary --seed $(SEARCH_SEED) $(SEARCH_RESULTS)/confirm/cand.csv $(SEARCH_RESULTS)/confirm/base.csv \
-	  > $(SEARCH_OUT)/summary.csv || [ $$? -eq 3 ]
-	@$(B)/tools/stats compare --seed $(SEARCH_SEED) $(SEARCH_RESULTS)/confirm/base.csv $(SEARCH_RESULTS)/confirm/cand.csv \
-	  > $(SEARCH_OUT)/compare.csv; rc=$$?; [ $$rc -le 1 ] || [ $$rc -eq 3 ] || exit $$rc
-	@mapfile -t key < $(SEARCH_RESULTS)/key.txt; \
+	@base=$(SEARCH_RESULTS)/confirm/base.csv; cand=$(SEARCH_RESULTS)/confirm/cand.csv; filed=(); \
+	  hv() { sed -n "s/^# $$1: //p" "$$2" | head -n 1; }; \
+	  if [ -n "$(CONFIRM_FROM)" ]; then set -- $(CONFIRM_FROM); \
+	    [ $$# -eq 2 ] && [ -f "$$1" ] && [ -f "$$2" ] || { echo "make: CONFIRM_FROM: needs two sample files BASE CAND" >&2; exit 2; }; \
+	    [ -n "$$(hv kernel_config "$$2")" ] && [ "$$(hv kernel_config "$$2")" = "$$(hv kernel_config $$cand)" ] || { echo "make: CONFIRM_FROM: $$2 is not the configuration the search confirmed (kernel_config differs from $$cand)" >&2; exit 2; }; \
+	    [ "$$(hv variant "$$1")" = "$$(sed -n 2p $(SEARCH_RESULTS)/confirm/names.txt)" ] || { echo "make: CONFIRM_FROM: $$1 is not the baseline $$(sed -n 2p $(SEARCH_RESULTS)/confirm/names.txt)" >&2; exit 2; }; \
+	    base=$$1; cand=$$2; filed=(--filed-as "$$(hv variant "$$2")"); fi; \
+	  gpu=$$(sed -n '/^--gpu$$/{n;p}' $(SEARCH_RESULTS)/key.txt); cal=data/aa/$$gpu/calibration.csv; \
+	  band=(); [ -f "$$cal" ] && band=(--calibration "$$cal"); \
+	  $(B)/tools/stats summary --seed $(SEARCH_SEED) "$$cand" "$$base" > $(SEARCH_OUT)/summary.csv || [ $$? -eq 3 ] || exit 2; \
+	  $(B)/tools/stats compare --seed $(SEARCH_SEED) "$${band[@]}" "$$base" "$$cand" > $(SEARCH_OUT)/compare.csv; \
+	  rc=$$?; [ $$rc -le 1 ] || [ $$rc -eq 3 ] || exit $$rc; \
+	  mapfile -t key < $(SEARCH_RESULTS)/key.txt; \
 	  $(B)/tools/search results "$${key[@]}" --dir $(VARIANT_DIR) --log $(SEARCH_LOG) --exp $(EXP) \
 	    --strategy '$(SEARCH_STRATEGY)' --seed $(SEARCH_SEED) --variant "$$(sed -n 1p $(SEARCH_RESULTS)/confirm/names.txt)" \
-	    --baseline "$$(sed -n 2p $(SEARCH_RESULTS)/confirm/names.txt)" \
+	    --baseline "$$(sed -n 2p $(SEARCH_RESULTS)/confirm/names.txt)" "$${filed[@]}" \
 	    --compare $(SEARCH_OUT)/compare.csv --summary $(SEARCH_OUT)/summary.csv --out $(LOOP1_JSON)
 
 # Replay: every trial answered from the published sweep; 50 seeds per strategy.

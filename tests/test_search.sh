@@ -125,8 +125,14 @@ check "json: speedup = baseline median / best median ($mb / $mc)" python3 -c "
 import json,sys; d=json.load(open(sys.argv[1])); s=$mb/$mc
 assert abs(d['speedup']-s) < 1e-4*s, d['speedup']; assert abs(d['best_latency_ms']-$mc/1000) < 1e-9
 assert abs(d['improvement_pct']-($mb-$mc)/$mb*100) < 1e-3" "$j"
-check "json: success = speedup >= 1.10 with non-overlapping CIs" python3 -c "
-import json,sys; d=json.load(open(sys.argv[1])); assert d['success'] == (d['speedup'] >= 1.1 and d['median_ci_overlap'] == 'no')" "$j"
+check "json: success = verdict FAST and the CI's lower end >= 1.10" python3 -c "
+import json,sys; d=json.load(open(sys.argv[1])); assert d['success'] == (d['verdict'] == 'FAST' and d['speedup_ci_95'][0] >= 1.1)" "$j"
+check_eq "json: the level of the design is recorded" "$(jget level),$(jget n_sessions)" '"round",1'
+# CONFIRM_FROM: published samples of another configuration are refused
+"${MK[@]}" -s search-confirm EXP=$exp EXP_ROOT=$xroot SEARCH_RESULTS="$tmp/res" SEARCH_LOG="$tmp/a.csv" LOOP1_JSON="$tmp/l3.json" \
+  CONFIRM_FROM="$tmp/res/confirm/base.csv $tmp/res/confirm/base.csv" >/dev/null 2>"$tmp/err"
+check_eq "CONFIRM_FROM: another configuration is refused" "$?" 2
+check_grep "... and says why" "is not the configuration the search confirmed" "$tmp/err"
 check_eq "json: candidates_found + rejected_count = trials = 30" "$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(d['candidates_found']+d['rejected_count'], d['trials'], len(d['trial_log']))" "$j")" "30 30 30"
 check_eq "json: rejections by reason match the log" \
   "$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(' '.join(f'{k}={v}' for k,v in sorted(d['rejections'].items())))" "$j")" \

@@ -244,32 +244,9 @@ done
 merge_session() {
   local v=$1 out=$2 files=() p=() r
   for r in $(seq 1 "$rounds"); do files+=("$(round_file "$v" "$r")"); p+=("${pos[$v.$r]}"); done
-  awk -F, -v rounds="$rounds" -v session="$session" -v pos="${p[*]}" -v fallback_date="$start_iso" \
+  awk -F, -f tools/merge_rounds.awk -v rounds="$rounds" -v session="$session" -v pos="${p[*]}" -v fallback_date="$start_iso" \
       -v host="$host" -v uuid="$gpu_uuid" -v seed="$order_seed" -v v="$v" \
-      -v last_temp="$(hval "${files[rounds - 1]}" temp_end_c)" '
-    function key(line) { line = substr(line, 3); sub(/:.*/, "", line); return line }
-    function val(line) { sub(/^# [^:]*: ?/, "", line); return line }
-    BEGIN { split(pos, position, " ") }
-    FNR == 1 { f++; hdr = 0 }
-    /^#/ { if (f == 1) { print; h[key($0)] = val($0) }; next }
-    !hdr { hdr = 1
-           if (f == 1) {
-             print "# rounds: " rounds
-             if (rounds > 1 && last_temp != "") print "# temp_end_c_last_round: " last_temp
-             printf "# session.%s: date=%s host=%s gpu_uuid=%s git_rev=%s rounds=%d order_seed=%s\n",
-               session, ("date" in h) ? h["date"] : fallback_date, host, uuid,
-               ("git_rev" in h) ? h["git_rev"] : "unknown", rounds, seed
-             print $0 ",round,session,position"; first = $0
-             for (i = 1; i <= NF; i++) if ($i == "rep") repcol = i
-           } else if ($0 != first) {
-             printf "measure: %s: round %d has columns %s, round 1 %s\n", v, f, $0, first > "/dev/stderr"; bad = 1; exit 3
-           }
-           next }
-    { n = split($0, c, ",")
-      if (repcol) c[repcol] = seen[c[1]]++
-      line = c[1]; for (i = 2; i <= n; i++) line = line "," c[i]
-      print line "," f "," session "," position[f] }
-    END { if (bad) exit 3 }' "${files[@]}" >"$out"
+      -v last_temp="$(hval "${files[rounds - 1]}" temp_end_c)" "${files[@]}" >"$out"
 }
 # why_not_append OLD NEW: empty if NEW (this session) may be appended to OLD, else the reason
 why_not_append() {

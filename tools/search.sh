@@ -8,10 +8,10 @@
 # survivors at the shape with SEARCH_REPS reps, and append every outcome to the trial log.
 # The log is keyed by kernel-source hash, GPU, nvcc version and shape (search_log.h): a killed
 # search resumes where it stopped, and a rerun with the same inputs measures nothing.
-# Then the confirmation: the best configuration re-measured with CONFIRM_REPS reps, and the
-# BASELINE (a variant of EXP, or sdpa-* through tools/sdpa_bench.py), into RESULTS_DIR/confirm/
+# Then the confirmation: the best configuration and the BASELINE (a variant of EXP, or sdpa-*
+# through tools/sdpa_bench.py) re-measured in CONFIRM_ROUNDS rounds, into RESULTS_DIR/confirm/
 # {cand,base}.csv (kept when already measured for this key); `make search-confirm` on a machine
-# with GSL turns them into loop1_results.json.
+# with GSL judges them as `make analyze` does and writes loop1_results.json.
 # What a search publishes lives in RESULTS_DIR (default results/EXP, tracked like data/, so the
 # log travels to the next GPU host with the tree and resumes there): trials.csv (the log),
 # key.txt, confirm/. Scratch (per-trial samples, build log, lock) stays in build/EXP/search/.
@@ -19,7 +19,7 @@
 # TIME_BUDGET counts from the start of this invocation and is checked between trials.
 # Environment (from make): B, NVCC, MAKE_CMD (the make command line that builds a variant
 # target), SHAPE, SEED, STRATEGY, INIT, MAX_TRIALS, TIME_BUDGET (0: none), BATCH, JOBS,
-# SEARCH_REPS, CONFIRM_REPS, WARMUP, L2, RUN_TIMEOUT, BASELINE, VARIANT_DIR, RESULTS_DIR, SEARCH_LOG,
+# SEARCH_REPS, CONFIRM_REPS, CONFIRM_ROUNDS, SESSION, ORDER_SEED, WARMUP, L2, RUN_TIMEOUT, BASELINE, VARIANT_DIR, RESULTS_DIR, SEARCH_LOG,
 # gates: GATE_ARCH, MIN_OCCUPANCY, MIN_OCCUPANCY_CP_ASYNC, MIN_CTAS, SM_COUNT.
 # Test hooks: SEARCH_GPU (skip asking a bench for the GPU slug), GATES (the gates command).
 set -u
@@ -97,24 +97,58 @@ over && say "time budget of ${TIME_BUDGET} s reached; rerun to resume"
 read -r best med n nok ngated < <("$tool" best "${common[@]}") || die "nothing measured in $log for this key"
 say "best of $n trials ($nok measured, $ngated gated): $best, median $med us"
 
-# confirmation: the best and the baseline, CONFIRM_REPS reps each (kept when already there)
-tag="$hash/$gpu/$nvccv/$SHAPE/${CONFIRM_REPS:-100}"
+# confirmation: the best and the baseline in CONFIRM_ROUNDS rounds (each a process of
+# CONFIRM_REPS / CONFIRM_ROUNDS reps), their order shuffled per round from a recorded seed, one
+# session, merged by tools/merge_rounds.awk as `make measure` merges: `stats compare` then judges
+# them at the level of the design (rounds as units, paired). Kept when already measured for this
+# key (the rounds are part of it).
+crounds=${CONFIRM_ROUNDS:-10}
+[[ $crounds =~ ^[1-9][0-9]{0,3}$ ]] || die "CONFIRM_ROUNDS: '$crounds' is not a count of rounds"
+creps=$(( (${CONFIRM_REPS:-100} + crounds - 1) / crounds ))
+tag="$hash/$gpu/$nvccv/$SHAPE/${CONFIRM_REPS:-100}/$crounds"
+host=$(hostname -s 2>/dev/null | tr -c 'A-Za-z0-9.\n-' '-'); host=${host:-host}
+start_iso=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+session=${SESSION:-$host-$(date -u +%Y%m%dT%H%M%SZ)}
+[[ $session =~ ^[A-Za-z0-9][A-Za-z0-9.-]{0,99}$ ]] || die "SESSION: '$session' is not [A-Za-z0-9.-] (1-100 characters)"
+order_seed=${ORDER_SEED:-$(( $(od -An -N4 -tu4 /dev/urandom | tr -d ' ') % 2147483648 ))}
+[[ $order_seed =~ ^[0-9]{1,18}$ ]] || die "ORDER_SEED: '$order_seed' is not a non-negative integer"
 fresh() { grep -qxF "# search_key: $tag" "$1" 2>/dev/null && grep -qxF "# variant: $2" "$1"; }
-confirm() { # confirm NAME FILE
-  local v=$1 f=$2 meta=(--meta "experiment=$exp" --meta "variant=$1" --meta "search_key=$tag" --meta "search=confirm")
-  local common=(--shape "$SHAPE" --reps "${CONFIRM_REPS:-100}" --warmup "${WARMUP:-10}" --l2 "${L2:-cold}"
-                --graph-calls "${GRAPH_CALLS:-20}"
-                --seed $(( ${SEED:-42} + 1 )) --out "$f")
-  if fresh "$f" "$v"; then say "confirmation of $v already measured: $f"; return 0; fi
+confirm_run() { # confirm_run NAME ROUND POSITION
+  local v=$1 f=$out/confirm/$1.r$2.csv
+  local meta=(--meta "experiment=$exp" --meta "variant=$v" --meta "search_key=$tag" --meta "search=confirm"
+              --meta "round=$2" --meta "session=$session" --meta "host=$host" --meta "order_seed=$order_seed")
+  local common=(--shape "$SHAPE" --reps "$creps" --warmup "${WARMUP:-10}" --l2 "${L2:-cold}"
+                --graph-calls "${GRAPH_CALLS:-20}" --seed $(( ${SEED:-42} + 1 )) --out "$f")
   case $v in
     sdpa-*) timeout -k 5 "${RUN_TIMEOUT:-300}" python3 tools/sdpa_bench.py --backend "$v" "${common[@]}" "${meta[@]}" ;;
     *) [ -f "$VARIANT_DIR/$v.flags" ] || die "baseline '$v' is not a variant of $exp (nor sdpa-*)"
        mk "$b/$v/status" >>"$out/build.log" 2>&1
        timeout -k 5 "${RUN_TIMEOUT:-300}" "$b/$v/bench" "${common[@]}" "${meta[@]}" ;;
-  esac
+  esac && [ -f "$f" ]
 }
 [ -n "${BASELINE:-}" ] || die "$exp: no BASELINE to confirm against"
-confirm "$best" "$res/confirm/cand.csv" || die "confirmation run of $best failed"
-confirm "$BASELINE" "$res/confirm/base.csv" || die "baseline $BASELINE failed (torch missing?)"
+if fresh "$res/confirm/cand.csv" "$best" && fresh "$res/confirm/base.csv" "$BASELINE"; then
+  say "confirmation of $best and $BASELINE already measured: $res/confirm/"
+else
+  rm -rf "$out/confirm" && mkdir -p "$out/confirm" || die "cannot make $out/confirm"
+  RANDOM=$order_seed
+  declare -A cpos
+  for r in $(seq 1 "$crounds"); do
+    order=("$best" "$BASELINE"); [ $((RANDOM % 2)) -eq 1 ] && order=("$BASELINE" "$best")
+    for k in 0 1; do
+      v=${order[k]}; cpos[$v.$r]=$((k + 1))
+      say "confirmation round $r/$crounds: $v"
+      confirm_run "$v" "$r" || die "confirmation run of $v failed (round $r; torch missing?)"
+    done
+  done
+  for pair in "$best:cand" "$BASELINE:base"; do
+    v=${pair%%:*} files=() p=()
+    for r in $(seq 1 "$crounds"); do files+=("$out/confirm/$v.r$r.csv"); p+=("${cpos[$v.$r]}"); done
+    awk -F, -f tools/merge_rounds.awk -v rounds="$crounds" -v session="$session" -v pos="${p[*]}" \
+      -v fallback_date="$start_iso" -v host="$host" -v uuid=unknown -v seed="$order_seed" -v v="$v" \
+      -v last_temp= "${files[@]}" >"$res/confirm/.${pair#*:}.csv.tmp" &&
+      mv "$res/confirm/.${pair#*:}.csv.tmp" "$res/confirm/${pair#*:}.csv" || die "cannot merge the confirmation of $v"
+  done
+fi
 printf '%s\n' "$best" "$BASELINE" >"$res/confirm/names.txt"
 say "confirmation samples in $res/confirm/; on a machine with GSL: make search-confirm EXP=$exp"

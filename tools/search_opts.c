@@ -52,6 +52,7 @@ int search_parse(int argc, char **argv, search_opts *o) {
              {"--samples", &o->samples}, {"--gated", &o->gated},     {"--data", &o->data},
              {"--out", &o->out},         {"--curves", &o->curves},   {"--compare", &o->compare},
              {"--summary", &o->summary}, {"--baseline", &o->baseline}, {"--exp", &o->exp},
+             {"--filed-as", &o->filed_as},
              {"--kernel-hash", &o->key.kernel_hash}, {"--gpu", &o->key.gpu},
              {"--nvcc", &o->key.nvcc}};
   struct {

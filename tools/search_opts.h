@@ -8,7 +8,7 @@
 
 typedef struct {
   const char *cmd, *dir, *log, *variant, *samples, *gated, *data, *out, *curves, *compare,
-      *summary, *baseline, *exp;
+      *summary, *baseline, *exp, *filed_as;
   const char *shapes[16];
   size_t nshapes;
   slog_key key;
