@@ -4,6 +4,7 @@
 #   build/<exp>/<gpu>/summary.csv         stats summary of every sample file of that GPU
 #   build/<exp>/<gpu>/compare.csv         stats compare: all vs BASELINE + COMPARE pairs, Holm
 #   build/<exp>/<gpu>/claims.csv          (phase1) the pairs of the seed-claims table
+#   build/<exp>/<gpu>/sessions.csv        (phase1) the headline pairs from each session alone
 #   build/plots/<exp>/<gpu>/*.pdf|*.png   gnuplot figures (figures.txt lists them)
 #   build/report/appendix.{tex,pdf,md}    the appendix
 # Tests point DATA, EXPDIR and RB at fixtures and a scratch build directory.
@@ -48,7 +49,7 @@ PDFLATEX   ?= pdflatex
 R_LIB := $(addprefix $(B)/tools/obj/,report_csv.o report_vars.o report_pick.o report_roof.o samples.o)
 R_GEN := $(addprefix $(B)/tools/obj/,report_gen.o report_method.o report_doc.o report_exp.o \
            report_gates.o report_rooftab.o report_correct.o \
-           report_claims.o report_static.o)
+           report_claims.o report_static.o report_design.o report_headline.o)
 REPORT_TOOLS := $(addprefix $(B)/tools/,report_pairs prep_plots report_gen)
 $(B)/tools/report_pairs: $(B)/tools/obj/report_pairs.o $(R_LIB)
 	$(CC) -o $@ $^ -lm
@@ -88,7 +89,7 @@ r_samples = $(filter $(DATA)/$(1)/%,$(R_SAMPLES))
 r_gpu     = $(lastword $(subst /, ,$(1)))
 r_figs    = $(foreach k,$(call r_keys_of,$(1)),$(RB)/plots/$(k)/figures.txt)
 r_stats   = $(foreach k,$(call r_keys_of,$(1)),$(RB)/$(k)/summary.csv $(RB)/$(k)/compare.csv \
-              $(if $(filter $(CLAIMS_EXP),$(1)),$(RB)/$(k)/claims.csv))
+              $(if $(filter $(CLAIMS_EXP),$(1)),$(RB)/$(k)/claims.csv $(RB)/$(k)/sessions.csv))
 
 # experiment.mk → experiment.vars, through the helper mode above (one file, nothing else read)
 R_VARS := $(R_EXPS:%=$(RB)/%/experiment.vars)
@@ -134,11 +135,31 @@ $(R_CLAIMS): $(RB)/%/claims.csv: $(RB)/%/summary.csv $(CLAIMS) $(STATS) $(B)/too
 	  case $$rc in 0|1|3) ;; *) rm -f $@.tmp; exit $$rc;; esac; fi; \
 	mv $@.tmp $@
 
+# sessions: the headline pairs (every SDPA baseline vs the variant COMPARE pits against SDPA)
+# from each session alone (`stats compare --session ID`: level round, conditional on that
+# session), one CSV with a leading session column; empty with fewer than 2 sessions
+R_SESSIONS := $(patsubst %,$(RB)/%/sessions.csv,$(call r_keys_of,$(CLAIMS_EXP)))
+$(R_SESSIONS): $(RB)/%/sessions.csv: $(STATS) $(B)/tools/report_pairs
+	@v=$(RB)/$(firstword $(subst /, ,$*))/experiment.vars; \
+	pairs=$$($(B)/tools/report_pairs --headline $$v $(DATA)/$*) || exit 2; \
+	ids=$$($(B)/tools/report_pairs --sessions $$v $(DATA)/$*) || exit 2; \
+	$(call r_band,$*) \
+	: >$@.tmp; \
+	if [ -n "$$pairs" ]; then for s in $$ids; do \
+	  $(STATS) compare $(STATS_FLAGS) $$band --session $$s $$pairs >$@.one; rc=$$?; \
+	  case $$rc in 0|1|3) ;; *) rm -f $@.one $@.tmp; exit $$rc;; esac; \
+	  awk -v s=$$s -v h=$$([ -s $@.tmp ] && echo 1 || echo 0) \
+	    'NR == 1 { if (!h) print "session," $$0; next } { print s "," $$0 }' $@.one >>$@.tmp; \
+	done; fi; \
+	rm -f $@.one; mv $@.tmp $@
+
 $(foreach k,$(R_KEYS),$(eval $(RB)/$(k)/summary.csv: $(call r_samples,$(k))) \
   $(eval $(RB)/$(k)/compare.csv: $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
     $(call r_samples,$(k)) $(wildcard $(call r_cal,$(k)))) \
   $(eval $(RB)/$(k)/claims.csv: $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
-    $(wildcard $(call r_cal,$(k)))))
+    $(wildcard $(call r_cal,$(k)))) \
+  $(eval $(RB)/$(k)/sessions.csv: $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
+    $(call r_samples,$(k)) $(wildcard $(call r_cal,$(k)))))
 
 # figures: prep_plots writes gnuplot data and figures.txt ("script name caption"), gnuplot draws
 R_FIGS := $(R_KEYS:%=$(RB)/plots/%/figures.txt)

@@ -1,4 +1,4 @@
-# speedup.gp — speedup (median base / median candidate) with its 95% bootstrap CI, one row per
+# speedup.gp — speedup (median base / median candidate) with its 95% CI (stats compare), one row per
 # comparison, sorted, coloured by verdict; the line at 1 is "no change".
 # Data: idx speedup lo hi verdict_code "label"  (0 FAST, 1 SAME, 2 AMBIGUOUS, 3 SLOW).
 load dir."/".name.".gpv"

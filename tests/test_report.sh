@@ -22,7 +22,7 @@ check_grep "pdflatex: no undefined references" '^Output written on appendix.pdf 
 if grep -q 'undefined references\|Rerun to get' $R/appendix.log; then not_ok "latex settled"; else ok "latex settled"; fi
 
 # sections (Markdown headings, and the PDF's bookmarks in appendix.out)
-for s in "Methodology" "Results per experiment" "Seed claims vs measured" \
+for s in "Headline" "Methodology" "Results per experiment" "Seed claims vs measured" \
          "The twelve rules of Hoefler and Belli" "Experiments without data"; do
   check_grep "md section: $s" "^##+ $s" $R/appendix.md
   check_grep "pdf section: $s" "contentsline \{(sub)?section\}\{\\\\numberline \{[0-9A.]+\}$s" $R/appendix.aux
@@ -45,26 +45,96 @@ check_eq "twelve rules rows" "$(grep -cE '^\| (1[0-2]|[1-9]) \|' $R/appendix.md)
 check_grep "gate reason with meaning" '^\| `smem_overflow` \| 1 \| `v4s3` \| shared memory' $R/appendix.md
 check_grep "too_few_ctas counted twice" '^\| `too_few_ctas` \| 2 \| `v5b`, `v5c` \|' $R/appendix.md
 check_grep "a non-sample CSV is named, not read" 'not read as samples .*`aa_check.csv`' $R/appendix.md
-check_grep "SDPA python time shown" 'Python µs/call' $R/appendix.md
+check_grep "SDPA python time shown" 'per-call time from Python \(Py µs' $R/appendix.md
 check_grep "negative results stated" '^\*\*Negative results\*\*' $R/appendix.md
 check_grep "beta: b slower at the causal shape" '^- `b` vs `a`: SLOW at `B2_H8_S512_D128_C1` \(0\.[0-9]+×' $R/appendix.md
-check_grep "too few samples: n = 1 and no CI" '^\| `e` \| 1 \| 12\.36 \[—, —\] \| — \|' $R/appendix.md
+check_grep "too few samples: n = 1, one round and no CI" '^\| `e` \| 1 \| 1 × 1 \| 12\.36 \[—, —\] \| — \|' $R/appendix.md
 check_grep "too few samples: AMBIGUOUS" '^\| `e` \| `a` \| .* \| \*\*AMBIGUOUS\*\* \|$' $R/appendix.md
 check_grep "claims: holds" '\*\*holds\*\*' $R/appendix.md
 check_grep "claims: does not hold" '\*\*does not hold\*\*' $R/appendix.md
 check_grep "claims: not comparable" '\*\*not comparable\*\*' $R/appendix.md
 check_grep "claims: stand-in shape named" 'stand-in for `B2_H8_S512_D64_C0`' $R/appendix.md
-check_grep "methodology: seed and resamples" 'resamples, seed 42' $R/appendix.md
 check_grep "methodology: holm" "Holm's correction" $R/appendix.md
+# the methodology states the design-level method (and no longer the pooled bootstrap as the tables')
+for t in 'take the round \(one process\) as the unit, with the session a level above' \
+         'exp of the mean of the session means, each session weighing the same' \
+         't interval across the session means with sessions − 1 degrees of freedom' \
+         'with one session it is a t interval across that session.s rounds' 'conditional on that session' \
+         'paired by unit \(round, or session at level session\)' '\*Variance components\*\*' \
+         'paired t test on the units' 'TOST' 'minimum detectable effect at 80% power of each comparison.s design' \
+         'calibration.csv' 'still available as `stats --level sample`' \
+         'one replay of a CUDA graph of `graph_calls`' 'divided by `graph_calls`' \
+         'order_seed:' 'column `position`' 'how PyTorch benchmark practice times'; do
+  check_grep "methodology: /$t/" "$t" $R/appendix.md
+done
+check_eq "methodology: no pointer to ANCHORS.md" "$(grep -c 'ANCHORS' $R/appendix.md)" 0
+check_eq "methodology: no bootstrap CI as the tables' method" "$(grep -c 'bootstrap CI (bca\|95% bootstrap CI' $R/appendix.md)" 0
 
 # a median straight from the fixture (awk + sort as the oracle), as the table prints it: at the
-# level of the design, exp of the mean over rounds of the log of each round's median
-med=$(awk -F, '$1 == "B1_H1_S128_D64_C0" { print $5, $3 }' $FIX/data/phase1/nvidia-h100-80gb-hbm3/v0.csv |
-      sort -k1,1n -k2,2g | awk '{ r[$1] = r[$1] " " $2 } END {
-        for (k in r) { n = split(r[k], v, " "); m = n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
-                       s += log(m); c++ }
-        printf "%#.4g", exp(s / c) }')
-check_grep "v0 median at S128 is $med" "^\| \`v0\` \| 30 \| $med \[" $R/appendix.md
+# level of the design, exp of the mean over sessions of the mean over their rounds of the log of
+# each round's median (phase1: 3 sessions of 2 rounds, balanced)
+dmed() { # dmed FILE SHAPE: the design-level median, 4 significant digits
+  awk -F, -v sh=$2 '$1 == sh { print $6 "/" $5, $3 }' $1 | sort -k1,1 -k2,2g | awk '
+    { r[$1] = r[$1] " " $2 } END {
+      for (k in r) { n = split(r[k], v, " "); m = n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+                     split(k, p, "/"); s[p[1]] += log(m); c[p[1]]++ }
+      for (q in s) { t += s[q] / c[q]; ns++ }
+      printf "%#.4g", exp(t / ns) }'
+}
+P1=$FIX/data/phase1/nvidia-h100-80gb-hbm3
+med=$(dmed $P1/v0.csv B1_H1_S128_D64_C0)
+check_grep "v0 median at S128 is $med (3 sessions × 2 rounds)" "^\| \`v0\` \| 30 \| 3 × 2 \| $med \[[0-9.]+, [0-9.]+\] \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \|" $R/appendix.md
+check_grep "beta: one session of 6 rounds, no session SD" '^\| `a` \| 30 \| 1 × 6 \| [0-9.]+ \[[0-9.]+, [0-9.]+\] \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \| — \|' $R/appendix.md
+check_grep "summary caption: variance components" 'the variance components as SD in % of the median' $R/appendix.md
+
+# comparisons: the units column, and the design / band sentence of each experiment
+check_grep "phase1 comparisons: paired by session" '^\| `v1` \| `v0` \| .* \| ses\. 3×2, paired \| ' $R/appendix.md
+check_grep "beta comparisons: paired by round" '^\| `b` \| `a` \| .* \| rnd 1×6, paired \| ' $R/appendix.md
+check_grep "phase1 design sentence" '^\*\*Design and band\.\*\* All [0-9]+ comparisons: level `session`, 3 sessions × 2 rounds, paired by session, with a minimum detectable effect at 80% power \(`mde_pct`.* of [0-9.]+% in the median and [0-9.]+% at most; verdicts use Δ = 3\.00%, the default' $R/appendix.md
+check_grep "beta design sentence: more than one design" '^\*\*Design and band\.\*\* The [0-9]+ comparisons: level `round`, one session of 6 rounds, paired by round \([0-9]+ rows\)' $R/appendix.md
+
+# headline: before the methodology; per shape the SDPA backend with the lowest median (oracle:
+# dmed above), our variant of COMPARE's pair against SDPA (v4s2), the compare.csv speedup and units
+check "headline comes before the methodology" test "$(grep -n '^## Headline' $R/appendix.md | cut -d: -f1)" -lt \
+  "$(grep -n '^## Methodology' $R/appendix.md | cut -d: -f1)"
+check_grep "headline table" '^\*\*Table 1\.\*\* Headline on `nvidia-h100-80gb-hbm3`' $R/appendix.md
+check_grep "headline: how to reproduce" '`make phase1` on a GPU host measures a new session' $R/appendix.md
+for sh in B1_H1_S128_D64_C0 B1_H8_S256_D64_C0 B1_H8_S512_D64_C0; do
+  mc=$(dmed $P1/sdpa-cudnn.csv $sh) mf=$(dmed $P1/sdpa-flash.csv $sh)
+  best=$(awk -v c=$mc -v f=$mf 'BEGIN { print (f + 0 < c + 0) ? "sdpa-flash" : "sdpa-cudnn" }')
+  sp=$(awk -F, -v sh=$sh -v b=$best 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+        $h["shape"] == sh && ($h["base"] == b || $h["base"] ~ "/" b ".csv$") &&
+        ($h["cand"] == "v4s2" || $h["cand"] ~ "/v4s2.csv$") {
+          printf "%.3f× \\[%.3f, %.3f\\] \\| \\*\\*%s\\*\\*", $h["speedup"], $h["speedup_lo"], $h["speedup_hi"], $h["verdict"] }' \
+        $RB/phase1/nvidia-h100-80gb-hbm3/compare.csv)
+  check_grep "headline $sh: best $best, v4s2, ${sp//\\/}, 3 × 2 × 5" \
+    "^\| \`$sh\` \| \`$best\` \| \`v4s2\` \| [^|]+ \| [^|]+ \| $sp \| 3 × 2 × 5 \|\$" $R/appendix.md
+done
+check_grep "headline in words" '^In words: against the best SDPA backend, ours is FAST at [0-9] of 3 shapes' $R/appendix.md
+# the one-session CIs: sessions.csv holds the headline pairs per session, the table one column each
+S1=$RB/phase1/nvidia-h100-80gb-hbm3/sessions.csv
+check_eq "sessions.csv: 3 sessions" "$(awk -F, 'NR > 1 { print $1 }' $S1 | sort -u | wc -l)" 3
+check_eq "sessions.csv: 2 SDPA pairs × 3 shapes × 3 sessions" "$(($(wc -l <$S1) - 1))" 18
+check_eq "sessions.csv: level round" "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "level") c = i; next } { print $c }' $S1 | sort -u)" round
+check_grep "one-session table" '^\| Shape \| Base \| Session 1 \| Session 2 \| Session 3 \|$' $R/appendix.md
+check_grep "one-session table names the sessions and GPUs" '1 = `fx-20261120T100000Z`, GPU-aaaaaaaa, 2 = `fx-20261120T110000Z`, GPU-bbbbbbbb' $R/appendix.md
+check_grep "one-session row" '^\| `B1_H1_S128_D64_C0` \| `sdpa-[a-z]+` \|( [0-9.]+× \[[0-9.]+, [0-9.]+\] \|){3}$' $R/appendix.md
+
+# fingerprint: the design's keys made readable
+check_grep "fingerprint: sessions listed" '^\| sessions \(`session`\) \| 3 sessions \(`make measure` runs\) — `phase1`: 3 \(`fx-20261120T100000Z`, `fx-20261120T110000Z`, `fx-20261120T120000Z`\)' $R/appendix.md
+check_grep "fingerprint: order seeds per session" '^\| seed of the shuffles \(`order_seed`\) \| recorded per session \(3 distinct seeds' $R/appendix.md
+check_eq "fingerprint: no order_seed range" "$(grep -c 'order_seed.*[0-9] – [0-9]' $R/appendix.md)" 0
+check_grep "fingerprint: every GPU UUID" '^\| GPU UUID \(`gpu_uuid`\) \| GPU-aaaaaaaa-[0-9a-f-]+; GPU-bbbbbbbb-[0-9a-f-]+; GPU-cccccccc-[0-9a-f-]+ \(3 distinct' $R/appendix.md
+check_grep "fingerprint: design row" '`phase1` 3 × 2 × 5' $R/appendix.md
+# the latency figures colour by session: 3 sessions in the key, dx by round in the data
+check_grep "latency figure: sessions for the key" '^nses = 3$' $RB/plots/phase1/nvidia-h100-80gb-hbm3/latency-0.gpv
+# dx = 0.72 ((unit + 0.5 + 0.6 jitter) / units - 0.5): the unit is floor((dx / 0.72 + 0.5) * units)
+check_eq "latency data: 6 rounds as 6 columns of points per variant" \
+  "$(awk '/^# v0/ { p = 1; next } /^$/ { p = 0 } p { print int(($1 / 0.72 + 0.5) * 6) }' $RB/plots/phase1/nvidia-h100-80gb-hbm3/latency-0.dat | sort -u | tr '\n' ' ')" "0 1 2 3 4 5 "
+check_grep "latency caption: coloured by session" 'spread left to right by round .*coloured by session' $R/appendix.md
+# the twelve rules: a sample and the design-level statistics
+check_grep "rules: 10 says what one sample is" '^\| 10 \| .* one replay of a CUDA graph of graph\\_calls = 20 back-to-back calls, .* divided by 20' $R/appendix.md
+check_eq "rules: no pooled bootstrap" "$(grep -E '^\| (5|6|7) \|' $R/appendix.md | grep -c 'bootstrap')" 0
 
 # figures: every one the Markdown names exists, and LaTeX included the PDFs
 figs=$(grep -oE '\]\([^)]*\.png\)' $R/appendix.md | sed 's/^](//; s/)$//')
@@ -149,6 +219,26 @@ check "gates only, no samples: make report succeeds" "${EMK[@]}" report
 check_grep "gates only: said so" '^No samples were published for `beta` on `nvidia-h200`' $EDGE/build/report/appendix.md
 check_grep "gates only: rejection table" '^\*\*Table [0-9]+\.\*\* Gate rejections of `beta`' $EDGE/build/report/appendix.md
 check_grep "claims without phase1 data: said so" '^Experiment `phase1` has no data yet' $EDGE/build/report/appendix.md
+check_grep "no phase1 data: no headline" '^Experiment `phase1` has no data yet, so there is no headline' $EDGE/build/report/appendix.md
+
+# the band Δ: from an A/A calibration of the GPU when there is one, from DELTA when set
+EDGE2=$RB/edge2
+rm -rf $EDGE2 && mkdir -p $EDGE2 && cp -r $FIX/data $FIX/experiments $EDGE2/
+mkdir -p $EDGE2/data/aa/nvidia-h200
+cat >$EDGE2/data/aa/nvidia-h200/calibration.csv <<'CAL'
+# cudadent42 calibration v1
+pair,shape,n_sessions,n_rounds,sd_rep_pct,sd_round_pct,sd_session_pct,rounds_per_draw,mde_round_pct,mde_session_pct,draws_within,fp_within,fp_within_lo,fp_within_hi,same_within,draws_across,fp_across,fp_across_lo,fp_across_hi,same_across,seed
+a:b,B2_H8_S512_D64_C0,3,30,0.5,1.0,0.2,10,1.1,1.2,200,0.01,0.001,0.036,0.9,200,0.02,0.005,0.05,0.8,42
+CAL
+E2MK=(make -s --no-print-directory DATA=$EDGE2/data EXPDIR=$EDGE2/experiments RB=$EDGE2/build)
+check "with a calibration: make report succeeds" "${E2MK[@]}" report
+E2=$EDGE2/build/report/appendix.md
+check_grep "beta's band from the calibration" "verdicts use Δ = [0-9.]+%, the minimum detectable effect at 80% power of the comparison's design from the A/A calibration \`$EDGE2/data/aa/nvidia-h200/calibration.csv\`" $E2
+check_grep "calibration summarised in the methodology" "^A/A calibration of \`nvidia-h200\` .*SD round 1\.00% and SD session 0\.20%\. .* at most 1\.0% of 200 null comparisons within a session .* at most 2\.0% of 200 across sessions" $E2
+check_grep "phase1 (no calibration of its GPU): the default" 'verdicts use Δ = 3\.00%, the default' $E2
+echo 'DELTA := 0.05' >>$EDGE2/experiments/beta/experiment.mk
+check "with DELTA: make report succeeds" "${E2MK[@]}" report
+check_grep "beta's band from DELTA" 'verdicts use Δ = 5\.00%, set by the experiment \(`DELTA`\)' $E2
 
 # broken inputs fail with FILE:LINE
 BAD=$RB/bad

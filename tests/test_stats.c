@@ -450,8 +450,34 @@ static void verdicts(void) {
   CHECK(!strcmp(verdict_name(VERDICT_SAME), "SAME"), "verdict names");
 }
 
+// Reproducers of crashes: samples near the ends of double's range made the BCa acceleration
+// overflow to NaN and the quantile index run outside the bootstrap distribution.
+static void extreme_values(void) {
+  boot_workspace *w = boot_alloc(999);
+  boot_params p = {0.05, 999, 7, BOOT_BCA};
+  double big[] = {1, 2, 1e200}, a[] = {1, 2, 3, 4, 5}, tiny[] = {1e-300, 2e-300, 3e-300, 4e-300, 5e-300};
+  boot_ci m, r, mx, my;
+  int rc = boot_median(w, &p, big, 3, &m);
+  CHECK(rc == 0 && (isnan(m.lo) || (m.lo >= 1 && m.hi <= 1e200)),
+        "extreme: median CI of 1, 2, 1e200 computed inside the data or undefined (no crash)");
+  rc = boot_ratio(w, &p, a, 5, tiny, 5, &r, &mx, &my);
+  CHECK(rc == 0 && isfinite(r.accel) && (isnan(r.lo) || (r.lo > 0 && r.lo <= r.hi)),
+        "extreme: ratio of 1..5 to 1e-300..5e-300 with a finite acceleration (no crash)");
+  double j1[] = {1e200, -1e200, 3e199}, j2[] = {1e-300, 2e-300, 4e-300};
+  const double *jk1[] = {j1}, *jk2[] = {j2};
+  size_t n3 = 3;
+  double a1 = boot_accel(jk1, &n3, 1), a2 = boot_accel(jk2, &n3, 1);
+  // the acceleration is scale-free: the same values scaled to 1 give the same a
+  double u1[] = {1, -1, 0.3}, u2[] = {1, 2, 4};
+  const double *ju1[] = {u1}, *ju2[] = {u2};
+  CHECK_NEAR(a1, boot_accel(ju1, &n3, 1), 1e-12, "extreme: acceleration of values near 1e200 = of the same scaled to 1");
+  CHECK_NEAR(a2, boot_accel(ju2, &n3, 1), 1e-12, "extreme: acceleration of values near 1e-300 = of the same scaled to 1");
+  boot_free(w);
+}
+
 int main(void) {
   gsl_set_error_handler_off();
+  extreme_values();
   known_answers();
   mwu_fixtures();
   summary_fixtures();

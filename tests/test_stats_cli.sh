@@ -242,6 +242,14 @@ dsg aa --draws 40 --rounds 3 "$DB" "$DC"
 grep -v '^#' "$T/o" >"$T/o2"; cp "$T/o2" "$T/o"
 check_eq "aa: a real difference shows as false positives, exit 1" "$rc,$(col "$T/o" 1 fp_within)" "1,1"
 
+# reproducers of crashes: values whose statistics would overflow are refused by the reader
+printf '1\n2\n1e200\n' >"$T/big.txt"
+usage_case "a sample of 1e200 us is refused" "big.txt:3: '1e200' is outside \[1e-9, 1e15\] us" summary "$T/big.txt"
+printf '1e-300\n2\n3\n4\n5\n' >"$T/tiny.txt"
+usage_case "a sample of 1e-300 us is refused" "tiny.txt:1: '1e-300' is outside" compare "$T/b.txt" "$T/tiny.txt"
+printf '0x1p3\n2\n3\n' >"$T/hex.txt"
+usage_case "a hex float is refused" "hex.txt:1: '0x1p3' is not a decimal number" summary "$T/hex.txt"
+
 run "$T/o" "$T/e" --help
 check_eq "--help exits 0" "$rc" 0
 check_grep "--help prints usage" "^usage: stats summary" "$T/o"

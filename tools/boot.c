@@ -85,12 +85,20 @@ void boot_jackknife_median(const double sorted[], size_t stride, size_t n, doubl
 }
 
 double boot_accel(const double *const jack[], const size_t nj[], size_t k) {
+  // a is unchanged when every U is scaled alike: divide by the largest |U| first, so that
+  // U^2 and U^3 neither overflow (samples near 1e200) nor underflow (near 1e-300)
+  double scale = 0;
+  for (size_t j = 0; j < k; j++) {
+    double n = (double)nj[j], mean = gsl_stats_mean(jack[j], 1, nj[j]);
+    for (size_t i = 0; i < nj[j]; i++) scale = fmax(scale, fabs((n - 1) * (mean - jack[j][i])));
+  }
+  if (!(scale > 0) || !isfinite(scale)) return 0;
   double num = 0, den = 0;
   for (size_t j = 0; j < k; j++) {
     double n = (double)nj[j], mean = gsl_stats_mean(jack[j], 1, nj[j]);
     double s2 = 0, s3 = 0;
     for (size_t i = 0; i < nj[j]; i++) {
-      double u = (n - 1) * (mean - jack[j][i]);
+      double u = (n - 1) * (mean - jack[j][i]) / scale;
       s2 += u * u;
       s3 += u * u * u;
     }
@@ -119,6 +127,12 @@ int boot_interval(double dist[], size_t b, double theta_hat, double accel, doubl
     double n1 = z0 + za, n2 = z0 - za;
     a1 = gsl_cdf_ugaussian_P(z0 + n1 / (1 - accel * n1));
     a2 = gsl_cdf_ugaussian_P(z0 + n2 / (1 - accel * n2));
+  }
+  // a quantile level outside [0, 1] (a NaN or infinite acceleration, or a distribution of
+  // infinities) has no interval: never index outside the distribution
+  if (!(a1 >= 0 && a1 <= 1 && a2 >= 0 && a2 <= 1) || !isfinite(dist[0]) || !isfinite(dist[b - 1])) {
+    *lo = *hi = NAN;
+    return GSL_EDOM;
   }
   *lo = gsl_stats_quantile_from_sorted_data(dist, 1, b, a1);
   *hi = gsl_stats_quantile_from_sorted_data(dist, 1, b, a2);

@@ -65,24 +65,72 @@ static const samples_file *file_of(const ctx *c, const char *name) {
   return NULL;
 }
 
-static void latency(const ctx *c, const char *shape, int k) {
+// every session of the files, sorted (ids start with the UTC start time, so this is their order);
+// a file without a session column adds "" (one session)
+static void all_sessions(const ctx *c, strlist *out) {
+  for (size_t i = 0; i < c->names.n; i++)
+    for (size_t k = 0; k < c->files[i].nsessions; k++)
+      if (!strlist_has(out, c->files[i].sessions[k])) strlist_add(out, c->files[i].sessions[k]);
+  strlist_sort(out);
+}
+
+static size_t index_of(const strlist *l, const char *s) {
+  for (size_t i = 0; i < l->n; i++)
+    if (!strcmp(l->v[i], s)) return i;
+  return 0;
+}
+
+// the unit of sample j (session index in ses, round): its place among the group's units in
+// (session, round) order, and the number of units
+typedef struct {
+  size_t s;
+  unsigned r;
+} unit_key;
+
+static int by_unit(const void *a, const void *b) {
+  const unit_key *x = a, *y = b;
+  if (x->s != y->s) return x->s < y->s ? -1 : 1;
+  return x->r < y->r ? -1 : x->r > y->r;
+}
+
+// Data: one block per variant, rows "dx time session": dx spreads the samples left to right by
+// unit (each round a narrow column, sessions in order), session indexes ses for the colour.
+static void latency(const ctx *c, const char *shape, int k, const strlist *ses) {
   char name[64];
   snprintf(name, sizeof name, "latency-%d", k);
   strlist o = {0};
   ordered(c, &o);
   FILE *d = open_out(name, "dat"), *g = open_out(name, "gpv");
   double lo = INFINITY, hi = 0;
-  size_t nb = 0;
+  size_t nb = 0, maxu = 0;
   fprintf(g, "set xtics (");
   for (size_t i = 0; i < o.n; i++) {
-    const samples_group *gr = samples_group_find(file_of(c, o.v[i]), shape);
+    const samples_file *f = file_of(c, o.v[i]);
+    const samples_group *gr = samples_group_find(f, shape);
     if (!gr) continue;
-    fprintf(d, "%s# %s\n", nb ? "\n\n" : "", o.v[i]);
+    unit_key *u = calloc(gr->n + 1, sizeof *u);
+    size_t nu = 0;
     for (size_t j = 0; j < gr->n; j++) {
-      fprintf(d, "%.6g\n", gr->t[j]);
+      unit_key key = {index_of(ses, f->sessions[gr->session[j]]), gr->round[j]};
+      size_t q = 0;
+      while (q < nu && by_unit(&u[q], &key)) q++;
+      if (q == nu) u[nu++] = key;
+    }
+    qsort(u, nu, sizeof *u, by_unit);
+    if (nu > maxu) maxu = nu;
+    fprintf(d, "%s# %s\n", nb ? "\n\n" : "", o.v[i]);
+    const double w = 0.72; // the spread of the points, in x units
+    for (size_t j = 0; j < gr->n; j++) {
+      unit_key key = {index_of(ses, f->sessions[gr->session[j]]), gr->round[j]};
+      size_t q = 0;
+      while (q < nu && by_unit(&u[q], &key)) q++;
+      double phi = (double)j * 0.6180339887, jit = phi - floor(phi) - 0.5; // deterministic
+      double dx = w * (((double)q + 0.5 + 0.6 * jit) / (double)nu - 0.5);
+      fprintf(d, "%.4f %.6g %zu\n", dx, gr->t[j], key.s);
       if (gr->t[j] < lo) lo = gr->t[j];
       if (gr->t[j] > hi) hi = gr->t[j];
     }
+    free(u);
     fprintf(g, "%s", nb ? ", " : "");
     gpstr(g, o.v[i]);
     fprintf(g, " %zu", nb);
@@ -93,13 +141,20 @@ static void latency(const ctx *c, const char *shape, int k) {
   for (size_t i = 0, b = 0; i < o.n; i++)
     if (samples_group_find(file_of(c, o.v[i]), shape))
       fprintf(g, "%s%d", b++ ? " " : "", expvars_is_baseline(&c->e, o.v[i]));
-  fprintf(g, "\"\nlogy = %d\nttl = ", hi > 10 * lo);
+  fprintf(g, "\"\nlogy = %d\nylo = %.6g\nyhi = %.6g\nttl = ", hi > 10 * lo, lo, hi);
   gpstr(g, shape);
-  fprintf(g, "\n");
+  // the sessions' names for the key ("" when the files have no session column)
+  fprintf(g, "\nnses = %zu\nsesname = \"", ses->n);
+  for (size_t i = 0; i < ses->n; i++) fprintf(g, "%s%s", i ? " " : "", ses->v[i][0] ? ses->v[i] : "-");
+  fprintf(g, "\"\n");
   fclose(d);
   fclose(g);
-  printf("latency %s Latency distribution per variant at `%s` on `%s`: box = quartiles, whiskers 1.5 IQR, "
-         "points = every sample; our variants red, baselines blue%s.\n", name, shape, c->slug, hi > 10 * lo ? " (log scale)" : "");
+  printf("latency %s Latency distribution per variant at `%s` on `%s`: box = quartiles of all samples, "
+         "whiskers 1.5 IQR (our variants red, baselines blue); points = every sample, spread left to right "
+         "by round (one narrow column per round, %s)%s.\n",
+         name, shape, c->slug,
+         ses->n > 1 ? "sessions in time order) and coloured by session" : "one session",
+         hi > 10 * lo ? " (log scale)" : "");
   strlist_free(&o);
 }
 
@@ -156,7 +211,7 @@ static void speedup(const ctx *c) {
   fprintf(g, "nrow = %zu\nh = %.2f\nlogx = %d\n", t->nrows, fmin(8.0, 1.3 + 0.19 * t->nrows), hi > 8 * lo);
   fclose(d);
   fclose(g);
-  printf("speedup speedup Speedup (median base / median candidate) with its 95%% bootstrap CI, sorted, "
+  printf("speedup speedup Speedup (median base / median candidate) with its 95%% CI at the level of the design, sorted, "
          "coloured by verdict, on `%s`.\n", c->slug);
   free(r);
 }
@@ -366,7 +421,10 @@ int main(int argc, char **argv) {
         strlist_add(&c.shapes, c.e.shapes.v[i]);
   for (size_t r = 0; r < c.sum.nrows; r++)
     if (!strlist_has(&c.shapes, rcsv_get(&c.sum, r, x[1]))) strlist_add(&c.shapes, rcsv_get(&c.sum, r, x[1]));
-  for (size_t k = 0; k < c.shapes.n; k++) latency(&c, c.shapes.v[k], (int)k);
+  strlist ses = {0};
+  all_sessions(&c, &ses);
+  for (size_t k = 0; k < c.shapes.n; k++) latency(&c, c.shapes.v[k], (int)k, &ses);
+  strlist_free(&ses);
   speedup(&c);
   roofline(&c, ceil);
   scaling(&c);

@@ -9,27 +9,15 @@
 #include "report_gen.h"
 #include "report_pick.h"
 
-// the claims.csv row comparing BASE → CAND at SHAPE, or -1
-static long claim_row(const egpu *x, const char *base, const char *cand, const char *shape) {
-  if (!x->have_claims) return -1;
-  const rcsv *c = &x->claims;
-  int cs = rcsv_col(c, "shape"), cb = rcsv_col(c, "base"), cc = rcsv_col(c, "cand");
-  char b[256], d[256];
-  for (size_t r = 0; r < c->nrows; r++)
-    if (!strcmp(rcsv_get(c, r, cs), shape) && !strcmp(pick_name(rcsv_get(c, r, cb), b, sizeof b), base) &&
-        !strcmp(pick_name(rcsv_get(c, r, cc), d, sizeof d), cand))
-      return (long)r;
-  return -1;
-}
-
 static const char *reading(gen *g, const char *kind, double lo, double hi, double s, double slo,
                            double shi, const char *overlap) {
   (void)g;
   if (!strcmp(kind, "point")) lo /= 1.03, hi *= 1.03;
   if (!strcmp(kind, "atleast")) {
-    if (slo > lo && !strcmp(overlap, "no")) return fmt("**holds**: CI above %g× and the medians' CIs do not overlap", lo);
+    (void)overlap;  // the claim rests on the speedup's own CI, at the level of the design
+    if (slo >= lo) return fmt("**holds**: the lower end of the 95%% CI is at least %g×", lo);
     if (shi < lo) return fmt("**does not hold**: measured %s, CI below %g×", xfmt(s), lo);
-    return fmt("**does not hold**: not established (CI [%s, %s] reaches below %g×, or the medians' CIs overlap)",
+    return fmt("**does not hold**: not established (CI [%s, %s] reaches below %g×)",
                num3(slo), num3(shi), lo);
   }
   if (shi < lo) return fmt("**does not hold**: smaller than claimed (CI entirely below %.3g×)", lo);
@@ -64,14 +52,14 @@ static void claim(gen *g, const rcsv *c, size_t r, const expvars *e, const egpu 
       read = fmt("**not comparable**: the seed's %s µs vs %s µs are L4 (sm_89) times; the ratio is read in "
                  "the next row", num(lo), num(hi));
     } else {
-      long k = claim_row(x, base, cand, shape);
+      long k = x->have_claims ? cmp_row(&x->claims, base, cand, shape) : -1;
       if (k < 0) {
         read = fmt("**not comparable**: `%s` vs `%s` was not compared", cand, base);
       } else {
         double s = fld(g, &x->claims, k, "speedup"), slo = fld(g, &x->claims, k, "speedup_lo"),
                shi = fld(g, &x->claims, k, "speedup_hi");
         int co = rcsv_col(&x->claims, "median_ci_overlap");
-        measured = fmt("`%s` vs `%s`: %s [%s, %s], %s", cand, base, xfmt(s), num3(slo), num3(shi),
+        measured = fmt("`%s` vs `%s`: %s, %s", cand, base, xci(s, slo, shi),
                        rcsv_get(&x->claims, k, rcsv_col(&x->claims, "verdict")));
         read = reading(g, kind, lo, hi, s, slo, shi, co >= 0 ? rcsv_get(&x->claims, k, co) : "yes");
       }
@@ -91,15 +79,17 @@ void claims_section(gen *g, const expvars *e, egpu *xs, size_t n) {
   int ix[8];
   if (rcsv_need(&c, need, ix, g->err, sizeof g->err)) gen_die(g);
   doc_head(&g->d, 1, "Seed claims vs measured");
-  doc_par(&g->d, "The seed documents (`../shared/seeds/`) make claims measured or expected on an NVIDIA L4 "
-                 "(sm_89). Each is set beside what experiment `%s` measured here: a rung against the rung "
+  doc_par(&g->d, "The project's seed documents (their claims transcribed in `%s`) make claims measured "
+                 "or expected on an NVIDIA L4 (sm_89). Each is set beside what experiment `%s` measured here: a rung against the rung "
                  "below it (`v4` stands for the fastest of `v4s2`, `v4s3`, …), or our fastest variant "
-                 "against the fastest PyTorch SDPA backend, each speedup with its 95%% bootstrap CI from "
-                 "`stats compare` over exactly these pairs (Holm across them). A point claim holds when "
+                 "against the fastest PyTorch SDPA backend, each speedup with its 95%% CI at the level of "
+                 "the design (as in the tables of A.3: across sessions, paired) from `stats compare` "
+                 "over exactly these pairs (Holm across them). A point claim holds when "
                  "the CI meets the claim's ±3%% band; a range claim when the CI overlaps the range. "
                  "Ratios are compared across GPUs; absolute L4 times are not comparable. The fastest "
                  "variant and backend are picked on the same samples they are then compared on, which "
-                 "favours them slightly (a winner's-curse bias the CIs do not include).", g->claims_exp);
+                 "favours them slightly (a winner's-curse bias the CIs do not include).", g->claims_path,
+          g->claims_exp);
   if (!n) {
     doc_par(&g->d, "Experiment `%s` has no data yet, so nothing below is measured.", g->claims_exp);
     doc_table(&g->d, "Seed claims (no measurements).", "p22lp13p22p22",

@@ -112,6 +112,8 @@ static const char *preamble =
     "\\DeclareUnicodeCharacter{00B5}{\\textmu{}}\n\\DeclareUnicodeCharacter{00D7}{\\texttimes{}}\n"
     "\\DeclareUnicodeCharacter{03B4}{\\ensuremath{\\delta}}\n"
     "\\DeclareUnicodeCharacter{03B1}{\\ensuremath{\\alpha}}\n"
+    "\\DeclareUnicodeCharacter{0394}{\\ensuremath{\\Delta}}\n"
+    "\\DeclareUnicodeCharacter{221A}{\\ensuremath{\\surd}}\n"
     "\\DeclareUnicodeCharacter{2265}{\\ensuremath{\\geq}}\n"
     "\\DeclareUnicodeCharacter{2264}{\\ensuremath{\\leq}}\n"
     "\\DeclareUnicodeCharacter{2212}{\\ensuremath{-}}\n"

@@ -36,16 +36,6 @@ static double python_median(gen *g, const char *path, const char *shape) {
   return m;
 }
 
-static void shapes_of(const egpu *x, const expvars *e, strlist *out) {
-  int cs = x->have_sum ? rcsv_col(&x->sum, "shape") : -1;
-  for (size_t i = 0; i < e->shapes.n; i++)
-    for (size_t r = 0; cs >= 0 && r < x->sum.nrows; r++)
-      if (!strcmp(rcsv_get(&x->sum, r, cs), e->shapes.v[i]) && !strlist_has(out, e->shapes.v[i]))
-        strlist_add(out, e->shapes.v[i]);
-  for (size_t r = 0; cs >= 0 && r < x->sum.nrows; r++)
-    if (!strlist_has(out, rcsv_get(&x->sum, r, cs))) strlist_add(out, rcsv_get(&x->sum, r, cs));
-}
-
 static void variants_table(gen *g, const expvars *e, const egpu *x) {
   strlist all = {0};
   int cv = x->have_gates ? rcsv_col(&x->gates, "variant") : -1;
@@ -88,13 +78,20 @@ static void latency_table(gen *g, const expvars *e, const egpu *x, const strlist
       }
     if (fp) fclose(fp);
   }
-  const char *const head6[] = {"Variant", "n", "Median µs [95% CI]", "CI ± %", "Outliers m/s",
-                               "Python µs/call"};
-  doc_table(&g->d, fmt("GPU time per call of `%s` on `%s`: median with its 95%% bootstrap CI, the CI's "
-                       "relative half-width, Tukey outliers (kept)%s.", x->exp, x->gpu,
-                       py ? "; for SDPA baselines the per-call time from Python (launch overhead "
-                            "included) beside it, not used in any comparison" : ""),
-            py ? "lrrrrr" : "lrrrr", head6);
+  const char *const head[] = {"Variant", "n", "Units", "Median µs [95% CI]", "±%",
+                              "SD rep %", "SD rnd %", "SD ses %", "Outl. m/s", "Py µs"};
+  char cap[2048];
+  snprintf(cap, sizeof cap,
+           "GPU time per call of `%s` on `%s` at the level of the design: n samples; units = sessions × "
+           "rounds per session; the median (exp of the mean over sessions of the mean log round "
+           "median) with its 95%% CI (t across sessions, or across the rounds of the one session) and "
+           "the CI's relative half-width ±%%; the variance components as SD in %% of the median: "
+           "between reps within a round (rep), rounds within a session (rnd), sessions (ses); “—” where "
+           "the design has no replicate at that level; Tukey outliers of the raw samples, mild / "
+           "severe (kept)%s.", x->exp, x->gpu,
+           py ? "; for SDPA baselines the per-call time from Python (Py µs, launch overhead included) "
+                "beside it, not used in any comparison" : "");
+  doc_table(&g->d, cap, py ? "lrrrrrrrrr" : "lrrrrrrrr", head);
   strlist order = {0};
   for (int pass = 0; pass < 2; pass++)
     for (size_t i = 0; i < x->names.n; i++)
@@ -111,8 +108,11 @@ static void latency_table(gen *g, const expvars *e, const egpu *x, const strlist
           if (!strcmp(x->names.v[f], order.v[i])) pm = python_median(g, x->paths.v[f], shapes->v[s]);
       doc_row(&g->d, (const char *const[]){
                          fmt("`%s`", order.v[i]), fmt("%.0f", fld(g, t, r, "n")),
+                         units_cell(fld_opt(g, t, r, "n_sessions"), fld_opt(g, t, r, "n_rounds")),
                          ci(fld(g, t, r, "median"), fld(g, t, r, "ci_lo"), fld(g, t, r, "ci_hi")),
                          isfinite(fld(g, t, r, "rel_ci_halfwidth")) ? fmt("%.2f", 100 * fld(g, t, r, "rel_ci_halfwidth")) : "—",
+                         sd_cell(fld_opt(g, t, r, "sd_rep_pct")), sd_cell(fld_opt(g, t, r, "sd_round_pct")),
+                         sd_cell(fld_opt(g, t, r, "sd_session_pct")),
                          fmt("%.0f / %.0f", fld(g, t, r, "mild_outliers"), fld(g, t, r, "severe_outliers")),
                          isfinite(pm) ? num(pm) : "—"});
     }
@@ -133,15 +133,19 @@ static void compare_table(gen *g, const egpu *x, const strlist *shapes, tally *t
     snprintf(g->err, sizeof g->err, "%s:1: needs columns shape, base, cand, verdict", c->path);
     gen_die(g);
   }
-  doc_table(&g->d, fmt("Comparisons of `%s` on `%s`: candidate median, speedup = median(base) / "
-                       "median(candidate) with its 95%% bootstrap CI, Mann–Whitney U and p "
-                       "(%s), Cliff's δ with its CI and magnitude, verdict.", x->exp, x->gpu,
-                       rcsv_col(c, "correction") < 0 || !c->nrows ? "Holm-corrected"
-                       : !strcmp(rcsv_get(c, 0, rcsv_col(c, "correction")), "holm") ? "Holm-corrected"
-                       : !strcmp(rcsv_get(c, 0, rcsv_col(c, "correction")), "none") ? "uncorrected"
-                       : fmt("%s-corrected", rcsv_get(c, 0, rcsv_col(c, "correction")))),
-            "llrrrrll", (const char *const[]){"Candidate", "Base", "Median µs [95% CI]", "Speedup [95% CI]",
-                                              "U", "p", "Cliff's δ [CI]", "Verdict"});
+  int cc_ = rcsv_col(c, "correction");
+  const char *corr = cc_ < 0 || !c->nrows ? "holm" : rcsv_get(c, 0, cc_);
+  char cap[2048];
+  snprintf(cap, sizeof cap,
+           "Comparisons of `%s` on `%s`: candidate median [95%% CI]; speedup = median(base) / "
+           "median(candidate) with its 95%% CI; p of the t test on the units (paired, or Welch's when "
+           "unpaired; %s); units: the level (ses. session, rnd round), sessions × rounds per "
+           "session (of the smaller side) and the pairing; Cliff's δ on the same units and its magnitude; verdict (band Δ below).",
+           x->exp, x->gpu,
+           !strcmp(corr, "holm") ? "Holm-corrected" : !strcmp(corr, "none") ? "uncorrected"
+                                                     : fmt("%s-corrected", corr));
+  doc_table(&g->d, cap, "llrrrlll", (const char *const[]){"Candidate", "Base", "Median µs [95% CI]", "Speedup [95% CI]",
+                                              "p", "Units", "Cliff's δ", "Verdict"});
   for (size_t s = 0; s < shapes->n; s++) {
     int any = 0;
     for (size_t r = 0; r < c->nrows; r++) {
@@ -157,11 +161,9 @@ static void compare_table(gen *g, const egpu *x, const strlist *shapes, tally *t
       t->amb += strcmp(v, "FAST") && strcmp(v, "SAME") && strcmp(v, "SLOW");
       doc_row(&g->d, (const char *const[]){
                          fmt("`%s`", cand), fmt("`%s`", base), med,
-                         fmt("%s [%s, %s]", xfmt(fld(g, c, r, "speedup")), num3(fld(g, c, r, "speedup_lo")),
-                             num3(fld(g, c, r, "speedup_hi"))),
-                         ufmt(fld(g, c, r, "U")), pfmt(fld(g, c, r, "p_value")),
-                         fmt("%s [%s, %s] %s", dfmt(fld(g, c, r, "cliffs_delta")), dfmt(fld(g, c, r, "delta_lo")),
-                             dfmt(fld(g, c, r, "delta_hi")), rcsv_get(c, r, cm)),
+                         xci(fld(g, c, r, "speedup"), fld(g, c, r, "speedup_lo"), fld(g, c, r, "speedup_hi")),
+                         pfmt(fld(g, c, r, "p_value")), level_cell(g, c, r),
+                         fmt("%s %s", dfmt(fld(g, c, r, "cliffs_delta")), rcsv_get(c, r, cm)),
                          fmt("**%s**", v)});
     }
   }
@@ -213,14 +215,15 @@ static void findings(gen *g, const expvars *e, const egpu *x, const strlist *sha
           strcmp(pick_name(rcsv_get(c, q, cc), d2, sizeof d2), cn))
         continue;
       if (used < sizeof line)
-        used += (size_t)snprintf(line + used, sizeof line - used, "%s%s at `%s` (%s [%s, %s], p = %s)",
-                                 used ? "; " : "", v, rcsv_get(c, q, cs), xfmt(fld(g, c, q, "speedup")),
-                                 num3(fld(g, c, q, "speedup_lo")), num3(fld(g, c, q, "speedup_hi")),
+        used += (size_t)snprintf(line + used, sizeof line - used, "%s%s at `%s` (%s, p = %s)",
+                                 used ? "; " : "", v, rcsv_get(c, q, cs),
+                                 xci(fld(g, c, q, "speedup"), fld(g, c, q, "speedup_lo"), fld(g, c, q, "speedup_hi")),
                                  pfmt(fld(g, c, q, "p_value")));
     }
     if (!any++)
       doc_par(&g->d, "**Negative results** — every comparison that is not FAST (SLOW: the candidate is "
-                     "slower; SAME: equal within ±%g%%; AMBIGUOUS: not shown either way):", 100 * g->threshold);
+                     "slower; SAME: equal within the band Δ, its 90%% CI inside [1/(1 + Δ), 1 + Δ]; "
+                     "AMBIGUOUS: not shown either way):");
     doc_item(&g->d, "`%s` vs `%s`: %s.", cn, bn, line);
   }
   strlist_free(&done);
@@ -261,11 +264,11 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
       doc_par(&g->d, "Also in `%s/` and not read as samples (their first line is not `%s v1`): %s.", x->dir,
               SAMPLES_MAGIC, gen_list(&x->others));
     strlist shapes = {0};
-    shapes_of(x, e, &shapes);
+    gen_shapes(x, e, &shapes);
     if (!x->have_sum) doc_par(&g->d, "No samples were published for `%s` on `%s`; only its gate table.", exp, x->gpu);
     else latency_table(g, e, x, &shapes);
     tally t = {0};
-    if (x->have_cmp) compare_table(g, x, &shapes, &t);
+    if (x->have_cmp) compare_table(g, x, &shapes, &t), design_sentence(g, &x->cmp);
     else if (x->have_sum) doc_par(&g->d, "No comparisons: the experiment names no pair with samples on both sides.");
     if (x->have_sum) findings(g, e, x, &shapes, &t);
     if (x->have_sum) roof_table(g, e, x, &shapes);

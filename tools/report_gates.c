@@ -30,7 +30,7 @@ void gate_table(gen *g, const egpu *x) {
   } else {
     doc_table(&g->d, fmt("Gate rejections of `%s` on `%s` (%zu of %zu variants passed).", x->exp, x->gpu,
                          pass, t->nrows),
-              "lrlpp", (const char *const[]){"Reason", "Count", "Variants", "Meaning", "Usual fix"});
+              "lrp28p22p22", (const char *const[]){"Reason", "Count", "Variants", "Meaning", "Usual fix"});
     for (size_t k = 0; k < reasons.n; k++) {
       strlist vs = {0};
       for (size_t r = 0; r < t->nrows; r++)

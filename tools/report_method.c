@@ -8,8 +8,9 @@
 #include "report_gen.h"
 
 static int skip_key(const char *k) {
+  // round: the header lines are round 1's (the column `round` says which round a sample is of)
   static const char *const skip[] = {"experiment", "variant", "flags", "synthetic", "backend",
-                                     "temp_start_c", "temp_end_c", "date", NULL};
+                                     "temp_start_c", "temp_end_c", "date", "round", NULL};
   for (size_t i = 0; skip[i]; i++)
     if (!strcmp(k, skip[i])) return 1;
   return strchr(k, '.') != NULL;
@@ -30,6 +31,100 @@ static const char *label(const char *k) {
   for (size_t i = 0; map[i][0]; i++)
     if (!strcmp(map[i][0], k)) return map[i][1];
   return NULL;
+}
+
+// the `key=value` word KEY of a `session.<id>` header value, into out (empty when absent)
+static void session_word(const char *v, const char *key, char *out, size_t len) {
+  out[0] = '\0';
+  size_t k = strlen(key);
+  for (const char *p = v; p && *p; p = strchr(p, ' '), p = p ? p + 1 : NULL)
+    if (!strncmp(p, key, k) && p[k] == '=') {
+      snprintf(out, len, "%.*s", (int)strcspn(p + k + 1, " "), p + k + 1);
+      return;
+    }
+}
+
+// the design of the first variant and shape of x: "3 × 10 × 30" (sessions × rounds per session ×
+// reps per round), "" when x has no samples
+static const char *design_of_exp(const egpu *x) {
+  if (!x->names.n || !x->files[0].ngroups) return "";
+  const samples_file *f = &x->files[0];
+  const samples_group *gr = &f->groups[0];
+  size_t units = 0, ns = 0;
+  for (size_t i = 0; i < gr->n; i++) {
+    int seen = 0, sseen = 0;
+    for (size_t j = 0; j < i && !seen; j++) {
+      sseen |= gr->session[j] == gr->session[i];
+      seen = gr->session[j] == gr->session[i] && gr->round[j] == gr->round[i];
+    }
+    units += !seen, ns += !sseen;
+  }
+  if (!units || !ns) return "";
+  const char *r = units % ns ? fmt("%zu / %zu rounds", ns, units) : fmt("%zu × %zu", ns, units / ns);
+  return gr->n % units ? fmt("%s (n = %zu)", r, gr->n) : fmt("%s × %zu", r, gr->n / units);
+}
+
+// the rows of the design's keys: sessions (per experiment), host and gpu_uuid (every value, from
+// the `session.<id>` headers too), order_seed (one per session); *have counts the files with KEY
+static const char *session_key(const char *key, const char *gpu, egpu *xs, size_t n, size_t nfiles) {
+  strlist vals = {0}, exps = {0};
+  size_t nofile = 0;
+  char b[512] = "";
+  size_t used = 0, have = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (strcmp(xs[i].gpu, gpu)) continue;
+    strlist ids = {0};
+    for (size_t f = 0; f < xs[i].names.n; f++) {
+      const samples_file *sf = &xs[i].files[f];
+      const char *top = samples_meta(sf, key);
+      have += top != NULL;
+      nofile += !sf->has_session;
+      if (top && strcmp(key, "session") && !strlist_has(&vals, top)) strlist_add(&vals, top);
+      for (size_t k = 0; k < sf->nmeta; k++) {
+        if (strncmp(sf->meta[k].key, "session.", 8)) continue;
+        const char *id = sf->meta[k].key + 8;
+        char w[256];
+        session_word(sf->meta[k].value, key, w, sizeof w);
+        if (!strcmp(key, "session") && !strlist_has(&ids, id)) strlist_add(&ids, id);
+        if (strcmp(key, "session") && *w && !strlist_has(&vals, w)) strlist_add(&vals, w);
+      }
+    }
+    if (ids.n && used < sizeof b) {
+      strlist_sort(&ids);
+      strlist_add(&exps, xs[i].exp);
+      used += (size_t)snprintf(b + used, sizeof b - used, "%s`%s`: %zu (", used ? "; " : "", xs[i].exp, ids.n);
+      for (size_t k = 0; k < ids.n && used < sizeof b; k++)
+        used += (size_t)snprintf(b + used, sizeof b - used, "%s`%s`", k ? ", " : "", ids.v[k]);
+      if (used < sizeof b) used += (size_t)snprintf(b + used, sizeof b - used, ")");
+      for (size_t k = 0; k < ids.n; k++)
+        if (!strlist_has(&vals, ids.v[k])) strlist_add(&vals, ids.v[k]);
+    }
+    strlist_free(&ids);
+  }
+  const char *out, *in = have < nfiles ? fmt("header in %zu of %zu files", have, nfiles) : "";
+  if (!strcmp(key, "session"))
+    out = fmt("%zu session%s (`make measure` runs) — %s%s", vals.n, vals.n == 1 ? "" : "s", b,
+              nofile ? fmt("; %zu older files have no `session` column: one session each", nofile) : "");
+  else if (!strcmp(key, "order_seed"))
+    out = fmt("recorded per session (%zu distinct seed%s, in the `session.<id>` headers%s%s); the "
+              "`position` column gives each process's slot in its round's shuffled order", vals.n,
+              vals.n == 1 ? "" : "s", *in ? "; " : "", in);
+  else {
+    strlist_sort(&vals);
+    char l[512] = "";
+    size_t u = 0;
+    for (size_t k = 0; k < vals.n && u < sizeof l; k++)
+      u += (size_t)snprintf(l + u, sizeof l - u, "%s%s", k ? "; " : "", vals.v[k]);
+    out = fmt("%s%s%s%s%s", l, vals.n > 1 || *in ? " (" : "", vals.n > 1 ? fmt("%zu distinct over the sessions", vals.n) : "",
+              vals.n > 1 && *in ? "; " : "", *in ? fmt("%s)", in) : vals.n > 1 ? ")" : "");
+  }
+  strlist_free(&vals);
+  strlist_free(&exps);
+  return out;
+}
+
+static int session_keyed(const char *k) {
+  return !strcmp(k, "session") || !strcmp(k, "order_seed") || !strcmp(k, "host") || !strcmp(k, "gpu_uuid");
 }
 
 static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {
@@ -64,6 +159,13 @@ static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {
   doc_table(&g->d, fmt("Fingerprint of `%s`, from the metadata of its %zu sample files.", gpu, nfiles),
             "lp50", (const char *const[]){"Item (metadata key)", "Value"});
   for (size_t k = 0; k < keys.n; k++) {
+    if (session_keyed(keys.v[k])) {
+      const char *val = session_key(keys.v[k], gpu, xs, n, nfiles);
+      const char *lab = !strcmp(keys.v[k], "session") ? "sessions" : !strcmp(keys.v[k], "order_seed")
+                        ? "seed of the shuffles" : !strcmp(keys.v[k], "host") ? "host" : "GPU UUID";
+      doc_row(&g->d, (const char *const[]){fmt("%s (`%s`)", lab, keys.v[k]), val});
+      continue;
+    }
     strlist vals = {0};
     size_t have = 0;
     double lo = INFINITY, hi = -INFINITY;
@@ -82,7 +184,7 @@ static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {
     }
     const char *val;
     if (vals.n == 1) val = fmt("%s", vals.v[0]);
-    else if (numeric) val = fmt("%g – %g", lo, hi);
+    else if (numeric) val = lo == hi ? fmt("%g", lo) : fmt("%g – %g", lo, hi);
     else if (vals.n <= 3) val = fmt("%s; %s%s%s", vals.v[0], vals.v[1], vals.n > 2 ? "; " : "", vals.n > 2 ? vals.v[2] : "");
     else val = fmt("varies by variant (%zu values)", vals.n);
     const char *lab = label(keys.v[k]);
@@ -112,6 +214,17 @@ static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {
   if (isfinite(tmin))
     doc_row(&g->d, (const char *const[]){"temperature range, °C (`temp_start_c`, `temp_end_c`)",
                                          fmt("%g – %g", tmin, tmax)});
+  // the design of each experiment, from its first variant and shape
+  char des[512] = "";
+  size_t du = 0;
+  for (size_t i = 0; i < n && du < sizeof des; i++) {
+    const char *d = strcmp(xs[i].gpu, gpu) ? "" : design_of_exp(&xs[i]);
+    if (*d) du += (size_t)snprintf(des + du, sizeof des - du, "%s`%s` %s", du ? "; " : "", xs[i].exp, d);
+  }
+  if (du)
+    doc_row(&g->d, (const char *const[]){"design (sessions × rounds × reps)",
+                                         fmt("%s (rounds per session, reps per round; the first variant "
+                                             "and shape of each experiment)", des)});
   if (dsmin)
     doc_row(&g->d, (const char *const[]){"measured (`date`)",
                                          strcmp(dsmin, dsmax) ? fmt("%s … %s", dsmin, dsmax) : dsmin});
@@ -155,6 +268,67 @@ static const char *first_field(const egpu *xs, size_t n, const char *col, const 
   return dflt;
 }
 
+// one paragraph on the A/A calibration of GPU: its components and false-positive rates
+static void calibration(gen *g, const char *gpu) {
+  char p[4096];
+  snprintf(p, sizeof p, "%s/aa/%s/calibration.csv", g->data, gpu);
+  rcsv t;
+  if (!gen_load_opt(g, p, &t)) {
+    doc_par(&g->d, "`%s`: no A/A calibration (`%s` is missing), so its comparisons use the default Δ unless an experiment sets `DELTA`.", gpu, p);
+    return;
+  }
+  static const char *const need[] = {"pair", "shape", "n_sessions", "n_rounds", "sd_round_pct",
+                                     "sd_session_pct", NULL};
+  int x[6];
+  if (rcsv_need(&t, need, x, g->err, sizeof g->err)) gen_die(g);
+  double sr = 0, ss = 0, fw = NAN, fwh = NAN, fa = NAN, fah = NAN, ns = 0, nr = 0, dw = 0, da = 0;
+  strlist pairs = {0};
+  for (size_t r = 0; r < t.nrows; r++) {
+    if (!strlist_has(&pairs, rcsv_get(&t, r, x[0]))) strlist_add(&pairs, rcsv_get(&t, r, x[0]));
+    double v;
+    if (isfinite(v = fld(g, &t, r, "sd_round_pct"))) sr = fmax(sr, v);
+    if (isfinite(v = fld(g, &t, r, "sd_session_pct"))) ss = fmax(ss, v);
+    if (isfinite(v = fld_opt(g, &t, r, "fp_within"))) fw = isfinite(fw) ? fmax(fw, v) : v;
+    if (isfinite(v = fld_opt(g, &t, r, "fp_within_hi"))) fwh = isfinite(fwh) ? fmax(fwh, v) : v;
+    if (isfinite(v = fld_opt(g, &t, r, "fp_across"))) fa = isfinite(fa) ? fmax(fa, v) : v;
+    if (isfinite(v = fld_opt(g, &t, r, "fp_across_hi"))) fah = isfinite(fah) ? fmax(fah, v) : v;
+    ns = fmax(ns, fld(g, &t, r, "n_sessions")), nr = fmax(nr, fld(g, &t, r, "n_rounds"));
+    if (isfinite(v = fld_opt(g, &t, r, "draws_within"))) dw = fmax(dw, v);
+    if (isfinite(v = fld_opt(g, &t, r, "draws_across"))) da = fmax(da, v);
+  }
+  doc_par(&g->d, "A/A calibration of `%s` (`%s`): %zu pair%s × %zu shapes, %s (sessions × rounds); its largest "
+                 "components, which set Δ, are SD round %.2f%% and SD session %.2f%%.%s%s",
+          gpu, p, pairs.n, pairs.n == 1 ? "" : "s", t.nrows / (pairs.n ? pairs.n : 1),
+          units_cell(ns, nr), sr, ss,
+          isfinite(fw) ? fmt(" Under the verdict rule above the identical pairs gave FAST or SLOW in at most "
+                             "%.1f%% of %.0f null comparisons within a session (Clopper–Pearson 95%% upper "
+                             "bound %.1f%%)", 100 * fw, dw, 100 * fwh)
+                       : "",
+          isfinite(fw) ? isfinite(fa) ? fmt(" and in at most %.1f%% of %.0f across sessions (a held-out "
+                                           "session against the others; upper bound %.1f%%).",
+                                           100 * fa, da, 100 * fah)
+                                      : "."
+                       : "");
+  strlist_free(&pairs);
+  rcsv_free(&t);
+}
+
+// the values of metadata KEY over every sample file: "20" or "0, 20", "" when no file has it
+static const char *meta_values(egpu *xs, size_t n, const char *key) {
+  strlist v = {0};
+  for (size_t i = 0; i < n; i++)
+    for (size_t f = 0; f < xs[i].names.n; f++) {
+      const char *m = samples_meta(&xs[i].files[f], key);
+      if (m && !strlist_has(&v, m)) strlist_add(&v, m);
+    }
+  strlist_sort(&v);
+  char b[256] = "";
+  size_t u = 0;
+  for (size_t k = 0; k < v.n && u < sizeof b; k++) u += (size_t)snprintf(b + u, sizeof b - u, "%s%s", k ? ", " : "", v.v[k]);
+  strlist_free(&v);
+  return fmt("%s", b);
+}
+
 void methodology(gen *g, egpu *xs, size_t n, const strlist *gpus) {
   doc_head(&g->d, 1, "Methodology");
   doc_par(&g->d, "Every number in this appendix is recomputed by `make report` from the raw samples "
@@ -165,42 +339,83 @@ void methodology(gen *g, egpu *xs, size_t n, const strlist *gpus) {
     fingerprint(g, gpus->v[i], xs, n);
     ceilings(g, gpus->v[i]);
   }
-  const char *seed = first_field(xs, n, "seed", g->seed), *res = first_field(xs, n, "resamples", g->resamples);
-  const char *cim = first_field(xs, n, "ci_method", "bca"), *alpha = first_field(xs, n, "alpha", g->alpha);
-  const char *corr = first_field(xs, n, "correction", "holm"), *pm = first_field(xs, n, "p_method", "auto");
+  const char *alpha = first_field(xs, n, "alpha", g->alpha);
+  const char *corr = first_field(xs, n, "correction", "holm");
+  const char *gc = meta_values(xs, n, "graph_calls");
   doc_head(&g->d, 2, "Timing");
-  doc_par(&g->d, "Each sample is the GPU time per call of one variant at one shape, timed with "
-                 "CUDA events; the warm-up calls (`warmup`) are excluded and the files' `timing` "
-                 "header says how each was taken. Our kernels and the PyTorch SDPA baselines are "
-                 "timed the same way: a CUDA graph of `graph_calls` back-to-back calls is replayed, "
-                 "the events bracket one replay, and the sample is its time divided by the number of "
-                 "calls (this is also how ANCHORS.md times SDPA). A short spin kernel before each "
-                 "replay keeps the host's launch latency out of the events. In `cold` L2 mode "
+  doc_par(&g->d, "One sample (a row of a sample file, column `time_us`) is the GPU time per call of one "
+                 "variant at one shape: the time of one replay of a CUDA graph of `graph_calls` "
+                 "back-to-back calls%s, measured with CUDA events around the replay, divided by "
+                 "`graph_calls`. Our kernels and the PyTorch SDPA baselines are "
+                 "timed the same way, which for SDPA is how PyTorch benchmark practice times short "
+                 "kernels: the calls captured as a CUDA graph and the graph replayed. A short spin kernel "
+                 "before each replay keeps the host's launch latency out of the events. In `cold` L2 mode "
                  "(`l2_flush`) a buffer twice the L2 size is overwritten before every replay, outside "
                  "the timed region, so the first call of a replay starts cold and the others find what "
                  "the previous call left; in `hot` mode nothing is flushed. Files with `graph_calls` 0 "
                  "(or none) were timed with events around plain launches: one call per sample when "
-                 "cold, a batch of `hot_batch` calls divided by its size when hot. The SM clock is "
-                 "recorded with every sample. Inputs are random with a fixed seed (`seed`), never "
-                 "zeros, and every variant passed the numerics gate before it was timed. Variants and "
-                 "baselines of an experiment are measured in the same run, interleaved in rounds. For "
-                 "the SDPA baselines the per-call time seen from Python (launch overhead included, "
-                 "what a PyTorch user pays) is shown beside the GPU time, labelled, and never "
-                 "compared.");
+                 "cold, a batch of `hot_batch` calls divided by its size when hot. The warm-up calls "
+                 "(`warmup`) are excluded, the files' `timing` header says how each sample was taken, "
+                 "and the SM clock is recorded with every sample. Inputs are random with a fixed seed "
+                 "(`seed`), never zeros, and every variant passed the numerics gate before it was "
+                 "timed. For the SDPA baselines the per-call time seen from Python (launch overhead "
+                 "included, what a PyTorch user pays) is shown beside the GPU time, labelled, and "
+                 "never compared.", *gc ? fmt(" (`graph_calls` in the files here: %s)", gc) : "");
+  doc_par(&g->d, "The samples come in three levels (columns `round` and `session`). A *round* runs "
+                 "every variant and baseline of the experiment once, each in its own process that "
+                 "times every shape `reps` times; the processes of a round run in an order shuffled "
+                 "afresh for each round from a seed drawn once per session and recorded "
+                 "(`# order_seed:` header, and per session in the `session.<id>` headers), and each "
+                 "sample keeps its process's slot in that order (column `position`), so a slot's "
+                 "drift is not confounded with a variant. A *session* is one `make measure` run of "
+                 "`rounds` rounds on a freshly started machine; its `session.<id>` header records its "
+                 "date, host, GPU UUID, git revision and seed. Files without a `session` column are "
+                 "one session, files without `round` one round.");
   doc_head(&g->d, 2, "Statistics");
-  doc_par(&g->d, "Summaries (`stats summary`): per variant and shape, n, the median with a 95%% "
-                 "bootstrap CI (%s, %s resamples, seed %s), quartiles, MAD, and outliers counted by "
-                 "Tukey's fences (1.5 and 3 IQR) and kept. Comparisons (`stats compare`): speedup = "
-                 "median(base) / median(candidate) with a 95%% bootstrap CI (groups resampled "
-                 "independently); the two-sided Mann–Whitney U test (U of the base, p by the `%s` "
-                 "method: exact without ties for small n, else the normal approximation with tie and "
-                 "continuity corrections, as scipy); Cliff's δ = P(base > cand) − P(base < cand) with "
-                 "its CI and magnitude (|δ| < 0.147 negligible, < 0.33 small, < 0.474 medium, else "
-                 "large); α = %s with %s's correction across all comparisons of an experiment and GPU.",
-          cim, res, seed, pm, alpha, !strcmp(corr, "holm") ? "Holm" : corr);
-  doc_par(&g->d, "Verdicts: **FAST** when p < α, the speedup CI lies above 1 and the speedup exceeds "
-                 "1 + %g; **SLOW** symmetrically; **SAME** when the whole speedup CI lies inside "
-                 "[1/(1 + %g), 1 + %g]; otherwise **AMBIGUOUS**. The same data and seed give the same "
-                 "tables, byte for byte.",
-          g->threshold, g->threshold, g->threshold);
+  doc_par(&g->d, "**Units.** Reps of one process share that process's offset and the rounds of one "
+                 "session share the session's, so reps are not independent draws of a kernel's time and "
+                 "an interval that pools them is too narrow. The statistics therefore take the round "
+                 "(one process) as the unit, with the session a level above (`stats --level auto`: "
+                 "level `session` when a side has 2 sessions or more, else `round`). **Estimator** "
+                 "(`stats summary`): per round the log of its median time; per session the mean of its "
+                 "rounds; the median reported is exp of the mean of the session means, each session "
+                 "weighing the same. Its 95%% CI is a t interval across the session means with "
+                 "sessions − 1 degrees of freedom (3 sessions: 2 df); with one session it is a t "
+                 "interval across that session's rounds (rounds − 1 df), which is conditional on that "
+                 "session and says nothing of where a new session would land. **Variance "
+                 "components** (log-scale SDs, shown as %% of the median): *rep*, the pooled robust SD "
+                 "within a round (1.4826 MAD of log t); *round*, the SD of the round units within "
+                 "sessions less the sampling variance of a round median; *session*, the SD of the "
+                 "session means less the round part (method of moments, truncated at 0); “—” where "
+                 "the design has no replicate at that level. n, quartiles, MAD and Tukey outliers "
+                 "(kept) describe the raw samples.");
+  doc_par(&g->d, "**Comparisons** (`stats compare`): speedup = median(base) / median(candidate), "
+                 "estimated on the log scale from the same units. Both sides of a pair ran in the same "
+                 "rounds, so the comparison is paired by unit (round, or session at level session): "
+                 "the difference of the logs per unit removes the offsets the two share. Its 95%% CI is "
+                 "a t interval of the mean difference (sessions − 1 df, or rounds − 1 with one "
+                 "session), and p is a two-sided paired t test on the units (`t-paired`; Welch's test, "
+                 "`t-welch`, when the two sides were not measured in the same units); α = %s with "
+                 "%s's correction across all comparisons of an experiment and GPU. Cliff's δ is "
+                 "computed on the same units (U too, kept in `compare.csv`).", alpha,
+          !strcmp(corr, "holm") ? "Holm" : corr);
+  doc_par(&g->d, "**Verdicts** with a band Δ, the smallest effect that counts: **FAST** when the "
+                 "Holm-adjusted p < α, the 95%% CI of the speedup lies above 1 and the estimate "
+                 "exceeds 1 + Δ; **SLOW** symmetrically; **SAME** when the 90%% CI of the speedup lies "
+                 "inside [1/(1 + Δ), 1 + Δ] (two one-sided tests, TOST, at α); otherwise "
+                 "**AMBIGUOUS** (also every row with fewer than 3 rounds a side). Δ is the minimum "
+                 "detectable effect at 80%% power of each comparison's design (its numbers of sessions "
+                 "and rounds), mde = exp((t(1 − α/2, df) + t(0.8, df)) · √(s_session²/k + "
+                 "s_round²/n)) − 1 for k sessions and n rounds, with s_session and s_round the largest "
+                 "components of the A/A calibration of the same GPU (at level round, one session, the "
+                 "session term is left out), `%s/aa/<gpu>/calibration.csv` "
+                 "(`make aa-check PUBLISH=1`: identical programs measured as two variants in the same "
+                 "rounds, so every FAST or SLOW there is a false positive). An experiment that sets "
+                 "`DELTA` uses that value instead, and without a calibration Δ = %g%%; each "
+                 "experiment's section states the Δ it used and where it came from.", g->data,
+          100 * g->threshold);
+  for (size_t i = 0; i < gpus->n; i++) calibration(g, gpus->v[i]);
+  doc_par(&g->d, "The older sample-level method (every rep an independent draw: bootstrap CIs of the "
+                 "pooled median, Mann–Whitney U) is still available as `stats --level sample`, for the "
+                 "record; no table here uses it. The same data give the same tables, byte for byte.");
 }

@@ -2,6 +2,10 @@
 // directory of an experiment, one pair a line.
 //   report_pairs VARS DIR                  every variant and baseline vs BASELINE, then COMPARE
 //   report_pairs --claims CLAIMS SUMMARY VARS DIR   the pairs the seed-claims table needs
+//   report_pairs --headline VARS DIR       every SDPA baseline vs the headline variant (the one
+//                                          COMPARE pits against SDPA, report_pick.h)
+//   report_pairs --sessions VARS DIR       the session ids of the headline variant's file, sorted,
+//                                          one a line; nothing when it has fewer than 2 sessions
 // A pair naming a variant without samples (e.g. rejected by a gate) is left out with a note on
 // stderr. Exit 0, or 2 on a usage or input error.
 #include <stdio.h>
@@ -78,10 +82,33 @@ static int claims(const char *cpath, const char *spath, const expvars *e, const 
   return 0;
 }
 
+// the headline pairs (hl = 1) or the sessions of the headline variant (hl = 2)
+static int headline(int hl, const expvars *e, const strlist *paths, const strlist *names) {
+  const char *v = pick_headline(e), *pv = v ? path_of(paths, names, v) : NULL;
+  if (!pv) return 0;
+  if (hl == 1) {
+    for (size_t i = 0; i < names->n; i++)
+      if (!strncmp(names->v[i], "sdpa-", 5) && expvars_is_baseline(e, names->v[i]))
+        pair(paths, names, names->v[i], v);
+    return 0;
+  }
+  samples_file f;
+  if (samples_read(pv, &f, err, sizeof err)) return -1;
+  strlist ids = {0};
+  for (size_t i = 0; f.has_session && f.nsessions > 1 && i < f.nsessions; i++) strlist_add(&ids, f.sessions[i]);
+  strlist_sort(&ids);
+  for (size_t i = 0; i < ids.n; i++) printf("%s\n", ids.v[i]);
+  strlist_free(&ids);
+  samples_free(&f);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   int cl = argc == 6 && !strcmp(argv[1], "--claims");
-  if (argc != 3 && !cl) {
-    fprintf(stderr, "usage: report_pairs VARS DIR | report_pairs --claims CLAIMS SUMMARY VARS DIR\n");
+  int hl = argc == 4 ? !strcmp(argv[1], "--headline") ? 1 : !strcmp(argv[1], "--sessions") ? 2 : 0 : 0;
+  if (argc != 3 && !cl && !hl) {
+    fprintf(stderr, "usage: report_pairs VARS DIR | report_pairs --claims CLAIMS SUMMARY VARS DIR | "
+                    "report_pairs --headline|--sessions VARS DIR\n");
     return 2;
   }
   const char *vpath = argv[argc - 2], *dir = argv[argc - 1];
@@ -96,7 +123,12 @@ int main(int argc, char **argv) {
     return 2;
   }
   int rc = 0;
-  if (cl) {
+  if (hl) {
+    if (headline(hl, &e, &paths, &names)) {
+      fprintf(stderr, "report_pairs: %s\n", err);
+      rc = 2;
+    }
+  } else if (cl) {
     if (claims(argv[2], argv[3], &e, &paths, &names)) {
       fprintf(stderr, "report_pairs: %s\n", err);
       rc = 2;
@@ -105,9 +137,9 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < names.n; i++)
       if (strcmp(names.v[i], e.baseline)) pair(&paths, &names, e.baseline, names.v[i]);
   }
-  if (!cl)
+  if (!cl && !hl)
     for (size_t i = 0; i < e.cmp_cand.n; i++) pair(&paths, &names, e.cmp_base.v[i], e.cmp_cand.v[i]);
-  if (!cl && !e.baseline && e.cmp_cand.n == 0)
+  if (!cl && !hl && !e.baseline && e.cmp_cand.n == 0)
     fprintf(stderr, "report_pairs: note: %s names no BASELINE and no COMPARE pairs\n", vpath);
   expvars_free(&e);
   strlist_free(&paths);

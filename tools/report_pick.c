@@ -45,6 +45,13 @@ const char *pick_variant(const rcsv *s, const strlist *names, const expvars *e, 
   return best;
 }
 
+const char *pick_headline(const expvars *e) {
+  for (size_t i = 0; i < e->cmp_cand.n; i++)
+    if (!strncmp(e->cmp_base.v[i], "sdpa-", 5) && !expvars_is_baseline(e, e->cmp_cand.v[i]))
+      return e->cmp_cand.v[i];
+  return NULL;
+}
+
 const char *pick_shape(const rcsv *s, const char *want) {
   int cs = rcsv_col(s, "shape");
   shape_t w, g;

@@ -19,5 +19,9 @@ int pick_median(const rcsv *s, const char *name, const char *shape, double *med)
 const char *pick_variant(const rcsv *s, const strlist *names, const expvars *e, const char *who,
                          const char *shape);
 
+// The variant of ours the experiment pits against SDPA: the candidate of the first COMPARE pair
+// whose base is an sdpa-* baseline and whose candidate is not a baseline; NULL when none.
+const char *pick_headline(const expvars *e);
+
 // The measured shape standing for WANT (see above), or NULL; returned string points into S.
 const char *pick_shape(const rcsv *s, const char *want);

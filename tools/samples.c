@@ -41,17 +41,20 @@ static char *trim(char *s) {
   return s;
 }
 
-// A sample: a finite number > 0 that fills the whole token.
+// A sample: a decimal number > 0 that fills the whole token, within [1e-9, 1e15] (microseconds:
+// a femtosecond to 30 years), so that no statistic of a file can overflow or underflow.
 static int parse_time(ctx_t *c, const char *tok, double *v) {
   if (!*tok) return fail(c, "empty sample");
   char *end;
   errno = 0;
   double x = strtod(tok, &end);
   if (end == tok || *end) return fail(c, "'%.40s' is not a number", tok);
+  if (strpbrk(tok, "xXpP")) return fail(c, "'%.40s' is not a decimal number", tok);
   if (errno == ERANGE) return fail(c, "'%.40s' is out of range", tok);
   if (isnan(x) || isinf(x)) return fail(c, "'%.40s' is not a finite number", tok);
   if (x < 0) return fail(c, "'%.40s' is negative", tok);
   if (x == 0) return fail(c, "'%.40s' is not a positive time", tok);
+  if (x < 1e-9 || x > 1e15) return fail(c, "'%.40s' is outside [1e-9, 1e15] us", tok);
   *v = x;
   return 0;
 }

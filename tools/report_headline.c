@@ -1,0 +1,217 @@
+// report_headline.c — "Headline": our variant that the claims experiment (phase1) pits against
+// SDPA (report_pick.h: pick_headline) against the fastest SDPA backend at each of its shapes, from
+// build/<exp>/<gpu>/{summary,compare}.csv, and the same comparisons from each session alone
+// (sessions.csv: `stats compare --session ID`), so that the width of a one-session interval can be
+// set beside the spread between sessions.
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_gen.h"
+#include "report_pick.h"
+
+enum { MAX_SESSIONS = 6 };  // columns of the one-session table
+
+typedef struct {
+  const char *shape, *base, *cand;
+  long r;  // compare.csv row, or -1
+} hrow;
+
+// "3 × 10 × 30": sessions × rounds per session × reps per round of summary row r
+static const char *design_of(gen *g, const egpu *x, long r) {
+  if (r < 0) return "—";
+  double ns = fld_opt(g, &x->sum, r, "n_sessions"), nr = fld_opt(g, &x->sum, r, "n_rounds"),
+         n = fld(g, &x->sum, r, "n");
+  const char *u = units_cell(ns, nr);
+  if (!strcmp(u, "—")) return fmt("n = %.0f", n);
+  return fmod(n, nr) == 0 ? fmt("%s × %.0f", u, n / nr) : fmt("%s (n = %.0f)", u, n);
+}
+
+static const char *median_of(gen *g, const egpu *x, const char *v, const char *shape) {
+  long r = sum_row(x, v, shape);
+  if (r < 0) return "—";
+  return ci(fld(g, &x->sum, r, "median"), fld(g, &x->sum, r, "ci_lo"), fld(g, &x->sum, r, "ci_hi"));
+}
+
+// sessions.csv row of SESSION, BASE → CAND at SHAPE, or -1
+static long sess_row(const egpu *x, const char *session, const hrow *h) {
+  const rcsv *t = &x->sess;
+  int cs = rcsv_col(t, "session"), csh = rcsv_col(t, "shape"), cb = rcsv_col(t, "base"), cc = rcsv_col(t, "cand");
+  if (cs < 0 || csh < 0 || cb < 0 || cc < 0) return -1;
+  char b[256], d[256];
+  for (size_t r = 0; r < t->nrows; r++)
+    if (!strcmp(rcsv_get(t, r, cs), session) && !strcmp(rcsv_get(t, r, csh), h->shape) &&
+        !strcmp(pick_name(rcsv_get(t, r, cb), b, sizeof b), h->base) &&
+        !strcmp(pick_name(rcsv_get(t, r, cc), d, sizeof d), h->cand))
+      return (long)r;
+  return -1;
+}
+
+// the GPU of session ID in the headline variant's file ("GPU-6f1424bb"), or ""
+static const char *session_gpu(const egpu *x, const char *cand, const char *id) {
+  for (size_t f = 0; f < x->names.n; f++) {
+    if (strcmp(x->names.v[f], cand)) continue;
+    const char *m = samples_meta(&x->files[f], fmt("session.%s", id)), *u = m ? strstr(m, "gpu_uuid=") : NULL;
+    if (u) return fmt(", %.12s", u + 9);
+  }
+  return "";
+}
+
+static void one_session(gen *g, const egpu *x, const hrow *h, size_t nh) {
+  int cs = x->have_sess ? rcsv_col(&x->sess, "session") : -1;
+  strlist ids = {0};
+  for (size_t r = 0; cs >= 0 && r < x->sess.nrows; r++)
+    if (!strlist_has(&ids, rcsv_get(&x->sess, r, cs))) strlist_add(&ids, rcsv_get(&x->sess, r, cs));
+  if (ids.n < 2) {
+    strlist_free(&ids);
+    return;
+  }
+  size_t k = ids.n < MAX_SESSIONS ? ids.n : MAX_SESSIONS;
+  const char *cand = nh ? h[0].cand : "";
+  char names[1024];
+  size_t used = 0;
+  for (size_t i = 0; i < k && used < sizeof names; i++)
+    used += (size_t)snprintf(names + used, sizeof names - used, "%s%zu = `%s`%s", i ? ", " : "", i + 1,
+                             ids.v[i], session_gpu(x, cand, ids.v[i]));
+  const char *head[2 + MAX_SESSIONS] = {"Shape", "Base"};
+  char al[3 + MAX_SESSIONS] = "ll";
+  for (size_t i = 0; i < k; i++) head[2 + i] = fmt("Session %zu", i + 1), al[2 + i] = 'r';
+  al[2 + k] = '\0';
+  doc_par(&g->d, "**One session alone.** The same comparisons computed from each session's rounds "
+                 "alone (`stats compare --session <id>`, into `%s/%s/%s/sessions.csv`): the 95%% CI "
+                 "is then a t interval across that session's rounds, conditional on the session: it "
+                 "says how precisely that session was measured, not where a new session would land.",
+          g->build, x->exp, x->gpu);
+  doc_table(&g->d, fmt("Speedup of the headline rows on `%s` from one session alone, with its 95%% CI "
+                       "across that session's rounds. Sessions (id, GPU): %s%s.", x->gpu, names,
+                       ids.n > k ? fmt("; %zu more not shown", ids.n - k) : ""),
+            al, head);
+  size_t apart = 0, shown = 0;
+  for (size_t j = 0; j < nh; j++) {
+    const char *cell[2 + MAX_SESSIONS] = {fmt("`%s`", h[j].shape), fmt("`%s`", h[j].base)};
+    double lo[MAX_SESSIONS], hi[MAX_SESSIONS];
+    size_t have = 0;
+    for (size_t i = 0; i < k; i++) {
+      long r = sess_row(x, ids.v[i], &h[j]);
+      lo[i] = hi[i] = NAN;
+      cell[2 + i] = "—";
+      if (r < 0) continue;
+      lo[i] = fld(g, &x->sess, (size_t)r, "speedup_lo"), hi[i] = fld(g, &x->sess, (size_t)r, "speedup_hi");
+      cell[2 + i] = xci(fld(g, &x->sess, (size_t)r, "speedup"), lo[i], hi[i]);
+      have++;
+    }
+    if (!have) continue;
+    shown++;
+    int disjoint = 0;
+    for (size_t a = 0; a < k; a++)
+      for (size_t b = a + 1; b < k; b++)
+        disjoint |= isfinite(lo[a]) && isfinite(lo[b]) && (hi[a] < lo[b] || hi[b] < lo[a]);
+    apart += (size_t)disjoint;
+    doc_row(&g->d, cell);
+  }
+  doc_table_end(&g->d);
+  if (apart)
+    doc_par(&g->d, "At %zu of the %zu shapes the one-session CIs of two sessions do not overlap: the "
+                   "sessions differ by more than either session's own interval allows, which is why the "
+                   "headline's CI is taken across sessions.", apart, shown);
+  else if (shown)
+    doc_par(&g->d, "At every shape the one-session CIs of the sessions overlap one another.");
+  strlist_free(&ids);
+}
+
+static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
+  if (!x->have_sum) {
+    doc_par(&g->d, "`%s` on `%s`: no samples, so no headline.", x->exp, x->gpu);
+    return;
+  }
+  const char *hv = pick_headline(e);
+  strlist shapes = {0};
+  gen_shapes(x, e, &shapes);
+  hrow *h = calloc(shapes.n + 1, sizeof *h);
+  size_t nh = 0;
+  for (size_t s = 0; s < shapes.n; s++) {
+    const char *base = pick_variant(&x->sum, &x->names, e, "@sdpa", shapes.v[s]);
+    const char *cand = hv && sum_row(x, hv, shapes.v[s]) >= 0 ? hv : pick_variant(&x->sum, &x->names, e, "@ours", shapes.v[s]);
+    if (!base || !cand) continue;
+    h[nh].shape = shapes.v[s], h[nh].base = base, h[nh].cand = cand;
+    h[nh].r = x->have_cmp ? cmp_row(&x->cmp, base, cand, shapes.v[s]) : -1;
+    nh++;
+  }
+  const char *gpu = x->names.n ? samples_meta(&x->files[0], "gpu") : NULL;
+  if (!nh) {
+    doc_par(&g->d, "`%s` on `%s` has no SDPA baseline and variant of ours at a common shape: no headline.",
+            x->exp, x->gpu);
+    free(h);
+    strlist_free(&shapes);
+    return;
+  }
+  const char *lv = "session";
+  for (size_t j = 0; j < nh && x->have_cmp; j++)
+    if (h[j].r >= 0 && rcsv_col(&x->cmp, "level") >= 0) {
+      lv = rcsv_get(&x->cmp, (size_t)h[j].r, rcsv_col(&x->cmp, "level"));
+      break;
+    }
+  int across = !strcmp(lv, "session");
+  doc_par(&g->d, "%s against the fastest PyTorch SDPA backend at each shape of experiment `%s` on `%s`%s, "
+                 "that is the backend with the lowest median at that shape, picked on the same samples. "
+                 "Speedup = median(SDPA) / median(ours) with its 95%% CI at the level of the design "
+                 "(%s; from `%s/%s/%s/compare.csv`, Holm across the experiment's comparisons); verdicts "
+                 "as in A.2 with %s. To reproduce: "
+                 "`make %s` on a GPU host measures a new session and appends it to `%s/%s/%s/`; "
+                 "`make report` (here, no GPU) recomputes this table from the published samples.",
+          hv ? fmt("Our kernel `%s` (the variant `%s` compares with SDPA in `COMPARE`)", hv, x->exp)
+             : "Our fastest variant",
+          x->exp, x->gpu, gpu ? fmt(", an %s", gpu) : "",
+          across ? "across sessions, t with sessions − 1 df, paired by session"
+                 : "across the rounds of the one session, t with rounds − 1 df, paired by round: "
+                   "conditional on that session",
+          g->build, x->exp, x->gpu,
+          x->have_cmp ? band_words(g, &x->cmp) : "no comparison table", x->exp, g->data, x->exp, x->gpu);
+  doc_table(&g->d, fmt("Headline on `%s`: ours against the best SDPA backend per shape; speedup with its "
+                       "95%% CI across %s; units = sessions × rounds per session × reps per round.",
+                       x->gpu, across ? "sessions" : "rounds"),
+            "lllllrll", (const char *const[]){"Shape", "Best SDPA", "Ours", "Ours µs [95% CI]",
+                                              "SDPA µs [95% CI]", "Speedup [95% CI]", "Verdict", "Units"});
+  size_t fast = 0, missing = 0;
+  char rest[2048];
+  size_t used = 0;
+  rest[0] = '\0';
+  for (size_t j = 0; j < nh; j++) {
+    const hrow *q = &h[j];
+    const char *sp = "not compared", *v = "—";
+    if (q->r >= 0) {
+      const rcsv *c = &x->cmp;
+      sp = xci(fld(g, c, (size_t)q->r, "speedup"), fld(g, c, (size_t)q->r, "speedup_lo"),
+               fld(g, c, (size_t)q->r, "speedup_hi"));
+      v = rcsv_get(c, (size_t)q->r, rcsv_col(c, "verdict"));
+      fast += !strcmp(v, "FAST");
+      if (strcmp(v, "FAST") && used < sizeof rest)
+        used += (size_t)snprintf(rest + used, sizeof rest - used, "%s%s at `%s` (%s against `%s`)",
+                                 used ? "; " : "", v, q->shape, sp, q->base);
+      v = fmt("**%s**", v);
+    } else missing++;
+    doc_row(&g->d, (const char *const[]){fmt("`%s`", q->shape), fmt("`%s`", q->base), fmt("`%s`", q->cand),
+                                         median_of(g, x, q->cand, q->shape), median_of(g, x, q->base, q->shape),
+                                         sp, v, design_of(g, x, sum_row(x, q->cand, q->shape))});
+  }
+  doc_table_end(&g->d);
+  doc_par(&g->d, "In words: against the best SDPA backend, ours is FAST at %zu of %zu shapes%s%s.%s", fast, nh,
+          used ? "; " : "", rest,
+          missing ? fmt(" At %zu shape%s `compare.csv` has no row for the pair (it holds every variant "
+                        "vs `BASELINE` and the `COMPARE` pairs only), so no speedup is given there.",
+                        missing, missing == 1 ? "" : "s")
+                  : "");
+  one_session(g, x, h, nh);
+  free(h);
+  strlist_free(&shapes);
+}
+
+void headline_section(gen *g, const expvars *e, egpu *xs, size_t n) {
+  doc_head(&g->d, 1, "Headline");
+  if (!n) {
+    doc_par(&g->d, "Experiment `%s` has no data yet, so there is no headline result.", g->claims_exp);
+    return;
+  }
+  for (size_t k = 0; k < n; k++) headline_gpu(g, e, &xs[k]);
+}
