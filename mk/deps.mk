@@ -9,16 +9,23 @@ deps:
 	@tools/deps.sh install $(DEB_PACKAGES)
 	@tools/deps.sh install pip:nvidia-cuda-cuobjdump pip:nvidia-cuda-nvdisasm
 
-# check-deps-<stage>: stop early, naming the package to install
+# check-deps-<stage>: what a stage needs, before it starts. As root the missing Debian packages
+# are installed (`make report` and `make test` on a fresh machine need nothing else); otherwise
+# the stage stops with the one command to run. The stages' first files wait for these checks
+# (order-only prerequisites), so nothing is compiled against a header that is not there yet.
 .PHONY: check-deps-build check-deps-analyze check-deps-plots check-deps-report check-deps-test
 check-deps-build:
 	@[ -n "$(NVCC)" ] && [ -x "$(NVCC)" ] || { echo "make: nvcc not found (set CUDA_HOME, or put nvcc on PATH); install the CUDA Toolkit" >&2; exit 2; }
 # STATS=<path> (e.g. build/tools/stats-static carried to a GPU host) stands in for GSL
 check-deps-analyze:
 	@if [ "$(STATS)" != "$(B)/tools/stats" ] && [ -x "$(STATS)" ]; then :; \
-	 else tools/deps.sh check libgsl-dev; fi
+	 else tools/deps.sh install make gcc libgsl-dev; fi
 check-deps-plots: check-deps-analyze
-	@tools/deps.sh check gnuplot-nox
+	@tools/deps.sh install gnuplot-nox
 check-deps-report: check-deps-plots
-	@tools/deps.sh check texlive-latex-base texlive-latex-recommended texlive-fonts-recommended lmodern
+	@tools/deps.sh install texlive-latex-base texlive-latex-recommended texlive-fonts-recommended \
+	  lmodern poppler-utils
+# the SASS tests disassemble with cuobjdump/nvdisasm: PyPI wheels carry them when the CUDA
+# install lacks them
 check-deps-test: check-deps-build check-deps-report
+	@tools/deps.sh install pip:nvidia-cuda-cuobjdump pip:nvidia-cuda-nvdisasm

@@ -183,6 +183,8 @@ $(foreach k,$(R_KEYS),$(eval $(RB)/plots/$(k)/figures.txt: $(RB)/$(firstword $(s
 analyze: | check-deps-analyze
 plots: | check-deps-plots
 report: | check-deps-report
+$(R_FIGS): | check-deps-plots
+$(RB)/report/appendix.pdf: | check-deps-report
 
 ## analyze: statistics of EXP's samples in $(DATA) → build/<exp>/<gpu>/{summary,compare}.csv
 .PHONY: analyze plots report

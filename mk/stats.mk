@@ -10,6 +10,7 @@ STATS_OBJS := $(STATS_LIB) $(addprefix $(B)/tools/obj/,stats_main.o stats_cli.o 
 .PHONY: tools
 tools: $(B)/tools/stats
 
+$(STATS_OBJS): | check-deps-analyze
 $(B)/tools/stats: $(STATS_OBJS)
 	$(CC) -o $@ $^ $(GSL_LIBS)
 
