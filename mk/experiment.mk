@@ -1,6 +1,10 @@
 # experiment.mk — read experiments/$(EXP)/experiment.mk, expand its variants, and build and
 # gate one binary per variant: build/$(EXP)/<v>/{bench,status,build.log,describe.txt}.
 EXP_ROOT ?= experiments
+# EXP names a directory under EXP_ROOT: one word, no '/' (EXP=../x would write into the sources)
+ifneq ($(words $(EXP))$(findstring /,$(EXP)),1)
+$(error EXP='$(EXP)': an experiment is one directory name under $(EXP_ROOT)/, without '/' or spaces)
+endif
 EXP_DIR := $(EXP_ROOT)/$(EXP)
 EXP_OUT := $(B)/$(EXP)
 ifneq ($(wildcard $(EXP_DIR)/experiment.mk),)
@@ -109,7 +113,7 @@ $(STATUS_FILES): | check-exp check-deps-build
 gates: $(EXP_OUT)/gates.csv
 	@awk -F, 'NR>1 { n++; if ($$2 == "pass") p++; else r[$$3]++ } END { \
 	  printf "gates: %d variants, %d pass", n, p; for (k in r) printf ", %d %s", r[k], k; print "" }' $<
-$(EXP_OUT)/gates.csv: $(STATUS_FILES) $(B)/tools/gates $(EXP_DIR)/experiment.mk
+$(EXP_OUT)/gates.csv: $(STATUS_FILES) $(B)/tools/gates $(wildcard $(EXP_DIR)/experiment.mk) | check-exp
 	@$(B)/tools/gates --header > $@.tmp
 	@for v in $(BIN_TARGETS); do d=$(EXP_OUT)/$$v; occ=$(MIN_OCCUPANCY); \
 	  grep -qx -- '-DCP_ASYNC=1' $$d/flags 2>/dev/null && occ=$(MIN_OCCUPANCY_CP_ASYNC); \

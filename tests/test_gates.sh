@@ -137,6 +137,11 @@ err "bad --sm-count" "--sm-count: '-1' is not" "$g" --variant v --arch sm_90 --s
 err "missing ptxas log" "^gates: $t/nolog: No such file" gate $t/nolog "$S1 dyn_smem=0"
 err "no shapes" "^gates: $t/d: no shapes" gate ok.log "# only a comment"
 err "malformed number in describe" "^gates: $t/d:2: 'abc' is not a non-negative integer" gate ok.log "$S1 dyn_smem=0" "$S1 dyn_smem=abc"
+# reproducers: sizes near LONG_MAX wrapped the sums and turned an smem_overflow into a pass
+err "huge dynamic smem is refused, not wrapped" "^gates: $t/d:1: '9223372036854775000' is larger than 2\^40" gate ok.log "$S1 dyn_smem=9223372036854775000"
+err "a grid whose product overflows is refused" "the product of the dimensions is larger than 2\^40" gate ok.log "shape=B1_H1_S1_D64_C0 kernel=flash_fwd grid=4294967296,4294967296,2 block=128,1,1 dyn_smem=0"
+sed 's/Used 31 registers/Used 9223372036854775000 registers/' $fx/ok.log >"$t/huge.log"
+err "a huge ptxas count is refused" "huge.log" gate "$t/huge.log" "$S1 dyn_smem=0"
 err "token without =" "^gates: $t/d:1: 'junk' is not key=value" gate ok.log "shape=A junk"
 err "missing keys in describe" "^gates: $t/d:1: shape A needs kernel=, block= and dyn_smem=" gate ok.log "shape=A kernel=flash_fwd"
 err "line without shape=" "^gates: $t/d:1: no shape=" gate ok.log "kernel=flash_fwd block=1 dyn_smem=0"

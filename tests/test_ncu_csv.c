@@ -1,11 +1,35 @@
 // test_ncu_csv.c — the ncu raw-CSV reader's pieces: field splitting, numbers, units, kernel
 // names. Expected values written by hand from the CSV rules and ncu's unit names.
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "check.h"
 #include "ncu_csv.h"
 
+// Reproducer: a header naming a metric twice left the later metric pointers uninitialised, and
+// the clean-up freed them (a crash, or worse). Run under valgrind or ASan to see the difference.
+static void duplicate_metric(void) {
+  char path[] = "/tmp/test_ncu_csv_XXXXXX";
+  int fd = mkstemp(path);
+  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+  if (!f) {
+    CHECK(0, "duplicate metric: temporary file");
+    return;
+  }
+  fputs("\"ID\",\"Kernel Name\",\"a__x.sum\",\"b__y.sum\",\"a__x.sum\",\"c__z.sum\",\"d__w.sum\"\n", f);
+  fclose(f);
+  ncu_table t;
+  char err[256] = "";
+  memset(&t, 0, sizeof t);
+  int rc = ncu_read(path, &t, err, sizeof err);
+  CHECK(rc != 0 && strstr(err, "appears twice"), "duplicate metric: refused with a message");
+  CHECK(strstr(err, ":1:") != NULL, "duplicate metric: the message names file:line");
+  remove(path);
+}
+
 int main(void) {
+  duplicate_metric();
   char line[256], *f[8];
   strcpy(line, "\"a\",\"b,c\",\"say \"\"hi\"\"\",,plain");
   int n = ncu_split(line, f, 8);

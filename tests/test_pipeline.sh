@@ -64,4 +64,15 @@ if ! tools/gpu_check.sh 2>/dev/null; then
 else
   ok "# skip: a GPU is present, the no-GPU paths are not exercised"
 fi
+# EXP is checked before anything is read or written
+T_EXP_ERR=$(mktemp)
+before=$(git status --porcelain --untracked-files=all experiments | wc -l)
+make -s help EXP=../experiments/sweep >/dev/null 2>"$T_EXP_ERR" ; rc=$?
+check_eq "EXP with a '/': exit 2" "$rc" 2
+check_grep "... and says why" "an experiment is one directory name" "$T_EXP_ERR"
+check_eq "... and writes nothing into the sources" "$(git status --porcelain --untracked-files=all experiments | wc -l)" "$before"
+make -s gates EXP=no-such-exp >/dev/null 2>"$T_EXP_ERR"; rc=$?
+check_eq "gates of a missing experiment: exit 2" "$rc" 2
+check_grep "... naming it" "no experiment 'no-such-exp'" "$T_EXP_ERR"
+rm -f "$T_EXP_ERR"
 done_testing

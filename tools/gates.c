@@ -54,11 +54,16 @@ static _Noreturn void die(const char *fmt, ...) {
   exit(2);
 }
 
+// Counts, sizes and dimensions are at most 2^40: sums and products of a few of them then stay
+// far inside a long, so no arithmetic below can wrap and turn a reject into a pass.
+#define GATES_MAX_VALUE (1L << 40)
+
 static long parse_long(const char *s, const char *what) {
   char *end;
   errno = 0;
   long v = strtol(s, &end, 10);
   if (end == s || *end || errno || v < 0) die("%s: '%s' is not a non-negative integer", what, s);
+  if (v > GATES_MAX_VALUE) die("%s: '%s' is larger than 2^40", what, s);
   return v;
 }
 
@@ -119,7 +124,9 @@ static int parse_shape(char *s, const char *path, long line, struct shape *sh) {
     else if (!strcmp(key, "work_items")) sh->work = parse_long(val, what);
     else if (!strcmp(key, "block") || !strcmp(key, "grid")) {
       long prod = 1;
-      for (char *d = strtok(val, ","); d; d = strtok(NULL, ",")) prod *= parse_long(d, what);
+      for (char *d = strtok(val, ","); d; d = strtok(NULL, ","))
+        if (__builtin_mul_overflow(prod, parse_long(d, what), &prod) || prod > GATES_MAX_VALUE)
+          die("%s: %s=%s: the product of the dimensions is larger than 2^40", what, key, val);
       if (key[0] == 'b') { sh->threads = prod; have_block = 1; } else grid = prod;
     }
   }

@@ -122,6 +122,13 @@ static char *dup(const char *s) {
   return d;
 }
 
+// Zeroed: a table abandoned half-filled (an error in the header) frees only what it holds.
+static void *zalloc(size_t n, size_t size) {
+  void *q = calloc(n ? n : 1, size);
+  if (!q) { fputs("ncu_csv: out of memory\n", stderr); exit(2); }
+  return q;
+}
+
 static void *grow(void *p, size_t n) {
   void *q = realloc(p, n);
   if (!q) { fputs("ncu_csv: out of memory\n", stderr); exit(2); }
@@ -181,9 +188,9 @@ static int parse(FILE *f, const char *path, ncu_table *t, char *err, size_t errl
       }
       ncol = n;
       t->nmetric = n - first;
-      t->metric = grow(NULL, (size_t)t->nmetric * sizeof(char *));
-      t->unit = grow(NULL, (size_t)t->nmetric * sizeof(char *));
-      t->scale = grow(NULL, (size_t)t->nmetric * sizeof(double));
+      t->metric = zalloc((size_t)t->nmetric, sizeof(char *));
+      t->unit = zalloc((size_t)t->nmetric, sizeof(char *));
+      t->scale = zalloc((size_t)t->nmetric, sizeof(double));
       for (int i = 0; i < t->nmetric; i++) {
         t->metric[i] = dup(field[first + i]);
         t->unit[i] = dup("");

@@ -23,7 +23,8 @@ static struct ptxas_func *find_or_add(struct ptxas_report *r, const char *name, 
 
 // Parse "N unit" items separated by commas: each item whose text after the number starts
 // with a known unit sets that field. "Used N registers" and "used N barriers" put the word
-// first. Returns 0, or -1 for a number that does not parse.
+// first. Returns 0, or -1 for a number that does not parse or exceeds 2^40 (no resource count
+// comes near it, and the gates' sums of two such values cannot overflow).
 static int parse_items(char *s, struct ptxas_func *f) {
   for (char *item = strtok(s, ","); item; item = strtok(NULL, ",")) {
     while (*item == ' ' || *item == '\t') item++;
@@ -32,7 +33,7 @@ static int parse_items(char *s, struct ptxas_func *f) {
     char *end;
     errno = 0;
     long v = strtol(item, &end, 10);
-    if (end == item || errno || v < 0) return -1;
+    if (end == item || errno || v < 0 || v > (1L << 40)) return -1;
     while (*end == ' ') end++;
     if (!strncmp(end, "registers", 9)) f->regs = v;
     else if (!strncmp(end, "barriers", 8)) f->barriers = v;
