@@ -65,9 +65,15 @@ report-tools: $(REPORT_TOOLS)
 # --- what there is: <exp>/<gpu> keys with sample files or a gate table -------------------------
 # a sample file is a CSV whose first line is "# cudadent42 samples …" (data/aa/<gpu>/aa_check.csv
 # and the like sit beside them and are not read as samples)
-R_CSVS    := $(filter-out %/gates.csv,$(wildcard $(DATA)/*/*/*.csv))
+# File names reach make rules and a shell, so only names of [A-Za-z0-9_.+/-] are read; any other
+# (e.g. one holding `$(cmd)`) is named in a warning and skipped, never expanded or run.
+R_OKCH    := a b c d e f g h i j k l m n o p q r s t u v w x y z A B C D E F G H I J K L M N O P \
+             Q R S T U V W X Y Z 0 1 2 3 4 5 6 7 8 9 _ . + - /
+r_rest    = $(if $(2),$(call r_rest,$(subst $(firstword $(2)),,$(1)),$(wordlist 2,$(words $(2)),$(2))),$(1))
+r_safe    = $(foreach f,$(1),$(if $(call r_rest,$(f),$(R_OKCH)),$(warning $(f): skipped: a data file name may hold only [A-Za-z0-9_.+/-]),$(f)))
+R_CSVS    := $(call r_safe,$(filter-out %/gates.csv,$(wildcard $(DATA)/*/*/*.csv)))
 R_SAMPLES := $(if $(R_CSVS),$(shell awk 'FNR == 1 { if (/^\# cudadent42 samples/) print FILENAME; nextfile }' $(R_CSVS)))
-R_KEYS  := $(sort $(patsubst $(DATA)/%/,%,$(dir $(R_SAMPLES) $(wildcard $(DATA)/*/*/gates.csv))))
+R_KEYS  := $(sort $(patsubst $(DATA)/%/,%,$(dir $(R_SAMPLES) $(call r_safe,$(wildcard $(DATA)/*/*/gates.csv)))))
 R_KEYS  := $(filter-out ceilings/%,$(R_KEYS))
 R_DEXPS := $(sort $(foreach k,$(R_KEYS),$(firstword $(subst /, ,$(k)))))
 # space experiments (SPACE := in experiment.mk: hundreds of configurations, one shape) are the
@@ -201,7 +207,7 @@ r-no-data:
 # (and .md) made a prerequisite of the appendix; each is placed before \end{document}.
 REPORT_SECTIONS ?=
 R_ALL := $(R_VARS) $(foreach e,$(filter-out $(R_CORR),$(R_DEXPS)),$(call r_stats,$(e)) $(call r_figs,$(e))) \
-  $(foreach e,$(R_CORR_DEXPS),$(wildcard $(DATA)/$(e)/*/*.csv))
+  $(foreach e,$(R_CORR_DEXPS),$(call r_safe,$(wildcard $(DATA)/$(e)/*/*.csv)))
 $(RB)/report/appendix.tex: $(R_ALL) $(B)/tools/report_gen $(wildcard reports/*)
 	@mkdir -p $(@D)
 	$(B)/tools/report_gen --data $(DATA) --build $(RB) --static reports --claims $(CLAIMS) \

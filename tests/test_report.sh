@@ -273,4 +273,15 @@ echo 'COMPARE := b' >>$BAD/experiments/beta/experiment.mk
 "${BMK[@]}" analyze EXP=beta >$log 2>&1
 check_eq "bad COMPARE pair: make fails" "$([ $? -ne 0 ] && echo failed)" failed
 check_grep "bad COMPARE pair: named with file:line" "experiment\.vars:[0-9]+: COMPARE pair 'b'" $log
+# a data file name that holds shell syntax is skipped with a warning, never run
+inj=$(mktemp -d)
+cp -r $FIX/data "$inj/data"
+ran=injected-ran-$$
+touch "$inj/data/beta/nvidia-h200/\$(touch $ran).csv"
+make -s --no-print-directory DATA="$inj/data" EXPDIR=$FIX/experiments RB="$inj/build" help >/dev/null 2>"$inj/err"
+make -s --no-print-directory DATA="$inj/data" EXPDIR=$FIX/experiments RB="$inj/build" analyze EXP=beta >/dev/null 2>>"$inj/err"
+check "a file named \$(touch …).csv runs nothing (help, analyze)" test ! -e "$ran"
+rm -f "$ran"
+check_grep "... and is named in a warning" 'skipped: a data file name may hold only' "$inj/err"
+rm -rf "$inj"
 done_testing
