@@ -79,6 +79,8 @@ check_grep "runtime_error gate row with the CUDA error" '^crashy,reject,runtime_
 check_grep "passing row unchanged" '^good,pass,,,k,1$' "$g"
 check_grep "static reject kept with its quoted detail" '^bad,reject,build_failed,"x, y",,$' "$g"
 check_eq "one gate row per variant" "$(($(wc -l <"$g") - 1))" 4
+check_grep "the static gate table is not rewritten: a transient failure is retried next run" '^crashy,pass,' "$b/gates.csv"
+check_grep "... the run's verdicts are in gates_run.csv" '^crashy,reject,runtime_error,' "$b/gates_run.csv"
 # a clean run (no runtime rows) keeps every gate row
 m=$t/merge; mkdir -p "$m"; printf 'variant,verdict,reason,detail,k\na,pass,,"x, y",1\n' >"$m/gates.csv"; : >"$m/runtime.csv"
 tools/gates_merge.sh "$m" "$m/pub"

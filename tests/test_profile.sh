@@ -125,16 +125,17 @@ B=$tmp/b TOOLS=$T tools/profile_gates.sh e 2>"$tmp/err"
 check_eq "profile_gates: exit 0" $? 0
 check_grep "profile_gates: summary line" "profile gates: 3 variants, 1 pass" "$tmp/err"
 check_grep "profile_gates: runtime row of pad0 (variant,reason,detail)" '^pad0,bank_conflicts,"shape B2_H8_S1024_D64_C0: bank conflicts 7 ' "$tmp/b/e/runtime.csv"
-check_grep "profile_gates: pad0 rejected in gates.csv, static columns kept" '^pad0,reject,bank_conflicts,".*",flash_attn_fwd,128,0,0,0,0,41984,128,2,0.25,256,256$' "$tmp/b/e/gates.csv"
-check_grep "profile_gates: simt rejected in gates.csv" '^simt,reject,bad_coalescing,' "$tmp/b/e/gates.csv"
-check_grep "profile_gates: swz row unchanged" "^swz,pass,,\"occupancy 0.25 at shape $S, limited by regs\"" "$tmp/b/e/gates.csv"
-check_grep "profile_gates: measure's row still merged" '^other,reject,numerics,' "$tmp/b/e/gates.csv"
-check_eq "profile_gates: 16 columns everywhere" "$(awk -F'"' '{ print $1 $3 }' "$tmp/b/e/gates.csv" | awk -F, '{ print NF }' | sort -u)" 16
+check_grep "profile_gates: pad0 rejected in gates_run.csv, static columns kept" '^pad0,reject,bank_conflicts,".*",flash_attn_fwd,128,0,0,0,0,41984,128,2,0.25,256,256$' "$tmp/b/e/gates_run.csv"
+check_grep "profile_gates: simt rejected in gates_run.csv" '^simt,reject,bad_coalescing,' "$tmp/b/e/gates_run.csv"
+check_grep "profile_gates: swz row unchanged" "^swz,pass,,\"occupancy 0.25 at shape $S, limited by regs\"" "$tmp/b/e/gates_run.csv"
+check_grep "profile_gates: measure's row still merged" '^other,reject,numerics,' "$tmp/b/e/gates_run.csv"
+check_eq "profile_gates: 16 columns everywhere" "$(awk -F'"' '{ print $1 $3 }' "$tmp/b/e/gates_run.csv" | awk -F, '{ print NF }' | sort -u)" 16
+check "profile_gates: the static gates.csv is never rewritten" cmp "$tmp/g0.csv" "$tmp/b/e/gates.csv"
 check_eq "profile_gates: runtime.csv keeps measure's row, adds 2" "$(wc -l <"$tmp/b/e/runtime.csv")" 3
-cp "$tmp/b/e/gates.csv" "$tmp/g1.csv"
+cp "$tmp/b/e/gates_run.csv" "$tmp/g1.csv"
 B=$tmp/b TOOLS=$T DEST=$tmp/pub tools/profile_gates.sh e 2>/dev/null
 check_eq "profile_gates: a rerun adds no duplicate rows" "$(wc -l <"$tmp/b/e/runtime.csv")" 3
-check "profile_gates: a rerun leaves gates.csv as it was" cmp "$tmp/g1.csv" "$tmp/b/e/gates.csv"
+check "profile_gates: a rerun leaves gates_run.csv as it was" cmp "$tmp/g1.csv" "$tmp/b/e/gates_run.csv"
 check "profile_gates: DEST gets the merged table" cmp "$tmp/g1.csv" "$tmp/pub/gates.csv"
 B=$tmp/b TOOLS=$T PROFILE_DIR=$tmp/nothing tools/profile_gates.sh e 2>"$tmp/err"
 check_eq "profile_gates: no profiles: exit 2" $? 2

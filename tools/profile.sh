@@ -59,7 +59,8 @@ ncu=${NCU:-$(command -v ncu || ls -d /usr/local/cuda/bin/ncu /usr/local/cuda/nsi
 for t in ncu_csv counter_gates; do [ -x "$tools/$t" ] || die "$tools/$t: missing (make $tools/$t)"; done
 
 # variants that passed every gate so far, that have a flag file, optionally one
-mapfile -t cand < <(awk -F, 'NR > 1 && $2 == "pass" { print $1 }' "$b/gates.csv")
+mapfile -t cand < <(touch "$b/runtime.csv"; awk -F, 'FILENAME == ARGV[1] { bad[$1] = 1; next }
+  FNR > 1 && $2 == "pass" && !($1 in bad) { print $1 }' "$b/runtime.csv" "$b/gates.csv")
 if [ -n "${VARIANTS:-}" ]; then
   mapfile -t cand < <(printf '%s\n' "${cand[@]}" | grep -Fx -f <(printf '%s\n' $VARIANTS))
 fi

@@ -18,7 +18,8 @@ die() { echo "sanitize: $*" >&2; exit 2; }
 cs=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null) \
   || die "compute-sanitizer not found (CUDA Toolkit): it runs on a GPU host; without a GPU, use make report"
 [ -f "$b/gates.csv" ] || die "$b/gates.csv: missing (run make gates EXP=$exp)"
-mapfile -t vs < <(awk -F, 'NR > 1 && $2 == "pass" { print $1 }' "$b/gates.csv")
+mapfile -t vs < <(touch "$b/runtime.csv"; awk -F, 'FILENAME == ARGV[1] { bad[$1] = 1; next }
+  FNR > 1 && $2 == "pass" && !($1 in bad) { print $1 }' "$b/runtime.csv" "$b/gates.csv")
 [ ${#vs[@]} -gt 0 ] || die "$exp: no variant passed the gates"
 slug=$("$b/${vs[0]}/bench" --gpu-slug 2>/dev/null) || die "no usable GPU here; without a GPU, use make report"
 tools=(${SAN_TOOLS:-memcheck racecheck initcheck synccheck})
