@@ -97,6 +97,16 @@ r_figs    = $(foreach k,$(call r_keys_of,$(1)),$(RB)/plots/$(k)/figures.txt)
 r_stats   = $(foreach k,$(call r_keys_of,$(1)),$(RB)/$(k)/summary.csv $(RB)/$(k)/compare.csv \
               $(if $(filter $(CLAIMS_EXP),$(1)),$(RB)/$(k)/claims.csv $(RB)/$(k)/sessions.csv))
 
+# The data root is part of every result: a different DATA (a copy, a fixture) rebuilds them, and
+# a DATA with no sample file is an error, not an old appendix.
+R_ROOT := $(RB)/data-root.txt
+$(R_ROOT): FORCE
+	@mkdir -p $(@D)
+	@echo '$(abspath $(DATA))' | cmp -s - $@ || echo '$(abspath $(DATA))' >$@
+.PHONY: check-data
+check-data:
+	@$(if $(R_SAMPLES)$(wildcard $(DATA)/*/*/gates.csv),:,echo "report: DATA=$(DATA): no sample files ($(DATA)/<exp>/<gpu>/<variant>.csv)" >&2; exit 2)
+
 # experiment.mk → experiment.vars, through the helper mode above (one file, nothing else read)
 R_VARS := $(R_EXPS:%=$(RB)/%/experiment.vars)
 $(R_VARS): $(RB)/%/experiment.vars: mk/report.mk
@@ -159,12 +169,12 @@ $(R_SESSIONS): $(RB)/%/sessions.csv: $(STATS) $(B)/tools/report_pairs
 	done; fi; \
 	rm -f $@.one; mv $@.tmp $@
 
-$(foreach k,$(R_KEYS),$(eval $(RB)/$(k)/summary.csv: $(call r_samples,$(k))) \
-  $(eval $(RB)/$(k)/compare.csv: $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
+$(foreach k,$(R_KEYS),$(eval $(RB)/$(k)/summary.csv: $(R_ROOT) $(call r_samples,$(k))) \
+  $(eval $(RB)/$(k)/compare.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
     $(call r_samples,$(k)) $(wildcard $(call r_cal,$(k)))) \
-  $(eval $(RB)/$(k)/claims.csv: $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
+  $(eval $(RB)/$(k)/claims.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
     $(wildcard $(call r_cal,$(k)))) \
-  $(eval $(RB)/$(k)/sessions.csv: $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
+  $(eval $(RB)/$(k)/sessions.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
     $(call r_samples,$(k)) $(wildcard $(call r_cal,$(k)))))
 
 # figures: prep_plots writes gnuplot data and figures.txt ("script name caption"), gnuplot draws
@@ -208,7 +218,7 @@ r-no-data:
 REPORT_SECTIONS ?=
 R_ALL := $(R_VARS) $(foreach e,$(filter-out $(R_CORR),$(R_DEXPS)),$(call r_stats,$(e)) $(call r_figs,$(e))) \
   $(foreach e,$(R_CORR_DEXPS),$(call r_safe,$(wildcard $(DATA)/$(e)/*/*.csv)))
-$(RB)/report/appendix.tex: $(R_ALL) $(B)/tools/report_gen $(wildcard reports/*)
+$(RB)/report/appendix.tex: $(R_ROOT) $(R_ALL) $(B)/tools/report_gen $(wildcard reports/*)
 	@mkdir -p $(@D)
 	$(B)/tools/report_gen --data $(DATA) --build $(RB) --static reports --claims $(CLAIMS) \
 	  --claims-exp $(CLAIMS_EXP) --threshold $(THRESHOLD) \
@@ -220,15 +230,20 @@ $(RB)/report/appendix.tex: $(R_ALL) $(B)/tools/report_gen $(wildcard reports/*)
 	@mv $(@D)/appendix.md.tmp $(@D)/appendix.md
 	@mv $@.tmp $@
 $(RB)/report/appendix.md: $(RB)/report/appendix.tex
+# pdflatex works in latex/ (its .aux, .log and .pdf); the PDF is renamed into place only when the
+# run succeeded, so a killed or failed run leaves the previous good PDF (or none) and no
+# half-written .aux for the next run to trip on
 $(RB)/report/appendix.pdf: $(RB)/report/appendix.tex
+	@rm -rf $(@D)/latex && mkdir -p $(@D)/latex
 	@cd $(@D) && for i in 1 2 3; do \
 	  SOURCE_DATE_EPOCH=$$(cat epoch) FORCE_SOURCE_DATE=1 $(PDFLATEX) -interaction=nonstopmode \
-	    -halt-on-error appendix.tex >pdflatex.log 2>&1 || { tail -20 pdflatex.log >&2; \
+	    -halt-on-error -output-directory=latex appendix.tex >pdflatex.log 2>&1 || { tail -20 pdflatex.log >&2; \
 	    echo "report: pdflatex failed, see $(@D)/pdflatex.log" >&2; exit 2; }; \
-	  grep -q 'Rerun' appendix.log || break; done
+	  grep -q 'Rerun' latex/appendix.log || break; done
+	@mv $(@D)/latex/appendix.pdf $@
 	@echo "report: $@ and $(@D)/appendix.md"
 ## report: every experiment with data → build/report/appendix.pdf (+ appendix.tex, appendix.md)
-report: $(RB)/report/appendix.pdf $(RB)/report/appendix.md
+report: check-data $(RB)/report/appendix.pdf $(RB)/report/appendix.md
 
 TEST_SCRIPTS += tests/test_report.sh
 endif

@@ -98,8 +98,10 @@ $(EXP_OUT)/strategies.csv: $(B)/tools/search $(wildcard $(REPLAY_DATA)/*.csv) $(
 	  --curves $(EXP_OUT)/search_curves.dat && mv $@.tmp $@
 $(B)/plots/$(EXP)/search.pdf: $(EXP_OUT)/strategies.csv plots/search.gp plots/term.gp | check-deps-plots
 	@mkdir -p $(@D)
-	@for t in pdf png; do $(GNUPLOT) -e "term='$$t'; dir='$(@D)'; name='search'; \
+	@for t in pdf png; do $(GNUPLOT) -e "term='$$t'; dir='$(@D)'; name='search.tmp'; \
 	  data='$(EXP_OUT)/search_curves.dat'; shape='$(firstword $(SHAPES))'" plots/search.gp || exit 2; done
+	@# drawn under a temporary name, renamed when both are whole (a killed run embeds no empty PNG)
+	@mv $(@D)/search.tmp.png $(@D)/search.png && mv $(@D)/search.tmp.pdf $@
 
 # Tests: the C unit tests and the CLI/pipeline test on the synthetic fixture.
 TEST_PROGS   += $(B)/tests/test_search

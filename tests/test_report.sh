@@ -18,14 +18,14 @@ R=$RB/report
 check "appendix.pdf is a PDF" bash -c "head -c 5 $R/appendix.pdf | grep -q '%PDF-'"
 check "appendix.tex and appendix.md exist" test -s $R/appendix.tex -a -s $R/appendix.md
 check "pdflatex log is kept" test -s $R/pdflatex.log
-check_grep "pdflatex: no undefined references" '^Output written on appendix.pdf \([0-9]+ pages' $R/appendix.log
-if grep -q 'undefined references\|Rerun to get' $R/appendix.log; then not_ok "latex settled"; else ok "latex settled"; fi
+check_grep "pdflatex: no undefined references" '^Output written on latex/appendix.pdf \([0-9]+ pages' $R/latex/appendix.log
+if grep -q 'undefined references\|Rerun to get' $R/latex/appendix.log; then not_ok "latex settled"; else ok "latex settled"; fi
 
 # sections (Markdown headings, and the PDF's bookmarks in appendix.out)
 for s in "Headline" "Methodology" "Results per experiment" "Seed claims vs measured" \
          "The twelve rules of Hoefler and Belli" "Experiments without data"; do
   check_grep "md section: $s" "^##+ $s" $R/appendix.md
-  check_grep "pdf section: $s" "contentsline \{(sub)?section\}\{\\\\numberline \{[0-9A.]+\}$s" $R/appendix.aux
+  check_grep "pdf section: $s" "contentsline \{(sub)?section\}\{\\\\numberline \{[0-9A.]+\}$s" $R/latex/appendix.aux
 done
 check_grep "md: synthetic banner" 'SYNTHETIC DATA' $R/appendix.md
 check_grep "tex: synthetic banner" 'SYNTHETIC DATA' $R/appendix.tex
@@ -144,7 +144,7 @@ miss=0
 for f in $figs; do [ -s "$R/$f" ] && [ -s "$R/${f%.png}.pdf" ] || miss=$((miss + 1)); done
 check_eq "every figure exists as PNG and PDF" "$miss" 0
 for k in latency speedup roofline scaling gates; do
-  check_grep "pdf includes a $k figure" "plots/phase1/nvidia-h100-80gb-hbm3/$k[-0-9]*\.pdf" $R/appendix.log
+  check_grep "pdf includes a $k figure" "plots/phase1/nvidia-h100-80gb-hbm3/$k[-0-9]*\.pdf" $R/latex/appendix.log
 done
 check_grep "roofline has measured ceilings" '^bw = 2950$' $RB/plots/phase1/nvidia-h100-80gb-hbm3/roofline.gpv
 check_grep "roofline: H200 datasheet bandwidth" '^dbw = 4800$' $RB/plots/beta/nvidia-h200/roofline.gpv
@@ -284,4 +284,26 @@ check "a file named \$(touch …).csv runs nothing (help, analyze)" test ! -e "$
 rm -f "$ran"
 check_grep "... and is named in a warning" 'skipped: a data file name may hold only' "$inj/err"
 rm -rf "$inj"
+# the data root is part of the results: another DATA rebuilds them, and back again
+cp2=$(mktemp -d); cp -r $FIX/data "$cp2/data"
+sed -i 's/^\(B2_H8_S512_D64_C0,[0-9]*,\)\([0-9.]*\)/\19\2/' "$cp2/data/beta/nvidia-h200/a.csv"
+make -s --no-print-directory DATA=$FIX/data EXPDIR=$FIX/experiments RB="$cp2/build" analyze EXP=beta >/dev/null 2>&1
+cp "$cp2/build/beta/nvidia-h200/summary.csv" "$cp2/orig.csv"
+make -s --no-print-directory DATA="$cp2/data" EXPDIR=$FIX/experiments RB="$cp2/build" analyze EXP=beta >/dev/null 2>&1
+check "another DATA gives other numbers" bash -c "! cmp -s '$cp2/orig.csv' '$cp2/build/beta/nvidia-h200/summary.csv'"
+make -s --no-print-directory DATA=$FIX/data EXPDIR=$FIX/experiments RB="$cp2/build" analyze EXP=beta >/dev/null 2>&1
+check "back to the first DATA: its numbers again, not the copy's" cmp "$cp2/orig.csv" "$cp2/build/beta/nvidia-h200/summary.csv"
+make -s --no-print-directory DATA="$cp2/nonexistent" EXPDIR=$FIX/experiments RB="$cp2/build" report >/dev/null 2>"$cp2/err"
+check_eq "report of a DATA with no samples: exit 2" "$?" 2
+check_grep "... and says so" "no sample files" "$cp2/err"
+rm -rf "$cp2"
+# a failed (or killed) pdflatex leaves the previous good PDF, and the next run starts clean
+cp $R/appendix.pdf "$RB/good.pdf"
+touch $R/appendix.tex
+"${MK[@]}" report PDFLATEX=false >/dev/null 2>&1
+check_eq "pdflatex failing: exit 2" "$?" 2
+check "... the previous PDF is kept whole" cmp "$RB/good.pdf" $R/appendix.pdf
+printf 'garbage\n\\bad' >$R/latex/appendix.aux
+"${MK[@]}" report >/dev/null 2>&1
+check_eq "... a half-written .aux of the failed run does not break the next one" "$?" 0
 done_testing

@@ -52,7 +52,7 @@ if [ -z "$gpu" ]; then
 fi
 key=(--kernel-hash "$hash" --gpu "$gpu" --nvcc "$nvccv" --shape "$SHAPE")
 common=(--dir "$VARIANT_DIR" --log "$log" "${key[@]}" --strategy "${STRATEGY:-lhs+tpe}" --seed "${SEED:-42}")
-printf '%s\n' "${key[@]}" >"$res/key.txt"
+printf '%s\n' "${key[@]}" >"$res/.key.txt.tmp" && mv "$res/.key.txt.tmp" "$res/key.txt" || die "cannot write $res/key.txt"
 say "$exp at $SHAPE on $gpu (kernel $hash, nvcc $nvccv): ${STRATEGY:-lhs+tpe}, seed ${SEED:-42}, log $log"
 
 record() { "$tool" record "${common[@]}" --variant "$1" "${@:2}" || die "cannot record $1 in $log"; }

@@ -126,8 +126,12 @@ int search_results(const search_opts *o, const sp_space *sp, const sr_trial *his
   if (!rc && find_row(o->summary, "variant", filed, "shape", o->key.shape, &sum)) rc = 2;
   if (!rc) rc = getnum(&sum, o->summary, "ci_lo", &clo) || getnum(&sum, o->summary, "ci_hi", &chi);
   if (rc) return free(cmp.buf), free(sum.buf), 2;
-  FILE *f = fopen(o->out, "w");
-  if (!f) return perror(o->out), free(cmp.buf), free(sum.buf), 2;
+  // written to OUT.tmp and renamed: a killed run leaves the previous file whole
+  char tmp[4096];
+  if (snprintf(tmp, sizeof tmp, "%s.tmp", o->out) >= (int)sizeof tmp)
+    return fprintf(stderr, "search: %s: name too long\n", o->out), free(cmp.buf), free(sum.buf), 2;
+  FILE *f = fopen(tmp, "w");
+  if (!f) return perror(tmp), free(cmp.buf), free(sum.buf), 2;
   int success = !strcmp(verdict, "FAST") && lo >= 1.10;
   fprintf(f, "{\n  \"experiment\": \"%s\",\n  \"shape\": \"%s\",\n  \"gpu\": \"%s\",\n", o->exp, o->key.shape, o->key.gpu);
   fprintf(f, "  \"kernel_hash\": \"%s\",\n  \"nvcc\": \"%s\",\n  \"strategy\": \"%s\",\n  \"seed\": %llu,\n",
@@ -184,8 +188,8 @@ int search_results(const search_opts *o, const sp_space *sp, const sr_trial *his
     fprintf(f, "%s\n", i + 1 < n ? "," : "");
   }
   fprintf(f, "  ]\n}\n");
-  int bad = fclose(f) != 0;
-  if (bad) perror(o->out);
+  int bad = fclose(f) != 0 || rename(tmp, o->out) != 0;
+  if (bad) perror(o->out), remove(tmp);
   else printf("%s: %s, %s %.4gx vs %s (95%% CI %.4g-%.4g), %s\n", o->out, best, verdict, sp_, o->baseline, lo, hi,
               success ? "success" : "no success");
   free(cmp.buf), free(sum.buf);  // verdict points into cmp.buf
