@@ -9,6 +9,7 @@ EXP  ?= smoke
 ARCH ?= sm_90
 B    := build
 
+include mk/text.mk
 include mk/toolchain.mk
 include mk/deps.mk
 include mk/tools.mk

@@ -37,6 +37,15 @@ SM_COUNT_sm_86 := 84
 SM_COUNT_sm_89 := 58
 SM_COUNT_sm_90 := 132
 
+# An experiment.mk's mistakes stop make before any work, naming the file and line: counts must be
+# whole numbers (four assignments on one line make REPS "100 WARMUP := 20 ..."), L2 cold or hot.
+x_line  = $(shell grep -n -m1 -E '^[[:space:]]*$(1)[[:space:]]*[:?+]?=' $(EXP_DIR)/experiment.mk 2>/dev/null | cut -d: -f1)
+x_where = $(if $(call x_line,$(1)),$(EXP_DIR)/experiment.mk:$(call x_line,$(1)),$(1))
+$(foreach v,REPS WARMUP ROUNDS GRAPH_CALLS SEED RUN_TIMEOUT BUILD_TIMEOUT MIN_CTAS_PER_SM,\
+  $(if $(call txt_count,$($(v))),,$(error $(call x_where,$(v)): $(v) = '$($(v))' is not a whole number (one assignment per line))))
+$(if $(filter cold hot,$(L2)),,$(error $(call x_where,L2): L2 = '$(L2)' is not cold or hot))
+$(if $(filter 0,$(ROUNDS)),$(error $(call x_where,ROUNDS): ROUNDS = 0: at least one round))
+
 # Variant names become make targets and paths: only [A-Za-z0-9_.+-] names are taken; any other
 # file name is reported and skipped (a name is never expanded by make or a shell).
 ifdef SPACE

@@ -67,10 +67,7 @@ report-tools: $(REPORT_TOOLS)
 # and the like sit beside them and are not read as samples)
 # File names reach make rules and a shell, so only names of [A-Za-z0-9_.+/-] are read; any other
 # (e.g. one holding `$(cmd)`) is named in a warning and skipped, never expanded or run.
-R_OKCH    := a b c d e f g h i j k l m n o p q r s t u v w x y z A B C D E F G H I J K L M N O P \
-             Q R S T U V W X Y Z 0 1 2 3 4 5 6 7 8 9 _ . + - /
-r_rest    = $(if $(2),$(call r_rest,$(subst $(firstword $(2)),,$(1)),$(wordlist 2,$(words $(2)),$(2))),$(1))
-r_safe    = $(foreach f,$(1),$(if $(call r_rest,$(f),$(R_OKCH)),$(warning $(f): skipped: a data file name may hold only [A-Za-z0-9_.+/-]),$(f)))
+r_safe    = $(foreach f,$(1),$(if $(call txt_rest,$(f),$(TXT_NAME_CH)),$(warning $(f): skipped: a data file name may hold only [A-Za-z0-9_.+/-]),$(f)))
 R_CSVS    := $(call r_safe,$(filter-out %/gates.csv,$(wildcard $(DATA)/*/*/*.csv)))
 R_SAMPLES := $(if $(R_CSVS),$(shell awk 'FNR == 1 { if (/^\# cudadent42 samples/) print FILENAME; nextfile }' $(R_CSVS)))
 R_KEYS  := $(sort $(patsubst $(DATA)/%/,%,$(dir $(R_SAMPLES) $(call r_safe,$(wildcard $(DATA)/*/*/gates.csv)))))

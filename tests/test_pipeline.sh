@@ -74,5 +74,15 @@ check_eq "... and writes nothing into the sources" "$(git status --porcelain --u
 make -s gates EXP=no-such-exp >/dev/null 2>"$T_EXP_ERR"; rc=$?
 check_eq "gates of a missing experiment: exit 2" "$rc" 2
 check_grep "... naming it" "no experiment 'no-such-exp'" "$T_EXP_ERR"
+xr=$(mktemp -d); mkdir -p "$xr/bad/variants"; printf -- '-DX=1\n' >"$xr/bad/variants/a.flags"
+printf 'KERNEL := flash_attn.cu\nSHAPES := B1_H1_S8_D64_C0\nREPS := 100   WARMUP := 20   L2 := cold   ROUNDS := 5\n' >"$xr/bad/experiment.mk"
+make -s gates EXP=bad EXP_ROOT="$xr" >/dev/null 2>"$T_EXP_ERR"; rc=$?
+check_eq "four assignments on one line: exit 2 before any work" "$rc" 2
+check_grep "... naming the file, line and variable" "$xr/bad/experiment.mk:3: REPS = '100 .*' is not a whole number" "$T_EXP_ERR"
+check "... nothing built" test ! -e "${B:-build}/bad"
+printf 'KERNEL := flash_attn.cu\nSHAPES := B1_H1_S8_D64_C0\nL2 := warm\n' >"$xr/bad/experiment.mk"
+make -s gates EXP=bad EXP_ROOT="$xr" >/dev/null 2>"$T_EXP_ERR"
+check_grep "L2 neither cold nor hot is named" "experiment.mk:3: L2 = 'warm' is not cold or hot" "$T_EXP_ERR"
+rm -rf "$xr"
 rm -f "$T_EXP_ERR"
 done_testing
