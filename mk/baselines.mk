@@ -9,9 +9,12 @@ $(CEILINGS_BIN): tools/ceilings.cu | check-deps-build
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) -o $@ $< -ldl
 
+ifneq ($(filter $(GPU_GOALS),$(MAKECMDGOALS)),)
+$(CEILINGS_BIN): | check-gpu
+endif
 ## ceilings: GPU only: measure copy bandwidth and mma.sync f16 rate -> data/ceilings/<gpu>.csv
 .PHONY: ceilings
-ceilings: $(CEILINGS_BIN)
+ceilings: check-gpu $(CEILINGS_BIN)
 	@mkdir -p $(CEILINGS_OUT)
 	$(CEILINGS_BIN) --out $(CEILINGS_OUT)/ --meta git_rev=$(GIT_REV)
 

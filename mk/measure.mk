@@ -11,9 +11,19 @@ ORDER    ?= interleaved
 shell_quote = '$(subst ','\'',$(1))'
 MEASURE_OPT = $(if $(SESSION),SESSION=$(call shell_quote,$(SESSION))) $(if $(ORDER_SEED),ORDER_SEED=$(call shell_quote,$(ORDER_SEED)))
 
+# A GPU target on a machine without a GPU stops before compiling anything: check-gpu comes first
+# (an order-only prerequisite of every binary and harness object when such a goal is asked for).
+GPU_GOALS := measure sanitize profile ceilings aa reproduce
+.PHONY: check-gpu
+check-gpu:
+	@tools/gpu_check.sh
+ifneq ($(filter $(GPU_GOALS),$(MAKECMDGOALS)),)
+$(STATUS_FILES) $(HARNESS_OBJS): | check-gpu
+endif
+
 ## measure: GPU only: numerics gate, then one session of ROUNDS shuffled rounds [SESSION= ORDER_SEED=] -> data/EXP/<gpu>/<v>.csv (appended)
 .PHONY: measure
-measure: build $(EXP_OUT)/gates.csv
+measure: check-gpu build $(EXP_OUT)/gates.csv
 	@B=$(B) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) ROUNDS=$(ROUNDS) \
 	  GRAPH_CALLS=$(GRAPH_CALLS) \
 	  SEED=$(SEED) RUN_TIMEOUT=$(RUN_TIMEOUT) SDPA_BASELINES='$(SDPA_BASELINES)' \
@@ -22,5 +32,5 @@ measure: build $(EXP_OUT)/gates.csv
 
 ## sanitize: GPU only: compute-sanitizer memcheck/racecheck/initcheck/synccheck on passing variants
 .PHONY: sanitize
-sanitize: build $(EXP_OUT)/gates.csv
+sanitize: check-gpu build $(EXP_OUT)/gates.csv
 	@B=$(B) DATA_OUT=$(DATA_OUT) SANITIZE_SHAPES='$(SANITIZE_SHAPES)' tools/sanitize.sh $(EXP)

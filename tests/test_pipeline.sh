@@ -61,6 +61,11 @@ if ! tools/gpu_check.sh 2>/dev/null; then
     check_grep "make $tgt without a GPU points to make report" 'make report' <(echo "$out")
   done
   check_eq "data/ unchanged by GPU targets without a GPU" "$(find data -type f -exec md5sum {} + 2>/dev/null | sort | md5sum)" "$before"
+  gb=$(mktemp -d); rmdir "$gb"
+  for tgt in measure sanitize profile ceilings; do
+    $M $tgt EXP=correctness B="$gb" >/dev/null 2>&1
+    check "make $tgt EXP=correctness without a GPU compiles nothing first" test ! -e "$gb"
+  done
 else
   ok "# skip: a GPU is present, the no-GPU paths are not exercised"
 fi
