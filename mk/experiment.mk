@@ -91,7 +91,7 @@ FORCE:
 
 # variant_rules NAME FLAGS_FILE KERNEL_SRC LINK_ARGS
 define variant_rules
-$(EXP_OUT)/$(1)/status: $(filter-out none,$(2)) $(3) $(HARNESS_OBJS) $(EXP_OUT)/compile.cmd $(EXP_OUT)/shapes.txt \
+$(EXP_OUT)/$(1)/status: $(filter-out none,$(2)) $(3) $(wildcard $(3:.cu=.tunables)) $(HARNESS_OBJS) $(EXP_OUT)/compile.cmd $(EXP_OUT)/shapes.txt \
     $(B)/tools/flagcheck tools/compile.sh
 	@echo "  NVCC  $(EXP)/$(1)"
 	@NVCC='$(NVCC)' NVCCFLAGS='$(NVCCFLAGS)' NVCC_ARCH='$(NVCC_ARCH)' SM_COUNT=$(SM_COUNT) \

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test_correctness_build.sh — the correctness experiment compiles here (no GPU): every accepted
-# configuration of kernels/flash_attn.cu builds, each bad_* flag set is refused at compile time
-# with the static_assert message of its rule, and only the planted spill variant spills.
+# configuration of kernels/flash_attn.cu builds, each bad_* flag set is refused with the message
+# of its rule (a value outside kernels/flash_attn.tunables by flagcheck, at its line; a bad
+# combination at compile time by the static_assert), and only the planted spill variant spills.
 # Incremental: reuses build/correctness (make build EXP=correctness).
 set -u
 . tests/lib.sh
@@ -14,9 +15,9 @@ rm -f /tmp/test_correctness_build.$$
 # refused variant -> a phrase its static_assert message must contain
 declare -A why=(
   [bad_acc_regs]='> 160 registers' [bad_acc_regs2]='> 160 registers' [bad_rows_over_64]='> 160 registers'
-  [bad_block_m]='BLOCK_M must be one of' [bad_cp_vec0]='CP_ASYNC=1 needs VEC=1'
-  [bad_head_dim]='HEAD_DIM must be 64 or 128' [bad_rows_per_warp]='must be a multiple of 16'
-  [bad_simt_smem]='exceeds 227 KB' [bad_smem]='exceeds 227 KB' [bad_splits]='KV_SPLITS must be'
+  [bad_block_m]="BLOCK_M = '48' is not one of" [bad_cp_vec0]='CP_ASYNC=1 needs VEC=1'
+  [bad_head_dim]="HEAD_DIM = '[0-9]*' is not one of" [bad_rows_per_warp]='must be a multiple of 16'
+  [bad_simt_smem]='exceeds 227 KB' [bad_smem]='exceeds 227 KB' [bad_splits]="KV_SPLITS = '[0-9-]*' is not one of"
   [bad_stages_nocp]='STAGES > 1 needs CP_ASYNC=1' [bad_wn_div]='WARPS_N must divide NUM_WARPS'
   [bad_wn_keys]='BLOCK_N/WARPS_N keys' [bad_wn_simt]='WARPS_N > 1 needs USE_MMA=1' [bad_pad_swizzle]='PAD applies to SWIZZLE=0 only')
 for f in "$exp"/variants/*.flags; do

@@ -22,7 +22,7 @@ row() { grep -E "^$1," $g | cut -d, -f2,3; }
 check_eq "mma passes"                "$(row mma)" "pass,"
 check_eq "simt_split passes"         "$(row simt_split)" "pass,"
 check_eq "refused is invalid_config" "$(row refused)" "reject,invalid_config"
-check_eq "broken is build_failed"    "$(row broken)" "reject,build_failed"
+check_eq "broken (BLOCK_M=abc) is refused by the tunables table" "$(row broken)" "reject,invalid_config"
 check_eq "smem_big is smem_overflow" "$(row smem_big)" "reject,smem_overflow"
 check_eq "spill is register_spill"   "$(row spill)" "reject,register_spill"
 check_eq "hostile is invalid_config" "$(row hostile)" "reject,invalid_config"

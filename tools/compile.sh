@@ -23,8 +23,10 @@ read -r -a nvccflags <<<"${NVCCFLAGS:-}"
 read -r -a arch <<<"${NVCC_ARCH:-}"
 tmo=${BUILD_TIMEOUT:-120}
 
+# the kernel's tunables table (kernels/<kernel>.tunables), when it declares one
+tunables=${kernel%.cu}.tunables; [ -f "$tunables" ] || tunables=
 if [ "$flags_in" = none ]; then : >"$out/flags"
-elif ! "$FLAGCHECK" "$flags_in" "$out/flags" 2>"$out/build.log"; then
+elif ! "$FLAGCHECK" "$flags_in" "$out/flags" ${tunables:+"$tunables"} 2>"$out/build.log"; then
   status invalid_config "$(head -n 1 "$out/build.log")"; exit 0
 fi
 mapfile -t flags <"$out/flags"

@@ -1,6 +1,11 @@
 // flagcheck.c — validate one variant's flag file and write the accepted tokens.
 //
-//   flagcheck IN.flags OUT
+//   flagcheck IN.flags OUT [TUNABLES]
+//
+// With TUNABLES (kernels/<kernel>.tunables, see tunables.h), every NAME must be a tunable the
+// kernel declares and VALUE (1 for a bare -DNAME) one of its allowed values: a misspelt name
+// (-DNUM_WRAPS=8) or a bad value (-DBLOCK_N=6r4) is refused here, at its line, instead of
+// building the default or failing in the kernel's source.
 //
 // IN holds one token per line; `#` starts a comment (whole line or after the token); blank
 // lines and spaces/tabs around the token are ignored. A token is `-DNAME` or `-DNAME=VALUE`
@@ -17,6 +22,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "tunables.h"
 
 struct token {
   char *text;     // "-DNAME[=VALUE]"
@@ -139,8 +146,15 @@ static void write_out(const struct token *t, size_t n) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 3) {
-    fprintf(stderr, "usage: flagcheck IN.flags OUT\n");
+  if (argc != 3 && argc != 4) {
+    fprintf(stderr, "usage: flagcheck IN.flags OUT [TUNABLES]\n");
+    return 2;
+  }
+  tunables_t tun = {0};
+  char terr[600];
+  if (argc == 4 && tunables_read(argv[3], &tun, terr, sizeof terr)) {
+    fprintf(stderr, "flagcheck: %s\n", terr);
+    unlink(argv[2]);
     return 2;
   }
   in_path = argv[1];
@@ -170,6 +184,14 @@ int main(int argc, char **argv) {
     for (size_t i = b; i < n; i++)
       if (buf[i] == ' ' || buf[i] == '\t') fail(line, buf + b, n - b, "more than one token on the line");
     size_t namelen = check_token(buf + b, n - b, line);
+    if (tun.n) {
+      char value[256], why[1200];
+      const char *eq = memchr(buf + b, '=', n - b);
+      size_t vl = eq ? n - (size_t)(eq + 1 - buf) : 1;
+      snprintf(value, sizeof value, "%.*s", (int)vl, eq ? eq + 1 : "1");
+      if (tunables_check(&tun, buf + b + 2, namelen, value, why, sizeof why))
+        fail(line, buf + b, n - b, why);
+    }
     if (ntok == cap) {
       cap = cap ? 2 * cap : 16;
       tok = realloc(tok, cap * sizeof *tok);
@@ -191,5 +213,6 @@ int main(int argc, char **argv) {
   write_out(tok, ntok);
   for (size_t i = 0; i < ntok; i++) free(tok[i].text);
   free(tok);
+  tunables_free(&tun);
   return 0;
 }
