@@ -41,6 +41,14 @@ SM_COUNT_sm_90 := 132
 # whole numbers (four assignments on one line make REPS "100 WARMUP := 20 ..."), L2 cold or hot.
 x_line  = $(shell grep -n -m1 -E '^[[:space:]]*$(1)[[:space:]]*[:?+]?=' $(EXP_DIR)/experiment.mk 2>/dev/null | cut -d: -f1)
 x_where = $(if $(call x_line,$(1)),$(EXP_DIR)/experiment.mk:$(call x_line,$(1)),$(1))
+# x_shape SHAPE: non-empty when SHAPE is B<n>_H<n>_S<n>[_K<n>]_D<n>_C<0|1>, each n a positive
+# whole number without a leading zero
+x_pos   = $(if $(filter-out 0%,$(call txt_count,$(1))),1)
+x_field = $(if $(filter $(2)%,$(1)),$(call x_pos,$(patsubst $(2)%,%,$(1))))
+x_tail  = $(and $(call x_field,$(word 1,$(1)),D),$(filter C0 C1,$(word 2,$(1))),$(if $(word 3,$(1)),,1))
+x_shape = $(call x_shape_w,$(subst _, ,$(1)))
+x_shape_w = $(and $(call x_field,$(word 1,$(1)),B),$(call x_field,$(word 2,$(1)),H),$(call x_field,$(word 3,$(1)),S),\
+  $(if $(filter K%,$(word 4,$(1))),$(and $(call x_field,$(word 4,$(1)),K),$(call x_tail,$(wordlist 5,9,$(1)))),$(call x_tail,$(wordlist 4,9,$(1)))))
 $(foreach v,REPS WARMUP ROUNDS GRAPH_CALLS SEED RUN_TIMEOUT BUILD_TIMEOUT MIN_CTAS_PER_SM,\
   $(if $(call txt_count,$($(v))),,$(error $(call x_where,$(v)): $(v) = '$($(v))' is not a whole number (one assignment per line))))
 $(if $(filter cold hot,$(L2)),,$(error $(call x_where,L2): L2 = '$(L2)' is not cold or hot))
@@ -67,6 +75,19 @@ ifneq ($(filter-out 0,$(_vbad)),)
 $(warning $(VARIANT_DIR): $(_vbad) flag file(s) skipped: names must match [A-Za-z0-9_.+-]+.flags)
 endif
 VARIANTS := $(_vfiles:.flags=)
+# BASELINES, BASELINE, COMPARE and SHAPES are checked now too: a misspelt baseline, a pair naming
+# nothing, or a shape outside the grammar would otherwise pass silently or fail once per variant.
+X_BASELINES := cublas-naive sdpa-cudnn sdpa-flash sdpa-efficient sdpa-default
+ifneq ($(wildcard $(EXP_DIR)/experiment.mk),)
+$(foreach b,$(BASELINES),$(if $(filter $(firstword $(subst ., ,$(b))),$(X_BASELINES)),,\
+  $(error $(call x_where,BASELINES): '$(b)' is not a baseline (one of $(X_BASELINES), an SDPA one with an optional .<suffix>))))
+$(foreach p,$(COMPARE),$(foreach v,$(subst :, ,$(p)),$(if $(filter $(v),$(VARIANTS:.flags=) $(_vfiles:.flags=) $(BASELINES)),,\
+  $(error $(call x_where,COMPARE): '$(p)': '$(v)' is neither a variant nor a baseline of $(EXP)))))
+$(foreach p,$(COMPARE),$(if $(filter 2,$(words $(subst :, ,$(p)))),,$(error $(call x_where,COMPARE): '$(p)' is not cand:base)))
+$(if $(BASELINE),$(if $(filter $(BASELINE),$(_vfiles:.flags=) $(BASELINES) $(X_BASELINES)),,\
+  $(error $(call x_where,BASELINE): '$(BASELINE)' is neither a variant nor a baseline)))
+$(foreach sh,$(SHAPES),$(if $(call x_shape,$(sh)),,$(error $(call x_where,SHAPES): '$(sh)' is not a shape B<b>_H<h>_S<sq>[_K<skv>]_D<d>_C<0|1> (positive whole numbers))))
+endif
 C_BASELINES := $(filter cublas-naive,$(BASELINES))
 BIN_TARGETS := $(VARIANTS) $(C_BASELINES)
 

@@ -38,7 +38,7 @@ check_eq "touching one flag file rebuilds exactly that binary" "$(echo "$out" | 
 
 # hostile file names: a variant name is never expanded by make or a shell
 tmp=$(mktemp -d); mkdir -p "$tmp/evil/variants"
-cp experiments/smoke/experiment.mk "$tmp/evil/"
+grep -v "^COMPARE\|^BASELINE " experiments/smoke/experiment.mk >"$tmp/evil/experiment.mk"  # its pairs name smoke's variants
 cp experiments/smoke/variants/mma.flags "$tmp/evil/variants/ok.flags"
 cp experiments/smoke/variants/mma.flags "$tmp/evil/variants/\$(shell touch \$\$HOME.owned).flags"
 cp experiments/smoke/variants/mma.flags "$tmp/evil/variants/a;touch \${TMPDIR:-/tmp}x.flags"
@@ -88,6 +88,16 @@ check "... nothing built" test ! -e "${B:-build}/bad"
 printf 'KERNEL := flash_attn.cu\nSHAPES := B1_H1_S8_D64_C0\nL2 := warm\n' >"$xr/bad/experiment.mk"
 make -s gates EXP=bad EXP_ROOT="$xr" >/dev/null 2>"$T_EXP_ERR"
 check_grep "L2 neither cold nor hot is named" "experiment.mk:3: L2 = 'warm' is not cold or hot" "$T_EXP_ERR"
+bad_mk() { # bad_mk TEXT PATTERN WHAT: an experiment.mk holding TEXT stops make, naming PATTERN
+  printf "KERNEL := flash_attn.cu\n$1\n" >"$xr/bad/experiment.mk"
+  make -s gates EXP=bad EXP_ROOT="$xr" B="$xr/b" >/dev/null 2>"$T_EXP_ERR"; rc=$?
+  check_eq "$3: exit 2" "$rc" 2
+  check_grep "$3: named with file:line" "$2" "$T_EXP_ERR"
+  check "$3: nothing built" test ! -e "$xr/b"
+}
+bad_mk "SHAPES := B1_H8_S12x_D64_C0" "experiment.mk:2: 'B1_H8_S12x_D64_C0' is not a shape" "a typo in SHAPES"
+bad_mk "SHAPES := B1_H8_S128_D64_C0\nBASELINES := sdpa-cudn" "experiment.mk:3: 'sdpa-cudn' is not a baseline" "a misspelt baseline"
+bad_mk "SHAPES := B1_H8_S128_D64_C0\nCOMPARE := t4:a" "experiment.mk:3: 't4:a': 't4' is neither a variant nor a baseline" "a COMPARE pair naming nothing"
 rm -rf "$xr"
 rm -f "$T_EXP_ERR"
 done_testing
