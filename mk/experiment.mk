@@ -94,7 +94,7 @@ BIN_TARGETS := $(VARIANTS) $(C_BASELINES)
 # The harness: every kernels/bench_*.cu, compiled once per ARCH.
 HARNESS_SRC  := $(wildcard kernels/bench_*.cu)
 HARNESS_OBJS := $(HARNESS_SRC:kernels/%.cu=$(B)/harness/$(ARCH)/%.o)
-$(B)/harness/$(ARCH)/%.o: kernels/%.cu | check-deps-build
+$(B)/harness/$(ARCH)/%.o: kernels/%.cu $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) -Ikernels -MMD -MP -c $< -o $@
 -include $(HARNESS_OBJS:.o=.d)

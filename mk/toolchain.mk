@@ -10,8 +10,17 @@ NVCC ?= $(firstword $(wildcard $(CUDA_HOME)/bin/nvcc /usr/local/cuda/bin/nvcc) \
 NVCCFLAGS ?= -O3 -std=c++17 -lineinfo
 NVCC_ARCH := -gencode=arch=compute_$(ARCH:sm_%=%),code=$(ARCH)
 
+# A change of compiler or flags rebuilds what they built (git's GIT-CFLAGS pattern): the command
+# line is kept in a stamp rewritten only when it changes, and the objects depend on the stamp.
+$(B)/tools/cflags.txt: FORCE
+	@mkdir -p $(@D)
+	@echo '$(CC) $(TOOLS_CFLAGS)' | cmp -s - $@ || echo '$(CC) $(TOOLS_CFLAGS)' >$@
+$(B)/harness/$(ARCH)/nvccflags.txt: FORCE
+	@mkdir -p $(@D)
+	@echo '$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH)' | cmp -s - $@ || echo '$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH)' >$@
+
 # Host C objects: build/tools/obj/<name>.o from tools/<name>.c; fragments add link rules.
-$(B)/tools/obj/%.o: tools/%.c
+$(B)/tools/obj/%.o: tools/%.c $(B)/tools/cflags.txt
 	@mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -c $< -o $@
 -include $(wildcard $(B)/tools/obj/*.d)

@@ -36,6 +36,15 @@ sleep 1; touch experiments/smoke/variants/simt_split.flags
 out=$($M -j2 build EXP=smoke 2>&1)
 check_eq "touching one flag file rebuilds exactly that binary" "$(echo "$out" | grep 'NVCC' | tr -s ' ')" " NVCC smoke/simt_split"
 
+# a change of compiler flags rebuilds what they built (host tools and the harness), and only then
+tb=$(mktemp -d)
+$M -s B="$tb" "$tb/tools/gates" >/dev/null 2>&1
+check_eq "same flags: nothing rebuilt" "$($M B="$tb" "$tb/tools/gates" 2>&1 | grep -c ' -c ')" 0
+check "CFLAGS changed: the tool's objects are rebuilt" test "$($M B="$tb" CFLAGS='-O1 -g' "$tb/tools/gates" 2>&1 | grep -c ' -c ')" -ge 1
+$M -s B="$tb" "$tb/harness/sm_90/bench_args.o" >/dev/null 2>&1
+check "NVCCFLAGS changed: the harness objects are rebuilt" test "$($M B="$tb" NVCCFLAGS='-O1 -std=c++17' "$tb/harness/sm_90/bench_args.o" 2>&1 | grep -c 'bench_args.cu')" -eq 1
+rm -rf "$tb"
+
 # hostile file names: a variant name is never expanded by make or a shell
 tmp=$(mktemp -d); mkdir -p "$tmp/evil/variants"
 grep -v "^COMPARE\|^BASELINE " experiments/smoke/experiment.mk >"$tmp/evil/experiment.mk"  # its pairs name smoke's variants
