@@ -1,4 +1,4 @@
-# search.mk — issue 8's Loop 1 search over an experiment's space:
+# search.mk — the Loop 1 search over an experiment's space:
 #   make search EXP=e            GPU: LHS seed + TPE (tools/search.sh), trial log with resume,
 #                                then the confirmation samples (and their statistics where GSL is)
 #   make search-confirm EXP=e    CPU: stats on the confirmation samples -> $(LOOP1_JSON)

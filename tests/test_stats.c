@@ -1,5 +1,5 @@
 // test_stats.c — unit tests of the stats modules (mwu, cliff, boot, summary, holm, verdict)
-// against the known answers of issue 3 and fixtures made by tests/oracles/ with scipy and R.
+// against known answers worked by hand and fixtures made by tests/oracles/ with scipy and R.
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_rng.h>

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# search.sh — the real Loop 1 search of issue 8 on a GPU host (nvcc, a driver; no GSL):
+# search.sh — the real Loop 1 search on a GPU host (nvcc, a driver; no GSL):
 #   search.sh EXP
 # Repeats until `search propose` has nothing left (MAX_TRIALS trials in the log for this key,
 # or the space exhausted) or TIME_BUDGET seconds have passed: propose a batch (LHS design first,

@@ -1,4 +1,4 @@
-// search_main.c — `search`: the proposals, trial log and replay of issue 8's Loop 1 search.
+// search_main.c — `search`: the proposals, trial log and replay of the Loop 1 search.
 //
 //   search propose KEY --dir VARIANTS --log LOG [--strategy lhs+tpe|random|lhs] [--seed 42]
 //                  [--init 20] [--gamma 0.25] [--cand 24] [--batch 8] [--max-trials 100]

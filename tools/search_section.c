@@ -1,4 +1,4 @@
-// search_section.c — the appendix section on the search strategies (issue 8): a table of the
+// search_section.c — the appendix section on the search strategies: a table of the
 // evaluations each strategy needed to come within 5% of the best of a recorded sweep, and the
 // best-so-far plot, as a LaTeX fragment and a Markdown fragment.
 //

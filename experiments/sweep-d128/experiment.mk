@@ -1,6 +1,6 @@
 # sweep-d128 — the whole tile space of flash_attn.cu at HEAD_DIM 128 (space.txt, 186 configurations),
 # measured exhaustively once at B4_H16_S4096_D128_C0. The published samples answer the trials of
-# `make search EXP=sweep-d128 REPLAY=1` (the strategy comparison of issue 8) and feed its tests;
+# `make search EXP=sweep-d128 REPLAY=1` (the comparison of search strategies) and feed its tests;
 # `make search EXP=sweep-d128` runs the real LHS+TPE search on a GPU.
 # ROUNDS 1 and 30 reps: one bench process per variant, so the whole space is measured in one
 # device call (about 2 s per variant: the numerics check at this shape, ~1 s with the tiled
