@@ -21,6 +21,7 @@ include mk/baselines.mk
 include mk/phase.mk
 include mk/profile.mk
 include mk/search.mk
+include mk/fuzz.mk
 include mk/test.mk
 
 ## help: list every target with one line each
