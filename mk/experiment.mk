@@ -78,6 +78,11 @@ VARIANTS := $(_vfiles:.flags=)
 # BASELINES, BASELINE, COMPARE and SHAPES are checked now too: a misspelt baseline, a pair naming
 # nothing, or a shape outside the grammar would otherwise pass silently or fail once per variant.
 X_BASELINES := cublas-naive sdpa-cudnn sdpa-flash sdpa-efficient sdpa-default
+# the head dimensions the kernel's tunables table lists for HEAD_DIM (empty: no table, or a range)
+X_TUNABLES  := $(wildcard kernels/$(basename $(KERNEL)).tunables)
+x_after_hd  = $(if $(1),$(if $(filter HEAD_DIM,$(firstword $(1))),$(wordlist 2,$(words $(1)),$(1)),$(call x_after_hd,$(wordlist 2,$(words $(1)),$(1)))))
+x_leading_n = $(if $(call txt_count,$(firstword $(1))),$(firstword $(1)) $(call x_leading_n,$(wordlist 2,$(words $(1)),$(1))))
+X_HEAD_DIMS := $(strip $(if $(X_TUNABLES),$(call x_leading_n,$(call x_after_hd,$(file <$(X_TUNABLES))))))
 ifneq ($(wildcard $(EXP_DIR)/experiment.mk),)
 $(foreach b,$(BASELINES),$(if $(filter $(firstword $(subst ., ,$(b))),$(X_BASELINES)),,\
   $(error $(call x_where,BASELINES): '$(b)' is not a baseline (one of $(X_BASELINES), an SDPA one with an optional .<suffix>))))
@@ -87,6 +92,10 @@ $(foreach p,$(COMPARE),$(if $(filter 2,$(words $(subst :, ,$(p)))),,$(error $(ca
 $(if $(BASELINE),$(if $(filter $(BASELINE),$(_vfiles:.flags=) $(BASELINES) $(X_BASELINES)),,\
   $(error $(call x_where,BASELINE): '$(BASELINE)' is neither a variant nor a baseline)))
 $(foreach sh,$(SHAPES),$(if $(call x_shape,$(sh)),,$(error $(call x_where,SHAPES): '$(sh)' is not a shape B<b>_H<h>_S<sq>[_K<skv>]_D<d>_C<0|1> (positive whole numbers))))
+# D of every shape must be a head dimension the kernel's tunables table allows (a D no variant can
+# build was dropped silently by every variant)
+$(foreach sh,$(SHAPES),$(if $(X_HEAD_DIMS),$(if $(filter $(patsubst D%,%,$(filter D%,$(subst _, ,$(sh)))),$(X_HEAD_DIMS)),,\
+  $(error $(call x_where,SHAPES): '$(sh)': D is not a head dimension $(X_TUNABLES) allows ($(X_HEAD_DIMS))))))
 endif
 C_BASELINES := $(filter cublas-naive,$(BASELINES))
 BIN_TARGETS := $(VARIANTS) $(C_BASELINES)

@@ -105,6 +105,7 @@ bad_mk() { # bad_mk TEXT PATTERN WHAT: an experiment.mk holding TEXT stops make,
   check "$3: nothing built" test ! -e "$xr/b"
 }
 bad_mk "SHAPES := B1_H8_S12x_D64_C0" "experiment.mk:2: 'B1_H8_S12x_D64_C0' is not a shape" "a typo in SHAPES"
+bad_mk "SHAPES := B1_H8_S128_D64_C0 B1_H8_S128_D46_C0" "experiment.mk:2: 'B1_H8_S128_D46_C0': D is not a head dimension kernels/flash_attn.tunables allows" "a head dimension no variant can build"
 bad_mk "SHAPES := B1_H8_S128_D64_C0\nBASELINES := sdpa-cudn" "experiment.mk:3: 'sdpa-cudn' is not a baseline" "a misspelt baseline"
 bad_mk "SHAPES := B1_H8_S128_D64_C0\nCOMPARE := t4:a" "experiment.mk:3: 't4:a': 't4' is neither a variant nor a baseline" "a COMPARE pair naming nothing"
 rm -rf "$xr"
