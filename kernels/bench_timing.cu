@@ -1,7 +1,7 @@
 // bench_timing.cu — the timing loop, in one of two methods.
 // graph (--graph-calls G > 0, the default, G = 20): G back-to-back attn_run calls are captured
 //   into one CUDA graph; a sample is CUDA events around one replay, divided by G — the method
-//   tools/sdpa_bench.py and ANCHORS.md use for SDPA, so the two compare like for like. Before
+//   tools/sdpa_bench.py uses for SDPA, so the two compare like for like. Before
 //   every replay a spin kernel (~20 us) keeps the GPU busy while the host queues the start event
 //   and the replay, so the host's launch latency stays out of the events. cold: before the spin,
 //   outside the timed region, cudaMemsetAsync writes 2 x L2 bytes, so the replay's first call

@@ -40,6 +40,8 @@ aa-check: $(B)/tools/stats
 	    $(B)/tools/stats aa --seed $(SEED) --draws $(AA_DRAWS) --rounds $(AA_ROUNDS) "$${files[@]}" \
 	      >$(B)/aa/$$g/calibration.csv.tmp; r=$$?; \
 	    [ $$r -le 1 ] || { rm -f $(B)/aa/$$g/calibration.csv.tmp; echo "make: aa-check: stats aa failed for $$d (exit $$r)" >&2; exit 2; }; \
+	    sed -i '1a # git_rev: $(GIT_REV)\n# command: make aa-check (stats aa --seed $(SEED) --draws $(AA_DRAWS) --rounds $(AA_ROUNDS))\n# samples: '"$$(cd $$d && echo $$(ls $${files[@]##*/}))"' (their sessions in their # session.<id> headers)' \
+	      $(B)/aa/$$g/calibration.csv.tmp; \
 	    mv $(B)/aa/$$g/calibration.csv.tmp $(B)/aa/$$g/calibration.csv; \
 	    echo "== $$d"; column -ts, $(B)/aa/$$g/calibration.csv 2>/dev/null || cat $(B)/aa/$$g/calibration.csv; \
 	    [ $$r -eq 0 ] || { echo "make: aa-check: $$d: a false-positive rate above alpha" >&2; rc=1; }; \

@@ -90,6 +90,7 @@ check_eq "aa-check: identical pairs pass" "$?" 0
 cal=${B:-build}/aa/fake-gpu/calibration.csv
 check_grep "aa-check: our kernel's pair" '^a:b,B2_H8_S512_D64_C0,3,12,' "$cal"
 check_grep "aa-check: cuDNN's pair" '^sdpa-cudnn:sdpa-cudnn.b,B2_H8_S512_D64_C0,3,12,' "$cal"
+check_grep "aa-check: the calibration names the commit that computed it" '^# git_rev: [0-9a-f]' "$cal"
 check "aa-check: nothing published without PUBLISH=1" test ! -e "$t/aa/fake-gpu/calibration.csv"
 make -s aa-check AA_DATA="$t/aa" B="${B:-build}" AA_DRAWS=30 AA_ROUNDS=3 PUBLISH=1 >"$t/out" 2>&1
 check_grep "aa-check PUBLISH=1: the calibration file" '^# cudadent42 calibration v1$' "$t/aa/fake-gpu/calibration.csv"
