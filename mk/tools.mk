@@ -4,7 +4,7 @@
 HOST_TOOLS := $(addprefix $(B)/tools/,flagcheck gates space)
 GATES_OBJS := $(addprefix $(B)/tools/obj/,arch_limits.o occupancy.o ptxas_report.o)
 
-$(B)/tools/flagcheck: $(B)/tools/obj/flagcheck.o $(B)/tools/obj/tunables.o
+$(B)/tools/flagcheck: $(B)/tools/obj/flagcheck.o $(B)/tools/obj/flags.o $(B)/tools/obj/tunables.o
 	$(CC) -o $@ $^
 $(B)/tools/space: $(B)/tools/obj/space.o $(B)/tools/obj/space_expr.o
 	$(CC) -o $@ $^
