@@ -9,6 +9,13 @@ EXP  ?= smoke
 ARCH ?= sm_90
 B    := build
 
+# Goals that read no experiment and no data (help, clean and the like): for them make reads no
+# generated makefile, so reading the makefiles runs no tool and writes nothing. Any other goal
+# (and a goal list with one) makes the generated ones first: the space expansion of an
+# experiment, the inventory of the data.
+LIGHT_GOALS := help clean deps fuzz fuzz-build fuzz-run-%
+MAKE_GRAPH  := $(filter-out $(LIGHT_GOALS),$(or $(MAKECMDGOALS),$(.DEFAULT_GOAL)))
+
 include mk/text.mk
 include mk/toolchain.mk
 include mk/deps.mk

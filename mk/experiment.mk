@@ -56,23 +56,27 @@ $(if $(filter 0,$(ROUNDS)),$(error $(call x_where,ROUNDS): ROUNDS = 0: at least 
 
 # Variant names become make targets and paths: only [A-Za-z0-9_.+-] names are taken; any other
 # file name is reported and skipped (a name is never expanded by make or a shell).
+# A space is expanded by a target, not while make reads its makefiles: $(EXP_OUT)/space.mk runs
+# tools/space into $(EXP_OUT)/variants/ and lists the flag files; make remakes it (when the space
+# file or the tool changed) and reads it before any other work, for every goal but the light ones.
 ifdef SPACE
-SPACE_OUT := $(EXP_OUT)/variants
-_space := $(shell $(MAKE) -s --no-print-directory B=$(B) SPACE= $(B)/tools/space >&2 && \
-            $(B)/tools/space $(EXP_DIR)/$(SPACE) $(SPACE_OUT) >&2 || echo failed)
-ifeq ($(_space),failed)
-$(error space expansion of $(EXP_DIR)/$(SPACE) failed)
-endif
+$(if $(and $(filter 1,$(words $(SPACE))),$(call txt_safe_files,$(SPACE),a space file name)),,\
+  $(error $(call x_where,SPACE): SPACE = '$(SPACE)' is not one file name of [A-Za-z0-9_.+/-]))
+SPACE_OUT   := $(EXP_OUT)/variants
 VARIANT_DIR := $(SPACE_OUT)
+$(EXP_OUT)/space.mk: $(EXP_DIR)/$(SPACE) $(B)/tools/space
+	@mkdir -p $(SPACE_OUT)
+	$(B)/tools/space $(EXP_DIR)/$(SPACE) $(SPACE_OUT)
+	@{ printf 'SPACE_FLAGS :='; (cd $(SPACE_OUT) && printf ' %s' *.flags); echo; } >$@.tmp && mv $@.tmp $@
+ifneq ($(MAKE_GRAPH),)
+include $(EXP_OUT)/space.mk
+endif
+_vfiles := $(SPACE_FLAGS)
 else
 VARIANT_DIR := $(EXP_DIR)/variants
-endif
-_vfiles := $(shell cd $(VARIANT_DIR) 2>/dev/null && ls -1 | grep -E '\.flags$$' | \
-             grep -E '^[A-Za-z0-9_.+-]+\.flags$$')
-_vbad   := $(shell cd $(VARIANT_DIR) 2>/dev/null && ls -1 | grep -E '\.flags$$' | \
-             grep -cvE '^[A-Za-z0-9_.+-]+\.flags$$')
-ifneq ($(filter-out 0,$(_vbad)),)
-$(warning $(VARIANT_DIR): $(_vbad) flag file(s) skipped: names must match [A-Za-z0-9_.+-]+.flags)
+_vall   := $(wildcard $(VARIANT_DIR)/*.flags)
+_vfiles := $(notdir $(call txt_safe_files,$(filter $(VARIANT_DIR)/%.flags,$(_vall)),a flag file name))
+$(if $(filter-out $(VARIANT_DIR)/%.flags,$(_vall)),$(call txt_warn,$(VARIANT_DIR): skipped: flag files whose names hold a space (a flag file name may hold only [A-Za-z0-9_.+-])))
 endif
 VARIANTS := $(_vfiles:.flags=)
 # BASELINES, BASELINE, COMPARE and SHAPES are checked now too: a misspelt baseline, a pair naming
@@ -83,14 +87,17 @@ X_TUNABLES  := $(wildcard kernels/$(basename $(KERNEL)).tunables)
 x_after_hd  = $(if $(1),$(if $(filter HEAD_DIM,$(firstword $(1))),$(wordlist 2,$(words $(1)),$(1)),$(call x_after_hd,$(wordlist 2,$(words $(1)),$(1)))))
 x_leading_n = $(if $(call txt_count,$(firstword $(1))),$(firstword $(1)) $(call x_leading_n,$(wordlist 2,$(words $(1)),$(1))))
 X_HEAD_DIMS := $(strip $(if $(X_TUNABLES),$(call x_leading_n,$(call x_after_hd,$(file <$(X_TUNABLES))))))
-ifneq ($(wildcard $(EXP_DIR)/experiment.mk),)
+# x_check_names: COMPARE and BASELINE name variants or baselines. A space's variants are known
+# only once make has remade its expansion (space.mk), so for a space check-exp's recipe runs it.
+x_check_names = $(foreach p,$(COMPARE),$(foreach v,$(subst :, ,$(p)),$(if $(filter $(v),$(VARIANTS) $(BASELINES)),,\
+  $(error $(call x_where,COMPARE): '$(p)': '$(v)' is neither a variant nor a baseline of $(EXP)))))\
+  $(if $(BASELINE),$(if $(filter $(BASELINE),$(VARIANTS) $(BASELINES) $(X_BASELINES)),,\
+  $(error $(call x_where,BASELINE): '$(BASELINE)' is neither a variant nor a baseline)))
+ifneq ($(and $(wildcard $(EXP_DIR)/experiment.mk),$(MAKE_GRAPH)),)
 $(foreach b,$(BASELINES),$(if $(filter $(firstword $(subst ., ,$(b))),$(X_BASELINES)),,\
   $(error $(call x_where,BASELINES): '$(b)' is not a baseline (one of $(X_BASELINES), an SDPA one with an optional .<suffix>))))
-$(foreach p,$(COMPARE),$(foreach v,$(subst :, ,$(p)),$(if $(filter $(v),$(VARIANTS:.flags=) $(_vfiles:.flags=) $(BASELINES)),,\
-  $(error $(call x_where,COMPARE): '$(p)': '$(v)' is neither a variant nor a baseline of $(EXP)))))
 $(foreach p,$(COMPARE),$(if $(filter 2,$(words $(subst :, ,$(p)))),,$(error $(call x_where,COMPARE): '$(p)' is not cand:base)))
-$(if $(BASELINE),$(if $(filter $(BASELINE),$(_vfiles:.flags=) $(BASELINES) $(X_BASELINES)),,\
-  $(error $(call x_where,BASELINE): '$(BASELINE)' is neither a variant nor a baseline)))
+$(if $(SPACE),,$(x_check_names))
 $(foreach sh,$(SHAPES),$(if $(call x_shape,$(sh)),,$(error $(call x_where,SHAPES): '$(sh)' is not a shape B<b>_H<h>_S<sq>[_K<skv>]_D<d>_C<0|1> (positive whole numbers))))
 # D of every shape must be a head dimension the kernel's tunables table allows (a D no variant can
 # build was dropped silently by every variant)
@@ -136,6 +143,7 @@ STATUS_FILES := $(BIN_TARGETS:%=$(EXP_OUT)/%/status)
 
 .PHONY: check-exp
 check-exp:
+	$(if $(SPACE),$(x_check_names))
 	@[ -f $(EXP_DIR)/experiment.mk ] || { echo "make: no experiment '$(EXP)' ($(EXP_DIR)/experiment.mk)" >&2; exit 2; }
 	@[ -n "$(KERNEL)" ] && [ -f kernels/$(KERNEL) ] || { echo "make: $(EXP_DIR)/experiment.mk: KERNEL '$(KERNEL)' is not a file under kernels/" >&2; exit 2; }
 	@[ -n "$(strip $(BIN_TARGETS))" ] || { echo "make: $(EXP_DIR): no variants" >&2; exit 2; }

@@ -67,16 +67,33 @@ report-tools: $(REPORT_TOOLS)
 # and the like sit beside them and are not read as samples)
 # File names reach make rules and a shell, so only names of [A-Za-z0-9_.+/-] are read; any other
 # (e.g. one holding `$(cmd)`) is named in a warning and skipped, never expanded or run.
-r_safe    = $(foreach f,$(1),$(if $(call txt_rest,$(f),$(TXT_NAME_CH)),$(warning $(f): skipped: a data file name may hold only [A-Za-z0-9_.+/-]),$(f)))
+r_safe    = $(call txt_safe_files,$(1),a data file name)
 R_CSVS    := $(call r_safe,$(filter-out %/gates.csv,$(wildcard $(DATA)/*/*/*.csv)))
-R_SAMPLES := $(if $(R_CSVS),$(shell awk 'FNR == 1 { if (/^\# cudadent42 samples/) print FILENAME; nextfile }' $(R_CSVS)))
+# What the CSVs hold, and which experiments are space sweeps (SPACE :=) or correctness-style
+# (REPORT_STYLE := correctness), is read by a target, not while make reads its makefiles:
+# $(RB)/inventory.mk, remade when a data file or an experiment.mk changes or the list of their
+# names or the DATA root does (the names stamp), and read for every goal but the light ones.
+R_XMKS   := $(call r_safe,$(wildcard $(EXPDIR)/*/experiment.mk))
+R_INV    := $(RB)/inventory.mk
+r_awk_samples := 'FNR == 1 { if (/^\# cudadent42 samples/) printf " %s", FILENAME; nextfile }'
+R_INV_ID := $(RB)/inventory-names.txt
+$(R_INV_ID): FORCE
+	@mkdir -p $(@D) && printf '%s\n' '$(abspath $(DATA))' $(R_CSVS) $(R_XMKS) >$@.new
+	@if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
+$(R_INV): $(R_INV_ID) $(R_CSVS) $(R_XMKS)
+	@{ printf 'R_SAMPLES :=';$(if $(R_CSVS), awk $(r_awk_samples) $(R_CSVS);) echo; \
+	  printf 'R_SPACE :='; for f in $(R_XMKS); do grep -q '^SPACE *:\?=' $$f && printf ' %s' "$$(basename "$$(dirname $$f)")"; done; echo; \
+	  printf 'R_CORR :='; for f in $(R_XMKS); do grep -q '^REPORT_STYLE *:\?= *correctness *\(\#.*\)\?$$' $$f && \
+	    printf ' %s' "$$(basename "$$(dirname $$f)")"; done; echo; } >$@.tmp && mv $@.tmp $@
+ifneq ($(MAKE_GRAPH),)
+include $(R_INV)
+endif
 R_KEYS  := $(sort $(patsubst $(DATA)/%/,%,$(dir $(R_SAMPLES) $(call r_safe,$(wildcard $(DATA)/*/*/gates.csv)))))
 R_KEYS  := $(filter-out ceilings/%,$(R_KEYS))
 R_DEXPS := $(sort $(foreach k,$(R_KEYS),$(firstword $(subst /, ,$(k)))))
 # space experiments (SPACE := in experiment.mk: hundreds of configurations, one shape) are the
 # recorded sweeps of the search; the appendix shows them through the search section, not as
 # per-variant tables
-R_SPACE := $(notdir $(patsubst %/,%,$(dir $(shell grep -l '^SPACE *:\?=' $(EXPDIR)/*/experiment.mk 2>/dev/null))))
 R_SPACE_DEXPS := $(filter $(R_SPACE),$(R_DEXPS))
 R_KEYS  := $(filter-out $(addsuffix /%,$(R_SPACE)),$(R_KEYS))
 R_DEXPS := $(filter-out $(R_SPACE),$(R_DEXPS))
@@ -85,7 +102,6 @@ R_EXPS  := $(filter-out $(R_SPACE),$(sort $(R_DEXPS) $(notdir $(patsubst %/,%,$(
 # sweeps: the appendix shows their numerics, sanitizer and compile-time results from the raw files
 # (samples, gates.csv, sanitize.csv), so `make report` runs no statistics or figures for them
 # (`make analyze/plots EXP=<exp>` still do when asked)
-R_CORR := $(notdir $(patsubst %/,%,$(dir $(shell grep -l '^REPORT_STYLE *:\?= *correctness *\(\#.*\)\?$$' $(EXPDIR)/*/experiment.mk 2>/dev/null))))
 R_CORR_DEXPS := $(filter $(R_CORR),$(R_DEXPS))
 r_keys_of = $(filter $(1)/%,$(R_KEYS))
 r_samples = $(filter $(DATA)/$(1)/%,$(R_SAMPLES))

@@ -6,8 +6,8 @@ TEST_SCRIPTS +=
 ## test: build and run every unit and pipeline test (no GPU needed); ends with "N passed, M failed"
 .PHONY: test
 test: check-deps-test $(TEST_PROGS)
-	@BENCH=$(B)/tests/bench_naive tests/run.sh $(TEST_PROGS) $(TEST_SCRIPTS)
-TEST_SCRIPTS += tests/test_pipeline.sh tests/test_reproduce.sh
+	@MAKEFLAGS= MFLAGS= MAKELEVEL= BENCH=$(B)/tests/bench_naive tests/run.sh $(TEST_PROGS) $(TEST_SCRIPTS)
+TEST_SCRIPTS += tests/test_run.sh tests/test_pipeline.sh tests/test_reproduce.sh
 
 # The bench CLI test links the harness objects with the naive stand-in kernel.
 $(B)/tests/bench_naive: $(HARNESS_OBJS) kernels/naive_attn.cu kernels/attn.h | check-deps-build

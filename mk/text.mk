@@ -8,3 +8,9 @@ TXT_NAME_CH := a b c d e f g h i j k l m n o p q r s t u v w x y z A B C D E F G
                Q R S T U V W X Y Z $(TXT_DIGITS) _ . + - /
 # $(call txt_count,VALUE): VALUE when it is one whole number, else empty
 txt_count = $(if $(filter 1,$(words $(1))),$(if $(call txt_rest,$(1),$(TXT_DIGITS)),,$(1)))
+# $(call txt_safe_files,FILES,WHAT): the FILES whose names hold only [A-Za-z0-9_.+/-]; any other
+# is named in a warning ("skipped: WHAT") and dropped, never expanded by make or run by a shell
+txt_safe_files = $(foreach f,$(1),$(if $(call txt_rest,$(f),$(TXT_NAME_CH)),$(call txt_warn,$(f): skipped: $(2) may hold only [A-Za-z0-9_.+/-]),$(f)))
+# $(call txt_warn,TEXT): a warning, printed once (not again when make restarts after remaking a
+# generated makefile)
+txt_warn = $(if $(MAKE_RESTARTS),,$(warning $(1)))

@@ -4,9 +4,11 @@ CFLAGS  ?= -O2 -g
 TOOLS_CFLAGS := $(CFLAGS) -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -MMD -MP -Itools
 GSL_LIBS := -lgsl -lgslcblas -lm
 
-# nvcc: $(CUDA_HOME)/bin, then /usr/local/cuda/bin, then PATH
-NVCC ?= $(firstword $(wildcard $(CUDA_HOME)/bin/nvcc /usr/local/cuda/bin/nvcc) \
-                    $(shell command -v nvcc 2>/dev/null))
+# nvcc: $(CUDA_HOME)/bin, then /usr/local/cuda/bin, then PATH (searched by make, no shell)
+ifeq ($(origin NVCC),undefined)
+NVCC := $(firstword $(wildcard $(CUDA_HOME)/bin/nvcc /usr/local/cuda/bin/nvcc \
+          $(addsuffix /nvcc,$(subst :, ,$(PATH)))))
+endif
 NVCCFLAGS ?= -O3 -std=c++17 -lineinfo
 NVCC_ARCH := -gencode=arch=compute_$(ARCH:sm_%=%),code=$(ARCH)
 

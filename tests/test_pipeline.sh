@@ -52,7 +52,7 @@ cp experiments/smoke/variants/mma.flags "$tmp/evil/variants/ok.flags"
 cp experiments/smoke/variants/mma.flags "$tmp/evil/variants/\$(shell touch \$\$HOME.owned).flags"
 cp experiments/smoke/variants/mma.flags "$tmp/evil/variants/a;touch owned-by-a-name.flags"
 out=$($M -n build EXP=evil EXP_ROOT="$tmp" B="$tmp/build" 2>&1)
-check_grep "hostile file names are reported" 'flag file\(s\) skipped' <(echo "$out")
+check_grep "hostile file names are reported" 'skipped: .*a flag file name may hold only' <(echo "$out")
 check "hostile file names are not built" test "$(echo "$out" | grep -c 'evil/ok')" -ge 1
 check "no file created by a hostile name" test ! -e "$HOME.owned" -a ! -e owned-by-a-name
 rm -rf "$tmp"
@@ -73,7 +73,8 @@ if ! tools/gpu_check.sh 2>/dev/null; then
   gb=$(mktemp -d); rmdir "$gb"
   for tgt in measure sanitize profile ceilings; do
     $M $tgt EXP=correctness B="$gb" >/dev/null 2>&1
-    check "make $tgt EXP=correctness without a GPU compiles nothing first" test ! -e "$gb"
+    check_eq "make $tgt EXP=correctness without a GPU compiles nothing first" \
+      "$(find "$gb" \( -name '*.o' -o -name status -o -name bench \) 2>/dev/null)" ""
   done
 else
   ok "# skip: a GPU is present, the no-GPU paths are not exercised"
@@ -110,4 +111,21 @@ bad_mk "SHAPES := B1_H8_S128_D64_C0\nBASELINES := sdpa-cudn" "experiment.mk:3: '
 bad_mk "SHAPES := B1_H8_S128_D64_C0\nCOMPARE := t4:a" "experiment.mk:3: 't4:a': 't4' is neither a variant nor a baseline" "a COMPARE pair naming nothing"
 rm -rf "$xr"
 rm -f "$T_EXP_ERR"
+
+# make help and make clean are light: reading the makefiles runs no shell (a logging SHELL sees
+# every $(shell …) and recipe) and writes nothing, even for a space experiment whose expansion
+# is a target of the other goals
+tmp=$(mktemp -d)
+printf '#!/bin/bash\necho "$*" >>"%s/shell.log"\nexec /bin/bash "$@"\n' "$tmp" >"$tmp/sh"; chmod +x "$tmp/sh"
+for g in help clean; do
+  $M -n $g EXP=sweep B="$tmp/b" SHELL="$tmp/sh" >/dev/null 2>&1
+  check_eq "make -n $g EXP=sweep: no shell while reading the makefiles" "$(cat "$tmp/shell.log" 2>/dev/null)" ""
+done
+$M help EXP=sweep B="$tmp/b" >/dev/null 2>&1
+check "make help EXP=sweep writes nothing" test ! -e "$tmp/b"
+# ... while a real goal expands the space first, through its target
+$M -n build EXP=sweep B="$tmp/b" >/dev/null 2>&1
+check "make -n build EXP=sweep expands the space (a target)" test "$(ls "$tmp/b/sweep/variants" | wc -l)" -eq 240
+check_grep "... and lists it in space.mk" '^SPACE_FLAGS := .*\.flags' "$tmp/b/sweep/space.mk"
+rm -rf "$tmp"
 done_testing
