@@ -13,12 +13,13 @@ FUZZ_CFLAGS  := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover
 FUZZ         := $(B)/fuzz
 
 # Per target: the tools sources it links, extra libraries, and the seed files.
-FUZZ_ALL := samples flags tunables space_expr ptxas_report ncu_csv search_log calib
+FUZZ_ALL := samples flags tunables space_expr space_file ptxas_report ncu_csv search_log calib
 FUZZ_TARGETS ?= $(FUZZ_ALL)
 FUZZ_SRC_samples      := tools/samples.c
 FUZZ_SRC_flags        := tools/flags.c tools/tunables.c
 FUZZ_SRC_tunables     := tools/tunables.c
 FUZZ_SRC_space_expr   := tools/space_expr.c
+FUZZ_SRC_space_file   := tools/space_file.c tools/space_expr.c
 FUZZ_SRC_ptxas_report := tools/ptxas_report.c
 FUZZ_SRC_ncu_csv      := tools/ncu_csv.c
 FUZZ_SRC_search_log   := tools/search_log.c tools/search_space.c
@@ -29,6 +30,7 @@ FUZZ_SEEDS_samples      = $(wildcard tests/fixtures/stats/*.txt tests/fixtures/s
 FUZZ_SEEDS_flags        = $(wildcard experiments/*/variants/*.flags)
 FUZZ_SEEDS_tunables     = $(wildcard kernels/*.tunables tests/fuzz/seeds/tunables/*)
 FUZZ_SEEDS_space_expr   = $(wildcard tests/fixtures/space/*.space tests/fuzz/seeds/space_expr/*)
+FUZZ_SEEDS_space_file   = $(wildcard tests/fixtures/space/*.space experiments/*/*.txt)
 FUZZ_SEEDS_ptxas_report = $(wildcard tests/fixtures/gates/*.log)
 FUZZ_SEEDS_ncu_csv      = $(wildcard tests/fixtures/profile/*.csv)
 FUZZ_SEEDS_search_log   = $(wildcard tests/fuzz/seeds/search_log/*)

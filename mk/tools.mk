@@ -6,7 +6,7 @@ GATES_OBJS := $(addprefix $(B)/tools/obj/,arch_limits.o occupancy.o ptxas_report
 
 $(B)/tools/flagcheck: $(B)/tools/obj/flagcheck.o $(B)/tools/obj/flags.o $(B)/tools/obj/tunables.o
 	$(CC) -o $@ $^
-$(B)/tools/space: $(B)/tools/obj/space.o $(B)/tools/obj/space_expr.o
+$(B)/tools/space: $(B)/tools/obj/space.o $(B)/tools/obj/space_file.o $(B)/tools/obj/space_expr.o
 	$(CC) -o $@ $^
 $(B)/tools/gates: $(B)/tools/obj/gates.o $(GATES_OBJS)
 	$(CC) -o $@ $^
