@@ -8,6 +8,8 @@ MAKEFLAGS += --no-builtin-rules
 EXP  ?= smoke
 ARCH ?= sm_90
 B    := build
+# the published samples that analysis, report and profile read (measure writes DATA_OUT)
+DATA ?= data
 
 # Goals that read no experiment and no data (help, clean and the like): for them make reads no
 # generated makefile, so reading the makefiles runs no tool and writes nothing. Any other goal

@@ -17,7 +17,6 @@ PROFILE_TIMEOUT        ?= 110
 # the experiment's first shape
 PROFILE_SHAPE          ?=
 PUBLISH                ?=
-DATA                   ?= data
 
 PM_OBJ := $(B)/tools/obj/profile_metrics.o
 PROFILE_TOOLS := $(addprefix $(B)/tools/,ncu_csv counter_gates profile_section)

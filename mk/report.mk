@@ -22,7 +22,6 @@ report-vars:
 	@:
 else
 
-DATA       ?= data
 EXPDIR     ?= experiments
 RB         ?= $(B)
 STATS_SEED ?= 42
@@ -88,15 +87,15 @@ $(R_INV): $(R_INV_ID) $(R_CSVS) $(R_XMKS)
 ifneq ($(MAKE_GRAPH),)
 include $(R_INV)
 endif
-R_KEYS  := $(sort $(patsubst $(DATA)/%/,%,$(dir $(R_SAMPLES) $(call r_safe,$(wildcard $(DATA)/*/*/gates.csv)))))
-R_KEYS  := $(filter-out ceilings/%,$(R_KEYS))
-R_DEXPS := $(sort $(foreach k,$(R_KEYS),$(firstword $(subst /, ,$(k)))))
-# space experiments (SPACE := in experiment.mk: hundreds of configurations, one shape) are the
-# recorded sweeps of the search; the appendix shows them through the search section, not as
+# keys: <exp>/<gpu> with samples or a gate table; the ceilings are no experiment, and space
+# experiments (SPACE := in experiment.mk: hundreds of configurations, one shape) are the
+# recorded sweeps of the search: the appendix shows them through the search section, not as
 # per-variant tables
-R_SPACE_DEXPS := $(filter $(R_SPACE),$(R_DEXPS))
-R_KEYS  := $(filter-out $(addsuffix /%,$(R_SPACE)),$(R_KEYS))
-R_DEXPS := $(filter-out $(R_SPACE),$(R_DEXPS))
+r_all_keys    = $(sort $(patsubst $(DATA)/%/,%,$(dir $(R_SAMPLES) $(call r_safe,$(wildcard $(DATA)/*/*/gates.csv)))))
+r_all_dexps   = $(sort $(foreach k,$(r_all_keys),$(firstword $(subst /, ,$(k)))))
+R_KEYS        := $(filter-out ceilings/% $(addsuffix /%,$(R_SPACE)),$(r_all_keys))
+R_DEXPS       := $(filter-out ceilings $(R_SPACE),$(r_all_dexps))
+R_SPACE_DEXPS := $(filter $(R_SPACE),$(r_all_dexps))
 R_EXPS  := $(filter-out $(R_SPACE),$(sort $(R_DEXPS) $(notdir $(patsubst %/,%,$(dir $(wildcard $(EXPDIR)/*/experiment.mk))))))
 # correctness-style experiments (REPORT_STYLE := correctness in experiment.mk) are numerics
 # sweeps: the appendix shows their numerics, sanitizer and compile-time results from the raw files
