@@ -1,6 +1,6 @@
 # baselines.mk — measured ceilings for the roofline and the A/A calibration.
 # The baselines themselves are built and run by the experiment and measure rules: cublas-naive
-# from kernels/cublas_naive.cu (+ -lcublas), sdpa-* through tools/sdpa_bench.py.
+# from kernels/<problem>/cublas_<name>.cu (+ -lcublas), sdpa-* through tools/sdpa_bench.py.
 CEILINGS_BIN := $(B)/tools/ceilings
 CEILINGS_OUT ?= data/ceilings
 AA_DATA      ?= data/aa

@@ -79,9 +79,12 @@ _vfiles := $(notdir $(call txt_safe_files,$(filter $(VARIANT_DIR)/%.flags,$(_val
 $(if $(filter-out $(VARIANT_DIR)/%.flags,$(_vall)),$(call txt_warn,$(VARIANT_DIR): skipped: flag files whose names hold a space (a flag file name may hold only [A-Za-z0-9_.+-])))
 endif
 VARIANTS := $(_vfiles:.flags=)
+# The baselines of the experiment's problem: its cuBLAS ones (kernels/<problem>/cublas_*.cu) and
+# the library ones it lists in kernels/<problem>/problem/baselines.txt (measured by measure.sh).
 # BASELINES, BASELINE, COMPARE and SHAPES are checked now too: a misspelt baseline, a pair naming
 # nothing, or a shape outside the grammar would otherwise pass silently or fail once per variant.
-X_BASELINES := cublas-naive sdpa-cudnn sdpa-flash sdpa-efficient sdpa-default
+X_BASELINES := $(patsubst kernels/$(PROBLEM)/cublas_%.cu,cublas-%,$(wildcard kernels/$(PROBLEM)/cublas_*.cu)) \
+               $(if $(wildcard kernels/$(PROBLEM)/problem/baselines.txt),$(file <kernels/$(PROBLEM)/problem/baselines.txt))
 # the head dimensions the kernel's tunables table lists for HEAD_DIM (empty: no table, or a range)
 X_TUNABLES  := $(wildcard kernels/$(basename $(KERNEL)).tunables)
 x_after_hd  = $(if $(1),$(if $(filter HEAD_DIM,$(firstword $(1))),$(wordlist 2,$(words $(1)),$(1)),$(call x_after_hd,$(wordlist 2,$(words $(1)),$(1)))))
@@ -104,16 +107,37 @@ $(foreach sh,$(SHAPES),$(if $(call x_shape,$(sh)),,$(error $(call x_where,SHAPES
 $(foreach sh,$(SHAPES),$(if $(X_HEAD_DIMS),$(if $(filter $(patsubst D%,%,$(filter D%,$(subst _, ,$(sh)))),$(X_HEAD_DIMS)),,\
   $(error $(call x_where,SHAPES): '$(sh)': D is not a head dimension $(X_TUNABLES) allows ($(X_HEAD_DIMS))))))
 endif
-C_BASELINES := $(filter cublas-naive,$(BASELINES))
+# C baselines: cublas-<name> is kernels/<problem>/cublas_<name>.cu, linked with cuBLAS
+C_BASELINES := $(filter cublas-%,$(BASELINES))
+c_baseline_src = kernels/$(PROBLEM)/$(subst -,_,$(1)).cu
 BIN_TARGETS := $(VARIANTS) $(C_BASELINES)
 
-# The harness: every kernels/bench_*.cu, compiled once per ARCH.
-HARNESS_SRC  := $(wildcard kernels/bench_*.cu)
-HARNESS_OBJS := $(HARNESS_SRC:kernels/%.cu=$(B)/harness/$(ARCH)/%.o)
+# The harness: kernels/harness/*.cu, the shapes of every problem (kernels/harness/*.c and
+# kernels/<problem>/problem/*_shape.c: the registry links them all) and the problem layer of the
+# experiment's problem (kernels/<problem>/problem/*.cu), each compiled once per ARCH.
+# problem_objs PROBLEM: what a bench binary of that problem links besides its kernel
+PROBLEM      := $(firstword $(subst /, ,$(KERNEL)))
+HARNESS_SRC  := $(wildcard kernels/harness/*.cu) $(SHAPE_SRC)
+k_obj         = $(patsubst kernels/%,$(B)/harness/$(ARCH)/%.o,$(basename $(1)))
+problem_objs  = $(call k_obj,$(HARNESS_SRC) $(wildcard kernels/$(1)/problem/*.cu))
+HARNESS_OBJS := $(call problem_objs,$(PROBLEM))
+# include paths of a source under kernels/<dir>/: the harness, the problem's folder and its layer
+k_inc         = -Ikernels/harness -Ikernels/$(1) -Ikernels/$(1)/problem
 $(B)/harness/$(ARCH)/%.o: kernels/%.cu $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) -Ikernels -MMD -MP -c $< -o $@
--include $(HARNESS_OBJS:.o=.d)
+	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(call k_inc,$(firstword $(subst /, ,$*))) -MMD -MP -c $< -o $@
+$(B)/harness/$(ARCH)/%.o: kernels/%.c $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) -Ikernels/harness -MMD -MP -c $< -o $@
+-include $(wildcard $(B)/harness/$(ARCH)/*/*.d $(B)/harness/$(ARCH)/*/problem/*.d)
+# build/harness/<arch>/<problem>.objs: the objects a bench binary of that problem links (tests
+# build kernels against it), rewritten only when the list changes
+PROBLEMS := $(patsubst kernels/%/problem/,%,$(wildcard kernels/*/problem/))
+$(foreach p,$(PROBLEMS),$(eval $(B)/harness/$(ARCH)/$(p).objs: $(call problem_objs,$(p)) ; \
+  @echo '$(call problem_objs,$(p))' | cmp -s - $$@ || echo '$(call problem_objs,$(p))' >$$@))
+## harness: compile the harness and the layer of PROBLEM (default: the experiment's) for ARCH
+.PHONY: harness
+harness: $(B)/harness/$(ARCH)/$(PROBLEM).objs
 
 # The compile line of this experiment; rewritten only when it changes (forces a rebuild).
 $(EXP_OUT)/compile.cmd: FORCE
@@ -137,7 +161,7 @@ $(EXP_OUT)/$(1)/status: $(filter-out none,$(2)) $(3) $(wildcard $(3:.cu=.tunable
 -include $(EXP_OUT)/$(1)/kernel.d
 endef
 $(foreach v,$(VARIANTS),$(eval $(call variant_rules,$(v),$(VARIANT_DIR)/$(v).flags,kernels/$(KERNEL),)))
-$(if $(C_BASELINES),$(eval $(call variant_rules,cublas-naive,none,kernels/cublas_naive.cu,-lcublas)))
+$(foreach c,$(C_BASELINES),$(eval $(call variant_rules,$(c),none,$(call c_baseline_src,$(c)),-lcublas)))
 
 STATUS_FILES := $(BIN_TARGETS:%=$(EXP_OUT)/%/status)
 

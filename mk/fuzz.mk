@@ -9,13 +9,13 @@ FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_MAXLEN  ?= 4096
 FUZZ_CFLAGS  := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-  -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Itools -Itests/fuzz
+  -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Itools -Ikernels/harness -Itests/fuzz
 FUZZ         := $(B)/fuzz
 
 # Per target: the tools sources it links, extra libraries, and the seed files.
 FUZZ_ALL := samples flags tunables space_expr space_file ptxas_report ncu_csv search_log calib
 FUZZ_TARGETS ?= $(FUZZ_ALL)
-FUZZ_SRC_samples      := tools/samples.c
+FUZZ_SRC_samples      := tools/samples.c $(SHAPE_SRC)
 FUZZ_SRC_flags        := tools/flags.c tools/tunables.c
 FUZZ_SRC_tunables     := tools/tunables.c
 FUZZ_SRC_space_expr   := tools/space_expr.c
@@ -28,7 +28,7 @@ FUZZ_LIBS_calib       := $(GSL_LIBS)
 FUZZ_SEEDS_samples      = $(wildcard tests/fixtures/stats/*.txt tests/fixtures/stats/*.csv \
                             tests/fixtures/report/data/*/*/*.csv)
 FUZZ_SEEDS_flags        = $(wildcard experiments/*/variants/*.flags)
-FUZZ_SEEDS_tunables     = $(wildcard kernels/*.tunables tests/fuzz/seeds/tunables/*)
+FUZZ_SEEDS_tunables     = $(wildcard kernels/*/*.tunables tests/fuzz/seeds/tunables/*)
 FUZZ_SEEDS_space_expr   = $(wildcard tests/fixtures/space/*.space tests/fuzz/seeds/space_expr/*)
 FUZZ_SEEDS_space_file   = $(wildcard tests/fixtures/space/*.space experiments/*/*.txt)
 FUZZ_SEEDS_ptxas_report = $(wildcard tests/fixtures/gates/*.log)

@@ -25,7 +25,7 @@ $(B)/tools/ncu_csv: $(B)/tools/obj/ncu_csv_main.o $(B)/tools/obj/ncu_csv.o $(PM_
 $(B)/tools/counter_gates: $(B)/tools/obj/counter_gates.o $(PM_OBJ)
 	$(CC) -o $@ $^ -lm
 $(B)/tools/profile_section: $(B)/tools/obj/profile_section.o $(PM_OBJ) \
-    $(addprefix $(B)/tools/obj/,report_roof.o report_csv.o samples.o)
+    $(addprefix $(B)/tools/obj/,report_roof.o report_csv.o) $(SAMPLES_OBJS)
 	$(CC) -o $@ $^ -lm
 
 ## profile-tools: build the profiling host tools (ncu_csv, counter_gates, profile_section)

@@ -45,7 +45,7 @@ GNUPLOT    ?= gnuplot
 PDFLATEX   ?= pdflatex
 
 # --- host tools of the report ---------------------------------------------------------------
-R_LIB := $(addprefix $(B)/tools/obj/,report_csv.o report_vars.o report_pick.o report_roof.o samples.o)
+R_LIB := $(addprefix $(B)/tools/obj/,report_csv.o report_vars.o report_pick.o report_roof.o) $(SAMPLES_OBJS)
 R_GEN := $(addprefix $(B)/tools/obj/,report_gen.o report_method.o report_doc.o report_exp.o \
            report_gates.o report_rooftab.o report_correct.o \
            report_claims.o report_static.o report_design.o report_headline.o)

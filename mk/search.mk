@@ -6,7 +6,7 @@
 #                                -> build/e/strategies.csv, build/plots/e/search.{pdf,png}
 SEARCH_OBJS := $(addprefix $(B)/tools/obj/,search_main.o search_opts.o search_space.o search_rng.o \
   search_lhs.o search_tpe.o search_strategy.o search_log.o search_oracle.o search_replay.o \
-  search_results.o samples.o)
+  search_results.o) $(SAMPLES_OBJS)
 $(B)/tools/search: $(SEARCH_OBJS)
 	$(CC) -o $@ $^ -lm
 $(B)/tools/search_section: $(B)/tools/obj/search_section.o

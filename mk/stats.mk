@@ -1,7 +1,7 @@
 # stats.mk — build/tools/stats (GSL statistics: summaries, bootstrap CIs, Mann-Whitney U,
 # Cliff's delta, verdicts) and its tests. tools/samples.o is the GSL-free sample-file reader
 # that other tools link too.
-STATS_LIB := $(addprefix $(B)/tools/obj/,samples.o summary.o boot.o mwu.o cliff.o holm.o verdict.o \
+STATS_LIB := $(SAMPLES_OBJS) $(addprefix $(B)/tools/obj/,summary.o boot.o mwu.o cliff.o holm.o verdict.o \
   design.o calib.o)
 STATS_OBJS := $(STATS_LIB) $(addprefix $(B)/tools/obj/,stats_main.o stats_cli.o stats_summary.o \
   stats_compare.o stats_aa.o)
@@ -22,9 +22,9 @@ $(B)/tests/test_stats: tests/test_stats.c $(STATS_LIB) | $(B)/tools/stats
 	@mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -o $@ $< $(STATS_LIB) $(GSL_LIBS)
 
-$(B)/tests/test_samples: tests/test_samples.c $(B)/tools/obj/samples.o
+$(B)/tests/test_samples: tests/test_samples.c $(SAMPLES_OBJS)
 	@mkdir -p $(@D)
-	$(CC) $(TOOLS_CFLAGS) -o $@ $< $(B)/tools/obj/samples.o
+	$(CC) $(TOOLS_CFLAGS) -o $@ $< $(SAMPLES_OBJS)
 
 $(B)/tests/test_design: tests/test_design.c $(STATS_LIB)
 	@mkdir -p $(@D)

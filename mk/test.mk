@@ -10,9 +10,9 @@ test: check-deps-test $(TEST_PROGS)
 TEST_SCRIPTS += tests/test_run.sh tests/test_pipeline.sh tests/test_reproduce.sh
 
 # The bench CLI test links the harness objects with the naive stand-in kernel.
-$(B)/tests/bench_naive: $(HARNESS_OBJS) kernels/naive_attn.cu kernels/attn.h | check-deps-build
+$(B)/tests/bench_naive: $(call problem_objs,attention) kernels/attention/naive_attn.cu kernels/attention/attn.h | check-deps-build
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) -Ikernels -o $@ kernels/naive_attn.cu $(HARNESS_OBJS) -ldl
+	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(call k_inc,attention) -o $@ kernels/attention/naive_attn.cu $(call problem_objs,attention) -ldl
 test: $(B)/tests/bench_naive
 TEST_SCRIPTS += tests/test_bench_cli.sh
 TEST_SCRIPTS += tests/test_measure.sh

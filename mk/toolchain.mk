@@ -1,7 +1,7 @@
 # toolchain.mk — compilers and flags for host tools and CUDA binaries.
 CC      ?= cc
 CFLAGS  ?= -O2 -g
-TOOLS_CFLAGS := $(CFLAGS) -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -MMD -MP -Itools
+TOOLS_CFLAGS := $(CFLAGS) -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -MMD -MP -Itools -Ikernels/harness
 GSL_LIBS := -lgsl -lgslcblas -lm
 
 # nvcc: $(CUDA_HOME)/bin, then /usr/local/cuda/bin, then PATH (searched by make, no shell)
@@ -26,3 +26,14 @@ $(B)/tools/obj/%.o: tools/%.c $(B)/tools/cflags.txt
 	@mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -c $< -o $@
 -include $(wildcard $(B)/tools/obj/*.d)
+
+# The shapes of every problem (host C under kernels/: the grammar, the registry, each problem's
+# parse, format and work) are shared by the bench harness and the host tools: SAMPLES_OBJS, the
+# sample-file reader with them, is what a tool links to read samples.
+SHAPE_SRC       := $(wildcard kernels/harness/*.c kernels/*/problem/*_shape.c)
+SHAPE_HOST_OBJS := $(patsubst kernels/%.c,$(B)/tools/obj/kernels/%.o,$(SHAPE_SRC))
+SAMPLES_OBJS    := $(B)/tools/obj/samples.o $(SHAPE_HOST_OBJS)
+$(B)/tools/obj/kernels/%.o: kernels/%.c $(B)/tools/cflags.txt
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -c $< -o $@
+-include $(wildcard $(B)/tools/obj/kernels/*/*.d $(B)/tools/obj/kernels/*/problem/*.d)

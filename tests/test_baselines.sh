@@ -11,7 +11,9 @@ trap 'rm -rf "$t"' EXIT
 
 # --- cublas-naive: links with the harness; --describe needs no GPU -----------------------------
 check "cublas-naive links with the harness" \
-  "$NVCC" -O1 -std=c++17 $ARCHF -Ikernels kernels/bench_*.cu kernels/cublas_naive.cu -lcublas -ldl -o "$t/bench"
+  bash -c 'make -s --no-print-directory harness PROBLEM=attention >/dev/null 2>&1 &&
+    "$1" -O1 -std=c++17 $2 -Ikernels/harness -Ikernels/attention kernels/attention/cublas_naive.cu \
+      $(cat build/harness/sm_90/attention.objs) -lcublas -ldl -o "$3"' _ "$NVCC" "$ARCHF" "$t/bench"
 "$t/bench" --describe --shape B2_H8_S512_D64_C0 --shape B1_H2_S3_K5_D64_C1 >"$t/desc" 2>&1
 check_eq "cublas-naive --describe exits 0" "$?" 0
 # B2_H8_S512: rows 2*8*512 = 8192, 4 per CTA -> 2048 CTAs of 128 threads; workspace = S fp32
@@ -21,8 +23,8 @@ check_grep "describe: workspace S fp32 + P fp16" 'B2_H8_S512_D64_C0 .*workspace=
 # B1_H2_S3_K5: rows 6 -> 2 CTAs; S = 30*4 = 120 -> aligned 256; P = 30*2 = 60 -> 316
 check_grep "describe: Sq != Skv, alignment of P" 'B1_H2_S3_K5_D64_C1 .*grid=2,1,1 .*workspace=316 ' "$t/desc"
 check "cublas-naive SCORE_FP16=1 compiles" \
-  "$NVCC" -std=c++17 $ARCHF -DSCORE_FP16=1 -c kernels/cublas_naive.cu -o "$t/cn16.o"
-if "$NVCC" -std=c++17 $ARCHF -DROWS_PER_BLOCK=0 -c kernels/cublas_naive.cu -o "$t/bad.o" >"$t/bad.log" 2>&1
+  "$NVCC" -std=c++17 $ARCHF -DSCORE_FP16=1 -Ikernels/harness -Ikernels/attention -c kernels/attention/cublas_naive.cu -o "$t/cn16.o"
+if "$NVCC" -std=c++17 $ARCHF -DROWS_PER_BLOCK=0 -Ikernels/harness -Ikernels/attention -c kernels/attention/cublas_naive.cu -o "$t/bad.o" >"$t/bad.log" 2>&1
 then not_ok "ROWS_PER_BLOCK=0 refused at compile time"; else ok "ROWS_PER_BLOCK=0 refused at compile time"; fi
 check_grep "refusal names the tunable" 'ROWS_PER_BLOCK must be in 1..32' "$t/bad.log"
 

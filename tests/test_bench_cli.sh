@@ -9,19 +9,8 @@ cd "$(dirname "$0")/.." || exit 2
 . tests/lib.sh
 
 NVCC=${NVCC:-$(command -v /usr/local/cuda/bin/nvcc nvcc | head -1)}
-build_bench() {  # rebuilds build/tests/bench_naive when a source is newer
-  local out=build/tests/bench_naive obj=build/tests/bench_naive.obj srcs f stale=0
-  srcs=$(ls kernels/bench_*.cu kernels/bench_*.h kernels/attn.h kernels/naive_attn.cu)
-  [ -x $out ] || stale=1
-  for f in $srcs; do [ "$f" -nt $out ] && stale=1; done
-  [ $stale = 0 ] && return 0
-  mkdir -p $obj || return 1
-  local flags="-O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 -Ikernels" pids=() rc=0
-  for f in kernels/bench_*.cu kernels/naive_attn.cu; do
-    "$NVCC" $flags -c "$f" -o "$obj/$(basename "$f" .cu).o" & pids+=($!)
-  done
-  for p in "${pids[@]}"; do wait "$p" || rc=1; done
-  [ $rc = 0 ] && "$NVCC" $flags "$obj"/*.o -o $out -ldl
+build_bench() {  # build/tests/bench_naive through make (rebuilt when a source is newer)
+  make -s --no-print-directory build/tests/bench_naive >/dev/null 2>&1
 }
 if [ -z "${BENCH:-}" ]; then
   BENCH=build/tests/bench_naive
@@ -46,9 +35,9 @@ export CUDA_VISIBLE_DEVICES=-1
 run --describe --shape B2_H8_S512_D64_C0 --shape B1_H2_S1_K4096_D128_C0 --shape B3_H5_S77_K33_D128_C1
 check_eq "--describe exits 0 without a GPU" "$rc" 0
 check_eq "--describe line 1" "$(sed -n 1p "$tmp/out")" \
-  "shape=B2_H8_S512_D64_C0 kernel=naive_attn_kernelILi64E grid=128,8,2 block=128,1,1 dyn_smem=0 ctas=2048 kv_splits=1 persistent=0 work_items=2048 workspace=0 launches=1"
+  "shape=B2_H8_S512_D64_C0 kernel=naive_attn_kernelILi64E grid=128,8,2 block=128,1,1 dyn_smem=0 ctas=2048 splits=1 persistent=0 work_items=2048 workspace=0 launches=1"
 check_eq "--describe decode shape" "$(sed -n 2p "$tmp/out")" \
-  "shape=B1_H2_S1_K4096_D128_C0 kernel=naive_attn_kernelILi128E grid=1,2,1 block=128,1,1 dyn_smem=0 ctas=2 kv_splits=1 persistent=0 work_items=2 workspace=0 launches=1"
+  "shape=B1_H2_S1_K4096_D128_C0 kernel=naive_attn_kernelILi128E grid=1,2,1 block=128,1,1 dyn_smem=0 ctas=2 splits=1 persistent=0 work_items=2 workspace=0 launches=1"
 check_eq "--describe Sq != Skv, causal" "$(sed -n 3p "$tmp/out" | cut -d' ' -f1-6)" \
   "shape=B3_H5_S77_K33_D128_C1 kernel=naive_attn_kernelILi128E grid=20,5,3 block=128,1,1 dyn_smem=0 ctas=300"
 check_eq "--describe prints nothing on stderr" "$(cat "$tmp/err")" ""
@@ -135,7 +124,7 @@ usage "check-ref too large" "too large for --check-ref" --check-ref --shape B1_H
 # CUDA errors: no visible device -> exit 4 with the call, file and line; no sample file
 run --check --shape $S
 check_eq "--check without a device exits 4" "$rc" 4
-check_grep "--check error names the call" "^bench: kernels/bench_[a-z_]+\.cu:[0-9]+: cudaSetDevice\(o->device\): " "$tmp/err"
+check_grep "--check error names the call" "^bench: kernels/harness/bench_[a-z_]+\.cu:[0-9]+: cudaSetDevice\(o->device\): " "$tmp/err"
 run --gpu-slug
 check_eq "--gpu-slug without a device exits 4" "$rc" 4
 run --occupancy --shape $S

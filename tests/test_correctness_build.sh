@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test_correctness_build.sh — the correctness experiment compiles here (no GPU): every accepted
-# configuration of kernels/flash_attn.cu builds, each bad_* flag set is refused with the message
-# of its rule (a value outside kernels/flash_attn.tunables by flagcheck, at its line; a bad
+# configuration of kernels/attention/flash_attn.cu builds, each bad_* flag set is refused with the message
+# of its rule (a value outside kernels/attention/flash_attn.tunables by flagcheck, at its line; a bad
 # combination at compile time by the static_assert), and only the planted spill variant spills.
 # Incremental: reuses build/correctness (make build EXP=correctness).
 set -u

@@ -105,6 +105,6 @@ printf 'A 3..1\n' >"$t/rng.tunables"
 "$fc" "$t/ok.flags" "$t/out" "$t/rng.tunables" 2>"$t/err"
 check_grep "tunables file: an empty range" "rng.tunables:1: A: '3..1' is not a value or a range" "$t/err"
 printf -- '-DNUM_WRAPS=8\n' >"$t/typo.flags"
-"$fc" "$t/typo.flags" "$t/out" kernels/flash_attn.tunables 2>"$t/err"
+"$fc" "$t/typo.flags" "$t/out" kernels/attention/flash_attn.tunables 2>"$t/err"
 check_grep "flash_attn: -DNUM_WRAPS=8 is refused, not built as the default" "unknown tunable 'NUM_WRAPS'" "$t/err"
 done_testing

@@ -41,8 +41,8 @@ tb=$(mktemp -d)
 $M -s B="$tb" "$tb/tools/gates" >/dev/null 2>&1
 check_eq "same flags: nothing rebuilt" "$($M B="$tb" "$tb/tools/gates" 2>&1 | grep -c ' -c ')" 0
 check "CFLAGS changed: the tool's objects are rebuilt" test "$($M B="$tb" CFLAGS='-O1 -g' "$tb/tools/gates" 2>&1 | grep -c ' -c ')" -ge 1
-$M -s B="$tb" "$tb/harness/sm_90/bench_args.o" >/dev/null 2>&1
-check "NVCCFLAGS changed: the harness objects are rebuilt" test "$($M B="$tb" NVCCFLAGS='-O1 -std=c++17' "$tb/harness/sm_90/bench_args.o" 2>&1 | grep -c 'bench_args.cu')" -eq 1
+$M -s B="$tb" "$tb/harness/sm_90/harness/bench_args.o" >/dev/null 2>&1
+check "NVCCFLAGS changed: the harness objects are rebuilt" test "$($M B="$tb" NVCCFLAGS='-O1 -std=c++17' "$tb/harness/sm_90/harness/bench_args.o" 2>&1 | grep -c 'bench_args.cu')" -eq 1
 rm -rf "$tb"
 
 # hostile file names: a variant name is never expanded by make or a shell
@@ -90,23 +90,23 @@ make -s gates EXP=no-such-exp >/dev/null 2>"$T_EXP_ERR"; rc=$?
 check_eq "gates of a missing experiment: exit 2" "$rc" 2
 check_grep "... naming it" "no experiment 'no-such-exp'" "$T_EXP_ERR"
 xr=$(mktemp -d); mkdir -p "$xr/bad/variants"; printf -- '-DX=1\n' >"$xr/bad/variants/a.flags"
-printf 'KERNEL := flash_attn.cu\nSHAPES := B1_H1_S8_D64_C0\nREPS := 100   WARMUP := 20   L2 := cold   ROUNDS := 5\n' >"$xr/bad/experiment.mk"
+printf 'KERNEL := attention/flash_attn.cu\nSHAPES := B1_H1_S8_D64_C0\nREPS := 100   WARMUP := 20   L2 := cold   ROUNDS := 5\n' >"$xr/bad/experiment.mk"
 make -s gates EXP=bad EXP_ROOT="$xr" >/dev/null 2>"$T_EXP_ERR"; rc=$?
 check_eq "four assignments on one line: exit 2 before any work" "$rc" 2
 check_grep "... naming the file, line and variable" "$xr/bad/experiment.mk:3: REPS = '100 .*' is not a whole number" "$T_EXP_ERR"
 check "... nothing built" test ! -e "${B:-build}/bad"
-printf 'KERNEL := flash_attn.cu\nSHAPES := B1_H1_S8_D64_C0\nL2 := warm\n' >"$xr/bad/experiment.mk"
+printf 'KERNEL := attention/flash_attn.cu\nSHAPES := B1_H1_S8_D64_C0\nL2 := warm\n' >"$xr/bad/experiment.mk"
 make -s gates EXP=bad EXP_ROOT="$xr" >/dev/null 2>"$T_EXP_ERR"
 check_grep "L2 neither cold nor hot is named" "experiment.mk:3: L2 = 'warm' is not cold or hot" "$T_EXP_ERR"
 bad_mk() { # bad_mk TEXT PATTERN WHAT: an experiment.mk holding TEXT stops make, naming PATTERN
-  printf "KERNEL := flash_attn.cu\n$1\n" >"$xr/bad/experiment.mk"
+  printf "KERNEL := attention/flash_attn.cu\n$1\n" >"$xr/bad/experiment.mk"
   make -s gates EXP=bad EXP_ROOT="$xr" B="$xr/b" >/dev/null 2>"$T_EXP_ERR"; rc=$?
   check_eq "$3: exit 2" "$rc" 2
   check_grep "$3: named with file:line" "$2" "$T_EXP_ERR"
   check "$3: nothing built" test ! -e "$xr/b"
 }
 bad_mk "SHAPES := B1_H8_S12x_D64_C0" "experiment.mk:2: 'B1_H8_S12x_D64_C0' is not a shape" "a typo in SHAPES"
-bad_mk "SHAPES := B1_H8_S128_D64_C0 B1_H8_S128_D46_C0" "experiment.mk:2: 'B1_H8_S128_D46_C0': D is not a head dimension kernels/flash_attn.tunables allows" "a head dimension no variant can build"
+bad_mk "SHAPES := B1_H8_S128_D64_C0 B1_H8_S128_D46_C0" "experiment.mk:2: 'B1_H8_S128_D46_C0': D is not a head dimension kernels/attention/flash_attn.tunables allows" "a head dimension no variant can build"
 bad_mk "SHAPES := B1_H8_S128_D64_C0\nBASELINES := sdpa-cudn" "experiment.mk:3: 'sdpa-cudn' is not a baseline" "a misspelt baseline"
 bad_mk "SHAPES := B1_H8_S128_D64_C0\nCOMPARE := t4:a" "experiment.mk:3: 't4:a': 't4' is neither a variant nor a baseline" "a COMPARE pair naming nothing"
 rm -rf "$xr"

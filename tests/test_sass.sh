@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test_sass.sh — the machine code of kernels/flash_attn.cu has the instructions its flags promise
+# test_sass.sh — the machine code of kernels/attention/flash_attn.cu has the instructions its flags promise
 # (cuobjdump -sass on objects compiled here; no GPU): USE_MMA=1 -> HMMA.16816.F32 and LDSM (plain
 # and .trans = MT88); CP_ASYNC=1 -> LDGSTS; USE_MMA=0 -> no HMMA, no LDSM; CP_ASYNC=0 -> no
 # LDGSTS; and no local memory (LDL/STL) in any of them. cuobjdump comes from $CUOBJDUMP, PATH,
@@ -27,10 +27,10 @@ if ! CUOBJ=$(find_cuobjdump); then
 fi
 export PATH="$(dirname "$CUOBJ"):$PATH"  # cuobjdump -sass runs nvdisasm from beside it or PATH
 
-# sass NAME FLAGS... : compiles kernels/flash_attn.cu with FLAGS, disassembles into $t/NAME.sass
+# sass NAME FLAGS... : compiles kernels/attention/flash_attn.cu with FLAGS, disassembles into $t/NAME.sass
 sass() {
   local name=$1; shift
-  if "$NVCC" -O3 -std=c++17 $ARCHF "$@" -c kernels/flash_attn.cu -o "$t/$name.o" >"$t/$name.log" 2>&1 &&
+  if "$NVCC" -O3 -std=c++17 $ARCHF "$@" -Ikernels/harness -Ikernels/attention -c kernels/attention/flash_attn.cu -o "$t/$name.o" >"$t/$name.log" 2>&1 &&
      "$CUOBJ" -sass "$t/$name.o" >"$t/$name.sass" 2>>"$t/$name.log"; then
     ok "$name compiles and disassembles"
   else

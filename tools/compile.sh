@@ -38,9 +38,14 @@ classify() { # classify RC
   if [ -n "$sa" ]; then status invalid_config "$sa"; return; fi
   status build_failed "$(grep -m1 -E 'error' "$out/build.log" || echo "nvcc exited with status $1")"
 }
-timeout -k 5 "$tmo" "$NVCC" "${nvccflags[@]}" "${arch[@]}" "${flags[@]}" -Ikernels -Xptxas -v \
+# a kernel under kernels/<problem>/ sees the harness's headers and its problem's
+kdir=$(dirname "$kernel")
+timeout -k 5 "$tmo" "$NVCC" "${nvccflags[@]}" "${arch[@]}" "${flags[@]}" -Ikernels/harness -I"$kdir" -Xptxas -v \
   -MMD -MP -MT "$out/status" -MF "$out/kernel.d" -c "$kernel" -o "$out/kernel.o" \
   >>"$out/build.log" 2>&1 || { classify $?; exit 0; }
+# -MP makes every header a phony target, not the kernel source: add it, so that a kernel moved or
+# renamed later never leaves a dependency make cannot satisfy
+printf '\n%s:\n' "$kernel" >>"$out/kernel.d"
 timeout -k 5 "$tmo" "$NVCC" "${arch[@]}" -o "$out/bench.tmp" "$out/kernel.o" "${objs[@]}" \
   -ldl "${link[@]}" >>"$out/build.log" 2>&1 || { classify $?; exit 0; }
 mv "$out/bench.tmp" "$out/bench"

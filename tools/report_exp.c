@@ -233,7 +233,9 @@ static void findings(gen *g, const expvars *e, const egpu *x, const strlist *sha
 void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) {
   doc_head(&g->d, 2, "Experiment `%s`", exp);
   doc_par(&g->d, "%s", e->description ? e->description : "(no experiment definition found)");
-  doc_item(&g->d, "Kernel: `%s`; shapes: %s.", e->kernel && *e->kernel ? e->kernel : "—", gen_list(&e->shapes));
+  // the kernel source by its file name (KERNEL is <problem>/<file> under kernels/)
+  const char *k = e->kernel && *e->kernel ? e->kernel : "—", *slash = strrchr(k, '/');
+  doc_item(&g->d, "Kernel: `%s`; shapes: %s.", slash ? slash + 1 : k, gen_list(&e->shapes));
   if (e->correctness) {
     doc_item(&g->d, "A correctness experiment (`REPORT_STYLE := correctness`): it reports numerics, sanitizer "
                     "runs and compile-time refusals; its few timed samples only show which shapes passed "

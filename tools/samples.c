@@ -1,5 +1,6 @@
 // samples.c — see samples.h.
 #include "samples.h"
+#include "shape.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -87,9 +88,11 @@ static samples_group *group_get(ctx_t *c, samples_file *f, const char *name, siz
   if (*last < f->ngroups && strcmp(f->groups[*last].name, name) == 0) return &f->groups[*last];
   for (size_t i = 0; i < f->ngroups; i++)
     if (strcmp(f->groups[i].name, name) == 0) return &f->groups[*last = i];
-  shape_t sh;
-  if (!f->plain && shape_parse(name, &sh) != 0) {
-    fail(c, "'%.60s' is not a shape name (B<b>_H<h>_S<sq>[_K<skv>]_D<d>_C<0|1>)", name);
+  if (!f->plain && !problem_host_of_shape(name)) {
+    char known[128] = "";
+    for (int i = 0; problem_hosts[i]; i++)
+      snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "", problem_hosts[i]->name);
+    fail(c, "'%.60s' is not a shape name of any problem (%s)", name, known);
     return NULL;
   }
   samples_group *g = realloc(f->groups, (f->ngroups + 1) * sizeof *g);
@@ -336,36 +339,12 @@ const samples_group *samples_group_find(const samples_file *f, const char *name)
 }
 
 // A positive decimal integer without sign or leading zero; advances *s.
-static int take_num(const char **s, long *v) {
-  const char *p = *s;
-  if (*p < '1' || *p > '9') return -1;
-  long x = 0;
-  while (*p >= '0' && *p <= '9') {
-    if (x > (2147483647L - (*p - '0')) / 10) return -1;
-    x = 10 * x + (*p++ - '0');
-  }
-  *v = x;
-  *s = p;
-  return 0;
-}
-
-static int take_field(const char **s, char tag, long *v) {
-  if (**s != tag) return -1;
-  (*s)++;
-  return take_num(s, v);
-}
-
 int shape_parse(const char *s, shape_t *out) {
-  shape_t sh;
-  if (take_field(&s, 'B', &sh.b) || *s++ != '_') return -1;
-  if (take_field(&s, 'H', &sh.h) || *s++ != '_') return -1;
-  if (take_field(&s, 'S', &sh.sq) || *s++ != '_') return -1;
-  sh.skv = sh.sq;
-  if (*s == 'K' && (take_field(&s, 'K', &sh.skv) || *s++ != '_')) return -1;
-  if (take_field(&s, 'D', &sh.d) || *s++ != '_') return -1;
-  if (*s++ != 'C' || (*s != '0' && *s != '1') || s[1]) return -1;
-  sh.causal = *s - '0';
-  *out = sh;
+  const problem_host *att = problem_host_find("attention");
+  problem_shape p;
+  char why[160];
+  if (!att || att->parse(s, &p, why, sizeof why)) return -1;
+  *out = (shape_t){p.v[0], p.v[1], p.v[2], p.v[3], p.v[4], (int)p.v[5]};
   return 0;
 }
 

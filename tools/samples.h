@@ -57,8 +57,8 @@ const char *samples_meta(const samples_file *f, const char *key);
 // The group named NAME, or NULL.
 const samples_group *samples_group_find(const samples_file *f, const char *name);
 
-// Parses B<b>_H<h>_S<sq>[_K<skv>]_D<d>_C<0|1>; every number a positive decimal integer.
-// Returns 0, or -1 when S is not a shape name.
+// Parses an attention shape B<b>_H<h>_S<sq>[_K<skv>]_D<d>_C<0|1> through the attention
+// problem's own parser (shape.h). Returns 0, or -1 when S is not one.
 int shape_parse(const char *s, shape_t *out);
 
 // Writes the canonical name of *s (K omitted when equal to S) into buf. Returns the length

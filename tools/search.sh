@@ -38,7 +38,7 @@ mkdir -p "$out/runs" "$res/confirm" "$(dirname "$log")"
 exec 9>"$out/.lock"; flock -n 9 || die "$out/.lock: another search of $exp is running"
 
 # the key: kernel and harness sources with the timing method (GRAPH_CALLS), compiler, GPU, shape
-hash=$( { LC_ALL=C ls kernels/*.cu kernels/*.cuh | LC_ALL=C sort | xargs cat
+hash=$( { find kernels -type f \( -name '*.cu' -o -name '*.cuh' -o -name '*.c' \) | LC_ALL=C sort | xargs cat
           echo "graph_calls=${GRAPH_CALLS:-20}"; } | sha256sum | cut -c1-16)
 nvccv=$("${NVCC:-nvcc}" --version 2>/dev/null | sed -n 's/.*, V\([0-9][0-9.]*\).*/\1/p' | tail -n 1)
 [ -n "$nvccv" ] || die "cannot read the nvcc version from '${NVCC:-nvcc} --version'"

@@ -8,7 +8,7 @@
 # delta (the minimum detectable effect of its design) is read. Publish >= 3 sessions, each from
 # a freshly started machine. Configuration: phase1's v4s2 (mma.sync, cp.async double buffering).
 DESCRIPTION := A/A calibration: our kernel and cuDNN each timed as two variants in randomised rounds
-KERNEL      := flash_attn.cu
+KERNEL      := attention/flash_attn.cu
 SHAPES      := B1_H1_S128_D64_C0 B1_H8_S128_D64_C0 B2_H8_S512_D64_C0 B2_H8_S2048_D64_C0
 BASELINE    := a
 BASELINES   := sdpa-cudnn sdpa-cudnn.b

@@ -2,7 +2,7 @@
 # PyTorch SDPA's four backends (GPU time from CUDA-graph replays and per-call time from Python)
 # and the unfused cuBLAS baseline, beside the tuned kernel at each head dimension.
 DESCRIPTION := Baselines in one run: SDPA cuDNN/flash/efficient/default and cuBLAS, with the tuned kernel
-KERNEL      := flash_attn.cu
+KERNEL      := attention/flash_attn.cu
 SHAPES      := B1_H1_S128_D64_C0 B1_H8_S128_D64_C0 B2_H8_S512_D64_C0 B4_H16_S4096_D128_C0 \
                B8_H32_S1_K4096_D128_C0
 BASELINE    := sdpa-cudnn

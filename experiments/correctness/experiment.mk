@@ -9,7 +9,7 @@
 # short timing of timing.txt's candidates). Published: data/correctness/nvidia-h200/.
 DESCRIPTION := Kernel correctness sweep: tunables x edge shapes, refused configurations included
 REPORT_STYLE := correctness
-KERNEL      := flash_attn.cu
+KERNEL      := attention/flash_attn.cu
 SHAPES      := B1_H2_S1_D64_C0 B1_H2_S1_D64_C1 B2_H3_S77_D64_C0 B2_H3_S77_D64_C1 \
                B1_H2_S128_D64_C0 B1_H2_S128_D64_C1 B1_H2_S129_D64_C0 B1_H2_S129_D64_C1 \
                B1_H2_S1000_D64_C0 B1_H2_S1000_D64_C1 B1_H2_S1_K4096_D64_C0 B1_H2_S1_K4096_D64_C1 \

@@ -3,7 +3,7 @@
 # whose ldmatrix phases put 8 rows of 16 bytes at a 128-byte stride into the same 4 banks.
 # `make profile EXP=counters` should reject pad0 as bank_conflicts and pass the other two.
 DESCRIPTION := Bank-conflict gate check: XOR swizzle vs padded rows vs dense unswizzled rows
-KERNEL      := flash_attn.cu
+KERNEL      := attention/flash_attn.cu
 SHAPES      := B2_H8_S1024_D64_C0
 PROFILE_SHAPE := B2_H8_S1024_D64_C0
 BASELINE    := swz

@@ -6,7 +6,7 @@
 #   v4s2/v4s3 + CP_ASYNC, STAGES 2 and 3                     seed 004: expect +20-40% over v3
 #   v5 tuned: 64x128 tiles, 3 stages, no split              best of the H200 tuning runs
 DESCRIPTION := Seed 004's parallelism-first ladder: KV splits, persistent CTAs, tensor cores, cp.async
-KERNEL      := flash_attn.cu
+KERNEL      := attention/flash_attn.cu
 SHAPES      := B1_H1_S128_D64_C0 B1_H8_S256_D64_C0 B2_H8_S512_D64_C0 B2_H8_S1024_D64_C0 B1_H8_S128_D64_C0
 BASELINE    := sdpa-cudnn
 BASELINES   := sdpa-cudnn sdpa-flash cublas-naive

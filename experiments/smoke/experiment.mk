@@ -3,7 +3,7 @@
 # one that spills registers, and a hostile flag file. Gated against the seeds' L4 (sm_89) limits
 # while built for ARCH, so that a configuration legal on sm_90 can still overflow.
 DESCRIPTION := Pipeline smoke test: every build and gate outcome once
-KERNEL      := flash_attn.cu
+KERNEL      := attention/flash_attn.cu
 SHAPES      := B1_H2_S77_D64_C1 B1_H2_S128_D64_C0 B1_H2_S1_K300_D128_C0
 BASELINE    := mma
 REPS        := 10

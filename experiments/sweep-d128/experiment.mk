@@ -9,7 +9,7 @@
 # call starts with a cold L2. The SDPA baseline is timed the same way (measure passes the same
 # GRAPH_CALLS to both).
 DESCRIPTION := Tile space at D=128: exhaustive sweep for the search strategies (LHS, TPE, random)
-KERNEL      := flash_attn.cu
+KERNEL      := attention/flash_attn.cu
 SPACE       := space.txt
 SHAPES      := B4_H16_S4096_D128_C0
 BASELINE    := sdpa-cudnn

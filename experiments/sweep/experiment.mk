@@ -5,7 +5,7 @@
 # ROUNDS 1 and 30 reps: one bench process per variant, so the whole space is measured in one
 # device call (about 1 s per variant plus the build, ~1 min on 16 cores).
 DESCRIPTION := Tile space at D=64: exhaustive sweep for the search strategies (LHS, TPE, random)
-KERNEL      := flash_attn.cu
+KERNEL      := attention/flash_attn.cu
 SPACE       := space.txt
 SHAPES      := B2_H8_S512_D64_C0
 BASELINE    := sdpa-cudnn

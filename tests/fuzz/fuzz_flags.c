@@ -1,6 +1,6 @@
 // fuzz_flags.c — libFuzzer target of the flag file parser (tools/flags.c), which flagcheck runs
 // on every variant. The input is a flag file; it is parsed without a tunables table and with
-// the attention kernel's (kernels/flash_attn.tunables, read once; the fuzzer runs from the
+// the attention kernel's (kernels/attention/flash_attn.tunables, read once; the fuzzer runs from the
 // repository's root).
 #include "flags.h"
 #include "fuzz_util.h"
@@ -11,7 +11,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   char err[1600];
   if (!loaded) {
     loaded = 1;
-    if (tunables_read("kernels/flash_attn.tunables", &tun, err, sizeof err)) tun = (tunables_t){0};
+    if (tunables_read("kernels/attention/flash_attn.tunables", &tun, err, sizeof err)) tun = (tunables_t){0};
   }
   flags_t fl;
   if (flags_parse("in.flags", (const char *)data, size, NULL, &fl, err, sizeof err) == 0)

@@ -1,9 +1,11 @@
-// bench_shape.cu — strict parsing of shape names B<b>_H<h>_S<sq>[_K<skv>]_D<d>_C<0|1>.
+// attention_shape.c — the attention problem's shapes (shape.h): strict parsing of the names
+// B<b>_H<h>_S<sq>[_K<skv>]_D<d>_C<0|1>, their canonical form and their work. Axes in v[]:
+// B H S K D C (K = Skv, equal to S when the name has no _K field; C = causal).
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "bench_args.h"
+#include "shape.h"
 
 enum { DIM_MAX = 1 << 24 };  // per-field bound; tensors are further limited to 2^31 elements
 
@@ -35,7 +37,7 @@ static int field(const char **p, int off, const char *tag, const char *what, lon
   return r ? -1 : 0;
 }
 
-int bench_parse_shape(const char *name, attn_shape *s, char *why, size_t len) {
+static int attention_parse(const char *name, problem_shape *s, char *why, size_t len) {
   const char *p = name;
   long b, h, sq, skv, d;
 #define FIELD(tag, what, var) \
@@ -72,18 +74,28 @@ int bench_parse_shape(const char *name, attn_shape *s, char *why, size_t len) {
     snprintf(why, len, "a tensor would have more than 2^31-1 elements");
     return -1;
   }
-  s->B = (int)b;
-  s->H = (int)h;
-  s->Sq = (int)sq;
-  s->Skv = (int)skv;
-  s->D = (int)d;
-  s->causal = causal;
+  *s = (problem_shape){{b, h, sq, skv, d, causal}};
   return 0;
 }
 
-void bench_shape_name(const attn_shape *s, char *buf, size_t len) {
-  if (s->Skv == s->Sq)
-    snprintf(buf, len, "B%d_H%d_S%d_D%d_C%d", s->B, s->H, s->Sq, s->D, s->causal);
+enum { AB, AH, AS, AK, AD, AC };
+
+static void attention_format(const problem_shape *s, char *buf, size_t len) {
+  const long *v = s->v;
+  if (v[AK] == v[AS])
+    snprintf(buf, len, "B%ld_H%ld_S%ld_D%ld_C%ld", v[AB], v[AH], v[AS], v[AD], v[AC]);
   else
-    snprintf(buf, len, "B%d_H%d_S%d_K%d_D%d_C%d", s->B, s->H, s->Sq, s->Skv, s->D, s->causal);
+    snprintf(buf, len, "B%ld_H%ld_S%ld_K%ld_D%ld_C%ld", v[AB], v[AH], v[AS], v[AK], v[AD], v[AC]);
 }
+
+// Two GEMMs of B·H·Sq·Skv·D multiply-adds each (half of them under the causal mask); q, k, v read
+// and o written once, in fp16.
+static void attention_work(const problem_shape *s, double *flops, double *bytes) {
+  const long *v = s->v;
+  double bh = (double)v[AB] * (double)v[AH];
+  *flops = 4.0 * bh * (double)v[AS] * (double)v[AK] * (double)v[AD] / (v[AC] ? 2 : 1);
+  *bytes = 2.0 * (bh * (double)v[AS] * (double)v[AD] * 2 + bh * (double)v[AK] * (double)v[AD] * 2);
+}
+
+const problem_host problem_attention = {"attention", "B H S K D C", attention_parse,
+                                        attention_format, attention_work};

@@ -8,6 +8,8 @@
 #include <cuda_runtime.h>
 #include <stddef.h>
 
+#include "plan.h"
+
 typedef struct {
   int B, H, Sq, Skv, D, causal;  // layout [B, H, S, D] contiguous; Sq may differ from Skv;
                                  // causal is top-left aligned (PyTorch SDPA is_causal): query i
@@ -22,18 +24,8 @@ typedef struct {
   float scale;      // softmax scale, 1/sqrt(D)
 } attn_args;
 
-typedef struct {
-  char kernel[64];         // name of the main kernel (a substring of its mangled name)
-  unsigned grid[3];        // main kernel launch grid
-  unsigned block[3];       // main kernel block
-  size_t dyn_smem;         // dynamic shared memory per CTA of the main kernel, bytes
-  long ctas;               // CTAs launched by the main kernel (grid product)
-  int kv_splits;           // resolved number of key/value splits (1 = none)
-  int persistent;          // 1 when the main kernel pulls work items from a queue
-  long work_items;         // work items (b, h, q-tile, split) of the main kernel
-  size_t workspace_bytes;  // device scratch the harness allocates and passes to attn_run
-  int launches;            // kernel launches (and memsets) per forward call
-} attn_plan;
+// The launch plan: the harness's kernel_plan (plan.h); splits is the number of key/value splits.
+typedef kernel_plan attn_plan;
 
 #ifdef __cplusplus
 extern "C" {

@@ -111,7 +111,7 @@ extern "C" int attn_describe(const attn_shape *s, int sm_count, attn_plan *plan,
   plan->block[1] = plan->block[2] = 1;
   plan->dyn_smem = 0;
   plan->ctas = (long)plan->grid[0];
-  plan->kv_splits = 1;
+  plan->splits = 1;
   plan->persistent = 0;
   plan->work_items = rows;
   plan->workspace_bytes = align256(score_elems(s) * sizeof(score_t)) + score_elems(s) * sizeof(__half);

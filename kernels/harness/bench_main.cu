@@ -1,5 +1,5 @@
-// bench_main.cu — `bench`: the timing harness every attention kernel links against
-// (see attn.h for the contract, `bench --help` for the command line). Exit codes: 0 ok,
+// bench_main.cu — `bench`: the timing harness every kernel links against, through its problem
+// (see problem.h for the contract, `bench --help` for the command line). Exit codes: 0 ok,
 // 1 numerics failure, 2 usage or input error, 4 CUDA error (a kernel fault included).
 #include <stdio.h>
 #include <string.h>
@@ -8,11 +8,11 @@
 #include "bench_modes.h"
 #include "bench_plan.h"
 
-int bench_describe_shape(const bench_shape *sh, int sm_count, attn_plan *plan, char *msg,
+int bench_describe_shape(const bench_shape *sh, int sm_count, kernel_plan *plan, char *msg,
                          size_t len) {
   memset(plan, 0, sizeof *plan);
   msg[0] = 0;
-  int r = attn_describe(&sh->s, sm_count, plan, msg, len);
+  int r = problem_describe(&sh->s, sm_count, plan, msg, len);
   for (char *c = msg; *c; c++)
     if (*c == '\n' || *c == '\r') *c = ' ';
   if (r != 0 && !msg[0]) snprintf(msg, len, "refused without a message");
@@ -22,7 +22,7 @@ int bench_describe_shape(const bench_shape *sh, int sm_count, attn_plan *plan, c
 // No CUDA call here: works on a machine without GPU or driver.
 int bench_mode_describe(const bench_opts *o) {
   for (int i = 0; i < o->nshapes; i++) {
-    attn_plan plan;
+    kernel_plan plan;
     char msg[512], line[512];
     if (bench_describe_shape(&o->shapes[i], o->sm_count, &plan, msg, sizeof msg)) {
       printf("shape=%s error=%s\n", o->shapes[i].name, msg);

@@ -12,12 +12,13 @@ static const char *const reserved[] = {
     "gpu", "gpu_slug", "sm_count", "cc", "l2_bytes", "driver", "cuda_driver", "cuda_runtime",
     "clock_sm_max_mhz", "power_limit_w", "temp_start_c", "temp_end_c", "date", "seed",
     "l2_flush", "reps", "warmup", "hot_batch", "graph_calls", "timing", "kernel_config", "kernel",
-    NULL};
+    "problem", NULL};
 
 int bench_reserved_key(const char *key) {
   for (int i = 0; reserved[i]; i++)
     if (strcmp(key, reserved[i]) == 0) return 1;
-  return strncmp(key, "launch.", 7) == 0 || strncmp(key, "unsupported.", 12) == 0;
+  return strncmp(key, "launch.", 7) == 0 || strncmp(key, "unsupported.", 12) == 0 ||
+         strncmp(key, "work.", 5) == 0;
 }
 
 static long parse_long(const char *opt, const char *v, long lo, long hi) {
@@ -50,9 +51,9 @@ static void add_shape(bench_opts *o, const char *name) {
   bench_shape *sh = &o->shapes[o->nshapes];
   char why[160];
   if (strlen(name) >= BENCH_NAME_MAX) bench_usage_fail("shape '%.40s...': name too long", name);
-  if (bench_parse_shape(name, &sh->s, why, sizeof why))
+  if (problem_this()->parse(name, &sh->s, why, sizeof why))
     bench_usage_fail("shape '%s': %s", name, why);
-  bench_shape_name(&sh->s, sh->name, sizeof sh->name);
+  problem_this()->format(&sh->s, sh->name, sizeof sh->name);
   for (int i = 0; i < o->nshapes; i++)
     if (strcmp(o->shapes[i].name, sh->name) == 0)
       bench_usage_fail("shape '%s': given twice", name);

@@ -287,7 +287,7 @@ extern "C" int attn_describe(const attn_shape *s, int sm_count, attn_plan *plan,
   plan->block[1] = plan->block[2] = 1;
   plan->dyn_smem = SMEM_BYTES;
   plan->ctas = (long)plan->grid[0] * plan->grid[1] * plan->grid[2];
-  plan->kv_splits = splits;
+  plan->splits = splits;
   plan->persistent = PERSISTENT;
   plan->work_items = items;
   plan->workspace_bytes = ws_layout(s, splits).total;
@@ -306,7 +306,7 @@ extern "C" cudaError_t attn_prepare(const attn_shape *s, const attn_plan *plan) 
 extern "C" cudaError_t attn_run(const attn_shape *s, const attn_plan *plan, const attn_args *a,
                                 void *workspace, cudaStream_t stream) {
   Params p;
-  const int splits = plan->kv_splits;
+  const int splits = plan->splits;
   const long key_tiles = (s->Skv + BN - 1) / BN;
   const WsLayout w = ws_layout(s, splits);
   unsigned char *ws = static_cast<unsigned char *>(workspace);

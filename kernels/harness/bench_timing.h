@@ -1,9 +1,8 @@
-// bench_timing.h — timed repetitions of attn_run with CUDA events (plain launches or CUDA graph
+// bench_timing.h — timed repetitions of the problem's kernel with CUDA events (plain launches or CUDA graph
 // replays), the cold-L2 flush and the SM clock reading taken after every rep.
 #pragma once
-#include "attn.h"
 #include "bench_header.h"
-#include "bench_ref.h"
+#include "problem.h"
 
 typedef struct {
   int reps, warmup, hot_batch;
@@ -13,8 +12,8 @@ typedef struct {
 } bench_timing_opts;
 
 // Times one shape; appends reps samples (shape index si) to v. Returns the median in us.
-double bench_time_shape(const attn_shape *s, const attn_plan *plan, const bench_bufs *b,
-                        const bench_timing_opts *t, int si, bench_samples *v);
+double bench_time_shape(const kernel_plan *plan, problem_bufs *b, const bench_timing_opts *t,
+                        int si, bench_samples *v);
 
 void bench_timing_release(void);  // frees the flush buffer
 

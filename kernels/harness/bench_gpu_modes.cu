@@ -17,17 +17,17 @@ int bench_mode_occupancy(const bench_opts *o) {
   bench_gpu g;
   open_device(o, &g);
   for (int i = 0; i < o->nshapes; i++) {
-    attn_plan plan;
+    kernel_plan plan;
     char msg[512];
     if (bench_describe_shape(&o->shapes[i], g.sm_count, &plan, msg, sizeof msg)) {
       printf("shape=%s error=%s\n", o->shapes[i].name, msg);
       continue;
     }
-    BENCH_CUDA(attn_prepare(&o->shapes[i].s, &plan));
+    BENCH_CUDA(problem_prepare(&o->shapes[i].s, &plan));
     printf("shape=%s blocks_per_sm=%d ctas=%ld sm_count=%d\n", o->shapes[i].name,
            bench_occupancy(&plan), plan.ctas, g.sm_count);
   }
-  attn_release();
+  problem_release();
   return BENCH_EXIT_OK;
 }
 
@@ -37,26 +37,20 @@ int bench_mode_check(const bench_opts *o) {
   open_device(o, &g);
   for (int i = 0; i < o->nshapes; i++) {
     const bench_shape *sh = &o->shapes[i];
-    attn_plan plan;
+    kernel_plan plan;
     char msg[512];
     if (bench_describe_shape(sh, g.sm_count, &plan, msg, sizeof msg)) {
       printf("check shape=%s error=%s verdict=unsupported\n", sh->name, msg);
       continue;
     }
-    BENCH_CUDA(attn_prepare(&sh->s, &plan));
-    bench_bufs b;
-    bench_bufs_alloc(&sh->s, plan.workspace_bytes, &b);
-    failed += !bench_check_shape(sh->name, &sh->s, &plan, &b, o->seed, stdout);
-    bench_bufs_free(&b);
+    BENCH_CUDA(problem_prepare(&sh->s, &plan));
+    problem_bufs *b = problem_alloc(&sh->s, plan.workspace_bytes);
+    failed += !bench_check_shape(sh->name, &sh->s, &plan, b, o->seed, stdout);
+    problem_free(b);
   }
-  attn_release();
+  problem_release();
   return failed ? BENCH_EXIT_NUMERICS : BENCH_EXIT_OK;
 }
-
-static const char *const default_ref_shapes[] = {
-    "B1_H2_S1_D64_C0",      "B1_H2_S77_D64_C1",      "B1_H2_S129_D128_C0",
-    "B1_H2_S129_D128_C1",   "B1_H2_S33_K77_D64_C1",  "B1_H2_S77_K33_D128_C1",
-    "B1_H1_S1_K4096_D128_C0", "B1_H1_S1_K4096_D128_C1", "B1_H2_S64_K1000_D64_C0", NULL};
 
 int bench_mode_check_ref(const bench_opts *o) {
   bench_gpu g;
@@ -67,12 +61,12 @@ int bench_mode_check_ref(const bench_opts *o) {
     for (int i = 0; i < o->nshapes; i++)
       failed += !bench_check_ref_shape(o->shapes[i].name, &o->shapes[i].s, o->seed, stdout);
   else
-    for (int i = 0; default_ref_shapes[i]; i++) {
-      attn_shape s;
+    for (int i = 0; problem_ref_shapes[i]; i++) {
+      problem_shape s;
       char why[160];
-      if (bench_parse_shape(default_ref_shapes[i], &s, why, sizeof why))
-        bench_usage_fail("built-in shape '%s': %s", default_ref_shapes[i], why);
-      failed += !bench_check_ref_shape(default_ref_shapes[i], &s, o->seed, stdout);
+      if (problem_this()->parse(problem_ref_shapes[i], &s, why, sizeof why))
+        bench_usage_fail("built-in shape '%s': %s", problem_ref_shapes[i], why);
+      failed += !bench_check_ref_shape(problem_ref_shapes[i], &s, o->seed, stdout);
     }
   return failed ? BENCH_EXIT_NUMERICS : BENCH_EXIT_OK;
 }
@@ -98,10 +92,11 @@ int bench_mode_time(const bench_opts *o) {
   bench_header_set(&h, "hot_batch", "%d", o->l2_cold || o->graph_calls ? 1 : o->hot_batch);
   bench_header_set(&h, "graph_calls", "%d", o->graph_calls);
   bench_header_set(&h, "timing", "%s", how);
-  bench_header_set(&h, "kernel_config", "%s", attn_config());
+  bench_header_set(&h, "problem", "%s", problem_this()->name);
+  bench_header_set(&h, "kernel_config", "%s", problem_config());
   for (int i = 0; i < o->nshapes; i++) {
     const bench_shape *sh = &o->shapes[i];
-    attn_plan plan;
+    kernel_plan plan;
     char msg[512], line[512], key[128];
     names[i] = sh->name;
     if (bench_describe_shape(sh, g.sm_count, &plan, msg, sizeof msg)) {
@@ -110,22 +105,25 @@ int bench_mode_time(const bench_opts *o) {
       bench_header_set(&h, key, "%s", msg);
       continue;
     }
-    BENCH_CUDA(attn_prepare(&sh->s, &plan));
-    bench_bufs b;
-    bench_bufs_alloc(&sh->s, plan.workspace_bytes, &b);
-    if (!bench_check_shape(sh->name, &sh->s, &plan, &b, o->seed, stderr)) {
+    BENCH_CUDA(problem_prepare(&sh->s, &plan));
+    problem_bufs *b = problem_alloc(&sh->s, plan.workspace_bytes);
+    if (!bench_check_shape(sh->name, &sh->s, &plan, b, o->seed, stderr)) {
       fprintf(stderr, "bench: shape '%s': numerics failed; no samples written\n", sh->name);
       return BENCH_EXIT_NUMERICS;
     }
     bench_plan_format(&plan, line, sizeof line);
     snprintf(key, sizeof key, "launch.%s", sh->name);
     bench_header_set(&h, key, "%s occupancy_blocks_per_sm=%d", line, bench_occupancy(&plan));
-    double med = bench_time_shape(&sh->s, &plan, &b, &t, i, &v);
+    double flops, bytes;
+    problem_this()->work(&sh->s, &flops, &bytes);
+    snprintf(key, sizeof key, "work.%s", sh->name);
+    bench_header_set(&h, key, "flops=%.17g bytes=%.17g", flops, bytes);
+    double med = bench_time_shape(&plan, b, &t, i, &v);
     fprintf(stderr, "bench: [%d/%d] %s median %.3f us\n", i + 1, o->nshapes, sh->name, med);
-    bench_bufs_free(&b);
+    problem_free(b);
   }
   bench_timing_release();
-  attn_release();
+  problem_release();
   bench_meta_end(&h);
   bench_write_samples(o->out, &h, &v, names);
   return BENCH_EXIT_OK;

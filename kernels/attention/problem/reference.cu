@@ -1,63 +1,13 @@
-// bench_ref.cu — seeded input fill and the fp32 reference attention: plain two-pass softmax
+// reference.cu — the attention problem's fp32 reference on the GPU: plain two-pass softmax
 // (exact row maximum, then exp and sums) in fp32 with expf, tiled through shared memory only so
 // that it checks B4_H16_S4096_D128 in well under a second. `bench --check-ref` checks it against
 // an fp64 CPU reference.
 #include <math.h>
 #include "bench_cuda.h"
-#include "bench_ref.h"
+#include "attn.h"
+#include "reference.h"
 
 enum { REF_MAX_D = 256 };
-
-void bench_bufs_alloc(const attn_shape *s, size_t ws_bytes, bench_bufs *b) {
-  b->nq = (size_t)s->B * s->H * s->Sq * s->D;
-  b->nkv = (size_t)s->B * s->H * s->Skv * s->D;
-  b->ws_bytes = ws_bytes;
-  BENCH_CUDA(cudaMalloc(&b->q, b->nq * sizeof(__half)));
-  BENCH_CUDA(cudaMalloc(&b->k, b->nkv * sizeof(__half)));
-  BENCH_CUDA(cudaMalloc(&b->v, b->nkv * sizeof(__half)));
-  BENCH_CUDA(cudaMalloc(&b->o, b->nq * sizeof(__half)));
-  BENCH_CUDA(cudaMalloc(&b->ref, b->nq * sizeof(float)));
-  b->ws = NULL;
-  if (ws_bytes) BENCH_CUDA(cudaMalloc(&b->ws, ws_bytes));
-}
-
-void bench_bufs_free(bench_bufs *b) {
-  BENCH_CUDA(cudaFree(b->q));
-  BENCH_CUDA(cudaFree(b->k));
-  BENCH_CUDA(cudaFree(b->v));
-  BENCH_CUDA(cudaFree(b->o));
-  BENCH_CUDA(cudaFree(b->ref));
-  if (b->ws) BENCH_CUDA(cudaFree(b->ws));
-}
-
-__device__ static unsigned long long bench_mix(unsigned long long x) {  // splitmix64 finaliser
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
-
-__global__ void bench_fill_kernel(__half *x, size_t n, unsigned long long key) {
-  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
-       i += (size_t)gridDim.x * blockDim.x) {
-    unsigned long long h = bench_mix(key ^ bench_mix(i));
-    float u = (float)(h >> 40) * (1.0f / 16777216.0f) * 2.0f - 1.0f;  // [-1, 1)
-    if (fabsf(u) < 1.0f / 256) u = u < 0 ? -1.0f / 256 : 1.0f / 256;
-    x[i] = __float2half_rn(u);
-  }
-}
-
-void bench_fill_inputs(const bench_bufs *b, unsigned long long seed, cudaStream_t stream) {
-  __half *t[3] = {b->q, b->k, b->v};
-  size_t n[3] = {b->nq, b->nkv, b->nkv};
-  for (int i = 0; i < 3; i++) {
-    unsigned long long key = seed * 0x100000001B3ull + (unsigned long long)(i + 1) * 0x5851F42D4C957F2Dull;
-    size_t blocks = (n[i] + 255) / 256;
-    if (blocks > 65536) blocks = 65536;
-    bench_fill_kernel<<<(unsigned)blocks, 256, 0, stream>>>(t[i], n[i], key);
-    BENCH_CUDA_LAUNCH();
-  }
-}
 
 // One CTA of REF_BQ * 8 = 256 threads per (REF_BQ query rows, head, batch); q rows, then each tile
 // of REF_BK keys (and later values), are staged in shared memory as fp32 with a stride of D + 1.
@@ -155,13 +105,14 @@ static size_t ref_smem_bytes(int D) {
   return ((size_t)(REF_BQ + REF_BK) * (D + 1) + (size_t)REF_BQ * (REF_BK + 1)) * sizeof(float);
 }
 
-void bench_reference(const attn_shape *s, const bench_bufs *b, float scale, cudaStream_t stream) {
+void attention_reference(const attn_shape *s, const __half *q, const __half *k, const __half *v,
+                         float *ref, float scale, cudaStream_t stream) {
   if (s->D > REF_MAX_D) bench_usage_fail("head dim %d: the reference supports at most %d", s->D, REF_MAX_D);
   size_t smem = ref_smem_bytes(s->D);
   BENCH_CUDA(cudaFuncSetAttribute(bench_reference_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                   (int)ref_smem_bytes(REF_MAX_D)));
   dim3 grid((unsigned)((s->Sq + REF_BQ - 1) / REF_BQ), (unsigned)s->H, (unsigned)s->B);
   bench_reference_kernel<<<grid, REF_BQ * REF_GROUP, smem, stream>>>(
-      b->q, b->k, b->v, b->ref, s->H, s->Sq, s->Skv, s->D, s->causal, scale);
+      q, k, v, ref, s->H, s->Sq, s->Skv, s->D, s->causal, scale);
   BENCH_CUDA_LAUNCH();
 }

@@ -2,20 +2,21 @@
 #include <stdio.h>
 #include "bench_cuda.h"
 #include "bench_plan.h"
+#include "problem.h"
 
-void bench_plan_format(const attn_plan *p, char *buf, size_t len) {
+void bench_plan_format(const kernel_plan *p, char *buf, size_t len) {
   snprintf(buf, len,
-           "kernel=%.64s grid=%u,%u,%u block=%u,%u,%u dyn_smem=%zu ctas=%ld kv_splits=%d "
+           "kernel=%.64s grid=%u,%u,%u block=%u,%u,%u dyn_smem=%zu ctas=%ld splits=%d "
            "persistent=%d work_items=%ld workspace=%zu launches=%d",
            p->kernel, p->grid[0], p->grid[1], p->grid[2], p->block[0], p->block[1], p->block[2],
-           p->dyn_smem, p->ctas, p->kv_splits, p->persistent, p->work_items, p->workspace_bytes,
+           p->dyn_smem, p->ctas, p->splits, p->persistent, p->work_items, p->workspace_bytes,
            p->launches);
 }
 
-int bench_occupancy(const attn_plan *p) {
+int bench_occupancy(const kernel_plan *p) {
   int n = 0;
-  const void *fn = attn_main_kernel(p);
-  if (!fn) bench_usage_fail("attn_main_kernel returned NULL");
+  const void *fn = problem_main_kernel(p);
+  if (!fn) return -1;  // a library call: nothing the harness can query
   int threads = (int)(p->block[0] * p->block[1] * p->block[2]);
   BENCH_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, fn, threads, p->dyn_smem));
   return n;

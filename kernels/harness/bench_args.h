@@ -1,14 +1,14 @@
 // bench_args.h — the command line of `bench` and the shape names it takes.
 #pragma once
-#include "attn.h"
+#include "problem.h"
 
 enum bench_mode { MODE_TIME, MODE_DESCRIBE, MODE_CHECK, MODE_CHECK_REF, MODE_GPU_SLUG,
                   MODE_OCCUPANCY, MODE_SLUG };
 enum { BENCH_NAME_MAX = 64 };
 
 typedef struct {
-  char name[BENCH_NAME_MAX];  // canonical shape name, e.g. B2_H8_S512_D64_C0
-  attn_shape s;
+  char name[BENCH_NAME_MAX];  // canonical shape name (the problem's format)
+  problem_shape s;
 } bench_shape;
 
 typedef struct {
@@ -29,12 +29,6 @@ typedef struct {
 
 // Parses argv into *o; prints help and exits 0 for --help; usage errors exit 2.
 void bench_parse_args(int argc, char **argv, bench_opts *o);
-
-// Parses a shape name strictly. Returns 0, or -1 with the reason in why.
-int bench_parse_shape(const char *name, attn_shape *s, char *why, size_t whylen);
-
-// Writes the canonical name of s (K omitted when Skv == Sq).
-void bench_shape_name(const attn_shape *s, char *buf, size_t len);
 
 // Header keys the harness writes itself; --meta may not use them.
 int bench_reserved_key(const char *key);

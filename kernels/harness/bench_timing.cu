@@ -1,19 +1,18 @@
 // bench_timing.cu — the timing loop, in one of two methods.
-// graph (--graph-calls G > 0, the default, G = 20): G back-to-back attn_run calls are captured
+// graph (--graph-calls G > 0, the default, G = 20): G back-to-back calls of the problem's kernel are captured
 //   into one CUDA graph; a sample is CUDA events around one replay, divided by G — the method
 //   tools/sdpa_bench.py uses for SDPA, so the two compare like for like. Before
 //   every replay a spin kernel (~20 us) keeps the GPU busy while the host queues the start event
 //   and the replay, so the host's launch latency stays out of the events. cold: before the spin,
 //   outside the timed region, cudaMemsetAsync writes 2 x L2 bytes, so the replay's first call
 //   starts with a cold L2 and the others find what the previous call left.
-// plain (G = 0): cold: the flush, then events around one attn_run; hot: no flush, events around
-//   hot_batch back-to-back attn_runs, / hot_batch.
+// plain (G = 0): cold: the flush, then events around one call; hot: no flush, events around
+//   hot_batch back-to-back calls, / hot_batch.
 // Inputs are not rotated: in cold mode the flush alone makes every sample start cold.
 // After every sample (untimed) bench_clock_kernel measures the SM clock: clock64() cycles over
 // ~20 us of %globaltimer, counted between two timer ticks so the timer's granularity drops out.
 #include <stdio.h>
 #include <stdlib.h>
-#include "bench_check.h"
 #include "bench_cuda.h"
 #include "bench_timing.h"
 
@@ -81,19 +80,18 @@ static int cmp_double(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-// Captures calls attn_runs on st into an executable graph; exits 4 (CUDA error) when the
+// Captures calls runs on st into an executable graph; exits 4 (CUDA error) when the
 // implementation cannot be captured.
-static cudaGraphExec_t capture(const attn_shape *s, const attn_plan *plan, const bench_bufs *b,
-                               const attn_args *a, int calls, cudaStream_t st) {
+static cudaGraphExec_t capture(const kernel_plan *plan, problem_bufs *b, int calls, cudaStream_t st) {
   cudaGraph_t g;
   cudaGraphExec_t ge;
   BENCH_CUDA(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
   for (int i = 0; i < calls; i++) {
-    cudaError_t e = attn_run(s, plan, a, b->ws, st);
+    cudaError_t e = problem_run(b, plan, st);
     if (e != cudaSuccess) {
       cudaGraph_t dead;
       cudaStreamEndCapture(st, &dead);
-      fprintf(stderr, "bench: attn_run failed during graph capture (call %d of %d); "
+      fprintf(stderr, "bench: the kernel failed during graph capture (call %d of %d); "
                       "use --graph-calls 0 to time plain launches\n", i + 1, calls);
       BENCH_CUDA(e);
     }
@@ -104,14 +102,13 @@ static cudaGraphExec_t capture(const attn_shape *s, const attn_plan *plan, const
   return ge;
 }
 
-double bench_time_shape(const attn_shape *s, const attn_plan *plan, const bench_bufs *b,
-                        const bench_timing_opts *t, int si, bench_samples *v) {
+double bench_time_shape(const kernel_plan *plan, problem_bufs *b, const bench_timing_opts *t,
+                        int si, bench_samples *v) {
   cudaStream_t st;
   BENCH_CUDA(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
-  attn_args a = {b->q, b->k, b->v, b->o, bench_scale(s)};
   const int graph = t->graph_calls > 0;
   int per_sample = graph ? t->graph_calls : t->l2_cold ? 1 : t->hot_batch;
-  cudaGraphExec_t ge = graph ? capture(s, plan, b, &a, t->graph_calls, st) : NULL;
+  cudaGraphExec_t ge = graph ? capture(plan, b, t->graph_calls, st) : NULL;
   cudaEvent_t *ev = (cudaEvent_t *)malloc(2 * (size_t)t->reps * sizeof *ev);
   unsigned long long *clk, *hclk = (unsigned long long *)malloc(2 * (size_t)t->reps * 8);
   double *us = (double *)malloc((size_t)t->reps * sizeof(double));
@@ -122,7 +119,7 @@ double bench_time_shape(const attn_shape *s, const attn_plan *plan, const bench_
   for (int w = 0; w < t->warmup; w++) {
     if (t->l2_cold) flush_l2(t->flush_bytes, w, st);
     if (graph) BENCH_CUDA(cudaGraphLaunch(ge, st));
-    else BENCH_CUDA(attn_run(s, plan, &a, b->ws, st));
+    else BENCH_CUDA(problem_run(b, plan, st));
   }
   BENCH_CUDA(cudaStreamSynchronize(st));
   for (int r = 0; r < t->reps; r++) {
@@ -134,7 +131,7 @@ double bench_time_shape(const attn_shape *s, const attn_plan *plan, const bench_
     BENCH_CUDA(cudaEventRecord(ev[2 * r], st));
     if (graph) BENCH_CUDA(cudaGraphLaunch(ge, st));
     else
-      for (int i = 0; i < per_sample; i++) BENCH_CUDA(attn_run(s, plan, &a, b->ws, st));
+      for (int i = 0; i < per_sample; i++) BENCH_CUDA(problem_run(b, plan, st));
     BENCH_CUDA(cudaEventRecord(ev[2 * r + 1], st));
     bench_clock_kernel<<<1, 1, 0, st>>>(clk + 2 * r);
     BENCH_CUDA_LAUNCH();

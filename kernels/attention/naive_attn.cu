@@ -74,7 +74,7 @@ extern "C" int attn_describe(const attn_shape *s, int sm_count, attn_plan *p, ch
   p->block[1] = p->block[2] = 1;
   p->dyn_smem = 0;
   p->ctas = (long)p->grid[0] * p->grid[1] * p->grid[2];
-  p->kv_splits = 1;
+  p->splits = 1;
   p->persistent = 0;
   p->work_items = p->ctas;
   p->workspace_bytes = 0;

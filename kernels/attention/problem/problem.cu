@@ -1,0 +1,112 @@
+// problem.cu — attention as a problem of the generic harness (kernels/harness/problem.h):
+// q, k, v, o of [B, H, S, D] in fp16, the fp32 and fp64 references (reference.h), the kernel
+// contract of attn.h passed through, and numerics of max rel err <= 1e-2 with allclose(1e-3,
+// 1e-3). Shapes: attention_shape.c.
+#include <math.h>
+#include <stdlib.h>
+
+#include "attn.h"
+#include "bench_cuda.h"
+#include "bench_fill.h"
+#include "problem.h"
+#include "reference.h"
+
+extern "C" const problem_host problem_attention;
+
+struct problem_bufs {
+  attn_shape s;
+  __half *q, *k, *v, *o;  // [B,H,Sq,D], [B,H,Skv,D] x2, [B,H,Sq,D]
+  float *ref;             // fp32 reference output, [B,H,Sq,D]
+  void *ws;
+  size_t nq, nkv, ws_bytes;
+};
+
+static attn_shape to_attn(const problem_shape *p) {
+  attn_shape s = {(int)p->v[0], (int)p->v[1], (int)p->v[2], (int)p->v[3], (int)p->v[4], (int)p->v[5]};
+  return s;
+}
+
+static float scale_of(const attn_shape *s) { return (float)(1.0 / sqrt((double)s->D)); }
+
+const problem_host *problem_this(void) { return &problem_attention; }
+
+int problem_describe(const problem_shape *p, int sm_count, kernel_plan *plan, char *msg, size_t msglen) {
+  attn_shape s = to_attn(p);
+  return attn_describe(&s, sm_count, plan, msg, msglen);
+}
+
+cudaError_t problem_prepare(const problem_shape *p, const kernel_plan *plan) {
+  attn_shape s = to_attn(p);
+  return attn_prepare(&s, plan);
+}
+
+void problem_release(void) { attn_release(); }
+const void *problem_main_kernel(const kernel_plan *plan) { return attn_main_kernel(plan); }
+const char *problem_config(void) { return attn_config(); }
+
+problem_bufs *problem_alloc(const problem_shape *p, size_t ws_bytes) {
+  problem_bufs *b = (problem_bufs *)calloc(1, sizeof *b);
+  if (!b) bench_usage_fail("out of host memory");
+  b->s = to_attn(p);
+  b->nq = (size_t)b->s.B * b->s.H * b->s.Sq * b->s.D;
+  b->nkv = (size_t)b->s.B * b->s.H * b->s.Skv * b->s.D;
+  b->ws_bytes = ws_bytes;
+  BENCH_CUDA(cudaMalloc(&b->q, b->nq * sizeof(__half)));
+  BENCH_CUDA(cudaMalloc(&b->k, b->nkv * sizeof(__half)));
+  BENCH_CUDA(cudaMalloc(&b->v, b->nkv * sizeof(__half)));
+  BENCH_CUDA(cudaMalloc(&b->o, b->nq * sizeof(__half)));
+  BENCH_CUDA(cudaMalloc(&b->ref, b->nq * sizeof(float)));
+  if (ws_bytes) BENCH_CUDA(cudaMalloc(&b->ws, ws_bytes));
+  return b;
+}
+
+void problem_free(problem_bufs *b) {
+  BENCH_CUDA(cudaFree(b->q));
+  BENCH_CUDA(cudaFree(b->k));
+  BENCH_CUDA(cudaFree(b->v));
+  BENCH_CUDA(cudaFree(b->o));
+  BENCH_CUDA(cudaFree(b->ref));
+  if (b->ws) BENCH_CUDA(cudaFree(b->ws));
+  free(b);
+}
+
+void problem_fill(problem_bufs *b, unsigned long long seed, cudaStream_t stream) {
+  bench_fill_half(b->q, b->nq, seed, 0, stream);
+  bench_fill_half(b->k, b->nkv, seed, 1, stream);
+  bench_fill_half(b->v, b->nkv, seed, 2, stream);
+}
+
+void problem_reference(problem_bufs *b, cudaStream_t stream) {
+  attention_reference(&b->s, b->q, b->k, b->v, b->ref, scale_of(&b->s), stream);
+}
+
+cudaError_t problem_run(problem_bufs *b, const kernel_plan *plan, cudaStream_t stream) {
+  attn_args a = {b->q, b->k, b->v, b->o, scale_of(&b->s)};
+  return attn_run(&b->s, plan, &a, b->ws, stream);
+}
+
+problem_view problem_buffers(const problem_bufs *b) {
+  problem_view v = {b->o, b->ref, b->nq, b->ws, b->ws_bytes};
+  return v;
+}
+
+void problem_tolerance(const problem_shape *p, double *atol, double *rtol, double *max_rel) {
+  (void)p;
+  *atol = 1e-3;
+  *rtol = 1e-3;
+  *max_rel = 1e-2;
+}
+
+void problem_reference_fp64(const problem_bufs *b, double *out) {
+  double *q = bench_to_host_double(b->q, b->nq), *k = bench_to_host_double(b->k, b->nkv);
+  double *v = bench_to_host_double(b->v, b->nkv);
+  attention_reference_cpu(&b->s, q, k, v, scale_of(&b->s), out);
+  free(q);
+  free(k);
+  free(v);
+}
+
+const char *const problem_ref_shapes[] = {
+    "B1_H2_S1_D64_C0",      "B1_H2_S77_D64_C1",      "B1_H2_S129_D128_C0",
+    "B1_H2_S129_D128_C1",   "B1_H2_S33_K77_D64_C1",  "B1_H2_S77_K33_D128_C1",
+    "B1_H1_S1_K4096_D128_C0", "B1_H1_S1_K4096_D128_C1", "B1_H2_S64_K1000_D64_C0", NULL};

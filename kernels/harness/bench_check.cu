@@ -1,0 +1,137 @@
+// bench_check.cu — the --check procedure (the linked kernel against the problem's fp32 GPU
+// reference) and --check-ref (that reference against the problem's fp64 CPU one).
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "bench_check.h"
+#include "bench_cuda.h"
+
+void bench_compare(const float *o, const float *ref, size_t n, double atol, double rtol,
+                   bench_err *e) {
+  memset(e, 0, sizeof *e);
+  for (size_t i = 0; i < n; i++) {
+    double r = ref[i], x = o[i];
+    if (!isfinite(x) || !isfinite(r)) {
+      e->nan++;
+      e->violations++;
+      continue;
+    }
+    double d = fabs(x - r);
+    if (d > e->max_abs_err) e->max_abs_err = d;
+    if (fabs(r) > e->max_ref) e->max_ref = fabs(r);
+    if (d > atol + rtol * fabs(r)) e->violations++;
+  }
+  e->max_rel_err = e->max_ref > 0 ? e->max_abs_err / e->max_ref : (e->max_abs_err > 0 ? INFINITY : 0);
+}
+
+static void worst(bench_err *acc, const bench_err *e) {
+  if (e->max_abs_err > acc->max_abs_err) acc->max_abs_err = e->max_abs_err;
+  if (e->max_rel_err > acc->max_rel_err) acc->max_rel_err = e->max_rel_err;
+  acc->violations += e->violations;
+  acc->nan += e->nan;
+}
+
+// Poisons output (0xFFFF halves are NaN) and workspace, runs the kernel once, copies the output
+// to host.
+static void run_poisoned(problem_bufs *b, const kernel_plan *plan, __half *host_o) {
+  problem_view v = problem_buffers(b);
+  BENCH_CUDA(cudaMemset(v.out, 0xFF, v.n * sizeof(__half)));
+  if (v.ws) BENCH_CUDA(cudaMemset(v.ws, 0xFF, v.ws_bytes));
+  BENCH_CUDA(cudaDeviceSynchronize());
+  BENCH_CUDA(problem_run(b, plan, 0));
+  BENCH_CUDA_LAUNCH();
+  BENCH_CUDA(cudaDeviceSynchronize());
+  BENCH_CUDA(cudaMemcpy(host_o, v.out, v.n * sizeof(__half), cudaMemcpyDeviceToHost));
+}
+
+// Inputs from seed, reference, one poisoned run; compares; leaves the output bits in host_o.
+static void one_input_set(const problem_shape *s, const kernel_plan *plan, problem_bufs *b,
+                          unsigned long long seed, __half *host_o, float *of, float *rf,
+                          bench_err *e) {
+  problem_view v = problem_buffers(b);
+  double atol, rtol, max_rel;
+  problem_tolerance(s, &atol, &rtol, &max_rel);
+  problem_fill(b, seed, 0);
+  problem_reference(b, 0);
+  BENCH_CUDA(cudaDeviceSynchronize());
+  BENCH_CUDA(cudaMemcpy(rf, v.ref, v.n * sizeof(float), cudaMemcpyDeviceToHost));
+  run_poisoned(b, plan, host_o);
+  for (size_t i = 0; i < v.n; i++) of[i] = __half2float(host_o[i]);
+  bench_compare(of, rf, v.n, atol, rtol, e);
+}
+
+// The problem's criteria: no NaN/inf, no allclose violation, max_rel_err within bounds.
+static int err_pass(const problem_shape *s, const bench_err *e) {
+  double atol, rtol, max_rel;
+  problem_tolerance(s, &atol, &rtol, &max_rel);
+  return e->nan == 0 && e->violations == 0 && e->max_rel_err <= max_rel;
+}
+
+int bench_check_shape(const char *name, const problem_shape *s, const kernel_plan *plan,
+                      problem_bufs *b, unsigned long long seed, FILE *out) {
+  const size_t n = problem_buffers(b).n;
+  __half *o1 = (__half *)malloc(n * sizeof(__half));
+  __half *o2 = (__half *)malloc(n * sizeof(__half));
+  float *of = (float *)malloc(n * sizeof(float)), *rf = (float *)malloc(n * sizeof(float));
+  if (!o1 || !o2 || !of || !rf) bench_usage_fail("out of host memory for shape '%s'", name);
+  bench_err e1, e2, all;
+  one_input_set(s, plan, b, seed, o1, of, rf, &e1);
+  run_poisoned(b, plan, o2);  // same inputs again: any bit that moves is a race
+  long mismatch = 0;
+  for (size_t i = 0; i < n; i++) mismatch += memcmp(&o1[i], &o2[i], sizeof(__half)) != 0;
+  one_input_set(s, plan, b, seed ^ 0xD1B54A32D192ED03ull, o2, of, rf, &e2);
+  all = e1;
+  worst(&all, &e2);
+  int pass = err_pass(s, &e1) && err_pass(s, &e2) && mismatch == 0;
+  fprintf(out,
+          "check shape=%s max_abs_err=%.3e max_rel_err=%.3e allclose_violations=%ld nan=%ld "
+          "rerun_mismatch=%ld verdict=%s\n",
+          name, all.max_abs_err, all.max_rel_err, all.violations, all.nan, mismatch,
+          pass ? "pass" : "fail");
+  fflush(out);
+  free(o1);
+  free(o2);
+  free(of);
+  free(rf);
+  return pass;
+}
+
+void bench_check_ref_fits(const char *name, const problem_shape *s) {
+  double flops, bytes;
+  problem_this()->work(s, &flops, &bytes);
+  if (flops > REF_CHECK_MAX_FLOPS)
+    bench_usage_fail("shape '%s': too large for --check-ref (%.0f FLOPs > %.0f)", name, flops,
+                     REF_CHECK_MAX_FLOPS);
+}
+
+int bench_check_ref_shape(const char *name, const problem_shape *s, unsigned long long seed,
+                          FILE *out) {
+  bench_check_ref_fits(name, s);
+  problem_bufs *b = problem_alloc(s, 0);
+  problem_view v = problem_buffers(b);
+  problem_fill(b, seed, 0);
+  problem_reference(b, 0);
+  BENCH_CUDA(cudaDeviceSynchronize());
+  double *r64 = (double *)malloc(v.n * sizeof(double));
+  float *r32 = (float *)malloc(v.n * sizeof(float)), *r64f = (float *)malloc(v.n * sizeof(float));
+  if (!r64 || !r32 || !r64f) bench_usage_fail("out of host memory");
+  BENCH_CUDA(cudaMemcpy(r32, v.ref, v.n * sizeof(float), cudaMemcpyDeviceToHost));
+  problem_reference_fp64(b, r64);
+  // bench_compare works on floats; fp64 rounded to fp32 adds at most 6e-8 relative error.
+  for (size_t i = 0; i < v.n; i++) r64f[i] = (float)r64[i];
+  double atol, rtol, max_rel;
+  problem_tolerance(s, &atol, &rtol, &max_rel);
+  bench_err e;
+  bench_compare(r32, r64f, v.n, atol / 1000, rtol / 100, &e);
+  int pass = e.nan == 0 && e.violations == 0 && e.max_rel_err <= max_rel / 1000;
+  fprintf(out,
+          "check-ref shape=%s max_abs_err=%.3e max_rel_err=%.3e allclose_violations=%ld nan=%ld "
+          "verdict=%s\n",
+          name, e.max_abs_err, e.max_rel_err, e.violations, e.nan, pass ? "pass" : "fail");
+  fflush(out);
+  free(r64);
+  free(r32);
+  free(r64f);
+  problem_free(b);
+  return pass;
+}

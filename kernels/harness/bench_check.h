@@ -1,0 +1,32 @@
+// bench_check.h — numerics: the kernel's output against the problem's fp32 GPU reference, and
+// that reference against the problem's fp64 CPU reference (--check-ref).
+#pragma once
+#include <stdio.h>
+
+#include "problem.h"
+
+typedef struct {
+  double max_abs_err;    // max |o - ref| over finite entries
+  double max_ref;        // max |ref|
+  double max_rel_err;    // max_abs_err / max_ref
+  long violations;       // entries with |o - ref| > atol + rtol |ref| (non-finite included)
+  long nan;              // non-finite entries of o (or ref)
+} bench_err;
+
+// Compares n outputs (fp16 as float already) with ref; atol/rtol as in numpy.allclose.
+void bench_compare(const float *o, const float *ref, size_t n, double atol, double rtol,
+                   bench_err *e);
+
+// The --check procedure for one shape (buffers allocated, problem_prepare done): inputs from
+// seed, reference, NaN-poisoned output and workspace, kernel, compare within the problem's
+// tolerance; a rerun on the same inputs must give bit-identical output; then a second input
+// set. Prints one `check shape=...` line to out. Returns 1 on pass, 0 on fail. CUDA errors
+// exit 4.
+int bench_check_shape(const char *name, const problem_shape *s, const kernel_plan *plan,
+                      problem_bufs *b, unsigned long long seed, FILE *out);
+
+// --check-ref for one shape (at most REF_CHECK_MAX_FLOPS of the problem's work): prints a
+// `check-ref shape=...` line; returns 1 on pass. Tolerances 100x tighter than the kernel's.
+#define REF_CHECK_MAX_FLOPS 33554432.0
+int bench_check_ref_shape(const char *name, const problem_shape *s, unsigned long long seed, FILE *out);
+void bench_check_ref_fits(const char *name, const problem_shape *s);  // exits 2 when too large

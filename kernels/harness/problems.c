@@ -1,0 +1,6 @@
+// problems.c — the registry of problems (shape.h): a new problem adds its problem_host here.
+#include "shape.h"
+
+extern const problem_host problem_attention, problem_gemm;
+
+const problem_host *const problem_hosts[] = {&problem_attention, &problem_gemm, NULL};
