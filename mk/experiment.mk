@@ -41,14 +41,13 @@ SM_COUNT_sm_90 := 132
 # whole numbers (four assignments on one line make REPS "100 WARMUP := 20 ..."), L2 cold or hot.
 x_line  = $(shell grep -n -m1 -E '^[[:space:]]*$(1)[[:space:]]*[:?+]?=' $(EXP_DIR)/experiment.mk 2>/dev/null | cut -d: -f1)
 x_where = $(if $(call x_line,$(1)),$(EXP_DIR)/experiment.mk:$(call x_line,$(1)),$(1))
-# x_shape SHAPE: non-empty when SHAPE is B<n>_H<n>_S<n>[_K<n>]_D<n>_C<0|1>, each n a positive
-# whole number without a leading zero
-x_pos   = $(if $(filter-out 0%,$(call txt_count,$(1))),1)
-x_field = $(if $(filter $(2)%,$(1)),$(call x_pos,$(patsubst $(2)%,%,$(1))))
-x_tail  = $(and $(call x_field,$(word 1,$(1)),D),$(filter C0 C1,$(word 2,$(1))),$(if $(word 3,$(1)),,1))
-x_shape = $(call x_shape_w,$(subst _, ,$(1)))
-x_shape_w = $(and $(call x_field,$(word 1,$(1)),B),$(call x_field,$(word 2,$(1)),H),$(call x_field,$(word 3,$(1)),S),\
-  $(if $(filter K%,$(word 4,$(1))),$(and $(call x_field,$(word 4,$(1)),K),$(call x_tail,$(wordlist 5,9,$(1)))),$(call x_tail,$(wordlist 4,9,$(1)))))
+# x_shape SHAPE: non-empty when SHAPE is in the grammar every problem's shapes share (shape.h):
+# fields TAG<n> joined by '_', TAG an upper-case letter, n a whole number without a leading zero;
+# which tags a problem takes is checked by its bench (--describe) when the variants are built
+X_TAGS  := A B C D E F G H I J K L M N O P Q R S T U V W X Y Z
+x_num   = $(if $(filter 0,$(1)),1,$(if $(filter-out 0%,$(call txt_count,$(1))),1))
+x_tagn  = $(strip $(foreach t,$(X_TAGS),$(if $(filter $(t)%,$(1)),$(call x_num,$(patsubst $(t)%,%,$(1))))))
+x_shape = $(if $(findstring __,_$(1)_),,$(if $(filter-out 1,$(foreach w,$(subst _, ,$(1)),$(or $(call x_tagn,$(w)),0))),,1))
 $(foreach v,REPS WARMUP ROUNDS GRAPH_CALLS SEED RUN_TIMEOUT BUILD_TIMEOUT MIN_CTAS_PER_SM,\
   $(if $(call txt_count,$($(v))),,$(error $(call x_where,$(v)): $(v) = '$($(v))' is not a whole number (one assignment per line))))
 $(if $(filter cold hot,$(L2)),,$(error $(call x_where,L2): L2 = '$(L2)' is not cold or hot))
@@ -101,7 +100,7 @@ $(foreach b,$(BASELINES),$(if $(filter $(firstword $(subst ., ,$(b))),$(X_BASELI
   $(error $(call x_where,BASELINES): '$(b)' is not a baseline (one of $(X_BASELINES), an SDPA one with an optional .<suffix>))))
 $(foreach p,$(COMPARE),$(if $(filter 2,$(words $(subst :, ,$(p)))),,$(error $(call x_where,COMPARE): '$(p)' is not cand:base)))
 $(if $(SPACE),,$(x_check_names))
-$(foreach sh,$(SHAPES),$(if $(call x_shape,$(sh)),,$(error $(call x_where,SHAPES): '$(sh)' is not a shape B<b>_H<h>_S<sq>[_K<skv>]_D<d>_C<0|1> (positive whole numbers))))
+$(foreach sh,$(SHAPES),$(if $(call x_shape,$(sh)),,$(error $(call x_where,SHAPES): '$(sh)' is not a shape (fields TAG<n> joined by '_', e.g. B2_H8_S512_D64_C0 or M4096_N4096_K4096))))
 # D of every shape must be a head dimension the kernel's tunables table allows (a D no variant can
 # build was dropped silently by every variant)
 $(foreach sh,$(SHAPES),$(if $(X_HEAD_DIMS),$(if $(filter $(patsubst D%,%,$(filter D%,$(subst _, ,$(sh)))),$(X_HEAD_DIMS)),,\

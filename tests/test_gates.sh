@@ -52,6 +52,14 @@ row=$(gate ok.log "$S1 dyn_smem=0 ctas=128" "shape=B1_H1_S4096_D256_C0 error=hea
 check_eq "describe error -> invalid_config" "$row" \
   'v,reject,invalid_config,"shape B1_H1_S4096_D256_C0: head dim 256 needs BLOCK_N <= 64, got 128",,,,,,,,,,,,'
 
+# --- a library call (cuBLAS): kernel=- on every shape passes without resources to read
+row=$(gate ok.log "shape=M16_N4096_K4096 kernel=- grid=0,0,0 block=0,0,0 dyn_smem=0 ctas=0" \
+  "shape=M4096_N4096_K4096 kernel=- grid=0,0,0 block=0,0,0 dyn_smem=0 ctas=0")
+check_eq "kernel=- on every shape -> pass, said to be a library call" "$row" \
+  'v,pass,,a library call (kernel=-): no kernel of its own to gate,,,,,,,,,,,,'
+row=$(gate ok.log "$S1 dyn_smem=0" "shape=M1_N1_K1 kernel=- block=0,0,0 dyn_smem=0")
+check_grep "... but a kernel of its own on one shape is gated as usual" '^v,(pass|reject),[a-z_]*,.*flash_fwd' <(echo "$row")
+
 # --- smem_overflow: smem.log has 49152 B static; + 183297 dynamic = 232449 > 232448.
 row=$(gate smem.log "$S1 dyn_smem=183296 ctas=128" "shape=X kernel=flash_fwd block=128,1,1 dyn_smem=183297 ctas=128")
 check_grep "smem_overflow names the offending shape" \

@@ -97,7 +97,7 @@ static void read_status(const char *path, char *st, size_t stlen, char *detail, 
   fclose(f);
 }
 
-// Parse one describe line into sh; returns 0 for a blank or comment line, 1 for a shape.
+// Parse one describe line into sh (kernel=- is a library call); returns 0 for a blank or comment line, 1 for a shape.
 static int parse_shape(char *s, const char *path, long line, struct shape *sh) {
   memset(sh, 0, sizeof *sh);
   sh->line = line;
@@ -218,6 +218,18 @@ static int evaluate(const char *variant, const struct arch_limits *arch, const c
       return 0;
     }
 
+  // A library call (kernel=-, e.g. cuBLAS) has no kernel of its own whose resources the gates
+  // could read: it passes, and says so.
+  size_t lib = 0;
+  for (size_t i = 0; i < n; i++) lib += !strcmp(sh[i].kernel, "-");
+  if (lib == n) {
+    put_row_start(variant, "pass", "", "a library call (kernel=-): no kernel of its own to gate");
+    puts(",,,,,,,,,,,,");
+    ptxas_report_free(&rep);
+    free(sh);
+    return 0;
+  }
+
   // Per shape: the worst matching kernel; over shapes: the worst shape, the first overflow.
   const struct ptxas_func *wk = NULL, *ok_k = NULL;
   struct occupancy wocc = {0}, occ;
@@ -226,6 +238,7 @@ static int evaluate(const char *variant, const struct arch_limits *arch, const c
   for (size_t i = 0; i < n; i++) {
     const struct ptxas_func *k = NULL;
     struct occupancy kocc = {0};
+    if (!strcmp(sh[i].kernel, "-")) continue;  // a library call on this shape
     for (size_t j = 0; j < rep.n; j++) {
       const struct ptxas_func *c = &rep.f[j];
       if (!c->is_entry || strcmp(c->arch, pa) || !kernel_matches(c->name, sh[i].kernel)) continue;

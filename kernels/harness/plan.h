@@ -4,7 +4,8 @@
 #include <stddef.h>
 
 typedef struct {
-  char kernel[64];         // name of the main kernel (a substring of its mangled name)
+  char kernel[64];         // name of the main kernel (a substring of its mangled name), or "-"
+                           // for a library call (cuBLAS) whose kernels the harness cannot name
   unsigned grid[3];        // main kernel launch grid
   unsigned block[3];       // main kernel block
   size_t dyn_smem;         // dynamic shared memory per CTA of the main kernel, bytes
