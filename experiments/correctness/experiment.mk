@@ -3,10 +3,9 @@
 # files). Shapes cover S in {1, 77, 128, 129, 1000}, decode (Sq=1, Skv=4096), Sq < Skv and
 # Sq > Skv, causal and not, D=64 and D=128; a variant runs only the shapes whose D equals its
 # HEAD_DIM (compile.sh filters by the -DHEAD_DIM line every flag file carries).
-# On a GPU: `make measure EXP=correctness` (numerics gate + samples), and
-# `experiments/correctness/device_run.sh OUT` (no make needed: builds every variant, bench --check
-# on every shape, compute-sanitizer memcheck/racecheck/synccheck on every accepted variant, and a
-# short timing of timing.txt's candidates). Published: data/correctness/nvidia-h200/.
+# On a GPU: `make measure EXP=correctness` (numerics gate + samples) and `make sanitize
+# EXP=correctness` (compute-sanitizer's tools on SANITIZE_SHAPES). Published:
+# data/correctness/nvidia-h200/.
 DESCRIPTION := Kernel correctness sweep: tunables x edge shapes, refused configurations included
 REPORT_STYLE := correctness
 KERNEL      := attention/flash_attn.cu
