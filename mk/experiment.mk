@@ -10,6 +10,8 @@ EXP_OUT := $(B)/$(EXP)
 ifneq ($(wildcard $(EXP_DIR)/experiment.mk),)
 include $(EXP_DIR)/experiment.mk
 endif
+# the problem of the experiment: KERNEL is <problem>/<source> under kernels/
+PROBLEM := $(firstword $(subst /, ,$(KERNEL)))
 # defaults for what an experiment.mk may leave out
 REPS          ?= 50
 WARMUP        ?= 10
@@ -115,7 +117,6 @@ BIN_TARGETS := $(VARIANTS) $(C_BASELINES)
 # kernels/<problem>/problem/*_shape.c: the registry links them all) and the problem layer of the
 # experiment's problem (kernels/<problem>/problem/*.cu), each compiled once per ARCH.
 # problem_objs PROBLEM: what a bench binary of that problem links besides its kernel
-PROBLEM      := $(firstword $(subst /, ,$(KERNEL)))
 HARNESS_SRC  := $(wildcard kernels/harness/*.cu) $(SHAPE_SRC)
 k_obj         = $(patsubst kernels/%,$(B)/harness/$(ARCH)/%.o,$(basename $(1)))
 problem_objs  = $(call k_obj,$(HARNESS_SRC) $(wildcard kernels/$(1)/problem/*.cu))

@@ -127,6 +127,9 @@ search-section: $(B)/tools/search_section
 # In the appendix: every space experiment with published samples is replayed (make search-replay
 # EXP=e, a sub-make because each reads its own experiment.mk), then one section is written.
 REPORT_SECTIONS += search
+# the replay's figure, as the appendix (in $(RB)/report/) reaches it: beside it in $(B)/plots when
+# the report is built in $(B), else by its absolute path
+s_plot = $(if $(filter $(B),$(RB)),../plots/$(1)/search,$(abspath $(B))/plots/$(1)/search)
 $(RB)/report/appendix.tex: $(RB)/report/search.tex
 $(RB)/report/search.md: $(RB)/report/search.tex
 $(RB)/report/search.tex: $(B)/tools/search $(B)/tools/search_section $(foreach e,$(R_SPACE_DEXPS),$(wildcard $(DATA)/$(e)/*/*.csv))
@@ -134,7 +137,7 @@ $(RB)/report/search.tex: $(B)/tools/search $(B)/tools/search_section $(foreach e
 	@for e in $(R_SPACE_DEXPS); do $(MAKE) --no-print-directory search-replay EXP=$$e DATA=$(DATA) >/dev/null || exit 2; done
 	@if [ -n "$(strip $(R_SPACE_DEXPS))" ]; then \
 	  $(B)/tools/search_section --tex $@ --md $(@D)/search.md \
-	    $(foreach e,$(R_SPACE_DEXPS),--plot-tex ../plots/$(e)/search.pdf --plot-md ../plots/$(e)/search.png) \
+	    $(foreach e,$(R_SPACE_DEXPS),--plot-tex $(call s_plot,$(e)).pdf --plot-md $(call s_plot,$(e)).png) \
 	    $(foreach e,$(R_SPACE_DEXPS),$(B)/$(e)/strategies.csv); \
 	else printf '%s\n' '\section{Search strategies}' 'No recorded sweep is published.' >$@; \
 	  printf '%s\n' '## Search strategies' '' 'No recorded sweep is published.' >$(@D)/search.md; fi

@@ -230,10 +230,8 @@ static void roofline(const ctx *c, const char *ceil_path) {
     int any = 0;
     for (size_t k = 0; k < c->shapes.n; k++) {
       double med, fl, by;
-      shape_t s;
-      if (pick_median(&c->sum, o.v[i], c->shapes.v[k], &med) || shape_parse(c->shapes.v[k], &s))
+      if (pick_median(&c->sum, o.v[i], c->shapes.v[k], &med) || roof_work(c->shapes.v[k], &fl, &by))
         continue;
-      roof_flops_bytes(&s, &fl, &by);
       if (!any) fprintf(d, "%s# %s\n", nb ? "\n\n" : "", o.v[i]);
       any = 1;
       double ai = fl / by, tflops = fl / med / 1e6;
@@ -241,6 +239,12 @@ static void roofline(const ctx *c, const char *ceil_path) {
       amin = fmin(amin, ai), amax = fmax(amax, ai), pmax = fmax(pmax, tflops);
     }
     if (any) fprintf(g, "%s%s", nb++ ? " " : "", o.v[i]);
+  }
+  if (!nb) {  // no shape with a known work and a median: no figure (an empty roofline misleads)
+    fclose(d);
+    fclose(g);
+    strlist_free(&o);
+    return;
   }
   fprintf(g, "\"\nnblk = %zu\nbw = %g\ntf = %g\ndbw = %g\ndtf = %g\n", nb, bw, tf, dbw, dtf);
   fprintf(g, "xmin = %g\nxmax = %g\n", amin / 4, fmax(amax * 4, 2 * fmax(tf, dtf) * 1000 / fmax(fmax(bw, dbw), 1)));

@@ -139,13 +139,11 @@ static void group(FILE *f, int tex, const entry *e, size_t n, const char *data) 
   header(f, tex, h2, 9, "lrrrrrrrr");
   for (size_t i = 0; i < n; i++) {
     const pm_profile *p = &e[i].p;
-    shape_t s;
-    if (shape_parse(p->shape, &s)) {
+    double flops, minb;
+    if (roof_work(p->shape, &flops, &minb)) {
       snprintf(msg, sizeof msg, "%s:2: '%s' is not a shape name", p->path, p->shape);
       die(msg);
     }
-    double flops, minb;
-    roof_flops_bytes(&s, &flops, &minb);
     double mb = pm_dram_bytes(p), ai = flops / mb, tfs = flops / p->v[PM_DURATION] / 1e3;
     double roof = bw > 0 || tf > 0 ? roof_at(ai, bw, tf) : NAN;
     char v[300], vs[300];

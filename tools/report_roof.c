@@ -6,11 +6,15 @@
 #include <string.h>
 
 #include "report_csv.h"
+#include "shape.h"
 
-void roof_flops_bytes(const shape_t *s, double *flops, double *bytes) {
-  double bh = (double)s->b * (double)s->h;
-  *flops = 4.0 * bh * (double)s->sq * (double)s->skv * (double)s->d / (s->causal ? 2 : 1);
-  *bytes = 2.0 * (bh * (double)s->sq * (double)s->d * 2 + bh * (double)s->skv * (double)s->d * 2);
+int roof_work(const char *shape, double *flops, double *bytes) {
+  const problem_host *p = problem_host_of_shape(shape);
+  problem_shape s;
+  char why[160];
+  if (!p || p->parse(shape, &s, why, sizeof why)) return -1;
+  p->work(&s, flops, bytes);
+  return 0;
 }
 
 int roof_read(const char *path, const char *slug, roof_t *r, char *err, size_t errlen) {

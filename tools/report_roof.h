@@ -1,12 +1,13 @@
-// report_roof.h — roofline arithmetic shared by prep_plots and report_gen: FLOPs and minimum
-// bytes of an attention forward shape, the measured ceilings of a GPU (data/ceilings/<gpu>.csv)
-// and the datasheet roofs of the GPUs we know.
+// report_roof.h — roofline arithmetic shared by prep_plots and report_gen: the work of a shape
+// (its problem's FLOPs and minimum bytes), the measured ceilings of a GPU
+// (data/ceilings/<gpu>.csv) and the datasheet roofs of the GPUs we know.
 #pragma once
 #include "samples.h"
 
-// FLOPs 4·B·H·Sq·Skv·D (halved when causal); bytes 2·(B·H·Sq·D·2 + B·H·Skv·D·2): fp16 Q and O,
-// K and V, each read or written once.
-void roof_flops_bytes(const shape_t *s, double *flops, double *bytes);
+// FLOPs of one call and the minimum bytes it moves, by the work function of the problem whose
+// grammar the shape name is in (shape.h, the numbers bench writes as `# work.<shape>:`).
+// Returns 0, or -1 when no problem parses the name.
+int roof_work(const char *shape, double *flops, double *bytes);
 
 typedef struct {
   double bw_gbs, tflops;       // measured (0 when absent)

@@ -27,10 +27,8 @@ void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *shapes) 
             "lrrllrlr", (const char *const[]){"Shape", "FLOP/B", "Roof TFLOPS", "Bound", "Variant TFLOPS",
                                               "% roof", "Baseline TFLOPS", "% roof"});
   for (size_t k = 0; k < shapes->n; k++) {
-    shape_t s;
     double fl, by, m;
-    if (shape_parse(shapes->v[k], &s)) continue;
-    roof_flops_bytes(&s, &fl, &by);
+    if (roof_work(shapes->v[k], &fl, &by)) continue;
     double ai = fl / by, roof = roof_at(ai, bw, tf);
     const char *bound = bw > 0 && (tf <= 0 || bw * ai / 1000 < tf) ? "memory" : "compute";
     const char *cell[2] = {"—", "—"}, *pct[2] = {"—", "—"};
