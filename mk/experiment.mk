@@ -86,11 +86,6 @@ VARIANTS := $(_vfiles:.flags=)
 # nothing, or a shape outside the grammar would otherwise pass silently or fail once per variant.
 X_BASELINES := $(patsubst kernels/$(PROBLEM)/cublas_%.cu,cublas-%,$(wildcard kernels/$(PROBLEM)/cublas_*.cu)) \
                $(if $(wildcard kernels/$(PROBLEM)/problem/baselines.txt),$(file <kernels/$(PROBLEM)/problem/baselines.txt))
-# the head dimensions the kernel's tunables table lists for HEAD_DIM (empty: no table, or a range)
-X_TUNABLES  := $(wildcard kernels/$(basename $(KERNEL)).tunables)
-x_after_hd  = $(if $(1),$(if $(filter HEAD_DIM,$(firstword $(1))),$(wordlist 2,$(words $(1)),$(1)),$(call x_after_hd,$(wordlist 2,$(words $(1)),$(1)))))
-x_leading_n = $(if $(call txt_count,$(firstword $(1))),$(firstword $(1)) $(call x_leading_n,$(wordlist 2,$(words $(1)),$(1))))
-X_HEAD_DIMS := $(strip $(if $(X_TUNABLES),$(call x_leading_n,$(call x_after_hd,$(file <$(X_TUNABLES))))))
 # x_check_names: COMPARE and BASELINE name variants or baselines. A space's variants are known
 # only once make has remade its expansion (space.mk), so for a space check-exp's recipe runs it.
 x_check_names = $(foreach p,$(COMPARE),$(foreach v,$(subst :, ,$(p)),$(if $(filter $(v),$(VARIANTS) $(BASELINES)),,\
@@ -103,10 +98,8 @@ $(foreach b,$(BASELINES),$(if $(filter $(firstword $(subst ., ,$(b))),$(X_BASELI
 $(foreach p,$(COMPARE),$(if $(filter 2,$(words $(subst :, ,$(p)))),,$(error $(call x_where,COMPARE): '$(p)' is not cand:base)))
 $(if $(SPACE),,$(x_check_names))
 $(foreach sh,$(SHAPES),$(if $(call x_shape,$(sh)),,$(error $(call x_where,SHAPES): '$(sh)' is not a shape (fields TAG<n> joined by '_', e.g. B2_H8_S512_D64_C0 or M4096_N4096_K4096))))
-# D of every shape must be a head dimension the kernel's tunables table allows (a D no variant can
-# build was dropped silently by every variant)
-$(foreach sh,$(SHAPES),$(if $(X_HEAD_DIMS),$(if $(filter $(patsubst D%,%,$(filter D%,$(subst _, ,$(sh)))),$(X_HEAD_DIMS)),,\
-  $(error $(call x_where,SHAPES): '$(sh)': D is not a head dimension $(X_TUNABLES) allows ($(X_HEAD_DIMS))))))
+# the problem's own checks of the experiment, while make reads it (kernels/<problem>/problem/problem.mk)
+-include $(wildcard kernels/$(PROBLEM)/problem/problem.mk)
 endif
 # C baselines: cublas-<name> is kernels/<problem>/cublas_<name>.cu, linked with cuBLAS
 C_BASELINES := $(filter cublas-%,$(BASELINES))

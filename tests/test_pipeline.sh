@@ -13,6 +13,9 @@ for v in mma simt_split smem_big spill; do
   check "smoke/$v binary exists" test -x build/smoke/$v/bench
 done
 check "no binary for the refused configuration" test ! -e build/smoke/refused/bench
+check_grep "a shape the build's describe refuses is not applicable, with the reason" \
+  '^B1_H2_S1_K300_D128_C0: head dim 128 not supported by this build \(HEAD_DIM=64\)$' build/smoke/mma/not_applicable.txt
+check "... and left out of the shapes the variant runs" bash -c '! grep -q D128 build/smoke/mma/shapes.txt'
 
 $M gates EXP=smoke >/dev/null 2>&1
 g=build/smoke/gates.csv

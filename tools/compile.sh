@@ -2,7 +2,7 @@
 # compile.sh — build one variant's bench binary and record how it went.
 #   compile.sh OUTDIR FLAGS_FILE KERNEL_SRC SHAPES_FILE -- HARNESS_OBJ... [-- LINK_ARGS...]
 # Environment: NVCC, NVCCFLAGS, NVCC_ARCH, FLAGCHECK, BUILD_TIMEOUT (s, default 120).
-# Writes OUTDIR/{flags,build.log,status,bench,describe.txt,kernel.d}. status line 1 is one of
+# Writes OUTDIR/{flags,build.log,status,bench,describe.txt,shapes.txt,not_applicable.txt,kernel.d}. status line 1 is one of
 # ok | build_failed | build_timeout | invalid_config, line 2 a one-line detail. Exits 0 whenever
 # the outcome was recorded, so one failed variant never stops the others.
 # Flag tokens are validated by flagcheck and passed to nvcc as array elements: no text from a
@@ -50,12 +50,18 @@ timeout -k 5 "$tmo" "$NVCC" "${arch[@]}" -o "$out/bench.tmp" "$out/kernel.o" "${
   -ldl "${link[@]}" >>"$out/build.log" 2>&1 || { classify $?; exit 0; }
 mv "$out/bench.tmp" "$out/bench"
 
-# shapes this binary can run: a HEAD_DIM flag keeps only shapes with that D
-hd=$(sed -n 's/^-DHEAD_DIM=\([0-9]*\)$/\1/p' "$out/flags")
-if [ -n "$hd" ]; then grep -E "_D${hd}_" "$shapes_in"; else cat "$shapes_in"; fi >"$out/shapes.txt"
-args=(); while read -r s; do args+=(--shape "$s"); done <"$out/shapes.txt"
-if [ ${#args[@]} -eq 0 ]; then status invalid_config "no shape of the experiment has D=$hd"; exit 0; fi
-if ! "$out/bench" --describe --sm-count "${SM_COUNT:-132}" "${args[@]}" >"$out/describe.txt" 2>>"$out/build.log"; then
+# shapes this binary can run: the ones its describe accepts; a shape it refuses (e.g. another
+# head dimension than the build's) is not applicable to this variant, listed with the reason in
+# not_applicable.txt, not a failure; a variant that can run none of them is invalid_config
+args=(); while read -r s; do args+=(--shape "$s"); done <"$shapes_in"
+if ! "$out/bench" --describe --sm-count "${SM_COUNT:-132}" "${args[@]}" >"$out/describe.all" 2>>"$out/build.log"; then
   status build_failed "bench --describe failed: $(tail -n 1 "$out/build.log")"; exit 0
+fi
+grep -v ' error=' "$out/describe.all" >"$out/describe.txt"
+grep ' error=' "$out/describe.all" | sed 's/^shape=\([^ ]*\) error=/\1: /' >"$out/not_applicable.txt"
+sed -n 's/^shape=\([^ ]*\) .*/\1/p' "$out/describe.txt" >"$out/shapes.txt"
+rm -f "$out/describe.all"
+if [ ! -s "$out/shapes.txt" ]; then
+  status invalid_config "no shape of the experiment is applicable: $(head -n 1 "$out/not_applicable.txt")"; exit 0
 fi
 status ok ""
