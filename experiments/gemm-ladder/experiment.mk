@@ -1,0 +1,21 @@
+# gemm-ladder — what each step of the tensor-core GEMM buys, one rung per variant, against cuBLAS:
+#   g0 mma.sync + ldmatrix, 64 x 64 x 16 tiles, one stage (load, wait, compute), padded rows
+#   g1 + a 3-stage cp.async pipeline (copies of the next tiles overlap the MMAs)
+#   g2 + the XOR-swizzled shared layout instead of padding
+#   g3 + 128 x 128 x 32 CTA tiles (more reuse per byte loaded)
+#   g4 + grouped rasterization (GROUP_M=8: neighbouring CTAs share A and B tiles in L2)
+#   g5 + split-K when the tile grid is under one wave (the skinny shapes)
+DESCRIPTION := GEMM ladder: tensor cores, cp.async pipeline, swizzle, large tiles, rasterization, split-K
+KERNEL      := gemm/gemm_mma.cu
+SHAPES      := M4096_N4096_K4096 M1024_N1024_K1024 M16_N4096_K4096 M128_N4096_K4096
+BASELINE    := cublas-gemm
+BASELINES   := cublas-gemm
+COMPARE     := g1:g0 g2:g1 g3:g2 g4:g3 g5:g4
+REPS        := 300
+WARMUP      := 20
+L2          := cold
+ROUNDS      := 10
+MIN_OCCUPANCY   := 0
+MIN_CTAS_PER_SM := 0
+RUN_TIMEOUT := 300
+PROFILE_SHAPE := M4096_N4096_K4096
