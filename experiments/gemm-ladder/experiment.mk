@@ -5,12 +5,15 @@
 #   g3 + 128 x 128 x 32 CTA tiles (more reuse per byte loaded)
 #   g4 + grouped rasterization (GROUP_M=8: neighbouring CTAs share A and B tiles in L2)
 #   g5 + split-K when the tile grid is under one wave (the skinny shapes)
+# and two tuned configurations (from tuning runs on an H100): t_large, 256 x 128 x 64 tiles of
+# 4 x 2 warps (the large shapes), and t_skinny, 16 x 128 x 64 tiles of 1 x 4 warps, 5 stages,
+# split-K (M = 16 and 128).
 DESCRIPTION := GEMM ladder: tensor cores, cp.async pipeline, swizzle, large tiles, rasterization, split-K
 KERNEL      := gemm/gemm_mma.cu
 SHAPES      := M4096_N4096_K4096 M1024_N1024_K1024 M16_N4096_K4096 M128_N4096_K4096
 BASELINE    := cublas-gemm
 BASELINES   := cublas-gemm
-COMPARE     := g1:g0 g2:g1 g3:g2 g4:g3 g5:g4
+COMPARE     := g1:g0 g2:g1 g3:g2 g4:g3 g5:g4 t_large:g5 t_skinny:g5
 REPS        := 300
 WARMUP      := 20
 L2          := cold
