@@ -193,7 +193,8 @@ void correctness_gpu(gen *g, const expvars *e, const egpu *x) {
   }
 
   // summary in words
-  const char *m = want_min == want_max ? fmt("all %zu shapes of their head dimension", want_max)
+  const char *m = want_min == want_max && want_max == e->shapes.n ? fmt("all %zu shapes", want_max)
+                  : want_min == want_max ? fmt("all %zu shapes of their head dimension", want_max)
                   : fmt("all shapes of their head dimension (%zu–%zu each)", want_min, want_max);
   const char *numerics = !accepted.n ? "none to check"
                          : full == accepted.n ? fmt("%s %zu pass numerics on %s", accepted.n == 2 ? "both" : "all",
