@@ -8,7 +8,8 @@
 # survivors at the shape with SEARCH_REPS reps, and append every outcome to the trial log.
 # The log is keyed by kernel-source hash, GPU, nvcc version and shape (search_log.h): a killed
 # search resumes where it stopped, and a rerun with the same inputs measures nothing.
-# Then the confirmation: the best configuration and the BASELINE (a variant of EXP, or sdpa-*
+# Then the confirmation: the best configuration and the BASELINE (a variant of EXP, one of its
+# compiled BASELINES such as cublas-gemm, or sdpa-*
 # through tools/sdpa_bench.py) re-measured in CONFIRM_ROUNDS rounds, into RESULTS_DIR/confirm/
 # {cand,base}.csv (kept when already measured for this key); `make search-confirm` on a machine
 # with GSL judges them as `make analyze` does and writes loop1_results.json.
@@ -19,7 +20,7 @@
 # TIME_BUDGET counts from the start of this invocation and is checked between trials.
 # Environment (from make): B, NVCC, MAKE_CMD (the make command line that builds a variant
 # target), SHAPE, SEED, STRATEGY, INIT, MAX_TRIALS, TIME_BUDGET (0: none), BATCH, JOBS,
-# SEARCH_REPS, CONFIRM_REPS, CONFIRM_ROUNDS, SESSION, ORDER_SEED, WARMUP, L2, RUN_TIMEOUT, BASELINE, VARIANT_DIR, RESULTS_DIR, SEARCH_LOG,
+# SEARCH_REPS, CONFIRM_REPS, CONFIRM_ROUNDS, SESSION, ORDER_SEED, WARMUP, L2, RUN_TIMEOUT, BASELINE, BASELINES, VARIANT_DIR, RESULTS_DIR, SEARCH_LOG,
 # gates: GATE_ARCH, MIN_OCCUPANCY, MIN_OCCUPANCY_CP_ASYNC, MIN_CTAS, SM_COUNT.
 # Test hooks: SEARCH_GPU (skip asking a bench for the GPU slug), GATES (the gates command).
 set -u
@@ -121,7 +122,9 @@ confirm_run() { # confirm_run NAME ROUND POSITION
                 --graph-calls "${GRAPH_CALLS:-20}" --seed $(( ${SEED:-42} + 1 )) --out "$f")
   case $v in
     sdpa-*) timeout -k 5 "${RUN_TIMEOUT:-300}" python3 tools/sdpa_bench.py --backend "$v" "${common[@]}" "${meta[@]}" ;;
-    *) [ -f "$VARIANT_DIR/$v.flags" ] || die "baseline '$v' is not a variant of $exp (nor sdpa-*)"
+    *) # a variant of the space, or a compiled baseline of the experiment (BASELINES: cublas-*)
+       [ -f "$VARIANT_DIR/$v.flags" ] || [[ " ${BASELINES:-} " == *" $v "* ]] ||
+         die "baseline '$v' is not a variant of $exp, nor one of its BASELINES (nor sdpa-*)"
        mk "$b/$v/status" >>"$out/build.log" 2>&1
        timeout -k 5 "${RUN_TIMEOUT:-300}" "$b/$v/bench" "${common[@]}" "${meta[@]}" ;;
   esac && [ -f "$f" ]
