@@ -2,7 +2,9 @@
 # build outputs and a driver only (no GSL, no gnuplot).
 GIT_REV ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell \
              git diff --quiet HEAD -- kernels tools mk Makefile experiments 2>/dev/null || echo -dirty)
-SDPA_BASELINES = $(filter sdpa-%,$(BASELINES))
+# the problem's library baselines: <lib>-* of BASELINES, run by kernels/<problem>/problem/<lib>_bench.py
+LIB_BENCH     = $(firstword $(wildcard kernels/$(PROBLEM)/problem/*_bench.py))
+LIB_BASELINES = $(if $(LIB_BENCH),$(filter $(patsubst %_bench.py,%,$(notdir $(LIB_BENCH)))-%,$(BASELINES)))
 DATA_OUT ?= data
 ORDER    ?= interleaved
 # SESSION (an id, [A-Za-z0-9.-]) and ORDER_SEED (digits) are passed only when set: measure.sh
@@ -26,7 +28,7 @@ endif
 measure: check-gpu build $(EXP_OUT)/gates.csv
 	@B=$(B) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) ROUNDS=$(ROUNDS) \
 	  GRAPH_CALLS=$(GRAPH_CALLS) \
-	  SEED=$(SEED) RUN_TIMEOUT=$(RUN_TIMEOUT) SDPA_BASELINES='$(SDPA_BASELINES)' \
+	  SEED=$(SEED) RUN_TIMEOUT=$(RUN_TIMEOUT) LIB_BENCH='$(LIB_BENCH)' LIB_BASELINES='$(LIB_BASELINES)' \
 	  SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' ORDER=$(ORDER) VARIANT='$(VARIANT)' $(MEASURE_OPT) \
 	  tools/measure.sh $(EXP) >/dev/null
 

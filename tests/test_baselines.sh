@@ -48,21 +48,21 @@ if ! command -v nvidia-smi >/dev/null 2>&1; then
 fi
 
 # --- sdpa_bench.py --------------------------------------------------------------------------------
-check "sdpa_bench.py byte-compiles" python3 -m py_compile tools/sdpa_bench.py
-python3 tools/sdpa_bench.py --help >"$t/out" 2>&1
+check "sdpa_bench.py byte-compiles" python3 -m py_compile kernels/attention/problem/sdpa_bench.py
+python3 kernels/attention/problem/sdpa_bench.py --help >"$t/out" 2>&1
 check_eq "sdpa_bench --help exits 0" "$?" 0
 check_grep "sdpa_bench --help lists the backends" 'sdpa-cudnn,sdpa-default,sdpa-efficient,sdpa-flash' "$t/out"
-python3 tools/sdpa_bench.py --backend sdpa-flash --shape B1_H8_S128_D64 >"$t/out" 2>&1
+python3 kernels/attention/problem/sdpa_bench.py --backend sdpa-flash --shape B1_H8_S128_D64 >"$t/out" 2>&1
 check_eq "sdpa_bench bad shape exits 2" "$?" 2
 check_grep "sdpa_bench bad shape message" "'B1_H8_S128_D64' is not B<b>" "$t/out"
-python3 tools/sdpa_bench.py --backend sdpa-math --shape B1_H8_S128_D64_C0 >"$t/out" 2>&1
+python3 kernels/attention/problem/sdpa_bench.py --backend sdpa-math --shape B1_H8_S128_D64_C0 >"$t/out" 2>&1
 check_eq "sdpa_bench unknown backend exits 2" "$?" 2
-python3 tools/sdpa_bench.py --backend sdpa-flash --shape B1_H8_S128_D64_C0 --reps 0 >"$t/out" 2>&1
+python3 kernels/attention/problem/sdpa_bench.py --backend sdpa-flash --shape B1_H8_S128_D64_C0 --reps 0 >"$t/out" 2>&1
 check_eq "sdpa_bench --reps 0 exits 2" "$?" 2
-python3 tools/sdpa_bench.py --backend sdpa-flash --shape B1_H8_S128_D64_C0 --meta 'x y=1' >"$t/out" 2>&1
+python3 kernels/attention/problem/sdpa_bench.py --backend sdpa-flash --shape B1_H8_S128_D64_C0 --meta 'x y=1' >"$t/out" 2>&1
 check_eq "sdpa_bench bad --meta exits 2" "$?" 2
 if ! python3 -c 'import torch' 2>/dev/null; then
-  python3 tools/sdpa_bench.py --backend sdpa-cudnn --shape B1_H8_S128_D64_C0 --out "$t/s.csv" >"$t/out" 2>&1
+  python3 kernels/attention/problem/sdpa_bench.py --backend sdpa-cudnn --shape B1_H8_S128_D64_C0 --out "$t/s.csv" >"$t/out" 2>&1
   check_eq "sdpa_bench without torch exits 5" "$?" 5
   check_grep "sdpa_bench without torch says so" '^sdpa_bench: torch .*not available.*sdpa-cudnn' "$t/out"
   check "sdpa_bench without torch writes no file" test ! -e "$t/s.csv"
@@ -70,7 +70,7 @@ fi
 # pure helpers: canonical shape names and the GPU slug (expected values written by hand)
 python3 - >"$t/out" 2>&1 <<'EOF'
 import importlib.util
-spec = importlib.util.spec_from_file_location("sb", "tools/sdpa_bench.py")
+spec = importlib.util.spec_from_file_location("sb", "kernels/attention/problem/sdpa_bench.py")
 sb = importlib.util.module_from_spec(spec); spec.loader.exec_module(sb)
 print(sb.parse_shape("B8_H32_S1_K4096_D128_C0"))
 print(sb.parse_shape("B2_H8_S512_K512_D64_C1")[0])

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test_measure.sh — the measure and merge logic of tools/measure.sh without a GPU: fake bench
 # binaries stand in for the harness (a passing one, one failing numerics, one crashing while
-# timing), a fake python3 for tools/sdpa_bench.py and a fake nvidia-smi. Checks round
+# timing), a fake python3 for kernels/attention/problem/sdpa_bench.py and a fake nvidia-smi. Checks round
 # interleaving in a shuffled order per round (deterministic from ORDER_SEED), the merged sample
 # file (rep renumbered, round/session/position columns, metadata from round 1, one session line
 # per session), appending sessions of the same code and replacing on a change, the refusal of a
@@ -88,7 +88,7 @@ check_eq "merge with no runtime rows keeps the table" "$(cat "$m/pub/gates.csv" 
 out=$(B=$t/build DATA_OUT=$t/data tools/measure.sh nothing 2>&1); rc=$?
 check_eq "missing gates.csv is an input error" "$rc" 2
 check_grep "missing gates.csv is named" 'gates.csv: missing' <(echo "$out")
-out=$(B=$t/build DATA_OUT=$t/data2 GRAPH_CALLS=0 SDPA_BASELINES=sdpa-cudnn tools/measure.sh fake 2>&1); rc=$?
+out=$(B=$t/build DATA_OUT=$t/data2 GRAPH_CALLS=0 LIB_BENCH=kernels/attention/problem/sdpa_bench.py LIB_BASELINES=sdpa-cudnn tools/measure.sh fake 2>&1); rc=$?
 check_eq "GRAPH_CALLS=0 with SDPA baselines is refused" "$rc" 2
 check_grep "the refusal says why" 'would not compare like for like' <(echo "$out")
 check "nothing measured when refused" test ! -e "$t/data2"
@@ -184,7 +184,7 @@ check_grep "the bad ORDER_SEED is named" "^measure: ORDER_SEED: '12x'" "$t/stder
 b=$t/build/sd; mkdir -p "$b" "$t/py"; fake good ok; gates good
 cat >"$t/py/python3" <<EOS
 #!/usr/bin/env bash
-[ "\$1" = tools/sdpa_bench.py ] || exit 99; shift
+[ "\$1" = kernels/attention/problem/sdpa_bench.py ] || exit 99; shift
 [ "\$1" = --versions ] && { echo "torch=9.9.9 cudnn=90000"; exit 0; }
 out=; r=; be=; v=; meta=
 while [ \$# -gt 0 ]; do case \$1 in
@@ -201,7 +201,7 @@ exit 0
 EOS
 chmod +x "$t/py/python3"
 PATH=$t/py:$PATH B=$t/build DATA_OUT=$t/data ROUNDS=2 REPS=2 SHAPES="B1_H1_S8_D64_C0" SESSION=p1 ORDER_SEED=5 \
-  SDPA_BASELINES="sdpa-cudnn sdpa-cudnn.b sdpa-flash sdpa-efficient" tools/measure.sh sd >/dev/null 2>"$t/stderr"; rc=$?
+  LIB_BENCH=kernels/attention/problem/sdpa_bench.py LIB_BASELINES="sdpa-cudnn sdpa-cudnn.b sdpa-flash sdpa-efficient" tools/measure.sh sd >/dev/null 2>"$t/stderr"; rc=$?
 d=$t/data/sd/fake-gpu
 check_eq "SDPA session exits 0" "$rc" 0
 check "the A/A copy sdpa-cudnn.b is published" test -f "$d/sdpa-cudnn.b.csv"
@@ -215,7 +215,7 @@ check "... and not published" test ! -e "$d/sdpa-flash.csv"
 check_eq "... and not run again" "$(grep -c ' sdpa-flash$' "$b/sched.txt")" 1
 check_grep "exit 1 with a file: a shape failed numerics" '^measure: sdpa-efficient: a shape failed numerics' "$t/stderr"
 check "... and the rest published" test -f "$d/sdpa-efficient.csv"
-out=$(B=$t/build DATA_OUT=$t/data SDPA_BASELINES="sdpa-cudnn/x" SESSION=p2 tools/measure.sh sd 2>&1); rc=$?
+out=$(B=$t/build DATA_OUT=$t/data LIB_BENCH=kernels/attention/problem/sdpa_bench.py LIB_BASELINES="sdpa-cudnn/x" SESSION=p2 tools/measure.sh sd 2>&1); rc=$?
 check_eq "an SDPA name outside sdpa-<backend>[.<suffix>] is refused" "$rc" 2
 # a bench that exits 0 without writing its file is not published
 fake hollow nofile; gates good hollow

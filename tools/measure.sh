@@ -3,7 +3,7 @@
 # outputs and a driver; no GSL, no gnuplot). Called by `make measure`.
 #   measure.sh EXP
 # Environment (from make): B, DATA_OUT (data), REPS, WARMUP, L2, GRAPH_CALLS, ROUNDS (10), SEED,
-#   RUN_TIMEOUT, SDPA_BASELINES, SHAPES, GIT_REV, ORDER (interleaved|sequential), VARIANT
+#   RUN_TIMEOUT, LIB_BENCH, LIB_BASELINES, SHAPES, GIT_REV, ORDER (interleaved|sequential), VARIANT
 #   (optional filter), SESSION (optional id), ORDER_SEED (optional, digits).
 #
 # The experimental design has three levels: sessions (one invocation of this script: one host,
@@ -15,15 +15,17 @@
 #             (nvidia-smi, else `unknown`) and the order seed are passed to every timed run as
 #             --meta session= host= gpu_uuid= order_seed= code=.
 #   rounds    For each variant that passed the static gates: `bench --check` (numerics /
-#             runtime_error / run_timeout), then ROUNDS rounds of timing, SDPA baselines
-#             through tools/sdpa_bench.py. ORDER=interleaved (default): every round runs all
+#             runtime_error / run_timeout), then ROUNDS rounds of timing, the library
+#             baselines (LIB_BASELINES) through the problem's runner LIB_BENCH
+#             (kernels/<problem>/problem/<lib>_bench.py, e.g. sdpa_bench.py). ORDER=interleaved (default): every round runs all
 #             timed variants in its own random order, a Fisher-Yates shuffle seeded from
 #             (ORDER_SEED, round) (ORDER_SEED defaults to 31 random bits, recorded): a fixed
 #             order would confound a variant with its slot (clock and thermal drift within a
 #             round). ORDER=sequential: variant-major, for diagnosing drift.
-#   code      kernels:<tree of kernels/ at HEAD>[-dirty] for our variants; for sdpa-* baselines
-#             sdpa:<blob of tools/sdpa_bench.py>[-dirty] torch=<v> cudnn=<v>.
-# An SDPA baseline sdpa-<backend>.<suffix> (sdpa-cudnn.b) runs --backend sdpa-<backend> but is
+#   code      kernels:<tree of kernels/ at HEAD>[-dirty] for our variants; for <lib>-* baselines
+#             <lib>:<blob of LIB_BENCH>[-dirty] and the versions it reports (--versions, e.g.
+#             torch=<v> cudnn=<v>).
+# A library baseline <lib>-<backend>.<suffix> (sdpa-cudnn.b) runs --backend <lib>-<backend> but is
 # published under its own name: two names for one baseline make an A/A pair.
 # Round files go to build/EXP/runs/<session>/ (made fresh). A variant is published only if every
 # round of the session wrote its file; its rounds are merged into DATA_OUT/EXP/<gpu>/<v>.csv with
@@ -48,8 +50,8 @@ die() { echo "measure: $*" >&2; exit 2; }
 [[ $reps =~ ^[1-9][0-9]{0,8}$ ]] || die "REPS: '$reps' is not a count >= 1"
 per_round=$(( (reps + rounds - 1) / rounds ))
 case $order in interleaved|sequential) ;; *) die "ORDER: '$order' is not interleaved or sequential" ;; esac
-[ "${GRAPH_CALLS:-20}" != 0 ] || [ -z "${SDPA_BASELINES:-}" ] ||
-  die "GRAPH_CALLS=0 times plain launches; the SDPA baselines are always timed as graph replays, so they would not compare like for like (drop GRAPH_CALLS=0 or the sdpa-* baselines)"
+[ "${GRAPH_CALLS:-20}" != 0 ] || [ -z "${LIB_BASELINES:-}" ] ||
+  die "GRAPH_CALLS=0 times plain launches; the library baselines are always timed as graph replays, so they would not compare like for like (drop GRAPH_CALLS=0 or the sdpa-* baselines)"
 
 start_utc=$(date -u +%Y%m%dT%H%M%SZ)
 start_iso=$(date -u +%Y-%m-%dT%H:%M:%SZ)
@@ -90,13 +92,17 @@ git_obj() { # git_obj PATH: its object at HEAD (12 chars) with -dirty for uncomm
 }
 code_kernels="kernels:$(git_obj kernels)"
 
-# SDPA baselines: sdpa-<backend>[.<suffix>]; the suffix only names a second copy (A/A)
+# library baselines: <lib>-<backend>[.<suffix>], <lib> the name of the runner LIB_BENCH
+# (<lib>_bench.py); the suffix only names a second copy (A/A)
+lib=$(basename "${LIB_BENCH:-none_bench.py}" _bench.py)
+[ -z "${LIB_BASELINES:-}" ] || [ -f "${LIB_BENCH:-}" ] ||
+  die "LIB_BASELINES='$LIB_BASELINES' but no runner LIB_BENCH='${LIB_BENCH:-}' (kernels/<problem>/problem/<lib>_bench.py)"
 sdpa=()
 declare -A seen_bl
-for bl in ${SDPA_BASELINES:-}; do
-  [[ $bl =~ ^sdpa-[a-z0-9]+(\.[A-Za-z0-9_+-][A-Za-z0-9_.+-]*)?$ ]] ||
-    die "SDPA_BASELINES: '$bl' is not sdpa-<backend>[.<suffix>] (suffix [A-Za-z0-9_.+-])"
-  [ -z "${seen_bl[$bl]:-}" ] || die "SDPA_BASELINES: '$bl' given twice"
+for bl in ${LIB_BASELINES:-}; do
+  [[ $bl =~ ^$lib-[a-z0-9]+(\.[A-Za-z0-9_+-][A-Za-z0-9_.+-]*)?$ ]] ||
+    die "LIB_BASELINES: '$bl' is not $lib-<backend>[.<suffix>] (suffix [A-Za-z0-9_.+-])"
+  [ -z "${seen_bl[$bl]:-}" ] || die "LIB_BASELINES: '$bl' given twice"
   seen_bl[$bl]=1; sdpa+=("$bl")
 done
 
@@ -132,11 +138,11 @@ code_sdpa=
 if [ ${#sdpa[@]} -gt 0 ]; then
   # the torch and cuDNN versions are part of the baselines' code: an upgrade changes what runs
   # (asked once, here: only on a GPU host, and not once per run)
-  vers=$(timeout 300 python3 tools/sdpa_bench.py --versions 2>/dev/null | head -n 1) || vers=
-  [[ $vers =~ ^torch= ]] || vers="torch=unavailable"
-  code_sdpa="sdpa:$(git_obj tools/sdpa_bench.py) $vers"
+  vers=$(timeout 300 python3 "$LIB_BENCH" --versions 2>/dev/null | head -n 1) || vers=
+  [[ $vers =~ ^[a-z]+= ]] || vers="torch=unavailable"
+  code_sdpa="$lib:$(git_obj "$LIB_BENCH") $vers"
 fi
-code_of() { case $1 in sdpa-*) echo "$code_sdpa" ;; *) echo "$code_kernels" ;; esac; }
+code_of() { case $1 in "$lib"-*) echo "$code_sdpa" ;; *) echo "$code_kernels" ;; esac; }
 say "$exp on $slug: session $session (host $host, gpu $gpu_uuid), ${#cand[@]} variants, $rounds rounds x $per_round reps, L2 ${L2:-cold}, $order, order seed $order_seed"
 
 shape_args() { local s; for s in $(cat "$1"); do printf -- '--shape\n%s\n' "$s"; done; }
@@ -173,10 +179,10 @@ run_one() { # run_one NAME ROUND
                 --meta "session=$session" --meta "host=$host" --meta "gpu_uuid=$gpu_uuid"
                 --meta "order_seed=$order_seed" --meta "code=$(code_of "$v")")
   case $v in
-    sdpa-*)
+    "$lib"-*)
       local sa=(); for s in "${all_shapes[@]}"; do sa+=(--shape "$s"); done
       # sdpa-cudnn.b: the backend is the name up to its first '.'
-      timeout -k 5 "${RUN_TIMEOUT:-300}" python3 tools/sdpa_bench.py --backend "${v%%.*}" "${sa[@]}" "${common[@]}" \
+      timeout -k 5 "${RUN_TIMEOUT:-300}" python3 "$LIB_BENCH" --backend "${v%%.*}" "${sa[@]}" "${common[@]}" \
         --meta "flags=" 2>>"$runs/$v.log"; rc=$? ;;
     *)
       mapfile -t sa < <(shape_args "$b/$v/shapes.txt")
@@ -221,7 +227,7 @@ for item in "${sched[@]}"; do
   say "[$i/${#sched[@]}] round $r/$rounds $v (session $session)"
   run_one "$v" "$r"; rc=$?
   f=$(round_file "$v" "$r")
-  if [ $rc -eq 1 ] && [[ $v == sdpa-* ]] && [ -f "$f" ]; then
+  if [ $rc -eq 1 ] && [[ $v == "$lib"-* ]] && [ -f "$f" ]; then
     say "$v: a shape failed numerics and was left out (see $runs/$v.log)"; rc=0
   fi
   # exit 0 with nothing written is no sample either (rc -1: no exit status takes that value)
@@ -229,7 +235,7 @@ for item in "${sched[@]}"; do
   if [ $rc -eq 0 ]; then tail -n "$(printf '%s\n' "${all_shapes[@]}" | wc -l)" "$runs/$v.log" | grep -F median | sed 's/^/  /' >&2; continue; fi
   dead[$v]=1
   case $v in
-    sdpa-*) if [ $rc -eq 5 ]; then say "$v: unavailable (no torch here)"
+    "$lib"-*) if [ $rc -eq 5 ]; then say "$v: unavailable (its library is not installed here)"
             elif [ $rc -eq -1 ]; then say "$v: failed (exit 0 without a sample file), see $runs/$v.log"
             else say "$v: failed (exit $rc), see $runs/$v.log"; fi ;;
     *) if [ $rc -eq -1 ]; then reject "$v" runtime_error "exit 0 without a sample file (round $r)"

@@ -10,7 +10,7 @@
 # search resumes where it stopped, and a rerun with the same inputs measures nothing.
 # Then the confirmation: the best configuration and the BASELINE (a variant of EXP, one of its
 # compiled BASELINES such as cublas-gemm, or sdpa-*
-# through tools/sdpa_bench.py) re-measured in CONFIRM_ROUNDS rounds, into RESULTS_DIR/confirm/
+# through the problem's LIB_BENCH) re-measured in CONFIRM_ROUNDS rounds, into RESULTS_DIR/confirm/
 # {cand,base}.csv (kept when already measured for this key); `make search-confirm` on a machine
 # with GSL judges them as `make analyze` does and writes loop1_results.json.
 # What a search publishes lives in RESULTS_DIR (default results/EXP, tracked like data/, so the
@@ -121,7 +121,8 @@ confirm_run() { # confirm_run NAME ROUND POSITION
   local common=(--shape "$SHAPE" --reps "$creps" --warmup "${WARMUP:-10}" --l2 "${L2:-cold}"
                 --graph-calls "${GRAPH_CALLS:-20}" --seed $(( ${SEED:-42} + 1 )) --out "$f")
   case $v in
-    sdpa-*) timeout -k 5 "${RUN_TIMEOUT:-300}" python3 tools/sdpa_bench.py --backend "$v" "${common[@]}" "${meta[@]}" ;;
+    "$(basename "${LIB_BENCH:-none_bench.py}" _bench.py)"-*)
+       timeout -k 5 "${RUN_TIMEOUT:-300}" python3 "$LIB_BENCH" --backend "$v" "${common[@]}" "${meta[@]}" ;;
     *) # a variant of the space, or a compiled baseline of the experiment (BASELINES: cublas-*)
        [ -f "$VARIANT_DIR/$v.flags" ] || [[ " ${BASELINES:-} " == *" $v "* ]] ||
          die "baseline '$v' is not a variant of $exp, nor one of its BASELINES (nor sdpa-*)"
