@@ -17,3 +17,4 @@ test: $(B)/tests/bench_naive
 TEST_SCRIPTS += tests/test_bench_cli.sh
 TEST_SCRIPTS += tests/test_measure.sh
 TEST_SCRIPTS += tests/test_sass.sh tests/test_flash_attn.sh tests/test_correctness_build.sh tests/test_gemm_build.sh
+TEST_SCRIPTS += tests/test_vecadd.sh

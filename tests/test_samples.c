@@ -102,7 +102,7 @@ static void errors(void) {
   expect_error("e13.csv", "shape,time_us\nB1_H1_S1_D1_C0,\n", "2: empty sample");
   expect_error("e14.csv", "shape,time_us\n,1\n", "2: empty shape");
   expect_error("e15.csv", "shape,time_us\nB1_H1_S0_D1_C0,1\n",
-               "2: 'B1_H1_S0_D1_C0' is not a shape name of any problem (attention, gemm)");
+               "2: 'B1_H1_S0_D1_C0' is not a shape name of any problem (attention, gemm, vecadd)");
   expect_error("e16.csv", "# cudadent42 samples v2\nshape,time_us\n",
                "1: unsupported samples format version 2");
   expect_error("e17.csv", "shape,time_us\nB1_H1_S1_D1_C0,1x\n", "2: '1x' is not a number");

@@ -1,0 +1,103 @@
+// problem.cu — vecadd as a problem of the generic harness (kernels/harness/problem.h): A and B
+// of N fp16 elements in, C of N fp16 out, the fp32 and fp64 references (reference.h), the kernel
+// contract of vecadd.h passed through. Numerics: each output is one fp32 sum of two fp16 inputs
+// in [-1, 1] (within 2^-24 relative of the exact sum), so the error that matters is the fp16
+// rounding of the output: half an ulp, at most 2^-11 (4.9e-4) relative, under rtol 1e-3; atol
+// 1e-3 covers sums near 0, where fp16 is subnormal; max rel err <= 1e-2 as for GEMM.
+// Shapes: vecadd_shape.c.
+#include <stdlib.h>
+
+#include "bench_cuda.h"
+#include "bench_fill.h"
+#include "problem.h"
+#include "reference.h"
+#include "vecadd.h"
+
+extern "C" const problem_host problem_vecadd;
+
+struct problem_bufs {
+  vecadd_shape s;
+  __half *a, *b, *c;  // [N] each
+  float *ref;         // fp32 reference, [N]
+  void *ws;
+  size_t n, ws_bytes;
+};
+
+static vecadd_shape to_vecadd(const problem_shape *p) {
+  vecadd_shape s = {(int)p->v[0]};
+  return s;
+}
+
+const problem_host *problem_this(void) { return &problem_vecadd; }
+
+int problem_describe(const problem_shape *p, int sm_count, kernel_plan *plan, char *msg, size_t msglen) {
+  vecadd_shape s = to_vecadd(p);
+  return vecadd_describe(&s, sm_count, plan, msg, msglen);
+}
+
+cudaError_t problem_prepare(const problem_shape *p, const kernel_plan *plan) {
+  vecadd_shape s = to_vecadd(p);
+  return vecadd_prepare(&s, plan);
+}
+
+void problem_release(void) { vecadd_release(); }
+const void *problem_main_kernel(const kernel_plan *plan) { return vecadd_main_kernel(plan); }
+const char *problem_config(void) { return vecadd_config(); }
+
+problem_bufs *problem_alloc(const problem_shape *p, size_t ws_bytes) {
+  problem_bufs *b = (problem_bufs *)calloc(1, sizeof *b);
+  if (!b) bench_usage_fail("out of host memory");
+  b->s = to_vecadd(p);
+  b->n = (size_t)b->s.N;
+  b->ws_bytes = ws_bytes;
+  BENCH_CUDA(cudaMalloc(&b->a, b->n * sizeof(__half)));
+  BENCH_CUDA(cudaMalloc(&b->b, b->n * sizeof(__half)));
+  BENCH_CUDA(cudaMalloc(&b->c, b->n * sizeof(__half)));
+  BENCH_CUDA(cudaMalloc(&b->ref, b->n * sizeof(float)));
+  if (ws_bytes) BENCH_CUDA(cudaMalloc(&b->ws, ws_bytes));
+  return b;
+}
+
+void problem_free(problem_bufs *b) {
+  BENCH_CUDA(cudaFree(b->a));
+  BENCH_CUDA(cudaFree(b->b));
+  BENCH_CUDA(cudaFree(b->c));
+  BENCH_CUDA(cudaFree(b->ref));
+  if (b->ws) BENCH_CUDA(cudaFree(b->ws));
+  free(b);
+}
+
+void problem_fill(problem_bufs *b, unsigned long long seed, cudaStream_t stream) {
+  bench_fill_half(b->a, b->n, seed, 0, stream);
+  bench_fill_half(b->b, b->n, seed, 1, stream);
+}
+
+void problem_reference(problem_bufs *b, cudaStream_t stream) {
+  vecadd_reference(&b->s, b->a, b->b, b->ref, stream);
+}
+
+cudaError_t problem_run(problem_bufs *b, const kernel_plan *plan, cudaStream_t stream) {
+  vecadd_args a = {b->a, b->b, b->c};
+  return vecadd_run(&b->s, plan, &a, b->ws, stream);
+}
+
+problem_view problem_buffers(const problem_bufs *b) {
+  problem_view v = {b->c, b->ref, b->n, b->ws, b->ws_bytes};
+  return v;
+}
+
+void problem_tolerance(const problem_shape *p, double *atol, double *rtol, double *max_rel) {
+  (void)p;
+  *atol = 1e-3;
+  *rtol = 1e-3;
+  *max_rel = 1e-2;
+}
+
+void problem_reference_fp64(const problem_bufs *b, double *out) {
+  double *a = bench_to_host_double(b->a, b->n), *bb = bench_to_host_double(b->b, b->n);
+  vecadd_reference_cpu(&b->s, a, bb, out);
+  free(a);
+  free(bb);
+}
+
+const char *const problem_ref_shapes[] = {"N1", "N7", "N1000", "N65536", NULL};
