@@ -8,6 +8,7 @@
 #include "attn.h"
 #include "bench_cuda.h"
 #include "bench_fill.h"
+#include "bench_tensors.h"
 #include "problem.h"
 #include "reference.h"
 
@@ -15,10 +16,7 @@ extern "C" const problem_host problem_attention;
 
 struct problem_bufs {
   attn_shape s;
-  __half *q, *k, *v, *o;  // [B,H,Sq,D], [B,H,Skv,D] x2, [B,H,Sq,D]
-  float *ref;             // fp32 reference output, [B,H,Sq,D]
-  void *ws;
-  size_t nq, nkv, ws_bytes;
+  bench_tensors t;  // inputs q [B,H,Sq,D], k and v [B,H,Skv,D]; output o [B,H,Sq,D]
 };
 
 static attn_shape to_attn(const problem_shape *p) {
@@ -48,47 +46,32 @@ problem_bufs *problem_alloc(const problem_shape *p, size_t ws_bytes) {
   problem_bufs *b = (problem_bufs *)calloc(1, sizeof *b);
   if (!b) bench_usage_fail("out of host memory");
   b->s = to_attn(p);
-  b->nq = (size_t)b->s.B * b->s.H * b->s.Sq * b->s.D;
-  b->nkv = (size_t)b->s.B * b->s.H * b->s.Skv * b->s.D;
-  b->ws_bytes = ws_bytes;
-  BENCH_CUDA(cudaMalloc(&b->q, b->nq * sizeof(__half)));
-  BENCH_CUDA(cudaMalloc(&b->k, b->nkv * sizeof(__half)));
-  BENCH_CUDA(cudaMalloc(&b->v, b->nkv * sizeof(__half)));
-  BENCH_CUDA(cudaMalloc(&b->o, b->nq * sizeof(__half)));
-  BENCH_CUDA(cudaMalloc(&b->ref, b->nq * sizeof(float)));
-  if (ws_bytes) BENCH_CUDA(cudaMalloc(&b->ws, ws_bytes));
+  size_t nq = (size_t)b->s.B * b->s.H * b->s.Sq * b->s.D;
+  size_t nkv = (size_t)b->s.B * b->s.H * b->s.Skv * b->s.D;
+  const size_t n_in[3] = {nq, nkv, nkv};
+  bench_tensors_alloc(&b->t, 3, n_in, nq, ws_bytes);
   return b;
 }
 
 void problem_free(problem_bufs *b) {
-  BENCH_CUDA(cudaFree(b->q));
-  BENCH_CUDA(cudaFree(b->k));
-  BENCH_CUDA(cudaFree(b->v));
-  BENCH_CUDA(cudaFree(b->o));
-  BENCH_CUDA(cudaFree(b->ref));
-  if (b->ws) BENCH_CUDA(cudaFree(b->ws));
+  bench_tensors_free(&b->t);
   free(b);
 }
 
 void problem_fill(problem_bufs *b, unsigned long long seed, cudaStream_t stream) {
-  bench_fill_half(b->q, b->nq, seed, 0, stream);
-  bench_fill_half(b->k, b->nkv, seed, 1, stream);
-  bench_fill_half(b->v, b->nkv, seed, 2, stream);
+  bench_tensors_fill(&b->t, seed, stream);
 }
 
 void problem_reference(problem_bufs *b, cudaStream_t stream) {
-  attention_reference(&b->s, b->q, b->k, b->v, b->ref, scale_of(&b->s), stream);
+  attention_reference(&b->s, b->t.in[0], b->t.in[1], b->t.in[2], b->t.ref, scale_of(&b->s), stream);
 }
 
 cudaError_t problem_run(problem_bufs *b, const kernel_plan *plan, cudaStream_t stream) {
-  attn_args a = {b->q, b->k, b->v, b->o, scale_of(&b->s)};
-  return attn_run(&b->s, plan, &a, b->ws, stream);
+  attn_args a = {b->t.in[0], b->t.in[1], b->t.in[2], b->t.out, scale_of(&b->s)};
+  return attn_run(&b->s, plan, &a, b->t.ws, stream);
 }
 
-problem_view problem_buffers(const problem_bufs *b) {
-  problem_view v = {b->o, b->ref, b->nq, b->ws, b->ws_bytes};
-  return v;
-}
+problem_view problem_buffers(const problem_bufs *b) { return bench_tensors_view(&b->t); }
 
 void problem_tolerance(const problem_shape *p, double *atol, double *rtol, double *max_rel) {
   (void)p;
@@ -98,8 +81,8 @@ void problem_tolerance(const problem_shape *p, double *atol, double *rtol, doubl
 }
 
 void problem_reference_fp64(const problem_bufs *b, double *out) {
-  double *q = bench_to_host_double(b->q, b->nq), *k = bench_to_host_double(b->k, b->nkv);
-  double *v = bench_to_host_double(b->v, b->nkv);
+  double *q = bench_to_host_double(b->t.in[0], b->t.n_in[0]), *k = bench_to_host_double(b->t.in[1], b->t.n_in[1]);
+  double *v = bench_to_host_double(b->t.in[2], b->t.n_in[2]);
   attention_reference_cpu(&b->s, q, k, v, scale_of(&b->s), out);
   free(q);
   free(k);

@@ -10,6 +10,7 @@
 
 #include "bench_cuda.h"
 #include "bench_fill.h"
+#include "bench_tensors.h"
 #include "gemm.h"
 #include "problem.h"
 #include "reference.h"
@@ -18,10 +19,7 @@ extern "C" const problem_host problem_gemm;
 
 struct problem_bufs {
   gemm_shape s;
-  __half *a, *b, *c;  // [M, K], [K, N], [M, N]
-  float *ref;         // fp32 reference, [M, N]
-  void *ws;
-  size_t na, nb, nc, ws_bytes;
+  bench_tensors t;  // inputs A [M, K] and B [K, N]; output C [M, N]
 };
 
 static gemm_shape to_gemm(const problem_shape *p) {
@@ -49,45 +47,30 @@ problem_bufs *problem_alloc(const problem_shape *p, size_t ws_bytes) {
   problem_bufs *b = (problem_bufs *)calloc(1, sizeof *b);
   if (!b) bench_usage_fail("out of host memory");
   b->s = to_gemm(p);
-  b->na = (size_t)b->s.M * b->s.K;
-  b->nb = (size_t)b->s.K * b->s.N;
-  b->nc = (size_t)b->s.M * b->s.N;
-  b->ws_bytes = ws_bytes;
-  BENCH_CUDA(cudaMalloc(&b->a, b->na * sizeof(__half)));
-  BENCH_CUDA(cudaMalloc(&b->b, b->nb * sizeof(__half)));
-  BENCH_CUDA(cudaMalloc(&b->c, b->nc * sizeof(__half)));
-  BENCH_CUDA(cudaMalloc(&b->ref, b->nc * sizeof(float)));
-  if (ws_bytes) BENCH_CUDA(cudaMalloc(&b->ws, ws_bytes));
+  const size_t n_in[2] = {(size_t)b->s.M * b->s.K, (size_t)b->s.K * b->s.N};
+  bench_tensors_alloc(&b->t, 2, n_in, (size_t)b->s.M * b->s.N, ws_bytes);
   return b;
 }
 
 void problem_free(problem_bufs *b) {
-  BENCH_CUDA(cudaFree(b->a));
-  BENCH_CUDA(cudaFree(b->b));
-  BENCH_CUDA(cudaFree(b->c));
-  BENCH_CUDA(cudaFree(b->ref));
-  if (b->ws) BENCH_CUDA(cudaFree(b->ws));
+  bench_tensors_free(&b->t);
   free(b);
 }
 
 void problem_fill(problem_bufs *b, unsigned long long seed, cudaStream_t stream) {
-  bench_fill_half(b->a, b->na, seed, 0, stream);
-  bench_fill_half(b->b, b->nb, seed, 1, stream);
+  bench_tensors_fill(&b->t, seed, stream);
 }
 
 void problem_reference(problem_bufs *b, cudaStream_t stream) {
-  gemm_reference(&b->s, b->a, b->b, b->ref, stream);
+  gemm_reference(&b->s, b->t.in[0], b->t.in[1], b->t.ref, stream);
 }
 
 cudaError_t problem_run(problem_bufs *b, const kernel_plan *plan, cudaStream_t stream) {
-  gemm_args a = {b->a, b->b, b->c};
-  return gemm_run(&b->s, plan, &a, b->ws, stream);
+  gemm_args a = {b->t.in[0], b->t.in[1], b->t.out};
+  return gemm_run(&b->s, plan, &a, b->t.ws, stream);
 }
 
-problem_view problem_buffers(const problem_bufs *b) {
-  problem_view v = {b->c, b->ref, b->nc, b->ws, b->ws_bytes};
-  return v;
-}
+problem_view problem_buffers(const problem_bufs *b) { return bench_tensors_view(&b->t); }
 
 void problem_tolerance(const problem_shape *p, double *atol, double *rtol, double *max_rel) {
   double k8 = sqrt((double)p->v[2]) / 8;
@@ -97,7 +80,7 @@ void problem_tolerance(const problem_shape *p, double *atol, double *rtol, doubl
 }
 
 void problem_reference_fp64(const problem_bufs *b, double *out) {
-  double *a = bench_to_host_double(b->a, b->na), *bb = bench_to_host_double(b->b, b->nb);
+  double *a = bench_to_host_double(b->t.in[0], b->t.n_in[0]), *bb = bench_to_host_double(b->t.in[1], b->t.n_in[1]);
   gemm_reference_cpu(&b->s, a, bb, out);
   free(a);
   free(bb);

@@ -9,6 +9,7 @@
 
 #include "bench_cuda.h"
 #include "bench_fill.h"
+#include "bench_tensors.h"
 #include "problem.h"
 #include "reference.h"
 #include "vecadd.h"
@@ -17,10 +18,7 @@ extern "C" const problem_host problem_vecadd;
 
 struct problem_bufs {
   vecadd_shape s;
-  __half *a, *b, *c;  // [N] each
-  float *ref;         // fp32 reference, [N]
-  void *ws;
-  size_t n, ws_bytes;
+  bench_tensors t;  // inputs A and B, output C, [N] each
 };
 
 static vecadd_shape to_vecadd(const problem_shape *p) {
@@ -48,43 +46,30 @@ problem_bufs *problem_alloc(const problem_shape *p, size_t ws_bytes) {
   problem_bufs *b = (problem_bufs *)calloc(1, sizeof *b);
   if (!b) bench_usage_fail("out of host memory");
   b->s = to_vecadd(p);
-  b->n = (size_t)b->s.N;
-  b->ws_bytes = ws_bytes;
-  BENCH_CUDA(cudaMalloc(&b->a, b->n * sizeof(__half)));
-  BENCH_CUDA(cudaMalloc(&b->b, b->n * sizeof(__half)));
-  BENCH_CUDA(cudaMalloc(&b->c, b->n * sizeof(__half)));
-  BENCH_CUDA(cudaMalloc(&b->ref, b->n * sizeof(float)));
-  if (ws_bytes) BENCH_CUDA(cudaMalloc(&b->ws, ws_bytes));
+  const size_t n = (size_t)b->s.N, n_in[2] = {n, n};
+  bench_tensors_alloc(&b->t, 2, n_in, n, ws_bytes);
   return b;
 }
 
 void problem_free(problem_bufs *b) {
-  BENCH_CUDA(cudaFree(b->a));
-  BENCH_CUDA(cudaFree(b->b));
-  BENCH_CUDA(cudaFree(b->c));
-  BENCH_CUDA(cudaFree(b->ref));
-  if (b->ws) BENCH_CUDA(cudaFree(b->ws));
+  bench_tensors_free(&b->t);
   free(b);
 }
 
 void problem_fill(problem_bufs *b, unsigned long long seed, cudaStream_t stream) {
-  bench_fill_half(b->a, b->n, seed, 0, stream);
-  bench_fill_half(b->b, b->n, seed, 1, stream);
+  bench_tensors_fill(&b->t, seed, stream);
 }
 
 void problem_reference(problem_bufs *b, cudaStream_t stream) {
-  vecadd_reference(&b->s, b->a, b->b, b->ref, stream);
+  vecadd_reference(&b->s, b->t.in[0], b->t.in[1], b->t.ref, stream);
 }
 
 cudaError_t problem_run(problem_bufs *b, const kernel_plan *plan, cudaStream_t stream) {
-  vecadd_args a = {b->a, b->b, b->c};
-  return vecadd_run(&b->s, plan, &a, b->ws, stream);
+  vecadd_args a = {b->t.in[0], b->t.in[1], b->t.out};
+  return vecadd_run(&b->s, plan, &a, b->t.ws, stream);
 }
 
-problem_view problem_buffers(const problem_bufs *b) {
-  problem_view v = {b->c, b->ref, b->n, b->ws, b->ws_bytes};
-  return v;
-}
+problem_view problem_buffers(const problem_bufs *b) { return bench_tensors_view(&b->t); }
 
 void problem_tolerance(const problem_shape *p, double *atol, double *rtol, double *max_rel) {
   (void)p;
@@ -94,7 +79,7 @@ void problem_tolerance(const problem_shape *p, double *atol, double *rtol, doubl
 }
 
 void problem_reference_fp64(const problem_bufs *b, double *out) {
-  double *a = bench_to_host_double(b->a, b->n), *bb = bench_to_host_double(b->b, b->n);
+  double *a = bench_to_host_double(b->t.in[0], b->t.n_in[0]), *bb = bench_to_host_double(b->t.in[1], b->t.n_in[1]);
   vecadd_reference_cpu(&b->s, a, bb, out);
   free(a);
   free(bb);

@@ -1,0 +1,30 @@
+// bench_tensors.h — the device buffers a problem layer keeps for one shape: its fp16 inputs, one
+// fp16 output, the output's fp32 reference and the kernel's workspace; allocated, freed, filled
+// and viewed (problem.h's problem_view) the same way for every problem.
+#pragma once
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+#include <stddef.h>
+
+#include "problem.h"
+
+enum { BENCH_MAX_INPUTS = 4 };
+
+typedef struct {
+  __half *in[BENCH_MAX_INPUTS];  // the inputs, input i filled as tensor i (bench_fill_half)
+  size_t n_in[BENCH_MAX_INPUTS];
+  int nin;
+  __half *out;  // n_out elements
+  float *ref;   // n_out elements
+  size_t n_out;
+  void *ws;     // ws_bytes, NULL when 0
+  size_t ws_bytes;
+} bench_tensors;
+
+// Allocates nin inputs of n_in[i] halves, the output and its reference of n_out elements, and
+// ws_bytes of workspace (CUDA errors exit 4).
+void bench_tensors_alloc(bench_tensors *t, int nin, const size_t *n_in, size_t n_out, size_t ws_bytes);
+void bench_tensors_free(bench_tensors *t);
+// Fills every input from seed, on stream.
+void bench_tensors_fill(const bench_tensors *t, unsigned long long seed, cudaStream_t stream);
+problem_view bench_tensors_view(const bench_tensors *t);
