@@ -122,8 +122,11 @@ int bench_check_ref_shape(const char *name, const problem_shape *s, unsigned lon
   double atol, rtol, max_rel;
   problem_tolerance(s, &atol, &rtol, &max_rel);
   bench_err e;
-  bench_compare(r32, r64f, v.n, atol / 1000, rtol / 100, &e);
-  int pass = e.nan == 0 && e.violations == 0 && e.max_rel_err <= max_rel / 1000;
+  // the reference must judge the kernel with an order of magnitude to spare: its own error within
+  // a tenth of the kernel's atol and rtol, and a hundredth of its max_rel (an fp32 sum of K = 4096
+  // products differs from fp64 by ~1e-4 near zero, a fiftieth of GEMM's atol there)
+  bench_compare(r32, r64f, v.n, atol / 10, rtol / 10, &e);
+  int pass = e.nan == 0 && e.violations == 0 && e.max_rel_err <= max_rel / 100;
   fprintf(out,
           "check-ref shape=%s max_abs_err=%.3e max_rel_err=%.3e allclose_violations=%ld nan=%ld "
           "verdict=%s\n",

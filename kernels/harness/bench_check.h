@@ -26,7 +26,8 @@ int bench_check_shape(const char *name, const problem_shape *s, const kernel_pla
                       problem_bufs *b, unsigned long long seed, FILE *out);
 
 // --check-ref for one shape (at most REF_CHECK_MAX_FLOPS of the problem's work): prints a
-// `check-ref shape=...` line; returns 1 on pass. Tolerances 100x tighter than the kernel's.
+// `check-ref shape=...` line; returns 1 on pass. Tolerances a tenth of the kernel's atol and
+// rtol and a hundredth of its max_rel.
 #define REF_CHECK_MAX_FLOPS 33554432.0
 int bench_check_ref_shape(const char *name, const problem_shape *s, unsigned long long seed, FILE *out);
 void bench_check_ref_fits(const char *name, const problem_shape *s);  // exits 2 when too large
