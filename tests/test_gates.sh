@@ -52,6 +52,26 @@ row=$(gate ok.log "$S1 dyn_smem=0 ctas=128" "shape=B1_H1_S4096_D256_C0 error=hea
 check_eq "describe error -> invalid_config" "$row" \
   'v,reject,invalid_config,"shape B1_H1_S4096_D256_C0: head dim 256 needs BLOCK_N <= 64, got 128",,,,,,,,,,,,'
 
+# --- a kernel in a namespace: the names are read in order, so a length whose digits follow
+# another name's digits (_GLOBAL__N_1 then 13vecadd_kernel) still matches, and a name that is
+# only a suffix of a longer one does not
+cat >"$t/ns.log" <<'EOL'
+ptxas info    : Compiling entry function '_ZN12_GLOBAL__N_113vecadd_kernelEPK6__halfS2_PS0_i' for 'sm_90'
+ptxas info    : Function properties for _ZN12_GLOBAL__N_113vecadd_kernelEPK6__halfS2_PS0_i
+    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+ptxas info    : Used 16 registers, used 0 barriers, 380 bytes cmem[0]
+ptxas info    : Compiling entry function '_ZN2va16vecadd_kernel_v8EPK6__halfS2_PS0_i' for 'sm_90'
+ptxas info    : Function properties for _ZN2va16vecadd_kernel_v8EPK6__halfS2_PS0_i
+    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+ptxas info    : Used 24 registers, used 0 barriers, 380 bytes cmem[0]
+EOL
+row=$(gate "$t/ns.log" "shape=N1 kernel=vecadd_kernel block=256,1,1 dyn_smem=0")
+check_grep "a kernel of an anonymous namespace matches by its name" ',_ZN12_GLOBAL__N_113vecadd_kernelEPK6__halfS2_PS0_i,16,' <(echo "$row")
+row=$(gate "$t/ns.log" "shape=N1 kernel=vecadd_kernel_v8 block=256,1,1 dyn_smem=0")
+check_grep "... and one of a named namespace" ',_ZN2va16vecadd_kernel_v8EPK6__halfS2_PS0_i,24,' <(echo "$row")
+gate "$t/ns.log" "shape=N1 kernel=kernel_v8 block=256,1,1 dyn_smem=0" >/dev/null
+check_grep "a suffix of a name is not the name" "no sm_90 kernel matches 'kernel_v8'" "$t/err"
+
 # --- a library call (cuBLAS): kernel=- on every shape passes without resources to read
 row=$(gate ok.log "shape=M16_N4096_K4096 kernel=- grid=0,0,0 block=0,0,0 dyn_smem=0 ctas=0" \
   "shape=M4096_N4096_K4096 kernel=- grid=0,0,0 block=0,0,0 dyn_smem=0 ctas=0")

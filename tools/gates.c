@@ -138,14 +138,28 @@ static int parse_shape(char *s, const char *path, long line, struct shape *sh) {
   return 1;
 }
 
-// Does mangled name m name kernel k (equal, or <len><k> not preceded by a digit)?
-static int kernel_matches(const char *m, const char *k) {
-  if (!strcmp(m, k)) return 1;
-  char pat[300];
-  snprintf(pat, sizeof pat, "%zu%s", strlen(k), k);
-  for (const char *p = strstr(m, pat); p; p = strstr(p + 1, pat))
-    if (p == m || !(p[-1] >= '0' && p[-1] <= '9')) return 1;
+// Is k one of the <length><name> source names of the Itanium-mangled m (_Z<name>... or
+// _ZN<name><name>...E...: the function name and the namespaces around it, e.g.
+// _ZN12_GLOBAL__N_113vecadd_kernelE...)? A digit before <length><k> elsewhere in m is part of
+// another name's length, which reading the names in order tells apart.
+static int mangled_has_name(const char *m, const char *k) {
+  if (strncmp(m, "_Z", 2)) return 0;
+  const char *p = m + 2;
+  if (*p == 'N') p++;
+  size_t kl = strlen(k);
+  while (*p >= '0' && *p <= '9') {
+    size_t n = 0;
+    while (*p >= '0' && *p <= '9' && n < 100000) n = 10 * n + (size_t)(*p++ - '0');
+    if (strnlen(p, n) < n) return 0;
+    if (n == kl && !strncmp(p, k, n)) return 1;
+    p += n;
+  }
   return 0;
+}
+
+// Does mangled name m name kernel k (equal, or k one of its source names)?
+static int kernel_matches(const char *m, const char *k) {
+  return !strcmp(m, k) || mangled_has_name(m, k);
 }
 
 
