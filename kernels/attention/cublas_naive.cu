@@ -14,6 +14,7 @@
 //                   fp32 compute, as PyTorch's math path does (half the S traffic, less accuracy)
 //   ROWS_PER_BLOCK  softmax rows per CTA, one warp each (1..32, default 4)
 #include <cublas_v2.h>
+#include "bench_cublas.h"
 #include <math.h>
 #include <stdio.h>
 
@@ -39,7 +40,6 @@ typedef float score_t;
 #define STR2(x) #x
 #define STR(x) STR2(x)
 
-static cublasHandle_t g_handle;
 
 static size_t align256(size_t n) { return (n + 255) & ~(size_t)255; }
 
@@ -119,58 +119,45 @@ extern "C" int attn_describe(const attn_shape *s, int sm_count, attn_plan *plan,
   return 0;
 }
 
-static cudaError_t cublas_fail(const char *call, cublasStatus_t st) {
-  fprintf(stderr, "cublas-naive: %s: %s\n", call, cublasGetStatusString(st));
-  return cudaErrorUnknown;
-}
-
 extern "C" cudaError_t attn_prepare(const attn_shape *s, const attn_plan *plan) {
   (void)s;
   (void)plan;
-  if (g_handle) return cudaSuccess;
-  cublasStatus_t st = cublasCreate(&g_handle);
-  if (st != CUBLAS_STATUS_SUCCESS) {
-    g_handle = NULL;
-    return cublas_fail("cublasCreate", st);
-  }
-  return cudaSuccess;
+  return bench_cublas_prepare("cublas-naive");
 }
 
 // Row-major [Sq, Skv] S is column-major Sᵀ = K Qᵀ (m = Skv, n = Sq, k = D); row-major [Sq, D] O
 // is column-major Oᵀ = Vᵀ Pᵀ (m = D, n = Sq, k = Skv). Strides are per (b, h) matrix.
 extern "C" cudaError_t attn_run(const attn_shape *s, const attn_plan *plan, const attn_args *a,
                                 void *workspace, cudaStream_t stream) {
-  if (!g_handle) return cudaErrorInitializationError;
+  cublasHandle_t h;
+  cudaError_t bound = bench_cublas_bind("cublas-naive", stream, &h);
+  if (bound != cudaSuccess) return bound;
   score_t *S = (score_t *)workspace;
   __half *P = (__half *)((char *)workspace + align256(score_elems(s) * sizeof(score_t)));
   int batch = s->B * s->H;
   long long sq = s->Sq, skv = s->Skv, d = s->D;
   float one = 1.f, zero = 0.f;
-  cublasStatus_t st = cublasSetStream(g_handle, stream);
-  if (st != CUBLAS_STATUS_SUCCESS) return cublas_fail("cublasSetStream", st);
-
-  st = cublasGemmStridedBatchedEx(g_handle, CUBLAS_OP_T, CUBLAS_OP_N, s->Skv, s->Sq, s->D,
+  cublasStatus_t st = cublasGemmStridedBatchedEx(h, CUBLAS_OP_T, CUBLAS_OP_N, s->Skv, s->Sq, s->D,
                                   &a->scale, a->k, CUDA_R_16F, s->D, skv * d, a->q, CUDA_R_16F,
                                   s->D, sq * d, &zero, S, SCORE_CUDA_TYPE, s->Skv, sq * skv, batch,
                                   CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
-  if (st != CUBLAS_STATUS_SUCCESS) return cublas_fail("gemm S = scale*Q*K^T", st);
+  if (st != CUBLAS_STATUS_SUCCESS) return bench_cublas_fail("cublas-naive", "gemm S = scale*Q*K^T", st);
 
   softmax_rows<<<plan->grid[0], plan->block[0], 0, stream>>>(S, P, plan->work_items, s->Sq,
                                                               s->Skv, s->causal);
   cudaError_t e = cudaGetLastError();
   if (e != cudaSuccess) return e;
 
-  st = cublasGemmStridedBatchedEx(g_handle, CUBLAS_OP_N, CUBLAS_OP_N, s->D, s->Sq, s->Skv, &one,
+  st = cublasGemmStridedBatchedEx(h, CUBLAS_OP_N, CUBLAS_OP_N, s->D, s->Sq, s->Skv, &one,
                                   a->v, CUDA_R_16F, s->D, skv * d, P, CUDA_R_16F, s->Skv, sq * skv,
                                   &zero, a->o, CUDA_R_16F, s->D, sq * d, batch, CUBLAS_COMPUTE_32F,
                                   CUBLAS_GEMM_DEFAULT);
-  if (st != CUBLAS_STATUS_SUCCESS) return cublas_fail("gemm O = P*V", st);
+  if (st != CUBLAS_STATUS_SUCCESS) return bench_cublas_fail("cublas-naive", "gemm O = P*V", st);
   return cudaSuccess;
 }
 
 extern "C" void attn_release(void) {
-  if (g_handle) cublasDestroy(g_handle);
-  g_handle = NULL;
+  bench_cublas_release();
 }
 
 extern "C" const void *attn_main_kernel(const attn_plan *plan) {

@@ -18,17 +18,12 @@
 // workspace 0, splits 1, launches 1 (the cuBLAS call), and gemm_main_kernel returns NULL so the
 // harness skips its occupancy query.
 #include <cublas_v2.h>
+#include "bench_cublas.h"
 #include <stdio.h>
 #include <string.h>
 
 #include "gemm.h"
 
-static cublasHandle_t g_handle;
-
-static cudaError_t cublas_fail(const char *call, cublasStatus_t st) {
-  fprintf(stderr, "cublas_gemm: %s: %s\n", call, cublasGetStatusString(st));
-  return cudaErrorUnknown;
-}
 
 extern "C" int gemm_describe(const gemm_shape *s, int sm_count, kernel_plan *plan, char *msg,
                              size_t msglen) {
@@ -51,33 +46,26 @@ extern "C" int gemm_describe(const gemm_shape *s, int sm_count, kernel_plan *pla
 extern "C" cudaError_t gemm_prepare(const gemm_shape *s, const kernel_plan *plan) {
   (void)s;
   (void)plan;
-  if (g_handle) return cudaSuccess;
-  cublasStatus_t st = cublasCreate(&g_handle);
-  if (st != CUBLAS_STATUS_SUCCESS) {
-    g_handle = NULL;
-    return cublas_fail("cublasCreate", st);
-  }
-  return cudaSuccess;
+  return bench_cublas_prepare("cublas-gemm");
 }
 
 extern "C" cudaError_t gemm_run(const gemm_shape *s, const kernel_plan *plan, const gemm_args *a,
                                 void *workspace, cudaStream_t stream) {
   (void)plan;
   (void)workspace;
-  if (!g_handle) return cudaErrorInitializationError;
-  cublasStatus_t st = cublasSetStream(g_handle, stream);
-  if (st != CUBLAS_STATUS_SUCCESS) return cublas_fail("cublasSetStream", st);
+  cublasHandle_t h;
+  cudaError_t e = bench_cublas_bind("cublas-gemm", stream, &h);
+  if (e != cudaSuccess) return e;
   const float one = 1.f, zero = 0.f;
-  st = cublasGemmEx(g_handle, CUBLAS_OP_N, CUBLAS_OP_N, s->N, s->M, s->K, &one, a->b, CUDA_R_16F,
-                    s->N, a->a, CUDA_R_16F, s->K, &zero, a->c, CUDA_R_16F, s->N,
-                    CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
-  if (st != CUBLAS_STATUS_SUCCESS) return cublas_fail("cublasGemmEx", st);
+  cublasStatus_t st = cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, s->N, s->M, s->K, &one, a->b, CUDA_R_16F,
+                                   s->N, a->a, CUDA_R_16F, s->K, &zero, a->c, CUDA_R_16F, s->N,
+                                   CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+  if (st != CUBLAS_STATUS_SUCCESS) return bench_cublas_fail("cublas-gemm", "cublasGemmEx", st);
   return cudaSuccess;
 }
 
 extern "C" void gemm_release(void) {
-  if (g_handle) cublasDestroy(g_handle);
-  g_handle = NULL;
+  bench_cublas_release();
 }
 
 extern "C" const void *gemm_main_kernel(const kernel_plan *plan) {
