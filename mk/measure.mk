@@ -35,4 +35,4 @@ measure: check-gpu build $(EXP_OUT)/gates.csv
 ## sanitize: GPU only: compute-sanitizer memcheck/racecheck/initcheck/synccheck on passing variants
 .PHONY: sanitize
 sanitize: check-gpu build $(EXP_OUT)/gates.csv
-	@B=$(B) DATA_OUT=$(DATA_OUT) SANITIZE_SHAPES='$(SANITIZE_SHAPES)' tools/sanitize.sh $(EXP)
+	@B=$(B) DATA_OUT=$(DATA_OUT) GIT_REV=$(GIT_REV) SANITIZE_SHAPES='$(SANITIZE_SHAPES)' tools/sanitize.sh $(EXP)

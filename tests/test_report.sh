@@ -67,7 +67,13 @@ for t in 'take the round \(one process\) as the unit, with the session a level a
          'order_seed:' 'column `position`' 'how PyTorch benchmark practice times'; do
   check_grep "methodology: /$t/" "$t" $R/appendix.md
 done
-check_eq "methodology: no pointer to ANCHORS.md" "$(grep -c 'ANCHORS' $R/appendix.md)" 0
+# the appendix points at nothing a reader lacks: every Markdown file it names is in the repository
+# (or is the appendix itself)
+md_missing() { grep -o '[A-Za-z0-9_./-]*\.md\b' "$1" | sort -u | while read -r m; do
+  [ -e "$m" ] || [[ $m == *appendix*.md ]] || echo "$m"; done; }
+check_eq "methodology: every .md file the appendix names exists here" "$(md_missing $R/appendix.md)" ""
+printf 'see NOTES-elsewhere.md\n' >"$RB/md_probe.md"
+check_eq "... (a name of a file not here is reported)" "$(md_missing "$RB/md_probe.md")" "NOTES-elsewhere.md"
 check_eq "methodology: no bootstrap CI as the tables' method" "$(grep -c 'bootstrap CI (bca\|95% bootstrap CI' $R/appendix.md)" 0
 
 # a median straight from the fixture (awk + sort as the oracle), as the table prints it: at the
@@ -263,6 +269,13 @@ sed -i "${line}s/,clean,0,/,clean,x,/" $f
 "${BMK[@]}" report >$log 2>&1
 check_eq "broken sanitize.csv: make fails" "$([ $? -ne 0 ] && echo failed)" failed
 check_grep "broken sanitize.csv: file:line named" "sanitize\.csv:$line:" $log
+# the header tools/sanitize.sh writes (what measured the table) is read as metadata, not rows
+{ printf '# cudadent42 sanitize v1\n# experiment: corr\n# git_rev: 0123456789ab\n# gpu_slug: nvidia-h200\n'
+  printf '# date: 2026-01-01T00:00:00Z\n# tools: memcheck racecheck initcheck synccheck\n'
+  cat $FIX/data/corr/nvidia-h200/sanitize.csv; } >$f
+"${BMK[@]}" report >$log 2>&1
+check_eq "sanitize.csv with its header: make report exits 0" "$?" 0
+check_grep "... and counts the same runs" "Sanitizers: $clean of $runs compute-sanitizer runs are clean" $BAD/build/report/appendix.md
 cp $FIX/data/corr/nvidia-h200/sanitize.csv $f
 sed -i 's/^REPORT_STYLE := correctness/REPORT_STYLE := numbers/' $BAD/experiments/corr/experiment.mk
 "${BMK[@]}" report >$log 2>&1

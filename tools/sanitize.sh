@@ -3,11 +3,12 @@
 # that passed the gates, on the variant's smallest shapes (`bench --check`). Called by
 # `make sanitize`.
 #   sanitize.sh EXP
-# Environment: B, DATA_OUT, SANITIZE_SHAPES (shapes to use where the variant runs them; the
+# Environment: B, DATA_OUT, GIT_REV (recorded in the table's header), SANITIZE_SHAPES (shapes to use where the variant runs them; the
 #   experiment's choice of edge cases), SAN_SHAPES (else: how many of the smallest, default 2),
 #   SAN_TOOLS (default "memcheck racecheck initcheck synccheck"), SAN_TIMEOUT (s, default 300),
 #   SAN_JOBS (parallel sanitizer processes, default 1).
-# Writes build/EXP/sanitize.csv (variant,tool,shape_count,result,errors,first_message); a variant
+# Writes build/EXP/sanitize.csv (`# key: value` header: git_rev, gpu_slug, date, tools; then
+# variant,tool,shape_count,result,errors,first_message); a variant
 # with any error becomes a runtime_error row in build/EXP/gates.csv; the table is published
 # beside the samples as data/EXP/<gpu>/sanitize.csv.
 set -u
@@ -61,7 +62,10 @@ job() { # job VARIANT TOOL -> $b/VARIANT/sanitize.TOOL.{log,row}
 export -f job smallest pick_shapes; export b cs SAN_TIMEOUT SAN_SHAPES SANITIZE_SHAPES
 for v in "${vs[@]}"; do for t in "${tools[@]}"; do rm -f "$b/$v/sanitize.$t.row"; printf '%s %s\n' "$v" "$t"; done; done |
   xargs -P "${SAN_JOBS:-1}" -n 2 bash -c 'job "$0" "$1"'
-echo "variant,tool,shapes,result,errors,first_message" >"$out.tmp"
+# the table names what measured it, as a sample file does: the commit, the GPU, the date
+{ echo "# cudadent42 sanitize v1"; echo "# experiment: $exp"; echo "# git_rev: ${GIT_REV:-unknown}"
+  echo "# gpu_slug: $slug"; echo "# date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"; echo "# tools: ${tools[*]}"
+  echo "variant,tool,shapes,result,errors,first_message"; } >"$out.tmp"
 n=0 bad=0
 for v in "${vs[@]}"; do
   for t in "${tools[@]}"; do
