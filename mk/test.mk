@@ -7,7 +7,7 @@ TEST_SCRIPTS +=
 .PHONY: test
 test: check-deps-test $(TEST_PROGS)
 	@MAKEFLAGS= MFLAGS= MAKELEVEL= BENCH=$(B)/tests/bench_naive tests/run.sh $(TEST_PROGS) $(TEST_SCRIPTS)
-TEST_SCRIPTS += tests/test_run.sh tests/test_pipeline.sh tests/test_reproduce.sh
+TEST_SCRIPTS += tests/test_run.sh tests/test_pipeline.sh tests/test_reproduce.sh tests/test_sanitize.sh
 
 # The bench CLI test links the harness objects with the naive stand-in kernel.
 $(B)/tests/bench_naive: $(call problem_objs,attention) kernels/attention/naive_attn.cu kernels/attention/attn.h | check-deps-build

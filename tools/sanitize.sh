@@ -49,7 +49,10 @@ job() { # job VARIANT TOOL -> $b/VARIANT/sanitize.TOOL.{log,row}
     $( [ "$t" = memcheck ] && echo --leak-check full ) "$b/$v/bench" --check "${sa[@]}" >"$log" 2>&1
   rc=$?
   errs=$(grep -oE 'ERROR SUMMARY: [0-9]+' "$log" | tail -n 1 | grep -oE '[0-9]+$'); errs=${errs:-0}
+  # exit 1 is bench --check's numerics verdict (the numerics gate's finding, not the sanitizer's):
+  # with no sanitizer error the run is clean, and the row says the check failed
   if [ $rc -eq 0 ] && [ "$errs" -eq 0 ]; then res=clean msg=""
+  elif [ $rc -eq 1 ] && [ "$errs" -eq 0 ]; then res=clean msg="no sanitizer error; bench --check failed numerics"
   else
     res=error
     msg=$(grep -m1 -E '^========= [A-Z]|Invalid|Race|error' "$log" | sed 's/^========= //' | tr -d '",' | cut -c1-200)
