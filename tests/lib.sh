@@ -9,4 +9,22 @@ check()  { local what=$1; shift; if "$@" >/dev/null 2>&1; then ok "$what"; else 
 check_eq() { if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1: got '$2' want '$3'"; fi; }
 # check_grep "what" pattern file
 check_grep() { if grep -Eq -- "$2" "$3" 2>/dev/null; then ok "$1"; else not_ok "$1: /$2/ not in $3"; fi; }
+# check_build_statuses EXP_DIR OUT_DIR WHY_ARRAY: every variants/*.flags of EXP_DIR built (status
+# `ok` in OUT_DIR/<v>/status), except bad_* ones, which are invalid_config with the phrase the
+# associative array named WHY_ARRAY holds for them
+check_build_statuses() {
+  local exp=$1 out=$2 f v st
+  local -n want=$3
+  for f in "$exp"/variants/*.flags; do
+    v=$(basename "$f" .flags)
+    st=$(head -n 1 "$out/$v/status" 2>/dev/null)
+    if [[ $v == bad_* ]]; then
+      check_eq "$v refused" "$st" invalid_config
+      if [ -n "${want[$v]:-}" ]; then check_grep "$v says why" "${want[$v]}" "$out/$v/status"
+      else not_ok "$v has an expected message in this test"; fi
+    else
+      check_eq "$v builds" "$st" ok
+    fi
+  done
+}
 done_testing() { exit $((fails > 0)); }

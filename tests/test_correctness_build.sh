@@ -20,17 +20,7 @@ declare -A why=(
   [bad_simt_smem]='exceeds 227 KB' [bad_smem]='exceeds 227 KB' [bad_splits]="KV_SPLITS = '[0-9-]*' is not one of"
   [bad_stages_nocp]='STAGES > 1 needs CP_ASYNC=1' [bad_wn_div]='WARPS_N must divide NUM_WARPS'
   [bad_wn_keys]='BLOCK_N/WARPS_N keys' [bad_wn_simt]='WARPS_N > 1 needs USE_MMA=1' [bad_pad_swizzle]='PAD applies to SWIZZLE=0 only')
-for f in "$exp"/variants/*.flags; do
-  v=$(basename "$f" .flags)
-  st=$(head -n 1 "$out/$v/status" 2>/dev/null)
-  if [[ $v == bad_* ]]; then
-    check_eq "$v refused" "$st" invalid_config
-    if [ -n "${why[$v]:-}" ]; then check_grep "$v says why" "${why[$v]}" "$out/$v/status"
-    else not_ok "$v has an expected message in this test"; fi
-  else
-    check_eq "$v builds" "$st" ok
-  fi
-done
+check_build_statuses "$exp" "$out" why
 make -s gates EXP=correctness >/dev/null 2>&1
 spills=$(awk -F, '$3 == "register_spill" { print $1 }' "$out/gates.csv" | tr '\n' ' ')
 check_eq "only the planted variant spills" "$spills" "mma128_vec0_spill "

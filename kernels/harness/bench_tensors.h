@@ -28,3 +28,16 @@ void bench_tensors_free(bench_tensors *t);
 // Fills every input from seed, on stream.
 void bench_tensors_fill(const bench_tensors *t, unsigned long long seed, cudaStream_t stream);
 problem_view bench_tensors_view(const bench_tensors *t);
+
+// problem_free, problem_fill and problem_buffers (problem.h) for a problem layer whose
+// struct problem_bufs keeps its buffers in a bench_tensors member t, as every problem's does:
+// expanded once in its problem.cu.
+#define BENCH_TENSORS_PROBLEM_FUNCTIONS                                                   \
+  void problem_free(problem_bufs *b) {                                                   \
+    bench_tensors_free(&b->t);                                                           \
+    free(b);                                                                             \
+  }                                                                                      \
+  void problem_fill(problem_bufs *b, unsigned long long seed, cudaStream_t stream) {     \
+    bench_tensors_fill(&b->t, seed, stream);                                             \
+  }                                                                                      \
+  problem_view problem_buffers(const problem_bufs *b) { return bench_tensors_view(&b->t); }

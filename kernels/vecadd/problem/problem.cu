@@ -51,14 +51,7 @@ problem_bufs *problem_alloc(const problem_shape *p, size_t ws_bytes) {
   return b;
 }
 
-void problem_free(problem_bufs *b) {
-  bench_tensors_free(&b->t);
-  free(b);
-}
-
-void problem_fill(problem_bufs *b, unsigned long long seed, cudaStream_t stream) {
-  bench_tensors_fill(&b->t, seed, stream);
-}
+BENCH_TENSORS_PROBLEM_FUNCTIONS
 
 void problem_reference(problem_bufs *b, cudaStream_t stream) {
   vecadd_reference(&b->s, b->t.in[0], b->t.in[1], b->t.ref, stream);
@@ -68,8 +61,6 @@ cudaError_t problem_run(problem_bufs *b, const kernel_plan *plan, cudaStream_t s
   vecadd_args a = {b->t.in[0], b->t.in[1], b->t.out};
   return vecadd_run(&b->s, plan, &a, b->t.ws, stream);
 }
-
-problem_view problem_buffers(const problem_bufs *b) { return bench_tensors_view(&b->t); }
 
 void problem_tolerance(const problem_shape *p, double *atol, double *rtol, double *max_rel) {
   (void)p;
