@@ -1,12 +1,12 @@
 # baselines.mk — measured ceilings for the roofline and the A/A calibration.
 # The baselines themselves are built and run by the experiment and measure rules: cublas-naive
 # from kernels/<problem>/cublas_<name>.cu (+ -lcublas), library ones (sdpa-*) through
-# kernels/<problem>/problem/<lib>_bench.py (tools/measure.sh).
+# kernels/<problem>/problem/<lib>_bench.py (tools/pipeline/measure.sh).
 CEILINGS_BIN := $(B)/tools/ceilings
 CEILINGS_OUT ?= data/ceilings
 AA_DATA      ?= data/aa
 
-$(CEILINGS_BIN): tools/ceilings.cu | check-deps-build
+$(CEILINGS_BIN): tools/pipeline/ceilings.cu | check-deps-build
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) -o $@ $< -ldl
 
@@ -50,5 +50,5 @@ aa-check: $(B)/tools/stats
 	      mv $$d/.calibration.csv.tmp $$d/calibration.csv && echo "published $$d/calibration.csv"; fi; \
 	  done; exit $$rc
 
-TEST_SCRIPTS += tests/test_baselines.sh
+TEST_SCRIPTS += tests/pipeline/test_baselines.sh
 test: $(B)/tools/stats

@@ -6,8 +6,8 @@ DEB_PACKAGES := make gcc libgsl-dev gnuplot-nox texlive-latex-base texlive-latex
 ## deps: install the Debian packages the CPU stages need (root), or print the command
 .PHONY: deps
 deps:
-	@tools/deps.sh install $(DEB_PACKAGES)
-	@tools/deps.sh install pip:nvidia-cuda-cuobjdump pip:nvidia-cuda-nvdisasm
+	@tools/pipeline/deps.sh install $(DEB_PACKAGES)
+	@tools/pipeline/deps.sh install pip:nvidia-cuda-cuobjdump pip:nvidia-cuda-nvdisasm
 
 # check-deps-<stage>: what a stage needs, before it starts. As root the missing Debian packages
 # are installed (`make report` and `make test` on a fresh machine need nothing else); otherwise
@@ -19,13 +19,13 @@ check-deps-build:
 # STATS=<path> (e.g. build/tools/stats-static carried to a GPU host) stands in for GSL
 check-deps-analyze:
 	@if [ "$(STATS)" != "$(B)/tools/stats" ] && [ -x "$(STATS)" ]; then :; \
-	 else tools/deps.sh install make gcc libgsl-dev; fi
+	 else tools/pipeline/deps.sh install make gcc libgsl-dev; fi
 check-deps-plots: check-deps-analyze
-	@tools/deps.sh install gnuplot-nox
+	@tools/pipeline/deps.sh install gnuplot-nox
 check-deps-report: check-deps-plots
-	@tools/deps.sh install texlive-latex-base texlive-latex-recommended texlive-fonts-recommended \
+	@tools/pipeline/deps.sh install texlive-latex-base texlive-latex-recommended texlive-fonts-recommended \
 	  lmodern poppler-utils
 # the SASS tests disassemble with cuobjdump/nvdisasm: PyPI wheels carry them when the CUDA
 # install lacks them
 check-deps-test: check-deps-build check-deps-report
-	@tools/deps.sh install pip:nvidia-cuda-cuobjdump pip:nvidia-cuda-nvdisasm
+	@tools/pipeline/deps.sh install pip:nvidia-cuda-cuobjdump pip:nvidia-cuda-nvdisasm

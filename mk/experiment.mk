@@ -146,11 +146,11 @@ FORCE:
 # variant_rules NAME FLAGS_FILE KERNEL_SRC LINK_ARGS
 define variant_rules
 $(EXP_OUT)/$(1)/status: $(filter-out none,$(2)) $(3) $(wildcard $(3:.cu=.tunables)) $(HARNESS_OBJS) $(EXP_OUT)/compile.cmd $(EXP_OUT)/shapes.txt \
-    $(B)/tools/flagcheck tools/compile.sh
+    $(B)/tools/flagcheck tools/pipeline/compile.sh
 	@echo "  NVCC  $(EXP)/$(1)"
 	@NVCC='$(NVCC)' NVCCFLAGS='$(NVCCFLAGS)' NVCC_ARCH='$(NVCC_ARCH)' SM_COUNT=$(SM_COUNT) \
 	  FLAGCHECK=$(B)/tools/flagcheck BUILD_TIMEOUT=$(BUILD_TIMEOUT) \
-	  tools/compile.sh $(EXP_OUT)/$(1) $(2) $(3) $(EXP_OUT)/shapes.txt -- $(HARNESS_OBJS) -- $(4)
+	  tools/pipeline/compile.sh $(EXP_OUT)/$(1) $(2) $(3) $(EXP_OUT)/shapes.txt -- $(HARNESS_OBJS) -- $(4)
 -include $(EXP_OUT)/$(1)/kernel.d
 endef
 $(foreach v,$(VARIANTS),$(eval $(call variant_rules,$(v),$(VARIANT_DIR)/$(v).flags,kernels/$(KERNEL),)))

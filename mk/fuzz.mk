@@ -1,5 +1,5 @@
 # fuzz.mk — libFuzzer targets of the input parsers (tests/fuzz/fuzz_<name>.c), built with clang
-# and ASan+UBSan into build/fuzz/, each compiling the tools/*.c sources it needs itself (not the
+# and ASan+UBSan into build/fuzz/, each compiling the tools/*/*.c sources it needs itself (not the
 # gcc objects of build/tools/obj/). Seeds are copied from tests/fixtures (and tests/fuzz/seeds)
 # into build/fuzz/corpus/<name>/, which the run grows; nothing is written into tests/.
 #   make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGETS="samples ncu_csv"]   (make -j2 fuzz runs two at once)
@@ -15,15 +15,15 @@ FUZZ         := $(B)/fuzz
 # Per target: the tools sources it links, extra libraries, and the seed files.
 FUZZ_ALL := samples flags tunables space_expr space_file ptxas_report ncu_csv search_log calib
 FUZZ_TARGETS ?= $(FUZZ_ALL)
-FUZZ_SRC_samples      := tools/samples.c $(SHAPE_SRC)
-FUZZ_SRC_flags        := tools/flags.c tools/tunables.c
-FUZZ_SRC_tunables     := tools/tunables.c
-FUZZ_SRC_space_expr   := tools/space_expr.c
-FUZZ_SRC_space_file   := tools/space_file.c tools/space_expr.c
-FUZZ_SRC_ptxas_report := tools/ptxas_report.c
-FUZZ_SRC_ncu_csv      := tools/ncu_csv.c
-FUZZ_SRC_search_log   := tools/search_log.c tools/search_space.c
-FUZZ_SRC_calib        := tools/calib.c tools/design.c
+FUZZ_SRC_samples      := tools/samples/samples.c $(SHAPE_SRC)
+FUZZ_SRC_flags        := tools/space/flags.c tools/space/tunables.c
+FUZZ_SRC_tunables     := tools/space/tunables.c
+FUZZ_SRC_space_expr   := tools/space/space_expr.c
+FUZZ_SRC_space_file   := tools/space/space_file.c tools/space/space_expr.c
+FUZZ_SRC_ptxas_report := tools/gates/ptxas_report.c
+FUZZ_SRC_ncu_csv      := tools/profile/ncu_csv.c
+FUZZ_SRC_search_log   := tools/search/search_log.c tools/search/search_space.c
+FUZZ_SRC_calib        := tools/stats/calib.c tools/stats/design.c
 FUZZ_LIBS_calib       := $(GSL_LIBS)
 FUZZ_SEEDS_samples      = $(wildcard tests/fixtures/stats/*.txt tests/fixtures/stats/*.csv \
                             tests/fixtures/report/data/*/*/*.csv)
@@ -37,8 +37,8 @@ FUZZ_SEEDS_search_log   = $(wildcard tests/fuzz/seeds/search_log/*)
 FUZZ_SEEDS_calib        = $(wildcard tests/fuzz/seeds/calib/* tests/fixtures/stats/design_*.csv)
 
 # One clang command compiles and links several sources, so -MMD would keep only the last one's
-# dependencies: every target depends on all tools/*.h instead (a rebuild takes seconds).
-$(FUZZ)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_util.h $(wildcard tools/*.h) mk/fuzz.mk | check-fuzz-cc
+# dependencies: every target depends on all tools/*/*.h instead (a rebuild takes seconds).
+$(FUZZ)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_util.h $(wildcard tools/*/*.h) mk/fuzz.mk | check-fuzz-cc
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_SRC_$*) $(FUZZ_LIBS_$*)
 # the sources each target compiles are its prerequisites too

@@ -18,7 +18,7 @@ MEASURE_OPT = $(if $(SESSION),SESSION=$(call shell_quote,$(SESSION))) $(if $(ORD
 GPU_GOALS := measure sanitize profile ceilings aa reproduce
 .PHONY: check-gpu
 check-gpu:
-	@tools/gpu_check.sh
+	@tools/pipeline/gpu_check.sh
 ifneq ($(filter $(GPU_GOALS),$(MAKECMDGOALS)),)
 $(STATUS_FILES) $(HARNESS_OBJS): | check-gpu
 endif
@@ -30,9 +30,9 @@ measure: check-gpu build $(EXP_OUT)/gates.csv
 	  GRAPH_CALLS=$(GRAPH_CALLS) \
 	  SEED=$(SEED) RUN_TIMEOUT=$(RUN_TIMEOUT) LIB_BENCH='$(LIB_BENCH)' LIB_BASELINES='$(LIB_BASELINES)' \
 	  SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' ORDER=$(ORDER) VARIANT='$(VARIANT)' $(MEASURE_OPT) \
-	  tools/measure.sh $(EXP) >/dev/null
+	  tools/pipeline/measure.sh $(EXP) >/dev/null
 
 ## sanitize: GPU only: compute-sanitizer memcheck/racecheck/initcheck/synccheck on passing variants
 .PHONY: sanitize
 sanitize: check-gpu build $(EXP_OUT)/gates.csv
-	@B=$(B) DATA_OUT=$(DATA_OUT) GIT_REV=$(GIT_REV) SANITIZE_SHAPES='$(SANITIZE_SHAPES)' tools/sanitize.sh $(EXP)
+	@B=$(B) DATA_OUT=$(DATA_OUT) GIT_REV=$(GIT_REV) SANITIZE_SHAPES='$(SANITIZE_SHAPES)' tools/gates/sanitize.sh $(EXP)

@@ -1,6 +1,6 @@
 # phase.mk — the one-command runs on a GPU host (`make phase1`, phase2, phase3) and
 # `make reproduce`, which re-measures and compares against the published data.
-GPU_CHECK := tools/gpu_check.sh
+GPU_CHECK := tools/pipeline/gpu_check.sh
 # CEILINGS=0: skip re-measuring the ceilings (e.g. several phases in one session)
 CEILINGS  ?= 1
 
@@ -13,11 +13,11 @@ define run_phase
 	@echo "== $(1): gates";   $(MAKE) --no-print-directory gates EXP=$(1)
 	@if [ "$(CEILINGS)" != 0 ]; then echo "== $(1): ceilings"; $(MAKE) --no-print-directory ceilings; fi
 	@echo "== $(1): measure"; $(MAKE) --no-print-directory measure EXP=$(1)
-	@if tools/deps.sh check libgsl-dev 2>/dev/null || [ -x $(STATS) ]; then \
+	@if tools/pipeline/deps.sh check libgsl-dev 2>/dev/null || [ -x $(STATS) ]; then \
 	   echo "== $(1): analyze"; $(MAKE) --no-print-directory analyze EXP=$(1) && \
-	   tools/verdicts.sh $(B)/$(1); \
+	   tools/stats/verdicts.sh $(B)/$(1); \
 	 else echo "== $(1): analyze skipped: GSL is missing here; run 'make report' on a machine with it, or pass STATS=<path> (make stats-static elsewhere)"; fi
-	@if tools/deps.sh check libgsl-dev gnuplot-nox texlive-latex-base texlive-latex-recommended 2>/dev/null; then \
+	@if tools/pipeline/deps.sh check libgsl-dev gnuplot-nox texlive-latex-base texlive-latex-recommended 2>/dev/null; then \
 	   echo "== report"; $(MAKE) --no-print-directory report; \
 	 else echo "== plots and report skipped: gnuplot/pdflatex missing here; copy data/$(1)/ and run 'make report'"; fi
 endef
@@ -41,4 +41,4 @@ STATS    ?= $(B)/tools/stats
 reproduce:
 	@$(GPU_CHECK) || exit 2
 	@$(MAKE) --no-print-directory measure EXP=$(EXP) DATA_OUT=$(REPRO_OUT)
-	@STATS=$(STATS) tools/reproduce.sh $(EXP) $(REPRO_OUT) data
+	@STATS=$(STATS) tools/pipeline/reproduce.sh $(EXP) $(REPRO_OUT) data

@@ -1,7 +1,7 @@
 # profile.mk — `make profile`: Nsight Compute with a minimal metric set on one shape of every
 # passing variant (GPU host: bash, ncu and these cc-built tools only), the counter gates
 # bank_conflicts and bad_coalescing, and the appendix's profile tables from published profiles.
-#   build/<exp>/profile/<v>.csv        tidy: variant,shape,metric,value,unit (tools/profile_metrics.h)
+#   build/<exp>/profile/<v>.csv        tidy: variant,shape,metric,value,unit (tools/profile/profile_metrics.h)
 #   build/<exp>/profile/<v>.ncu-rep    for the Nsight Compute GUI; raw/<v>.csv, <v>.log beside it
 #   build/<exp>/counter_gates.csv      variant,verdict,reason,detail of the counter gates
 #   data/<exp>/<gpu>/profile/<v>.csv   with PUBLISH=1 (committed: the report reads them)
@@ -18,14 +18,14 @@ PROFILE_TIMEOUT        ?= 110
 PROFILE_SHAPE          ?=
 PUBLISH                ?=
 
-PM_OBJ := $(B)/tools/obj/profile_metrics.o
+PM_OBJ := $(B)/tools/obj/profile/profile_metrics.o
 PROFILE_TOOLS := $(addprefix $(B)/tools/,ncu_csv counter_gates profile_section)
-$(B)/tools/ncu_csv: $(B)/tools/obj/ncu_csv_main.o $(B)/tools/obj/ncu_csv.o $(PM_OBJ)
+$(B)/tools/ncu_csv: $(B)/tools/obj/profile/ncu_csv_main.o $(B)/tools/obj/profile/ncu_csv.o $(PM_OBJ)
 	$(CC) -o $@ $^ -lm
-$(B)/tools/counter_gates: $(B)/tools/obj/counter_gates.o $(PM_OBJ)
+$(B)/tools/counter_gates: $(B)/tools/obj/profile/counter_gates.o $(PM_OBJ)
 	$(CC) -o $@ $^ -lm
-$(B)/tools/profile_section: $(B)/tools/obj/profile_section.o $(PM_OBJ) \
-    $(addprefix $(B)/tools/obj/,report_roof.o report_csv.o) $(SAMPLES_OBJS)
+$(B)/tools/profile_section: $(B)/tools/obj/profile/profile_section.o $(PM_OBJ) \
+    $(addprefix $(B)/tools/obj/report/,report_roof.o report_csv.o) $(SAMPLES_OBJS)
 	$(CC) -o $@ $^ -lm
 
 ## profile-tools: build the profiling host tools (ncu_csv, counter_gates, profile_section)
@@ -39,14 +39,14 @@ profile: check-gpu build $(EXP_OUT)/gates.csv $(B)/tools/ncu_csv $(B)/tools/coun
 	@B=$(B) DATA_OUT=$(DATA_OUT) PUBLISH=$(PUBLISH) VARIANTS='$(VARIANTS)' VARIANT='$(VARIANT)' \
 	  SHAPE='$(or $(SHAPE),$(PROFILE_SHAPE))' SEED=$(SEED) PROFILE_TIMEOUT=$(PROFILE_TIMEOUT) \
 	  BANK_CONFLICT_MAX=$(BANK_CONFLICT_MAX) COALESCE_FACTOR=$(COALESCE_FACTOR) \
-	  COALESCE_IDEAL_SECTORS=$(COALESCE_IDEAL_SECTORS) tools/profile.sh $(EXP)
+	  COALESCE_IDEAL_SECTORS=$(COALESCE_IDEAL_SECTORS) tools/profile/profile.sh $(EXP)
 
 ## profile-gates: counter gates from build/EXP/profile/*.csv (or PROFILE_DIR=) into build/EXP/gates.csv (PUBLISH=1: beside PROFILE_DIR); no GPU
 .PHONY: profile-gates
 profile-gates: $(EXP_OUT)/gates.csv $(B)/tools/counter_gates
 	@B=$(B) PROFILE_DIR='$(PROFILE_DIR)' BANK_CONFLICT_MAX=$(BANK_CONFLICT_MAX) \
 	  COALESCE_FACTOR=$(COALESCE_FACTOR) COALESCE_IDEAL_SECTORS=$(COALESCE_IDEAL_SECTORS) \
-	  DEST='$(if $(PUBLISH),$(patsubst %/,%,$(dir $(PROFILE_DIR))))' tools/profile_gates.sh $(EXP)
+	  DEST='$(if $(PUBLISH),$(patsubst %/,%,$(dir $(PROFILE_DIR))))' tools/profile/profile_gates.sh $(EXP)
 
 # The report's profile section: every published profile under $(DATA)/<exp>/<gpu>/profile/,
 # written beside the appendix (RB: the report's build root, as in report.mk).
@@ -62,12 +62,12 @@ $(PROFILE_RB)/report/profile.md: $(PROFILE_RB)/report/profile.tex
 REPORT_SECTIONS += profile
 $(PROFILE_RB)/report/appendix.tex: $(PROFILE_RB)/report/profile.tex
 
-TEST_SCRIPTS += tests/test_profile.sh
+TEST_SCRIPTS += tests/profile/test_profile.sh
 test: $(PROFILE_TOOLS)
 
 # Unit test of the raw-CSV reader's pieces.
 TEST_PROGS += $(B)/tests/test_ncu_csv
-$(B)/tests/test_ncu_csv: tests/test_ncu_csv.c $(B)/tools/obj/ncu_csv.o
+$(B)/tests/test_ncu_csv: tests/profile/test_ncu_csv.c $(B)/tools/obj/profile/ncu_csv.o
 	@mkdir -p $(@D)
-	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(B)/tools/obj/ncu_csv.o -lm
+	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(B)/tools/obj/profile/ncu_csv.o -lm
 -include $(B)/tests/test_ncu_csv.d

@@ -45,14 +45,14 @@ GNUPLOT    ?= gnuplot
 PDFLATEX   ?= pdflatex
 
 # --- host tools of the report ---------------------------------------------------------------
-R_LIB := $(addprefix $(B)/tools/obj/,report_csv.o report_vars.o report_pick.o report_roof.o) $(SAMPLES_OBJS)
-R_GEN := $(addprefix $(B)/tools/obj/,report_gen.o report_method.o report_doc.o report_exp.o \
+R_LIB := $(addprefix $(B)/tools/obj/report/,report_csv.o report_vars.o report_pick.o report_roof.o) $(SAMPLES_OBJS)
+R_GEN := $(addprefix $(B)/tools/obj/report/,report_gen.o report_method.o report_doc.o report_exp.o \
            report_gates.o report_rooftab.o report_correct.o \
            report_claims.o report_static.o report_design.o report_headline.o)
 REPORT_TOOLS := $(addprefix $(B)/tools/,report_pairs prep_plots report_gen)
-$(B)/tools/report_pairs: $(B)/tools/obj/report_pairs.o $(R_LIB)
+$(B)/tools/report_pairs: $(B)/tools/obj/report/report_pairs.o $(R_LIB)
 	$(CC) -o $@ $^ -lm
-$(B)/tools/prep_plots: $(B)/tools/obj/prep_plots.o $(R_LIB)
+$(B)/tools/prep_plots: $(B)/tools/obj/report/prep_plots.o $(R_LIB)
 	$(CC) -o $@ $^ -lm
 $(B)/tools/report_gen: $(R_GEN) $(R_LIB)
 	$(CC) -o $@ $^ -lm
@@ -257,5 +257,5 @@ $(RB)/report/appendix.pdf: $(RB)/report/appendix.tex
 ## report: every experiment with data → build/report/appendix.pdf (+ appendix.tex, appendix.md)
 report: check-data $(RB)/report/appendix.pdf $(RB)/report/appendix.md
 
-TEST_SCRIPTS += tests/test_report.sh
+TEST_SCRIPTS += tests/report/test_report.sh
 endif

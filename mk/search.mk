@@ -1,15 +1,15 @@
 # search.mk — the Loop 1 search over an experiment's space:
-#   make search EXP=e            GPU: LHS seed + TPE (tools/search.sh), trial log with resume,
+#   make search EXP=e            GPU: LHS seed + TPE (tools/search/search.sh), trial log with resume,
 #                                then the confirmation samples (and their statistics where GSL is)
 #   make search-confirm EXP=e    CPU: stats on the confirmation samples -> $(LOOP1_JSON)
 #   make search EXP=e REPLAY=1   CPU: the strategies compared on the recorded sweep data/e/<gpu>/
 #                                -> build/e/strategies.csv, build/plots/e/search.{pdf,png}
-SEARCH_OBJS := $(addprefix $(B)/tools/obj/,search_main.o search_opts.o search_space.o search_rng.o \
+SEARCH_OBJS := $(addprefix $(B)/tools/obj/search/,search_main.o search_opts.o search_space.o search_rng.o \
   search_lhs.o search_tpe.o search_strategy.o search_log.o search_oracle.o search_replay.o \
   search_results.o) $(SAMPLES_OBJS)
 $(B)/tools/search: $(SEARCH_OBJS)
 	$(CC) -o $@ $^ -lm
-$(B)/tools/search_section: $(B)/tools/obj/search_section.o
+$(B)/tools/search_section: $(B)/tools/obj/search/search_section.o
 	$(CC) -o $@ $^
 tools: $(B)/tools/search $(B)/tools/search_section
 
@@ -54,7 +54,7 @@ search: check-exp check-deps-build $(B)/tools/search $(B)/tools/gates $(B)/tools
 	  CONFIRM_REPS=$(CONFIRM_REPS) CONFIRM_ROUNDS=$(CONFIRM_ROUNDS) WARMUP=$(WARMUP) L2=$(L2) GRAPH_CALLS=$(GRAPH_CALLS) RUN_TIMEOUT=$(RUN_TIMEOUT) \
 	  BASELINE='$(BASELINE)' BASELINES='$(BASELINES)' LIB_BENCH='$(LIB_BENCH)' VARIANT_DIR=$(VARIANT_DIR) RESULTS_DIR=$(SEARCH_RESULTS) SEARCH_LOG=$(SEARCH_LOG) GATE_ARCH=$(GATE_ARCH) \
 	  MIN_OCCUPANCY=$(MIN_OCCUPANCY) MIN_OCCUPANCY_CP_ASYNC=$(MIN_OCCUPANCY_CP_ASYNC) \
-	  MIN_CTAS=$$(( $(MIN_CTAS_PER_SM) * $(SM_COUNT) )) SM_COUNT=$(SM_COUNT) tools/search.sh $(EXP)
+	  MIN_CTAS=$$(( $(MIN_CTAS_PER_SM) * $(SM_COUNT) )) SM_COUNT=$(SM_COUNT) tools/search/search.sh $(EXP)
 	@if [ -f /usr/include/gsl/gsl_rng.h ]; then $(MAKE) --no-print-directory search-confirm EXP=$(EXP); \
 	  else echo "search: no GSL here: run 'make search-confirm EXP=$(EXP)' where GSL is, with $(SEARCH_RESULTS)/"; fi
 endif
@@ -105,9 +105,9 @@ $(B)/plots/$(EXP)/search.pdf: $(EXP_OUT)/strategies.csv plots/search.gp plots/te
 
 # Tests: the C unit tests and the CLI/pipeline test on the synthetic fixture.
 TEST_PROGS   += $(B)/tests/test_search
-TEST_SCRIPTS += tests/test_search.sh
+TEST_SCRIPTS += tests/search/test_search.sh
 test: $(B)/tools/search $(B)/tools/search_section
-$(B)/tests/test_search: tests/test_search.c $(filter-out %/search_main.o,$(SEARCH_OBJS))
+$(B)/tests/test_search: tests/search/test_search.c $(filter-out %/search_main.o,$(SEARCH_OBJS))
 	@mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(filter %.o,$^) -lm
 -include $(B)/tests/test_search.d

@@ -1,9 +1,9 @@
 # stats.mk — build/tools/stats (GSL statistics: summaries, bootstrap CIs, Mann-Whitney U,
 # Cliff's delta, verdicts) and its tests. tools/samples.o is the GSL-free sample-file reader
 # that other tools link too.
-STATS_LIB := $(SAMPLES_OBJS) $(addprefix $(B)/tools/obj/,summary.o boot.o mwu.o cliff.o holm.o verdict.o \
+STATS_LIB := $(SAMPLES_OBJS) $(addprefix $(B)/tools/obj/stats/,summary.o boot.o mwu.o cliff.o holm.o verdict.o \
   design.o calib.o)
-STATS_OBJS := $(STATS_LIB) $(addprefix $(B)/tools/obj/,stats_main.o stats_cli.o stats_summary.o \
+STATS_OBJS := $(STATS_LIB) $(addprefix $(B)/tools/obj/stats/,stats_main.o stats_cli.o stats_summary.o \
   stats_compare.o stats_aa.o)
 
 ## tools: build the host tools into build/tools/ (stats, ...)
@@ -16,24 +16,24 @@ $(B)/tools/stats: $(STATS_OBJS)
 
 # Unit tests of the modules (C) and of the command line (shell, against oracle fixtures).
 TEST_PROGS += $(B)/tests/test_stats $(B)/tests/test_samples $(B)/tests/test_design
-TEST_SCRIPTS += tests/test_stats_cli.sh
+TEST_SCRIPTS += tests/stats/test_stats_cli.sh
 
-$(B)/tests/test_stats: tests/test_stats.c $(STATS_LIB) | $(B)/tools/stats
+$(B)/tests/test_stats: tests/stats/test_stats.c $(STATS_LIB) | $(B)/tools/stats
 	@mkdir -p $(@D)
-	$(CC) $(TOOLS_CFLAGS) -o $@ $< $(STATS_LIB) $(GSL_LIBS)
+	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(STATS_LIB) $(GSL_LIBS)
 
-$(B)/tests/test_samples: tests/test_samples.c $(SAMPLES_OBJS)
+$(B)/tests/test_samples: tests/samples/test_samples.c $(SAMPLES_OBJS)
 	@mkdir -p $(@D)
-	$(CC) $(TOOLS_CFLAGS) -o $@ $< $(SAMPLES_OBJS)
+	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(SAMPLES_OBJS)
 
-$(B)/tests/test_design: tests/test_design.c $(STATS_LIB)
+$(B)/tests/test_design: tests/stats/test_design.c $(STATS_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(TOOLS_CFLAGS) -o $@ $< $(STATS_LIB) $(GSL_LIBS)
+	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(STATS_LIB) $(GSL_LIBS)
 
 -include $(B)/tests/test_design.d $(B)/tests/test_stats.d $(B)/tests/test_samples.d
 
 # A self-contained stats for GPU hosts that have no GSL (built here, carried there):
-# `make reproduce STATS=<path>` and `tools/reproduce.sh` use it.
+# `make reproduce STATS=<path>` and `tools/pipeline/reproduce.sh` use it.
 ## stats-static: build/tools/stats-static, statically linked (for GPU hosts without GSL)
 .PHONY: stats-static
 stats-static: $(B)/tools/stats-static

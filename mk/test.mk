@@ -7,14 +7,14 @@ TEST_SCRIPTS +=
 .PHONY: test
 test: check-deps-test $(TEST_PROGS)
 	@MAKEFLAGS= MFLAGS= MAKELEVEL= BENCH=$(B)/tests/bench_naive tests/run.sh $(TEST_PROGS) $(TEST_SCRIPTS)
-TEST_SCRIPTS += tests/test_run.sh tests/test_pipeline.sh tests/test_reproduce.sh tests/test_sanitize.sh
+TEST_SCRIPTS += tests/test_run.sh tests/layout/test_layout.sh tests/pipeline/test_pipeline.sh tests/pipeline/test_reproduce.sh tests/gates/test_sanitize.sh
 
 # The bench CLI test links the harness objects with the naive stand-in kernel.
 $(B)/tests/bench_naive: $(call problem_objs,attention) kernels/attention/naive_attn.cu kernels/attention/attn.h | check-deps-build
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(call k_inc,attention) -o $@ kernels/attention/naive_attn.cu $(call problem_objs,attention) -ldl
 test: $(B)/tests/bench_naive
-TEST_SCRIPTS += tests/test_bench_cli.sh
-TEST_SCRIPTS += tests/test_measure.sh
-TEST_SCRIPTS += tests/test_sass.sh tests/test_flash_attn.sh tests/test_correctness_build.sh tests/test_gemm_build.sh
-TEST_SCRIPTS += tests/test_vecadd.sh
+TEST_SCRIPTS += tests/kernels/test_bench_cli.sh
+TEST_SCRIPTS += tests/pipeline/test_measure.sh
+TEST_SCRIPTS += tests/kernels/test_sass.sh tests/kernels/test_flash_attn.sh tests/kernels/test_correctness_build.sh tests/kernels/test_gemm_build.sh
+TEST_SCRIPTS += tests/kernels/test_vecadd.sh

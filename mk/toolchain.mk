@@ -21,18 +21,18 @@ $(B)/harness/$(ARCH)/nvccflags.txt: FORCE
 	@mkdir -p $(@D)
 	@echo '$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH)' | cmp -s - $@ || echo '$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH)' >$@
 
-# Host C objects: build/tools/obj/<name>.o from tools/<name>.c; fragments add link rules.
+# Host C objects: build/tools/obj/<module>/<name>.o from tools/<module>/<name>.c; fragments add link rules.
 $(B)/tools/obj/%.o: tools/%.c $(B)/tools/cflags.txt
 	@mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -c $< -o $@
--include $(wildcard $(B)/tools/obj/*.d)
+-include $(wildcard $(B)/tools/obj/*/*.d)
 
 # The shapes of every problem (host C under kernels/: the grammar, the registry, each problem's
 # parse, format and work) are shared by the bench harness and the host tools: SAMPLES_OBJS, the
 # sample-file reader with them, is what a tool links to read samples.
 SHAPE_SRC       := $(wildcard kernels/harness/*.c kernels/*/problem/*_shape.c)
 SHAPE_HOST_OBJS := $(patsubst kernels/%.c,$(B)/tools/obj/kernels/%.o,$(SHAPE_SRC))
-SAMPLES_OBJS    := $(B)/tools/obj/samples.o $(SHAPE_HOST_OBJS)
+SAMPLES_OBJS    := $(B)/tools/obj/samples/samples.o $(SHAPE_HOST_OBJS)
 $(B)/tools/obj/kernels/%.o: kernels/%.c $(B)/tools/cflags.txt
 	@mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -c $< -o $@

@@ -1,5 +1,5 @@
-// fuzz_calib.c — libFuzzer target of calib_read (tools/calib.c), then calib_mde on the result.
-#include "calib.h"
+// fuzz_calib.c — libFuzzer target of calib_read (tools/stats/calib.c), then calib_mde on the result.
+#include "stats/calib.h"
 #include "fuzz_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -1,8 +1,8 @@
-// fuzz_flags.c — libFuzzer target of the flag file parser (tools/flags.c), which flagcheck runs
+// fuzz_flags.c — libFuzzer target of the flag file parser (tools/space/flags.c), which flagcheck runs
 // on every variant. The input is a flag file; it is parsed without a tunables table and with
 // the attention kernel's (kernels/attention/flash_attn.tunables, read once; the fuzzer runs from the
 // repository's root).
-#include "flags.h"
+#include "space/flags.h"
 #include "fuzz_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -1,6 +1,6 @@
-// fuzz_ncu_csv.c — libFuzzer target of ncu_read and ncu_split (tools/ncu_csv.c).
+// fuzz_ncu_csv.c — libFuzzer target of ncu_read and ncu_split (tools/profile/ncu_csv.c).
 #include "fuzz_util.h"
-#include "ncu_csv.h"
+#include "profile/ncu_csv.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // ncu_split on the whole input as one line (it splits in place)

@@ -1,7 +1,7 @@
-// fuzz_ptxas_report.c — libFuzzer target of ptxas_report_parse (tools/ptxas_report.c), fed
+// fuzz_ptxas_report.c — libFuzzer target of ptxas_report_parse (tools/gates/ptxas_report.c), fed
 // through an in-memory FILE.
 #include "fuzz_util.h"
-#include "ptxas_report.h"
+#include "gates/ptxas_report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!size) return 0; // fmemopen of a zero-size buffer fails with EINVAL

@@ -1,6 +1,6 @@
-// fuzz_samples.c — libFuzzer target of samples_read (tools/samples.c) and shape_parse.
+// fuzz_samples.c — libFuzzer target of samples_read (tools/samples/samples.c) and shape_parse.
 #include "fuzz_util.h"
-#include "samples.h"
+#include "samples/samples.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const char *path = fuzz_file(data, size, ".csv");

@@ -1,10 +1,10 @@
-// fuzz_search_log.c — libFuzzer target of slog_read (tools/search_log.c): the input is a trial
+// fuzz_search_log.c — libFuzzer target of slog_read (tools/search/search_log.c): the input is a trial
 // log read for a fixed key against a small space of three configurations, loaded once from
 // flag files written under /tmp.
 #include <sys/stat.h>
 
 #include "fuzz_util.h"
-#include "search_log.h"
+#include "search/search_log.h"
 
 static sp_space sp;
 static char dir[64];

@@ -1,9 +1,9 @@
-// fuzz_space_expr.c — libFuzzer target of the space constraint expressions (tools/space_expr.c):
+// fuzz_space_expr.c — libFuzzer target of the space constraint expressions (tools/space/space_expr.c):
 // the input is the expression text; every name starting with an upper-case letter is a variable
 // (one of 26, by a hash of the name, so BLOCK_M of the fixtures works), any other name is
 // unknown; the compiled expression is evaluated on a few variable assignments.
 #include "fuzz_util.h"
-#include "space_expr.h"
+#include "space/space_expr.h"
 
 static int lookup(void *ctx, const char *name, size_t len) {
   (void)ctx;

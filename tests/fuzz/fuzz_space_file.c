@@ -1,8 +1,8 @@
 // fuzz_space_file.c — libFuzzer target of the space file parser and expander
-// (tools/space_file.c), which `space` runs on every space experiment. The input is a space file;
+// (tools/space/space_file.c), which `space` runs on every space experiment. The input is a space file;
 // at most 10,000 configurations are expanded (the tool allows 1,000,000) to keep runs fast.
 #include "fuzz_util.h"
-#include "space_file.h"
+#include "space/space_file.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   space_t s;

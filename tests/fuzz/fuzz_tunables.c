@@ -1,7 +1,7 @@
-// fuzz_tunables.c — libFuzzer target of tunables_read and tunables_check (tools/tunables.c).
+// fuzz_tunables.c — libFuzzer target of tunables_read and tunables_check (tools/space/tunables.c).
 // The input is a tunables file; each of its declared names is then checked against a few values.
 #include "fuzz_util.h"
-#include "tunables.h"
+#include "space/tunables.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const char *path = fuzz_file(data, size, ".tunables");

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Oracle for the design levels of `stats` (tests/test_stats_cli.sh): writes sample files with
+"""Oracle for the design levels of `stats` (tests/stats/test_stats_cli.sh): writes sample files with
 rounds and sessions to tests/fixtures/stats/ and the answers scipy gives for them to
 tests/fixtures/stats/design_expect.txt. Run from the repository root (needs numpy and scipy;
 not run by `make test`): python3 tests/oracles/make_design_fixtures.py

@@ -1,5 +1,5 @@
 #!/usr/bin/env Rscript
-# Oracle for tests/test_stats.c, the R half: Holm (p.adjust) and Cliff's delta with its CI.
+# Oracle for tests/stats/test_stats.c, the R half: Holm (p.adjust) and Cliff's delta with its CI.
 # Run from the repository root after make_stats_fixtures.py (it reads the data sets there):
 #   Rscript tests/oracles/make_stats_fixtures.R
 # effsize is not packaged for Debian, so cliff() below re-states effsize::cliff.delta's

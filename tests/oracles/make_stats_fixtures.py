@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Oracle for tests/test_stats.c: writes tests/fixtures/stats/ from scipy and numpy.
+"""Oracle for tests/stats/test_stats.c: writes tests/fixtures/stats/ from scipy and numpy.
 Run from the repository root: python3 tests/oracles/make_stats_fixtures.py
 (needs numpy and scipy; not run by `make test`). The R half is make_stats_fixtures.R."""
 import os

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# test_sanitize.sh — tools/gates/sanitize.sh without a GPU: a fake compute-sanitizer runs the fake bench
+# binaries and reports the ERROR SUMMARY each asks for. A run is clean only when the sanitizer
+# found nothing and bench --check passed or failed numerics (exit 1: the numerics gate's finding);
+# sanitizer errors, or any other exit, are errors and become runtime_error rows. The published
+# table names the commit, GPU and date in its header.
+. tests/lib.sh
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+b=$t/build/x; mkdir -p "$b" "$t/bin"
+# fake compute-sanitizer: runs the program after the options; its ERROR SUMMARY is the program's
+# file SAN_ERRORS next to it (0 when absent); --error-exitcode N when errors were found
+cat >"$t/bin/compute-sanitizer" <<'EOS'
+#!/usr/bin/env bash
+code=0; while [ "${1#--}" != "$1" ]; do [ "$1" = --error-exitcode ] && code=$2; shift 2; done
+prog=$1; "$@"; rc=$?
+n=$(cat "$(dirname "$prog")/SAN_ERRORS" 2>/dev/null || echo 0)
+[ "$n" -gt 0 ] && echo "========= Invalid __global__ read of size 4 bytes"
+echo "========= ERROR SUMMARY: $n errors"
+[ "$n" -gt 0 ] && exit "$code"; exit $rc
+EOS
+chmod +x "$t/bin/compute-sanitizer"
+# variant NAME EXIT ERRORS: a bench that answers --gpu-slug and exits EXIT on --check
+variant() {
+  mkdir -p "$b/$1"; echo "B1_H1_S8_D64_C0" >"$b/$1/shapes.txt"; echo "$3" >"$b/$1/SAN_ERRORS"
+  printf '#!/usr/bin/env bash\nfor a in "$@"; do [ "$a" = --gpu-slug ] && { echo fake-gpu; exit 0; }; done\nexit %s\n' "$2" >"$b/$1/bench"
+  chmod +x "$b/$1/bench"
+}
+variant good 0 0; variant numerics 1 0; variant racy 9 3; variant crashy 4 0
+printf 'variant,verdict,reason,detail\ngood,pass,,\nnumerics,pass,,\nracy,pass,,\ncrashy,pass,,\n' >"$b/gates.csv"
+PATH=$t/bin:$PATH B=$t/build DATA_OUT=$t/data GIT_REV=0123456789ab SAN_TOOLS="memcheck racecheck" \
+  tools/gates/sanitize.sh x >"$t/out" 2>&1; rc=$?
+check_eq "errors found: exit 1" "$rc" 1
+d=$t/data/x/fake-gpu/sanitize.csv
+row() { grep "^$1,$2," "$d" | cut -d, -f4,5; }
+check_eq "clean run" "$(row good memcheck)" "clean,0"
+check_eq "numerics failure without sanitizer errors is clean" "$(row numerics racecheck)" "clean,0"
+check_grep "... and the row says the check failed" '^numerics,memcheck,1,clean,0,"no sanitizer error; bench --check failed numerics"$' "$d"
+check_eq "sanitizer errors" "$(row racy racecheck)" "error,3"
+check_grep "... with the first message" '^racy,racecheck,.*"Invalid __global__ read' "$d"
+check_eq "a crash (exit 4) is an error" "$(row crashy memcheck)" "error,0"
+check_grep "runtime_error rows for the variants with errors" '^racy,runtime_error,' "$b/runtime.csv"
+check_eq "no runtime_error row for the numerics-only variant" "$(grep -c '^numerics,runtime_error' "$b/runtime.csv")" 0
+check_grep "the table names the commit" '^# git_rev: 0123456789ab$' "$d"
+check_grep "... and the GPU" '^# gpu_slug: fake-gpu$' "$d"
+done_testing

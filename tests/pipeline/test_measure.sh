@@ -1,0 +1,225 @@
+#!/usr/bin/env bash
+# test_measure.sh — the measure and merge logic of tools/pipeline/measure.sh without a GPU: fake bench
+# binaries stand in for the harness (a passing one, one failing numerics, one crashing while
+# timing), a fake python3 for kernels/attention/problem/sdpa_bench.py and a fake nvidia-smi. Checks round
+# interleaving in a shuffled order per round (deterministic from ORDER_SEED), the merged sample
+# file (rep renumbered, round/session/position columns, metadata from round 1, one session line
+# per session), appending sessions of the same code and replacing on a change, the refusal of a
+# session id already published, SDPA failures, runtime gate rows, and that data/ keeps old files
+# on failure.
+. tests/lib.sh
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+b=$t/build/fake; mkdir -p "$b"
+# fake NAME MODE: MODE ok | numerics | crash (round 2) | nofile (exit 0, writes nothing).
+# Like bench, it writes each --meta as '# key: value' and refuses a key outside [a-z0-9_.-] or
+# given twice; it logs "round variant" to $b/sched.txt and the round to $b/order.txt.
+fake() {
+  mkdir -p "$b/$1"; printf -- '-DX=1\n' >"$b/$1/flags"; printf 'B1_H1_S8_D64_C0\nB1_H1_S16_D64_C0\n' >"$b/$1/shapes.txt"
+  cat >"$b/$1/bench" <<EOS
+#!/usr/bin/env bash
+mode=$2
+for a in "\$@"; do [ "\$a" = --gpu-slug ] && { echo fake-gpu; exit 0; }; done
+for a in "\$@"; do [ "\$a" = --check ] && { [ \$mode = numerics ] && { echo "check shape=x verdict=fail"; exit 1; }; exit 0; }; done
+out=; r=; meta=; keys=" "
+while [ \$# -gt 0 ]; do case \$1 in
+  --out) out=\$2; shift ;;
+  --meta) k=\${2%%=*}
+          [[ \$k =~ ^[a-z0-9_.-]+\$ ]] && [[ \$keys != *" \$k "* ]] || { echo "bench: --meta: bad key '\$k'" >&2; exit 2; }
+          keys="\$keys\$k "; meta="\$meta# \$k: \${2#*=}
+"; case \$2 in round=*) r=\${2#round=} ;; esac; shift ;;
+esac; shift; done
+echo "\$r" >>"$b/order.txt"; echo "\$r $1" >>"$b/sched.txt"
+[ \$mode = crash ] && [ "\$r" = 2 ] && { echo "bench: cudaErrorMisalignedAddress" >&2; exit 4; }
+[ \$mode = nofile ] && exit 0
+{ echo "# cudadent42 samples v1"; printf '%s' "\$meta"; echo "# round_seen: \$r"; echo "# graph_calls: 20"; echo "# reps: 2"
+  echo "# temp_end_c: 4\$r"; echo "shape,rep,time_us,sm_clock_mhz"
+  echo "B1_H1_S8_D64_C0,0,1\$r.5,1980"; echo "B1_H1_S8_D64_C0,1,1\$r.6,1980"; echo "B1_H1_S16_D64_C0,0,2\$r.5,1980"; } >"\$out"
+echo "bench: [1/1] B1_H1_S8_D64_C0 median 1.0 us" >&2
+EOS
+  chmod +x "$b/$1/bench"
+}
+# gates NAME...: a gate table in which every NAME passed
+gates() { { echo 'variant,verdict,reason,detail,kernel,regs'; printf '%s,pass,,,k,1\n' "$@"; } >"$b/gates.csv"; }
+# a fake nvidia-smi: the uuid names the index it was asked for
+mkdir -p "$t/smi"; printf '#!/usr/bin/env bash\nwhile [ $# -gt 0 ]; do [ "$1" = -i ] && i=$2; shift; done\necho " GPU-fake-$i"\n' >"$t/smi/nvidia-smi"
+chmod +x "$t/smi/nvidia-smi"
+fake good ok; fake wrong numerics; fake crashy crash
+printf 'variant,verdict,reason,detail,kernel,regs\ngood,pass,,,k,1\nwrong,pass,,,k,1\ncrashy,pass,,,k,1\nbad,reject,build_failed,"x, y",,\n' >"$b/gates.csv"
+mkdir -p "$t/data/fake/fake-gpu"; echo "old published" >"$t/data/fake/fake-gpu/crashy.csv"
+PATH=$t/smi:$PATH CUDA_VISIBLE_DEVICES=3,1 B=$t/build DATA_OUT=$t/data ROUNDS=3 REPS=6 \
+  SHAPES="B1_H1_S8_D64_C0 B1_H1_S16_D64_C0" GIT_REV=abc tools/pipeline/measure.sh fake >"$t/stdout" 2>"$t/stderr"; rc=$?
+cat "$t/stderr" >&2
+check_eq "measure exits 0 when variants fail" "$rc" 0
+d=$t/data/fake/fake-gpu
+check "good published" test -f "$d/good.csv"
+check_eq "interleaved rounds: every timed variant once per round, round after round" "$(tr '\n' ' ' <"$b/order.txt")" "1 1 2 2 3 "
+check_eq "merged header: round 1 metadata only" "$(grep -c '^# round_seen' "$d/good.csv")" 1
+check_grep "merged header records rounds" '^# rounds: 3$' "$d/good.csv"
+check_grep "merged header records the last round's end temperature" '^# temp_end_c_last_round: 43$' "$d/good.csv"
+check_grep "round, session and position columns added" '^shape,rep,time_us,sm_clock_mhz,round,session,position$' "$d/good.csv"
+check_eq "reps renumbered per shape across rounds" "$(grep '^B1_H1_S8_D64_C0,' "$d/good.csv" | cut -d, -f2 | tr '\n' ' ')" "0 1 2 3 4 5 "
+s1=$(awk -F': ' '$1 == "# session" { print $2 }' "$d/good.csv")
+host=$(hostname -s 2>/dev/null); host=$(printf "%s" "$host" | tr -c "A-Za-z0-9.-" "-")
+check_eq "default session id: <host>-<UTC start>" "$(echo "$s1" | grep -cE "^$host-[0-9]{8}T[0-9]{6}Z$")" 1
+check_grep "round 3 sample carries round 3, the session, position 1 (crashy is out)" "^B1_H1_S16_D64_C0,2,23.5,1980,3,$s1,1\$" "$d/good.csv"
+check_eq "session column equals the header's session" "$(grep -v '^#' "$d/good.csv" | tail -n +2 | cut -d, -f6 | sort -u)" "$s1"
+check_grep "host recorded" "^# host: $host\$" "$d/good.csv"
+check_grep "GPU uuid from nvidia-smi for the first visible device" '^# gpu_uuid: GPU-fake-3$' "$d/good.csv"
+check_grep "order seed recorded (random when not given)" '^# order_seed: [0-9]+$' "$d/good.csv"
+check_grep "code of our variants: the kernels/ tree" '^# code: kernels:([0-9a-f]{12}(-dirty)?|nogit)$' "$d/good.csv"
+check_grep "one session line with date, host, uuid, rev, rounds, seed" \
+  "^# session\.$s1: date=[0-9TZ:-]+ host=$host gpu_uuid=GPU-fake-3 git_rev=abc rounds=3 order_seed=[0-9]+\$" "$d/good.csv"
+check "round files under runs/<session>/" test -f "$b/runs/$s1/good.r3.csv"
+check_eq "numerics failure publishes nothing" "$(ls "$d" | grep -c wrong)" 0
+check_eq "crash while timing leaves the old file" "$(cat "$d/crashy.csv")" "old published"
+check_grep "progress names round and session" "^measure: \[[0-9]+/[0-9]+\] round 2/3 good \(session $s1\)\$" "$t/stderr"
+g=$d/gates.csv
+check_grep "numerics gate row" '^wrong,reject,numerics,' "$g"
+check_grep "runtime_error gate row with the CUDA error" '^crashy,reject,runtime_error,"bench: cudaErrorMisalignedAddress"' "$g"
+check_grep "passing row unchanged" '^good,pass,,,k,1$' "$g"
+check_grep "static reject kept with its quoted detail" '^bad,reject,build_failed,"x, y",,$' "$g"
+check_eq "one gate row per variant" "$(($(wc -l <"$g") - 1))" 4
+check_grep "the static gate table is not rewritten: a transient failure is retried next run" '^crashy,pass,' "$b/gates.csv"
+check_grep "... the run's verdicts are in gates_run.csv" '^crashy,reject,runtime_error,' "$b/gates_run.csv"
+# a clean run (no runtime rows) keeps every gate row
+m=$t/merge; mkdir -p "$m"; printf 'variant,verdict,reason,detail,k\na,pass,,"x, y",1\n' >"$m/gates.csv"; : >"$m/runtime.csv"
+tools/gates/gates_merge.sh "$m" "$m/pub"
+check_eq "merge with no runtime rows keeps the table" "$(cat "$m/pub/gates.csv" | tr '\n' '|')" 'variant,verdict,reason,detail,k|a,pass,,"x, y",1|'
+out=$(B=$t/build DATA_OUT=$t/data tools/pipeline/measure.sh nothing 2>&1); rc=$?
+check_eq "missing gates.csv is an input error" "$rc" 2
+check_grep "missing gates.csv is named" 'gates.csv: missing' <(echo "$out")
+out=$(B=$t/build DATA_OUT=$t/data2 GRAPH_CALLS=0 LIB_BENCH=kernels/attention/problem/sdpa_bench.py LIB_BASELINES=sdpa-cudnn tools/pipeline/measure.sh fake 2>&1); rc=$?
+check_eq "GRAPH_CALLS=0 with SDPA baselines is refused" "$rc" 2
+check_grep "the refusal says why" 'would not compare like for like' <(echo "$out")
+check "nothing measured when refused" test ! -e "$t/data2"
+# --- order, sessions: four passing variants, five rounds ----------------------------------------
+b=$t/build/ord; mkdir -p "$b"
+for v in v1 v2 v3 v4; do fake $v ok; done; gates v1 v2 v3 v4
+d=$t/data/ord/fake-gpu
+measure() { # measure SESSION ORDER_SEED [VAR=VALUE...]: one session of ord into $t/data
+  local s=$1 o=$2; shift 2
+  env "$@" B=$t/build DATA_OUT=$t/data ROUNDS=5 REPS=10 SHAPES="B1_H1_S8_D64_C0 B1_H1_S16_D64_C0" GIT_REV=abc \
+    "SESSION=$s" "ORDER_SEED=$o" tools/pipeline/measure.sh ord >/dev/null 2>"$t/stderr"
+}
+# the order each round ran in, from the fakes' log: "v3 v1 v4 v2|v2 ...|..."
+orders() { awk '{ o[$1] = o[$1] " " $2 } END { for (r = 1; r <= 5; r++) printf "%s|", o[r] }' "$b/sched.txt"; }
+measure o1 12345; rc=$?
+check_eq "session o1 exits 0" "$rc" 0
+o1=$(orders)
+check "rounds run in different orders (3+ variants, 5 rounds, one seed)" test "$(echo "$o1" | tr '|' '\n' | grep . | sort -u | wc -l)" -gt 1
+# each round's positions (one per variant file) are a permutation of 1..4
+perm_ok=1
+for r in 1 2 3 4 5; do
+  p=$(for v in v1 v2 v3 v4; do awk -F, -v r=$r '!/^#/ && $5 == r { print $7; exit }' "$d/$v.csv"; done | sort -n | tr '\n' ' ')
+  [ "$p" = "1 2 3 4 " ] || { perm_ok=0; echo "# round $r positions: $p" >&2; }
+done
+check_eq "each round's positions are a permutation of 1..4" "$perm_ok" 1
+# the position column is the order the processes ran in
+ran=$(awk -F, '!/^#/ && NR > 1 && $5 != "round" && !s[FILENAME, $5]++ { split(FILENAME, p, "/"); v = p[length(p)]; sub(/\.csv$/, "", v); at[$5, $7] = v }
+  END { for (r = 1; r <= 5; r++) { for (i = 1; i <= 4; i++) printf " %s", at[r, i]; printf "|" } }' "$d"/v?.csv)
+check_eq "position column matches the order the runs happened in" "$ran" "$o1"
+check_grep "order seed recorded as given" '^# order_seed: 12345$' "$d/v1.csv"
+check_eq "session column equals SESSION" "$(grep -v '^#' "$d/v1.csv" | tail -n +2 | cut -d, -f6 | sort -u)" o1
+cp "$d/v1.csv" "$t/v1.o1.csv"
+# the previous session's round files are not read: a planted row there must not reach data/
+for f in "$b/runs/o1"/*.csv; do echo "B1_H1_S8_D64_C0,0,999.5,1980" >>"$f"; done
+mkdir -p "$b/runs/o2"; echo stale >"$b/runs/o2/stale.txt"
+: >"$b/sched.txt"
+measure o2 12345; rc=$?
+check_eq "session o2 exits 0" "$rc" 0
+check_eq "the same ORDER_SEED gives the same order" "$(orders)" "$o1"
+check "a session's runs directory is made fresh" test ! -e "$b/runs/o2/stale.txt"
+check_eq "the previous session's round files are not read" "$(grep -c ',999.5,' "$d/v1.csv")" 0
+check_eq "appended: two session lines" "$(grep -c '^# session\.' "$d/v1.csv")" 2
+check_grep "appended: o1's session line kept" '^# session\.o1: .*rounds=5 order_seed=12345$' "$d/v1.csv"
+check_grep "appended: o2's session line" '^# session\.o2: ' "$d/v1.csv"
+check_grep "appended: the header is the newest session's" '^# session: o2$' "$d/v1.csv"
+check_eq "appended: rows of both sessions" "$(grep -v '^#' "$d/v1.csv" | tail -n +2 | cut -d, -f6 | uniq -c | awk '{ printf "%s:%s ", $2, $1 }')" "o1:15 o2:15 "
+check_eq "appended: o1's rows unchanged" "$(grep -v '^#' "$d/v1.csv" | grep ',o1,')" "$(grep -v '^#' "$t/v1.o1.csv" | tail -n +2)"
+check_eq "appended: one CSV header row" "$(grep -c '^shape,' "$d/v1.csv")" 1
+check_eq "appended: reps renumbered within the session" "$(grep ',o2,' "$d/v1.csv" | grep '^B1_H1_S8_D64_C0,' | cut -d, -f2 | tr '\n' ' ')" "0 1 2 3 4 5 6 7 8 9 "
+check_grep "appending is said" 'v1: session o2 appended \(2 sessions' "$t/stderr"
+: >"$b/sched.txt"
+measure o3 777
+check "another ORDER_SEED gives another order" test "$(orders)" != "$o1"
+# the same session id twice is refused before anything runs
+: >"$b/sched.txt"; cp "$d/v2.csv" "$t/v2.before"
+measure o2 12345; rc=$?
+check_eq "a session id already published is refused" "$rc" 2
+check_grep "the refusal names the session" "SESSION: 'o2' is already in" "$t/stderr"
+check_eq "nothing ran for a refused session" "$(wc -l <"$b/sched.txt")" 0
+check "nothing published for a refused session" cmp -s "$d/v2.csv" "$t/v2.before"
+# a change of flags replaces the file, and says so
+printf -- '-DX=2\n' >"$b/v1/flags"
+measure o4 1; rc=$?
+check_eq "session o4 exits 0" "$rc" 0
+check_eq "changed flags: the file holds the new session only" "$(grep '^# session\.' "$d/v1.csv" | cut -d: -f1)" "# session.o4"
+check_eq "changed flags: only the new session's rows" "$(grep -v '^#' "$d/v1.csv" | tail -n +2 | cut -d, -f6 | sort -u)" o4
+check_grep "changed flags: the message names the key and the sessions dropped" \
+  "v1: .*v1.csv replaced: flags differs \(published '-DX=1', now '-DX=2'\); 3 earlier session\(s\) dropped" "$t/stderr"
+check_eq "unchanged variants keep appending" "$(grep -c '^# session\.' "$d/v2.csv")" 4
+# a file of the format before sessions is replaced
+printf '# cudadent42 samples v1\n# flags: -DX=1\nshape,rep,time_us,sm_clock_mhz,round\nB1_H1_S8_D64_C0,0,1.5,1980,1\n' >"$d/v3.csv"
+measure o5 1
+check_grep "a file without a session column is replaced, and said" "v3: .*replaced: it has no session column" "$t/stderr"
+check_eq "... by the new session's rows" "$(grep -v '^#' "$d/v3.csv" | tail -n +2 | cut -d, -f6 | sort -u)" o5
+# ORDER=sequential stays variant-major; positions follow
+: >"$b/sched.txt"
+measure q1 1 ORDER=sequential
+check_eq "sequential: variant-major order" "$(awk '{ printf "%s.%s ", $2, $1 }' "$b/sched.txt" | cut -d' ' -f1-6)" "v1.1 v1.2 v1.3 v1.4 v1.5 v2.1"
+check_eq "sequential: the second variant is second in every round" "$(grep ',q1,' "$d/v2.csv" | cut -d, -f7 | sort -u)" 2
+# input errors
+measure 'a b' 1; rc=$?
+check_eq "a bad SESSION is an input error" "$rc" 2
+check_grep "the bad SESSION is named" "^measure: SESSION: 'a b'" "$t/stderr"
+measure .. 1; check_eq "SESSION=.. is refused" "$?" 2
+measure "$(printf 'x%.0s' $(seq 101))" 1; check_eq "a SESSION over 100 characters is refused" "$?" 2
+measure o9 12x; rc=$?
+check_eq "a bad ORDER_SEED is an input error" "$rc" 2
+check_grep "the bad ORDER_SEED is named" "^measure: ORDER_SEED: '12x'" "$t/stderr"
+
+# --- SDPA baselines through a fake python3 -------------------------------------------------------
+# sdpa-cudnn and its A/A copy sdpa-cudnn.b write files; sdpa-flash exits 1 writing nothing;
+# sdpa-efficient exits 1 after writing its file (a shape failed numerics)
+b=$t/build/sd; mkdir -p "$b" "$t/py"; fake good ok; gates good
+cat >"$t/py/python3" <<EOS
+#!/usr/bin/env bash
+[ "\$1" = kernels/attention/problem/sdpa_bench.py ] || exit 99; shift
+[ "\$1" = --versions ] && { echo "torch=9.9.9 cudnn=90000"; exit 0; }
+out=; r=; be=; v=; meta=
+while [ \$# -gt 0 ]; do case \$1 in
+  --out) out=\$2; shift ;; --backend) be=\$2; shift ;;
+  --meta) meta="\$meta# \${2%%=*}: \${2#*=}
+"; case \$2 in round=*) r=\${2#round=} ;; variant=*) v=\${2#variant=} ;; esac; shift ;;
+esac; shift; done
+echo "\$r \$v" >>"$b/sched.txt"
+[ "\$be" = sdpa-flash ] && { echo "sdpa_bench: sdpa-flash: B1_H1_S8_D64_C0: numerics failed" >&2; exit 1; }
+{ echo "# cudadent42 samples v1"; printf '%s' "\$meta"; echo "# backend: \$be"; echo "# torch: 9.9.9"
+  echo "shape,rep,time_us,sm_clock_mhz,python_call_us"; echo "B1_H1_S8_D64_C0,0,1\$r.5,1980,20.1"; } >"\$out"
+[ "\$be" = sdpa-efficient ] && exit 1
+exit 0
+EOS
+chmod +x "$t/py/python3"
+PATH=$t/py:$PATH B=$t/build DATA_OUT=$t/data ROUNDS=2 REPS=2 SHAPES="B1_H1_S8_D64_C0" SESSION=p1 ORDER_SEED=5 \
+  LIB_BENCH=kernels/attention/problem/sdpa_bench.py LIB_BASELINES="sdpa-cudnn sdpa-cudnn.b sdpa-flash sdpa-efficient" tools/pipeline/measure.sh sd >/dev/null 2>"$t/stderr"; rc=$?
+d=$t/data/sd/fake-gpu
+check_eq "SDPA session exits 0" "$rc" 0
+check "the A/A copy sdpa-cudnn.b is published" test -f "$d/sdpa-cudnn.b.csv"
+check_grep "sdpa-cudnn.b is published under its own name" '^# variant: sdpa-cudnn.b$' "$d/sdpa-cudnn.b.csv"
+check_grep "sdpa-cudnn.b runs backend sdpa-cudnn" '^# backend: sdpa-cudnn$' "$d/sdpa-cudnn.b.csv"
+check_grep "SDPA code: the script's blob, torch and cuDNN" '^# code: sdpa:([0-9a-f]{12}(-dirty)?|nogit) torch=9.9.9 cudnn=90000$' "$d/sdpa-cudnn.csv"
+check_grep "SDPA rows carry round, session, position" '^B1_H1_S8_D64_C0,0,11.5,1980,20.1,1,p1,[1-5]$' "$d/sdpa-cudnn.csv"
+check_grep "exit 1 without a file is a failure" '^measure: sdpa-flash: failed \(exit 1\)' "$t/stderr"
+check_eq "... not a numerics note" "$(grep -c 'sdpa-flash: a shape failed numerics' "$t/stderr")" 0
+check "... and not published" test ! -e "$d/sdpa-flash.csv"
+check_eq "... and not run again" "$(grep -c ' sdpa-flash$' "$b/sched.txt")" 1
+check_grep "exit 1 with a file: a shape failed numerics" '^measure: sdpa-efficient: a shape failed numerics' "$t/stderr"
+check "... and the rest published" test -f "$d/sdpa-efficient.csv"
+out=$(B=$t/build DATA_OUT=$t/data LIB_BENCH=kernels/attention/problem/sdpa_bench.py LIB_BASELINES="sdpa-cudnn/x" SESSION=p2 tools/pipeline/measure.sh sd 2>&1); rc=$?
+check_eq "an SDPA name outside sdpa-<backend>[.<suffix>] is refused" "$rc" 2
+# a bench that exits 0 without writing its file is not published
+fake hollow nofile; gates good hollow
+B=$t/build DATA_OUT=$t/data ROUNDS=2 REPS=2 SHAPES="B1_H1_S8_D64_C0" SESSION=p3 tools/pipeline/measure.sh sd >/dev/null 2>"$t/stderr"
+check "exit 0 without a sample file: not published" test ! -e "$d/hollow.csv"
+check_grep "exit 0 without a sample file: a runtime_error gate row" '^hollow,reject,runtime_error,"exit 0 without a sample file' "$d/gates.csv"
+done_testing

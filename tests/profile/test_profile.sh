@@ -1,0 +1,234 @@
+#!/usr/bin/env bash
+# test_profile.sh — the profiling stage on the CPU: ncu_csv on hand-made exports of ncu's
+# `--csv --page raw` layout (tests/fixtures/profile/README.md), counter_gates, the gate merge,
+# profile_gates.sh, profile_section, and profile.sh end to end with a stand-in ncu and bench.
+# Expected numbers are hand calculations, written next to each check.
+source tests/lib.sh
+T=${B:-build}/tools
+F=tests/fixtures/profile
+tmp=$(mktemp -d)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
+S=B2_H8_S1024_D64_C0
+val() { awk -F, -v m="$2" '$3 == m { print $4 }' "$1"; }
+
+# --- ncu_csv -----------------------------------------------------------------------------------
+"$T/ncu_csv" --variant swz --shape $S --kernel flash_attn_fwd $F/swz.raw.csv >"$tmp/swz.csv" 2>"$tmp/err"
+check_eq "ncu_csv: exit 0" $? 0
+check_eq "ncu_csv: header" "$(head -n 1 "$tmp/swz.csv")" "variant,shape,metric,value,unit"
+check_eq "ncu_csv: duration = mean(40000, 41000, 42000) ns, combine launch left out" "$(val "$tmp/swz.csv" duration)" 41000
+check_eq "ncu_csv: thousands separators, mean DRAM read (8.0+8.3+8.6)/3 MB" "$(val "$tmp/swz.csv" dram_read_bytes)" 8300000
+check_eq "ncu_csv: memory throughput mean(40.5, 41.5, 42.5)" "$(val "$tmp/swz.csv" memory_throughput_pct)" 41.5
+check_eq "ncu_csv: launches of the kernel" "$(val "$tmp/swz.csv" launches)" 3
+check_grep "ncu_csv: readable name and unit" '^swz,B2_H8_S1024_D64_C0,shared_ld_wavefronts,393216,wavefront$' "$tmp/swz.csv"
+"$T/ncu_csv" --variant swz --shape $S $F/swz.raw.csv >/dev/null 2>"$tmp/err"
+check_eq "ncu_csv: two kernels without --kernel: exit 2" $? 2
+check_grep "ncu_csv: ... names file:line of the other kernel" "swz.raw.csv:8: launches of several kernels" "$tmp/err"
+"$T/ncu_csv" --variant swz --shape $S --kernel nope $F/swz.raw.csv >/dev/null 2>"$tmp/err"
+check_eq "ncu_csv: unknown kernel: exit 2" $? 2
+"$T/ncu_csv" --variant simt --shape $S $F/simt.raw.csv >"$tmp/simt.csv" 2>"$tmp/err"
+check_eq "ncu_csv: scaled units: exit 0" $? 0
+check_eq "ncu_csv: 41.5 usecond = 41500 ns" "$(val "$tmp/simt.csv" duration)" 41500
+check_eq "ncu_csv: 8.3 Mbyte = 8300000 byte" "$(val "$tmp/simt.csv" dram_read_bytes)" 8300000
+check_eq "ncu_csv: 4,194.304 Kbyte = 4194304 byte" "$(val "$tmp/simt.csv" dram_write_bytes)" 4194304
+check_eq "ncu_csv: 41.984 Kbyte/block = 41984 byte" "$(val "$tmp/simt.csv" smem_dynamic_bytes)" 41984
+check_eq "ncu_csv: n/a tensor pipe left out" "$(val "$tmp/simt.csv" tensor_pipe_pct)" ""
+"$T/ncu_csv" --variant pad0 --shape $S $F/pad0.raw.csv >"$tmp/pad0.csv" 2>"$tmp/err"
+check_eq "ncu_csv: pad0 exit 0" $? 0
+
+# broken exports: each an exit 2 with file:line
+H='"ID","Process ID","Process Name","Host Name","Kernel Name","Context","Stream","Block Size","Grid Size","Device","CC","gpu__time_duration.sum"'
+U='"","","","","","","","","","","","nsecond"'
+R='"0","1","bench","h","k(int)","1","7","(128, 1, 1)","(1, 1, 1)","0","9.0"'
+bad() { # bad NAME PATTERN LINES...
+  local name=$1 pat=$2; shift 2
+  printf '%s\n' "$@" >"$tmp/$name.csv"
+  "$T/ncu_csv" --variant v --shape $S "$tmp/$name.csv" >/dev/null 2>"$tmp/err"
+  check_eq "ncu_csv: $name: exit 2" $? 2
+  check_grep "ncu_csv: $name: message" "$pat" "$tmp/err"
+}
+bad quotes "$name.csv:3: unbalanced quotes" "$H" "$U" "$R,\"12"
+bad nounits "nounits.csv:2: expected the units row" "$H" "$R,\"12\""
+bad fields "fields.csv:3: 13 fields, the header has 12" "$H" "$U" "$R,\"12\",\"x\""
+bad number "number.csv:3: gpu__time_duration.sum: value is not a number" "$H" "$U" "$R,\"12x\""
+bad noheader "noheader.csv:1: expected the header row" "$R,\"12\""
+bad nolaunch "nolaunch.csv:2: no kernel launch rows" "$H" "$U"
+bad timeunit "timeunit.csv:2: gpu__time_duration.sum: unit 'byte' is not ns" "$H" "${U/nsecond/byte}" "$R,\"12\""
+bad emptyid "emptyid.csv:3: a launch row with an empty ID" "$H" "$U" "${R/\"0\"/\"\"},\"12\""
+bad nokernelcol "nokernelcol.csv:1: no \"Kernel Name\" column" "${H/Kernel Name/Name}"
+"$T/ncu_csv" --variant v --shape $S "$tmp/missing.csv" >/dev/null 2>"$tmp/err"
+check_eq "ncu_csv: missing file: exit 2" $? 2
+"$T/ncu_csv" --variant 'a,b' --shape $S $F/pad0.raw.csv >/dev/null 2>"$tmp/err"
+check_eq "ncu_csv: comma in a variant name: exit 2" $? 2
+"$T/ncu_csv" --bogus >/dev/null 2>"$tmp/err"
+check_eq "ncu_csv: unknown option: exit 2" $? 2
+
+# --- counter_gates -----------------------------------------------------------------------------
+"$T/counter_gates" "$tmp/swz.csv" "$tmp/pad0.csv" "$tmp/simt.csv" >"$tmp/cg.csv" 2>"$tmp/err"
+check_eq "counter_gates: exit 0 with rejects" $? 0
+check_eq "counter_gates: header" "$(head -n 1 "$tmp/cg.csv")" "variant,verdict,reason,detail"
+check_grep "counter_gates: swizzled twin passes, no conflicts" '^swz,pass,,"shape B2_H8_S1024_D64_C0: bank conflicts 0 extra' "$tmp/cg.csv"
+# pad0: 3,670,016 conflicts / (4,194,304 - 3,670,016) conflict-free wavefronts = 7 (eight-way)
+check_grep "counter_gates: pad0 rejected, rate 7 > 0.5" '^pad0,reject,bank_conflicts,".*bank conflicts 7 extra wavefronts per conflict-free wavefront > 0.5' "$tmp/cg.csv"
+# pad0 per instruction: 3,670,016 / (98,304 + 8,192) = 34.46
+check_grep "counter_gates: pad0 conflicts per shared instruction 34.46" '\(34.46 per shared instruction\)' "$tmp/cg.csv"
+# simt has no bytes-per-sector counters: 262,144 / 8,192 = 32 sectors per load request / 4 = 8x
+check_grep "counter_gates: simt rejected, 8x the ideal sectors (fallback)" '^simt,reject,bad_coalescing,".*global loads fetch 8x the ideal sectors \(sectors per request over --ideal-sectors\) > 2' "$tmp/cg.csv"
+check_grep "counter_gates: swz coalescing from bytes per sector, 1x" 'swz,.*global loads fetch 1x the ideal sectors \(bytes used per sector\) <= 2' "$tmp/cg.csv"
+"$T/counter_gates" --ideal-sectors 16 --bank-conflict-max 7 "$tmp/pad0.csv" "$tmp/simt.csv" >"$tmp/cg2.csv"
+check_grep "counter_gates: 7 <= --bank-conflict-max 7 passes" '^pad0,pass,,' "$tmp/cg2.csv"
+check_grep "counter_gates: 32/16 = 2x <= 2 passes with --ideal-sectors 16" '^simt,pass,,' "$tmp/cg2.csv"
+"$T/counter_gates" --bank-conflict-max 6.9 --coalesce-factor 1.5 "$tmp/pad0.csv" >"$tmp/cg3.csv"
+check_grep "counter_gates: 7 > 6.9 rejects" '^pad0,reject,bank_conflicts,' "$tmp/cg3.csv"
+sed 's/,global_ld_bytes_per_sector_pct,100,/,global_ld_bytes_per_sector_pct,25,/' "$tmp/swz.csv" >"$tmp/u25.csv"
+"$T/counter_gates" "$tmp/u25.csv" >"$tmp/cg4.csv"
+check_grep "counter_gates: 25% of each sector used = 4x > 2" '^swz,reject,bad_coalescing,".*global loads fetch 4x' "$tmp/cg4.csv"
+sed 's/,global_ld_bytes_per_sector_pct,100,/,global_ld_bytes_per_sector_pct,25,/' "$tmp/pad0.csv" >"$tmp/both.csv"
+"$T/counter_gates" "$tmp/both.csv" >"$tmp/cg5.csv"
+check_grep "counter_gates: both gates: first reason, the other named" '^pad0,reject,bank_conflicts,".*; also bad_coalescing"$' "$tmp/cg5.csv"
+head -n 1 "$tmp/swz.csv" >"$tmp/none.csv"; echo "x,$S,duration,5,ns" >>"$tmp/none.csv"
+"$T/counter_gates" "$tmp/none.csv" >"$tmp/cg6.csv"
+check_grep "counter_gates: no counters: pass, said in detail" '^x,pass,,".*bank conflicts not measured.*coalescing not measured' "$tmp/cg6.csv"
+"$T/counter_gates" --coalesce-factor 0.5 "$tmp/swz.csv" >/dev/null 2>"$tmp/err"
+check_eq "counter_gates: factor < 1: exit 2" $? 2
+"$T/counter_gates" >/dev/null 2>"$tmp/err"
+check_eq "counter_gates: no file: exit 2" $? 2
+printf 'variant,shape,metric,value,unit\nv,%s,duration,12,byte\n' $S >"$tmp/badunit.csv"
+"$T/counter_gates" "$tmp/badunit.csv" >/dev/null 2>"$tmp/err"
+check_eq "counter_gates: wrong unit: exit 2" $? 2
+check_grep "counter_gates: ... with file:line" "badunit.csv:2: duration: unit 'byte', expected 'ns'" "$tmp/err"
+printf 'variant,shape,metric\n' >"$tmp/badhdr.csv"
+"$T/counter_gates" "$tmp/badhdr.csv" >/dev/null 2>"$tmp/err"
+check_grep "counter_gates: bad header: file:line" "badhdr.csv:1: header is not" "$tmp/err"
+printf 'variant,shape,metric,value,unit\nv,%s,duration,abc,ns\n' $S >"$tmp/nan.csv"
+"$T/counter_gates" "$tmp/nan.csv" >/dev/null 2>"$tmp/err"
+check_grep "counter_gates: non-number value: file:line" "nan.csv:2: 'abc' is not a number" "$tmp/err"
+printf 'variant,shape,metric,value,unit\nv,%s,duration,1,ns\nw,%s,duration,1,ns\n' $S $S >"$tmp/mixed.csv"
+"$T/counter_gates" "$tmp/mixed.csv" >/dev/null 2>"$tmp/err"
+check_grep "counter_gates: two variants in one file: file:line" "mixed.csv:3: variant/shape" "$tmp/err"
+
+# --- profile_gates.sh (merging through the shared tools/gates/gates_merge.sh) ------------------------
+G='variant,verdict,reason,detail,kernel,regs,spill_stores,spill_loads,stack,smem_static,smem_dynamic,threads,blocks_per_sm,occupancy,ctas_min,ctas_max'
+mkdir -p "$tmp/b/e/profile" "$tmp/b/f/profile"
+{ echo "$G"
+  for v in swz pad0 simt other; do echo "$v,pass,,\"occupancy 0.25 at shape $S, limited by regs\",flash_attn_fwd,128,0,0,0,0,41984,128,2,0.25,256,256"; done
+} >"$tmp/b/e/gates.csv"
+cp "$tmp/b/e/gates.csv" "$tmp/b/f/gates.csv"
+cp "$tmp/b/e/gates.csv" "$tmp/g0.csv"
+# no rejects and no runtime rows: gates.csv stays as it was
+cp "$tmp/swz.csv" "$tmp/b/f/profile/"
+B=$tmp/b TOOLS=$T tools/profile/profile_gates.sh f 2>"$tmp/err"
+check_eq "profile_gates: all pass: exit 0" $? 0
+check "profile_gates: all pass, no runtime rows: gates.csv unchanged" cmp "$tmp/g0.csv" "$tmp/b/f/gates.csv"
+echo 'other,numerics,"max rel err 0.5"' >"$tmp/b/e/runtime.csv"
+cp "$tmp/swz.csv" "$tmp/pad0.csv" "$tmp/simt.csv" "$tmp/b/e/profile/"
+B=$tmp/b TOOLS=$T tools/profile/profile_gates.sh e 2>"$tmp/err"
+check_eq "profile_gates: exit 0" $? 0
+check_grep "profile_gates: summary line" "profile gates: 3 variants, 1 pass" "$tmp/err"
+check_grep "profile_gates: runtime row of pad0 (variant,reason,detail)" '^pad0,bank_conflicts,"shape B2_H8_S1024_D64_C0: bank conflicts 7 ' "$tmp/b/e/runtime.csv"
+check_grep "profile_gates: pad0 rejected in gates_run.csv, static columns kept" '^pad0,reject,bank_conflicts,".*",flash_attn_fwd,128,0,0,0,0,41984,128,2,0.25,256,256$' "$tmp/b/e/gates_run.csv"
+check_grep "profile_gates: simt rejected in gates_run.csv" '^simt,reject,bad_coalescing,' "$tmp/b/e/gates_run.csv"
+check_grep "profile_gates: swz row unchanged" "^swz,pass,,\"occupancy 0.25 at shape $S, limited by regs\"" "$tmp/b/e/gates_run.csv"
+check_grep "profile_gates: measure's row still merged" '^other,reject,numerics,' "$tmp/b/e/gates_run.csv"
+check_eq "profile_gates: 16 columns everywhere" "$(awk -F'"' '{ print $1 $3 }' "$tmp/b/e/gates_run.csv" | awk -F, '{ print NF }' | sort -u)" 16
+check "profile_gates: the static gates.csv is never rewritten" cmp "$tmp/g0.csv" "$tmp/b/e/gates.csv"
+check_eq "profile_gates: runtime.csv keeps measure's row, adds 2" "$(wc -l <"$tmp/b/e/runtime.csv")" 3
+cp "$tmp/b/e/gates_run.csv" "$tmp/g1.csv"
+B=$tmp/b TOOLS=$T DEST=$tmp/pub tools/profile/profile_gates.sh e 2>/dev/null
+check_eq "profile_gates: a rerun adds no duplicate rows" "$(wc -l <"$tmp/b/e/runtime.csv")" 3
+check "profile_gates: a rerun leaves gates_run.csv as it was" cmp "$tmp/g1.csv" "$tmp/b/e/gates_run.csv"
+check "profile_gates: DEST gets the merged table" cmp "$tmp/g1.csv" "$tmp/pub/gates.csv"
+B=$tmp/b TOOLS=$T PROFILE_DIR=$tmp/nothing tools/profile/profile_gates.sh e 2>"$tmp/err"
+check_eq "profile_gates: no profiles: exit 2" $? 2
+B=$tmp/b TOOLS=$T tools/profile/profile_gates.sh nosuch 2>"$tmp/err"
+check_eq "profile_gates: no gates.csv: exit 2" $? 2
+
+# --- profile_section ---------------------------------------------------------------------------
+D=$tmp/data/phase1/nvidia-h100-80gb-hbm3/profile
+mkdir -p "$D"
+cp "$tmp/swz.csv" "$tmp/pad0.csv" "$tmp/simt.csv" "$D/"
+"$T/profile_section" --data "$tmp/data" --tex "$tmp/p.tex" --md "$tmp/p.md" "$D/pad0.csv" "$D/simt.csv" "$D/swz.csv" 2>"$tmp/err"
+check_eq "profile_section: exit 0" $? 0
+check_grep "profile_section: md heading per experiment and GPU" '^### Profile counters: phase1 on nvidia-h100-80gb-hbm3$' "$tmp/p.md"
+# swz: 41000 ns = 41.00 us; DRAM (8,300,000 + 4,194,304) B = 12.494 MB; 131072/8192 = 16 sectors/req
+check_grep "profile_section: swz counters row" '^\| swz \| 41.00 \| 55.0 \| 41.5 \| 23.4 \| 30.2 \| 12.494 \| 16.00 \| 0.000 \| 45.0 \| 128 \| 41.0 \|$' "$tmp/p.md"
+check_grep "profile_section: pad0 conflict rate 7" '^\| pad0 \|.*\| 7.000 \|' "$tmp/p.md"
+check_grep "profile_section: simt tensor n/a as a dash" '^\| simt \| 41.50 \| 55.0 \| 41.5 \| 23.4 \| — \|' "$tmp/p.md"
+# FLOPs 4*2*8*1024*1024*64 = 4.295e9; min bytes 2*(2*16*1024*64*2) = 8.389 MB, AI 512;
+# measured AI 4294967296 / 12494304 = 343.8; 4294967296 / 41000 ns = 104.76 TFLOP/s;
+# H100 datasheet roof at AI 343.8: min(3350*343.8/1000, 989) = 989; 104.76 / 989 = 10.6 %
+check_grep "profile_section: roofline row of swz" '^\| swz \| 4.295 \| 12.494 \| 8.389 \| 343.8 \| 512.0 \| 104.76 \| 989.0 \| 10.6 \|$' "$tmp/p.md"
+check_grep "profile_section: roof source named" 'roof: datasheet' "$tmp/p.md"
+check_grep "profile_section: tex table" '^swz & 41.00 & 55.0' "$tmp/p.tex"
+check_grep "profile_section: tex escapes the experiment name" 'Profile counters: phase1 on nvidia-h100-80gb-hbm3' "$tmp/p.tex"
+"$T/profile_section" --data "$tmp/data" --tex "$tmp/e.tex" --md "$tmp/e.md"
+check_grep "profile_section: no profiles: a note" "No Nsight Compute profiles are published" "$tmp/e.md"
+cp "$tmp/swz.csv" "$tmp/flat.csv"
+"$T/profile_section" --tex "$tmp/x.tex" --md "$tmp/x.md" "$tmp/flat.csv" 2>"$tmp/err"
+check_eq "profile_section: a path outside DATA/<exp>/<gpu>/profile: exit 2" $? 2
+sed "s/$S/B2_bad/" "$tmp/swz.csv" >"$D/badshape.csv"
+"$T/profile_section" --data "$tmp/data" --tex "$tmp/x.tex" --md "$tmp/x.md" "$D/badshape.csv" 2>"$tmp/err"
+check_grep "profile_section: not a shape name: file:line" "badshape.csv:2: 'B2_bad' is not a shape name" "$tmp/err"
+
+# --- profile.sh with a stand-in ncu and bench ---------------------------------------------------
+E=$tmp/pb/e
+mkdir -p "$E/swz" "$E/cublas-naive" "$tmp/bin"
+{ echo "$G"
+  echo "swz,pass,,\"d\",flash_attn_fwd,128,0,0,0,0,41984,128,2,0.25,256,256"
+  echo "cublas-naive,pass,,\"d\",softmax_rows,32,0,0,0,0,0,128,8,1,256,256"
+} >"$E/gates.csv"
+printf '%s\n' $S B1_H1_S128_D64_C0 >"$E/swz/shapes.txt"
+printf 'shape=B1_H1_S128_D64_C0 kernel=other_kernel grid=2,1,1\nshape=%s kernel=flash_attn_fwd grid=16,16,1\n' $S >"$E/swz/describe.txt"
+printf '#!/bin/sh\n[ "$1" = --gpu-slug ] && { echo nvidia-h100-80gb-hbm3; exit 0; }\nexit 0\n' >"$E/swz/bench"
+chmod +x "$E/swz/bench"
+cat >"$tmp/bin/ncu" <<EOF
+#!/usr/bin/env bash
+# stand-in ncu: records its arguments; --export writes a report, --import prints the fixture
+echo "\$*" >>"$tmp/ncu.args"
+if [ "\$1" = --import ]; then cat "$PWD/$F/swz.raw.csv"; exit 0; fi
+m=\$(echo "\$*" | grep -oE '[a-z0-9_]+_op_ldgsts' | head -n 1)
+if [ -n "\${FAKE_NO_LDGSTS:-}" ] && [ -n "\$m" ]; then echo "==ERROR== Failed to find metric regex:^\$m\\.(sum|avg|min|max)\$"; exit 1; fi
+[ -n "\${FAKE_ALWAYS:-}" ] && [ "\$1" != --import ] && { echo "==ERROR== Failed to find metric regex:^\$(echo "\$*" | grep -oE -- '--metrics [a-z0-9_]+' | cut -d' ' -f2)\\.(sum)\$"; exit 1; }
+if [ -n "\${FAKE_UNNAMED:-}" ] && [[ "\$*" == *sass_average* ]]; then echo "==ERROR== unnamed failure"; exit 1; fi
+while [ \$# -gt 0 ]; do [ "\$1" = --export ] && { echo report >"\$2.ncu-rep"; }; shift; done
+EOF
+chmod +x "$tmp/bin/ncu"
+run_profile() { env B="$tmp/pb" TOOLS="$T" DATA_OUT="$tmp/pdata" NCU="$tmp/bin/ncu" VARIANTS=swz "$@" tools/profile/profile.sh e 2>"$tmp/perr"; }
+run_profile SHAPE=$S
+check_eq "profile.sh: exit 0 with a stand-in ncu" $? 0
+check_grep "profile.sh: --clock-control none" '--clock-control none' "$tmp/ncu.args"
+check_grep "profile.sh: the shape's kernel from describe.txt" 'regex:\^flash_attn_fwd\$' "$tmp/ncu.args"
+check_grep "profile.sh: skips the check launch, profiles 3" '--launch-skip 1 --launch-count 3' "$tmp/ncu.args"
+check_grep "profile.sh: bench in timing mode with few reps" "--shape $S --reps 3 --warmup 1 --l2 hot --hot-batch 1" "$tmp/ncu.args"
+check_grep "profile.sh: raw page with base units" '--import .*swz.ncu-rep --csv --page raw --print-units base' "$tmp/ncu.args"
+check "profile.sh: tidy CSV written" cmp "$tmp/swz.csv" "$E/profile/swz.csv"
+check "profile.sh: baselines without a flag file are not profiled" bash -c "! grep -q cublas-naive '$tmp/ncu.args'"
+check_grep "profile.sh: counter gates run" "profile gates: 1 variants, 1 pass" "$tmp/perr"
+check "profile.sh: nothing published without PUBLISH=1" test ! -e "$tmp/pdata"
+rm -f "$tmp/ncu.args"
+run_profile FAKE_NO_LDGSTS=1 PUBLISH=1
+check_eq "profile.sh: metrics ncu lacks: dropped one by one, exit 0" $? 0
+check_grep "profile.sh: ... said so" "retrying without l1tex__t_requests_pipe_lsu_mem_global_op_ldgsts$" "$tmp/perr"
+check_eq "profile.sh: ... twice, then the rest of the set" "$(grep -c retrying "$tmp/perr")" 2
+check_grep "profile.sh: ... the last run keeps the other EXTRA metrics" 'sass_average_data_bytes_per_sector_mem_global_op_st.pct --export' "$tmp/ncu.args"
+rm -f "$tmp/ncu.args"
+run_profile FAKE_UNNAMED=1
+check_eq "profile.sh: an unnamed failure: retried without EXTRA, exit 0" $? 0
+check_grep "profile.sh: ... said so" "retrying without the EXTRA metrics" "$tmp/perr"
+check_eq "profile.sh: ... last run without any EXTRA metric" "$(tail -n 2 "$tmp/ncu.args" | head -n 1 | grep -c 'mem_shared.sum\|sass_average')" 0
+rm -f "$tmp/ncu.args"
+run_profile FAKE_ALWAYS=1
+check_eq "profile.sh: ncu failing every time: exit 2" $? 2
+check_eq "profile.sh: ... after 5 tries" "$(grep -c -- '--export' "$tmp/ncu.args")" 5
+check_grep "profile.sh: default shape is the experiment's first" "--shape $S --reps" "$tmp/ncu.args"
+check "profile.sh: PUBLISH=1 copies the tidy CSV" cmp "$tmp/swz.csv" "$tmp/pdata/e/nvidia-h100-80gb-hbm3/profile/swz.csv"
+check "profile.sh: PUBLISH=1 publishes the gate table" test -f "$tmp/pdata/e/nvidia-h100-80gb-hbm3/gates.csv"
+run_profile VARIANT=nope
+check_eq "profile.sh: unknown VARIANT: exit 2" $? 2
+B=$tmp/pb TOOLS=$T NCU= PATH=/usr/bin:/bin tools/profile/profile.sh e 2>"$tmp/perr"
+check_eq "profile.sh: no ncu: exit 2" $? 2
+check_grep "profile.sh: ... says it runs only on a GPU host" "ncu \(Nsight Compute\) not found" "$tmp/perr"
+printf '#!/bin/sh\necho "no CUDA-capable device" >&2; exit 4\n' >"$E/swz/bench"
+run_profile
+check_eq "profile.sh: no GPU: exit 2" $? 2
+check_grep "profile.sh: ... says so" "no usable GPU here" "$tmp/perr"
+done_testing

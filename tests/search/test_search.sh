@@ -1,0 +1,194 @@
+#!/usr/bin/env bash
+# test_search.sh — `search` (propose, record, best, replay, results), tools/search/search.sh (the real
+# search loop, with stand-ins for make, gates, nvcc and bench: no GPU), its resume and cache,
+# `make search-confirm`, `make search REPLAY=1` and search_section, on the SYNTHETIC landscape
+# of tests/fixtures/search (known best: m128_n64_w4_s3_z1, by construction in landscape.awk).
+source tests/lib.sh
+set -u
+S=build/tools/search
+fx=tests/fixtures/search
+exp=search-fixture
+xroot=$fx/experiments
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp" build/$exp build/plots/$exp' EXIT
+if grep -q 'mk/search.mk' Makefile; then MK=(make --no-print-directory); else MK=(make --no-print-directory -f Makefile -f mk/search.mk); fi
+shape=B2_H8_S512_D64_C0
+
+# the fixture: the space expanded by make (as for any experiment), the landscape by awk
+"${MK[@]}" -s EXP=$exp EXP_ROOT=$xroot build/tools/search build/tools/search_section build/tools/stats >/dev/null 2>&1
+vd=build/$exp/variants
+check "the fixture space expands to 120 configurations" test "$(ls $vd | wc -l)" -eq 120
+mkdir -p "$tmp/data"
+awk -v out="$tmp/data" -f $fx/landscape.awk $(ls $vd | sed 's/\.flags$//')
+best=m128_n64_w4_s3_z1
+
+# --- replay
+$S replay --dir $vd --data "$tmp/data" --shape $shape --out "$tmp/st.csv" --curves "$tmp/cur.dat" 2>"$tmp/err"
+check_eq "replay exits 0" $? 0
+check_eq "strategies.csv header" "$(head -n 1 "$tmp/st.csv")" "strategy,shape,median_evals,q1_evals,q3_evals,seeds"
+check_eq "one row per strategy, 50 seeds" "$(cut -d, -f1,2,6 "$tmp/st.csv" | tail -n +2 | tr '\n' ' ')" \
+  "lhs+tpe,$shape,50 random,$shape,50 lhs,$shape,50 "
+check_grep "replay finds the constructed best" "best $best 2.9938 us" "$tmp/err"
+check_grep "the configuration without samples or gate row is reported" "1 of 120 configurations have neither" "$tmp/err"
+tpe=$(awk -F, '$1 == "lhs+tpe" { print $3 }' "$tmp/st.csv"); rnd=$(awk -F, '$1 == "random" { print $3 }' "$tmp/st.csv")
+check "lhs+tpe needs fewer evaluations than random search (median, $tpe < $rnd)" awk -v a="$tpe" -v b="$rnd" 'BEGIN { exit !(a < b) }'
+check "quartiles bracket the median" awk -F, 'NR > 1 && !($4 <= $3 && $3 <= $5) { bad = 1 } END { exit bad }' "$tmp/st.csv"
+check_eq "curves: 100 trials" "$(grep -cv '^#' "$tmp/cur.dat" | tr -d ' ')" 102
+check "curves: the median ratio never increases and ends at 1" awk '!/^#/ && NF { for (k = 2; k <= NF; k += 3) {
+    if ($k != "NaN" && (k in last) && $k > last[k] + 1e-9) bad = 1; last[k] = $k } }
+  END { for (k in last) if (last[k] != 1) bad = 1; exit bad }' "$tmp/cur.dat"
+$S replay --dir $vd --data "$tmp/data" --shape $shape --out "$tmp/st2.csv" --curves "$tmp/cur2.dat" 2>/dev/null
+check "replay is deterministic per seed" cmp -s "$tmp/cur.dat" "$tmp/cur2.dat"
+$S replay --dir $vd --data "$tmp/data" --shape $shape --seed 99 --out "$tmp/st3.csv" --curves "$tmp/cur3.dat" 2>/dev/null
+check "another first seed gives other runs" bash -c "! cmp -s $tmp/cur.dat $tmp/cur3.dat"
+$S replay --dir $vd --data "$tmp/data" --shape B1_H1_S128_D64_C0 --out "$tmp/x.csv" 2>"$tmp/err"
+check_eq "replay: a shape without samples exits 2" $? 2
+check_grep "... and says so" "no configuration of the space has samples at B1_H1_S128_D64_C0" "$tmp/err"
+$S replay --dir $vd --shape $shape --out "$tmp/x.csv" 2>"$tmp/err"
+check_eq "replay: --data is required" $? 2
+check_grep "... named" "replay: --data is required" "$tmp/err"
+
+# --- the command line
+key=(--kernel-hash k1 --gpu synthetic-gpu --nvcc 13.0.48 --shape $shape)
+log=$tmp/trials.csv
+$S propose "${key[@]}" --dir $vd --log "$log" --batch 8 >"$tmp/p1"
+check_eq "propose: 8 names from an empty log" "$(sort -u "$tmp/p1" | wc -l | tr -d ' ')" 8
+check "propose: every name is a configuration" bash -c "cd $vd && ls \$(sed 's/\$/.flags/' $tmp/p1)"
+for v in $(cat "$tmp/p1"); do
+  if [ -f "$tmp/data/$v.csv" ]; then $S record "${key[@]}" --dir $vd --log "$log" --variant $v --samples "$tmp/data/$v.csv"
+  else $S record "${key[@]}" --dir $vd --log "$log" --variant $v --gated runtime_error; fi
+done
+check_eq "record: 8 rows after the two header lines" "$(wc -l <"$log" | tr -d ' ')" 10
+$S propose "${key[@]}" --dir $vd --log "$log" --batch 8 >"$tmp/p2"
+check_eq "propose: nothing already tried" "$(sort "$tmp/p1" "$tmp/p2" | uniq -d | wc -l | tr -d ' ')" 0
+check_eq "propose: --max-trials reached, nothing" "$($S propose "${key[@]}" --dir $vd --log "$log" --max-trials 8 | wc -l | tr -d ' ')" 0
+$S propose --kernel-hash k2 --gpu synthetic-gpu --nvcc 13.0.48 --shape $shape --dir $vd --log "$log" --batch 8 >"$tmp/p3"
+check "another kernel hash: the log does not answer it (the first design again)" cmp -s "$tmp/p1" "$tmp/p3"
+read -r bv bm bn bok bgated < <($S best "${key[@]}" --dir $vd --log "$log")
+want=$(for v in $(cat "$tmp/p1"); do [ -f "$tmp/data/$v.csv" ] && awk -F, -v v=$v '!/^#/ && NR > 5 { x[++n] = $3 } END { print x[3], v }' "$tmp/data/$v.csv"; done | sort -g | head -n 1)
+check_eq "best: the lowest median among the recorded (awk on the fixture)" "$bm $bv" "$want"
+check_eq "best: trial counts" "$bn $((bok + bgated))" "8 8"
+$S best --kernel-hash zz --gpu synthetic-gpu --nvcc 13.0.48 --shape $shape --dir $vd --log "$log" 2>/dev/null
+check_eq "best: nothing measured for a key exits 1" $? 1
+err() { "$@" >/dev/null 2>"$tmp/err"; echo $?; }
+check_eq "unknown command" "$(err $S frobnicate)" 2
+check_eq "unknown option" "$(err $S propose "${key[@]}" --dir $vd --log "$log" --bogus 1)" 2
+check_eq "bad --gamma" "$(err $S propose "${key[@]}" --dir $vd --log "$log" --gamma 1.5)" 2
+check_grep "... message" "--gamma: '1.5' is not a number" "$tmp/err"
+check_eq "bad --batch" "$(err $S propose "${key[@]}" --dir $vd --log "$log" --batch 0)" 2
+check_eq "bad --strategy" "$(err $S propose "${key[@]}" --dir $vd --log "$log" --strategy tpe)" 2
+check_eq "missing key part" "$(err $S propose --gpu g --nvcc n --shape $shape --dir $vd --log "$log")" 2
+check_grep "... named" "kernel-hash is required" "$tmp/err"
+check_eq "record: unknown variant" "$(err $S record "${key[@]}" --dir $vd --log "$log" --variant nope --gated numerics)" 2
+check_eq "record: both --samples and --gated" "$(err $S record "${key[@]}" --dir $vd --log "$log" --variant $best --gated x --samples y)" 2
+check_eq "record: samples without the shape" "$(err $S record --kernel-hash k1 --gpu g --nvcc n --shape B1_H1_S1_D64_C0 --dir $vd --log "$log" --variant $best --samples "$tmp/data/$best.csv")" 2
+check_grep "... message" "no samples of shape B1_H1_S1_D64_C0" "$tmp/err"
+check_eq "record: a reason that cannot be a field" "$(err $S record "${key[@]}" --dir $vd --log "$log" --variant $best --gated 'a b')" 2
+printf 'x\n' >"$tmp/bad.csv"
+check_eq "a file that is not a trial log" "$(err $S best "${key[@]}" --dir $vd --log "$tmp/bad.csv")" 2
+check_grep "... file:line" "bad.csv:1: not a trial log" "$tmp/err"
+
+# --- the search loop (tools/search/search.sh) with stand-ins
+export FAKE_CALLS=$tmp/calls FAKE_DATA=$tmp/data FAKE_VARIANTS=$vd FAKE_BIN=$PWD/$fx/bin FAKE_NUMERICS=m64_n128_w2_s2_z1
+run_search() { # run_search LOG MAX_TRIALS [VAR=value ...]
+  env B=build NVCC=$fx/bin/nvcc MAKE_CMD=$fx/bin/make GATES=$fx/bin/gates SHAPE=$shape SEED=42 \
+    VARIANT_DIR=$vd RESULTS_DIR="$tmp/res" SEARCH_LOG="$1" MAX_TRIALS="$2" BATCH=8 INIT=20 SEARCH_REPS=5 CONFIRM_REPS=5 \
+    BASELINE=m64_n64_w4_s2_z1 "${@:3}" tools/search/search.sh $exp
+}
+: >"$FAKE_CALLS"
+run_search "$tmp/a.csv" 30 2>"$tmp/s.err"
+check_eq "search.sh: exits 0" $? 0
+check_eq "search.sh: 30 trials in the log" "$(tail -n +3 "$tmp/a.csv" | wc -l | tr -d ' ')" 30
+check_eq "search.sh: no configuration twice" "$(tail -n +3 "$tmp/a.csv" | cut -d, -f5 | sort | uniq -d | wc -l | tr -d ' ')" 0
+check "search.sh: the key holds the kernel hash, GPU slug and nvcc version" \
+  awk -F, 'NR > 2 && !(length($1) == 16 && $1 ~ /^[0-9a-f]+$/ && $2 == "synthetic-gpu" && $3 == "13.0.48") { bad = 1 } END { exit bad }' "$tmp/a.csv"
+check "search.sh: statically gated ones recorded with the fixture's reason" \
+  awk -F, 'NR == FNR { if ($2 == "reject") r[$1] = $3; next } FNR > 2 && ($6 in r) && !($9 == "reject" && $10 == r[$6]) { bad = 1 } END { exit bad }' "$tmp/data/gates.csv" "$tmp/a.csv"
+check "search.sh: gated ones are never timed" bash -c "! grep -qE '^time (\$(awk -F, '\$2 == \"reject\" { printf \"%s|\", \$1 }' $tmp/data/gates.csv)NONE)\$' $tmp/calls"
+check_grep "search.sh: no-sample configuration -> runtime_error" ",m64_n32_w2_s1_z0,.*,reject,runtime_error,|^$" "$tmp/a.csv"
+check "search.sh: numerics failure -> numerics, when tried" bash -c "! grep -q ',m64_n128_w2_s2_z1,' $tmp/a.csv || grep -q ',m64_n128_w2_s2_z1,.*,reject,numerics,' $tmp/a.csv"
+read -r sbest _ < <($S best --kernel-hash "$(sed -n 2p $tmp/res/key.txt)" --gpu synthetic-gpu --nvcc 13.0.48 --shape $shape --dir $vd --log "$tmp/a.csv")
+check_grep "search.sh: confirmation of the best" "^# variant: $sbest\$" $tmp/res/confirm/cand.csv
+check_grep "search.sh: confirmation of the baseline" "^# variant: m64_n64_w4_s2_z1\$" $tmp/res/confirm/base.csv
+# --- confirmation statistics -> loop1_results.json
+"${MK[@]}" -s search-confirm EXP=$exp EXP_ROOT=$xroot SEARCH_RESULTS="$tmp/res" SEARCH_LOG="$tmp/a.csv" LOOP1_JSON="$tmp/loop1.json" >"$tmp/conf.out" 2>&1
+rc=$?; check_eq "search-confirm exits 0" $rc 0
+[ $rc -eq 0 ] || sed 's/^/# /' "$tmp/conf.out"
+j=$tmp/loop1.json
+check "loop1_results.json is JSON" python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$j"
+jget() { python3 -c "import json,sys; v=json.load(open(sys.argv[1]))[sys.argv[2]]; print(json.dumps(v))" "$j" "$1"; }
+check_eq "json: best_config" "$(jget best_config)" "\"$sbest\""
+# oracle: the landscape's medians (the third of five sorted samples) by awk
+mb=$(awk -F, '!/^#/ && NR > 5 { x[++n] = $3 } END { print x[3] }' "$tmp/data/m64_n64_w4_s2_z1.csv")
+mc=$(awk -F, '!/^#/ && NR > 5 { x[++n] = $3 } END { print x[3] }' "$tmp/data/$sbest.csv")
+check "json: speedup = baseline median / best median ($mb / $mc)" python3 -c "
+import json,sys; d=json.load(open(sys.argv[1])); s=$mb/$mc
+assert abs(d['speedup']-s) < 1e-4*s, d['speedup']; assert abs(d['best_latency_ms']-$mc/1000) < 1e-9
+assert abs(d['improvement_pct']-($mb-$mc)/$mb*100) < 1e-3" "$j"
+check "json: success = verdict FAST and the CI's lower end >= 1.10" python3 -c "
+import json,sys; d=json.load(open(sys.argv[1])); assert d['success'] == (d['verdict'] == 'FAST' and d['speedup_ci_95'][0] >= 1.1)" "$j"
+check_eq "json: the level of the design is recorded" "$(jget level),$(jget n_sessions)" '"round",1'
+# CONFIRM_FROM: published samples of another configuration are refused
+"${MK[@]}" -s search-confirm EXP=$exp EXP_ROOT=$xroot SEARCH_RESULTS="$tmp/res" SEARCH_LOG="$tmp/a.csv" LOOP1_JSON="$tmp/l3.json" \
+  CONFIRM_FROM="$tmp/res/confirm/base.csv $tmp/res/confirm/base.csv" >/dev/null 2>"$tmp/err"
+check_eq "CONFIRM_FROM: another configuration is refused" "$?" 2
+check_grep "... and says why" "is not the configuration the search confirmed" "$tmp/err"
+check_eq "json: candidates_found + rejected_count = trials = 30" "$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(d['candidates_found']+d['rejected_count'], d['trials'], len(d['trial_log']))" "$j")" "30 30 30"
+check_eq "json: rejections by reason match the log" \
+  "$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(' '.join(f'{k}={v}' for k,v in sorted(d['rejections'].items())))" "$j")" \
+  "$(awk -F, -v h="$(sed -n 2p $tmp/res/key.txt)" 'NR > 2 && $1 == h && $3 == "13.0.48" && $9 == "reject" { c[$10]++ } END { for (k in c) print k "=" c[k] }' "$tmp/a.csv" | sort | tr '\n' ' ' | sed 's/ $//')"
+check_eq "json: the seed" "$(jget seed)" 42
+mv $tmp/res/confirm/base.csv "$tmp/base.csv"
+"${MK[@]}" -s search-confirm EXP=$exp EXP_ROOT=$xroot SEARCH_RESULTS="$tmp/res" SEARCH_LOG="$tmp/a.csv" LOOP1_JSON="$tmp/l2.json" >/dev/null 2>"$tmp/err"
+check "search-confirm: missing confirmation samples fail" test $? -ne 0
+check_grep "... and name the file" "confirm/base.csv: missing" "$tmp/err"
+mv "$tmp/base.csv" $tmp/res/confirm/base.csv
+
+n_time=$(grep -c '^time ' "$FAKE_CALLS")
+run_search "$tmp/a.csv" 30 2>"$tmp/s2.err"
+check_eq "search.sh: a rerun with the same inputs measures nothing" "$(grep -c '^time ' "$FAKE_CALLS")" "$n_time"
+check_grep "... and says the confirmation is there" "already measured" "$tmp/s2.err"
+FAKE_NVCC=13.1.0 run_search "$tmp/a.csv" 8 2>/dev/null
+check_eq "search.sh: another nvcc version is another key: measured again" "$(tail -n +3 "$tmp/a.csv" | wc -l | tr -d ' ')" 38
+# stopped after 12, resumed to 30: the same trials as one run of 30 (batches restart at the design)
+run_search "$tmp/b.csv" 12 2>/dev/null
+run_search "$tmp/b.csv" 30 2>/dev/null
+check "search.sh: stopped at 12 and resumed = one run of 30" cmp -s <(tail -n +3 "$tmp/a.csv" | head -n 30 | cut -d, -f5) <(tail -n +3 "$tmp/b.csv" | cut -d, -f5)
+# killed mid-batch, then rerun
+(FAKE_SLEEP=0.3; exec_search() { exec env FAKE_SLEEP=0.3 B=build NVCC=$fx/bin/nvcc MAKE_CMD=$fx/bin/make \
+  GATES=$fx/bin/gates SHAPE=$shape SEED=42 VARIANT_DIR=$vd RESULTS_DIR="$tmp/res" SEARCH_LOG="$tmp/c.csv" MAX_TRIALS=30 BATCH=8 \
+  INIT=20 SEARCH_REPS=5 CONFIRM_REPS=5 BASELINE=m64_n64_w4_s2_z1 tools/search/search.sh $exp; }; exec_search) 2>/dev/null &
+pid=$!
+sleep 2; kill $pid 2>/dev/null; wait $pid 2>/dev/null; sleep 1
+k=$(tail -n +3 "$tmp/c.csv" 2>/dev/null | wc -l | tr -d ' ')
+check "search.sh: killed part-way ($k trials)" test "$k" -gt 0 -a "$k" -lt 30
+run_search "$tmp/c.csv" 30 2>"$tmp/c.err"
+check_eq "search.sh: resumed after a kill, 30 trials" "$(tail -n +3 "$tmp/c.csv" | wc -l | tr -d ' ')" 30
+check_eq "search.sh: ... none twice" "$(tail -n +3 "$tmp/c.csv" | cut -d, -f5 | sort | uniq -d | wc -l | tr -d ' ')" 0
+check_eq "search.sh: TIME_BUDGET stops the loop" "$(run_search "$tmp/d.csv" 30 TIME_BUDGET=1 FAKE_SLEEP=0.4 2>&1 | grep -c 'time budget')" 1
+env B=build SHAPE=$shape VARIANT_DIR=/nonexistent tools/search/search.sh $exp 2>"$tmp/err"
+check_eq "search.sh: no variant directory exits 2" $? 2
+
+# --- make search REPLAY=1 end to end, and the appendix fragment
+"${MK[@]}" -s search-replay EXP=$exp EXP_ROOT=$xroot REPLAY_DATA="$tmp/data" REPLAY_GPU=synthetic REPLAY_SEEDS=10 >"$tmp/m.out" 2>&1
+check_eq "make search-replay (= search REPLAY=1) exits 0" $? 0
+check_grep "... prints the table" "^lhs\+tpe +B2_H8_S512_D64_C0 " "$tmp/m.out"
+check "... writes build/<exp>/strategies.csv" test -s build/$exp/strategies.csv
+"${MK[@]}" -s search REPLAY=1 EXP=$exp EXP_ROOT=$xroot REPLAY_DATA="$tmp/data" REPLAY_GPU=synthetic REPLAY_SEEDS=10 >"$tmp/m2.out" 2>&1
+check_eq "make search REPLAY=1 is the same target" "$(cat "$tmp/m2.out")" "$(cat "$tmp/m.out")"
+check "... and the plot (pdf, png)" test -s build/plots/$exp/search.pdf -a -s build/plots/$exp/search.png
+build/tools/search_section --tex "$tmp/s.tex" --md "$tmp/s.md" --plot-tex search.pdf "$tmp/st.csv"
+check_eq "search_section exits 0" $? 0
+want=$(awk -F, '$1 == "lhs+tpe" { t = $3 } $1 == "random" { r = $3 } END { printf "%.0f%% fewer", (r - t) / r * 100 }' "$tmp/st.csv")
+check_grep "search_section: the sentence says by how much ($want)" "against $rnd for random search: $want" "$tmp/s.md"
+check_grep "search_section: a LaTeX table row" "^lhs\\+tpe & \\\\texttt\\{B2\\\\_H8" "$tmp/s.tex"
+check_grep "search_section: the figure" "includegraphics.*search.pdf" "$tmp/s.tex"
+echo "strategy,shape" >"$tmp/badst.csv"
+build/tools/search_section --tex "$tmp/s.tex" --md "$tmp/s.md" "$tmp/badst.csv" 2>"$tmp/err"
+check_eq "search_section: not a strategies file exits 2" $? 2
+check_grep "... file:line" "badst.csv:1:" "$tmp/err"
+build/tools/search_section --md "$tmp/s.md" "$tmp/st.csv" 2>"$tmp/err"
+check_eq "search_section: --tex missing exits 2" $? 2
+build/tools/search_section --tex "$tmp/s.tex" --md "$tmp/s.md" --bogus x "$tmp/st.csv" 2>"$tmp/err"
+check_eq "search_section: unknown option exits 2" $? 2
+done_testing

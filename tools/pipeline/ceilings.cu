@@ -1,0 +1,409 @@
+// ceilings.cu — measured roofline ceilings of the GPU at hand, for the roofline plot:
+//   dram_copy_bw        a device-to-device copy kernel with 16-byte loads and stores over a
+//                       1 GiB buffer (bytes read + bytes written per second); four variants (4 or 8
+//                       loads in flight per thread, with or without streaming cache hints), the
+//                       best median reported
+//   memcpy_d2d_bw       the same copy through cudaMemcpyAsync, for comparison
+//   mma_f16_f32_tflops  mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 in a register-only loop,
+//                       MMA_ACC independent accumulators per warp, MMA_WARPS warps per CTA,
+//                       every SM filled to the occupancy the kernel allows
+// Each is the median of --runs timed runs (CUDA events around one launch) after 3 warm-ups.
+//
+// Usage: ceilings [--out FILE|DIR/] [--runs N] [--meta key=value]...
+// Writes (to stdout, FILE, or DIR/<gpu_slug>.csv; files atomically through a temporary + rename):
+//   # cudadent42 ceilings v1
+//   # key: value               gpu, gpu_slug, sm_count, cc, driver, cuda_runtime, clocks, date, ...
+//   metric,value,unit,n,min,max
+// Build: nvcc -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 tools/pipeline/ceilings.cu -ldl
+#include <cuda_runtime.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#ifndef MMA_ACC
+#define MMA_ACC 8  // independent accumulators (m16n8 fp32 tiles) per warp
+#endif
+#ifndef MMA_WARPS
+#define MMA_WARPS 8  // warps per CTA
+#endif
+static_assert(MMA_ACC >= 1 && MMA_ACC <= 32, "MMA_ACC must be in 1..32");
+static_assert(MMA_WARPS >= 1 && MMA_WARPS <= 32, "MMA_WARPS must be in 1..32");
+
+static const size_t COPY_BYTES = (size_t)1 << 30;  // per buffer: 1 GiB read, 1 GiB written
+static const int MMA_ITERS = 16384;                // loop trips per launch (~2 ms on an H100)
+static const int WARMUPS = 3;
+
+#define CUDA_CALL(call)                                                                     \
+  do {                                                                                      \
+    cudaError_t e_ = (call);                                                                \
+    if (e_ != cudaSuccess) {                                                                \
+      fprintf(stderr, "ceilings: %s:%d: %s: %s\n", __FILE__, __LINE__, #call,              \
+              cudaGetErrorString(e_));                                                      \
+      exit(1);                                                                              \
+    }                                                                                       \
+  } while (0)
+
+// ---- kernels ---------------------------------------------------------------------------------
+
+// Grid-stride copy: U 16-byte loads in flight per thread before the U stores; STREAM uses the
+// evict-first cache hints (ld.global.cs / st.global.cs) so the copy does not churn L2.
+template <int U, bool STREAM>
+__global__ void copy16(const uint4 *__restrict__ src, uint4 *__restrict__ dst, size_t n) {
+  size_t stride = (size_t)gridDim.x * blockDim.x;
+  size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+  for (; i + (U - 1) * stride < n; i += U * stride) {
+    uint4 r[U];
+#pragma unroll
+    for (int u = 0; u < U; ++u) r[u] = STREAM ? __ldcs(src + i + u * stride) : src[i + u * stride];
+#pragma unroll
+    for (int u = 0; u < U; ++u) {
+      if (STREAM) __stcs(dst + i + u * stride, r[u]);
+      else dst[i + u * stride] = r[u];
+    }
+  }
+  for (; i < n; i += stride) dst[i] = src[i];
+}
+
+typedef void (*copy_fn)(const uint4 *, uint4 *, size_t);
+static const struct {
+  const char *name;
+  copy_fn fn;
+} copy_variants[] = {
+    {"u4", copy16<4, false>}, {"u8", copy16<8, false>},
+    {"u4cs", copy16<4, true>}, {"u8cs", copy16<8, true>},
+};
+
+// Operands are fp16 pairs in [1/16, 1/8) with random signs and mantissas derived from seed (so
+// the tensor cores see data, not constants). Each warp runs MMA_ACC independent chains.
+__global__ void __launch_bounds__(MMA_WARPS * 32) mma_loop(float *out, int iters, unsigned seed) {
+  unsigned h = seed ^ (blockIdx.x * 0x9e3779b9u) ^ (threadIdx.x * 0x85ebca6bu);
+  unsigned a[4], b[2];
+  for (int r = 0; r < 6; ++r) {
+    h ^= h >> 15;
+    h *= 0x2c1b3c6du;
+    h ^= h >> 12;
+    unsigned v = (0x2c002c00u | (h & 0x83ff83ffu));
+    if (r < 4) a[r] = v; else b[r - 4] = v;
+  }
+  float acc[MMA_ACC][4] = {};
+  for (int it = 0; it < iters; ++it) {
+#pragma unroll
+    for (int k = 0; k < MMA_ACC; ++k) {
+      asm volatile(
+          "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
+          "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
+          : "+f"(acc[k][0]), "+f"(acc[k][1]), "+f"(acc[k][2]), "+f"(acc[k][3])
+          : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+    }
+  }
+  float s = 0.f;
+  for (int k = 0; k < MMA_ACC; ++k) s += acc[k][0] + acc[k][1] + acc[k][2] + acc[k][3];
+  out[(size_t)blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
+
+// ---- NVML, loaded with dlopen where present (clocks, driver, power, temperature) --------------
+
+typedef struct nvml_dev_st *nvml_dev;
+static struct {
+  int ok;
+  nvml_dev dev;
+  int (*clock)(nvml_dev, int, unsigned *);
+  int (*max_clock)(nvml_dev, int, unsigned *);
+  int (*power_limit)(nvml_dev, unsigned *);
+  int (*temp)(nvml_dev, int, unsigned *);
+  int (*driver)(char *, unsigned);
+} nvml;
+
+static void nvml_open(int cuda_dev) {
+  void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
+  if (!lib) return;
+  int (*init)(void) = (int (*)(void))dlsym(lib, "nvmlInit_v2");
+  int (*by_pci)(const char *, nvml_dev *) =
+      (int (*)(const char *, nvml_dev *))dlsym(lib, "nvmlDeviceGetHandleByPciBusId_v2");
+  nvml.clock = (int (*)(nvml_dev, int, unsigned *))dlsym(lib, "nvmlDeviceGetClockInfo");
+  nvml.max_clock = (int (*)(nvml_dev, int, unsigned *))dlsym(lib, "nvmlDeviceGetMaxClockInfo");
+  nvml.power_limit = (int (*)(nvml_dev, unsigned *))dlsym(lib, "nvmlDeviceGetPowerManagementLimit");
+  nvml.temp = (int (*)(nvml_dev, int, unsigned *))dlsym(lib, "nvmlDeviceGetTemperature");
+  nvml.driver = (int (*)(char *, unsigned))dlsym(lib, "nvmlSystemGetDriverVersion");
+  char bus[32];
+  if (!init || !by_pci || init() != 0) return;
+  if (cudaDeviceGetPCIBusId(bus, sizeof bus, cuda_dev) != cudaSuccess) return;
+  nvml.ok = by_pci(bus, &nvml.dev) == 0;
+}
+
+enum { NVML_CLOCK_GRAPHICS = 0, NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
+
+// NVML value as text, or "" when NVML or the query is unavailable.
+static std::string nvml_clock(int which, int max) {
+  unsigned v;
+  int (*f)(nvml_dev, int, unsigned *) = max ? nvml.max_clock : nvml.clock;
+  if (!nvml.ok || !f || f(nvml.dev, which, &v) != 0) return "";
+  return std::to_string(v);
+}
+
+// ---- measurement -----------------------------------------------------------------------------
+
+struct result {
+  const char *metric, *unit;
+  double median, min, max;
+  int n;
+};
+
+static result summarize(const char *metric, const char *unit, std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  size_t n = v.size();
+  double med = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+  return result{metric, unit, med, v.front(), v.back(), (int)n};
+}
+
+// Times fn() with events: WARMUPS untimed calls, then runs timed ones; returns milliseconds.
+template <class F>
+static std::vector<double> time_runs(int runs, F fn) {
+  cudaEvent_t t0, t1;
+  CUDA_CALL(cudaEventCreate(&t0));
+  CUDA_CALL(cudaEventCreate(&t1));
+  for (int i = 0; i < WARMUPS; ++i) fn();
+  CUDA_CALL(cudaDeviceSynchronize());
+  std::vector<double> ms;
+  for (int i = 0; i < runs; ++i) {
+    CUDA_CALL(cudaEventRecord(t0));
+    fn();
+    CUDA_CALL(cudaEventRecord(t1));
+    CUDA_CALL(cudaEventSynchronize(t1));
+    float f;
+    CUDA_CALL(cudaEventElapsedTime(&f, t0, t1));
+    ms.push_back(f);
+  }
+  CUDA_CALL(cudaEventDestroy(t0));
+  CUDA_CALL(cudaEventDestroy(t1));
+  return ms;
+}
+
+static std::vector<double> rate(const std::vector<double> &ms, double units) {
+  std::vector<double> r;
+  for (double t : ms) r.push_back(units / (t * 1e-3));
+  return r;
+}
+
+// ---- command line and output -------------------------------------------------------------------
+
+static void usage(void) {
+  fprintf(stderr, "usage: ceilings [--out FILE|DIR/] [--runs N] [--meta key=value]...\n");
+  exit(2);
+}
+
+static bool valid_meta(const char *kv) {
+  const char *eq = strchr(kv, '=');
+  if (!eq || eq == kv) return false;
+  for (const char *p = kv; p < eq; ++p)
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_')) return false;
+  for (const char *p = eq + 1; *p; ++p)
+    if (*p == '\n' || *p == '\r') return false;
+  return true;
+}
+
+// Lower-case; each run of non-alphanumerics becomes one '-', none at the ends (as bench's slug).
+static std::string slug(const char *name) {
+  std::string s;
+  bool dash = false;
+  for (const char *p = name; *p; ++p) {
+    char c = *p;
+    if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
+    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+      if (dash && !s.empty()) s += '-';
+      dash = false;
+      s += c;
+    } else {
+      dash = true;
+    }
+  }
+  return s;
+}
+
+static bool is_dir(const std::string &p) {
+  struct stat st;
+  return !p.empty() && (p.back() == '/' || (stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode)));
+}
+
+int main(int argc, char **argv) {
+  const char *out = NULL;
+  int runs = 30;
+  std::vector<std::string> meta;
+  for (int i = 1; i < argc; ++i) {
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      fprintf(stdout, "usage: ceilings [--out FILE|DIR/] [--runs N] [--meta key=value]...\n"
+                      "measures device-memory copy bandwidth and the mma.sync f16->f32 rate;\n"
+                      "writes '# cudadent42 ceilings v1' CSV to stdout, FILE or DIR/<gpu_slug>.csv\n");
+      return 0;
+    } else if (!strcmp(argv[i], "--out") && i + 1 < argc) {
+      out = argv[++i];
+    } else if (!strcmp(argv[i], "--runs") && i + 1 < argc) {
+      char *end;
+      errno = 0;
+      long v = strtol(argv[++i], &end, 10);
+      if (errno || end == argv[i] || *end || v < 1 || v > 100000) {
+        fprintf(stderr, "ceilings: --runs: '%s' is not a count in 1..100000\n", argv[i]);
+        return 2;
+      }
+      runs = (int)v;
+    } else if (!strcmp(argv[i], "--meta") && i + 1 < argc) {
+      if (!valid_meta(argv[++i])) {
+        fprintf(stderr, "ceilings: --meta: '%s' is not key=value with key in [a-z0-9_]\n", argv[i]);
+        return 2;
+      }
+      meta.push_back(argv[i]);
+    } else {
+      fprintf(stderr, "ceilings: unknown or incomplete argument '%s'\n", argv[i]);
+      usage();
+    }
+  }
+
+  int dev = 0, n_dev = 0;
+  cudaError_t e = cudaGetDeviceCount(&n_dev);
+  if (e != cudaSuccess || n_dev == 0) {
+    fprintf(stderr, "ceilings: no CUDA device: %s\n",
+            e != cudaSuccess ? cudaGetErrorString(e) : "device count is 0");
+    return 1;
+  }
+  CUDA_CALL(cudaSetDevice(dev));
+  cudaDeviceProp prop;
+  CUDA_CALL(cudaGetDeviceProperties(&prop, dev));
+  int clock_khz = 0, mem_khz = 0, drv = 0, rt = 0;
+  CUDA_CALL(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, dev));
+  CUDA_CALL(cudaDeviceGetAttribute(&mem_khz, cudaDevAttrMemoryClockRate, dev));
+  CUDA_CALL(cudaDriverGetVersion(&drv));
+  CUDA_CALL(cudaRuntimeGetVersion(&rt));
+  nvml_open(dev);
+  std::string temp_start;
+  unsigned tv;
+  if (nvml.ok && nvml.temp && nvml.temp(nvml.dev, 0, &tv) == 0) temp_start = std::to_string(tv);
+
+  // copy: 1 GiB in, 1 GiB out
+  size_t n16 = COPY_BYTES / sizeof(uint4);
+  uint4 *src, *dst;
+  CUDA_CALL(cudaMalloc(&src, COPY_BYTES));
+  CUDA_CALL(cudaMalloc(&dst, COPY_BYTES));
+  CUDA_CALL(cudaMemset(src, 0x5a, COPY_BYTES));
+  // every copy variant timed; the best median is the ceiling (all are listed in the header)
+  std::vector<double> copy_ms;
+  std::string copy_all, copy_best;
+  unsigned copy_grid = 0;
+  double best_med = 0;
+  for (const auto &cv : copy_variants) {
+    int bpsm = 0;
+    CUDA_CALL(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&bpsm, cv.fn, 256, 0));
+    unsigned grid = (unsigned)(bpsm * prop.multiProcessorCount);
+    std::vector<double> ms = time_runs(runs, [&] {
+      cv.fn<<<grid, 256>>>(src, dst, n16);
+      CUDA_CALL(cudaGetLastError());
+    });
+    double med = summarize("", "", rate(ms, 2.0 * COPY_BYTES / 1e9)).median;
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s%s=%.1f", copy_all.empty() ? "" : " ", cv.name, med);
+    copy_all += buf;
+    if (med > best_med) best_med = med, copy_ms = ms, copy_best = cv.name, copy_grid = grid;
+  }
+  std::string clk_copy = nvml_clock(NVML_CLOCK_SM, 0);
+  std::vector<double> memcpy_ms = time_runs(runs, [&] {
+    CUDA_CALL(cudaMemcpyAsync(dst, src, COPY_BYTES, cudaMemcpyDeviceToDevice));
+  });
+  CUDA_CALL(cudaFree(src));
+  CUDA_CALL(cudaFree(dst));
+
+  // mma.sync
+  int mma_bpsm = 0;
+  CUDA_CALL(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&mma_bpsm, mma_loop, MMA_WARPS * 32, 0));
+  unsigned mma_grid = (unsigned)(mma_bpsm * prop.multiProcessorCount);
+  float *sink;
+  CUDA_CALL(cudaMalloc(&sink, (size_t)mma_grid * MMA_WARPS * 32 * sizeof(float)));
+  std::vector<double> mma_ms = time_runs(runs, [&] {
+    mma_loop<<<mma_grid, MMA_WARPS * 32>>>(sink, MMA_ITERS, 12345u);
+    CUDA_CALL(cudaGetLastError());
+  });
+  std::string clk_mma = nvml_clock(NVML_CLOCK_SM, 0);
+  CUDA_CALL(cudaFree(sink));
+  double mma_flops = (double)mma_grid * MMA_WARPS * MMA_ITERS * MMA_ACC * (2.0 * 16 * 8 * 16);
+
+  std::vector<result> rows;
+  rows.push_back(summarize("dram_copy_bw", "GB/s", rate(copy_ms, 2.0 * COPY_BYTES / 1e9)));
+  rows.push_back(summarize("memcpy_d2d_bw", "GB/s", rate(memcpy_ms, 2.0 * COPY_BYTES / 1e9)));
+  rows.push_back(summarize("mma_f16_f32_tflops", "TFLOPS", rate(mma_ms, mma_flops / 1e12)));
+
+  // ---- output
+  std::string gslug = slug(prop.name);
+  std::string path, tmp;
+  FILE *f = stdout;
+  if (out) {
+    path = out;
+    if (is_dir(path)) path += (path.back() == '/' ? "" : "/") + gslug + ".csv";
+    tmp = path + ".tmp." + std::to_string((long)getpid());
+    f = fopen(tmp.c_str(), "w");
+    if (!f) {
+      fprintf(stderr, "ceilings: %s: cannot write: %s\n", tmp.c_str(), strerror(errno));
+      return 1;
+    }
+  }
+  char date[32];
+  time_t now = time(NULL);
+  strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+  char drv_text[96] = "";
+  if (!(nvml.ok && nvml.driver && nvml.driver(drv_text, sizeof drv_text) == 0))
+    snprintf(drv_text, sizeof drv_text, "cuda %d.%d", drv / 1000, drv % 1000 / 10);
+  unsigned plim = 0;
+  std::string power;
+  if (nvml.ok && nvml.power_limit && nvml.power_limit(nvml.dev, &plim) == 0)
+    power = std::to_string(plim / 1000);
+  std::string temp_end;
+  if (nvml.ok && nvml.temp && nvml.temp(nvml.dev, 0, &tv) == 0) temp_end = std::to_string(tv);
+
+  fprintf(f, "# cudadent42 ceilings v1\n");
+  fprintf(f, "# gpu: %s\n# gpu_slug: %s\n# sm_count: %d\n# cc: %d.%d\n", prop.name, gslug.c_str(),
+          prop.multiProcessorCount, prop.major, prop.minor);
+  fprintf(f, "# driver: %s\n# cuda_driver: %d.%d\n# cuda_runtime: %d.%d\n", drv_text,
+          drv / 1000, drv % 1000 / 10, rt / 1000, rt % 1000 / 10);
+  fprintf(f, "# clock_sm_max_mhz: %s\n", nvml_clock(NVML_CLOCK_SM, 1).c_str());
+  fprintf(f, "# clock_sm_attr_mhz: %d\n# clock_mem_attr_mhz: %d\n", clock_khz / 1000, mem_khz / 1000);
+  fprintf(f, "# clock_sm_after_copy_mhz: %s\n# clock_sm_after_mma_mhz: %s\n", clk_copy.c_str(),
+          clk_mma.c_str());
+  fprintf(f, "# power_limit_w: %s\n# temp_start_c: %s\n# temp_end_c: %s\n", power.c_str(),
+          temp_start.c_str(), temp_end.c_str());
+  fprintf(f, "# l2_bytes: %d\n# mem_bytes: %zu\n", prop.l2CacheSize, prop.totalGlobalMem);
+  fprintf(f, "# date: %s\n# runs: %d\n# warmup: %d\n", date, runs, WARMUPS);
+  fprintf(f, "# copy: copy16 kernel variant %s (best median), %zu bytes read + %zu written per "
+             "run, grid %u x 256\n# copy_variants_gbps: %s\n",
+          copy_best.c_str(), COPY_BYTES, COPY_BYTES, copy_grid, copy_all.c_str());
+  fprintf(f, "# mma: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32, %d accumulators/warp, "
+             "%d warps/cta, grid %u, %d iterations, %.6g flop per run\n",
+          MMA_ACC, MMA_WARPS, mma_grid, MMA_ITERS, mma_flops);
+  fprintf(f, "# value: median of n runs; min and max of the same runs\n");
+  for (const std::string &kv : meta) {
+    size_t eq = kv.find('=');
+    fprintf(f, "# %s: %s\n", kv.substr(0, eq).c_str(), kv.substr(eq + 1).c_str());
+  }
+  fprintf(f, "metric,value,unit,n,min,max\n");
+  for (const result &r : rows)
+    fprintf(f, "%s,%.1f,%s,%d,%.1f,%.1f\n", r.metric, r.median, r.unit, r.n, r.min, r.max);
+  for (const result &r : rows)
+    fprintf(stderr, "ceilings: %-20s %10.1f %s (min %.1f, max %.1f, n %d)\n", r.metric, r.median,
+            r.unit, r.min, r.max, r.n);
+  if (out) {
+    if (fflush(f) != 0 || fsync(fileno(f)) != 0 || fclose(f) != 0 ||
+        rename(tmp.c_str(), path.c_str()) != 0) {
+      fprintf(stderr, "ceilings: %s: cannot write: %s\n", path.c_str(), strerror(errno));
+      unlink(tmp.c_str());
+      return 1;
+    }
+    fprintf(stderr, "ceilings: wrote %s\n", path.c_str());
+  }
+  return 0;
+}

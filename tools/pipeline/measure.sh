@@ -1,0 +1,308 @@
+#!/usr/bin/env bash
+# measure.sh — runtime gates and timing for one experiment on a GPU host (needs nvcc's build
+# outputs and a driver; no GSL, no gnuplot). Called by `make measure`.
+#   measure.sh EXP
+# Environment (from make): B, DATA_OUT (data), REPS, WARMUP, L2, GRAPH_CALLS, ROUNDS (10), SEED,
+#   RUN_TIMEOUT, LIB_BENCH, LIB_BASELINES, SHAPES, GIT_REV, ORDER (interleaved|sequential), VARIANT
+#   (optional filter), SESSION (optional id), ORDER_SEED (optional, digits).
+#
+# The experimental design has three levels: sessions (one invocation of this script: one host,
+# one GPU, one code state), rounds within a session (one process per variant and round), and
+# samples within a process. The A/A experiment shows each process and each session carrying its
+# own offset, so each level is recorded for the analysis to treat as a unit.
+#   session   SESSION, else <hostname -s>-<UTC start, YYYYmmddTHHMMSSZ>; 1-100 of [A-Za-z0-9.-],
+#             the first alphanumeric (it names a directory and a header key). Host, GPU uuid
+#             (nvidia-smi, else `unknown`) and the order seed are passed to every timed run as
+#             --meta session= host= gpu_uuid= order_seed= code=.
+#   rounds    For each variant that passed the static gates: `bench --check` (numerics /
+#             runtime_error / run_timeout), then ROUNDS rounds of timing, the library
+#             baselines (LIB_BASELINES) through the problem's runner LIB_BENCH
+#             (kernels/<problem>/problem/<lib>_bench.py, e.g. sdpa_bench.py). ORDER=interleaved (default): every round runs all
+#             timed variants in its own random order, a Fisher-Yates shuffle seeded from
+#             (ORDER_SEED, round) (ORDER_SEED defaults to 31 random bits, recorded): a fixed
+#             order would confound a variant with its slot (clock and thermal drift within a
+#             round). ORDER=sequential: variant-major, for diagnosing drift.
+#   code      kernels:<tree of kernels/ at HEAD>[-dirty] for our variants; for <lib>-* baselines
+#             <lib>:<blob of LIB_BENCH>[-dirty] and the versions it reports (--versions, e.g.
+#             torch=<v> cudnn=<v>).
+# A library baseline <lib>-<backend>.<suffix> (sdpa-cudnn.b) runs --backend <lib>-<backend> but is
+# published under its own name: two names for one baseline make an A/A pair.
+# Round files go to build/EXP/runs/<session>/ (made fresh). A variant is published only if every
+# round of the session wrote its file; its rounds are merged into DATA_OUT/EXP/<gpu>/<v>.csv with
+# the columns round (1..ROUNDS), session and position (1-based slot of the process within its
+# round, counting the runs that started). Header: round 1's `# key: value` lines, `# rounds:`,
+# `# temp_end_c_last_round:`, and one `# session.<id>: date= host= gpu_uuid= git_rev= rounds=
+# order_seed=` line per session in the file. If the published file has a session column and the
+# same code, flags, graph_calls, l2_flush, reps and warmup, the session is appended (old rows
+# unchanged); otherwise it replaces the file, saying which key differed. A session id already in
+# a published file is refused before anything runs. Files are written to a temp file and renamed
+# (an interrupted run leaves published files untouched). The gate table with runtime verdicts is
+# written to build/EXP/gates.csv and published beside the samples.
+set -u
+exp=$1
+b=${B:-build}/$exp
+rounds=${ROUNDS:-10}; reps=${REPS:-50}; order=${ORDER:-interleaved}
+say() { echo "measure: $*" >&2; }
+die() { echo "measure: $*" >&2; exit 2; }
+
+# --- inputs -----------------------------------------------------------------------------------
+[[ $rounds =~ ^[1-9][0-9]{0,5}$ ]] || die "ROUNDS: '$rounds' is not a count >= 1"
+[[ $reps =~ ^[1-9][0-9]{0,8}$ ]] || die "REPS: '$reps' is not a count >= 1"
+per_round=$(( (reps + rounds - 1) / rounds ))
+case $order in interleaved|sequential) ;; *) die "ORDER: '$order' is not interleaved or sequential" ;; esac
+[ "${GRAPH_CALLS:-20}" != 0 ] || [ -z "${LIB_BASELINES:-}" ] ||
+  die "GRAPH_CALLS=0 times plain launches; the library baselines are always timed as graph replays, so they would not compare like for like (drop GRAPH_CALLS=0 or the sdpa-* baselines)"
+
+start_utc=$(date -u +%Y%m%dT%H%M%SZ)
+start_iso=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+# host: a header value and part of the default session id, so only [A-Za-z0-9.-]
+host=$(hostname -s 2>/dev/null || hostname 2>/dev/null || echo unknown)
+host=$(printf '%s' "${host:-unknown}" | tr -c 'A-Za-z0-9.-' '-')
+session=${SESSION:-$host-$start_utc}
+# the id names build/EXP/runs/<id>/ (so never . or ..), the header key session.<id> and the
+# session column (which the sample reader takes up to 100 characters)
+[[ $session =~ ^[A-Za-z0-9][A-Za-z0-9.-]{0,99}$ ]] ||
+  die "SESSION: '$session' is not a session id (1-100 of [A-Za-z0-9.-], starting with a letter or digit)"
+
+if [ -n "${ORDER_SEED:-}" ]; then
+  [[ $ORDER_SEED =~ ^[0-9]{1,18}$ ]] || die "ORDER_SEED: '$ORDER_SEED' is not a number (digits only, at most 18)"
+  order_seed=$((10#$ORDER_SEED))
+else
+  order_seed=$(od -An -N4 -tu4 /dev/urandom 2>/dev/null | tr -d ' \n')
+  [[ $order_seed =~ ^[0-9]+$ ]] || order_seed=$(( RANDOM << 16 | RANDOM ))
+  order_seed=$(( order_seed & 0x7fffffff ))
+fi
+
+# the GPU's uuid: names the physical device across sessions (a slug only names its model)
+gpu_uuid() {
+  local idx=${CUDA_VISIBLE_DEVICES:-0} u
+  idx=${idx%%,*}; idx=${idx// /}; [ -n "$idx" ] || idx=0
+  command -v nvidia-smi >/dev/null 2>&1 || { echo unknown; return; }
+  u=$(timeout 30 nvidia-smi --query-gpu=uuid --format=csv,noheader -i "$idx" 2>/dev/null) || u=
+  u=$(printf '%s\n' "$u" | head -n 1 | tr -d ' \t\r')
+  echo "${u:-unknown}"
+}
+gpu_uuid=$(gpu_uuid)
+
+# code ids: what was timed, so that only sessions of the same code are pooled in one file
+git_obj() { # git_obj PATH: its object at HEAD (12 chars) with -dirty for uncommitted changes
+  local h
+  h=$(git rev-parse --verify -q "HEAD:$1" 2>/dev/null) || { echo nogit; return; }
+  git diff --quiet HEAD -- "$1" 2>/dev/null && echo "${h:0:12}" || echo "${h:0:12}-dirty"
+}
+code_kernels="kernels:$(git_obj kernels)"
+
+# library baselines: <lib>-<backend>[.<suffix>], <lib> the name of the runner LIB_BENCH
+# (<lib>_bench.py); the suffix only names a second copy (A/A)
+lib=$(basename "${LIB_BENCH:-none_bench.py}" _bench.py)
+[ -z "${LIB_BASELINES:-}" ] || [ -f "${LIB_BENCH:-}" ] ||
+  die "LIB_BASELINES='$LIB_BASELINES' but no runner LIB_BENCH='${LIB_BENCH:-}' (kernels/<problem>/problem/<lib>_bench.py)"
+sdpa=()
+declare -A seen_bl
+for bl in ${LIB_BASELINES:-}; do
+  [[ $bl =~ ^$lib-[a-z0-9]+(\.[A-Za-z0-9_+-][A-Za-z0-9_.+-]*)?$ ]] ||
+    die "LIB_BASELINES: '$bl' is not $lib-<backend>[.<suffix>] (suffix [A-Za-z0-9_.+-])"
+  [ -z "${seen_bl[$bl]:-}" ] || die "LIB_BASELINES: '$bl' given twice"
+  seen_bl[$bl]=1; sdpa+=("$bl")
+done
+
+[ -f "$b/gates.csv" ] || die "$b/gates.csv: missing (run make gates EXP=$exp)"
+
+# variants that passed the static gates (first three columns never hold commas)
+mapfile -t cand < <(awk -F, 'NR > 1 && $2 == "pass" { print $1 }' "$b/gates.csv")
+if [ -n "${VARIANT:-}" ]; then mapfile -t cand < <(printf '%s\n' "${cand[@]}" | grep -Fx -- "$VARIANT"); fi
+[ ${#cand[@]} -gt 0 ] || die "$exp: no variant passed the static gates; see $b/gates.csv"
+
+# the GPU, once: its slug names the data directory
+slug=$("$b/${cand[0]}/bench" --gpu-slug 2>"$b/gpu.err") \
+  || die "no usable GPU here ($(head -c 300 "$b/gpu.err")); on a machine without a GPU, use 'make report' to rebuild the appendix from data/"
+dest=${DATA_OUT:-data}/$exp/$slug
+mkdir -p "$b/runs" "$dest"
+exec 9>"$b/.gpu.lock"; flock 9 || die "cannot lock $b/.gpu.lock"
+
+# header helpers: the value of `# KEY:` in FILE's header; whether FILE records a session
+hval() {
+  awk -v k="# $2:" '!/^#/ { exit } index($0, k) == 1 { v = substr($0, length(k) + 1)
+    gsub(/^[ \t]+|[ \t\r]+$/, "", v); print v; exit }' "$1"
+}
+has_session() { awk -F, -v p="# session.$2:" '/^#/ { if (index($0, p) == 1) { f = 1; exit } next } { exit } END { exit !f }' "$1"; }
+
+# a session id names one invocation: a second one under the same id would mix two sessions
+for v in "${cand[@]}" "${sdpa[@]}"; do
+  [ -f "$dest/$v.csv" ] && has_session "$dest/$v.csv" "$session" &&
+    die "SESSION: '$session' is already in $dest/$v.csv (a session id names one run; pick another)"
+done
+runs=$b/runs/$session
+rm -rf -- "$runs" && mkdir -p "$runs" || die "cannot make $runs"
+code_sdpa=
+if [ ${#sdpa[@]} -gt 0 ]; then
+  # the torch and cuDNN versions are part of the baselines' code: an upgrade changes what runs
+  # (asked once, here: only on a GPU host, and not once per run)
+  vers=$(timeout 300 python3 "$LIB_BENCH" --versions 2>/dev/null | head -n 1) || vers=
+  [[ $vers =~ ^[a-z]+= ]] || vers="torch=unavailable"
+  code_sdpa="$lib:$(git_obj "$LIB_BENCH") $vers"
+fi
+code_of() { case $1 in "$lib"-*) echo "$code_sdpa" ;; *) echo "$code_kernels" ;; esac; }
+say "$exp on $slug: session $session (host $host, gpu $gpu_uuid), ${#cand[@]} variants, $rounds rounds x $per_round reps, L2 ${L2:-cold}, $order, order seed $order_seed"
+
+shape_args() { local s; for s in $(cat "$1"); do printf -- '--shape\n%s\n' "$s"; done; }
+: >"$b/runtime.csv"
+reject() { # reject VARIANT REASON DETAIL
+  printf '%s,%s,"%s"\n' "$1" "$2" "$(printf '%s' "$3" | tr -d '"\r' | tr '\n' ' ' | cut -c1-300)" >>"$b/runtime.csv"
+  say "$1: $2: $3"
+}
+runtime_reason() { case $1 in 1) echo numerics ;; 124|137) echo run_timeout ;; *) echo runtime_error ;; esac; }
+
+# --- 1. runtime gates: numerics (and crashes) before any timing --------------------------------
+ok=()
+i=0
+for v in "${cand[@]}"; do
+  i=$((i + 1))
+  mapfile -t sa < <(shape_args "$b/$v/shapes.txt")
+  timeout -k 5 "${RUN_TIMEOUT:-300}" "$b/$v/bench" --check --seed "${SEED:-42}" "${sa[@]}" >"$b/$v/check.log" 2>&1
+  rc=$?
+  if [ $rc -eq 0 ]; then ok+=("$v"); say "[$i/${#cand[@]}] $v: numerics pass"
+  else reject "$v" "$(runtime_reason $rc)" "$(grep -m1 -E 'verdict=fail|error|bench:' "$b/$v/check.log" || echo "exit $rc")"; fi
+done
+
+# --- 2. timing, in rounds ----------------------------------------------------------------------
+mapfile -t all_shapes < <(printf '%s\n' ${SHAPES})
+flags_of() { tr '\n' ' ' <"$b/$1/flags" | sed 's/ $//'; }
+round_file() { echo "$runs/$1.r$2.csv"; }
+run_one() { # run_one NAME ROUND
+  local v=$1 r=$2 out rc
+  out=$(round_file "$v" "$r")
+  local common=(--reps "$per_round" --warmup "${WARMUP:-10}" --l2 "${L2:-cold}"
+                --graph-calls "${GRAPH_CALLS:-20}" --seed $(( ${SEED:-42} + r ))
+                --out "$out" --meta "experiment=$exp" --meta "variant=$v" --meta "round=$r"
+                --meta "git_rev=${GIT_REV:-unknown}" --meta "order=$order"
+                --meta "session=$session" --meta "host=$host" --meta "gpu_uuid=$gpu_uuid"
+                --meta "order_seed=$order_seed" --meta "code=$(code_of "$v")")
+  case $v in
+    "$lib"-*)
+      local sa=(); for s in "${all_shapes[@]}"; do sa+=(--shape "$s"); done
+      # sdpa-cudnn.b: the backend is the name up to its first '.'
+      timeout -k 5 "${RUN_TIMEOUT:-300}" python3 "$LIB_BENCH" --backend "${v%%.*}" "${sa[@]}" "${common[@]}" \
+        --meta "flags=" 2>>"$runs/$v.log"; rc=$? ;;
+    *)
+      mapfile -t sa < <(shape_args "$b/$v/shapes.txt")
+      timeout -k 5 "${RUN_TIMEOUT:-300}" "$b/$v/bench" "${sa[@]}" "${common[@]}" --meta "flags=$(flags_of "$v")" \
+        2>>"$runs/$v.log"; rc=$? ;;
+  esac
+  return $rc
+}
+timed=("${ok[@]}" "${sdpa[@]}")
+
+# A deterministic shuffle from (order_seed, round): a 31-bit LCG in bash arithmetic (products
+# stay below 2^62), the same on every host (awk's rand() differs between awks).
+rng=0
+rng_seed() { rng=$(( ($1 + 7919 * $2) % 2147483648 )); local k; for k in 1 2 3 4 5 6 7 8; do rng_next; done; }
+rng_next() { rng=$(( (rng * 1103515245 + 12345) % 2147483648 )); }
+rng_below() { # rng_below N: sets draw to an integer in [0, N) from two draws' high 15 bits
+  local hi; rng_next; hi=$(( rng >> 16 )); rng_next; draw=$(( ((hi << 15) | (rng >> 16)) % $1 ))
+}
+shuffled() { # shuffled ROUND: sets perm to the timed variants in ROUND's order (Fisher-Yates)
+  local i t
+  perm=("${timed[@]}")
+  rng_seed "$order_seed" "$1"
+  for ((i = ${#perm[@]} - 1; i > 0; i--)); do
+    rng_below $((i + 1)); t=${perm[i]}; perm[i]=${perm[draw]}; perm[draw]=$t
+  done
+}
+# the schedule: "v r" pairs, round-major in shuffled order (interleaved) or variant-major
+sched=()
+if [ "$order" = sequential ]; then
+  for v in "${timed[@]}"; do for r in $(seq 1 "$rounds"); do sched+=("$v $r"); done; done
+else
+  for r in $(seq 1 "$rounds"); do shuffled "$r"; for v in "${perm[@]}"; do sched+=("$v $r"); done; done
+fi
+
+declare -A dead pos started
+i=0
+for item in "${sched[@]}"; do
+  read -r v r <<<"$item"; i=$((i + 1))
+  [ -n "${dead[$v]:-}" ] && continue
+  # position: the how-many-th process of its round this one is (skipped dead variants take no slot)
+  started[$r]=$(( ${started[$r]:-0} + 1 )); pos[$v.$r]=${started[$r]}
+  say "[$i/${#sched[@]}] round $r/$rounds $v (session $session)"
+  run_one "$v" "$r"; rc=$?
+  f=$(round_file "$v" "$r")
+  if [ $rc -eq 1 ] && [[ $v == "$lib"-* ]] && [ -f "$f" ]; then
+    say "$v: a shape failed numerics and was left out (see $runs/$v.log)"; rc=0
+  fi
+  # exit 0 with nothing written is no sample either (rc -1: no exit status takes that value)
+  if [ $rc -eq 0 ] && [ ! -f "$f" ]; then rc=-1; fi
+  if [ $rc -eq 0 ]; then tail -n "$(printf '%s\n' "${all_shapes[@]}" | wc -l)" "$runs/$v.log" | grep -F median | sed 's/^/  /' >&2; continue; fi
+  dead[$v]=1
+  case $v in
+    "$lib"-*) if [ $rc -eq 5 ]; then say "$v: unavailable (its library is not installed here)"
+            elif [ $rc -eq -1 ]; then say "$v: failed (exit 0 without a sample file), see $runs/$v.log"
+            else say "$v: failed (exit $rc), see $runs/$v.log"; fi ;;
+    *) if [ $rc -eq -1 ]; then reject "$v" runtime_error "exit 0 without a sample file (round $r)"
+       else reject "$v" "$(runtime_reason $rc)" "$(tail -n 1 "$runs/$v.log")"; fi ;;
+  esac
+done
+
+# --- 3. merge rounds into the published files ----------------------------------------------------
+# merge_session V OUT: this session's rounds of V as one sample file: round 1's header lines,
+# `# rounds:`, `# temp_end_c_last_round:`, this session's `# session.<id>:` line, the CSV header
+# row with round,session,position added, the rows (rep renumbered per shape across the rounds).
+merge_session() {
+  local v=$1 out=$2 files=() p=() r
+  for r in $(seq 1 "$rounds"); do files+=("$(round_file "$v" "$r")"); p+=("${pos[$v.$r]}"); done
+  awk -F, -f tools/samples/merge_rounds.awk -v rounds="$rounds" -v session="$session" -v pos="${p[*]}" -v fallback_date="$start_iso" \
+      -v host="$host" -v uuid="$gpu_uuid" -v seed="$order_seed" -v v="$v" \
+      -v last_temp="$(hval "${files[rounds - 1]}" temp_end_c)" "${files[@]}" >"$out"
+}
+# why_not_append OLD NEW: empty if NEW (this session) may be appended to OLD, else the reason
+why_not_append() {
+  local old=$1 new=$2 k a n
+  a=$(grep -m1 -v '^#' "$old"); n=$(grep -m1 -v '^#' "$new")
+  [[ ,$a, == *,session,* ]] || { echo "it has no session column (written before sessions were recorded)"; return; }
+  for k in code flags graph_calls l2_flush reps warmup; do
+    [ "$(hval "$old" "$k")" = "$(hval "$new" "$k")" ] ||
+      { echo "$k differs (published '$(hval "$old" "$k")', now '$(hval "$new" "$k")')"; return; }
+  done
+  [ "$a" = "$n" ] || echo "the columns differ (published '$a', now '$n')"
+}
+# append OLD NEW: NEW's header lines, every session line (old, then new), the CSV header row,
+# OLD's rows unchanged, NEW's rows (files read as NEW, OLD, NEW: one pass each, streaming)
+append() {
+  awk 'FNR == 1 { f++ }
+    f == 1 { if (/^# session\./) ns = ns $0 "\n"; else if (/^#/) print; else if (row == "") row = $0; next }
+    f == 2 { if (/^# session\./) print; else if (!/^#/ && !h2++) { printf "%s", ns; print row } else if (!/^#/) print; next }
+    !/^#/ && h3++ { print }' "$2" "$1" "$2"
+}
+# publish V NEW: NEW (this session of V) appended to the published file or replacing it, through a
+# temp file in the same directory and a rename
+publish() {
+  local v=$1 new=$2 out=$dest/$1.csv tmp=$dest/.$1.csv.tmp why n
+  if [ -f "$out" ] && why=$(why_not_append "$out" "$new") && [ -z "$why" ]; then
+    append "$out" "$new" >"$tmp" || { rm -f "$tmp"; return 1; }
+    say "$v: session $session appended ($(grep -c '^# session\.' "$tmp") sessions in $out)"
+  else
+    if [ -f "$out" ]; then
+      n=$(grep -c '^# session\.' "$out")
+      [ "$n" -gt 0 ] && n="$n earlier session(s)" || n="its earlier samples"
+      say "$v: $out replaced: $why; $n dropped"
+    fi
+    cp "$new" "$tmp" || { rm -f "$tmp"; return 1; }
+  fi
+  [ -s "$tmp" ] && mv "$tmp" "$out" || { rm -f "$tmp"; return 1; }
+}
+published=0
+for v in "${timed[@]}"; do
+  [ -n "${dead[$v]:-}" ] && continue
+  missing=
+  for r in $(seq 1 "$rounds"); do [ -f "$(round_file "$v" "$r")" ] || missing+=" $r"; done
+  [ -z "$missing" ] || { say "$v: no sample file for round(s)$missing: not published"; continue; }
+  merge_session "$v" "$runs/$v.session.csv" || { say "$v: rounds do not merge: not published"; continue; }
+  if publish "$v" "$runs/$v.session.csv"; then published=$((published + 1))
+  else say "$v: cannot write $dest/$v.csv: not published"; fi
+done
+
+# --- 4. the gate table with runtime verdicts, published beside the samples ---------------------
+tools/gates/gates_merge.sh "$b" "$dest"
+rej=$(wc -l <"$b/runtime.csv")
+say "done: session $session, $published sample files in $dest, ${#ok[@]} passed numerics, $rej rejected at run time"
+echo "$dest"

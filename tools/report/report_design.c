@@ -1,0 +1,138 @@
+// report_design.c — the design of the statistics (tools/stats/design.h) as the appendix shows it:
+// sessions × rounds cells, variance components, the level and pairing of a comparison, and the
+// band Δ of the verdicts with where it came from (stats compare's delta, delta_source), from the
+// columns of summary.csv and compare.csv. A CSV without those columns (an older stats) gives "—".
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_gen.h"
+
+const char *units_cell(double ns, double nr) {
+  if (!isfinite(ns) || !isfinite(nr) || ns < 1 || nr < 1) return "—";
+  if (fmod(nr, ns) == 0) return fmt("%.0f × %.0f", ns, nr / ns);
+  return fmt("%.0f / %.0f", ns, nr); // unbalanced: sessions / rounds in all
+}
+
+const char *sd_cell(double pct) {
+  return isfinite(pct) ? fmt("%.2f", pct) : "—";
+}
+
+const char *level_cell(gen *g, const rcsv *c, size_t r) {
+  int cl = rcsv_col(c, "level"), cp = rcsv_col(c, "pairing");
+  if (cl < 0) return "—";
+  const char *lv = rcsv_get(c, r, cl);
+  const char *u = units_cell(fld_opt(g, c, r, "n_sessions"), fld_opt(g, c, r, "n_rounds"));
+  if (!strcmp(lv, "sample")) return "sample (pooled reps)";
+  // compact: "ses. 3×10, paired" (the caption says what it is)
+  char uc[64];
+  size_t k = 0;
+  for (const char *p = u; *p && k + 1 < sizeof uc; p++)
+    if (*p != ' ') uc[k++] = *p;
+  uc[k] = '\0';
+  return fmt("%s %s%s%s", !strcmp(lv, "session") ? "ses." : !strcmp(lv, "round") ? "rnd" : lv, uc,
+             cp >= 0 ? ", " : "", cp >= 0 ? rcsv_get(c, r, cp) : "");
+}
+
+static int by_value(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+double band_min(gen *g, const rcsv *c) {
+  double m = NAN;
+  for (size_t r = 0; rcsv_col(c, "delta") >= 0 && r < c->nrows; r++) {
+    double d = fld(g, c, r, "delta");
+    if (isfinite(d) && !(d >= m)) m = d;
+  }
+  return m;
+}
+
+// "2.42%" or "2.42–4.14%" for the rows of c whose delta_source is SRC
+static const char *band_range(gen *g, const rcsv *c, const char *src) {
+  double lo = INFINITY, hi = -INFINITY;
+  int cs = rcsv_col(c, "delta_source");
+  for (size_t r = 0; r < c->nrows; r++) {
+    if (strcmp(rcsv_get(c, r, cs), src)) continue;
+    double d = fld(g, c, r, "delta");
+    if (isfinite(d)) lo = fmin(lo, d), hi = fmax(hi, d);
+  }
+  if (!isfinite(lo)) return "—";
+  char a[32], b[32];
+  snprintf(a, sizeof a, "%.2f", 100 * lo);
+  snprintf(b, sizeof b, "%.2f", 100 * hi);
+  return strcmp(a, b) ? fmt("%s–%s%%", a, b) : fmt("%s%%", a);
+}
+
+const char *band_words(gen *g, const rcsv *c) {
+  int cs = rcsv_col(c, "delta_source");
+  if (cs < 0 || rcsv_col(c, "delta") < 0 || !c->nrows)
+    return fmt("Δ = %g%% (the default)", 100 * g->threshold);
+  strlist src = {0};
+  for (size_t r = 0; r < c->nrows; r++)
+    if (!strlist_has(&src, rcsv_get(c, r, cs))) strlist_add(&src, rcsv_get(c, r, cs));
+  char *b = (char *)fmt("%s", "");
+  size_t used = 0;
+  for (size_t i = 0; i < src.n && used < 500; i++) {
+    const char *s = src.v[i], *w;
+    if (!strcmp(s, "fixed")) w = fmt("Δ = %s, set by the experiment (`DELTA`)", band_range(g, c, s));
+    else if (!strcmp(s, "default"))
+      w = fmt("Δ = %s, the default (no A/A calibration of this GPU was published)", band_range(g, c, s));
+    else
+      w = fmt("Δ = %s, the minimum detectable effect at 80%% power of the comparison's design from the "
+              "A/A calibration `%s`", band_range(g, c, s), s);
+    used += (size_t)snprintf(b + used, 512 - used, "%s%s", i ? "; " : "", w);
+  }
+  strlist_free(&src);
+  return b;
+}
+
+// "level `session`, 3 sessions × 10 rounds, paired by session" for compare row r
+static const char *level_words(gen *g, const rcsv *c, size_t r) {
+  const char *lv = rcsv_get(c, r, rcsv_col(c, "level")), *pa = rcsv_get(c, r, rcsv_col(c, "pairing"));
+  if (!strcmp(lv, "sample")) return "level `sample` (reps pooled as independent)";
+  double ns = fld_opt(g, c, r, "n_sessions"), nr = fld_opt(g, c, r, "n_rounds");
+  const char *u = !isfinite(ns) || !isfinite(nr) || ns < 1 ? "—"
+                  : ns == 1 ? fmt("one session of %.0f rounds", nr)
+                  : fmod(nr, ns) == 0 ? fmt("%.0f sessions × %.0f rounds", ns, nr / ns)
+                                      : fmt("%.0f sessions, %.0f rounds in all", ns, nr);
+  return fmt("level `%s`, %s, %s", lv, u,
+             !strcmp(pa, "paired") ? fmt("paired by %s", lv) : pa[0] ? pa : "pairing not given");
+}
+
+void design_sentence(gen *g, const rcsv *c) {
+  if (!c->nrows || rcsv_col(c, "level") < 0 || rcsv_col(c, "pairing") < 0) return;
+  // the designs, with how many rows each
+  strlist keys = {0};
+  size_t cnt[64] = {0};
+  for (size_t r = 0; r < c->nrows; r++) {
+    const char *k = level_words(g, c, r);
+    size_t i = 0;
+    while (i < keys.n && strcmp(keys.v[i], k)) i++;
+    if (i == keys.n && keys.n < 64) strlist_add(&keys, k);
+    if (i < 64) cnt[i]++;
+  }
+  char designs[1024];
+  size_t used = 0;
+  for (size_t i = 0; i < keys.n && used < sizeof designs; i++)
+    used += (size_t)snprintf(designs + used, sizeof designs - used, "%s%s%s", i ? "; " : "", keys.v[i],
+                             keys.n > 1 ? fmt(" (%zu rows)", cnt[i]) : "");
+  // the MDE of each comparison (its own standard error and df), median and max
+  double *m = calloc(c->nrows, sizeof *m);
+  size_t nm = 0;
+  for (size_t r = 0; r < c->nrows; r++) {
+    double v = fld_opt(g, c, r, "mde_pct");
+    if (isfinite(v)) m[nm++] = v;
+  }
+  qsort(m, nm, sizeof *m, by_value);
+  const char *mde = nm ? fmt("with a minimum detectable effect at 80%% power (`mde_pct`, from each "
+                             "comparison's own standard error and df) of %.2f%% in the median and "
+                             "%.2f%% at most",
+                             nm % 2 ? m[nm / 2] : (m[nm / 2 - 1] + m[nm / 2]) / 2, m[nm - 1])
+                       : "with no minimum detectable effect (too few units)";
+  free(m);
+  doc_par(&g->d, "**Design and band.** %s %zu comparisons: %s, %s; verdicts use %s.",
+          keys.n == 1 ? "All" : "The", c->nrows, designs, mde, band_words(g, c));
+  strlist_free(&keys);
+}
