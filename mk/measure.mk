@@ -29,7 +29,7 @@ measure: check-gpu build $(EXP_OUT)/gates.csv
 	@B=$(B) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) ROUNDS=$(ROUNDS) \
 	  GRAPH_CALLS=$(GRAPH_CALLS) \
 	  SEED=$(SEED) RUN_TIMEOUT=$(RUN_TIMEOUT) LIB_BENCH='$(LIB_BENCH)' LIB_BASELINES='$(LIB_BASELINES)' \
-	  SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' ORDER=$(ORDER) VARIANT='$(VARIANT)' $(MEASURE_OPT) \
+	  SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' PROBLEM=$(PROBLEM) ORDER=$(ORDER) VARIANT='$(VARIANT)' $(MEASURE_OPT) \
 	  tools/pipeline/measure.sh $(EXP) >/dev/null
 
 ## sanitize: GPU only: compute-sanitizer memcheck/racecheck/initcheck/synccheck on passing variants

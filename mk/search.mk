@@ -28,7 +28,7 @@ SEARCH_OUT      := $(EXP_OUT)/search
 # published like data/ (tracked, so the log travels to the next GPU host and the search resumes)
 SEARCH_RESULTS  ?= results/$(EXP)
 SEARCH_LOG      ?= $(SEARCH_RESULTS)/trials.csv
-LOOP1_JSON      ?= results/loop1_results.json
+LOOP1_JSON      ?= $(SEARCH_RESULTS)/loop1_results.json
 REPLAY_SEEDS    ?= 50
 # LHS points before TPE in the replay (the seeds' 20 by default; a smaller design pays on a space
 # of a few hundred where several configurations lie within 5% of the best)
@@ -59,7 +59,7 @@ search: check-exp check-deps-build $(B)/tools/search $(B)/tools/gates $(B)/tools
 	  else echo "search: no GSL here: run 'make search-confirm EXP=$(EXP)' where GSL is, with $(SEARCH_RESULTS)/"; fi
 endif
 
-## search-confirm: CPU: stats compare of the search's best against BASELINE -> results/loop1_results.json
+## search-confirm: CPU: stats compare of the search's best against BASELINE -> results/<exp>/loop1_results.json
 # CONFIRM_FROM="BASE.csv CAND.csv" judges published samples of the same configuration instead of
 # the search's own confirmation (e.g. a phase experiment's sessions of it): CAND's resolved
 # `# kernel_config:` must equal that of the search's confirmation, BASE must be the BASELINE.

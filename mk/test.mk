@@ -14,6 +14,13 @@ $(B)/tests/bench_naive: $(call problem_objs,attention) kernels/attention/naive_a
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(call k_inc,attention) -o $@ kernels/attention/naive_attn.cu $(call problem_objs,attention) -ldl
 test: $(B)/tests/bench_naive
+# The bench's failure paths on a GPU: the stand-in kernel with one fault each (wrong values, NaN,
+# an illegal address, a non-deterministic bit), tests/fixtures/bench/<name>_attn.cu. Built by
+# tests/kernels/test_bench_gpu.sh when a GPU is there (the test skips, saying so, without one).
+$(B)/tests/bench_fixture_%: tests/fixtures/bench/%_attn.cu kernels/attention/naive_attn.cu $(call problem_objs,attention) | check-deps-build
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(call k_inc,attention) -o $@ $< $(call problem_objs,attention) -ldl
+TEST_SCRIPTS += tests/kernels/test_bench_gpu.sh
 TEST_SCRIPTS += tests/kernels/test_bench_cli.sh
 TEST_SCRIPTS += tests/pipeline/test_measure.sh
 TEST_SCRIPTS += tests/kernels/test_sass.sh tests/kernels/test_flash_attn.sh tests/kernels/test_correctness_build.sh tests/kernels/test_gemm_build.sh

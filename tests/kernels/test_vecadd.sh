@@ -84,7 +84,7 @@ EOS
 fake v1 100; fake v8 60; fake b1024 62
 { echo 'variant,verdict,reason,detail,kernel,regs'; printf '%s,pass,,,k,1\n' v1 v8 b1024; } >"$b/gates.csv"
 mkdir -p "$t/smi"; printf '#!/usr/bin/env bash\necho " GPU-fake-0"\n' >"$t/smi/nvidia-smi"; chmod +x "$t/smi/nvidia-smi"
-PATH=$t/smi:$PATH B=$t/build DATA_OUT=$t/data ROUNDS=3 REPS=30 SHAPES="$shapes" SESSION=s1 ORDER_SEED=1 GIT_REV=abc \
+PATH=$t/smi:$PATH B=$t/build DATA_OUT=$t/data ROUNDS=3 REPS=30 SHAPES="$shapes" SESSION=s1 ORDER_SEED=1 GIT_REV=abc PROBLEM=vecadd \
   tools/pipeline/measure.sh vecadd >"$t/measure.out" 2>"$t/measure.err"
 check_eq "measure exits 0" "$?" 0
 dd=$t/data/vecadd/fake-gpu

@@ -22,9 +22,9 @@
 #             (ORDER_SEED, round) (ORDER_SEED defaults to 31 random bits, recorded): a fixed
 #             order would confound a variant with its slot (clock and thermal drift within a
 #             round). ORDER=sequential: variant-major, for diagnosing drift.
-#   code      kernels:<tree of kernels/ at HEAD>[-dirty] for our variants; for <lib>-* baselines
-#             <lib>:<blob of LIB_BENCH>[-dirty] and the versions it reports (--versions, e.g.
-#             torch=<v> cudnn=<v>).
+#   code      kernels:<sha256 of kernels/harness/ and kernels/<PROBLEM>/, 12 hex> for our variants;
+#             for <lib>-* baselines <lib>:<sha256 of LIB_BENCH> and the versions it reports
+#             (--versions, e.g. torch=<v> cudnn=<v>).
 # A library baseline <lib>-<backend>.<suffix> (sdpa-cudnn.b) runs --backend <lib>-<backend> but is
 # published under its own name: two names for one baseline make an A/A pair.
 # Round files go to build/EXP/runs/<session>/ (made fresh). A variant is published only if every
@@ -84,13 +84,16 @@ gpu_uuid() {
 }
 gpu_uuid=$(gpu_uuid)
 
-# code ids: what was timed, so that only sessions of the same code are pooled in one file
-git_obj() { # git_obj PATH: its object at HEAD (12 chars) with -dirty for uncommitted changes
-  local h
-  h=$(git rev-parse --verify -q "HEAD:$1" 2>/dev/null) || { echo nogit; return; }
-  git diff --quiet HEAD -- "$1" 2>/dev/null && echo "${h:0:12}" || echo "${h:0:12}-dirty"
+# code ids: what was timed, so that only sessions of the same code are pooled in one file. They
+# hash the sources themselves (names and contents), not git: the GPU host's copy of the tree may
+# carry no or a stale .git, and a change elsewhere in the repository changes nothing that runs.
+src_id() { # src_id PATH...: 12 hex digits of the sha256 of the C/CUDA sources and tunables under
+  # PATH... (sorted names and contents; a library runner such as <lib>_bench.py is not in them)
+  find "$@" -type f \( -name '*.c' -o -name '*.h' -o -name '*.cu' -o -name '*.cuh' -o -name '*.tunables' \) \
+    -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -c1-12
 }
-code_kernels="kernels:$(git_obj kernels)"
+[ -d "kernels/${PROBLEM:-}" ] || die "PROBLEM='${PROBLEM:-}': no kernels/<problem>/ folder"
+code_kernels="kernels:$(src_id kernels/harness "kernels/$PROBLEM")"
 
 # library baselines: <lib>-<backend>[.<suffix>], <lib> the name of the runner LIB_BENCH
 # (<lib>_bench.py); the suffix only names a second copy (A/A)
@@ -140,7 +143,7 @@ if [ ${#sdpa[@]} -gt 0 ]; then
   # (asked once, here: only on a GPU host, and not once per run)
   vers=$(timeout 300 python3 "$LIB_BENCH" --versions 2>/dev/null | head -n 1) || vers=
   [[ $vers =~ ^[a-z]+= ]] || vers="torch=unavailable"
-  code_sdpa="$lib:$(git_obj "$LIB_BENCH") $vers"
+  code_sdpa="$lib:$(sha256sum <"$LIB_BENCH" | cut -c1-12) $vers"
 fi
 code_of() { case $1 in "$lib"-*) echo "$code_sdpa" ;; *) echo "$code_kernels" ;; esac; }
 say "$exp on $slug: session $session (host $host, gpu $gpu_uuid), ${#cand[@]} variants, $rounds rounds x $per_round reps, L2 ${L2:-cold}, $order, order seed $order_seed"

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# test_bench_gpu.sh — the bench harness on a GPU, its failure paths above all (needs a GPU and
+# nvcc; without a GPU it says so and skips). The stand-in kernel (naive_attn.cu) must pass
+# --check-ref (the fp32 GPU reference against fp64 on the CPU) and --check at odd shapes; four
+# fixtures, each the stand-in with one fault, must fail the way `bench --help` promises, and a
+# failed timing run must leave no sample file:
+#   wrong  (one output element off)        --check exit 1
+#   nan    (a NaN in the output)           --check exit 1
+#   fault  (an illegal address)            --check exit 4 (CUDA error)
+#   nondet (a bit that flips every rerun)  --check exit 1 with rerun_mismatch=1
+# compute-sanitizer's memcheck, racecheck and synccheck run the stand-in when it is installed.
+set -u
+. tests/lib.sh
+B=${B:-build}
+if ! nvidia-smi -L >/dev/null 2>&1; then
+  echo "skip: no GPU here (nvidia-smi lists none); the bench's GPU failure paths run only on a GPU host"
+  done_testing
+fi
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+make -s --no-print-directory "$B/tests/bench_naive" "$B/tests/bench_fixture_wrong" "$B/tests/bench_fixture_nan" \
+  "$B/tests/bench_fixture_fault" "$B/tests/bench_fixture_nondet" >"$T/build.log" 2>&1
+check "the stand-in and its four fixtures build" test -x "$B/tests/bench_fixture_nondet"
+X=$B/tests/bench_naive
+S=(--shape B1_H2_S77_D64_C0)
+ODD=(--shape B1_H2_S1_K4096_D128_C1 --shape B1_H2_S77_D64_C1 --shape B1_H2_S129_D128_C1
+     --shape B1_H2_S33_K77_D64_C1 --shape B1_H2_S77_K33_D128_C1 --shape B1_H1_S1_D64_C0)
+
+rc_of() { "$@" >"$T/out" 2>&1; echo $?; }
+check_eq "stand-in: --check-ref passes (fp32 GPU reference vs fp64 CPU)" "$(rc_of $X --check-ref --seed 7 --shape B1_H2_S129_D128_C1)" 0
+check_eq "stand-in: --check passes at six odd shapes" "$(rc_of $X --check "${ODD[@]}")" 0
+check_eq "wrong: --check exits 1" "$(rc_of "$B/tests/bench_fixture_wrong" --check "${S[@]}")" 1
+check_eq "nan: --check exits 1" "$(rc_of "$B/tests/bench_fixture_nan" --check "${S[@]}")" 1
+check_eq "fault: --check exits 4" "$(rc_of "$B/tests/bench_fixture_fault" --check "${S[@]}")" 4
+check_eq "nondet: --check exits 1" "$(rc_of "$B/tests/bench_fixture_nondet" --check "${S[@]}")" 1
+check_grep "nondet: the failure names rerun_mismatch=1" 'rerun_mismatch=1' "$T/out"
+for f in wrong fault; do
+  want=$([ $f = fault ] && echo 4 || echo 1)
+  check_eq "$f: a timing run exits $want" "$(rc_of "$B/tests/bench_fixture_$f" "${S[@]}" --reps 3 --out "$T/$f.csv")" "$want"
+  check_eq "$f: and leaves no sample file or temp file" "$(ls "$T" | grep -c "^$f\.csv")" 0
+done
+check_eq "stand-in: a short timing run exits 0" "$(rc_of $X "${S[@]}" --reps 5 --warmup 1 --out "$T/naive.csv")" 0
+check_grep "stand-in: its file is a sample file" '^# cudadent42 samples v1' "$T/naive.csv"
+if command -v compute-sanitizer >/dev/null 2>&1; then
+  for tool in memcheck racecheck synccheck; do
+    check_eq "compute-sanitizer $tool: the stand-in's --check is clean" \
+      "$(rc_of compute-sanitizer --tool $tool --error-exitcode 9 $X --check --shape B1_H2_S77_D64_C1 --shape B1_H1_S1_K300_D128_C1)" 0
+  done
+else
+  echo "skip: compute-sanitizer not installed"
+fi
+done_testing
