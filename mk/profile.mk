@@ -1,11 +1,10 @@
 # profile.mk — `make profile`: Nsight Compute with a minimal metric set on one shape of every
 # passing variant (GPU host: bash, ncu and these cc-built tools only), the counter gates
-# bank_conflicts and bad_coalescing, and the appendix's profile tables from published profiles.
+# bank_conflicts and bad_coalescing; `make report` shows the published profiles (its profile section).
 #   build/<exp>/profile/<v>.csv        tidy: variant,shape,metric,value,unit (tools/profile/profile_metrics.h)
 #   build/<exp>/profile/<v>.ncu-rep    for the Nsight Compute GUI; raw/<v>.csv, <v>.log beside it
 #   build/<exp>/counter_gates.csv      variant,verdict,reason,detail of the counter gates
 #   data/<exp>/<gpu>/profile/<v>.csv   with PUBLISH=1 (committed: the report reads them)
-#   build/report/profile.{tex,md}      the profile section (make profile-section)
 BANK_CONFLICT_MAX      ?= 0.5
 COALESCE_FACTOR        ?= 2
 # Fallback ideal when ncu has no bytes-per-sector figure for global loads (it reports 0 when a
@@ -19,16 +18,13 @@ PROFILE_SHAPE          ?=
 PUBLISH                ?=
 
 PM_OBJ := $(B)/tools/obj/profile/profile_metrics.o
-PROFILE_TOOLS := $(addprefix $(B)/tools/,ncu_csv counter_gates profile_section)
+PROFILE_TOOLS := $(addprefix $(B)/tools/,ncu_csv counter_gates)
 $(B)/tools/ncu_csv: $(B)/tools/obj/profile/ncu_csv_main.o $(B)/tools/obj/profile/ncu_csv.o $(PM_OBJ)
 	$(CC) -o $@ $^ -lm
 $(B)/tools/counter_gates: $(B)/tools/obj/profile/counter_gates.o $(PM_OBJ)
 	$(CC) -o $@ $^ -lm
-$(B)/tools/profile_section: $(B)/tools/obj/profile/profile_section.o $(PM_OBJ) \
-    $(addprefix $(B)/tools/obj/report/,report_roof.o report_csv.o) $(SAMPLES_OBJS)
-	$(CC) -o $@ $^ -lm
 
-## profile-tools: build the profiling host tools (ncu_csv, counter_gates, profile_section)
+## profile-tools: build the profiling host tools (ncu_csv, counter_gates)
 .PHONY: profile-tools
 profile-tools: $(PROFILE_TOOLS)
 tools: profile-tools
@@ -48,22 +44,14 @@ profile-gates: $(EXP_OUT)/gates.csv $(B)/tools/counter_gates
 	  COALESCE_FACTOR=$(COALESCE_FACTOR) COALESCE_IDEAL_SECTORS=$(COALESCE_IDEAL_SECTORS) \
 	  DEST='$(if $(PUBLISH),$(patsubst %/,%,$(dir $(PROFILE_DIR))))' tools/profile/profile_gates.sh $(EXP)
 
-# The report's profile section: every published profile under $(DATA)/<exp>/<gpu>/profile/,
-# written beside the appendix (RB: the report's build root, as in report.mk).
-PROFILE_RB   = $(if $(RB),$(RB),$(B))
+# The report's profile section (tools/report/profile_section.c): every published profile under
+# $(DATA)/<exp>/<gpu>/profile/, passed to the appendix generator (report.mk).
 PROFILE_CSVS = $(sort $(wildcard $(DATA)/*/*/profile/*.csv))
-## profile-section: the appendix's profile tables from DATA/*/*/profile/*.csv -> build/report/profile.{tex,md}; no GPU
-.PHONY: profile-section
-profile-section: $(PROFILE_RB)/report/profile.tex
-$(PROFILE_RB)/report/profile.tex: $(B)/tools/profile_section $(PROFILE_CSVS) $(wildcard $(DATA)/ceilings/*.csv)
-	@mkdir -p $(@D)
-	$(B)/tools/profile_section --data $(DATA) --tex $@ --md $(@D)/profile.md $(PROFILE_CSVS)
-$(PROFILE_RB)/report/profile.md: $(PROFILE_RB)/report/profile.tex
-REPORT_SECTIONS += profile
-$(PROFILE_RB)/report/appendix.tex: $(PROFILE_RB)/report/profile.tex
+REPORT_ARGS += $(PROFILE_CSVS:%=--profile %)
+$(RB)/report/appendix.tex: $(PROFILE_CSVS) $(wildcard $(DATA)/ceilings/*.csv)
 
 TEST_SCRIPTS += tests/profile/test_profile.sh
-test: $(PROFILE_TOOLS)
+test: $(PROFILE_TOOLS) $(B)/tools/report_gen
 
 # Unit test of the raw-CSV reader's pieces.
 TEST_PROGS += $(B)/tests/test_ncu_csv

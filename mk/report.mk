@@ -46,9 +46,14 @@ PDFLATEX   ?= pdflatex
 
 # --- host tools of the report ---------------------------------------------------------------
 R_LIB := $(addprefix $(B)/tools/obj/report/,report_csv.o report_vars.o report_pick.o report_roof.o) $(SAMPLES_OBJS)
-R_GEN := $(addprefix $(B)/tools/obj/report/,report_gen.o report_method.o report_doc.o report_exp.o \
-           report_gates.o report_rooftab.o report_correct.o \
-           report_claims.o report_static.o report_design.o report_headline.o)
+# report_gen: the main (report_gen.o) orders the sections, one object each; they stand on the
+# context (report_ctx), the number formats (report_fmt), the templates (report_tmpl) and the writer
+# (report_doc), never on the main
+R_GEN := $(addprefix $(B)/tools/obj/report/,report_gen.o report_ctx.o report_fmt.o report_tmpl.o \
+           report_doc.o report_design.o report_frame.o report_headline.o report_method.o \
+           report_exp.o report_gates.o report_reasons.o report_rooftab.o report_correct.o \
+           report_claims.o report_rules.o profile_section.o search_section.o) \
+         $(B)/tools/obj/profile/profile_metrics.o
 REPORT_TOOLS := $(addprefix $(B)/tools/,report_pairs prep_plots report_gen)
 $(B)/tools/report_pairs: $(B)/tools/obj/report/report_pairs.o $(R_LIB)
 	$(CC) -o $@ $^ -lm
@@ -225,20 +230,18 @@ r-no-data:
 	@exit 2
 
 # the appendix: one LaTeX and one Markdown file from the same generator, then pdflatex twice.
-# Other fragments add sections: REPORT_SECTIONS += name, with a rule for $(RB)/report/name.tex
-# (and .md) made a prerequisite of the appendix; each is placed before \end{document}.
-REPORT_SECTIONS ?=
+# Other fragments feed the generator's sections: REPORT_ARGS += its options (profile.mk: the
+# published profiles; search.mk: the replays of the recorded sweeps), with what they read made
+# prerequisites of the appendix. The fixed text is in reports/templates/.
+REPORT_ARGS ?=
 R_ALL := $(R_VARS) $(foreach e,$(filter-out $(R_CORR),$(R_DEXPS)),$(call r_stats,$(e)) $(call r_figs,$(e))) \
   $(foreach e,$(R_CORR_DEXPS),$(call r_safe,$(wildcard $(DATA)/$(e)/*/*.csv)))
-$(RB)/report/appendix.tex: $(R_ROOT) $(R_ALL) $(B)/tools/report_gen $(wildcard reports/*)
+$(RB)/report/appendix.tex: $(R_ROOT) $(R_ALL) $(B)/tools/report_gen $(wildcard reports/* reports/templates/*)
 	@mkdir -p $(@D)
 	$(B)/tools/report_gen --data $(DATA) --build $(RB) --static reports --claims $(CLAIMS) \
 	  --claims-exp $(CLAIMS_EXP) --threshold $(THRESHOLD) \
-	  --seed $(STATS_SEED) --resamples $(RESAMPLES) --alpha $(ALPHA) --tex $@.tmp --md $(@D)/appendix.md.tmp --epoch $(@D)/epoch \
-	  $(R_EXPS)
-	@for s in $(REPORT_SECTIONS); do \
-	  awk -v f=$(@D)/$$s.tex '/^\\end\{document\}/ { while ((getline l < f) > 0) print l } { print }' \
-	    $@.tmp >$@.tmp2 && mv $@.tmp2 $@.tmp && cat $(@D)/$$s.md >>$(@D)/appendix.md.tmp || exit 2; done
+	  --seed $(STATS_SEED) --resamples $(RESAMPLES) --alpha $(ALPHA) $(REPORT_ARGS) \
+	  --tex $@.tmp --md $(@D)/appendix.md.tmp --epoch $(@D)/epoch $(R_EXPS)
 	@mv $(@D)/appendix.md.tmp $(@D)/appendix.md
 	@mv $@.tmp $@
 $(RB)/report/appendix.md: $(RB)/report/appendix.tex
@@ -258,4 +261,11 @@ $(RB)/report/appendix.pdf: $(RB)/report/appendix.tex
 report: check-data $(RB)/report/appendix.pdf $(RB)/report/appendix.md
 
 TEST_SCRIPTS += tests/report/test_report.sh
+# Unit test of the template reader and renderer.
+TEST_PROGS += $(B)/tests/test_render
+$(B)/tests/test_render: tests/report/test_render.c $(addprefix $(B)/tools/obj/report/,report_tmpl.o \
+    report_ctx.o report_doc.o report_csv.o report_vars.o report_pick.o) $(SAMPLES_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(filter %.o,$^) -lm
+-include $(B)/tests/test_render.d
 endif

@@ -9,9 +9,7 @@ SEARCH_OBJS := $(addprefix $(B)/tools/obj/search/,search_main.o search_opts.o se
   search_results.o) $(SAMPLES_OBJS)
 $(B)/tools/search: $(SEARCH_OBJS)
 	$(CC) -o $@ $^ -lm
-$(B)/tools/search_section: $(B)/tools/obj/search/search_section.o
-	$(CC) -o $@ $^
-tools: $(B)/tools/search $(B)/tools/search_section
+tools: $(B)/tools/search
 
 SEARCH_SEED     ?= $(SEED)
 SEARCH_STRATEGY ?= lhs+tpe
@@ -106,38 +104,22 @@ $(B)/plots/$(EXP)/search.pdf: $(EXP_OUT)/strategies.csv plots/search.gp plots/te
 # Tests: the C unit tests and the CLI/pipeline test on the synthetic fixture.
 TEST_PROGS   += $(B)/tests/test_search
 TEST_SCRIPTS += tests/search/test_search.sh
-test: $(B)/tools/search $(B)/tools/search_section
+test: $(B)/tools/search $(B)/tools/report_gen
 $(B)/tests/test_search: tests/search/test_search.c $(filter-out %/search_main.o,$(SEARCH_OBJS))
 	@mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(filter %.o,$^) -lm
 -include $(B)/tests/test_search.d
 
-# The appendix fragment (the report includes it where build/<exp>/strategies.csv exists).
-SEARCH_STRATS = $(wildcard $(B)/*/strategies.csv)
-SEARCH_STRAT_EXPS = $(patsubst $(B)/%/strategies.csv,%,$(SEARCH_STRATS))
-## search-section: appendix fragment on the replayed strategies -> build/report/search.{tex,md}
-.PHONY: search-section
-search-section: $(B)/tools/search_section
-	@[ -n "$(SEARCH_STRATS)" ] || { echo "make: no $(B)/<exp>/strategies.csv (make search EXP=sweep REPLAY=1)" >&2; exit 2; }
-	@mkdir -p $(B)/report
-	$(B)/tools/search_section --tex $(B)/report/search.tex --md $(B)/report/search.md \
-	  $(foreach e,$(SEARCH_STRAT_EXPS),$(if $(wildcard $(B)/plots/$(e)/search.pdf),\
-	    --plot-tex ../plots/$(e)/search.pdf --plot-md ../plots/$(e)/search.png)) $(SEARCH_STRATS)
-
-# In the appendix: every space experiment with published samples is replayed (make search-replay
-# EXP=e, a sub-make because each reads its own experiment.mk), then one section is written.
-REPORT_SECTIONS += search
+# In the appendix (tools/report/search_section.c): every space experiment with published samples
+# is replayed (make search-replay EXP=e, a sub-make because each reads its own experiment.mk) and
+# its strategies table and figure are passed to the appendix generator (report.mk).
 # the replay's figure, as the appendix (in $(RB)/report/) reaches it: beside it in $(B)/plots when
 # the report is built in $(B), else by its absolute path
 s_plot = $(if $(filter $(B),$(RB)),../plots/$(1)/search,$(abspath $(B))/plots/$(1)/search)
-$(RB)/report/appendix.tex: $(RB)/report/search.tex
-$(RB)/report/search.md: $(RB)/report/search.tex
-$(RB)/report/search.tex: $(B)/tools/search $(B)/tools/search_section $(foreach e,$(R_SPACE_DEXPS),$(wildcard $(DATA)/$(e)/*/*.csv))
+REPORT_ARGS += $(foreach e,$(R_SPACE_DEXPS),--strategies $(B)/$(e)/strategies.csv --search-plot $(call s_plot,$(e)))
+$(RB)/report/appendix.tex: $(RB)/report/search-replays.txt
+# the replays, redone when the search tool or a sweep's data changes; lists their tables
+$(RB)/report/search-replays.txt: $(B)/tools/search $(foreach e,$(R_SPACE_DEXPS),$(wildcard $(DATA)/$(e)/*/*.csv))
 	@mkdir -p $(@D)
 	@for e in $(R_SPACE_DEXPS); do $(MAKE) --no-print-directory search-replay EXP=$$e DATA=$(DATA) >/dev/null || exit 2; done
-	@if [ -n "$(strip $(R_SPACE_DEXPS))" ]; then \
-	  $(B)/tools/search_section --tex $@ --md $(@D)/search.md \
-	    $(foreach e,$(R_SPACE_DEXPS),--plot-tex $(call s_plot,$(e)).pdf --plot-md $(call s_plot,$(e)).png) \
-	    $(foreach e,$(R_SPACE_DEXPS),$(B)/$(e)/strategies.csv); \
-	else printf '%s\n' '\section{Search strategies}' 'No recorded sweep is published.' >$@; \
-	  printf '%s\n' '## Search strategies' '' 'No recorded sweep is published.' >$(@D)/search.md; fi
+	@printf '%s\n' $(foreach e,$(R_SPACE_DEXPS),$(B)/$(e)/strategies.csv) >$@

@@ -7,6 +7,8 @@ TEST_SCRIPTS +=
 .PHONY: test
 test: check-deps-test $(TEST_PROGS)
 	@MAKEFLAGS= MFLAGS= MAKELEVEL= BENCH=$(B)/tests/bench_naive tests/run.sh $(TEST_PROGS) $(TEST_SCRIPTS)
+# the layout test checks the objects of every host tool at link level: they are built first
+test: tools report-tools
 TEST_SCRIPTS += tests/test_run.sh tests/layout/test_layout.sh tests/pipeline/test_pipeline.sh tests/pipeline/test_reproduce.sh tests/gates/test_sanitize.sh
 
 # The bench CLI test links the harness objects with the naive stand-in kernel.

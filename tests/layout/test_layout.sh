@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # test_layout.sh — the source tree's shape: every host tool lives in a module folder of tools/,
 # every module has its tests in tests/<module>/, and neither the modules nor the files include
-# each other in a circle (tsort finds the cycle; the checker is shown a circle first, so it can
-# fail).
+# each other in a circle, nor do the objects of the tools call each other in a circle at link level
+# (tsort finds the cycle; each checker is shown a circle first, so it can fail). The link check
+# reads build/tools/obj/<module>/*.o: `make test` builds every tool first.
 set -u
 . tests/lib.sh
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
@@ -45,4 +46,28 @@ done
 bare=$(for f in $src; do d=$(dirname "$f"); grep -ho '^#include "[^"/]*"' "$f" | sed 's/^#include "//; s/"$//' |
   while read -r h; do [ -f "$d/$h" ] || [ ! -f "$(find tools -name "$h" | head -n 1)" ] || echo "$f:$h"; done; done)
 check_eq "no bare include of another module's header" "$bare" ""
+# link level: an edge A -> B when object A has an undefined global symbol that object B defines
+sym_edges() {
+  local o
+  for o in "$@"; do nm -g --defined-only "$o" | awk -v o="$o" 'NF == 3 { print $3, o }'; done | LC_ALL=C sort >"$T/defs"
+  for o in "$@"; do nm -g --undefined-only "$o" | awk -v o="$o" '{ print $NF, o }'; done | LC_ALL=C sort >"$T/undefs"
+  LC_ALL=C join "$T/undefs" "$T/defs" | awk '$2 != $3 { print $2, $3 }' | sort -u
+}
+printf 'int b(void);\nint a(void) { return b(); }\n' >"$T/a.c"
+printf 'int a(void);\nint b(void) { return a(); }\n' >"$T/b.c"
+printf 'int b(void) { return 1; }\n' >"$T/c.c"
+for f in a b c; do ${CC:-cc} -c "$T/$f.c" -o "$T/$f.o"; done
+sym_edges "$T/a.o" "$T/b.o" >"$T/objcircle"
+check "the symbol graph of a.o <-> b.o (each calls the other) has the edge a.o -> b.o" grep -q 'a.o .*b.o$' "$T/objcircle"
+check "the link-level checker fails on two objects that call each other" eval '! acyclic "$T/objcircle"'
+sym_edges "$T/a.o" "$T/c.o" >"$T/objdag"
+check "the link-level checker passes a.o -> c.o" acyclic "$T/objdag"
+
+# (an object whose source tools/<module>/<name>.c is gone is stale, no tool's: left out)
+objs=$(find build/tools/obj -mindepth 2 -maxdepth 2 -name '*.o' | sort | while read -r o; do
+  s=${o#build/tools/obj/}; [ -f "tools/${s%.o}.c" ] && echo "$o"; done)
+check "the tools' objects are built (build/tools/obj/<module>/*.o)" test -n "$objs"
+sym_edges $objs >"$T/links"
+check "build/tools/obj: $(wc -w <<<"$objs") objects, $(wc -l <"$T/links") link edges, no cycle" acyclic "$T/links"
+[ -s "$T/loop" ] && cat "$T/loop"
 done_testing

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test_profile.sh — the profiling stage on the CPU: ncu_csv on hand-made exports of ncu's
 # `--csv --page raw` layout (tests/fixtures/profile/README.md), counter_gates, the gate merge,
-# profile_gates.sh, profile_section, and profile.sh end to end with a stand-in ncu and bench.
+# profile_gates.sh, the appendix's profile section (report_gen --profile), and profile.sh end to end with a stand-in ncu and bench.
 # Expected numbers are hand calculations, written next to each check.
 source tests/lib.sh
 T=${B:-build}/tools
@@ -142,11 +142,13 @@ check_eq "profile_gates: no profiles: exit 2" $? 2
 B=$tmp/b TOOLS=$T tools/profile/profile_gates.sh nosuch 2>"$tmp/err"
 check_eq "profile_gates: no gates.csv: exit 2" $? 2
 
-# --- profile_section ---------------------------------------------------------------------------
+# --- the appendix's profile section: report_gen with profiles and no experiment ----------------
+# psec ARGS...: the appendix of DATA=$tmp/data with ARGS (--profile FILE...) into $tmp/p.{tex,md}
+psec() { "$T/report_gen" --data "$tmp/data" --build "$tmp/rb" --static reports --tex "$tmp/p.tex" --md "$tmp/p.md" "$@"; }
 D=$tmp/data/phase1/nvidia-h100-80gb-hbm3/profile
 mkdir -p "$D"
 cp "$tmp/swz.csv" "$tmp/pad0.csv" "$tmp/simt.csv" "$D/"
-"$T/profile_section" --data "$tmp/data" --tex "$tmp/p.tex" --md "$tmp/p.md" "$D/pad0.csv" "$D/simt.csv" "$D/swz.csv" 2>"$tmp/err"
+psec --profile "$D/pad0.csv" --profile "$D/simt.csv" --profile "$D/swz.csv" 2>"$tmp/err"
 check_eq "profile_section: exit 0" $? 0
 check_grep "profile_section: md heading per experiment and GPU" '^### Profile counters: phase1 on nvidia-h100-80gb-hbm3$' "$tmp/p.md"
 # swz: 41000 ns = 41.00 us; DRAM (8,300,000 + 4,194,304) B = 12.494 MB; 131072/8192 = 16 sectors/req
@@ -160,13 +162,13 @@ check_grep "profile_section: roofline row of swz" '^\| swz \| 4.295 \| 12.494 \|
 check_grep "profile_section: roof source named" 'roof: datasheet' "$tmp/p.md"
 check_grep "profile_section: tex table" '^swz & 41.00 & 55.0' "$tmp/p.tex"
 check_grep "profile_section: tex escapes the experiment name" 'Profile counters: phase1 on nvidia-h100-80gb-hbm3' "$tmp/p.tex"
-"$T/profile_section" --data "$tmp/data" --tex "$tmp/e.tex" --md "$tmp/e.md"
-check_grep "profile_section: no profiles: a note" "No Nsight Compute profiles are published" "$tmp/e.md"
+psec
+check_grep "profile_section: no profiles: a note" "No Nsight Compute profiles are published" "$tmp/p.md"
 cp "$tmp/swz.csv" "$tmp/flat.csv"
-"$T/profile_section" --tex "$tmp/x.tex" --md "$tmp/x.md" "$tmp/flat.csv" 2>"$tmp/err"
+psec --profile "$tmp/flat.csv" 2>"$tmp/err"
 check_eq "profile_section: a path outside DATA/<exp>/<gpu>/profile: exit 2" $? 2
 sed "s/$S/B2_bad/" "$tmp/swz.csv" >"$D/badshape.csv"
-"$T/profile_section" --data "$tmp/data" --tex "$tmp/x.tex" --md "$tmp/x.md" "$D/badshape.csv" 2>"$tmp/err"
+psec --profile "$D/badshape.csv" 2>"$tmp/err"
 check_grep "profile_section: not a shape name: file:line" "badshape.csv:2: 'B2_bad' is not a shape name" "$tmp/err"
 
 # --- profile.sh with a stand-in ncu and bench ---------------------------------------------------

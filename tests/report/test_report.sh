@@ -310,6 +310,29 @@ make -s --no-print-directory DATA="$cp2/nonexistent" EXPDIR=$FIX/experiments RB=
 check_eq "report of a DATA with no samples: exit 2" "$?" 2
 check_grep "... and says so" "no sample files" "$cp2/err"
 rm -rf "$cp2"
+# the templates (reports/templates/): a placeholder the generator does not fill, a missing template
+# and a missing part are errors with FILE:LINE and exit 2
+tp=$(mktemp -d); cp -r reports "$tp/reports"
+gen_tp() { build/tools/report_gen --data $FIX/data --build $RB --static "$tp/reports" --tex "$tp/a.tex" \
+  --md "$tp/a.md" beta 2>"$tp/err"; }
+gen_tp
+check_eq "templates copied: report_gen exit 0" "$?" 0
+sed -i 's/{ndata}/{nexp}/' "$tp/reports/templates/frame.txt"
+ln=$(grep -n '{nexp}' "$tp/reports/templates/frame.txt" | cut -d: -f1)
+gen_tp
+check_eq "unknown placeholder: exit 2" "$?" 2
+check_eq "... named with file:line" "$(cat "$tp/err")" "report_gen: $tp/reports/templates/frame.txt:$ln: unknown placeholder {nexp}"
+cp reports/templates/frame.txt "$tp/reports/templates/frame.txt"
+sed -i '/^\[older\]$/d' "$tp/reports/templates/method.txt"
+gen_tp
+check_eq "missing part: exit 2" "$?" 2
+check_eq "... named with file:line" "$(cat "$tp/err")" \
+  "report_gen: $tp/reports/templates/method.txt:$(wc -l <"$tp/reports/templates/method.txt"): no part [older]"
+rm "$tp/reports/templates/method.txt"
+gen_tp
+check_eq "missing template: exit 2" "$?" 2
+check_eq "... named" "$(cat "$tp/err")" "report_gen: $tp/reports/templates/method.txt:0: cannot read the template"
+rm -rf "$tp"
 # a failed (or killed) pdflatex leaves the previous good PDF, and the next run starts clean
 cp $R/appendix.pdf "$RB/good.pdf"
 touch $R/appendix.tex

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test_search.sh — `search` (propose, record, best, replay, results), tools/search/search.sh (the real
 # search loop, with stand-ins for make, gates, nvcc and bench: no GPU), its resume and cache,
-# `make search-confirm`, `make search REPLAY=1` and search_section, on the SYNTHETIC landscape
+# `make search-confirm`, `make search REPLAY=1` and the appendix's search section (report_gen), on the SYNTHETIC landscape
 # of tests/fixtures/search (known best: m128_n64_w4_s3_z1, by construction in landscape.awk).
 source tests/lib.sh
 set -u
@@ -15,7 +15,7 @@ if grep -q 'mk/search.mk' Makefile; then MK=(make --no-print-directory); else MK
 shape=B2_H8_S512_D64_C0
 
 # the fixture: the space expanded by make (as for any experiment), the landscape by awk
-"${MK[@]}" -s EXP=$exp EXP_ROOT=$xroot build/tools/search build/tools/search_section build/tools/stats >/dev/null 2>&1
+"${MK[@]}" -s EXP=$exp EXP_ROOT=$xroot build/tools/search build/tools/report_gen build/tools/stats >/dev/null 2>&1
 vd=build/$exp/variants
 check "the fixture space expands to 120 configurations" test "$(ls $vd | wc -l)" -eq 120
 mkdir -p "$tmp/data"
@@ -177,18 +177,20 @@ check "... writes build/<exp>/strategies.csv" test -s build/$exp/strategies.csv
 "${MK[@]}" -s search REPLAY=1 EXP=$exp EXP_ROOT=$xroot REPLAY_DATA="$tmp/data" REPLAY_GPU=synthetic REPLAY_SEEDS=10 >"$tmp/m2.out" 2>&1
 check_eq "make search REPLAY=1 is the same target" "$(cat "$tmp/m2.out")" "$(cat "$tmp/m.out")"
 check "... and the plot (pdf, png)" test -s build/plots/$exp/search.pdf -a -s build/plots/$exp/search.png
-build/tools/search_section --tex "$tmp/s.tex" --md "$tmp/s.md" --plot-tex search.pdf "$tmp/st.csv"
+# ssec ARGS...: the appendix with no experiment, ARGS (--strategies CSV, --search-plot REL) into $tmp/s.{tex,md}
+ssec() { build/tools/report_gen --data "$tmp/data" --build "$tmp/rb" --static reports "$@"; }
+ssec --tex "$tmp/s.tex" --md "$tmp/s.md" --strategies "$tmp/st.csv" --search-plot search
 check_eq "search_section exits 0" $? 0
 want=$(awk -F, '$1 == "lhs+tpe" { t = $3 } $1 == "random" { r = $3 } END { printf "%.0f%% fewer", (r - t) / r * 100 }' "$tmp/st.csv")
 check_grep "search_section: the sentence says by how much ($want)" "against $rnd for random search: $want" "$tmp/s.md"
-check_grep "search_section: a LaTeX table row" "^lhs\\+tpe & \\\\texttt\\{B2\\\\_H8" "$tmp/s.tex"
+check_grep "search_section: a LaTeX table row" "^lhs\\+tpe & \\\\texttt\\{B2\\\\_" "$tmp/s.tex"
 check_grep "search_section: the figure" "includegraphics.*search.pdf" "$tmp/s.tex"
 echo "strategy,shape" >"$tmp/badst.csv"
-build/tools/search_section --tex "$tmp/s.tex" --md "$tmp/s.md" "$tmp/badst.csv" 2>"$tmp/err"
+ssec --tex "$tmp/s.tex" --md "$tmp/s.md" --strategies "$tmp/badst.csv" 2>"$tmp/err"
 check_eq "search_section: not a strategies file exits 2" $? 2
 check_grep "... file:line" "badst.csv:1:" "$tmp/err"
-build/tools/search_section --md "$tmp/s.md" "$tmp/st.csv" 2>"$tmp/err"
+ssec --md "$tmp/s.md" --strategies "$tmp/st.csv" 2>"$tmp/err"
 check_eq "search_section: --tex missing exits 2" $? 2
-build/tools/search_section --tex "$tmp/s.tex" --md "$tmp/s.md" --bogus x "$tmp/st.csv" 2>"$tmp/err"
+ssec --tex "$tmp/s.tex" --md "$tmp/s.md" --bogus x --strategies "$tmp/st.csv" 2>"$tmp/err"
 check_eq "search_section: unknown option exits 2" $? 2
 done_testing

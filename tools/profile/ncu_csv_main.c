@@ -3,7 +3,7 @@
 // Keeps the launches of kernel NAME (function base name; default: the only kernel in the file),
 // averages every metric of the set in profile_metrics.c over them (missing values skipped) and
 // writes variant,shape,metric,value,unit rows, then "launches". Metrics absent from the export
-// are left out (counter_gates and profile_section say so). Exit 0, or 2 with
+// are left out (counter_gates and the report's profile section say so). Exit 0, or 2 with
 // "ncu_csv: FILE:LINE: what" on a broken export or when no launch matches.
 #include <math.h>
 #include <stdio.h>

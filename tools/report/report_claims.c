@@ -6,8 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report_gen.h"
+#include "report_ctx.h"
+#include "report_fmt.h"
 #include "report_pick.h"
+#include "report_tmpl.h"
 
 static const char *reading(gen *g, const char *kind, double lo, double hi, double s, double slo,
                            double shi, const char *overlap) {
@@ -78,20 +80,9 @@ void claims_section(gen *g, const expvars *e, egpu *xs, size_t n) {
   static const char *const need[] = {"seed", "claim", "kind", "cand", "base", "shape", "lo", "hi", NULL};
   int ix[8];
   if (rcsv_need(&c, need, ix, g->err, sizeof g->err)) gen_die(g);
-  doc_head(&g->d, 1, "Seed claims vs measured");
-  doc_par(&g->d, "The project's seed documents (their claims transcribed in `%s`) make claims measured "
-                 "or expected on an NVIDIA L4 (sm_89). Each is set beside what experiment `%s` measured here: a rung against the rung "
-                 "below it (`v4` stands for the fastest of `v4s2`, `v4s3`, …), or our fastest variant "
-                 "against the fastest PyTorch SDPA backend, each speedup with its 95%% CI at the level of "
-                 "the design (as in the tables of A.3: across sessions, paired) from `stats compare` "
-                 "over exactly these pairs (Holm across them). A point claim holds when "
-                 "the CI meets the claim's ±3%% band; a range claim when the CI overlaps the range. "
-                 "Ratios are compared across GPUs; absolute L4 times are not comparable. The fastest "
-                 "variant and backend are picked on the same samples they are then compared on, which "
-                 "favours them slightly (a winner's-curse bias the CIs do not include).", g->claims_path,
-          g->claims_exp);
+  tmpl_put(g, "claims", "intro", (const char *const[]){"claims", g->claims_path, "exp", g->claims_exp, NULL});
   if (!n) {
-    doc_par(&g->d, "Experiment `%s` has no data yet, so nothing below is measured.", g->claims_exp);
+    tmpl_put(g, "claims", "no-data", (const char *const[]){"exp", g->claims_exp, NULL});
     doc_table(&g->d, "Seed claims (no measurements).", "p22lp13p22p22",
               (const char *const[]){"Claim (source)", "Claimed", "Shape", "Measured (95% CI)", "Reading"});
     for (size_t r = 0; r < c.nrows; r++) claim(g, &c, r, e, NULL);

@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report_gen.h"
+#include "report_fmt.h"
+#include "report_parts.h"
+#include "report_tmpl.h"
 
 // short names of the kernel's tunables (flash_attn.cu); other flags are shown as they are
 static const char *const abbrevs[][2] = {
@@ -193,24 +195,30 @@ void correctness_gpu(gen *g, const expvars *e, const egpu *x) {
   }
 
   // summary in words
-  const char *m = want_min == want_max && want_max == e->shapes.n ? fmt("all %zu shapes", want_max)
-                  : want_min == want_max ? fmt("all %zu shapes of their head dimension", want_max)
-                  : fmt("all shapes of their head dimension (%zu–%zu each)", want_min, want_max);
-  const char *numerics = !accepted.n ? "none to check"
-                         : full == accepted.n ? fmt("%s %zu pass numerics on %s", accepted.n == 2 ? "both" : "all",
-                                                    accepted.n, m)
-                         : fmt("%zu of them pass numerics on %s; short: %s", full, m, joinl(&short_of));
-  const char *sanit = "no `sanitize.csv` was published with these samples";
-  if (have_san)
-    sanit = fmt("%zu of %zu compute-sanitizer runs are clean (%zu configurations × %zu tools: %s; each run "
-                "`bench --check` on %s shape%s)", st.clean, st.runs, st.nvar, st.tools.n, gen_list(&st.tools),
-                st.smin == st.smax ? fmt("%zu", st.smax) : fmt("%zu–%zu", st.smin, st.smax), st.smax == 1 ? "" : "s");
-  const char *refu = !refused.n ? "no configuration refused"
-                     : fmt("%zu configuration%s refused (`invalid_config`: a `static_assert` of the kernel fired; "
-                           "messages in the last table below)", refused.n, refused.n == 1 ? "" : "s");
-  doc_par(&g->d, "**Summary**: %zu accepted configuration%s (gate verdict not `reject`), %s. Sanitizers: %s. "
-                 "Compile time: %s.%s%s%s", accepted.n, accepted.n == 1 ? "" : "s", numerics, sanit, refu,
-          other_rej.n ? " Rejected by other gates: " : "", other_rej.n ? joinl(&other_rej) : "", other_rej.n ? "." : "");
+  const char *m = want_min == want_max && want_max == e->shapes.n
+                      ? tmpl_str(g, "correct", "shapes-all", (const char *const[]){"n", fmt("%zu", want_max), NULL})
+                  : want_min == want_max
+                      ? tmpl_str(g, "correct", "shapes-dim", (const char *const[]){"n", fmt("%zu", want_max), NULL})
+                      : tmpl_str(g, "correct", "shapes-range",
+                                 (const char *const[]){"min", fmt("%zu", want_min), "max", fmt("%zu", want_max), NULL});
+  const char *const nv[] = {"n", fmt("%zu", accepted.n), "shapes", m, "full", fmt("%zu", full),
+                            "short", accepted.n && full != accepted.n ? joinl(&short_of) : "", NULL};
+  const char *numerics = tmpl_str(g, "correct", !accepted.n ? "numerics-none" : full != accepted.n ? "numerics-some"
+                                                : accepted.n == 2 ? "numerics-both" : "numerics-all", nv);
+  const char *sanit = !have_san ? tmpl_str(g, "correct", "sanitizers-none", NULL)
+                      : tmpl_str(g, "correct", "sanitizers",
+                                 (const char *const[]){"clean", fmt("%zu", st.clean), "runs", fmt("%zu", st.runs),
+                                                       "nvar", fmt("%zu", st.nvar), "ntools", fmt("%zu", st.tools.n),
+                                                       "tools", gen_list(&st.tools),
+                                                       "nshapes", st.smin == st.smax ? fmt("%zu", st.smax) : fmt("%zu–%zu", st.smin, st.smax),
+                                                       "s", st.smax == 1 ? "" : "s", NULL});
+  const char *refu = tmpl_str(g, "correct", refused.n ? "refused" : "refused-none",
+                              (const char *const[]){"n", fmt("%zu", refused.n), "s", refused.n == 1 ? "" : "s", NULL});
+  char *rej = other_rej.n ? tmpl_text(g, "correct", "rejected", (const char *const[]){"list", joinl(&other_rej), NULL}) : NULL;
+  tmpl_put(g, "correct", "summary",
+           (const char *const[]){"n", fmt("%zu", accepted.n), "s", accepted.n == 1 ? "" : "s", "numerics", numerics,
+                                 "sanitizers", sanit, "refused", refu, "rejected", rej ? rej : "", NULL});
+  free(rej);
 
   // the compact table
   doc_table(&g->d, fmt("Correctness of `%s` on `%s`, per configuration: compile flags (abbreviated, legend "
@@ -228,9 +236,9 @@ void correctness_gpu(gen *g, const expvars *e, const egpu *x) {
     if (used[k] && strcmp(abbrevs[k][0], abbrevs[k][1]) && lused < sizeof leg)
       lused += (size_t)snprintf(leg + lused, sizeof leg - lused, "%s%s = `%s`", lused ? ", " : "", abbrevs[k][1],
                                 abbrevs[k][0]);
-  if (lused) doc_par(&g->d, "Flags: the `-D` compile flags without `-D`; %s.", leg);
+  if (lused) tmpl_put(g, "correct", "flags", (const char *const[]){"legend", leg, NULL});
   if (find.n) {
-    doc_par(&g->d, "**Sanitizer findings**:");
+    tmpl_put(g, "correct", "findings", NULL);
     for (size_t k = 0; k < find.n; k++) doc_item(&g->d, "%s", find.v[k]);
   }
 

@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report_gen.h"
+#include "report_design.h"
+#include "report_tmpl.h"
 
 const char *units_cell(double ns, double nr) {
   if (!isfinite(ns) || !isfinite(nr) || ns < 1 || nr < 1) return "—";
@@ -126,13 +127,12 @@ void design_sentence(gen *g, const rcsv *c) {
     if (isfinite(v)) m[nm++] = v;
   }
   qsort(m, nm, sizeof *m, by_value);
-  const char *mde = nm ? fmt("with a minimum detectable effect at 80%% power (`mde_pct`, from each "
-                             "comparison's own standard error and df) of %.2f%% in the median and "
-                             "%.2f%% at most",
-                             nm % 2 ? m[nm / 2] : (m[nm / 2 - 1] + m[nm / 2]) / 2, m[nm - 1])
-                       : "with no minimum detectable effect (too few units)";
+  const char *mde = nm ? tmpl_str(g, "design", "mde",
+                                  (const char *const[]){"median", fmt("%.2f", nm % 2 ? m[nm / 2] : (m[nm / 2 - 1] + m[nm / 2]) / 2),
+                                                        "max", fmt("%.2f", m[nm - 1]), NULL})
+                       : tmpl_str(g, "design", "no-mde", NULL);
   free(m);
-  doc_par(&g->d, "**Design and band.** %s %zu comparisons: %s, %s; verdicts use %s.",
-          keys.n == 1 ? "All" : "The", c->nrows, designs, mde, band_words(g, c));
+  tmpl_put(g, "design", keys.n == 1 ? "sentence-one" : "sentence",
+           (const char *const[]){"n", fmt("%zu", c->nrows), "designs", designs, "mde", mde, "band", band_words(g, c), NULL});
   strlist_free(&keys);
 }

@@ -281,3 +281,61 @@ void doc_figure(doc *d, const char *rel, const char *caption) {
   emit_to(NULL, d->md, caption, 0);
   fputs("\n\n", d->md);
 }
+
+// the lines [p, e) of a paragraph or item joined by single spaces, a continuation line's indent
+// dropped (malloc'd)
+static char *joined(const char *p, const char *e) {
+  char *s = malloc((size_t)(e - p) + 1), *o = s;
+  if (!s) abort();
+  for (; p < e; p++) {
+    *o++ = *p == '\n' ? ' ' : *p;
+    if (*p == '\n')
+      while (p + 1 < e && (p[1] == ' ' || p[1] == '\t')) p++;
+  }
+  *o = '\0';
+  return s;
+}
+
+// "# " … "#### " at the start of line L: the level, else 0
+static int head_level(const char *l) {
+  int n = 0;
+  while (l[n] == '#' && n < 5) n++;
+  return n >= 1 && n <= 4 && l[n] == ' ' ? n : 0;
+}
+
+void doc_render(doc *d, const char *text) {
+  const char *p = text;
+  while (*p) {
+    if (*p == '\n') {
+      p++;
+      continue;
+    }
+    const char *end = strstr(p, "\n\n"), *eol = strchr(p, '\n');
+    if (!end) end = p + strlen(p);
+    while (end > p && end[-1] == '\n') end--; // the text's last newline
+    if (!eol || eol > end) eol = end;
+    int lv = head_level(p);
+    if (lv) { // a heading is its line; the block goes on after it
+      char *s = joined(p + lv + 1, eol);
+      doc_head(d, lv, "%s", s);
+      free(s);
+      p = eol;
+      continue;
+    }
+    if (!strncmp(p, "- ", 2)) { // a list: an item runs to the next "\n- " or the block's end
+      while (p < end) {
+        const char *next = strstr(p + 2, "\n- ");
+        if (!next || next > end) next = end;
+        char *s = joined(p + 2, next);
+        doc_item(d, "%s", s);
+        free(s);
+        p = next < end ? next + 1 : end;
+      }
+      continue;
+    }
+    char *s = joined(p, end);
+    doc_par(d, "%s", s);
+    free(s);
+    p = end;
+  }
+}

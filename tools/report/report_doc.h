@@ -25,6 +25,12 @@ void doc_table(doc *d, const char *caption, const char *align, const char *const
 void doc_row(doc *d, const char *const cell[]);
 void doc_group(doc *d, const char *fmt, ...); // a full-width row that starts a group
 void doc_table_end(doc *d);
+// Renders TEXT in the light markup of the templates (report_tmpl.h) as the calls above would:
+// blocks are separated by blank lines; a block of lines "# T" to "#### T" is one heading each
+// (doc_head level 1 to 4), one whose first line starts "- " a list (an item per "- " line, the
+// lines after it continue it), any other a paragraph (doc_par); the lines of an item or a
+// paragraph are joined by one space. Inline markup as everywhere: `code`, **bold**, *emphasis*.
+void doc_render(doc *d, const char *text);
 // REL is the figure's path without extension, relative to the documents' directory
 void doc_figure(doc *d, const char *rel, const char *caption);
 

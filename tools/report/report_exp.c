@@ -7,7 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report_gen.h"
+#include "report_design.h"
+#include "report_fmt.h"
+#include "report_parts.h"
+#include "report_tmpl.h"
 #include "report_pick.h"
 #include "report_roof.h"
 
@@ -173,8 +176,9 @@ static void compare_table(gen *g, const egpu *x, const strlist *shapes, tally *t
 // findings in words: counts, fastest per shape, every negative result stated
 static void findings(gen *g, const expvars *e, const egpu *x, const strlist *shapes, const tally *t) {
   size_t n = t->fast + t->same + t->slow + t->amb;
-  doc_par(&g->d, "Verdicts of the %zu comparisons: %zu FAST, %zu SAME, %zu AMBIGUOUS, %zu SLOW.", n, t->fast,
-          t->same, t->amb, t->slow);
+  tmpl_put(g, "exp", "verdicts",
+           (const char *const[]){"n", fmt("%zu", n), "fast", fmt("%zu", t->fast), "same", fmt("%zu", t->same),
+                                 "amb", fmt("%zu", t->amb), "slow", fmt("%zu", t->slow), NULL});
   strlist ours = {0}, base = {0};
   for (size_t i = 0; i < x->names.n; i++)
     strlist_add(expvars_is_baseline(e, x->names.v[i]) ? &base : &ours, x->names.v[i]);
@@ -186,11 +190,10 @@ static void findings(gen *g, const expvars *e, const egpu *x, const strlist *sha
       if (pick_median(&x->sum, base.v[i], shapes->v[s], &m) == 0 && (!bb || m < mb)) bb = base.v[i], mb = m;
     double mo = 0;
     if (bo) pick_median(&x->sum, bo, shapes->v[s], &mo);
-    if (bo && bb)
-      doc_item(&g->d, "`%s`: fastest variant `%s` (median %s µs), fastest baseline `%s` (%s µs); "
-                      "median(baseline) / median(variant) = %s.", shapes->v[s], bo, num(mo), bb, num(mb), xfmt(mb / mo));
-    else if (bo)
-      doc_item(&g->d, "`%s`: fastest variant `%s` (median %s µs).", shapes->v[s], bo, num(mo));
+    if (bo)
+      tmpl_put(g, "exp", bb ? "fastest-both" : "fastest",
+               (const char *const[]){"shape", shapes->v[s], "ours", bo, "median", num(mo), "base", bb ? bb : "",
+                                     "base_median", num(mb), "speedup", xfmt(mb / mo), NULL});
   }
   strlist_free(&ours);
   strlist_free(&base);
@@ -220,58 +223,53 @@ static void findings(gen *g, const expvars *e, const egpu *x, const strlist *sha
                                  xci(fld(g, c, q, "speedup"), fld(g, c, q, "speedup_lo"), fld(g, c, q, "speedup_hi")),
                                  pfmt(fld(g, c, q, "p_value")));
     }
-    if (!any++)
-      doc_par(&g->d, "**Negative results** — every comparison that is not FAST (SLOW: the candidate is "
-                     "slower; SAME: equal within the band Δ, its 90%% CI inside [1/(1 + Δ), 1 + Δ]; "
-                     "AMBIGUOUS: not shown either way):");
-    doc_item(&g->d, "`%s` vs `%s`: %s.", cn, bn, line);
+    if (!any++) tmpl_put(g, "exp", "negative", NULL);
+    tmpl_put(g, "exp", "negative-pair", (const char *const[]){"cand", cn, "base", bn, "verdicts", line, NULL});
   }
   strlist_free(&done);
-  if (!any && n) doc_par(&g->d, "No negative results: every comparison is FAST.");
+  if (!any && n) tmpl_put(g, "exp", "no-negative", NULL);
 }
 
 void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) {
-  doc_head(&g->d, 2, "Experiment `%s`", exp);
-  doc_par(&g->d, "%s", e->description ? e->description : "(no experiment definition found)");
+  tmpl_put(g, "exp", "head", (const char *const[]){"exp", exp, NULL});
+  doc_par(&g->d, "%s", e->description ? e->description : tmpl_str(g, "exp", "no-description", NULL));
   // the kernel source by its file name (KERNEL is <problem>/<file> under kernels/)
   const char *k = e->kernel && *e->kernel ? e->kernel : "—", *slash = strrchr(k, '/');
-  doc_item(&g->d, "Kernel: `%s`; shapes: %s.", slash ? slash + 1 : k, gen_list(&e->shapes));
+  tmpl_put(g, "exp", "kernel", (const char *const[]){"kernel", slash ? slash + 1 : k, "shapes", gen_list(&e->shapes), NULL});
   if (e->correctness) {
-    doc_item(&g->d, "A correctness experiment (`REPORT_STYLE := correctness`): it reports numerics, sanitizer "
-                    "runs and compile-time refusals; its few timed samples only show which shapes passed "
-                    "numerics, so no latency statistics, comparisons or figures are made of them.");
+    tmpl_put(g, "exp", "correctness", NULL);
     for (size_t k = 0; k < n; k++) {
       egpu *x = &xs[k];
-      doc_head(&g->d, 3, "`%s` on `%s`", exp, x->gpu);
+      tmpl_put(g, "exp", "gpu", (const char *const[]){"exp", exp, "gpu", x->gpu, NULL});
       strlist others = {0};
       for (size_t i = 0; i < x->others.n; i++)
         if (strcmp(x->others.v[i], "sanitize.csv")) strlist_add(&others, x->others.v[i]);
       if (others.n)
-        doc_par(&g->d, "Also in `%s/` and not read: %s.", x->dir, gen_list(&others));
+        tmpl_put(g, "exp", "not-read", (const char *const[]){"dir", x->dir, "files", gen_list(&others), NULL});
       strlist_free(&others);
       correctness_gpu(g, e, x);
       gate_table(g, x);
     }
     return;
   }
-  doc_item(&g->d, "Every variant and baseline is compared with `%s`%s.", e->baseline ? e->baseline : "(none)",
-           e->cmp_cand.n ? "; further pairs (candidate vs base) follow" : "");
+  tmpl_put(g, "exp", e->cmp_cand.n ? "baseline-and-pairs" : "baseline",
+           (const char *const[]){"baseline", e->baseline ? e->baseline : tmpl_str(g, "exp", "no-baseline", NULL), NULL});
   for (size_t i = 0; i < e->cmp_cand.n; i++)
-    doc_item(&g->d, "`%s` vs `%s`", e->cmp_cand.v[i], e->cmp_base.v[i]);
+    tmpl_put(g, "exp", "pair", (const char *const[]){"cand", e->cmp_cand.v[i], "base", e->cmp_base.v[i], NULL});
   for (size_t k = 0; k < n; k++) {
     egpu *x = &xs[k];
-    doc_head(&g->d, 3, "`%s` on `%s`", exp, x->gpu);
+    tmpl_put(g, "exp", "gpu", (const char *const[]){"exp", exp, "gpu", x->gpu, NULL});
     variants_table(g, e, x);
     if (x->others.n)
-      doc_par(&g->d, "Also in `%s/` and not read as samples (their first line is not `%s v1`): %s.", x->dir,
-              SAMPLES_MAGIC, gen_list(&x->others));
+      tmpl_put(g, "exp", "not-samples",
+               (const char *const[]){"dir", x->dir, "magic", SAMPLES_MAGIC, "files", gen_list(&x->others), NULL});
     strlist shapes = {0};
     gen_shapes(x, e, &shapes);
-    if (!x->have_sum) doc_par(&g->d, "No samples were published for `%s` on `%s`; only its gate table.", exp, x->gpu);
+    if (!x->have_sum) tmpl_put(g, "exp", "no-samples", (const char *const[]){"exp", exp, "gpu", x->gpu, NULL});
     else latency_table(g, e, x, &shapes);
     tally t = {0};
     if (x->have_cmp) compare_table(g, x, &shapes, &t), design_sentence(g, &x->cmp);
-    else if (x->have_sum) doc_par(&g->d, "No comparisons: the experiment names no pair with samples on both sides.");
+    else if (x->have_sum) tmpl_put(g, "exp", "no-comparisons", NULL);
     if (x->have_sum) findings(g, e, x, &shapes, &t);
     if (x->have_sum) roof_table(g, e, x, &shapes);
     for (size_t f = 0; f < x->fig_name.n; f++)

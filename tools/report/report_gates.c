@@ -3,11 +3,14 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report_gen.h"
+#include "report_fmt.h"
+#include "report_parts.h"
+#include "report_reasons.h"
+#include "report_tmpl.h"
 
 void gate_table(gen *g, const egpu *x) {
   if (!x->have_gates) {
-    doc_par(&g->d, "No gate table (`gates.csv`) was published with these samples.");
+    tmpl_put(g, "gates", "no-table", NULL);
     return;
   }
   const rcsv *t = &x->gates;
@@ -26,7 +29,7 @@ void gate_table(gen *g, const egpu *x) {
   }
   strlist_sort(&reasons);
   if (!reasons.n) {
-    doc_par(&g->d, "Gates: all %zu variants passed.", pass);
+    tmpl_put(g, "gates", "all-passed", (const char *const[]){"n", fmt("%zu", pass), NULL});
   } else {
     doc_table(&g->d, fmt("Gate rejections of `%s` on `%s` (%zu of %zu variants passed).", x->exp, x->gpu,
                          pass, t->nrows),
@@ -47,7 +50,7 @@ void gate_table(gen *g, const egpu *x) {
   }
   if (waived.n) {
     strlist_sort(&waived);
-    doc_par(&g->d, "Waived by the experiment (measured although a gate fired): %s.", gen_list(&waived));
+    tmpl_put(g, "gates", "waived", (const char *const[]){"list", gen_list(&waived), NULL});
   }
   strlist_free(&reasons);
   strlist_free(&waived);

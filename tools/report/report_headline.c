@@ -8,8 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report_gen.h"
+#include "report_ctx.h"
+#include "report_design.h"
+#include "report_fmt.h"
 #include "report_pick.h"
+#include "report_tmpl.h"
 
 enum { MAX_SESSIONS = 6 };  // columns of the one-session table
 
@@ -78,11 +81,7 @@ static void one_session(gen *g, const egpu *x, const hrow *h, size_t nh) {
   char al[3 + MAX_SESSIONS] = "ll";
   for (size_t i = 0; i < k; i++) head[2 + i] = fmt("Session %zu", i + 1), al[2 + i] = 'r';
   al[2 + k] = '\0';
-  doc_par(&g->d, "**One session alone.** The same comparisons computed from each session's rounds "
-                 "alone (`stats compare --session <id>`, into `%s/%s/%s/sessions.csv`): the 95%% CI "
-                 "is then a t interval across that session's rounds, conditional on the session: it "
-                 "says how precisely that session was measured, not where a new session would land.",
-          g->build, x->exp, x->gpu);
+  tmpl_put(g, "headline", "one-session", (const char *const[]){"build", g->build, "exp", x->exp, "gpu", x->gpu, NULL});
   doc_table(&g->d, fmt("Speedup of the headline rows on `%s` from one session alone, with its 95%% CI "
                        "across that session's rounds. Sessions (id, GPU): %s%s.", x->gpu, names,
                        ids.n > k ? fmt("; %zu more not shown", ids.n - k) : ""),
@@ -112,17 +111,16 @@ static void one_session(gen *g, const egpu *x, const hrow *h, size_t nh) {
   }
   doc_table_end(&g->d);
   if (apart)
-    doc_par(&g->d, "At %zu of the %zu shapes the one-session CIs of two sessions do not overlap: the "
-                   "sessions differ by more than either session's own interval allows, which is why the "
-                   "headline's CI is taken across sessions.", apart, shown);
+    tmpl_put(g, "headline", "sessions-apart",
+             (const char *const[]){"apart", fmt("%zu", apart), "shown", fmt("%zu", shown), NULL});
   else if (shown)
-    doc_par(&g->d, "At every shape the one-session CIs of the sessions overlap one another.");
+    tmpl_put(g, "headline", "sessions-overlap", NULL);
   strlist_free(&ids);
 }
 
 static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
   if (!x->have_sum) {
-    doc_par(&g->d, "`%s` on `%s`: no samples, so no headline.", x->exp, x->gpu);
+    tmpl_put(g, "headline", "no-samples", (const char *const[]){"exp", x->exp, "gpu", x->gpu, NULL});
     return;
   }
   const char *hv = pick_headline(e);
@@ -140,8 +138,7 @@ static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
   }
   const char *gpu = x->names.n ? samples_meta(&x->files[0], "gpu") : NULL;
   if (!nh) {
-    doc_par(&g->d, "`%s` on `%s` has no SDPA baseline and variant of ours at a common shape: no headline.",
-            x->exp, x->gpu);
+    tmpl_put(g, "headline", "no-pair", (const char *const[]){"exp", x->exp, "gpu", x->gpu, NULL});
     free(h);
     strlist_free(&shapes);
     return;
@@ -153,21 +150,14 @@ static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
       break;
     }
   int across = !strcmp(lv, "session");
-  doc_par(&g->d, "%s against the fastest PyTorch SDPA backend at each shape of experiment `%s` on `%s`%s, "
-                 "that is the backend with the lowest median at that shape, picked on the same samples. "
-                 "Speedup = median(SDPA) / median(ours) with its 95%% CI at the level of the design "
-                 "(%s; from `%s/%s/%s/compare.csv`, Holm across the experiment's comparisons); verdicts "
-                 "as in A.2 with %s. To reproduce: "
-                 "`make %s` on a GPU host measures a new session and appends it to `%s/%s/%s/`; "
-                 "`make report` (here, no GPU) recomputes this table from the published samples.",
-          hv ? fmt("Our kernel `%s` (the variant `%s` compares with SDPA in `COMPARE`)", hv, x->exp)
-             : "Our fastest variant",
-          x->exp, x->gpu, gpu ? fmt(", an %s", gpu) : "",
-          across ? "across sessions, t with sessions − 1 df, paired by session"
-                 : "across the rounds of the one session, t with rounds − 1 df, paired by round: "
-                   "conditional on that session",
-          g->build, x->exp, x->gpu,
-          x->have_cmp ? band_words(g, &x->cmp) : "no comparison table", x->exp, g->data, x->exp, x->gpu);
+  const char *const v[] = {"exp", x->exp, "gpu", x->gpu, "variant", hv ? hv : "", "name", gpu ? gpu : "", NULL};
+  tmpl_put(g, "headline", "intro",
+           (const char *const[]){"who", tmpl_str(g, "headline", hv ? "who-headline" : "who-fastest", v),
+                                 "exp", x->exp, "gpu", x->gpu, "gpu_name", gpu ? tmpl_str(g, "headline", "gpu-name", v) : "",
+                                 "level", tmpl_str(g, "headline", across ? "level-session" : "level-round", NULL),
+                                 "build", g->build, "data", g->data,
+                                 "band", x->have_cmp ? band_words(g, &x->cmp) : tmpl_str(g, "headline", "no-compare", NULL),
+                                 NULL});
   doc_table(&g->d, fmt("Headline on `%s`: ours against the best SDPA backend per shape; speedup with its "
                        "95%% CI across %s; units = sessions × rounds per session × reps per round.",
                        x->gpu, across ? "sessions" : "rounds"),
@@ -187,8 +177,10 @@ static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
       v = rcsv_get(c, (size_t)q->r, rcsv_col(c, "verdict"));
       fast += !strcmp(v, "FAST");
       if (strcmp(v, "FAST") && used < sizeof rest)
-        used += (size_t)snprintf(rest + used, sizeof rest - used, "%s%s at `%s` (%s against `%s`)",
-                                 used ? "; " : "", v, q->shape, sp, q->base);
+        used += (size_t)snprintf(rest + used, sizeof rest - used, "%s%s", used ? "; " : "",
+                                 tmpl_str(g, "headline", "not-fast",
+                                          (const char *const[]){"verdict", v, "shape", q->shape, "speedup", sp,
+                                                                "base", q->base, NULL}));
       v = fmt("**%s**", v);
     } else missing++;
     doc_row(&g->d, (const char *const[]){fmt("`%s`", q->shape), fmt("`%s`", q->base), fmt("`%s`", q->cand),
@@ -196,21 +188,24 @@ static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
                                          sp, v, design_of(g, x, sum_row(x, q->cand, q->shape))});
   }
   doc_table_end(&g->d);
-  doc_par(&g->d, "In words: against the best SDPA backend, ours is FAST at %zu of %zu shapes%s%s.%s", fast, nh,
-          used ? "; " : "", rest,
-          missing ? fmt(" At %zu shape%s `compare.csv` has no row for the pair (it holds every variant "
-                        "vs `BASELINE` and the `COMPARE` pairs only), so no speedup is given there.",
-                        missing, missing == 1 ? "" : "s")
-                  : "");
+  char *miss = missing ? tmpl_text(g, "headline", "missing",
+                                   (const char *const[]){"n", fmt("%zu", missing), "s", missing == 1 ? "" : "s", NULL})
+                       : NULL;
+  char *others = used ? tmpl_text(g, "headline", "others", (const char *const[]){"list", rest, NULL}) : NULL;
+  tmpl_put(g, "headline", "in-words",
+           (const char *const[]){"fast", fmt("%zu", fast), "n", fmt("%zu", nh), "others", others ? others : "",
+                                 "missing", miss ? miss : "", NULL});
+  free(others);
+  free(miss);
   one_session(g, x, h, nh);
   free(h);
   strlist_free(&shapes);
 }
 
 void headline_section(gen *g, const expvars *e, egpu *xs, size_t n) {
-  doc_head(&g->d, 1, "Headline");
+  tmpl_put(g, "headline", "head", NULL);
   if (!n) {
-    doc_par(&g->d, "Experiment `%s` has no data yet, so there is no headline result.", g->claims_exp);
+    tmpl_put(g, "headline", "no-data", (const char *const[]){"exp", g->claims_exp, NULL});
     return;
   }
   for (size_t k = 0; k < n; k++) headline_gpu(g, e, &xs[k]);

@@ -1,11 +1,15 @@
 // report_method.c — the Methodology section of the appendix: per GPU the fingerprint taken from
 // the sample files' metadata (and the SM clock column) and the measured ceilings, then how the
-// samples were timed and how the statistics were computed.
+// samples were timed and how the statistics were computed (text: reports/templates/method.txt).
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "report_gen.h"
+#include "report_ctx.h"
+#include "report_design.h"
+#include "report_fmt.h"
+#include "report_tmpl.h"
 
 static int skip_key(const char *k) {
   // round: the header lines are round 1's (the column `round` says which round a sample is of)
@@ -152,7 +156,7 @@ static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {
     }
   }
   if (!nfiles) {
-    doc_par(&g->d, "`%s`: no sample files, so no fingerprint (only gate tables were published).", gpu);
+    tmpl_put(g, "method", "no-fingerprint", (const char *const[]){"gpu", gpu, NULL});
     strlist_free(&keys);
     return;
   }
@@ -238,8 +242,7 @@ static void ceilings(gen *g, const char *gpu) {
   snprintf(p, sizeof p, "%s/ceilings/%s.csv", g->data, gpu);
   rcsv t;
   if (!gen_load_opt(g, p, &t)) {
-    doc_par(&g->d, "No measured ceilings for `%s` (`%s` is missing): the roofline shows the datasheet "
-                   "roofs only.", gpu, p);
+    tmpl_put(g, "method", "no-ceilings", (const char *const[]){"gpu", gpu, "path", p, NULL});
     return;
   }
   static const char *const need[] = {"metric", "value", "unit", NULL};
@@ -274,7 +277,7 @@ static void calibration(gen *g, const char *gpu) {
   snprintf(p, sizeof p, "%s/aa/%s/calibration.csv", g->data, gpu);
   rcsv t;
   if (!gen_load_opt(g, p, &t)) {
-    doc_par(&g->d, "`%s`: no A/A calibration (`%s` is missing), so its comparisons use the default Δ unless an experiment sets `DELTA`.", gpu, p);
+    tmpl_put(g, "method", "no-calibration", (const char *const[]){"gpu", gpu, "path", p, NULL});
     return;
   }
   static const char *const need[] = {"pair", "shape", "n_sessions", "n_rounds", "sd_round_pct",
@@ -296,19 +299,22 @@ static void calibration(gen *g, const char *gpu) {
     if (isfinite(v = fld_opt(g, &t, r, "draws_within"))) dw = fmax(dw, v);
     if (isfinite(v = fld_opt(g, &t, r, "draws_across"))) da = fmax(da, v);
   }
-  doc_par(&g->d, "A/A calibration of `%s` (`%s`): %zu pair%s × %zu shapes, %s (sessions × rounds); its largest "
-                 "components, which set Δ, are SD round %.2f%% and SD session %.2f%%.%s%s",
-          gpu, p, pairs.n, pairs.n == 1 ? "" : "s", t.nrows / (pairs.n ? pairs.n : 1),
-          units_cell(ns, nr), sr, ss,
-          isfinite(fw) ? fmt(" Under the verdict rule above the identical pairs gave FAST or SLOW in at most "
-                             "%.1f%% of %.0f null comparisons within a session (Clopper–Pearson 95%% upper "
-                             "bound %.1f%%)", 100 * fw, dw, 100 * fwh)
-                       : "",
-          isfinite(fw) ? isfinite(fa) ? fmt(" and in at most %.1f%% of %.0f across sessions (a held-out "
-                                           "session against the others; upper bound %.1f%%).",
-                                           100 * fa, da, 100 * fah)
-                                      : "."
-                       : "");
+  char *within = isfinite(fw) ? tmpl_text(g, "method", "calibration-within",
+                                          (const char *const[]){"fp", fmt("%.1f", 100 * fw), "draws", fmt("%.0f", dw),
+                                                                "fp_hi", fmt("%.1f", 100 * fwh), NULL})
+                              : NULL;
+  char *across = !isfinite(fw) ? NULL
+                 : isfinite(fa) ? tmpl_text(g, "method", "calibration-across",
+                                            (const char *const[]){"fp", fmt("%.1f", 100 * fa), "draws", fmt("%.0f", da),
+                                                                  "fp_hi", fmt("%.1f", 100 * fah), NULL})
+                                : tmpl_text(g, "method", "calibration-within-end", NULL);
+  tmpl_put(g, "method", "calibration",
+           (const char *const[]){"gpu", gpu, "path", p, "npairs", fmt("%zu", pairs.n), "pair_s", pairs.n == 1 ? "" : "s",
+                                 "nshapes", fmt("%zu", t.nrows / (pairs.n ? pairs.n : 1)), "units", units_cell(ns, nr),
+                                 "sd_round", fmt("%.2f", sr), "sd_session", fmt("%.2f", ss),
+                                 "fp_within", within ? within : "", "fp_across", across ? across : "", NULL});
+  free(within);
+  free(across);
   strlist_free(&pairs);
   rcsv_free(&t);
 }
@@ -330,11 +336,7 @@ static const char *meta_values(egpu *xs, size_t n, const char *key) {
 }
 
 void methodology(gen *g, egpu *xs, size_t n, const strlist *gpus) {
-  doc_head(&g->d, 1, "Methodology");
-  doc_par(&g->d, "Every number in this appendix is recomputed by `make report` from the raw samples "
-                 "published under `%s/` (one CSV file per experiment, GPU and variant, every timed call "
-                 "kept) on a machine without a GPU. The hardware and software of each run are read "
-                 "from the files' own metadata headers:", g->data);
+  tmpl_put(g, "method", "intro", (const char *const[]){"data", g->data, NULL});
   for (size_t i = 0; i < gpus->n; i++) {
     fingerprint(g, gpus->v[i], xs, n);
     ceilings(g, gpus->v[i]);
@@ -342,80 +344,12 @@ void methodology(gen *g, egpu *xs, size_t n, const strlist *gpus) {
   const char *alpha = first_field(xs, n, "alpha", g->alpha);
   const char *corr = first_field(xs, n, "correction", "holm");
   const char *gc = meta_values(xs, n, "graph_calls");
-  doc_head(&g->d, 2, "Timing");
-  doc_par(&g->d, "One sample (a row of a sample file, column `time_us`) is the GPU time per call of one "
-                 "variant at one shape: the time of one replay of a CUDA graph of `graph_calls` "
-                 "back-to-back calls%s, measured with CUDA events around the replay, divided by "
-                 "`graph_calls`. Our kernels and the PyTorch SDPA baselines are "
-                 "timed the same way, which for SDPA is how PyTorch benchmark practice times short "
-                 "kernels: the calls captured as a CUDA graph and the graph replayed. A short spin kernel "
-                 "before each replay keeps the host's launch latency out of the events. In `cold` L2 mode "
-                 "(`l2_flush`) a buffer twice the L2 size is overwritten before every replay, outside "
-                 "the timed region, so the first call of a replay starts cold and the others find what "
-                 "the previous call left; in `hot` mode nothing is flushed. Files with `graph_calls` 0 "
-                 "(or none) were timed with events around plain launches: one call per sample when "
-                 "cold, a batch of `hot_batch` calls divided by its size when hot. The warm-up calls "
-                 "(`warmup`) are excluded, the files' `timing` header says how each sample was taken, "
-                 "and the SM clock is recorded with every sample. Inputs are random with a fixed seed "
-                 "(`seed`), never zeros, and every variant passed the numerics gate before it was "
-                 "timed. For the SDPA baselines the per-call time seen from Python (launch overhead "
-                 "included, what a PyTorch user pays) is shown beside the GPU time, labelled, and "
-                 "never compared.", *gc ? fmt(" (`graph_calls` in the files here: %s)", gc) : "");
-  doc_par(&g->d, "The samples come in three levels (columns `round` and `session`). A *round* runs "
-                 "every variant and baseline of the experiment once, each in its own process that "
-                 "times every shape `reps` times; the processes of a round run in an order shuffled "
-                 "afresh for each round from a seed drawn once per session and recorded "
-                 "(`# order_seed:` header, and per session in the `session.<id>` headers), and each "
-                 "sample keeps its process's slot in that order (column `position`), so a slot's "
-                 "drift is not confounded with a variant. A *session* is one `make measure` run of "
-                 "`rounds` rounds on a freshly started machine; its `session.<id>` header records its "
-                 "date, host, GPU UUID, git revision and seed. Files without a `session` column are "
-                 "one session, files without `round` one round.");
-  doc_head(&g->d, 2, "Statistics");
-  doc_par(&g->d, "**Units.** Reps of one process share that process's offset and the rounds of one "
-                 "session share the session's, so reps are not independent draws of a kernel's time and "
-                 "an interval that pools them is too narrow. The statistics therefore take the round "
-                 "(one process) as the unit, with the session a level above (`stats --level auto`: "
-                 "level `session` when a side has 2 sessions or more, else `round`). **Estimator** "
-                 "(`stats summary`): per round the log of its median time; per session the mean of its "
-                 "rounds; the median reported is exp of the mean of the session means, each session "
-                 "weighing the same. Its 95%% CI is a t interval across the session means with "
-                 "sessions − 1 degrees of freedom (3 sessions: 2 df); with one session it is a t "
-                 "interval across that session's rounds (rounds − 1 df), which is conditional on that "
-                 "session and says nothing of where a new session would land. **Variance "
-                 "components** (log-scale SDs, shown as %% of the median): *rep*, the pooled robust SD "
-                 "within a round (1.4826 MAD of log t); *round*, the SD of the round units within "
-                 "sessions less the sampling variance of a round median; *session*, the SD of the "
-                 "session means less the round part (method of moments, truncated at 0); “—” where "
-                 "the design has no replicate at that level. n, quartiles, MAD and Tukey outliers "
-                 "(kept) describe the raw samples.");
-  doc_par(&g->d, "**Comparisons** (`stats compare`): speedup = median(base) / median(candidate), "
-                 "estimated on the log scale from the same units. Both sides of a pair ran in the same "
-                 "rounds, so the comparison is paired by unit (round, or session at level session): "
-                 "the difference of the logs per unit removes the offsets the two share. Its 95%% CI is "
-                 "a t interval of the mean difference (sessions − 1 df, or rounds − 1 with one "
-                 "session), and p is a two-sided paired t test on the units (`t-paired`; Welch's test, "
-                 "`t-welch`, when the two sides were not measured in the same units); α = %s with "
-                 "%s's correction across all comparisons of an experiment and GPU. Cliff's δ is "
-                 "computed on the same units (U too, kept in `compare.csv`).", alpha,
-          !strcmp(corr, "holm") ? "Holm" : corr);
-  doc_par(&g->d, "**Verdicts** with a band Δ, the smallest effect that counts: **FAST** when the "
-                 "Holm-adjusted p < α, the 95%% CI of the speedup lies above 1 and the estimate "
-                 "exceeds 1 + Δ; **SLOW** symmetrically; **SAME** when the 90%% CI of the speedup lies "
-                 "inside [1/(1 + Δ), 1 + Δ] (two one-sided tests, TOST, at α); otherwise "
-                 "**AMBIGUOUS** (also every row with fewer than 3 rounds a side). Δ is the minimum "
-                 "detectable effect at 80%% power of each comparison's design (its numbers of sessions "
-                 "and rounds), mde = exp((t(1 − α/2, df) + t(0.8, df)) · √(s_session²/k + "
-                 "s_round²/n)) − 1 for k sessions and n rounds, with s_session and s_round the largest "
-                 "components of the A/A calibration of the same GPU (at level round, one session, the "
-                 "session term is left out), `%s/aa/<gpu>/calibration.csv` "
-                 "(`make aa-check PUBLISH=1`: identical programs measured as two variants in the same "
-                 "rounds, so every FAST or SLOW there is a false positive). An experiment that sets "
-                 "`DELTA` uses that value instead, and without a calibration Δ = %g%%; each "
-                 "experiment's section states the Δ it used and where it came from.", g->data,
-          100 * g->threshold);
+  char *note = *gc ? tmpl_text(g, "method", "graph-calls", (const char *const[]){"values", gc, NULL}) : NULL;
+  tmpl_put(g, "method", "timing", (const char *const[]){"graph_calls_note", note ? note : "", NULL});
+  free(note);
+  tmpl_put(g, "method", "statistics",
+           (const char *const[]){"alpha", alpha, "correction", !strcmp(corr, "holm") ? "Holm" : corr, "data", g->data,
+                                 "threshold", fmt("%g", 100 * g->threshold), NULL});
   for (size_t i = 0; i < gpus->n; i++) calibration(g, gpus->v[i]);
-  doc_par(&g->d, "The older sample-level method (every rep an independent draw: bootstrap CIs of the "
-                 "pooled median, Mann–Whitney U) is still available as `stats --level sample`, for the "
-                 "record; no table here uses it. The same data give the same tables, byte for byte.");
+  tmpl_put(g, "method", "older", NULL);
 }

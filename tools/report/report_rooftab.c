@@ -4,7 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report_gen.h"
+#include "report_fmt.h"
+#include "report_parts.h"
 #include "report_pick.h"
 #include "report_roof.h"
 

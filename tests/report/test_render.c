@@ -1,0 +1,87 @@
+// test_render.c — the template renderer (report_doc.c: doc_render) and the template reader
+// (report_tmpl.c: tmpl_text): known markup in, LaTeX and Markdown written by hand out.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "check.h"
+#include "report/report_tmpl.h"
+
+static char dir[] = "/tmp/test_render.XXXXXX";
+
+static char *slurp(const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) return NULL;
+  static char buf[1 << 16];
+  size_t n = fread(buf, 1, sizeof buf - 1, f);
+  buf[n] = '\0';
+  fclose(f);
+  return buf;
+}
+
+// the body of the documents: what doc_render wrote after doc_open's preamble and title
+static void render(const char *markup, char *tex, char *md, size_t len) {
+  char pt[600], pm[600];
+  snprintf(pt, sizeof pt, "%s/r.tex", dir);
+  snprintf(pm, sizeof pm, "%s/r.md", dir);
+  doc d;
+  if (doc_open(&d, pt, pm, "T", 0)) abort();
+  doc_render(&d, markup);
+  doc_close(&d);
+  const char *t = strstr(slurp(pt), "\\maketitle\n") + strlen("\\maketitle\n");
+  snprintf(tex, len, "%.*s", (int)(strstr(t, "\\end{document}\n") - t), t);
+  snprintf(md, len, "%s", slurp(pm) + strlen("# T\n\n"));
+}
+
+static void check_render(const char *what, const char *markup, const char *want_tex, const char *want_md) {
+  char tex[4096], md[4096], w[256];
+  render(markup, tex, md, sizeof tex);
+  snprintf(w, sizeof w, "%s: LaTeX", what);
+  CHECK(!strcmp(tex, want_tex), w);
+  if (strcmp(tex, want_tex)) printf("# got:\n%s# want:\n%s", tex, want_tex);
+  snprintf(w, sizeof w, "%s: Markdown", what);
+  CHECK(!strcmp(md, want_md), w);
+  if (strcmp(md, want_md)) printf("# got:\n%s# want:\n%s", md, want_md);
+}
+
+int main(void) {
+  if (!mkdtemp(dir)) return 2;
+  check_render("a paragraph: lines joined by one space, inline markup, escapes",
+               "First line\nsecond **bold**, *emph* and `a_b` at 50% & $1.\n",
+               "First line second \\textbf{bold}, \\emph{emph} and \\texttt{a\\_\\allowbreak{}b} at 50\\% \\& \\$1.\n\n",
+               "First line second **bold**, *emph* and `a_b` at 50% & $1.\n\n");
+  check_render("two paragraphs and headings of each level",
+               "# One `x_y`\n\nText.\n\n## Two\n### Three\n#### Four\nMore\ntext.\n",
+               "\\section{One \\texttt{x\\_\\allowbreak{}y}}\n\nText.\n\n\\subsection{Two}\n\n"
+               "\\subsubsection{Three}\n\n\\paragraph{Four}\n\nMore text.\n\n",
+               "## One `x_y`\n\nText.\n\n### Two\n\n#### Three\n\n##### Four\n\nMore text.\n\n");
+  check_render("a list: continuation lines (indent dropped), then a paragraph",
+               "- item one\n  continued\n- item two\n\nAfter <it>.\n",
+               "\\begin{itemize}\n\\item item one continued\n\\item item two\n\\end{itemize}\n\n"
+               "After \\textless{}it\\textgreater{}.\n\n",
+               "- item one continued\n- item two\n\nAfter \\<it\\>.\n\n");
+  check_render("blank lines around blocks are no paragraphs", "\n\nOnly.\n\n\n", "Only.\n\n", "Only.\n\n");
+
+  // the template reader: parts, placeholders, literal braces
+  char p[600];
+  snprintf(p, sizeof p, "%s/templates", dir);
+  if (mkdir(p, 0777)) return 2;
+  snprintf(p, sizeof p, "%s/templates/t.txt", dir);
+  FILE *f = fopen(p, "w");
+  fputs("a comment before the first part\n[one]\nValue {x} and {{literal}} {y}.\nSecond line.\n\n"
+        "[two-b]\n- {x}\n", f);
+  fclose(f);
+  gen g;
+  memset(&g, 0, sizeof g);
+  g.stat = dir;
+  char *s = tmpl_text(&g, "t", "one", (const char *const[]){"x", "1", "y", "`y`", NULL});
+  CHECK(!strcmp(s, "Value 1 and {literal} `y`.\nSecond line."), "tmpl_text: placeholders filled, {{ }} literal, trailing newlines dropped");
+  free(s);
+  s = tmpl_text(&g, "t", "two-b", (const char *const[]){"x", "2", NULL});
+  CHECK(!strcmp(s, "- 2"), "tmpl_text: the last part runs to the end of the file");
+  free(s);
+  CHECK(!strcmp(tmpl_str(&g, "t", "one", (const char *const[]){"x", "1", "y", "2", NULL}),
+                "Value 1 and {literal} 2. Second line."), "tmpl_str: one line");
+  CHECK_DONE();
+}

@@ -1,0 +1,117 @@
+// profile_section.c — the appendix's section on the published Nsight Compute profiles
+// (`--profile` files: DATA/<exp>/<gpu>/profile/<v>.csv, the experiment and GPU taken from the
+// path), grouped by experiment and GPU in the order given; text: reports/templates/profile.txt.
+// Per group, two tables:
+//   counters: time (ncu gpu__time_duration, clocks not locked), SM and memory throughput and
+//     tensor pipe as % of peak, achieved occupancy, DRAM bytes, global sectors per load request,
+//     bank-conflict rate (extra wavefronts per conflict-free wavefront, counter_gates.c),
+//     L2 hit rate, registers per thread, shared memory per block;
+//   roofline point: FLOPs from the shape (4·B·H·Sq·Skv·D, halved when causal) over the measured
+//     DRAM bytes (read + write) and over the shape's minimum bytes (Q, K, V, O once), the
+//     achieved TFLOP/s (FLOPs / ncu time) and the roof at the measured intensity
+//     (DATA/ceilings/<gpu>.csv, else the datasheet).
+// With no profile the section says that none is published.
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "profile/profile_metrics.h"
+#include "report_ctx.h"
+#include "report_roof.h"
+#include "report_tmpl.h"
+
+typedef struct { char exp[128], gpu[128]; pm_profile p; } entry;
+
+// <exp>/<gpu>/profile/<v>.csv at the end of PATH
+static void path_keys(gen *g, const char *path, entry *e) {
+  const char *c[4] = {0};
+  int n = 0;
+  for (const char *s = path + strlen(path); s > path && n < 4; s--)
+    if (s[-1] == '/') c[n++] = s;
+  if (n == 3) c[n++] = path;  // a relative path starting at <exp>/
+  if (n < 4 || strncmp(c[1], "profile/", 8)) {
+    snprintf(g->err, sizeof g->err, "%s:0: not a DATA/<exp>/<gpu>/profile/<v>.csv path", path);
+    gen_die(g);
+  }
+  snprintf(e->gpu, sizeof e->gpu, "%.*s", (int)(c[1] - c[2] - 1), c[2]);
+  snprintf(e->exp, sizeof e->exp, "%.*s", (int)(c[2] - c[3] - 1), c[3]);
+}
+
+// a number with F (one conversion), or a dash
+static const char *cell(const char *f, double v) {
+  return isfinite(v) ? fmt(f, v) : "—";
+}
+
+static const char *words(gen *g, const char *part, const char *const vars[]) {
+  return tmpl_str(g, "profile", part, vars);
+}
+
+static void counters(gen *g, const entry *e, size_t n, int same) {
+  const char *const v[] = {"exp", e[0].exp, "gpu", e[0].gpu, NULL};
+  tmpl_put(g, "profile", "group", (const char *const[]){"exp", e[0].exp, "gpu", e[0].gpu, "shape",
+           same ? fmt("`%s`", e[0].p.shape) : words(g, "shape-varies", NULL), NULL});
+  doc_table(&g->d, words(g, "counters-caption", v), "lrrrrrrrrrrr",
+            (const char *const[]){"Variant", "Time us", "SM %", "Mem %", "Occ %", "Tensor %", "DRAM MB",
+                                  "Sect/req", "Conflicts", "L2 hit %", "Regs", "Smem KB"});
+  for (size_t i = 0; i < n; i++) {
+    const pm_profile *p = &e[i].p;
+    double smem = p->v[PM_SMEM_DYN] + p->v[PM_SMEM_STATIC];
+    doc_row(&g->d, (const char *const[]){
+        p->variant, cell("%.2f", p->v[PM_DURATION] / 1e3), cell("%.1f", p->v[PM_SM_PCT]),
+        cell("%.1f", p->v[PM_MEM_PCT]), cell("%.1f", p->v[PM_OCC_PCT]), cell("%.1f", p->v[PM_TENSOR_PCT]),
+        cell("%.3f", pm_dram_bytes(p) / 1e6), cell("%.2f", pm_sectors_per_request(p, 0)),
+        cell("%.3f", pm_conflict_rate(p)), cell("%.1f", p->v[PM_L2_HIT]), cell("%.0f", p->v[PM_REGS]),
+        cell("%.1f", smem / 1024)});
+  }
+  doc_table_end(&g->d);
+}
+
+static void roofline(gen *g, const entry *e, size_t n, int same) {
+  roof_t rf;
+  char cpath[4096];
+  snprintf(cpath, sizeof cpath, "%s/ceilings/%s.csv", g->data, e[0].gpu);
+  if (roof_read(cpath, e[0].gpu, &rf, g->err, sizeof g->err)) gen_die(g);
+  double bw = rf.bw_gbs > 0 ? rf.bw_gbs : rf.ds_bw_gbs, tf = rf.tflops > 0 ? rf.tflops : rf.ds_tflops;
+  const char *src = rf.bw_gbs > 0 || rf.tflops > 0 ? "roof-measured" : bw > 0 ? "roof-datasheet" : "roof-none";
+  tmpl_put(g, "profile", "roofline", (const char *const[]){"roof", words(g, src, NULL), NULL});
+  doc_table(&g->d, words(g, "roofline-caption", (const char *const[]){"exp", e[0].exp, "gpu", e[0].gpu, NULL}),
+            "lrrrrrrrr", (const char *const[]){"Variant", "GFLOP", "MB measured", "MB min", "AI measured",
+                                               "AI shape", "TFLOP/s", "Roof TFLOP/s", "% of roof"});
+  for (size_t i = 0; i < n; i++) {
+    const pm_profile *p = &e[i].p;
+    double flops, minb;
+    if (roof_work(p->shape, &flops, &minb)) {
+      snprintf(g->err, sizeof g->err, "%s:2: '%s' is not a shape name", p->path, p->shape);
+      gen_die(g);
+    }
+    double mb = pm_dram_bytes(p), ai = flops / mb, tfs = flops / p->v[PM_DURATION] / 1e3;
+    double roof = bw > 0 || tf > 0 ? roof_at(ai, bw, tf) : NAN;
+    doc_row(&g->d, (const char *const[]){
+        same ? p->variant : fmt("%s (`%s`)", p->variant, p->shape), cell("%.3f", flops / 1e9),
+        cell("%.3f", mb / 1e6), cell("%.3f", minb / 1e6), cell("%.1f", ai), cell("%.1f", flops / minb),
+        cell("%.2f", tfs), cell("%.1f", roof > 0 ? roof : NAN), cell("%.1f", roof > 0 ? 100 * tfs / roof : NAN)});
+  }
+  doc_table_end(&g->d);
+}
+
+void profile_section(gen *g) {
+  size_t n = g->profiles.n;
+  tmpl_put(g, "profile", n ? "head" : "none", NULL);
+  entry *e = calloc(n ? n : 1, sizeof *e);
+  if (!e) abort();
+  for (size_t i = 0; i < n; i++) {
+    path_keys(g, g->profiles.v[i], &e[i]);
+    if (pm_read(g->profiles.v[i], &e[i].p, g->err, sizeof g->err)) gen_die(g);
+  }
+  for (size_t i = 0; i < n;) {
+    size_t j = i + 1;
+    while (j < n && !strcmp(e[j].exp, e[i].exp) && !strcmp(e[j].gpu, e[i].gpu)) j++;
+    int same = 1;
+    for (size_t k = i + 1; k < j; k++) same &= !strcmp(e[k].p.shape, e[i].p.shape);
+    counters(g, e + i, j - i, same);
+    roofline(g, e + i, j - i, same);
+    i = j;
+  }
+  free(e);
+}

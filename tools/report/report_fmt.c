@@ -1,0 +1,58 @@
+// report_fmt.c — the appendix's number and list formats (report_fmt.h).
+#include "report_fmt.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report_doc.h"
+
+const char *gen_list(const strlist *l) {
+  if (!l->n) return "none";
+  char *b = (char *)fmt("%s", "");
+  size_t used = 0, i = 0;
+  for (; i < l->n && used + strlen(l->v[i]) + 4 < 440; i++)
+    used += (size_t)snprintf(b + used, 512 - used, "%s`%s`", i ? ", " : "", l->v[i]);
+  if (i < l->n) snprintf(b + used, 512 - used, "%s… (%zu in all)", i ? ", " : "", l->n); // never cut silently
+  return b;
+}
+
+const char *num(double x) {
+  if (!isfinite(x)) return "—";
+  if (fabs(x) >= 1e4) return fmt("%.0f", x);
+  if (fabs(x) >= 1000) return fmt("%.0f", x);
+  return fmt("%#.4g", x);
+}
+
+const char *num3(double x) {
+  if (!isfinite(x)) return "—";
+  if (fabs(x) >= 100) return fmt("%.0f", x);
+  return fmt("%#.3g", x);
+}
+
+const char *ufmt(double u) {
+  if (!isfinite(u)) return "—";
+  return fmt(u == floor(u) ? "%.0f" : "%.1f", u);
+}
+
+const char *ci(double m, double lo, double hi) {
+  return fmt("%s [%s, %s]", num(m), num(lo), num(hi));
+}
+
+const char *xfmt(double x) {
+  if (!isfinite(x)) return "—";
+  return fmt(x >= 100 ? "%.0f×" : x >= 10 ? "%.1f×" : x >= 0.01 ? "%.3f×" : "%.2g×", x);
+}
+
+const char *xci(double s, double lo, double hi) {
+  int dec = s >= 100 ? 0 : s >= 10 ? 1 : 3;
+  if (!isfinite(s) || s < 0.01) return fmt("%s [%s, %s]", xfmt(s), num3(lo), num3(hi));
+  return fmt("%s [%s, %s]", xfmt(s), isfinite(lo) ? fmt("%.*f", dec, lo) : "—",
+             isfinite(hi) ? fmt("%.*f", dec, hi) : "—");
+}
+
+const char *pfmt(double p) {
+  if (!isfinite(p)) return "—";
+  if (p < 1e-4) return fmt("%.1e", p);
+  return fmt("%.2g", p);
+}

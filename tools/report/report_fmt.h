@@ -1,0 +1,13 @@
+// report_fmt.h — how the appendix writes numbers and lists: significant digits, intervals,
+// speedups, p-values. Each returns a string of report_doc's rotating buffers (fmt).
+#pragma once
+#include "report_vars.h"
+
+const char *gen_list(const strlist *l);          // "`a`, `b`", "`a`, … (N in all)" when long, or "none"
+const char *num(double x);                       // 4 significant digits, no exponent ≥ 1
+const char *num3(double x);                      // 3 significant digits (CI bounds of ratios)
+const char *ufmt(double u);                      // U statistic: integer or one decimal
+const char *ci(double m, double lo, double hi);  // "m [lo, hi]"
+const char *xfmt(double x);                      // speedup "1.23×"
+const char *xci(double s, double lo, double hi); // "1.305× [1.300, 1.310]": bounds with s's decimals
+const char *pfmt(double p);

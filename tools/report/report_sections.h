@@ -1,0 +1,16 @@
+// report_sections.h — the sections of the appendix, one file each; only the generator's main
+// (report_gen.c), which orders them, includes this.
+#pragma once
+#include "report_ctx.h"
+
+void intro_section(gen *g, size_t ndata, size_t ngpus);                  // report_frame.c
+void headline_section(gen *g, const expvars *e, egpu *xs, size_t n);     // report_headline.c
+void methodology(gen *g, egpu *xs, size_t n, const strlist *gpus);       // report_method.c
+void results_head(gen *g);                                               // report_frame.c
+void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n); // report_exp.c
+void nodata_section(gen *g, const strlist *exps);                        // report_frame.c
+void claims_section(gen *g, const expvars *e, egpu *xs, size_t n);       // report_claims.c
+void rules_section(gen *g);                                              // report_rules.c
+void reproduce_section(gen *g);                                          // report_frame.c
+void profile_section(gen *g);                                            // profile_section.c
+void search_section(gen *g);                                             // search_section.c
