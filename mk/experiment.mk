@@ -30,6 +30,9 @@ MIN_CTAS_PER_SM ?= 0
 RUN_TIMEOUT   ?= 300
 BUILD_TIMEOUT ?= 120
 BASELINES     ?=
+# LIBRARIES: the production libraries among the baselines, the ones the report's headline and
+# roofline table judge our best against (`@lib`); all BASELINES when unset
+LIBRARIES     ?=
 GATE_WAIVE    ?=
 # limits the static gates check against: the target GPU, or a smaller one the binary must fit too
 GATE_ARCH     ?= $(ARCH)
@@ -97,6 +100,7 @@ $(foreach b,$(BASELINES),$(if $(filter $(firstword $(subst ., ,$(b))),$(X_BASELI
   $(error $(call x_where,BASELINES): '$(b)' is not a baseline (one of $(X_BASELINES), an SDPA one with an optional .<suffix>))))
 $(foreach p,$(COMPARE),$(if $(filter 2,$(words $(subst :, ,$(p)))),,$(error $(call x_where,COMPARE): '$(p)' is not cand:base)))
 $(if $(SPACE),,$(x_check_names))
+$(foreach l,$(LIBRARIES),$(if $(filter $(l),$(BASELINES) $(BASELINE)),,$(error $(call x_where,LIBRARIES): '$(l)' is neither one of BASELINES nor the BASELINE)))
 $(foreach sh,$(SHAPES),$(if $(call x_shape,$(sh)),,$(error $(call x_where,SHAPES): '$(sh)' is not a shape (fields TAG<n> joined by '_', e.g. B2_H8_S512_D64_C0 or M4096_N4096_K4096))))
 # the problem's own checks of the experiment, while make reads it (kernels/<problem>/problem/problem.mk)
 -include $(wildcard kernels/$(PROBLEM)/problem/problem.mk)

@@ -13,7 +13,7 @@ ifdef REPORT_VARS_OF
 # Helper mode: `make -f mk/report.mk REPORT_VARS_OF=experiments/x/experiment.mk
 # REPORT_VARS_OUT=file report-vars` reads one experiment.mk alone and writes its variables.
 include $(REPORT_VARS_OF)
-r_vars := KERNEL SHAPES BASELINE BASELINES COMPARE DELTA
+r_vars := KERNEL SHAPES BASELINE BASELINES LIBRARIES COMPARE DELTA
 .PHONY: report-vars
 report-vars:
 	$(file >$(REPORT_VARS_OUT),DESCRIPTION=$(strip $(DESCRIPTION)))

@@ -12,6 +12,7 @@ KERNEL      := attention/flash_attn.cu
 SHAPES      := B1_H1_S128_D64_C0 B1_H8_S128_D64_C0 B2_H8_S512_D64_C0 B2_H8_S2048_D64_C0
 BASELINE    := a
 BASELINES   := sdpa-cudnn sdpa-cudnn.b
+LIBRARIES   := sdpa-cudnn sdpa-cudnn.b
 COMPARE     := b:a sdpa-cudnn.b:sdpa-cudnn
 REPS        := 600
 WARMUP      := 20

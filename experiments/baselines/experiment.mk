@@ -7,6 +7,7 @@ SHAPES      := B1_H1_S128_D64_C0 B1_H8_S128_D64_C0 B2_H8_S512_D64_C0 B4_H16_S409
                B8_H32_S1_K4096_D128_C0
 BASELINE    := sdpa-cudnn
 BASELINES   := sdpa-cudnn sdpa-flash sdpa-efficient sdpa-default cublas-naive
+LIBRARIES   := sdpa-cudnn sdpa-flash sdpa-efficient sdpa-default
 COMPARE     := sdpa-flash:sdpa-cudnn sdpa-efficient:sdpa-cudnn sdpa-default:sdpa-cudnn
 REPS        := 80
 WARMUP      := 10

@@ -10,6 +10,7 @@ SHAPES      := M1_N1_K1 M1_N1_K5000 M17_N33_K129 M127_N255_K63 M300_N7_K100 M129
                M1000_N999_K998 M16_N4096_K4096 M256_N256_K256 M4096_N4096_K4096
 BASELINE    := base
 BASELINES   := cublas-gemm
+LIBRARIES   := cublas-gemm
 REPS        := 5
 WARMUP      := 2
 L2          := hot

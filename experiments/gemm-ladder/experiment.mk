@@ -13,6 +13,7 @@ KERNEL      := gemm/gemm_mma.cu
 SHAPES      := M4096_N4096_K4096 M1024_N1024_K1024 M16_N4096_K4096 M128_N4096_K4096
 BASELINE    := cublas-gemm
 BASELINES   := cublas-gemm
+LIBRARIES   := cublas-gemm
 COMPARE     := g1:g0 g2:g1 g3:g2 g4:g3 g5:g4 t_large:g5 t_skinny:g5
 REPS        := 300
 WARMUP      := 20

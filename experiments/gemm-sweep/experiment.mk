@@ -10,6 +10,7 @@ SPACE       := space.txt
 SHAPES      := M4096_N4096_K4096
 BASELINE    := cublas-gemm
 BASELINES   := cublas-gemm
+LIBRARIES   := cublas-gemm
 REPS        := 30
 WARMUP      := 5
 L2          := cold

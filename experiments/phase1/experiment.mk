@@ -10,6 +10,7 @@ KERNEL      := attention/flash_attn.cu
 SHAPES      := B1_H1_S128_D64_C0 B1_H8_S256_D64_C0 B2_H8_S512_D64_C0 B2_H8_S1024_D64_C0 B1_H8_S128_D64_C0
 BASELINE    := sdpa-cudnn
 BASELINES   := sdpa-cudnn sdpa-flash cublas-naive
+LIBRARIES   := sdpa-cudnn sdpa-flash
 COMPARE     := v1:v0 v2:v1 v3:v2 v4s2:v3 v4s3:v3 v5:v4s2 v5:sdpa-flash
 REPS        := 300
 WARMUP      := 20

@@ -13,6 +13,7 @@ KERNEL      := attention/flash_attn.cu
 SPACE       := space.txt
 SHAPES      := B4_H16_S4096_D128_C0
 BASELINE    := sdpa-cudnn
+LIBRARIES   := sdpa-cudnn
 REPS        := 30
 WARMUP      := 5
 L2          := cold

@@ -9,6 +9,7 @@ KERNEL      := attention/flash_attn.cu
 SPACE       := space.txt
 SHAPES      := B2_H8_S512_D64_C0
 BASELINE    := sdpa-cudnn
+LIBRARIES   := sdpa-cudnn
 REPS        := 30
 WARMUP      := 5
 L2          := cold

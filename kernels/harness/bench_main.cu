@@ -29,7 +29,9 @@ int bench_mode_describe(const bench_opts *o) {
       continue;
     }
     bench_plan_format(&plan, line, sizeof line);
-    printf("shape=%s %s\n", o->shapes[i].name, line);
+    double flops = 0, bytes = 0;  // the problem's work: what a "smallest shape" is measured by
+    problem_this()->work(&o->shapes[i].s, &flops, &bytes);
+    printf("shape=%s %s flops=%.0f bytes=%.0f\n", o->shapes[i].name, line, flops, bytes);
   }
   return BENCH_EXIT_OK;
 }

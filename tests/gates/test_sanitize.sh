@@ -21,8 +21,11 @@ EOS
 chmod +x "$t/bin/compute-sanitizer"
 # variant NAME EXIT ERRORS: a bench that answers --gpu-slug and exits EXIT on --check
 variant() {
-  mkdir -p "$b/$1"; echo "B1_H1_S8_D64_C0" >"$b/$1/shapes.txt"; echo "$3" >"$b/$1/SAN_ERRORS"
-  printf '#!/usr/bin/env bash\nfor a in "$@"; do [ "$a" = --gpu-slug ] && { echo fake-gpu; exit 0; }; done\nexit %s\n' "$2" >"$b/$1/bench"
+  mkdir -p "$b/$1"; echo "$3" >"$b/$1/SAN_ERRORS"
+  # three shapes whose work (bytes=) orders them otherwise than their names or their digits do
+  printf 'shape=M4096_N4096_K4096 kernel=k block=1,1,1 dyn_smem=0 flops=1 bytes=10000\n''shape=M16_N16_K16 kernel=k block=1,1,1 dyn_smem=0 flops=1 bytes=900\n''shape=M64_N64_K64 kernel=k block=1,1,1 dyn_smem=0 flops=1 bytes=5000\n' >"$b/$1/describe.txt"
+  sed 's/^shape=\([^ ]*\) .*/\1/' "$b/$1/describe.txt" >"$b/$1/shapes.txt"
+  printf '#!/usr/bin/env bash\nfor a in "$@"; do [ "$a" = --gpu-slug ] && { echo fake-gpu; exit 0; }; done\necho "$*" >"$(dirname "$0")/args"\nexit %s\n' "$2" >"$b/$1/bench"
   chmod +x "$b/$1/bench"
 }
 variant good 0 0; variant numerics 1 0; variant racy 9 3; variant crashy 4 0
@@ -34,12 +37,14 @@ d=$t/data/x/fake-gpu/sanitize.csv
 row() { grep "^$1,$2," "$d" | cut -d, -f4,5; }
 check_eq "clean run" "$(row good memcheck)" "clean,0"
 check_eq "numerics failure without sanitizer errors is clean" "$(row numerics racecheck)" "clean,0"
-check_grep "... and the row says the check failed" '^numerics,memcheck,1,clean,0,"no sanitizer error; bench --check failed numerics"$' "$d"
+check_grep "... and the row says the check failed" '^numerics,memcheck,2,clean,0,"no sanitizer error; bench --check failed numerics"$' "$d"
 check_eq "sanitizer errors" "$(row racy racecheck)" "error,3"
 check_grep "... with the first message" '^racy,racecheck,.*"Invalid __global__ read' "$d"
 check_eq "a crash (exit 4) is an error" "$(row crashy memcheck)" "error,0"
 check_grep "runtime_error rows for the variants with errors" '^racy,runtime_error,' "$b/runtime.csv"
 check_eq "no runtime_error row for the numerics-only variant" "$(grep -c '^numerics,runtime_error' "$b/runtime.csv")" 0
+check_eq "the two shapes of fewest bytes are sanitized (900 and 5000 of 900, 5000, 10000)" "$(cat "$b/good/args")" \
+  "--check --shape M16_N16_K16 --shape M64_N64_K64"
 check_grep "the table names the commit" '^# git_rev: 0123456789ab$' "$d"
 check_grep "... and the GPU" '^# gpu_slug: fake-gpu$' "$d"
 done_testing

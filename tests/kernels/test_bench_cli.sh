@@ -30,14 +30,15 @@ for w in --describe --check --check-ref --occupancy --gpu-slug --reps --warmup -
   check_grep "--help mentions $w" "$w" "$tmp/out"
 done
 
-# --describe: known answers for naive_attn (hand-computed), no GPU or driver needed
+# --describe: known answers for naive_attn (hand-computed), no GPU or driver needed; the work is
+# attention's: flops = 4*B*H*Sq*Skv*D (two GEMMs), bytes = 2*B*H*D*(2*Sq + 2*Skv) (fp16 Q, K, V, O)
 export CUDA_VISIBLE_DEVICES=-1
 run --describe --shape B2_H8_S512_D64_C0 --shape B1_H2_S1_K4096_D128_C0 --shape B3_H5_S77_K33_D128_C1
 check_eq "--describe exits 0 without a GPU" "$rc" 0
 check_eq "--describe line 1" "$(sed -n 1p "$tmp/out")" \
-  "shape=B2_H8_S512_D64_C0 kernel=naive_attn_kernelILi64E grid=128,8,2 block=128,1,1 dyn_smem=0 ctas=2048 splits=1 persistent=0 work_items=2048 workspace=0 launches=1"
+  "shape=B2_H8_S512_D64_C0 kernel=naive_attn_kernelILi64E grid=128,8,2 block=128,1,1 dyn_smem=0 ctas=2048 splits=1 persistent=0 work_items=2048 workspace=0 launches=1 flops=1073741824 bytes=4194304"
 check_eq "--describe decode shape" "$(sed -n 2p "$tmp/out")" \
-  "shape=B1_H2_S1_K4096_D128_C0 kernel=naive_attn_kernelILi128E grid=1,2,1 block=128,1,1 dyn_smem=0 ctas=2 splits=1 persistent=0 work_items=2 workspace=0 launches=1"
+  "shape=B1_H2_S1_K4096_D128_C0 kernel=naive_attn_kernelILi128E grid=1,2,1 block=128,1,1 dyn_smem=0 ctas=2 splits=1 persistent=0 work_items=2 workspace=0 launches=1 flops=4194304 bytes=4195328"
 check_eq "--describe Sq != Skv, causal" "$(sed -n 3p "$tmp/out" | cut -d' ' -f1-6)" \
   "shape=B3_H5_S77_K33_D128_C1 kernel=naive_attn_kernelILi128E grid=20,5,3 block=128,1,1 dyn_smem=0 ctas=300"
 check_eq "--describe prints nothing on stderr" "$(cat "$tmp/err")" ""

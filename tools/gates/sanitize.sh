@@ -32,12 +32,12 @@ pick_shapes() {
   done
   [ $found -eq 1 ] || smallest "$1"
 }
-# the smallest shapes: fewest B*H*Sq*Skv first
+# the smallest shapes: the fewest bytes of the problem's work first (bench --describe's bytes=, in
+# the variant's describe.txt beside its shapes.txt)
 smallest() {
-  awk '{ n = split($0, f, "_"); b = substr(f[1], 2); h = substr(f[2], 2); sq = substr(f[3], 2); skv = sq
-         if (f[4] ~ /^K/) skv = substr(f[4], 2)
-         print b * h * sq * skv, $0 }' "$1" | sort -n | head -n "${SAN_SHAPES:-2}" |
-    awk '{ print "--shape"; print $2 }'
+  awk '{ b = ""; for (i = 1; i <= NF; i++) if ($i ~ /^bytes=/) b = substr($i, 7)
+         if (b != "") print b, substr($1, 7) }' "$(dirname "$1")/describe.txt" | sort -g -k1,1 -s |
+    head -n "${SAN_SHAPES:-2}" | awk '{ print "--shape"; print $2 }'
 }
 out=$b/sanitize.csv
 : >>"$b/runtime.csv"

@@ -33,12 +33,15 @@ static void claim(gen *g, const rcsv *c, size_t r, const expvars *e, const egpu 
   const char *who_c = rcsv_get(c, r, rcsv_col(c, "cand")), *who_b = rcsv_get(c, r, rcsv_col(c, "base"));
   double lo = fld(g, c, r, "lo"), hi = fld(g, c, r, "hi");
   const char *measured = "—", *read;
-  const char *shape = x && x->have_sum ? pick_shape(&x->sum, want) : NULL;
+  int cst = rcsv_col(c, "stand_in");
+  const char *match = cst < 0 ? "" : rcsv_get(c, r, cst);
+  const char *shape = x && x->have_sum ? pick_shape(&x->sum, want, match) : NULL;
   const char *shown = fmt("`%s`", want);
   if (!x) {
     read = fmt("**not comparable**: `%s` has no data", g->claims_exp);
   } else if (!shape) {
-    read = "**not comparable**: no measured shape with this S, D and causal flag";
+    read = *match ? fmt("**not comparable**: no measured shape agrees with it on %s", match)
+                  : "**not comparable**: the shape was not measured";
   } else {
     if (strcmp(shape, want)) shown = fmt("`%s` (stand-in for `%s`)", shape, want);
     const char *cand = pick_variant(&x->sum, &x->names, e, who_c, shape);

@@ -1,7 +1,7 @@
 // report_correct.c — one GPU of a correctness-style experiment (REPORT_STYLE := correctness):
 // instead of latency and comparison tables, a summary in words and one compact table with, per
 // configuration, its flags (abbreviated), its gate verdict (gates.csv), the shapes it has samples
-// for out of the experiment's shapes of its head dimension (the harness times a shape only after
+// for out of the experiment's shapes it was planned for (the harness times a shape only after
 // it passed numerics) and its compute-sanitizer runs (sanitize.csv); then the configurations
 // refused at compile time with their static_assert messages.
 #include <stdio.h>
@@ -12,18 +12,24 @@
 #include "report_parts.h"
 #include "report_tmpl.h"
 
-// short names of the kernel's tunables (flash_attn.cu); other flags are shown as they are
-static const char *const abbrevs[][2] = {
-    {"HEAD_DIM", "D"},    {"USE_MMA", "MMA"},      {"BLOCK_M", "BM"},   {"BLOCK_N", "BN"},
-    {"NUM_WARPS", "W"},   {"WARPS_N", "WN"},       {"STAGES", "ST"},    {"CP_ASYNC", "CP"},
-    {"SWIZZLE", "SW"},    {"PAD", "PAD"},          {"VEC", "VEC"},      {"KV_SPLITS", "KV"},
-    {"PERSISTENT", "P"},  {"PERSIST_CTAS_PER_SM", "PC"}, {"KV_SPLIT_WAVES", "KVW"},
-    {"KV_SPLIT_MIN_TILES", "KVT"},
-};
-#define NABBREV (sizeof abbrevs / sizeof abbrevs[0])
+// short names of compile flags (reports/flag_names.csv: flag,short); a flag not there is shown
+// as it is
+typedef struct {
+  rcsv t;
+  int cf, cs;
+} flagnames;
 
-// FLAGS with "-D" dropped and known names shortened; used[k] set for each abbreviation taken
-static const char *abbrev_flags(const char *flags, int used[NABBREV]) {
+static void flagnames_load(gen *g, flagnames *fn) {
+  const char *path = fmt("%s/flag_names.csv", g->stat);
+  if (rcsv_read(path, &fn->t, g->err, sizeof g->err)) gen_die(g);
+  static const char *const need[] = {"flag", "short", NULL};
+  int ix[2];
+  if (rcsv_need(&fn->t, need, ix, g->err, sizeof g->err)) gen_die(g);
+  fn->cf = ix[0], fn->cs = ix[1];
+}
+
+// FLAGS with "-D" dropped and known names shortened; used[k] set for each short name taken
+static const char *abbrev_flags(const flagnames *fn, const char *flags, int *used) {
   char out[512] = "", *copy = strdup(flags), *save = NULL;
   if (!copy) abort();
   size_t n = 0;
@@ -31,22 +37,30 @@ static const char *abbrev_flags(const char *flags, int used[NABBREV]) {
     if (!strncmp(w, "-D", 2)) w += 2;
     size_t len = strcspn(w, "=");
     const char *name = NULL;
-    for (size_t k = 0; k < NABBREV && !name; k++)
-      if (strlen(abbrevs[k][0]) == len && !strncmp(w, abbrevs[k][0], len)) name = abbrevs[k][1], used[k] = 1;
+    for (size_t k = 0; k < fn->t.nrows && !name; k++) {
+      const char *f = rcsv_get(&fn->t, k, fn->cf);
+      if (strlen(f) == len && !strncmp(w, f, len)) name = rcsv_get(&fn->t, k, fn->cs), used[k] = 1;
+    }
     n += (size_t)snprintf(out + n, sizeof out - n, "%s%s%s", n ? " " : "", name ? name : "", name ? w + len : w);
   }
   free(copy);
   return fmt("%s", out);
 }
 
-// HEAD_DIM of a sample file (its -DHEAD_DIM flag, else its kernel_config), or -1
-static long head_dim(const samples_file *f) {
-  const char *keys[] = {"flags", "kernel_config"}, *pats[] = {"-DHEAD_DIM=", "HEAD_DIM="};
-  for (int k = 0; k < 2; k++) {
-    const char *s = samples_meta(f, keys[k]), *p = s ? strstr(s, pats[k]) : NULL;
-    if (p) return strtol(p + strlen(pats[k]), NULL, 10);
+// the shapes a sample file's header plans (a `launch.<shape>` or `work.<shape>` line each: the
+// shapes its bench was given, those its describe accepts); 0 when the header names none
+static int planned(const samples_file *f, const char *shape) {
+  for (size_t i = 0; i < f->nmeta; i++) {
+    const char *k = f->meta[i].key, *dot = strchr(k, '.');
+    if (dot && (!strncmp(k, "launch.", 7) || !strncmp(k, "work.", 5)) && !strcmp(dot + 1, shape)) return 1;
   }
-  return -1;
+  return 0;
+}
+
+static int plans_any(const samples_file *f) {
+  for (size_t i = 0; i < f->nmeta; i++)
+    if (!strncmp(f->meta[i].key, "launch.", 7) || !strncmp(f->meta[i].key, "work.", 5)) return 1;
+  return 0;
 }
 
 typedef struct {
@@ -156,7 +170,10 @@ void correctness_gpu(gen *g, const expvars *e, const egpu *x) {
   strlist_sort(&all), strlist_sort(&refused), strlist_sort(&other_rej), strlist_sort(&accepted);
 
   // rows first (the summary above the table needs their counts)
-  int used[NABBREV] = {0};
+  flagnames fn;
+  flagnames_load(g, &fn);
+  int *used = calloc(fn.t.nrows + 1, sizeof *used);
+  if (!used) abort();
   size_t full = 0, want_min = 0, want_max = 0, nwant = 0;
   strlist cells[5] = {{0}}, find = {0}, short_of = {0}; // the table's columns
   for (size_t i = 0; i < all.n; i++) {
@@ -164,18 +181,17 @@ void correctness_gpu(gen *g, const expvars *e, const egpu *x) {
     const samples_file *sf = NULL;
     for (size_t f = 0; f < x->names.n; f++)
       if (!strcmp(x->names.v[f], v)) sf = &x->files[f];
-    if (sf && samples_meta(sf, "flags")) flags = fmt("`%s`", abbrev_flags(samples_meta(sf, "flags"), used));
+    if (sf && samples_meta(sf, "flags")) flags = fmt("`%s`", abbrev_flags(&fn, samples_meta(sf, "flags"), used));
     for (size_t r = 0; x->have_gates && r < gt->nrows; r++)
       if (!strcmp(rcsv_get(gt, r, cv), v))
         gate = *rcsv_get(gt, r, cr) ? fmt("%s: `%s`", rcsv_get(gt, r, cd), rcsv_get(gt, r, cr)) : rcsv_get(gt, r, cd);
-    // shapes of the experiment at the variant's head dimension, and those with samples
-    long hd = sf ? head_dim(sf) : -1;
+    // shapes of the experiment the variant was planned for, and those with samples
+    int by_plan = sf && plans_any(sf);
     size_t want = 0, have = 0;
     char miss[400] = "";
     size_t mused = 0;
     for (size_t s = 0; s < e->shapes.n; s++) {
-      shape_t sh;
-      if (hd > 0 && (shape_parse(e->shapes.v[s], &sh) || sh.d != hd)) continue;
+      if (by_plan && !planned(sf, e->shapes.v[s])) continue;
       want++;
       const samples_group *gr = sf ? samples_group_find(sf, e->shapes.v[s]) : NULL;
       if (gr && gr->n) have++;
@@ -222,8 +238,8 @@ void correctness_gpu(gen *g, const expvars *e, const egpu *x) {
 
   // the compact table
   doc_table(&g->d, fmt("Correctness of `%s` on `%s`, per configuration: compile flags (abbreviated, legend "
-                       "below), gate verdict (`gates.csv`), shapes with samples out of the experiment's shapes of "
-                       "its head dimension, compute-sanitizer runs (`sanitize.csv`). The harness checks numerics "
+                       "below), gate verdict (`gates.csv`), shapes with samples out of the experiment's shapes it "
+                       "runs (those its `describe` accepts), compute-sanitizer runs (`sanitize.csv`). The harness checks numerics "
                        "before it times a shape and refuses to time one that fails, so a shape with samples is a "
                        "shape that passed the numerics gate.", x->exp, x->gpu),
             "lp40lrp22", (const char *const[]){"Configuration", "Flags", "Gate", "Shapes", "Sanitizers"});
@@ -232,10 +248,13 @@ void correctness_gpu(gen *g, const expvars *e, const egpu *x) {
   doc_table_end(&g->d);
   char leg[1024] = "";
   size_t lused = 0;
-  for (size_t k = 0; k < NABBREV; k++)
-    if (used[k] && strcmp(abbrevs[k][0], abbrevs[k][1]) && lused < sizeof leg)
-      lused += (size_t)snprintf(leg + lused, sizeof leg - lused, "%s%s = `%s`", lused ? ", " : "", abbrevs[k][1],
-                                abbrevs[k][0]);
+  for (size_t k = 0; k < fn.t.nrows; k++) {
+    const char *f = rcsv_get(&fn.t, k, fn.cf), *sh = rcsv_get(&fn.t, k, fn.cs);
+    if (used[k] && strcmp(f, sh) && lused < sizeof leg)
+      lused += (size_t)snprintf(leg + lused, sizeof leg - lused, "%s%s = `%s`", lused ? ", " : "", sh, f);
+  }
+  free(used);
+  rcsv_free(&fn.t);
   if (lused) tmpl_put(g, "correct", "flags", (const char *const[]){"legend", leg, NULL});
   if (find.n) {
     tmpl_put(g, "correct", "findings", NULL);

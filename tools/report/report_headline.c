@@ -129,7 +129,7 @@ static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
   hrow *h = calloc(shapes.n + 1, sizeof *h);
   size_t nh = 0;
   for (size_t s = 0; s < shapes.n; s++) {
-    const char *base = pick_variant(&x->sum, &x->names, e, "@sdpa", shapes.v[s]);
+    const char *base = pick_variant(&x->sum, &x->names, e, "@lib", shapes.v[s]);
     const char *cand = hv && sum_row(x, hv, shapes.v[s]) >= 0 ? hv : pick_variant(&x->sum, &x->names, e, "@ours", shapes.v[s]);
     if (!base || !cand) continue;
     h[nh].shape = shapes.v[s], h[nh].base = base, h[nh].cand = cand;

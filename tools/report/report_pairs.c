@@ -69,9 +69,10 @@ static int claims(const char *cpath, const char *spath, const expvars *e, const 
     rcsv_free(&c), rcsv_free(&s);
     return -1;
   }
+  int cstand = rcsv_col(&c, "stand_in");
   for (size_t r = 0; r < c.nrows; r++) {
     if (!strcmp(rcsv_get(&c, r, ix[0]), "abs")) continue;
-    const char *shape = pick_shape(&s, rcsv_get(&c, r, ix[3]));
+    const char *shape = pick_shape(&s, rcsv_get(&c, r, ix[3]), cstand < 0 ? NULL : rcsv_get(&c, r, cstand));
     if (!shape) continue;
     const char *cand = pick_variant(&s, names, e, rcsv_get(&c, r, ix[1]), shape);
     const char *base = pick_variant(&s, names, e, rcsv_get(&c, r, ix[2]), shape);
@@ -88,7 +89,7 @@ static int headline(int hl, const expvars *e, const strlist *paths, const strlis
   if (!pv) return 0;
   if (hl == 1) {
     for (size_t i = 0; i < names->n; i++)
-      if (!strncmp(names->v[i], "sdpa-", 5) && expvars_is_baseline(e, names->v[i]))
+      if (strlist_has(&e->libraries, names->v[i]))
         pair(paths, names, names->v[i], v);
     return 0;
   }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "samples/samples.h"
+#include "shape.h"
 
 const char *pick_name(const char *file, char *buf, size_t len) {
   const char *b = strrchr(file, '/');
@@ -29,7 +30,7 @@ int pick_median(const rcsv *s, const char *name, const char *shape, double *med)
 
 static int matches(const char *name, const char *who, const expvars *e) {
   if (!strcmp(who, "@ours")) return !expvars_is_baseline(e, name);
-  if (!strcmp(who, "@sdpa")) return strncmp(name, "sdpa-", 5) == 0;
+  if (!strcmp(who, "@lib")) return strlist_has(&e->libraries, name);
   size_t n = strlen(who);
   return strncmp(name, who, n) == 0 && (!name[n] || !isdigit((unsigned char)name[n]));
 }
@@ -47,22 +48,37 @@ const char *pick_variant(const rcsv *s, const strlist *names, const expvars *e, 
 
 const char *pick_headline(const expvars *e) {
   for (size_t i = 0; i < e->cmp_cand.n; i++)
-    if (!strncmp(e->cmp_base.v[i], "sdpa-", 5) && !expvars_is_baseline(e, e->cmp_cand.v[i]))
+    if (strlist_has(&e->libraries, e->cmp_base.v[i]) && !expvars_is_baseline(e, e->cmp_cand.v[i]))
       return e->cmp_cand.v[i];
   return NULL;
 }
 
-const char *pick_shape(const rcsv *s, const char *want) {
+// the value of tag T among N fields (tags, vals), or -1 when absent
+static long field_of(const char *tags, const long *vals, int n, char t) {
+  for (int i = 0; i < n; i++)
+    if (tags[i] == t) return vals[i];
+  return -1;
+}
+
+// 1 when shapes A and B have the same value (or both none) for every tag of MATCH
+static int agree(const char *a, const char *b, const char *match) {
+  char ta[SHAPE_AXES_MAX], tb[SHAPE_AXES_MAX], why[128];
+  long va[SHAPE_AXES_MAX], vb[SHAPE_AXES_MAX];
+  int na = shape_fields(a, ta, va, SHAPE_AXES_MAX, why, sizeof why);
+  int nb = shape_fields(b, tb, vb, SHAPE_AXES_MAX, why, sizeof why);
+  if (na < 0 || nb < 0) return 0;
+  for (const char *t = match; *t; t++)
+    if (*t != ' ' && field_of(ta, va, na, *t) != field_of(tb, vb, nb, *t)) return 0;
+  return 1;
+}
+
+const char *pick_shape(const rcsv *s, const char *want, const char *match) {
   int cs = rcsv_col(s, "shape");
-  shape_t w, g;
   const char *alt = NULL;
-  int wok = shape_parse(want, &w) == 0;
   for (size_t r = 0; r < s->nrows; r++) {
     const char *sh = rcsv_get(s, r, cs);
     if (!strcmp(sh, want)) return sh;
-    if (wok && !alt && shape_parse(sh, &g) == 0 && g.sq == w.sq && g.d == w.d &&
-        g.causal == w.causal)
-      alt = sh;
+    if (!alt && match && *match && agree(sh, want, match)) alt = sh;
   }
   return alt;
 }

@@ -1,7 +1,8 @@
 // report_pick.h — choices the report makes from summary.csv (stats summary output): the median
 // of a variant at a shape, the best variant of a kind at a shape, the variant standing for a
 // ladder rung ("v4" stands for v4, v4s2, v4-stages3 …: the fastest of them), and the shape that
-// stands for a shape named in a claim (the same one, else one with the same Sq, D and causal).
+// stands for a shape named in a claim (the same one, else one that agrees on the tags the claim
+// names).
 // Names are variant names = sample file names without directory and ".csv".
 #pragma once
 #include "report_csv.h"
@@ -13,15 +14,17 @@ const char *pick_name(const char *file, char *buf, size_t len);
 // Median of NAME at SHAPE from summary S: 0, or -1 when absent.
 int pick_median(const rcsv *s, const char *name, const char *shape, double *med);
 
-// "@ours": the fastest non-baseline; "@sdpa": the fastest sdpa-*; else the fastest variant whose
+// "@ours": the fastest non-baseline; "@lib": the fastest of LIBRARIES; else the fastest variant whose
 // name is WHO or WHO followed by a non-digit. NULL when none has SHAPE. Returned string is
 // one of NAMES' entries.
 const char *pick_variant(const rcsv *s, const strlist *names, const expvars *e, const char *who,
                          const char *shape);
 
-// The variant of ours the experiment pits against SDPA: the candidate of the first COMPARE pair
-// whose base is an sdpa-* baseline and whose candidate is not a baseline; NULL when none.
+// The variant of ours the experiment pits against a library: the candidate of the first COMPARE pair
+// whose base is one of LIBRARIES and whose candidate is not a baseline; NULL when none.
 const char *pick_headline(const expvars *e);
 
-// The measured shape standing for WANT (see above), or NULL; returned string points into S.
-const char *pick_shape(const rcsv *s, const char *want);
+// The measured shape standing for WANT: WANT itself, else the first shape of S whose fields agree
+// with WANT's on every tag of MATCH (space-separated tags of the shape grammar, e.g. "S D C";
+// NULL or "": WANT only). NULL when none; the returned string points into S.
+const char *pick_shape(const rcsv *s, const char *want, const char *match);

@@ -34,7 +34,7 @@ void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *shapes) 
     const char *bound = bw > 0 && (tf <= 0 || bw * ai / 1000 < tf) ? "memory" : "compute";
     const char *cell[2] = {"—", "—"}, *pct[2] = {"—", "—"};
     for (int w = 0; w < 2; w++) {
-      const char *v = pick_variant(&x->sum, w ? &base : &ours, e, w ? "@sdpa" : "@ours", shapes->v[k]);
+      const char *v = pick_variant(&x->sum, w ? &base : &ours, e, w ? "@lib" : "@ours", shapes->v[k]);
       if (w && !v) { // fastest of any baseline when there is no SDPA one
         double bm = 0;
         for (size_t i = 0; i < base.n; i++)

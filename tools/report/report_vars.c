@@ -74,6 +74,7 @@ int expvars_read(const char *path, expvars *e, char *err, size_t errlen) {
     else if (!strcmp(k, "BASELINE")) e->baseline = *v ? xdup(v) : NULL;
     else if (!strcmp(k, "SHAPES")) words(&e->shapes, v);
     else if (!strcmp(k, "BASELINES")) words(&e->baselines, v);
+    else if (!strcmp(k, "LIBRARIES")) words(&e->libraries, v);
     else if (!strcmp(k, "REPORT_STYLE")) {
       if (!*v || !strcmp(v, "timing")) e->correctness = 0;
       else if (!strcmp(v, "correctness")) e->correctness = 1;
@@ -101,6 +102,7 @@ int expvars_read(const char *path, expvars *e, char *err, size_t errlen) {
   }
   free(line);
   fclose(fp);
+  for (size_t i = 0; !rc && !e->libraries.n && i < e->baselines.n; i++) strlist_add(&e->libraries, e->baselines.v[i]);
   if (rc) expvars_free(e);
   return rc;
 }
@@ -111,14 +113,14 @@ void expvars_free(expvars *e) {
   free(e->baseline);
   strlist_free(&e->shapes);
   strlist_free(&e->baselines);
+  strlist_free(&e->libraries);
   strlist_free(&e->cmp_cand);
   strlist_free(&e->cmp_base);
   memset(e, 0, sizeof *e);
 }
 
 int expvars_is_baseline(const expvars *e, const char *name) {
-  return strlist_has(&e->baselines, name) || strncmp(name, "sdpa-", 5) == 0 ||
-         strncmp(name, "cublas-", 7) == 0;
+  return strlist_has(&e->baselines, name) || strlist_has(&e->libraries, name);
 }
 
 static int list_dir(const char *dir, strlist *out, int want_dirs) {

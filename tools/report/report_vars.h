@@ -1,6 +1,6 @@
 // report_vars.h — an experiment's definition as the report tools see it: the KEY=value lines
 // that `make` extracts from experiments/<exp>/experiment.mk into build/<exp>/experiment.vars
-// (DESCRIPTION, KERNEL, SHAPES, BASELINE, BASELINES, COMPARE, REPORT_STYLE), and the list of
+// (DESCRIPTION, KERNEL, SHAPES, BASELINE, BASELINES, LIBRARIES, COMPARE, REPORT_STYLE), and the list of
 // sample files of one <gpu> directory of data/<exp>/.
 #pragma once
 #include <stddef.h>
@@ -14,12 +14,15 @@ typedef struct {
   char *description, *kernel, *baseline;
   int correctness; // REPORT_STYLE: 0 timing (the default), 1 correctness
   strlist shapes, baselines;
+  strlist libraries; // LIBRARIES: the production libraries ours is judged against (`@lib`);
+                     // BASELINES when the experiment names none
   strlist cmp_cand, cmp_base; // COMPARE pairs cand:base, same length
 } expvars;
 
 // Reads PATH (a missing file gives empty vars and 0). -1 with "FILE:LINE: what" in err.
 int expvars_read(const char *path, expvars *e, char *err, size_t errlen);
 void expvars_free(expvars *e);
+// NAME is one of BASELINES or LIBRARIES
 int expvars_is_baseline(const expvars *e, const char *name);
 
 void strlist_add(strlist *l, const char *s);
