@@ -22,6 +22,7 @@ include mk/text.mk
 include mk/toolchain.mk
 include mk/deps.mk
 include mk/tools.mk
+include mk/samples.mk
 include mk/stats.mk
 include mk/experiment.mk
 include mk/measure.mk

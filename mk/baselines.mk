@@ -6,9 +6,10 @@ CEILINGS_BIN := $(B)/tools/ceilings
 CEILINGS_OUT ?= data/ceilings
 AA_DATA      ?= data/aa
 
-$(CEILINGS_BIN): tools/pipeline/ceilings.cu | check-deps-build
+# (with the samples library's median, compiled in as C)
+$(CEILINGS_BIN): tools/pipeline/ceilings.cu tools/samples/samples_median.c tools/samples/samples_median.h | check-deps-build
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) -o $@ $< -ldl
+	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) -Itools -o $@ $< tools/samples/samples_median.c -ldl
 
 ifneq ($(filter $(GPU_GOALS),$(MAKECMDGOALS)),)
 $(CEILINGS_BIN): | check-gpu

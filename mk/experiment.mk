@@ -111,22 +111,27 @@ c_baseline_src = kernels/$(PROBLEM)/$(subst -,_,$(1)).cu
 BIN_TARGETS := $(VARIANTS) $(C_BASELINES)
 
 # The harness: kernels/harness/*.cu, the shapes of every problem (kernels/harness/*.c and
-# kernels/<problem>/problem/*_shape.c: the registry links them all) and the problem layer of the
-# experiment's problem (kernels/<problem>/problem/*.cu), each compiled once per ARCH.
+# kernels/<problem>/problem/*_shape.c: the registry links them all), the samples library's median
+# and writer (SAMPLES_HARNESS_SRC, mk/samples.mk) and the problem layer of the experiment's
+# problem (kernels/<problem>/problem/*.cu), each compiled once per ARCH.
 # problem_objs PROBLEM: what a bench binary of that problem links besides its kernel
-HARNESS_SRC  := $(wildcard kernels/harness/*.cu) $(SHAPE_SRC)
-k_obj         = $(patsubst kernels/%,$(B)/harness/$(ARCH)/%.o,$(basename $(1)))
+HARNESS_SRC  := $(wildcard kernels/harness/*.cu) $(SHAPE_SRC) $(SAMPLES_HARNESS_SRC)
+k_obj         = $(patsubst tools/%,$(B)/harness/$(ARCH)/tools/%.o,$(patsubst kernels/%,$(B)/harness/$(ARCH)/%.o,$(basename $(1))))
 problem_objs  = $(call k_obj,$(HARNESS_SRC) $(wildcard kernels/$(1)/problem/*.cu))
 HARNESS_OBJS := $(call problem_objs,$(PROBLEM))
 # include paths of a source under kernels/<dir>/: the harness, the problem's folder and its layer
 k_inc         = -Ikernels/harness -Ikernels/$(1) -Ikernels/$(1)/problem
+# (-Itools: the harness includes the samples library as "samples/<name>.h")
 $(B)/harness/$(ARCH)/%.o: kernels/%.cu $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(call k_inc,$(firstword $(subst /, ,$*))) -MMD -MP -c $< -o $@
+	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(call k_inc,$(firstword $(subst /, ,$*))) -Itools -MMD -MP -c $< -o $@
 $(B)/harness/$(ARCH)/%.o: kernels/%.c $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) -Ikernels/harness -MMD -MP -c $< -o $@
--include $(wildcard $(B)/harness/$(ARCH)/*/*.d $(B)/harness/$(ARCH)/*/problem/*.d)
+$(B)/harness/$(ARCH)/tools/%.o: tools/%.c $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) -Ikernels/harness -MMD -MP -c $< -o $@
+-include $(wildcard $(B)/harness/$(ARCH)/*/*.d $(B)/harness/$(ARCH)/*/problem/*.d $(B)/harness/$(ARCH)/tools/*/*.d)
 # build/harness/<arch>/<problem>.objs: the objects a bench binary of that problem links (tests
 # build kernels against it), rewritten only when the list changes
 PROBLEMS := $(patsubst kernels/%/problem/,%,$(wildcard kernels/*/problem/))

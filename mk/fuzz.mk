@@ -13,9 +13,10 @@ FUZZ_CFLAGS  := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover
 FUZZ         := $(B)/fuzz
 
 # Per target: the tools sources it links, extra libraries, and the seed files.
-FUZZ_ALL := samples flags tunables space_expr space_file ptxas_report ncu_csv search_log calib
+FUZZ_ALL := samples merge flags tunables space_expr space_file ptxas_report ncu_csv search_log calib
 FUZZ_TARGETS ?= $(FUZZ_ALL)
-FUZZ_SRC_samples      := tools/samples/samples.c $(SHAPE_SRC)
+FUZZ_SRC_samples      := tools/samples/samples.c tools/samples/samples_median.c $(SHAPE_SRC)
+FUZZ_SRC_merge        := tools/samples/samples_merge.c
 FUZZ_SRC_flags        := tools/space/flags.c tools/space/tunables.c
 FUZZ_SRC_tunables     := tools/space/tunables.c
 FUZZ_SRC_space_expr   := tools/space/space_expr.c
@@ -23,10 +24,12 @@ FUZZ_SRC_space_file   := tools/space/space_file.c tools/space/space_expr.c
 FUZZ_SRC_ptxas_report := tools/gates/ptxas_report.c
 FUZZ_SRC_ncu_csv      := tools/profile/ncu_csv.c
 FUZZ_SRC_search_log   := tools/search/search_log.c tools/search/search_space.c
-FUZZ_SRC_calib        := tools/stats/calib.c tools/stats/design.c
+FUZZ_SRC_calib        := tools/stats/calib.c tools/stats/design.c tools/samples/samples_median.c
+FUZZ_LIBS_samples     := -lm
 FUZZ_LIBS_calib       := $(GSL_LIBS)
 FUZZ_SEEDS_samples      = $(wildcard tests/fixtures/stats/*.txt tests/fixtures/stats/*.csv \
-                            tests/fixtures/report/data/*/*/*.csv)
+                            tests/fixtures/report/data/*/*/*.csv tests/fixtures/samples/*.csv)
+FUZZ_SEEDS_merge        = $(wildcard tests/fixtures/samples/merge/*.csv tests/fuzz/seeds/merge/*)
 FUZZ_SEEDS_flags        = $(wildcard experiments/*/variants/*.flags)
 FUZZ_SEEDS_tunables     = $(wildcard kernels/*/*.tunables tests/fuzz/seeds/tunables/*)
 FUZZ_SEEDS_space_expr   = $(wildcard tests/fixtures/space/*.space tests/fuzz/seeds/space_expr/*)

@@ -1,5 +1,5 @@
 # measure.mk — the GPU stage: runtime gates and timing, raw samples into data/. Needs nvcc's
-# build outputs and a driver only (no GSL, no gnuplot).
+# build outputs, a driver and build/tools/samples (gcc; no GSL, no gnuplot).
 GIT_REV ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell \
              git diff --quiet HEAD -- kernels tools mk Makefile experiments 2>/dev/null || echo -dirty)
 # the problem's library baselines: <lib>-* of BASELINES, run by kernels/<problem>/problem/<lib>_bench.py
@@ -25,8 +25,8 @@ endif
 
 ## measure: GPU only: numerics gate, then one session of ROUNDS shuffled rounds [SESSION= ORDER_SEED=] -> data/EXP/<gpu>/<v>.csv (appended)
 .PHONY: measure
-measure: check-gpu build $(EXP_OUT)/gates.csv
-	@B=$(B) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) ROUNDS=$(ROUNDS) \
+measure: check-gpu build $(EXP_OUT)/gates.csv $(SAMPLES_BIN)
+	@B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) ROUNDS=$(ROUNDS) \
 	  GRAPH_CALLS=$(GRAPH_CALLS) \
 	  SEED=$(SEED) RUN_TIMEOUT=$(RUN_TIMEOUT) LIB_BENCH='$(LIB_BENCH)' LIB_BASELINES='$(LIB_BASELINES)' \
 	  SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' PROBLEM=$(PROBLEM) ORDER=$(ORDER) VARIANT='$(VARIANT)' $(MEASURE_OPT) \

@@ -28,11 +28,10 @@ $(B)/tools/obj/%.o: tools/%.c $(B)/tools/cflags.txt
 -include $(wildcard $(B)/tools/obj/*/*.d)
 
 # The shapes of every problem (host C under kernels/: the grammar, the registry, each problem's
-# parse, format and work) are shared by the bench harness and the host tools: SAMPLES_OBJS, the
-# sample-file reader with them, is what a tool links to read samples.
+# parse, format and work) are shared by the bench harness and the host tools; the samples library
+# (mk/samples.mk) links them.
 SHAPE_SRC       := $(wildcard kernels/harness/*.c kernels/*/problem/*_shape.c)
 SHAPE_HOST_OBJS := $(patsubst kernels/%.c,$(B)/tools/obj/kernels/%.o,$(SHAPE_SRC))
-SAMPLES_OBJS    := $(B)/tools/obj/samples/samples.o $(SHAPE_HOST_OBJS)
 $(B)/tools/obj/kernels/%.o: kernels/%.c $(B)/tools/cflags.txt
 	@mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -c $< -o $@

@@ -34,7 +34,7 @@ const char bench_help_text[] =
     "                   region (with a graph, its first call starts cold); hot: no flush\n"
     "  --hot-batch N    calls per hot sample with --graph-calls 0 (default 20)\n"
     "  --seed S         input seed (default 1)\n"
-    "  --out FILE       sample file, written as FILE.tmp then renamed (default stdout)\n"
+    "  --out FILE       sample file, written as FILE.tmp.<pid> then renamed (default stdout)\n"
     "  --meta key=value extra header line '# key: value' (repeatable)\n"
     "  --sm-count N     SM count for --describe (default 132); other modes ask the device\n"
     "  --device I       CUDA device (default 0)\n"

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include "bench_cuda.h"
 #include "bench_timing.h"
+#include "samples/samples_median.h"
 
 static void *flush_buf;
 static size_t flush_size;
@@ -73,11 +74,6 @@ void bench_timing_release(void) {
   if (flush_buf) BENCH_CUDA(cudaFree(flush_buf));
   flush_buf = NULL;
   flush_size = 0;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
 }
 
 // Captures calls runs on st into an executable graph; exits 4 (CUDA error) when the
@@ -150,8 +146,7 @@ double bench_time_shape(const kernel_plan *plan, problem_bufs *b, const bench_ti
   for (int i = 0; i < 2 * t->reps; i++) BENCH_CUDA(cudaEventDestroy(ev[i]));
   BENCH_CUDA(cudaFree(clk));
   BENCH_CUDA(cudaStreamDestroy(st));
-  qsort(us, (size_t)t->reps, sizeof *us, cmp_double);
-  double med = t->reps % 2 ? us[t->reps / 2] : 0.5 * (us[t->reps / 2 - 1] + us[t->reps / 2]);
+  double med = samples_median(us, (size_t)t->reps);
   free(ev);
   free(hclk);
   free(us);

@@ -1,11 +1,11 @@
 // bench_writer.cu — collects header lines and samples and writes the sample file
-// `# cudadent42 samples v1` atomically.
-#include <errno.h>
+// `# cudadent42 samples v1` atomically, through the samples library's writer.
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include "bench_cuda.h"
 #include "bench_header.h"
+#include "samples/samples_write.h"
 
 void bench_header_set(bench_header *h, const char *key, const char *fmt, ...) {
   bench_kv *kv = NULL;
@@ -23,9 +23,7 @@ void bench_header_set(bench_header *h, const char *key, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(kv->val, sizeof kv->val, fmt, ap);
-  va_end(ap);
-  for (char *c = kv->val; *c; c++)  // one header line per key, whatever the value holds
-    if (*c == '\n' || *c == '\r') *c = ' ';
+  va_end(ap);  // (the writer puts a value's line breaks as spaces: one header line per key)
 }
 
 void bench_samples_add(bench_samples *v, int shape, int rep, double time_us, int clock_mhz) {
@@ -38,50 +36,29 @@ void bench_samples_add(bench_samples *v, int shape, int rep, double time_us, int
   v->s[v->n++] = x;
 }
 
-static void io_fail(const char *path) {
-  bench_usage_fail("%s: %s", path, strerror(errno));
-}
-
-static void tmp_name(const char *path, char *tmp, size_t len) {
-  if (snprintf(tmp, len, "%s.tmp", path) >= (int)len) bench_usage_fail("%s: path too long", path);
-}
-
+// The file goes through the samples library's writer (tools/samples/samples_write.h): PATH.tmp.<pid>,
+// renamed once whole.
 void bench_out_probe(const char *path) {
-  char tmp[4096];
-  tmp_name(path, tmp, sizeof tmp);
-  FILE *f = fopen(tmp, "w");
-  if (!f) io_fail(tmp);
-  fclose(f);
-  remove(tmp);
+  samples_writer w;
+  char err[4200];
+  if (samples_write_open(&w, path, err, sizeof err)) bench_usage_fail("%s", err);
+  samples_write_abort(&w);
 }
 
 void bench_write_samples(const char *path, const bench_header *h, const bench_samples *v,
                          const char *const *names) {
-  char tmp[4096];
-  FILE *f = stdout;
-  if (path) {
-    tmp_name(path, tmp, sizeof tmp);
-    f = fopen(tmp, "w");
-    if (!f) io_fail(tmp);
-  }
-  fprintf(f, "# cudadent42 samples v1\n");
-  for (int i = 0; i < h->n; i++) fprintf(f, "# %s: %s\n", h->kv[i].key, h->kv[i].val);
-  fprintf(f, "shape,rep,time_us,sm_clock_mhz\n");
+  samples_writer w;
+  char err[4200];
+  if (samples_write_open(&w, path, err, sizeof err)) bench_usage_fail("%s", err);
+  samples_write_line(&w, "%s", SAMPLES_VERSION_LINE);
+  for (int i = 0; i < h->n; i++) samples_write_meta(&w, h->kv[i].key, h->kv[i].val);
+  samples_write_line(&w, "shape,rep,time_us,sm_clock_mhz");
   for (long i = 0; i < v->n; i++) {
     const bench_sample *s = &v->s[i];
     if (s->sm_clock_mhz >= 0)
-      fprintf(f, "%s,%d,%.3f,%d\n", names[s->shape], s->rep, s->time_us, s->sm_clock_mhz);
+      samples_write_line(&w, "%s,%d,%.3f,%d", names[s->shape], s->rep, s->time_us, s->sm_clock_mhz);
     else
-      fprintf(f, "%s,%d,%.3f,nan\n", names[s->shape], s->rep, s->time_us);
+      samples_write_line(&w, "%s,%d,%.3f,nan", names[s->shape], s->rep, s->time_us);
   }
-  if (fflush(f) != 0 || ferror(f)) io_fail(path ? tmp : "stdout");
-  if (path) {
-    if (fclose(f) != 0) io_fail(tmp);
-    if (rename(tmp, path) != 0) {
-      int e = errno;
-      remove(tmp);
-      errno = e;
-      io_fail(path);
-    }
-  }
+  if (samples_write_close(&w, err, sizeof err)) bench_usage_fail("%s", err);
 }

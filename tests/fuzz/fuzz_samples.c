@@ -1,6 +1,10 @@
-// fuzz_samples.c — libFuzzer target of samples_read (tools/samples/samples.c) and shape_parse.
+// fuzz_samples.c — libFuzzer target of samples_read (tools/samples/samples.c), shape_parse and
+// the round medians (tools/samples/samples_median.c: each within its round's samples).
+#include <math.h>
+
 #include "fuzz_util.h"
 #include "samples/samples.h"
+#include "samples/samples_median.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const char *path = fuzz_file(data, size, ".csv");
@@ -14,6 +18,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       char buf[128];
       if (shape_parse(f.groups[g].name, &s) == 0) shape_format(&s, buf, sizeof buf);
       (void)samples_group_find(&f, f.groups[g].name);
+      samples_round *r;
+      size_t nr, total = 0;
+      if (samples_round_medians(&f.groups[g], &r, &nr)) abort();
+      for (size_t k = 0; k < nr; k++) {
+        double lo = INFINITY, hi = -INFINITY;
+        for (size_t i = 0; i < f.groups[g].n; i++)
+          if (f.groups[g].session[i] == r[k].session && f.groups[g].round[i] == r[k].round)
+            lo = fmin(lo, f.groups[g].t[i]), hi = fmax(hi, f.groups[g].t[i]);
+        if (!(r[k].median >= lo && r[k].median <= hi)) abort();
+        total += r[k].n;
+      }
+      if (total != f.groups[g].n) abort();
+      free(r);
     }
   }
   samples_free(&f);

@@ -29,7 +29,7 @@ then not_ok "ROWS_PER_BLOCK=0 refused at compile time"; else ok "ROWS_PER_BLOCK=
 check_grep "refusal names the tunable" 'ROWS_PER_BLOCK must be in 1..32' "$t/bad.log"
 
 # --- ceilings: compiles; usage errors exit 2; no GPU exits 1 with a message ----------------------
-check "ceilings compiles" "$NVCC" -O1 -std=c++17 $ARCHF tools/pipeline/ceilings.cu -ldl -o "$t/ceilings"
+check "ceilings compiles" "$NVCC" -O1 -std=c++17 $ARCHF -Itools tools/pipeline/ceilings.cu tools/samples/samples_median.c -ldl -o "$t/ceilings"
 "$t/ceilings" --help >"$t/out" 2>&1
 check_eq "ceilings --help exits 0" "$?" 0
 check_grep "ceilings --help names the format" 'cudadent42 ceilings v1' "$t/out"

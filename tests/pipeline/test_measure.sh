@@ -10,6 +10,8 @@
 . tests/lib.sh
 export PROBLEM=attention  # what make passes: the problem whose sources make the code id
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+# the rounds are merged by the samples command built here (make test builds it)
+export SAMPLES_BIN=$PWD/build/tools/samples
 b=$t/build/fake; mkdir -p "$b"
 # fake NAME MODE: MODE ok | numerics | crash (round 2) | nofile (exit 0, writes nothing).
 # Like bench, it writes each --meta as '# key: value' and refuses a key outside [a-z0-9_.-] or

@@ -26,9 +26,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <string>
 #include <vector>
+
+#include "samples/samples_median.h"
 
 #ifndef MMA_ACC
 #define MMA_ACC 8  // independent accumulators (m16n8 fp32 tiles) per warp
@@ -159,11 +160,10 @@ struct result {
   int n;
 };
 
+// the median is the samples library's (it sorts v, so min and max are its ends)
 static result summarize(const char *metric, const char *unit, std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  size_t n = v.size();
-  double med = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-  return result{metric, unit, med, v.front(), v.back(), (int)n};
+  double med = samples_median(v.data(), v.size());
+  return result{metric, unit, med, v.front(), v.back(), (int)v.size()};
 }
 
 // Times fn() with events: WARMUPS untimed calls, then runs timed ones; returns milliseconds.

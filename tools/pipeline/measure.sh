@@ -4,7 +4,8 @@
 #   measure.sh EXP
 # Environment (from make): B, DATA_OUT (data), REPS, WARMUP, L2, GRAPH_CALLS, ROUNDS (10), SEED,
 #   RUN_TIMEOUT, LIB_BENCH, LIB_BASELINES, SHAPES, GIT_REV, ORDER (interleaved|sequential), VARIANT
-#   (optional filter), SESSION (optional id), ORDER_SEED (optional, digits).
+#   (optional filter), SESSION (optional id), ORDER_SEED (optional, digits), SAMPLES_BIN (the
+#   samples command, default $B/tools/samples: it merges the rounds and writes the baselines' files).
 #
 # The experimental design has three levels: sessions (one invocation of this script: one host,
 # one GPU, one code state), rounds within a session (one process per variant and round), and
@@ -28,19 +29,21 @@
 # A library baseline <lib>-<backend>.<suffix> (sdpa-cudnn.b) runs --backend <lib>-<backend> but is
 # published under its own name: two names for one baseline make an A/A pair.
 # Round files go to build/EXP/runs/<session>/ (made fresh). A variant is published only if every
-# round of the session wrote its file; its rounds are merged into DATA_OUT/EXP/<gpu>/<v>.csv with
+# round of the session wrote its file; its rounds are merged by `samples merge` (the samples
+# library's round merge, tools/samples/samples_merge.h) into DATA_OUT/EXP/<gpu>/<v>.csv with
 # the columns round (1..ROUNDS), session and position (1-based slot of the process within its
 # round, counting the runs that started). Header: round 1's `# key: value` lines, `# rounds:`,
 # `# temp_end_c_last_round:`, and one `# session.<id>: date= host= gpu_uuid= git_rev= rounds=
 # order_seed=` line per session in the file. If the published file has a session column and the
-# same code, flags, graph_calls, l2_flush, reps and warmup, the session is appended (old rows
-# unchanged); otherwise it replaces the file, saying which key differed. A session id already in
-# a published file is refused before anything runs. Files are written to a temp file and renamed
-# (an interrupted run leaves published files untouched). The gate table with runtime verdicts is
-# written to build/EXP/gates.csv and published beside the samples.
+# same code, flags, graph_calls, l2_flush, reps and warmup, the session is appended (`samples
+# append`: old rows unchanged); otherwise it replaces the file, saying which key differed. A
+# session id already in a published file is refused before anything runs. Files are written to a
+# temp file and renamed (an interrupted run leaves published files untouched). The gate table
+# with runtime verdicts is written to build/EXP/gates.csv and published beside the samples.
 set -u
 exp=$1
 b=${B:-build}/$exp
+samples=${SAMPLES_BIN:-${B:-build}/tools/samples}
 rounds=${ROUNDS:-10}; reps=${REPS:-50}; order=${ORDER:-interleaved}
 say() { echo "measure: $*" >&2; }
 die() { echo "measure: $*" >&2; exit 2; }
@@ -110,6 +113,7 @@ for bl in ${LIB_BASELINES:-}; do
 done
 
 [ -f "$b/gates.csv" ] || die "$b/gates.csv: missing (run make gates EXP=$exp)"
+[ -x "$samples" ] || die "$samples: missing (run make $samples)"
 
 # variants that passed the static gates (first three columns never hold commas)
 mapfile -t cand < <(awk -F, 'NR > 1 && $2 == "pass" { print $1 }' "$b/gates.csv")
@@ -186,7 +190,7 @@ run_one() { # run_one NAME ROUND
       local sa=(); for s in "${all_shapes[@]}"; do sa+=(--shape "$s"); done
       # sdpa-cudnn.b: the backend is the name up to its first '.'
       timeout -k 5 "${RUN_TIMEOUT:-300}" python3 "$LIB_BENCH" --backend "${v%%.*}" "${sa[@]}" "${common[@]}" \
-        --meta "flags=" 2>>"$runs/$v.log"; rc=$? ;;
+        --meta "flags=" --samples-bin "$samples" 2>>"$runs/$v.log"; rc=$? ;;
     *)
       mapfile -t sa < <(shape_args "$b/$v/shapes.txt")
       timeout -k 5 "${RUN_TIMEOUT:-300}" "$b/$v/bench" "${sa[@]}" "${common[@]}" --meta "flags=$(flags_of "$v")" \
@@ -235,7 +239,8 @@ for item in "${sched[@]}"; do
   fi
   # exit 0 with nothing written is no sample either (rc -1: no exit status takes that value)
   if [ $rc -eq 0 ] && [ ! -f "$f" ]; then rc=-1; fi
-  if [ $rc -eq 0 ]; then tail -n "$(printf '%s\n' "${all_shapes[@]}" | wc -l)" "$runs/$v.log" | grep -F median | sed 's/^/  /' >&2; continue; fi
+  # the runs' progress lines ("bench: [i/N] SHAPE median X us", "sdpa_bench: [i/N] ...")
+  if [ $rc -eq 0 ]; then tail -n "$(printf '%s\n' "${all_shapes[@]}" | wc -l)" "$runs/$v.log" | grep -E ': \[[0-9]+/[0-9]+\] ' | sed 's/^/  /' >&2; continue; fi
   dead[$v]=1
   case $v in
     "$lib"-*) if [ $rc -eq 5 ]; then say "$v: unavailable (its library is not installed here)"
@@ -247,15 +252,16 @@ for item in "${sched[@]}"; do
 done
 
 # --- 3. merge rounds into the published files ----------------------------------------------------
-# merge_session V OUT: this session's rounds of V as one sample file: round 1's header lines,
-# `# rounds:`, `# temp_end_c_last_round:`, this session's `# session.<id>:` line, the CSV header
-# row with round,session,position added, the rows (rep renumbered per shape across the rounds).
+# merge_session V OUT: this session's rounds of V as one sample file (`samples merge`): round 1's
+# header lines, `# rounds:`, `# temp_end_c_last_round:`, this session's `# session.<id>:` line, the
+# CSV header row with round,session,position added, the rows (rep renumbered per shape across the
+# rounds).
 merge_session() {
   local v=$1 out=$2 files=() p=() r
   for r in $(seq 1 "$rounds"); do files+=("$(round_file "$v" "$r")"); p+=("${pos[$v.$r]}"); done
-  awk -F, -f tools/samples/merge_rounds.awk -v rounds="$rounds" -v session="$session" -v pos="${p[*]}" -v fallback_date="$start_iso" \
-      -v host="$host" -v uuid="$gpu_uuid" -v seed="$order_seed" -v v="$v" \
-      -v last_temp="$(hval "${files[rounds - 1]}" temp_end_c)" "${files[@]}" >"$out"
+  "$samples" merge --rounds "$rounds" --session "$session" --positions "${p[*]}" --fallback-date "$start_iso" \
+      --host "$host" --uuid "$gpu_uuid" --seed "$order_seed" --variant "$v" \
+      --last-temp "$(hval "${files[rounds - 1]}" temp_end_c)" --out "$out" "${files[@]}"
 }
 # why_not_append OLD NEW: empty if NEW (this session) may be appended to OLD, else the reason
 why_not_append() {
@@ -268,20 +274,14 @@ why_not_append() {
   done
   [ "$a" = "$n" ] || echo "the columns differ (published '$a', now '$n')"
 }
-# append OLD NEW: NEW's header lines, every session line (old, then new), the CSV header row,
-# OLD's rows unchanged, NEW's rows (files read as NEW, OLD, NEW: one pass each, streaming)
-append() {
-  awk 'FNR == 1 { f++ }
-    f == 1 { if (/^# session\./) ns = ns $0 "\n"; else if (/^#/) print; else if (row == "") row = $0; next }
-    f == 2 { if (/^# session\./) print; else if (!/^#/ && !h2++) { printf "%s", ns; print row } else if (!/^#/) print; next }
-    !/^#/ && h3++ { print }' "$2" "$1" "$2"
-}
 # publish V NEW: NEW (this session of V) appended to the published file or replacing it, through a
 # temp file in the same directory and a rename
 publish() {
   local v=$1 new=$2 out=$dest/$1.csv tmp=$dest/.$1.csv.tmp why n
   if [ -f "$out" ] && why=$(why_not_append "$out" "$new") && [ -z "$why" ]; then
-    append "$out" "$new" >"$tmp" || { rm -f "$tmp"; return 1; }
+    # NEW's header lines, every session line (old, then new), the CSV header row, OLD's rows
+    # unchanged, NEW's rows
+    "$samples" append "$out" "$new" >"$tmp" || { rm -f "$tmp"; return 1; }
     say "$v: session $session appended ($(grep -c '^# session\.' "$tmp") sessions in $out)"
   else
     if [ -f "$out" ]; then

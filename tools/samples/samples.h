@@ -1,5 +1,8 @@
 // samples.h — reader for raw sample files (data/<exp>/<gpu>/<v>.csv) and plain files of one
-// number per line; shape-name parser. No GSL and no statistics here: every tool may link it.
+// number per line; shape-name parser. No GSL here: every tool may link it. The rest of the
+// samples library: samples_write.h (the writer), samples_merge.h (one session's rounds as one
+// file, a session appended to a published file), samples_median.h (the one median, and round
+// medians); samples_main.c is the command.
 //
 // Raw format: "# key: value" header lines, then a CSV header row naming at least the columns
 // `shape` and `time_us`, then one row per sample. The optional columns `round` (a positive
@@ -14,6 +17,10 @@
 // Every sample must be a finite number > 0. Errors are written to err as "FILE:LINE: what".
 #pragma once
 #include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define SAMPLES_PLAIN_GROUP "all"
 
@@ -64,3 +71,7 @@ int shape_parse(const char *s, shape_t *out);
 // Writes the canonical name of *s (K omitted when equal to S) into buf. Returns the length
 // snprintf would have written.
 int shape_format(const shape_t *s, char *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif

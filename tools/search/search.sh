@@ -18,7 +18,7 @@
 # key.txt, confirm/. Scratch (per-trial samples, build log, lock) stays in build/EXP/search/.
 # MAX_TRIALS counts every trial of the key in the log, whatever seed or strategy made it;
 # TIME_BUDGET counts from the start of this invocation and is checked between trials.
-# Environment (from make): B, NVCC, MAKE_CMD (the make command line that builds a variant
+# Environment (from make): B, NVCC, SAMPLES_BIN (the samples command; default $B/tools/samples), MAKE_CMD (the make command line that builds a variant
 # target), SHAPE, SEED, STRATEGY, INIT, MAX_TRIALS, TIME_BUDGET (0: none), BATCH, JOBS,
 # SEARCH_REPS, CONFIRM_REPS, CONFIRM_ROUNDS, SESSION, ORDER_SEED, WARMUP, L2, RUN_TIMEOUT, BASELINE, BASELINES, VARIANT_DIR, RESULTS_DIR, SEARCH_LOG,
 # gates: GATE_ARCH, MIN_OCCUPANCY, MIN_OCCUPANCY_CP_ASYNC, MIN_CTAS, SM_COUNT.
@@ -31,6 +31,7 @@ res=${RESULTS_DIR:-results/$exp}
 log=${SEARCH_LOG:-$res/trials.csv}
 tool=${SEARCH_TOOL:-${B:-build}/tools/search}
 gates=${GATES:-${B:-build}/tools/gates}
+samples=${SAMPLES_BIN:-${B:-build}/tools/samples}
 say() { echo "search: $*" >&2; }
 die() { echo "search: $*" >&2; exit 2; }
 [ -n "${SHAPE:-}" ] || die "$exp: no shape (SHAPES is empty)"
@@ -100,7 +101,7 @@ say "best of $n trials ($nok measured, $ngated gated): $best, median $med us"
 
 # confirmation: the best and the baseline in CONFIRM_ROUNDS rounds (each a process of
 # CONFIRM_REPS / CONFIRM_ROUNDS reps), their order shuffled per round from a recorded seed, one
-# session, merged by tools/samples/merge_rounds.awk as `make measure` merges: `stats compare` then judges
+# session, merged by `samples merge` as `make measure` merges: `stats compare` then judges
 # them at the level of the design (rounds as units, paired). Kept when already measured for this
 # key (the rounds are part of it).
 crounds=${CONFIRM_ROUNDS:-10}
@@ -122,7 +123,8 @@ confirm_run() { # confirm_run NAME ROUND POSITION
                 --graph-calls "${GRAPH_CALLS:-20}" --seed $(( ${SEED:-42} + 1 )) --out "$f")
   case $v in
     "$(basename "${LIB_BENCH:-none_bench.py}" _bench.py)"-*)
-       timeout -k 5 "${RUN_TIMEOUT:-300}" python3 "$LIB_BENCH" --backend "$v" "${common[@]}" "${meta[@]}" ;;
+       timeout -k 5 "${RUN_TIMEOUT:-300}" python3 "$LIB_BENCH" --backend "$v" "${common[@]}" "${meta[@]}" \
+         --samples-bin "$samples" ;;
     *) # a variant of the space, or a compiled baseline of the experiment (BASELINES: cublas-*)
        [ -f "$VARIANT_DIR/$v.flags" ] || [[ " ${BASELINES:-} " == *" $v "* ]] ||
          die "baseline '$v' is not a variant of $exp, nor one of its BASELINES (nor sdpa-*)"
@@ -148,10 +150,9 @@ else
   for pair in "$best:cand" "$BASELINE:base"; do
     v=${pair%%:*} files=() p=()
     for r in $(seq 1 "$crounds"); do files+=("$out/confirm/$v.r$r.csv"); p+=("${cpos[$v.$r]}"); done
-    awk -F, -f tools/samples/merge_rounds.awk -v rounds="$crounds" -v session="$session" -v pos="${p[*]}" \
-      -v fallback_date="$start_iso" -v host="$host" -v uuid=unknown -v seed="$order_seed" -v v="$v" \
-      -v last_temp= "${files[@]}" >"$res/confirm/.${pair#*:}.csv.tmp" &&
-      mv "$res/confirm/.${pair#*:}.csv.tmp" "$res/confirm/${pair#*:}.csv" || die "cannot merge the confirmation of $v"
+    "$samples" merge --rounds "$crounds" --session "$session" --positions "${p[*]}" \
+      --fallback-date "$start_iso" --host "$host" --uuid unknown --seed "$order_seed" --variant "$v" \
+      --out "$res/confirm/${pair#*:}.csv" "${files[@]}" || die "cannot merge the confirmation of $v"
   done
 fi
 printf '%s\n' "$best" "$BASELINE" >"$res/confirm/names.txt"

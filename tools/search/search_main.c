@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "samples/samples.h"
+#include "samples/samples_median.h"
 #include "search_opts.h"
 #include "search_oracle.h"
 #include "search_replay.h"
@@ -68,7 +69,7 @@ static int cmd_record(const search_opts *o, const sp_space *sp) {
     double *x = malloc(g->n * sizeof *x);
     memcpy(x, g->t, g->n * sizeof *x);
     reps = g->n;
-    med = sr_median(x, reps);
+    med = samples_median(x, reps);
     free(x);
     samples_free(&f);
   }

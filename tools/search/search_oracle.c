@@ -8,11 +8,7 @@
 #include <string.h>
 
 #include "samples/samples.h"
-
-static int cmp_d(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
+#include "samples/samples_median.h"
 
 double sr_quantile(const double s[], size_t n, double p) {
   if (!n) return NAN;
@@ -21,11 +17,6 @@ double sr_quantile(const double s[], size_t n, double p) {
   double fr = h - (double)lo;
   if (lo + 1 >= n || fr == 0) return s[lo < n ? lo : n - 1];
   return s[lo] + fr * (s[lo + 1] - s[lo]);
-}
-
-double sr_median(double x[], size_t n) {
-  qsort(x, n, sizeof *x, cmp_d);
-  return sr_quantile(x, n, 0.5);
 }
 
 // Gate rows of DATA/gates.csv: variant,verdict,reason,... (first three columns never quoted).
@@ -80,7 +71,7 @@ int sr_oracle_load(const sp_space *sp, const char *data, const char *shape, sr_o
       double *x = malloc(g->n * sizeof *x);
       memcpy(x, g->t, g->n * sizeof *x);
       o->t[c].ok = 1;
-      o->t[c].y = sr_median(x, g->n);
+      o->t[c].y = samples_median(x, g->n);
       o->t[c].reason[0] = 0;
       free(x);
     }

@@ -21,7 +21,5 @@ int sr_oracle_load(const sp_space *sp, const char *data, const char *shape, sr_o
                    char *err, size_t errlen);
 void sr_oracle_free(sr_oracle *o);
 
-// Median of x[0..n) (sorts x); NaN for n = 0.
-double sr_median(double x[], size_t n);
 // Quantile of type 7 (R's default, numpy's linear) of sorted x[0..n), 0 <= p <= 1.
 double sr_quantile(const double sorted[], size_t n, double p);

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "samples/samples_median.h"
+
 size_t sr_replay_one(const sp_space *sp, const sr_opts *o, const sr_oracle *or, size_t batch,
                      double tol, size_t T, double curve[]) {
   sr_trial *hist = malloc(sp->ncfg * sizeof *hist);
@@ -52,7 +54,7 @@ int sr_replay(const sp_space *sp, const sr_opts *o, const sr_oracle *or, const c
     }
     qsort(ev, seeds, sizeof *ev, cmp_d);
     fprintf(csv, "%s,%s,%.6g,%.6g,%.6g,%zu\n", sr_kind_name(ok.kind), shape,
-            sr_quantile(ev, seeds, 0.5), sr_quantile(ev, seeds, 0.25), sr_quantile(ev, seeds, 0.75), seeds);
+            samples_median_sorted(ev, 1, seeds), sr_quantile(ev, seeds, 0.25), sr_quantile(ev, seeds, 0.75), seeds);
   }
   if (curves) {
     fprintf(curves, "# %s: best latency so far / true best (%.6g us), over %zu seeds from %llu\n# trial",
@@ -65,7 +67,7 @@ int sr_replay(const sp_space *sp, const sr_opts *o, const sr_oracle *or, const c
       for (int k = 0; k < SR_NKINDS; k++) {
         for (size_t s = 0; s < seeds; s++) col[s] = curve[(k * seeds + s) * T + t];
         qsort(col, seeds, sizeof *col, cmp_d);
-        put(curves, sr_quantile(col, seeds, 0.5));
+        put(curves, samples_median_sorted(col, 1, seeds));
         put(curves, sr_quantile(col, seeds, 0.25));
         put(curves, sr_quantile(col, seeds, 0.75));
       }

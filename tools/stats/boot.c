@@ -9,6 +9,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "samples/samples_median.h"
+
 struct boot_workspace {
   size_t b;
   double *dx, *dy, *dr;  // bootstrap distributions: median x, median y, ratio
@@ -153,7 +155,7 @@ int boot_median(boot_workspace *w, const boot_params *p, const double sorted[], 
   for (size_t r = 0; r < w->b; r++) w->dx[r] = boot_resample_median(w->rx, sorted, 1, n);
   boot_jackknife_median(sorted, 1, n, w->jx);
   const double *jack[1] = {w->jx};
-  med->est = gsl_stats_median_from_sorted_data(sorted, 1, n);
+  med->est = samples_median_sorted(sorted, 1, n);
   return finish(w->dx, w->b, boot_accel(jack, &n, 1), p, med);
 }
 
@@ -168,8 +170,8 @@ int boot_ratio(boot_workspace *w, const boot_params *p, const double x[], size_t
     w->dy[r] = boot_resample_median(w->ry, y, 1, ny);
     w->dr[r] = w->dx[r] / w->dy[r];
   }
-  double mx = gsl_stats_median_from_sorted_data(x, 1, nx);
-  double my = gsl_stats_median_from_sorted_data(y, 1, ny);
+  double mx = samples_median_sorted(x, 1, nx);
+  double my = samples_median_sorted(y, 1, ny);
   med_x->est = mx;
   med_y->est = my;
   ratio->est = mx / my;

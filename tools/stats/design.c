@@ -2,11 +2,12 @@
 #include "design.h"
 
 #include <gsl/gsl_cdf.h>
-#include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "samples/samples_median.h"
 
 const char *level_name(level_t l) {
   static const char *const names[] = {"auto", "sample", "round", "session"};
@@ -19,24 +20,11 @@ level_t design_auto_level(size_t nsessions_max) {
 
 // --- building -------------------------------------------------------------------------------
 
-typedef struct {
-  unsigned rank, round;  // rank: the session's order of first appearance in the file
-  double logt;
-} obs_t;
-
-static int obs_cmp(const void *pa, const void *pb) {
-  const obs_t *a = pa, *b = pb;
-  if (a->rank != b->rank) return a->rank < b->rank ? -1 : 1;
-  if (a->round != b->round) return a->round < b->round ? -1 : 1;
-  return (a->logt > b->logt) - (a->logt < b->logt);
-}
-
 // Median of sorted x and the robust variance (1.4826 MAD)^2; work holds n doubles.
 static void robust(const double *x, size_t n, double *work, double *med, double *var) {
-  *med = gsl_stats_median_from_sorted_data(x, 1, n);
+  *med = samples_median_sorted(x, 1, n);
   for (size_t i = 0; i < n; i++) work[i] = fabs(x[i] - *med);
-  gsl_sort(work, 1, n);
-  double mad = 1.482602218505602 * gsl_stats_median_from_sorted_data(work, 1, n);
+  double mad = 1.482602218505602 * samples_median(work, n);
   *var = mad * mad;
 }
 
@@ -44,7 +32,7 @@ int design_build(const samples_file *f, const samples_group *g, const char *only
                  design_t *d) {
   memset(d, 0, sizeof *d);
   d->file = f;
-  obs_t *o = malloc((g->n ? g->n : 1) * sizeof *o);
+  samples_sample *o = malloc((g->n ? g->n : 1) * sizeof *o);
   double *x = malloc((g->n ? g->n : 1) * sizeof *x), *w = malloc((g->n ? g->n : 1) * sizeof *w);
   d->units = malloc((g->n ? g->n : 1) * sizeof *d->units);
   if (!o || !x || !w || !d->units) {
@@ -52,19 +40,17 @@ int design_build(const samples_file *f, const samples_group *g, const char *only
     design_free(d);
     return -1;
   }
+  // the samples in round order (sessions in order of first appearance), only_session's alone
+  samples_round_order(g, o);
   size_t n = 0;
-  for (size_t i = 0; i < g->n; i++) {
-    unsigned s = g->session[i];
-    if (only_session && strcmp(f->sessions[s], only_session) != 0) continue;
-    o[n++] = (obs_t){s, g->round[i], log(g->t[i])};
-  }
-  qsort(o, n, sizeof *o, obs_cmp);
+  for (size_t i = 0; i < g->n; i++)
+    if (!only_session || strcmp(f->sessions[o[i].session], only_session) == 0) o[n++] = o[i];
   d->nsamples = n;
   for (size_t i = 0; i < n;) {
     size_t j = i;
-    while (j < n && o[j].rank == o[i].rank && o[j].round == o[i].round) x[j - i] = o[j].logt, j++;
+    while (j < n && o[j].session == o[i].session && o[j].round == o[i].round) x[j - i] = log(o[j].t), j++;
     unit_t *u = &d->units[d->nunits++];
-    u->session = o[i].rank;
+    u->session = o[i].session;
     u->round = o[i].round;
     u->nrep = j - i;
     robust(x, u->nrep, w, &u->u, &u->rep_var);

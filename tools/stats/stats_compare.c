@@ -12,6 +12,7 @@
 
 #include "calib.h"
 #include "samples/samples.h"
+#include "samples/samples_median.h"
 #include "stats_cli.h"
 #include "holm.h"
 #include "verdict.h"
@@ -114,8 +115,8 @@ static int compute(const stats_opts *o, rows_t *rs, const samples_file *fb,
     boot_params p = {o->alpha, o->resamples, o->seed, o->ci};
     rc = boot_ratio(rs->w, &p, x, nx, y, ny, &r->speedup, &r->mb, &r->mc);
   } else if (rc == 0) {
-    r->mb.est = gsl_stats_median_from_sorted_data(x, 1, nx);
-    r->mc.est = gsl_stats_median_from_sorted_data(y, 1, ny);
+    r->mb.est = samples_median_sorted(x, 1, nx);
+    r->mc.est = samples_median_sorted(y, 1, ny);
     r->speedup.est = r->mb.est / r->mc.est;
   }
   if (rc) {

@@ -5,10 +5,12 @@
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
 
+#include "samples/samples_median.h"
+
 int summary_compute(const double sorted[], size_t stride, size_t n, double work[], summary_t *s) {
   if (n == 0) return GSL_EINVAL;
   s->n = n;
-  s->median = gsl_stats_median_from_sorted_data(sorted, stride, n);
+  s->median = samples_median_sorted(sorted, stride, n);
   s->mean = gsl_stats_mean(sorted, stride, n);
   s->sd = n > 1 ? gsl_stats_sd_m(sorted, stride, n, s->mean) : NAN;
   s->min = sorted[0];

@@ -19,6 +19,9 @@ max_abs_err / max|ref| <= 1e-2, |o - ref| <= 1e-3 + 1e-3 |ref| everywhere, no Na
                   no graph, host clock from after a synchronize to after the final synchronize,
                   divided by the count (launch overhead included; L2 flushed before in cold mode).
 
+The file is written by `samples write` (build/tools/samples, --samples-bin), the one writer of
+the format; the progress line gives each shape's sample count and minimum (medians are the samples
+tools' to compute).
 A backend that cannot run a shape records no samples for it: the reason goes to stderr and into
 the header as `# unsupported.<shape>: <why>`, and the other shapes go on.
 `--versions` prints `torch=<version> cudnn=<version>` (the code the baselines run, which the
@@ -49,6 +52,10 @@ META_KEY_RE = re.compile(r"^[a-z0-9_][a-z0-9_.]*$")
 EXIT_NUMERICS, EXIT_USAGE, EXIT_CUDA, EXIT_NO_TORCH = 1, 2, 4, 5
 ATOL, RTOL, MAX_REL = 1e-3, 1e-3, 1e-2
 PROG = "sdpa_bench"
+# the command that owns the sample format (tools/samples/samples_main.c, built by make)
+SAMPLES_BIN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "build",
+                           "tools", "samples")
+COLUMNS = "shape,rep,time_us,sm_clock_mhz,python_call_us"
 
 
 def die(code, msg):
@@ -101,6 +108,8 @@ def parse_args(argv):
     p.add_argument("--graph-calls", type=positive_int(1), default=20,
                    help="calls per CUDA graph and per Python timing loop (default 20)")
     p.add_argument("--out", help="sample file (written atomically); default stdout")
+    p.add_argument("--samples-bin", default=SAMPLES_BIN, metavar="PATH",
+                   help="the samples command that writes the file (default: %(default)s)")
     p.add_argument("--meta", action="append", default=[], metavar="K=V",
                    help="extra '# key: value' header line; repeatable")
     a = p.parse_args(argv)
@@ -325,6 +334,21 @@ def bench_shape(torch, F, ctx, nvml, a, shape, flush):
     return rows, meta, None
 
 
+def write_samples(tool, out, meta, rows):
+    """The sample file through `samples write` (the one writer of the format): the header lines
+    of meta, the columns, the rows; atomically to out (None: stdout). Exit 2 when it fails."""
+    import subprocess
+    cmd = [tool, "write", "--columns", COLUMNS] + (["--out", out] if out else [])
+    for k, v in meta:
+        cmd += ["--meta", f"{k}={' '.join(str(v).splitlines())}"]
+    try:
+        p = subprocess.run(cmd, input="".join(x + "\n" for x in rows), text=True)
+    except OSError as e:
+        die(EXIT_USAGE, f"{tool}: cannot run: {e.strerror} (make {os.path.relpath(tool)})")
+    if p.returncode != 0:
+        die(EXIT_USAGE, f"{out or 'stdout'}: not written ({tool} write exited {p.returncode})")
+
+
 def versions():
     """`torch=<v> cudnn=<v>`: what the baselines run besides this script (exit 5 without torch)."""
     try:
@@ -409,11 +433,11 @@ def main(argv):
                     print(f"{PROG}: {a.label}: {name}: cannot run: {why}", file=sys.stderr)
                 continue
             rows += r
-            ts = sorted(float(x.split(",")[2]) for x in r)
-            ps = sorted(float(x.split(",")[4]) for x in r)
-            print(f"{PROG}: [{i + 1}/{len(a.shapes)}] {a.label} {name} median "
-                  f"{ts[len(ts) // 2]:.3f} us (python {ps[len(ps) // 2]:.3f} us/call)",
-                  file=sys.stderr)
+            # progress only: the medians are the samples tools' (no statistic is computed here)
+            ts = min(float(x.split(",")[2]) for x in r)
+            ps = min(float(x.split(",")[4]) for x in r)
+            print(f"{PROG}: [{i + 1}/{len(a.shapes)}] {a.label} {name} {len(r)} samples, min "
+                  f"{ts:.3f} us (python min {ps:.3f} us/call)", file=sys.stderr)
         # the kernels each shape launched, read with the profiler only now: once CUPTI is
         # loaded, host launch overhead grows, which python_call_us would otherwise include
         for shape in a.shapes:
@@ -428,26 +452,7 @@ def main(argv):
     head.append(("backend_ran", "+".join(ran) if ran else "none"))
     head.append(("temp_end_c", nvml.temp()))
 
-    text = "# cudadent42 samples v1\n"
-    text += "".join(f"# {k}: {v}\n" for k, v in a.meta + head + meta)
-    text += "shape,rep,time_us,sm_clock_mhz,python_call_us\n"
-    text += "".join(x + "\n" for x in rows)
-    if a.out:
-        tmp = f"{a.out}.tmp.{os.getpid()}"
-        try:
-            with open(tmp, "w") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, a.out)
-        except OSError as e:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            die(EXIT_USAGE, f"{a.out}: cannot write: {e.strerror}")
-    else:
-        sys.stdout.write(text)
+    write_samples(a.samples_bin, a.out, a.meta + head + meta, rows)
     return EXIT_NUMERICS if failed else 0
 
 

@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# test_samples_cli.sh — build/tools/samples, the command that owns the sample file:
+#   merge    against hand-written expected files (tests/fixtures/samples/merge/merged*.csv) and a
+#            real session (merge/vecadd/: three round files and the published file they made,
+#            data/vecadd/nvidia-h200/v1.csv); every expected file is also what the former
+#            merge_rounds.awk wrote from the same inputs; exit 3 and its message on other columns
+#   append   a session added to a published file (merge/appended.csv: by hand, and what measure.sh's
+#            former awk wrote)
+#   medians  against numpy (tests/oracles/make_samples_fixtures.py -> rounds_medians.csv)
+#   check    errors as "samples: FILE:LINE: what", exit 2
+#   write    rows from stdin, atomically; what sdpa_bench.py writes through it
+# and the usage errors (exit 2 with the usage line).
+set -u
+. tests/lib.sh
+S=${SAMPLES_BIN:-build/tools/samples}
+F=tests/fixtures/samples
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+
+# --- merge --------------------------------------------------------------------------------------
+m=(--rounds 3 --session s1 --positions "2 1 3" --fallback-date X --host h1 --uuid GPU-1 --seed 7 --variant v1 --last-temp 55)
+$S merge "${m[@]}" $F/merge/r1.csv $F/merge/r2.csv $F/merge/r3.csv >"$t/o" 2>"$t/e"; rc=$?
+check_eq "merge: exit 0" "$rc" 0
+check "merge: the expected file, byte for byte" cmp "$t/o" $F/merge/merged.csv
+check_eq "merge: nothing on stderr" "$(cat "$t/e")" ""
+$S merge --rounds 1 --session s2 --positions 1 --fallback-date 2026-11-02T00:00:00Z --host h2 --uuid unknown \
+  --seed 9 --variant sdpa-cudnn --last-temp 60 $F/merge/nodate.csv >"$t/o"
+check "merge: no date or git_rev in round 1: the fallback date and unknown; one round: no temperature line" \
+  cmp "$t/o" $F/merge/merged_nodate.csv
+V=$F/merge/vecadd
+$S merge --rounds 3 --session vm-20261122T214416Z --positions "1 2 2" --fallback-date X --host vm \
+  --uuid GPU-3ef1e509-7471-988b-bb39-e03f3558f706 --seed 317197882 --variant v1 --last-temp 42 \
+  --out "$t/real.csv" $V/r1.csv $V/r2.csv $V/r3.csv
+check "merge: a real session's rounds give the published file" cmp "$t/real.csv" $V/merged.csv
+check_eq "merge --out: no temporary file left" "$(ls "$t" | grep -c tmp)" 0
+
+echo previous >"$t/keep.csv"
+$S merge --rounds 2 --session s1 --positions "1 2" --variant v1 --out "$t/keep.csv" $F/merge/r1.csv $F/merge/bad_columns.csv \
+  >"$t/o" 2>"$t/e"; rc=$?
+check_eq "merge: a round with other columns exits 3" "$rc" 3
+check_eq "merge: ... with the message of measure" "$(cat "$t/e")" \
+  "measure: v1: round 2 has columns shape,rep,time_us, round 1 shape,rep,time_us,sm_clock_mhz"
+check_eq "merge: ... and --out keeps the previous file" "$(cat "$t/keep.csv")" previous
+check_eq "merge: ... and leaves no temporary file" "$(ls "$t" | grep -c tmp)" 0
+$S merge --rounds 2 --session s1 --variant v1 $F/merge/r1.csv $F/merge/bad_columns.csv >"$t/o" 2>/dev/null
+check_eq "merge to stdout: what came before the bad round is written (as the awk did)" \
+  "$(grep -c '^B1_H' "$t/o")" 3
+
+# --- append -------------------------------------------------------------------------------------
+$S append $F/merge/merged.csv $F/merge/session2.csv >"$t/o" 2>"$t/e"; rc=$?
+check_eq "append: exit 0" "$rc" 0
+check "append: the expected file (NEW's header, both session lines, OLD's rows, NEW's rows)" cmp "$t/o" $F/merge/appended.csv
+cp $F/merge/merged.csv "$t/pub.csv"
+$S append --out "$t/pub.csv" "$t/pub.csv" $F/merge/session2.csv
+check "append --out onto OLD itself (what measure publishes)" cmp "$t/pub.csv" $F/merge/appended.csv
+printf '# only: comments\n' >"$t/hdr.csv"
+$S append --out "$t/pub.csv" "$t/pub.csv" "$t/hdr.csv" 2>"$t/e"; rc=$?
+check_eq "append: a file without a CSV header row exits 2" "$rc" 2
+check_eq "append: ... names it" "$(cat "$t/e")" "samples: $t/hdr.csv: no CSV header row"
+check "append: ... and leaves OLD as it was" cmp "$t/pub.csv" $F/merge/appended.csv
+
+usage() { # usage WHAT WANT_MESSAGE ARGS...
+  local what=$1 want=$2; shift 2
+  $S "$@" >"$t/o" 2>"$t/e" </dev/null; local rc=$?
+  check_eq "$what: exit 2" "$rc" 2
+  check_grep "$what: message" "^samples: $want" "$t/e"
+}
+usage "merge without --rounds" "merge: --rounds '' is not a count >= 1" merge --session s $F/merge/r1.csv
+check_grep "usage line on a usage error" '^usage: samples merge' "$t/e"
+usage "merge --rounds 0" "merge: --rounds '0' is not a count >= 1" merge --rounds 0 --session s $F/merge/r1.csv
+usage "merge --rounds 010" "merge: --rounds '010' is not a count >= 1" merge --rounds 010 --session s $F/merge/r1.csv
+usage "merge without --session" "merge: --session ID is needed" merge --rounds 1 $F/merge/r1.csv
+usage "merge without files" "merge: no round file" merge --rounds 1 --session s
+usage "merge, unknown option" "merge: unknown option '--pos'" merge --pos 1 --rounds 1 --session s $F/merge/r1.csv
+usage "merge, option without value" "merge: --out needs a value" merge --rounds 1 --session s --out
+usage "merge, missing round file" "$t/none.csv: cannot open: No such file or directory" merge --rounds 1 --session s "$t/none.csv"
+usage "append with one file" "append: needs the files OLD NEW" append $F/merge/merged.csv
+usage "append, missing file" "$t/none.csv: cannot open: No such file or directory" append $F/merge/merged.csv "$t/none.csv"
+usage "unknown command" "'mean' is not a command" mean x
+$S >/dev/null 2>"$t/e"; check_eq "no command: exit 2" "$?" 2
+check_grep "no command: the usage" '^usage: samples merge' "$t/e"
+$S --help >"$t/o"; check_eq "--help: exit 0" "$?" 0
+check_grep "--help lists every command" '^       samples write' "$t/o"
+
+# --- medians ------------------------------------------------------------------------------------
+$S medians $F/rounds.csv $F/rounds_plain.txt >"$t/o"; rc=$?
+check_eq "medians: exit 0" "$rc" 0
+check "medians: numpy's round medians (tests/oracles/make_samples_fixtures.py)" cmp "$t/o" $F/rounds_medians.csv
+$S medians $F/merge/merged.csv >"$t/o"
+check_eq "medians of the merged fixture: rounds of each shape, by hand" "$(cut -d, -f3- "$t/o" | tr '\n' ' ')" \
+  "shape,session,round,n,median_us B1_H1_S8_D64_C0,s1,1,2,10.375 B1_H1_S8_D64_C0,s1,2,2,10.875 B1_H1_S8_D64_C0,s1,3,1,10 B1_H2_S8_D64_C0,s1,1,1,20 B1_H2_S8_D64_C0,s1,2,1,21 B1_H2_S8_D64_C0,s1,3,1,19.5 "
+usage "medians without files" "medians: no file" medians
+
+# --- check --------------------------------------------------------------------------------------
+$S check $F/merge/merged.csv >"$t/o" 2>"$t/e"; rc=$?
+check_eq "check: a good file exits 0" "$rc" 0
+check_eq "check: says what it read" "$(cat "$t/o")" "$F/merge/merged.csv: 8 samples, 2 shapes, 1 sessions"
+printf '# cudadent42 samples v1\nshape,time_us\nB1_H1_S8_D64_C0,1.5\nB1_H1_S8_D64_C0,-2\n' >"$t/neg.csv"
+printf 'shape,time_us,round\nB1_H1_S8_D64_C0,1.5,0\n' >"$t/round.csv"
+printf '# cudadent42 samples v2\nshape,time_us\n' >"$t/v2.csv"
+printf 'shape,rep\nB1_H1_S8_D64_C0,1\n' >"$t/cols.csv"
+$S check $F/merge/merged.csv "$t/neg.csv" "$t/round.csv" "$t/v2.csv" "$t/cols.csv" "$t/none.csv" >"$t/o" 2>"$t/e"; rc=$?
+check_eq "check: a bad file exits 2" "$rc" 2
+check_eq "check: every file checked, the good one reported" "$(wc -l <"$t/o" | tr -d ' ')" 1
+check_eq "check: negative sample at file:line" "$(sed -n 1p "$t/e")" "samples: $t/neg.csv:4: '-2' is negative"
+check_eq "check: bad round at file:line" "$(sed -n 2p "$t/e")" "samples: $t/round.csv:2: round '0' is not a positive integer"
+check_eq "check: unknown version at file:line" "$(sed -n 3p "$t/e")" "samples: $t/v2.csv:1: unsupported samples format version 2"
+check_eq "check: missing column at file:line" "$(sed -n 4p "$t/e")" "samples: $t/cols.csv:1: missing 'time_us' column in header row"
+check_eq "check: missing file" "$(sed -n 5p "$t/e")" "samples: $t/none.csv: cannot open: No such file or directory"
+usage "check without files" "check: no file" check
+
+# --- write --------------------------------------------------------------------------------------
+printf 'B1_H1_S8_D64_C0,0,1.500\nB1_H1_S8_D64_C0,1,1.250\n' |
+  $S write --out "$t/w.csv" --meta variant=x --meta 'note=a b=c' --meta empty= --columns shape,rep,time_us; rc=$?
+check_eq "write: exit 0" "$rc" 0
+check_eq "write: version line, metadata in order, columns, rows" "$(cat "$t/w.csv")" \
+  "$(printf '# cudadent42 samples v1\n# variant: x\n# note: a b=c\n# empty: \nshape,rep,time_us\nB1_H1_S8_D64_C0,0,1.500\nB1_H1_S8_D64_C0,1,1.250')"
+check "write: the file checks" $S check "$t/w.csv"
+printf 'B1_H1_S8_D64_C0,0,9\nB1_H1_S8_D64_C0,1\n' | $S write --out "$t/w.csv" --columns shape,rep,time_us 2>"$t/e"; rc=$?
+check_eq "write: a short row exits 2" "$rc" 2
+check_eq "write: ... names the stdin line" "$(cat "$t/e")" \
+  "samples: stdin:2: expected a row of 3 fields (shape,rep,time_us), found 'B1_H1_S8_D64_C0,1'"
+check_eq "write: ... and keeps the previous file" "$(sed -n 2p "$t/w.csv")" "# variant: x"
+check_eq "write: ... and leaves no temporary file" "$(ls "$t" | grep -c tmp)" 0
+printf 'B1_H1_S8_D64_C0,0,9\n' | $S write --columns shape,rep,time_us >"$t/o"
+check_eq "write without --out: stdout" "$(tail -n 1 "$t/o")" "B1_H1_S8_D64_C0,0,9"
+usage "write without --columns" "write: --columns COL,COL,... naming shape and time_us is needed" write
+usage "write, columns without time_us" "write: --columns" write --columns shape,rep
+usage "write, --meta without =" "write: --meta 'novalue' is not KEY=VALUE" write --meta novalue --columns shape,time_us
+
+# sdpa_bench.py writes its file through `samples write` (it needs no torch for that)
+python3 -B - "$S" "$t/sdpa.csv" <<'PY'
+import sys
+sys.path.insert(0, "kernels/attention/problem")
+import sdpa_bench
+sdpa_bench.write_samples(sys.argv[1], sys.argv[2], [("variant", "sdpa-cudnn"), ("why", "two\nlines")],
+                         ["B1_H1_S8_D64_C0,0,1.500,1980,2.250", "B1_H1_S8_D64_C0,1,1.250,,2.000"])
+PY
+check_eq "sdpa_bench.py: its file through samples write" "$(cat "$t/sdpa.csv")" \
+  "$(printf '# cudadent42 samples v1\n# variant: sdpa-cudnn\n# why: two lines\nshape,rep,time_us,sm_clock_mhz,python_call_us\nB1_H1_S8_D64_C0,0,1.500,1980,2.250\nB1_H1_S8_D64_C0,1,1.250,,2.000')"
+check "sdpa_bench.py: the file checks" $S check "$t/sdpa.csv"
+python3 -B - "$t/none/samples" "$t/sdpa2.csv" 2>"$t/e" <<'PY'
+import sys
+sys.path.insert(0, "kernels/attention/problem")
+import sdpa_bench
+sdpa_bench.write_samples(sys.argv[1], sys.argv[2], [], ["B1_H1_S8_D64_C0,0,1.5,,2"])
+PY
+check_eq "sdpa_bench.py: no samples command: exit 2" "$?" 2
+check_grep "sdpa_bench.py: ... says which" "^sdpa_bench: .*/none/samples: cannot run" "$t/e"
+done_testing
