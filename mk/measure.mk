@@ -29,7 +29,8 @@ measure: check-gpu build $(EXP_OUT)/gates.csv $(SAMPLES_BIN)
 	@B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) ROUNDS=$(ROUNDS) \
 	  GRAPH_CALLS=$(GRAPH_CALLS) \
 	  SEED=$(SEED) RUN_TIMEOUT=$(RUN_TIMEOUT) LIB_BENCH='$(LIB_BENCH)' LIB_BASELINES='$(LIB_BASELINES)' \
-	  SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' PROBLEM=$(PROBLEM) ORDER=$(ORDER) VARIANT='$(VARIANT)' $(MEASURE_OPT) \
+	  SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' PROBLEM=$(PROBLEM) \
+	  CODE_SRC='$(sort kernels/harness kernels/$(PROBLEM) $(SHAPE_SRC) $(SAMPLES_HARNESS_SRC) $(SAMPLES_HARNESS_SRC:.c=.h))' ORDER=$(ORDER) VARIANT='$(VARIANT)' $(MEASURE_OPT) \
 	  tools/pipeline/measure.sh $(EXP) >/dev/null
 
 ## sanitize: GPU only: compute-sanitizer memcheck/racecheck/initcheck/synccheck on passing variants

@@ -29,6 +29,9 @@ typedef struct {
   void (*format)(const problem_shape *s, char *buf, size_t len);
   // FLOPs of one call, and the minimum bytes it reads and writes.
   void (*work)(const problem_shape *s, double *flops, double *bytes);
+  // The axis a scaling figure puts on x, e.g. "S"; axes equal to it in a shape move with it
+  // (attention's K when K = S). NULL: no scaling figure.
+  const char *scale;
 } problem_host;
 
 // Splits name into at most max (tag, value) fields of the grammar above. Returns the number of

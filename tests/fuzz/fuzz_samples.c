@@ -1,9 +1,12 @@
-// fuzz_samples.c — libFuzzer target of samples_read (tools/samples/samples.c), shape_parse and
+// fuzz_samples.c — libFuzzer target of samples_read (tools/samples/samples.c), the problems' shape
+// parsers (a group name through the registry, parsed and formatted back) and
 // the round medians (tools/samples/samples_median.c: each within its round's samples).
 #include <math.h>
+#include <string.h>
 
 #include "fuzz_util.h"
 #include "samples/samples.h"
+#include "shape.h"
 #include "samples/samples_median.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -14,9 +17,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (samples_read(path, &f, err, sizeof err) == 0) {
     (void)samples_meta(&f, "variant");
     for (size_t g = 0; g < f.ngroups; g++) {
-      shape_t s;
-      char buf[128];
-      if (shape_parse(f.groups[g].name, &s) == 0) shape_format(&s, buf, sizeof buf);
+      problem_shape s;
+      char buf[128], why[160];
+      const problem_host *p = problem_host_of_shape(f.groups[g].name);
+      if (p && p->parse(f.groups[g].name, &s, why, sizeof why) == 0) {
+        p->format(&s, buf, sizeof buf);
+        if (strcmp(buf, f.groups[g].name)) abort();  // a strict parse gives its name back
+      }
       (void)samples_group_find(&f, f.groups[g].name);
       samples_round *r;
       size_t nr, total = 0;

@@ -117,4 +117,7 @@ check_eq "make report exits 0" "$rc" 0
 [ "$rc" = 0 ] || sed 's/^/# /' "$t/report.log" | tail -20
 check_grep "the appendix has the vecadd experiment's section" 'Experiment `vecadd`' "$t/rb/report/appendix.md"
 check "the appendix PDF is made" test -s "$t/rb/report/appendix.pdf"
+# the scaling figure of a problem with one axis: x = N, the four shapes in increasing N
+check_grep "a scaling figure over N (no other axis to hold)" 'Scaling over N on `fake-gpu`' "$t/rb/report/appendix.md"
+check_eq "its data in increasing N" "$(awk '/^# / { b++ } b == 1 && /^[0-9]/ { printf "%s ", $1 }' "$t/rb/plots/vecadd/fake-gpu/scaling.dat")" "1 1000 1048576 1048583 "
 done_testing

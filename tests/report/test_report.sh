@@ -160,6 +160,11 @@ check_grep "roofline AI by hand (128 FLOP/B)" '^128 [0-9.e+-]+ B1_H8_S256_D64_C0
 check_grep "roofline table: roof by hand" '^\| `B1_H8_S256_D64_C0` \| 128 \| 378 \| memory \|' $R/appendix.md
 check_grep "ceilings table" '^\| `dram_copy_bw` \| 2950 \| GB/s \| 20 \|' $R/appendix.md
 check "no scaling figure for beta (its shapes differ in D)" test ! -e $RB/plots/beta/nvidia-h200/scaling.pdf
+# scaling: the shapes that differ only in axes moving with the problem's scale axis (attention: S,
+# and K = S with it): B1_H8_S256 and B1_H8_S512 (B1_H1_S128 differs in H too), x ascending
+check_grep "scaling caption names the moving axes and the fixed ones" 'Scaling over S = K at B=1 H=8 D=64 C=0 on' $R/appendix.md
+check_eq "scaling data: S ascending, the group's two shapes" "$(awk '/^# / { b++ } b == 1 && /^[0-9]/ { printf "%s ", $1 }' $RB/plots/phase1/nvidia-h100-80gb-hbm3/scaling.dat)" "256 512 "
+check_grep "scaling x label from the data" '^xname = "S = K"$' $RB/plots/phase1/nvidia-h100-80gb-hbm3/scaling.gpv
 
 # a correctness-style experiment (REPORT_STYLE := correctness): one compact table, counts in words,
 # no timing statistics, tables or figures. Expected values come from the fixture files (awk).
@@ -190,7 +195,7 @@ acc=$(grep -c ',pass,' $CD/gates.csv)
 inv=$(grep -c ',reject,invalid_config,' $CD/gates.csv)
 clean=$(awk -F, 'NR > 1 && $4 == "clean" && $5 == 0' $CD/sanitize.csv | wc -l)
 runs=$(($(wc -l <$CD/sanitize.csv) - 1))
-check_grep "corr: $acc accepted, 2 with all shapes, m64b short" "^\*\*Summary\*\*: $acc accepted configurations .*, 2 of them pass numerics on all shapes of their head dimension \(2–3 each\); short: \`m64b\` \(none at \`B1_H2_S128_D64_C0\`\)\." $R/appendix.md
+check_grep "corr: $acc accepted, 2 with all shapes, m64b short" "^\*\*Summary\*\*: $acc accepted configurations .*, 2 of them pass numerics on all shapes each runs \(2–3 each\); short: \`m64b\` \(none at \`B1_H2_S128_D64_C0\`\)\." $R/appendix.md
 check_grep "corr: $clean of $runs sanitizer runs clean" "Sanitizers: $clean of $runs compute-sanitizer runs are clean \(3 configurations × 4 tools" $R/appendix.md
 check_grep "corr: $inv refused at compile time" "Compile time: $inv configurations refused \(\`invalid_config\`" $R/appendix.md
 check_grep "corr: other gate rejections named" 'Rejected by other gates: `spill` \(`register_spill`\)\.$' $R/appendix.md

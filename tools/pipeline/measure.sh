@@ -93,10 +93,12 @@ gpu_uuid=$(gpu_uuid)
 src_id() { # src_id PATH...: 12 hex digits of the sha256 of the C/CUDA sources and tunables under
   # PATH... (sorted names and contents; a library runner such as <lib>_bench.py is not in them)
   find "$@" -type f \( -name '*.c' -o -name '*.h' -o -name '*.cu' -o -name '*.cuh' -o -name '*.tunables' \) \
-    -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -c1-12
+    -print0 | LC_ALL=C sort -zu | xargs -0 sha256sum | sha256sum | cut -c1-12
 }
 [ -d "kernels/${PROBLEM:-}" ] || die "PROBLEM='${PROBLEM:-}': no kernels/<problem>/ folder"
-code_kernels="kernels:$(src_id kernels/harness "kernels/$PROBLEM")"
+# CODE_SRC: what a bench binary of the problem is compiled from (make passes the harness, the
+# problem's folder and the host C the harness links); without it, the two folders
+code_kernels="kernels:$(src_id ${CODE_SRC:-kernels/harness "kernels/$PROBLEM"})"
 
 # library baselines: <lib>-<backend>[.<suffix>], <lib> the name of the runner LIB_BENCH
 # (<lib>_bench.py); the suffix only names a second copy (A/A)

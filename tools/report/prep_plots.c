@@ -12,6 +12,7 @@
 #include "report_pick.h"
 #include "report_roof.h"
 #include "samples/samples.h"
+#include "shape.h"
 
 static char err[4400];
 static const char *out;
@@ -257,21 +258,92 @@ static void roofline(const ctx *c, const char *ceil_path) {
   strlist_free(&o);
 }
 
-// the largest group of shapes that differ only in S (Sq = Skv), ≥ 2, for the best variant
+// A shape parsed by its problem (the registry of kernels/harness/shape.h).
+typedef struct {
+  const problem_host *p;
+  problem_shape s;
+  int naxes, ok;
+} pshape;
+
+static int axis_index(const char *axes, const char *name) {
+  char buf[128];
+  snprintf(buf, sizeof buf, "%s", axes);
+  int k = 0;
+  for (char *save = NULL, *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save), k++)
+    if (!strcmp(t, name)) return k;
+  return -1;
+}
+
+static const char *axis_name(const char *axes, int a, char *buf, size_t len) {
+  snprintf(buf, len, "%s", axes);
+  int k = 0;
+  for (char *save = NULL, *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save), k++)
+    if (k == a) return memmove(buf, t, strlen(t) + 1);
+  return "?";
+}
+
+// Is K in the group of R whose varying axes are the mask V: the same problem, equal to R on every
+// other axis, and its varying axes all equal to each other (they move as one: attention's S and K)
+static int in_group(const pshape *r, unsigned vary, const pshape *k) {
+  if (!k->ok || k->p != r->p) return 0;
+  long first = -1;
+  for (int a = 0; a < r->naxes; a++) {
+    if (!(vary >> a & 1u)) {
+      if (k->s.v[a] != r->s.v[a]) return 0;
+    } else if (first < 0) {
+      first = k->s.v[a];
+    } else if (k->s.v[a] != first) {
+      return 0;
+    }
+  }
+  return 1;
+}
+
+// the scaling figure's group: the largest set (≥ 2) of shapes of one problem that differ only in
+// axes moving together, the problem's scale axis among them (its x axis), with distinct values
+// of it; the best variant of ours over the group against the baselines
 static void scaling(const ctx *c) {
-  size_t n = c->shapes.n, best_k = 0, best_n = 0;
-  shape_t *s = calloc(n ? n : 1, sizeof *s);
-  int *ok = calloc(n ? n : 1, sizeof *ok);
-  for (size_t i = 0; i < n; i++) ok[i] = shape_parse(c->shapes.v[i], &s[i]) == 0 && s[i].sq == s[i].skv;
+  size_t n = c->shapes.n, best_i = 0, best_n = 0;
+  unsigned best_v = 0;
+  pshape *s = calloc(n ? n : 1, sizeof *s);
   for (size_t i = 0; i < n; i++) {
-    size_t m = 0;
-    for (size_t j = 0; j < n; j++)
-      m += ok[i] && ok[j] && s[j].b == s[i].b && s[j].h == s[i].h && s[j].d == s[i].d &&
-           s[j].causal == s[i].causal;
-    if (m > best_n) best_n = m, best_k = i;
+    char why[128];
+    s[i].p = problem_host_of_shape(c->shapes.v[i]);
+    s[i].ok = s[i].p && s[i].p->scale && s[i].p->parse(c->shapes.v[i], &s[i].s, why, sizeof why) == 0;
+    if (s[i].ok) {
+      char buf[128];
+      snprintf(buf, sizeof buf, "%s", s[i].p->axes);
+      for (char *save = NULL, *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) s[i].naxes++;
+    }
+  }
+  for (size_t i = 0; i < n; i++) {
+    if (!s[i].ok) continue;
+    int ax = axis_index(s[i].p->axes, s[i].p->scale);
+    for (size_t j = 0; j < n && ax >= 0; j++) {
+      if (j == i || !s[j].ok || s[j].p != s[i].p) continue;
+      unsigned vary = 0;
+      for (int a = 0; a < s[i].naxes; a++)
+        if (s[i].s.v[a] != s[j].s.v[a]) vary |= 1u << a;
+      if (!(vary >> ax & 1u) || !in_group(&s[i], vary, &s[i]) || !in_group(&s[i], vary, &s[j])) continue;
+      size_t m = 0;
+      for (size_t k = 0; k < n; k++) {
+        int dup = 0;
+        for (size_t q = 0; q < k && !dup; q++)
+          dup = in_group(&s[i], vary, &s[q]) && s[q].s.v[ax] == s[k].s.v[ax];
+        m += in_group(&s[i], vary, &s[k]) && !dup;
+      }
+      if (m > best_n) best_n = m, best_i = i, best_v = vary;
+    }
   }
   if (best_n < 2) goto done;
-  const shape_t *r = &s[best_k];
+  const pshape *r = &s[best_i];
+  int ax = axis_index(r->p->axes, r->p->scale);
+  int *member = calloc(n ? n : 1, sizeof *member);
+  for (size_t k = 0; k < n; k++) {
+    member[k] = in_group(r, best_v, &s[k]);
+    for (size_t q = 0; q < k && member[k]; q++)
+      if (member[q] && s[q].s.v[ax] == s[k].s.v[ax]) member[k] = 0;
+  }
   // best of ours: lowest geometric mean of medians over the group, among those with all of it
   const char *best = NULL;
   double bg = INFINITY;
@@ -280,14 +352,30 @@ static void scaling(const ctx *c) {
     double lg = 0, med;
     size_t m = 0;
     for (size_t j = 0; j < n; j++)
-      if (ok[j] && s[j].b == r->b && s[j].h == r->h && s[j].d == r->d && s[j].causal == r->causal &&
-          pick_median(&c->sum, c->names.v[v], c->shapes.v[j], &med) == 0)
-        lg += log(med), m++;
+      if (member[j] && pick_median(&c->sum, c->names.v[v], c->shapes.v[j], &med) == 0) lg += log(med), m++;
     if (m == best_n && lg / m < bg) bg = lg / m, best = c->names.v[v];
   }
-  if (!best) goto done;
+  if (!best) {
+    free(member);
+    goto done;
+  }
+  // the members in increasing x (the figure draws lines through them in this order)
+  size_t *byx = calloc(n ? n : 1, sizeof *byx), nm_ = 0;
+  for (size_t k = 0; k < n; k++)
+    if (member[k]) {
+      size_t q = nm_++;
+      for (; q > 0 && s[byx[q - 1]].s.v[ax] > s[k].s.v[ax]; q--) byx[q] = byx[q - 1];
+      byx[q] = k;
+    }
   FILE *d = open_out("scaling", "dat"), *g = open_out("scaling", "gpv");
-  fprintf(g, "names = \"");
+  char xname[128] = "", fixed[256] = "", nb_[64];
+  size_t xu = 0, fu = 0;
+  for (int a = 0; a < r->naxes; a++) {
+    const char *an = axis_name(r->p->axes, a, nb_, sizeof nb_);
+    if (best_v >> a & 1u) xu += (size_t)snprintf(xname + xu, sizeof xname - xu, "%s%s", xu ? " = " : "", an);
+    else fu += (size_t)snprintf(fixed + fu, sizeof fixed - fu, "%s%s=%ld", fu ? " " : "", an, r->s.v[a]);
+  }
+  fprintf(g, "xname = \"%s\"\nnames = \"", xname);
   size_t nb = 0;
   int cs = rcsv_col(&c->sum, "shape"), cf = rcsv_col(&c->sum, "file"), cl = rcsv_col(&c->sum, "ci_lo"),
       ch = rcsv_col(&c->sum, "ci_hi"), cm = rcsv_col(&c->sum, "median");
@@ -297,9 +385,8 @@ static void scaling(const ctx *c) {
       continue;
     if (v > 0 && !strcmp(nm, best)) continue;
     int any = 0;
-    for (size_t j = 0; j < n; j++) {
-      if (!(ok[j] && s[j].b == r->b && s[j].h == r->h && s[j].d == r->d && s[j].causal == r->causal))
-        continue;
+    for (size_t mi = 0; mi < nm_; mi++) {
+      size_t j = byx[mi];
       for (size_t row = 0; row < c->sum.nrows; row++) {
         char buf[256];
         if (strcmp(rcsv_get(&c->sum, row, cs), c->shapes.v[j]) ||
@@ -307,7 +394,7 @@ static void scaling(const ctx *c) {
           continue;
         if (!any) fprintf(d, "%s# %s\n", nb ? "\n\n" : "", nm);
         any = 1;
-        fprintf(d, "%ld %s %s %s\n", s[j].sq, rcsv_get(&c->sum, row, cm), rcsv_get(&c->sum, row, cl),
+        fprintf(d, "%ld %s %s %s\n", s[j].s.v[ax], rcsv_get(&c->sum, row, cm), rcsv_get(&c->sum, row, cl),
                 rcsv_get(&c->sum, row, ch));
       }
     }
@@ -316,12 +403,12 @@ static void scaling(const ctx *c) {
   fprintf(g, "\"\nnblk = %zu\n", nb);
   fclose(d);
   fclose(g);
-  printf("scaling scaling Scaling over sequence length S at B=%ld H=%ld D=%ld%s on `%s`: the best variant "
-         "(`%s`, lowest geometric-mean median) against the baselines; median with 95%% CI.\n",
-         r->b, r->h, r->d, r->causal ? " causal" : "", c->slug, best);
+  printf("scaling scaling Scaling over %s%s%s on `%s`: the best variant (`%s`, lowest geometric-mean "
+         "median) against the baselines; median with 95%% CI.\n", xname, *fixed ? " at " : "", fixed, c->slug, best);
+  free(byx);
+  free(member);
 done:
   free(s);
-  free(ok);
 }
 
 static void gates(const char *dir, const char *slug) {

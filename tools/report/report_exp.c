@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "samples/samples_median.h"
 #include "report_design.h"
 #include "report_fmt.h"
 #include "report_parts.h"
@@ -28,12 +29,7 @@ static double python_median(gen *g, const char *path, const char *shape) {
   size_t n = 0;
   for (size_t r = 0; cp >= 0 && r < t.nrows; r++)
     if (!strcmp(rcsv_get(&t, r, cs), shape)) v[n++] = fld(g, &t, r, "python_call_us");
-  for (size_t i = 1; i < n; i++) // insertion sort: small groups
-    for (size_t j = i; j > 0 && v[j - 1] > v[j]; j--) {
-      double x = v[j];
-      v[j] = v[j - 1], v[j - 1] = x;
-    }
-  if (n) m = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+  if (n) m = samples_median(v, n);
   free(v);
   rcsv_free(&t);
   return m;

@@ -338,19 +338,3 @@ const samples_group *samples_group_find(const samples_file *f, const char *name)
   return NULL;
 }
 
-// A positive decimal integer without sign or leading zero; advances *s.
-int shape_parse(const char *s, shape_t *out) {
-  const problem_host *att = problem_host_find("attention");
-  problem_shape p;
-  char why[160];
-  if (!att || att->parse(s, &p, why, sizeof why)) return -1;
-  *out = (shape_t){p.v[0], p.v[1], p.v[2], p.v[3], p.v[4], (int)p.v[5]};
-  return 0;
-}
-
-int shape_format(const shape_t *s, char *buf, size_t len) {
-  if (s->skv == s->sq)
-    return snprintf(buf, len, "B%ld_H%ld_S%ld_D%ld_C%d", s->b, s->h, s->sq, s->d, s->causal);
-  return snprintf(buf, len, "B%ld_H%ld_S%ld_K%ld_D%ld_C%d", s->b, s->h, s->sq, s->skv, s->d,
-                  s->causal);
-}

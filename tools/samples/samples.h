@@ -49,11 +49,6 @@ typedef struct {
   int has_round, has_session;
 } samples_file;
 
-typedef struct {
-  long b, h, sq, skv, d;
-  int causal;
-} shape_t;
-
 // Reads PATH into *out (which it initialises). Returns 0, or -1 with err filled and *out empty.
 int samples_read(const char *path, samples_file *out, char *err, size_t errlen);
 void samples_free(samples_file *f);
@@ -63,14 +58,6 @@ const char *samples_meta(const samples_file *f, const char *key);
 
 // The group named NAME, or NULL.
 const samples_group *samples_group_find(const samples_file *f, const char *name);
-
-// Parses an attention shape B<b>_H<h>_S<sq>[_K<skv>]_D<d>_C<0|1> through the attention
-// problem's own parser (shape.h). Returns 0, or -1 when S is not one.
-int shape_parse(const char *s, shape_t *out);
-
-// Writes the canonical name of *s (K omitted when equal to S) into buf. Returns the length
-// snprintf would have written.
-int shape_format(const shape_t *s, char *buf, size_t len);
 
 #ifdef __cplusplus
 }

@@ -98,4 +98,4 @@ static void attention_work(const problem_shape *s, double *flops, double *bytes)
 }
 
 const problem_host problem_attention = {"attention", "B H S K D C", attention_parse,
-                                        attention_format, attention_work};
+                                        attention_format, attention_work, "S"};

@@ -41,4 +41,4 @@ static void gemm_work(const problem_shape *s, double *flops, double *bytes) {
   *bytes = 2.0 * (m * k + k * n + m * n);
 }
 
-const problem_host problem_gemm = {"gemm", "M N K", gemm_parse, gemm_format, gemm_work};
+const problem_host problem_gemm = {"gemm", "M N K", gemm_parse, gemm_format, gemm_work, "M"};

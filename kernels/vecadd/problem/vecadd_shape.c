@@ -37,4 +37,4 @@ static void vecadd_work(const problem_shape *s, double *flops, double *bytes) {
   *bytes = 6.0 * n;
 }
 
-const problem_host problem_vecadd = {"vecadd", "N", vecadd_parse, vecadd_format, vecadd_work};
+const problem_host problem_vecadd = {"vecadd", "N", vecadd_parse, vecadd_format, vecadd_work, "N"};
