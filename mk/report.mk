@@ -260,7 +260,7 @@ $(RB)/report/appendix.pdf: $(RB)/report/appendix.tex
 ## report: every experiment with data → build/report/appendix.pdf (+ appendix.tex, appendix.md)
 report: check-data $(RB)/report/appendix.pdf $(RB)/report/appendix.md
 
-TEST_SCRIPTS += tests/report/test_report.sh
+TEST_SCRIPTS += tests/report/test_report.sh tests/report/test_published.sh
 # Unit test of the template reader and renderer.
 TEST_PROGS += $(B)/tests/test_render
 $(B)/tests/test_render: tests/report/test_render.c $(addprefix $(B)/tools/obj/report/,report_tmpl.o \

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# test_published.sh — the redesign kept every published number: the appendix's table rows on the
+# published data of phase1, aa, baselines and ceilings are byte-identical to those the report
+# generator wrote before the pipeline became problem-agnostic (the snapshot and how it was made:
+# tests/fixtures/report/published/table_rows.md). Needs the report's host tools and gnuplot, as
+# test_report.sh does. When those published data change (a new session), the snapshot no longer
+# applies: the test says so and fails until the snapshot is retaken.
+set -u
+. tests/lib.sh
+G=tests/fixtures/report/published/table_rows.md
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+want=$(sed -n 's/.*Input: sha256 of the data files \([0-9a-f]*\)\..*/\1/p' "$G")
+have=$(cd data && find phase1 aa baselines ceilings -type f | LC_ALL=C sort | xargs sha256sum | sha256sum | cut -c1-16)
+check_eq "the published data are those of the snapshot (else retake it: see $G)" "$have" "$want"
+mkdir -p "$T/data" && cp -r data/phase1 data/aa data/baselines data/ceilings "$T/data/"
+make -s --no-print-directory "$T/rb/report/appendix.md" DATA="$T/data" RB="$T/rb" >"$T/log" 2>&1
+check_eq "the appendix is written from the published data" "$?" 0
+grep '^| ' "$T/rb/report/appendix.md" | grep -v '^| *---' | grep -v 'tests/' >"$T/rows"
+grep -v '^#' "$G" >"$T/want"
+check_eq "as many table rows as before ($(wc -l <"$T/want"))" "$(wc -l <"$T/rows")" "$(wc -l <"$T/want")"
+check "every table row identical to the snapshot" cmp -s "$T/rows" "$T/want"
+cmp -s "$T/rows" "$T/want" || diff "$T/want" "$T/rows" | head -20 | sed 's/^/# /'
+done_testing
