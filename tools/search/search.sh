@@ -9,7 +9,7 @@
 # The log is keyed by kernel-source hash, GPU, nvcc version and shape (search_log.h): a killed
 # search resumes where it stopped, and a rerun with the same inputs measures nothing.
 # Then the confirmation: the best configuration and the BASELINE (a variant of EXP, one of its
-# compiled BASELINES such as cublas-gemm, or sdpa-*
+# compiled BASELINES such as cublas-gemm, or a <lib>-* baseline (sdpa-cudnn)
 # through the problem's LIB_BENCH) re-measured in CONFIRM_ROUNDS rounds, into RESULTS_DIR/confirm/
 # {cand,base}.csv (kept when already measured for this key); `make search-confirm` on a machine
 # with GSL judges them as `make analyze` does and writes loop1_results.json.
@@ -127,7 +127,7 @@ confirm_run() { # confirm_run NAME ROUND POSITION
          --samples-bin "$samples" ;;
     *) # a variant of the space, or a compiled baseline of the experiment (BASELINES: cublas-*)
        [ -f "$VARIANT_DIR/$v.flags" ] || [[ " ${BASELINES:-} " == *" $v "* ]] ||
-         die "baseline '$v' is not a variant of $exp, nor one of its BASELINES (nor sdpa-*)"
+         die "baseline '$v' is not a variant of $exp, nor one of its BASELINES, nor a baseline of the library runner (<lib>-* of ${LIB_BENCH:-no LIB_BENCH})"
        mk "$b/$v/status" >>"$out/build.log" 2>&1
        timeout -k 5 "${RUN_TIMEOUT:-300}" "$b/$v/bench" "${common[@]}" "${meta[@]}" ;;
   esac && [ -f "$f" ]
