@@ -15,7 +15,7 @@ MEASURE_OPT = $(if $(SESSION),SESSION=$(call shell_quote,$(SESSION))) $(if $(ORD
 
 # A GPU target on a machine without a GPU stops before compiling anything: check-gpu comes first
 # (an order-only prerequisite of every binary and harness object when such a goal is asked for).
-GPU_GOALS := measure sanitize profile ceilings aa reproduce
+GPU_GOALS := measure measure-one sanitize profile ceilings aa reproduce
 .PHONY: check-gpu
 check-gpu:
 	@tools/pipeline/gpu_check.sh
@@ -23,15 +23,38 @@ ifneq ($(filter $(GPU_GOALS),$(MAKECMDGOALS)),)
 $(STATUS_FILES) $(HARNESS_OBJS): | check-gpu
 endif
 
-## measure: GPU only: numerics gate, then one session of ROUNDS shuffled rounds [SESSION= ORDER_SEED=] -> data/EXP/<gpu>/<v>.csv (appended)
-.PHONY: measure
+# the environment of one measure session (tools/pipeline/measure.sh)
+MEASURE_ENV = B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) \
+  ROUNDS=$(ROUNDS) GRAPH_CALLS=$(GRAPH_CALLS) SEED=$(SEED) RUN_TIMEOUT=$(RUN_TIMEOUT) \
+  LIB_BENCH='$(LIB_BENCH)' LIB_BASELINES='$(LIB_BASELINES)' SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' \
+  PROBLEM=$(PROBLEM) ORDER=$(ORDER) VARIANT='$(VARIANT)' \
+  CODE_SRC='$(sort kernels/harness kernels/$(PROBLEM) $(SHAPE_SRC) $(SAMPLES_HARNESS_SRC) $(SAMPLES_HARNESS_SRC:.c=.h))'
+# GPUS: `all` or indices (0,1): one session per GPU at once (tools/pipeline/shards.sh deals out
+# the rounds, or a sweep's variants), make running one job per GPU; empty: one session on the GPU
+# CUDA_VISIBLE_DEVICES names first
+GPUS ?=
+# the make that runs this one, for the shards to call back (not spelt $$(MAKE) in the recipe, so
+# that make -n only prints it)
+MEASURE_MAKE = $(MAKE) --no-print-directory -f $(firstword $(MAKEFILE_LIST)) EXP=$(EXP) DATA_OUT=$(DATA_OUT)
+SHARDS_MAKE  = $(MAKE) --no-print-directory -f $(EXP_OUT)/shards.mk
+
+## measure: GPU only: numerics gate, then one session of ROUNDS shuffled rounds [SESSION= ORDER_SEED=] -> data/EXP/<gpu>/<v>.csv (appended); GPUS=all|0,1: one session per GPU at once
+.PHONY: measure measure-one
 measure: check-gpu build $(EXP_OUT)/gates.csv $(SAMPLES_BIN)
-	@B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) ROUNDS=$(ROUNDS) \
-	  GRAPH_CALLS=$(GRAPH_CALLS) \
-	  SEED=$(SEED) RUN_TIMEOUT=$(RUN_TIMEOUT) LIB_BENCH='$(LIB_BENCH)' LIB_BASELINES='$(LIB_BASELINES)' \
-	  SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' PROBLEM=$(PROBLEM) \
-	  CODE_SRC='$(sort kernels/harness kernels/$(PROBLEM) $(SHAPE_SRC) $(SAMPLES_HARNESS_SRC) $(SAMPLES_HARNESS_SRC:.c=.h))' ORDER=$(ORDER) VARIANT='$(VARIANT)' $(MEASURE_OPT) \
-	  tools/pipeline/measure.sh $(EXP) >/dev/null
+ifeq ($(strip $(GPUS)),)
+	@$(MEASURE_ENV) $(MEASURE_OPT) tools/pipeline/measure.sh $(EXP) >/dev/null
+else
+	@B=$(B) GPUS='$(GPUS)' ROUNDS=$(ROUNDS) REPS=$(REPS) BASELINE='$(BASELINE)' BASELINES='$(BASELINES)' \
+	  ORDER_SEED='$(ORDER_SEED)' MAKE_CMD='$(MEASURE_MAKE)' \
+	  tools/pipeline/shards.sh $(EXP) >$(EXP_OUT)/shards.mk.tmp && mv $(EXP_OUT)/shards.mk.tmp $(EXP_OUT)/shards.mk
+	@: >$(EXP_OUT)/runtime.csv
+	@t0=$$(date +%s); $(SHARDS_MAKE) -j$$(grep -c '^shard[0-9]*:' $(EXP_OUT)/shards.mk) all; \
+	  rc=$$?; echo "measure: $(EXP): the GPUs' sessions took $$(( $$(date +%s) - t0 )) s" >&2; exit $$rc
+endif
+# one GPU's session of `measure GPUS=...` (shards.mk calls it; SHARD: the runtime table is shared)
+measure-one: check-gpu
+	@[ -n "$(GPU)" ] || { echo "make: measure-one is run by 'make measure GPUS=...' (it needs GPU=<index>)" >&2; exit 2; }
+	@SHARD=1 GPU=$(GPU) $(MEASURE_ENV) $(MEASURE_OPT) tools/pipeline/measure.sh $(EXP) >/dev/null
 
 ## sanitize: GPU only: compute-sanitizer memcheck/racecheck/initcheck/synccheck on passing variants
 .PHONY: sanitize

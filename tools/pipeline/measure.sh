@@ -4,8 +4,18 @@
 #   measure.sh EXP
 # Environment (from make): B, DATA_OUT (data), REPS, WARMUP, L2, GRAPH_CALLS, ROUNDS (10), SEED,
 #   RUN_TIMEOUT, LIB_BENCH, LIB_BASELINES, SHAPES, GIT_REV, ORDER (interleaved|sequential), VARIANT
-#   (optional filter), SESSION (optional id), ORDER_SEED (optional, digits), SAMPLES_BIN (the
-#   samples command, default $B/tools/samples: it merges the rounds and writes the baselines' files).
+#   (optional: the variants to time, space-separated), SESSION (optional id), ORDER_SEED (optional,
+#   digits), SAMPLES_BIN (the samples command, default $B/tools/samples: it merges the rounds and
+#   writes the baselines' files), GPU (optional: the index of the GPU to run on; it sets
+#   CUDA_VISIBLE_DEVICES), SHARD (set by `make measure GPUS=...`, tools/pipeline/shards.sh: this
+#   session is one of several running at once on other GPUs, so it leaves the experiment's
+#   runtime table to the driver, which empties it once, and appends to it).
+#
+# One GPU, one session at a time: a session holds a host-wide lock on its GPU
+# (GPU_LOCK_DIR, default /tmp: cudadent42-gpu<index>.lock), so two timing jobs never share a GPU,
+# whichever experiment they belong to. Publishing (step 3) and the gate table (step 4) hold a lock
+# on the destination directory, so sessions finishing together on two GPUs append one after the
+# other.
 #
 # The experimental design has three levels: sessions (one invocation of this script: one host,
 # one GPU, one code state), rounds within a session (one process per variant and round), and
@@ -61,7 +71,14 @@ start_iso=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 # host: a header value and part of the default session id, so only [A-Za-z0-9.-]
 host=$(hostname -s 2>/dev/null || hostname 2>/dev/null || echo unknown)
 host=$(printf '%s' "${host:-unknown}" | tr -c 'A-Za-z0-9.-' '-')
-session=${SESSION:-$host-$start_utc}
+if [ -n "${GPU:-}" ]; then
+  [[ $GPU =~ ^[0-9]{1,3}$ ]] || die "GPU: '$GPU' is not a GPU index"
+  export CUDA_VISIBLE_DEVICES=$GPU
+fi
+# the physical index of the GPU the runs see first (CUDA_VISIBLE_DEVICES, else 0)
+gpu_index=${CUDA_VISIBLE_DEVICES:-0}; gpu_index=${gpu_index%%,*}; gpu_index=${gpu_index// /}
+[ -n "$gpu_index" ] || gpu_index=0
+session=${SESSION:-$host${GPU:+-gpu$GPU}-$start_utc}
 # the id names build/EXP/runs/<id>/ (so never . or ..), the header key session.<id> and the
 # session column (which the sample reader takes up to 100 characters)
 [[ $session =~ ^[A-Za-z0-9][A-Za-z0-9.-]{0,99}$ ]] ||
@@ -78,8 +95,7 @@ fi
 
 # the GPU's uuid: names the physical device across sessions (a slug only names its model)
 gpu_uuid() {
-  local idx=${CUDA_VISIBLE_DEVICES:-0} u
-  idx=${idx%%,*}; idx=${idx// /}; [ -n "$idx" ] || idx=0
+  local idx=$gpu_index u
   command -v nvidia-smi >/dev/null 2>&1 || { echo unknown; return; }
   u=$(timeout 30 nvidia-smi --query-gpu=uuid --format=csv,noheader -i "$idx" 2>/dev/null) || u=
   u=$(printf '%s\n' "$u" | head -n 1 | tr -d ' \t\r')
@@ -119,15 +135,21 @@ done
 
 # variants that passed the static gates (first three columns never hold commas)
 mapfile -t cand < <(awk -F, 'NR > 1 && $2 == "pass" { print $1 }' "$b/gates.csv")
-if [ -n "${VARIANT:-}" ]; then mapfile -t cand < <(printf '%s\n' "${cand[@]}" | grep -Fx -- "$VARIANT"); fi
+if [ -n "${VARIANT:-}" ]; then
+  mapfile -t cand < <(printf '%s\n' "${cand[@]}" | grep -Fx -f <(printf '%s\n' $VARIANT))
+fi
 [ ${#cand[@]} -gt 0 ] || die "$exp: no variant passed the static gates; see $b/gates.csv"
 
 # the GPU, once: its slug names the data directory
-slug=$("$b/${cand[0]}/bench" --gpu-slug 2>"$b/gpu.err") \
-  || die "no usable GPU here ($(head -c 300 "$b/gpu.err")); on a machine without a GPU, use 'make report' to rebuild the appendix from data/"
+gerr=$b/gpu.err.$$
+slug=$("$b/${cand[0]}/bench" --gpu-slug 2>"$gerr") \
+  || die "no usable GPU here ($(head -c 300 "$gerr")); on a machine without a GPU, use 'make report' to rebuild the appendix from data/"
+rm -f "$gerr"
 dest=${DATA_OUT:-data}/$exp/$slug
 mkdir -p "$b/runs" "$dest"
-exec 9>"$b/.gpu.lock"; flock 9 || die "cannot lock $b/.gpu.lock"
+lockdir=${GPU_LOCK_DIR:-/tmp}
+exec 9>"$lockdir/cudadent42-gpu$gpu_index.lock" && flock 9 || die "cannot lock $lockdir/cudadent42-gpu$gpu_index.lock"
+[ -n "${SHARD:-}" ] || { exec 7>"$b/.measure.lock" && flock 7; } || die "cannot lock $b/.measure.lock"
 
 # header helpers: the value of `# KEY:` in FILE's header; whether FILE records a session
 hval() {
@@ -155,8 +177,9 @@ code_of() { case $1 in "$lib"-*) echo "$code_sdpa" ;; *) echo "$code_kernels" ;;
 say "$exp on $slug: session $session (host $host, gpu $gpu_uuid), ${#cand[@]} variants, $rounds rounds x $per_round reps, L2 ${L2:-cold}, $order, order seed $order_seed"
 
 shape_args() { local s; for s in $(cat "$1"); do printf -- '--shape\n%s\n' "$s"; done; }
-: >"$b/runtime.csv"
+[ -n "${SHARD:-}" ] || : >"$b/runtime.csv"
 reject() { # reject VARIANT REASON DETAIL
+  # one short line per write with O_APPEND: sessions on other GPUs may append at the same time
   printf '%s,%s,"%s"\n' "$1" "$2" "$(printf '%s' "$3" | tr -d '"\r' | tr '\n' ' ' | cut -c1-300)" >>"$b/runtime.csv"
   say "$1: $2: $3"
 }
@@ -168,10 +191,10 @@ i=0
 for v in "${cand[@]}"; do
   i=$((i + 1))
   mapfile -t sa < <(shape_args "$b/$v/shapes.txt")
-  timeout -k 5 "${RUN_TIMEOUT:-300}" "$b/$v/bench" --check --seed "${SEED:-42}" "${sa[@]}" >"$b/$v/check.log" 2>&1
+  timeout -k 5 "${RUN_TIMEOUT:-300}" "$b/$v/bench" --check --seed "${SEED:-42}" "${sa[@]}" >"$runs/$v.check.log" 2>&1
   rc=$?
   if [ $rc -eq 0 ]; then ok+=("$v"); say "[$i/${#cand[@]}] $v: numerics pass"
-  else reject "$v" "$(runtime_reason $rc)" "$(grep -m1 -E 'verdict=fail|error|bench:' "$b/$v/check.log" || echo "exit $rc")"; fi
+  else reject "$v" "$(runtime_reason $rc)" "$(grep -m1 -E 'verdict=fail|error|bench:' "$runs/$v.check.log" || echo "exit $rc")"; fi
 done
 
 # --- 2. timing, in rounds ----------------------------------------------------------------------
@@ -185,7 +208,7 @@ run_one() { # run_one NAME ROUND
                 --graph-calls "${GRAPH_CALLS:-20}" --seed $(( ${SEED:-42} + r ))
                 --out "$out" --meta "experiment=$exp" --meta "variant=$v" --meta "round=$r"
                 --meta "git_rev=${GIT_REV:-unknown}" --meta "order=$order"
-                --meta "session=$session" --meta "host=$host" --meta "gpu_uuid=$gpu_uuid"
+                --meta "session=$session" --meta "host=$host" --meta "gpu_uuid=$gpu_uuid" --meta "gpu_index=$gpu_index"
                 --meta "order_seed=$order_seed" --meta "code=$(code_of "$v")")
   case $v in
     "$lib"-*)
@@ -296,6 +319,7 @@ publish() {
   [ -s "$tmp" ] && mv "$tmp" "$out" || { rm -f "$tmp"; return 1; }
 }
 published=0
+exec 8>"$dest/.publish.lock" && flock 8 || die "cannot lock $dest/.publish.lock"
 for v in "${timed[@]}"; do
   [ -n "${dead[$v]:-}" ] && continue
   missing=

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# test_gpus.sh — one experiment on several GPUs of a host without a GPU: tools/pipeline/shards.sh
+# deals the rounds (or a sweep's variants) out over two fake GPUs, make runs the shards at once
+# (-j2), and each shard is tools/pipeline/measure.sh with GPU and SHARD set. Fake benches log
+# which GPU (CUDA_VISIBLE_DEVICES) ran them and when. Checks: the two GPUs time at the same time,
+# one GPU never runs two processes at once, each file gains one session per GPU with that GPU's
+# uuid and index, the rounds add up, a numerics failure on one GPU reaches the shared runtime
+# table, and the published files read back.
+. tests/lib.sh
+export PROBLEM=attention
+export SAMPLES_BIN=$PWD/build/tools/samples
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+b=$t/build/fake; mkdir -p "$b" "$t/smi" "$t/locks"
+# nvidia-smi: two GPUs; -i N answers GPU N's uuid
+cat >"$t/smi/nvidia-smi" <<'EOS'
+#!/usr/bin/env bash
+i=; q=; while [ $# -gt 0 ]; do case $1 in -i) i=$2; shift ;; --query-gpu=*) q=${1#*=} ;; esac; shift; done
+case $q in index) printf '0\n1\n' ;; uuid) echo "GPU-fake-${i:-0}" ;; esac
+EOS
+chmod +x "$t/smi/nvidia-smi"
+# fake NAME [numerics-on-GPU]: logs "gpu start end" per timed run to $t/runs.log, sleeps 0.3 s
+fake() {
+  mkdir -p "$b/$1"; printf -- '-DX=1\n' >"$b/$1/flags"; printf 'B1_H1_S8_D64_C0\n' >"$b/$1/shapes.txt"
+  cat >"$b/$1/bench" <<EOS
+#!/usr/bin/env bash
+for a in "\$@"; do [ "\$a" = --gpu-slug ] && { echo fake-gpu; exit 0; }; done
+for a in "\$@"; do [ "\$a" = --check ] && { [ "\${CUDA_VISIBLE_DEVICES}" = "${2:-none}" ] && exit 1; exit 0; }; done
+out=; meta=
+while [ \$# -gt 0 ]; do case \$1 in --out) out=\$2; shift ;; --meta) meta="\$meta# \${2%%=*}: \${2#*=}
+"; shift ;; esac; shift; done
+s=\$(date +%s.%N); sleep 0.3; e=\$(date +%s.%N)
+echo "\$CUDA_VISIBLE_DEVICES \$s \$e $1" >>"$t/runs.log"
+{ echo "# cudadent42 samples v1"; printf '%s' "\$meta"; echo "# graph_calls: 20"; echo "# reps: 2"
+  echo "shape,rep,time_us,sm_clock_mhz"; echo "B1_H1_S8_D64_C0,0,1.5,1980"; echo "B1_H1_S8_D64_C0,1,1.6,1980"; } >"\$out"
+EOS
+  chmod +x "$b/$1/bench"
+}
+fake a; fake b; fake c 1
+{ echo 'variant,verdict,reason,detail,kernel,regs'; printf '%s,pass,,,k,1\n' a b c; } >"$b/gates.csv"
+
+# --- the dealing (shards.sh alone) ----------------------------------------------------------------
+deal() { env PATH="$t/smi:$PATH" B="$t/build" START=20261122T000000Z MAKE_CMD=mk "$@" tools/pipeline/shards.sh fake 2>/dev/null; }
+check_grep "GPUS=all: one target per GPU nvidia-smi lists" '^all: shard0 shard1$' <(deal GPUS=all ROUNDS=4 REPS=40)
+check_grep "rounds dealt out: 5 rounds -> 3 on GPU 0 (reps in proportion)" 'measure-one GPU=0 SESSION=[^ ]*-gpu0-20261122T000000Z ROUNDS=3 REPS=30$' <(deal GPUS=0,1 ROUNDS=5 REPS=50)
+check_grep "... and 2 on GPU 1" 'measure-one GPU=1 SESSION=[^ ]*-gpu1-20261122T000000Z ROUNDS=2 REPS=20$' <(deal GPUS=0,1 ROUNDS=5 REPS=50)
+check_grep "one round: the variants dealt out, the baseline on every GPU" "GPU=1 .*VARIANT='a b'$" <(deal GPUS=0,1 ROUNDS=1 REPS=10 BASELINE=a)
+check_grep "ORDER_SEED: GPU k gets ORDER_SEED + k" 'GPU=1 .*ORDER_SEED=8 ' <(deal GPUS=0,1 ROUNDS=2 REPS=10 ORDER_SEED=7)
+for bad in "0,0" "x" "1,-2"; do
+  check_eq "GPUS=$bad is refused (exit 2)" "$(deal GPUS=$bad ROUNDS=2 REPS=2 >/dev/null; echo $?)" 2
+done
+
+# --- two GPUs at once ----------------------------------------------------------------------------
+deal GPUS=all ROUNDS=4 REPS=8 >"$t/shards.mk"
+# the shards call make back; here a stand-in runs measure.sh the way `make measure-one` does
+cat >"$t/mk" <<EOS
+#!/usr/bin/env bash
+shift; for a in "\$@"; do export "\$a"; done
+SHARD=1 B=$t/build DATA_OUT=$t/data GIT_REV=abc GPU_LOCK_DIR=$t/locks SHAPES=B1_H1_S8_D64_C0 exec tools/pipeline/measure.sh fake
+EOS
+chmod +x "$t/mk"; sed -i "s#@mk measure-one#@$t/mk measure-one#" "$t/shards.mk"
+: >"$b/runtime.csv"
+PATH=$t/smi:$PATH make -s -f "$t/shards.mk" -j2 all >"$t/out" 2>&1; rc=$?
+check_eq "the shards run (make -j2) and exit 0" "$rc" 0
+[ "$rc" = 0 ] || sed 's/^/# /' "$t/out" | tail -20
+d=$t/data/fake/fake-gpu
+check_eq "two sessions in each published file" "$(grep -c '^# session\.' "$d/a.csv") $(grep -c '^# session\.' "$d/b.csv")" "2 2"
+check_grep "GPU 0's session carries its uuid" '^# session\.[^ ]*-gpu0-.* gpu_uuid=GPU-fake-0 ' "$d/a.csv"
+check_grep "GPU 1's session carries its uuid" '^# session\.[^ ]*-gpu1-.* gpu_uuid=GPU-fake-1 ' "$d/a.csv"
+check_grep "the samples carry the GPU index" '^# gpu_index: [01]$' "$d/a.csv"
+check_eq "2 rounds per GPU, 4 in all (round x session pairs of a)" \
+  "$(awk -F, '!/^#/ && $1 != "shape" { print $(NF-1), $(NF-2) }' "$d/a.csv" | sort -u | wc -l)" 4
+check "the published files read back" "$SAMPLES_BIN" check "$d/a.csv" "$d/b.csv"
+check_grep "c fails numerics on GPU 1 only: its runtime row is in the shared table" '^c,numerics,' "$b/runtime.csv"
+# concurrency from the fakes' log: "gpu start end"
+over() { # the largest overlap in seconds between runs of GPU $1 and runs of GPU $2
+  awk -v g="$1" -v h="$2" '{ G[NR] = $1; S[NR] = $2; E[NR] = $3 }
+    END { m = 0; for (i = 1; i <= NR; i++) for (j = 1; j <= NR; j++) if (i != j && G[i] == g && G[j] == h) {
+      o = (E[i] < E[j] ? E[i] : E[j]) - (S[i] > S[j] ? S[i] : S[j]); if (o > m) m = o }; print (m > 0.05) }' "$t/runs.log"
+}
+check_eq "GPU 0 and GPU 1 timed at the same time" "$(over 0 1)" 1
+check_eq "GPU 0 never ran two processes at once" "$(over 0 0)" 0
+check_eq "GPU 1 never ran two processes at once" "$(over 1 1)" 0
+
+# two sessions asked of one GPU at the same time: the GPU's lock makes the second wait
+: >"$t/runs.log"
+for s in x1 x2; do
+  PATH=$t/smi:$PATH GPU=0 SHARD=1 SESSION=$s B=$t/build DATA_OUT=$t/data2 GIT_REV=abc GPU_LOCK_DIR=$t/locks \
+    SHAPES=B1_H1_S8_D64_C0 ROUNDS=2 REPS=4 tools/pipeline/measure.sh fake >/dev/null 2>&1 &
+done
+wait
+check_eq "two sessions on GPU 0 at once: both ran ($(wc -l <"$t/runs.log") runs)" "$(wc -l <"$t/runs.log")" 12
+check_eq "... one after the other (no overlap on GPU 0)" "$(over 0 0)" 0
+done_testing

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# shards.sh — `make measure GPUS=...`: one experiment's timing spread over several GPUs of this
+# host, written as a makefile of one target per GPU that make runs at once (-j, one job per GPU).
+#   shards.sh EXP >build/EXP/shards.mk
+# Environment (from make): GPUS (`all`, or GPU indices separated by commas or spaces), B, ROUNDS,
+# REPS, BASELINE, BASELINES, ORDER_SEED (optional: GPU k's session gets ORDER_SEED + k), MAKE_CMD
+# (how a shard calls make back: the top make with its EXP), START (UTC start, names the sessions).
+#
+# Each GPU runs a session of its own, with its own shuffled round order and its own order seed,
+# through `make measure-one GPU=<i>` (tools/pipeline/measure.sh with GPU and SHARD set):
+#   ROUNDS >= GPUs   the rounds are dealt out: GPU k of n runs ROUNDS/n of them (the first
+#                    ROUNDS mod n GPUs one more) of every variant, REPS in proportion. Every
+#                    variant is timed on every GPU, so the files gain one session per GPU.
+#   ROUNDS <  GPUs   (a sweep, one round) the variants are dealt out in turn over the GPUs; the
+#                    baselines (BASELINE, BASELINES) run on every GPU.
+# The statistics see one session per GPU: the GPU is a random effect inside the session level.
+set -u
+exp=$1
+b=${B:-build}/$exp
+die() { echo "measure: GPUS: $*" >&2; exit 2; }
+rounds=${ROUNDS:-10}; reps=${REPS:-50}
+[[ $rounds =~ ^[1-9][0-9]*$ ]] || die "ROUNDS '$rounds' is not a count"
+[[ $reps =~ ^[1-9][0-9]*$ ]] || die "REPS '$reps' is not a count"
+case ${GPUS:-} in
+  all) command -v nvidia-smi >/dev/null 2>&1 || die "'all' needs nvidia-smi to list the GPUs"
+       mapfile -t gpus < <(nvidia-smi --query-gpu=index --format=csv,noheader 2>/dev/null | tr -d ' \r')
+       [ ${#gpus[@]} -gt 0 ] || die "nvidia-smi lists no GPU" ;;
+  *) mapfile -t gpus < <(printf '%s\n' ${GPUS//,/ }) ;;
+esac
+declare -A seen
+for g in "${gpus[@]}"; do
+  [[ $g =~ ^[0-9]{1,3}$ ]] || die "'$g' is not a GPU index (GPUS=all, or indices such as 0,1)"
+  [ -z "${seen[$g]:-}" ] || die "GPU $g is listed twice (two timing jobs on one GPU would disturb each other)"
+  seen[$g]=1
+done
+n=${#gpus[@]}
+[ "$n" -gt 0 ] || die "no GPU given"
+[ -f "$b/gates.csv" ] || die "$b/gates.csv: missing (run make gates EXP=$exp)"
+mapfile -t cand < <(awk -F, 'NR > 1 && $2 == "pass" { print $1 }' "$b/gates.csv")
+per_round=$(( (reps + rounds - 1) / rounds ))
+start=${START:-$(date -u +%Y%m%dT%H%M%SZ)}
+host=$(hostname -s 2>/dev/null || echo unknown); host=$(printf '%s' "$host" | tr -c 'A-Za-z0-9.-' '-')
+q() { printf "'%s'" "${1//\'/\'\\\'\'}"; }  # single-quoted for the shell
+
+echo "# shards.mk — written by tools/pipeline/shards.sh for $exp on GPUs ${gpus[*]} (do not edit)"
+echo ".PHONY: all$(for k in $(seq 0 $((n - 1))); do printf ' shard%d' "$k"; done)"
+echo "all:$(for k in $(seq 0 $((n - 1))); do printf ' shard%d' "$k"; done)"
+for k in $(seq 0 $((n - 1))); do
+  g=${gpus[k]} args="GPU=$g SESSION=$host-gpu$g-$start"
+  if [ -n "${ORDER_SEED:-}" ]; then
+    [[ $ORDER_SEED =~ ^[0-9]{1,17}$ ]] || die "ORDER_SEED '$ORDER_SEED' is not a number"
+    args+=" ORDER_SEED=$(( 10#$ORDER_SEED + k ))"
+  fi
+  if [ "$rounds" -ge "$n" ]; then
+    r=$(( rounds / n + (k < rounds % n ? 1 : 0) ))
+    args+=" ROUNDS=$r REPS=$(( per_round * r ))"
+  else
+    mine=()
+    for i in "${!cand[@]}"; do
+      v=${cand[i]}
+      if [[ " ${BASELINE:-} ${BASELINES:-} " == *" $v "* ]] || [ $(( i % n )) -eq "$k" ]; then mine+=("$v"); fi
+    done
+    [ ${#mine[@]} -gt 0 ] || { printf 'shard%d:\n\t@:\n' "$k"; continue; }  # more GPUs than variants
+    args+=" VARIANT=$(q "${mine[*]}")"
+  fi
+  printf 'shard%d:\n\t+@%s measure-one %s\n' "$k" "${MAKE_CMD:-make}" "$args"
+done
+echo "measure: $exp on $n GPU(s) (${gpus[*]}): $([ "$rounds" -ge "$n" ] && echo "rounds dealt out" || echo "variants dealt out")" >&2
