@@ -33,6 +33,15 @@ MEASURE_ENV = B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) DATA_OUT=$(DATA_OUT) REPS=$(REPS
 # the rounds, or a sweep's variants), make running one job per GPU; empty: one session on the GPU
 # CUDA_VISIBLE_DEVICES names first
 GPUS ?=
+# RUNNER=slurm: SLURM_JOBS sessions (default 1), each a Slurm job step on one GPU of the
+# cluster (srun --gres=gpu:1 on SLURM_PARTITION, SLURM_ACCOUNT; SLURM_TIME minutes, else the
+# most the session may take from RUN_TIMEOUT), staged under build/<exp>/slurm/ and published by
+# tools/pipeline/collect.sh when finished
+RUNNER          ?= local
+SLURM_JOBS      ?= 1
+SLURM_PARTITION ?=
+SLURM_ACCOUNT   ?=
+SLURM_TIME      ?=
 # the make that runs this one, for the shards to call back (not spelt $$(MAKE) in the recipe, so
 # that make -n only prints it)
 MEASURE_MAKE = $(MAKE) --no-print-directory -f $(firstword $(MAKEFILE_LIST)) EXP=$(EXP) DATA_OUT=$(DATA_OUT)
@@ -41,20 +50,23 @@ SHARDS_MAKE  = $(MAKE) --no-print-directory -f $(EXP_OUT)/shards.mk
 ## measure: GPU only: numerics gate, then one session of ROUNDS shuffled rounds [SESSION= ORDER_SEED=] -> data/EXP/<gpu>/<v>.csv (appended); GPUS=all|0,1: one session per GPU at once
 .PHONY: measure measure-one
 measure: check-gpu build $(EXP_OUT)/gates.csv $(SAMPLES_BIN)
-ifeq ($(strip $(GPUS)),)
+ifeq ($(strip $(GPUS))$(filter slurm,$(RUNNER)),)
 	@$(MEASURE_ENV) $(MEASURE_OPT) tools/pipeline/measure.sh $(EXP) >/dev/null
 else
 	@B=$(B) GPUS='$(GPUS)' ROUNDS=$(ROUNDS) REPS=$(REPS) BASELINE='$(BASELINE)' BASELINES='$(BASELINES)' \
-	  ORDER_SEED='$(ORDER_SEED)' MAKE_CMD='$(MEASURE_MAKE)' \
+	  LIB_BASELINES='$(LIB_BASELINES)' RUN_TIMEOUT=$(RUN_TIMEOUT) ORDER_SEED='$(ORDER_SEED)' \
+	  RUNNER=$(RUNNER) SLURM_JOBS=$(SLURM_JOBS) SLURM_PARTITION='$(SLURM_PARTITION)' \
+	  SLURM_ACCOUNT='$(SLURM_ACCOUNT)' SLURM_TIME='$(SLURM_TIME)' MAKE_CMD='$(MEASURE_MAKE)' \
 	  tools/pipeline/shards.sh $(EXP) >$(EXP_OUT)/shards.mk.tmp && mv $(EXP_OUT)/shards.mk.tmp $(EXP_OUT)/shards.mk
 	@: >$(EXP_OUT)/runtime.csv
-	@t0=$$(date +%s); $(SHARDS_MAKE) -j$$(grep -c '^shard[0-9]*:' $(EXP_OUT)/shards.mk) all; \
-	  rc=$$?; echo "measure: $(EXP): the GPUs' sessions took $$(( $$(date +%s) - t0 )) s" >&2; exit $$rc
+	@t0=$$(date +%s); $(SHARDS_MAKE) $(if $(filter slurm,$(RUNNER)),-k) -j$$(grep -c '^shard[0-9]*:' $(EXP_OUT)/shards.mk) all; \
+	  rc=$$?; echo "measure: $(EXP): the sessions took $$(( $$(date +%s) - t0 )) s" >&2; \
+	  $(if $(filter slurm,$(RUNNER)),B=$(B) DATA_OUT=$(DATA_OUT) SAMPLES_BIN=$(SAMPLES_BIN) tools/pipeline/collect.sh $(EXP) || rc=1;) exit $$rc
 endif
 # one GPU's session of `measure GPUS=...` (shards.mk calls it; SHARD: the runtime table is shared)
 measure-one: check-gpu
-	@[ -n "$(GPU)" ] || { echo "make: measure-one is run by 'make measure GPUS=...' (it needs GPU=<index>)" >&2; exit 2; }
-	@SHARD=1 GPU=$(GPU) $(MEASURE_ENV) $(MEASURE_OPT) tools/pipeline/measure.sh $(EXP) >/dev/null
+	@[ -n "$(GPU)$$SLURM_JOB_ID" ] || { echo "make: measure-one is run by 'make measure GPUS=...' or RUNNER=slurm (it needs GPU=<index> or a Slurm job)" >&2; exit 2; }
+	@SHARD=1 $(if $(GPU),GPU=$(GPU)) DONE_FILE='$(DONE_FILE)' $(MEASURE_ENV) $(MEASURE_OPT) tools/pipeline/measure.sh $(EXP) >/dev/null
 
 ## sanitize: GPU only: compute-sanitizer memcheck/racecheck/initcheck/synccheck on passing variants
 .PHONY: sanitize

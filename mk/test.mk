@@ -24,6 +24,6 @@ $(B)/tests/bench_fixture_%: tests/fixtures/bench/%_attn.cu kernels/attention/nai
 	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(call k_inc,attention) -o $@ $< $(call problem_objs,attention) -ldl
 TEST_SCRIPTS += tests/kernels/test_bench_gpu.sh
 TEST_SCRIPTS += tests/kernels/test_bench_cli.sh
-TEST_SCRIPTS += tests/pipeline/test_measure.sh tests/pipeline/test_gpus.sh
+TEST_SCRIPTS += tests/pipeline/test_measure.sh tests/pipeline/test_gpus.sh tests/pipeline/test_slurm.sh
 TEST_SCRIPTS += tests/kernels/test_sass.sh tests/kernels/test_flash_attn.sh tests/kernels/test_correctness_build.sh tests/kernels/test_gemm_build.sh
 TEST_SCRIPTS += tests/kernels/test_vecadd.sh

@@ -17,6 +17,8 @@ probe() {
     lmodern) kpsewhich lmodern.sty >/dev/null 2>&1 ;;
     make) command -v make >/dev/null ;;
     gcc) command -v gcc >/dev/null ;;
+    slurm-wlm) command -v slurmctld >/dev/null && command -v slurmd >/dev/null && command -v srun >/dev/null ;;
+    munge) command -v munged >/dev/null ;;
     pip:nvidia-cuda-*) tool=${1#pip:nvidia-cuda-}
       command -v "$tool" >/dev/null || [ -x /usr/local/cuda/bin/"$tool" ] ||
         python3 -c 'import glob, os, sys, nvidia

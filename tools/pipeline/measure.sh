@@ -9,7 +9,9 @@
 #   writes the baselines' files), GPU (optional: the index of the GPU to run on; it sets
 #   CUDA_VISIBLE_DEVICES), SHARD (set by `make measure GPUS=...`, tools/pipeline/shards.sh: this
 #   session is one of several running at once on other GPUs, so it leaves the experiment's
-#   runtime table to the driver, which empties it once, and appends to it).
+#   runtime table to the driver, which empties it once, and appends to it), DONE_FILE (optional:
+#   written at the very end, naming the session and where it was published: a cluster job's
+#   staged session is collected only when it finished).
 #
 # One GPU, one session at a time: a session holds a host-wide lock on its GPU
 # (GPU_LOCK_DIR, default /tmp: cudadent42-gpu<index>.lock), so two timing jobs never share a GPU,
@@ -288,50 +290,21 @@ merge_session() {
       --host "$host" --uuid "$gpu_uuid" --seed "$order_seed" --variant "$v" \
       --last-temp "$(hval "${files[rounds - 1]}" temp_end_c)" --out "$out" "${files[@]}"
 }
-# why_not_append OLD NEW: empty if NEW (this session) may be appended to OLD, else the reason
-why_not_append() {
-  local old=$1 new=$2 k a n
-  a=$(grep -m1 -v '^#' "$old"); n=$(grep -m1 -v '^#' "$new")
-  [[ ,$a, == *,session,* ]] || { echo "it has no session column (written before sessions were recorded)"; return; }
-  for k in code flags graph_calls l2_flush reps warmup; do
-    [ "$(hval "$old" "$k")" = "$(hval "$new" "$k")" ] ||
-      { echo "$k differs (published '$(hval "$old" "$k")', now '$(hval "$new" "$k")')"; return; }
-  done
-  [ "$a" = "$n" ] || echo "the columns differ (published '$a', now '$n')"
-}
-# publish V NEW: NEW (this session of V) appended to the published file or replacing it, through a
-# temp file in the same directory and a rename
-publish() {
-  local v=$1 new=$2 out=$dest/$1.csv tmp=$dest/.$1.csv.tmp why n
-  if [ -f "$out" ] && why=$(why_not_append "$out" "$new") && [ -z "$why" ]; then
-    # NEW's header lines, every session line (old, then new), the CSV header row, OLD's rows
-    # unchanged, NEW's rows
-    "$samples" append "$out" "$new" >"$tmp" || { rm -f "$tmp"; return 1; }
-    say "$v: session $session appended ($(grep -c '^# session\.' "$tmp") sessions in $out)"
-  else
-    if [ -f "$out" ]; then
-      n=$(grep -c '^# session\.' "$out")
-      [ "$n" -gt 0 ] && n="$n earlier session(s)" || n="its earlier samples"
-      say "$v: $out replaced: $why; $n dropped"
-    fi
-    cp "$new" "$tmp" || { rm -f "$tmp"; return 1; }
-  fi
-  [ -s "$tmp" ] && mv "$tmp" "$out" || { rm -f "$tmp"; return 1; }
-}
 published=0
-exec 8>"$dest/.publish.lock" && flock 8 || die "cannot lock $dest/.publish.lock"
 for v in "${timed[@]}"; do
   [ -n "${dead[$v]:-}" ] && continue
   missing=
   for r in $(seq 1 "$rounds"); do [ -f "$(round_file "$v" "$r")" ] || missing+=" $r"; done
   [ -z "$missing" ] || { say "$v: no sample file for round(s)$missing: not published"; continue; }
   merge_session "$v" "$runs/$v.session.csv" || { say "$v: rounds do not merge: not published"; continue; }
-  if publish "$v" "$runs/$v.session.csv"; then published=$((published + 1))
-  else say "$v: cannot write $dest/$v.csv: not published"; fi
+  n=$(SAMPLES_BIN=$samples tools/pipeline/publish.sh "$dest" "$runs/$v.session.csv") && published=$((published + n))
 done
 
 # --- 4. the gate table with runtime verdicts, published beside the samples ---------------------
-tools/gates/gates_merge.sh "$b" "$dest"
+{ flock 8; tools/gates/gates_merge.sh "$b" "$dest"; } 8>"$dest/.publish.lock"
 rej=$(wc -l <"$b/runtime.csv")
 say "done: session $session, $published sample files in $dest, ${#ok[@]} passed numerics, $rej rejected at run time"
+# DONE_FILE (a cluster job's session, staged): written last, so a job killed before it has
+# published nothing that tools/pipeline/collect.sh would take
+[ -z "${DONE_FILE:-}" ] || echo "$session $dest" >"$DONE_FILE"
 echo "$dest"

@@ -1,10 +1,19 @@
 #!/usr/bin/env bash
-# shards.sh — `make measure GPUS=...`: one experiment's timing spread over several GPUs of this
-# host, written as a makefile of one target per GPU that make runs at once (-j, one job per GPU).
+# shards.sh — `make measure GPUS=...` or `RUNNER=slurm`: one experiment's timing spread over
+# several GPUs, written as a makefile of one target per session that make runs at once (-j, one
+# job per GPU or cluster job).
 #   shards.sh EXP >build/EXP/shards.mk
 # Environment (from make): GPUS (`all`, or GPU indices separated by commas or spaces), B, ROUNDS,
 # REPS, BASELINE, BASELINES, ORDER_SEED (optional: GPU k's session gets ORDER_SEED + k), MAKE_CMD
-# (how a shard calls make back: the top make with its EXP), START (UTC start, names the sessions).
+# (how a shard calls make back: the top make with its EXP), START (UTC start, names the sessions),
+# RUNNER (local, the default: GPUS of this host; slurm: SLURM_JOBS cluster jobs, each one GPU).
+#
+# RUNNER=slurm: each session is a Slurm job step, `srun --gres=gpu:1 --ntasks=1 --time=...`, on
+# SLURM_PARTITION / SLURM_ACCOUNT when given; Slurm places it and sets CUDA_VISIBLE_DEVICES. The
+# time limit is SLURM_TIME minutes, else what the session may take at most: RUN_TIMEOUT per
+# process, (rounds + 1) processes per variant. The session runs in the job, in this tree (a file
+# system the nodes share), staged into build/EXP/slurm/<session>/ (DATA_OUT there, DONE written
+# last, the job's output in job.log); tools/pipeline/collect.sh publishes the finished ones.
 #
 # Each GPU runs a session of its own, with its own shuffled round order and its own order seed,
 # through `make measure-one GPU=<i>` (tools/pipeline/measure.sh with GPU and SHARD set):
@@ -21,6 +30,13 @@ die() { echo "measure: GPUS: $*" >&2; exit 2; }
 rounds=${ROUNDS:-10}; reps=${REPS:-50}
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || die "ROUNDS '$rounds' is not a count"
 [[ $reps =~ ^[1-9][0-9]*$ ]] || die "REPS '$reps' is not a count"
+runner=${RUNNER:-local}
+case $runner in local|slurm) ;; *) die "RUNNER '$runner' is not local or slurm" ;; esac
+if [ "$runner" = slurm ]; then
+  [[ ${SLURM_JOBS:-1} =~ ^[1-9][0-9]{0,2}$ ]] || die "SLURM_JOBS '${SLURM_JOBS:-}' is not a count of jobs"
+  command -v "${SRUN:-srun}" >/dev/null 2>&1 || die "RUNNER=slurm: no ${SRUN:-srun} here (run on a Slurm login node)"
+  GPUS=$(seq -s, 0 $(( ${SLURM_JOBS:-1} - 1 )))  # job numbers, not GPU indices: Slurm picks the GPUs
+fi
 case ${GPUS:-} in
   all) command -v nvidia-smi >/dev/null 2>&1 || die "'all' needs nvidia-smi to list the GPUs"
        mapfile -t gpus < <(nvidia-smi --query-gpu=index --format=csv,noheader 2>/dev/null | tr -d ' \r')
@@ -46,7 +62,13 @@ echo "# shards.mk — written by tools/pipeline/shards.sh for $exp on GPUs ${gpu
 echo ".PHONY: all$(for k in $(seq 0 $((n - 1))); do printf ' shard%d' "$k"; done)"
 echo "all:$(for k in $(seq 0 $((n - 1))); do printf ' shard%d' "$k"; done)"
 for k in $(seq 0 $((n - 1))); do
-  g=${gpus[k]} args="GPU=$g SESSION=$host-gpu$g-$start"
+  g=${gpus[k]}
+  if [ "$runner" = slurm ]; then
+    sess=$host-job$g-$start; stage=$b/slurm/$sess
+    args="SESSION=$sess DATA_OUT=$stage/data DONE_FILE=$stage/DONE"
+  else
+    args="GPU=$g SESSION=$host-gpu$g-$start"
+  fi
   if [ -n "${ORDER_SEED:-}" ]; then
     [[ $ORDER_SEED =~ ^[0-9]{1,17}$ ]] || die "ORDER_SEED '$ORDER_SEED' is not a number"
     args+=" ORDER_SEED=$(( 10#$ORDER_SEED + k ))"
@@ -63,6 +85,19 @@ for k in $(seq 0 $((n - 1))); do
     [ ${#mine[@]} -gt 0 ] || { printf 'shard%d:\n\t@:\n' "$k"; continue; }  # more GPUs than variants
     args+=" VARIANT=$(q "${mine[*]}")"
   fi
-  printf 'shard%d:\n\t+@%s measure-one %s\n' "$k" "${MAKE_CMD:-make}" "$args"
+  if [ "$runner" = slurm ]; then
+    nv=${#cand[@]}; [[ $args == *VARIANT=* ]] && nv=${#mine[@]}
+    nv=$(( nv + $(wc -w <<<"${LIB_BASELINES:-}") ))
+    rk=$rounds; [[ $args =~ ROUNDS=([0-9]+) ]] && rk=${BASH_REMATCH[1]}
+    mins=${SLURM_TIME:-$(( (nv * (rk + 1) * ${RUN_TIMEOUT:-300} + 59) / 60 ))}
+    [[ $mins =~ ^[1-9][0-9]*$ ]] || die "SLURM_TIME '$mins' is not a number of minutes"
+    srun="${SRUN:-srun} --job-name=cudadent42-$exp-$g --gres=gpu:1 --ntasks=1 --time=$mins --kill-on-bad-exit=1"
+    [ -z "${SLURM_PARTITION:-}" ] || srun+=" --partition=$(q "$SLURM_PARTITION")"
+    [ -z "${SLURM_ACCOUNT:-}" ] || srun+=" --account=$(q "$SLURM_ACCOUNT")"
+    printf 'shard%d:\n\t+@rm -rf %s && mkdir -p %s && %s --output=%s/job.log %s measure-one %s\n' \
+      "$k" "$stage" "$stage" "$srun" "$stage" "${MAKE_CMD:-make}" "$args"
+  else
+    printf 'shard%d:\n\t+@%s measure-one %s\n' "$k" "${MAKE_CMD:-make}" "$args"
+  fi
 done
-echo "measure: $exp on $n GPU(s) (${gpus[*]}): $([ "$rounds" -ge "$n" ] && echo "rounds dealt out" || echo "variants dealt out")" >&2
+echo "measure: $exp on $n $([ "$runner" = slurm ] && echo "Slurm job(s)" || echo "GPU(s) (${gpus[*]})"): $([ "$rounds" -ge "$n" ] && echo "rounds dealt out" || echo "variants dealt out")" >&2

@@ -8,6 +8,11 @@
 # survivors at the shape with SEARCH_REPS reps, and append every outcome to the trial log.
 # The log is keyed by kernel-source hash, GPU, nvcc version and shape (search_log.h): a killed
 # search resumes where it stopped, and a rerun with the same inputs measures nothing.
+# GPUS (`all` or indices, as for `make measure`): a batch's trials are timed on those GPUs at
+# once, one trial per GPU at a time (the GPU's host-wide lock, as measure.sh takes it); the log
+# takes one record at a time (a lock beside it). The batch itself is BATCH distinct proposals (the
+# design's points, then TPE's best by expected improvement among those not yet taken), so a
+# batch of at least as many candidates as GPUs keeps every GPU busy.
 # Then the confirmation: the best configuration and the BASELINE (a variant of EXP, one of its
 # compiled BASELINES such as cublas-gemm, or a <lib>-* baseline (sdpa-cudnn)
 # through the problem's LIB_BENCH) re-measured in CONFIRM_ROUNDS rounds, into RESULTS_DIR/confirm/
@@ -57,7 +62,18 @@ common=(--dir "$VARIANT_DIR" --log "$log" "${key[@]}" --strategy "${STRATEGY:-lh
 printf '%s\n' "${key[@]}" >"$res/.key.txt.tmp" && mv "$res/.key.txt.tmp" "$res/key.txt" || die "cannot write $res/key.txt"
 say "$exp at $SHAPE on $gpu (kernel $hash, nvcc $nvccv): ${STRATEGY:-lhs+tpe}, seed ${SEED:-42}, log $log"
 
-record() { "$tool" record "${common[@]}" --variant "$1" "${@:2}" || die "cannot record $1 in $log"; }
+record() { flock "$log.lock" "$tool" record "${common[@]}" --variant "$1" "${@:2}" || die "cannot record $1 in $log"; }
+# the GPUs to time on (GPUS), else the one CUDA_VISIBLE_DEVICES names first
+case ${GPUS:-} in
+  "") gpus=() ;;
+  all) mapfile -t gpus < <(nvidia-smi --query-gpu=index --format=csv,noheader 2>/dev/null | tr -d ' \r') ;;
+  *) mapfile -t gpus < <(printf '%s\n' ${GPUS//,/ }) ;;
+esac
+for g in "${gpus[@]}"; do [[ $g =~ ^[0-9]{1,3}$ ]] || die "GPUS: '$g' is not a GPU index"; done
+[ -n "${GPUS:-}" ] && [ ${#gpus[@]} -eq 0 ] && die "GPUS=$GPUS: no GPU found"
+# on_gpu G CMD...: CMD with only GPU G visible, holding G's host-wide lock (no other timing job
+# on it meanwhile)
+on_gpu() { local g=$1; shift; CUDA_VISIBLE_DEVICES=$g flock "${GPU_LOCK_DIR:-/tmp}/cudadent42-gpu$g.lock" "$@"; }
 runtime_reason() { case $1 in 1) echo numerics ;; 124|137) echo run_timeout ;; *) echo runtime_error ;; esac; }
 gate() { # gate V: prints "verdict reason" from the static gates
   local d=$b/$1 occ=${MIN_OCCUPANCY:-0}
@@ -67,15 +83,15 @@ gate() { # gate V: prints "verdict reason" from the static gates
     --describe "$d/describe.txt" --min-occupancy "$occ" --min-ctas "${MIN_CTAS:-0}" \
     --sm-count "${SM_COUNT:-132}" | awk -F, '{ print $2, ($3 == "" ? "-" : $3) }'
 }
-trial() { # trial V: gates, numerics, timing; one log row
-  local v=$1 d=$b/$1 verdict reason rc
+trial() { # trial V [GPU]: gates, numerics, timing (on GPU when given); one log row
+  local v=$1 d=$b/$1 verdict reason rc run=${2:+on_gpu $2}
   read -r verdict reason < <(gate "$v")
   [ -n "${verdict:-}" ] || die "gates failed for $v"
   if [ "$verdict" != pass ]; then say "$v: $reason"; record "$v" --gated "$reason"; return; fi
-  timeout -k 5 "${RUN_TIMEOUT:-300}" "$d/bench" --check --seed "${SEED:-42}" --shape "$SHAPE" >"$d/check.log" 2>&1
+  $run timeout -k 5 "${RUN_TIMEOUT:-300}" "$d/bench" --check --seed "${SEED:-42}" --shape "$SHAPE" >"$d/check.log" 2>&1
   rc=$?
   if [ $rc -ne 0 ]; then say "$v: $(runtime_reason $rc)"; record "$v" --gated "$(runtime_reason $rc)"; return; fi
-  timeout -k 5 "${RUN_TIMEOUT:-300}" "$d/bench" --shape "$SHAPE" --reps "${SEARCH_REPS:-20}" \
+  $run timeout -k 5 "${RUN_TIMEOUT:-300}" "$d/bench" --shape "$SHAPE" --reps "${SEARCH_REPS:-20}" \
     --warmup "${WARMUP:-10}" --l2 "${L2:-cold}" --graph-calls "${GRAPH_CALLS:-20}" --seed "${SEED:-42}" \
     --out "$out/runs/$v.csv" \
     --meta "experiment=$exp" --meta "variant=$v" --meta "search=trial" 2>"$out/runs/$v.log"
@@ -93,7 +109,15 @@ while ! over; do
   say "building ${#batch[@]}: ${batch[*]}"
   targets=(); for v in "${batch[@]}"; do targets+=("$b/$v/status"); done
   mk -j"${JOBS:-16}" -k "${targets[@]}" >>"$out/build.log" 2>&1
-  for v in "${batch[@]}"; do over && break; trial "$v"; done
+  if [ ${#gpus[@]} -gt 1 ]; then
+    # one worker per GPU, each taking the batch's candidates k, k + n, k + 2n, ...
+    for k in "${!gpus[@]}"; do
+      ( for ((i = k; i < ${#batch[@]}; i += ${#gpus[@]})); do over && break; trial "${batch[i]}" "${gpus[k]}"; done ) &
+    done
+    wait
+  else
+    for v in "${batch[@]}"; do over && break; trial "$v" "${gpus[0]:-}"; done
+  fi
 done
 over && say "time budget of ${TIME_BUDGET} s reached; rerun to resume"
 read -r best med n nok ngated < <("$tool" best "${common[@]}") || die "nothing measured in $log for this key"

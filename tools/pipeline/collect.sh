@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# collect.sh — the sessions that cluster jobs (`make measure RUNNER=slurm`) staged under
+# build/EXP/slurm/<session>/, published into DATA_OUT: a session is taken only when its job wrote
+# DONE (measure.sh writes it last), so a job that failed, timed out or was pre-empted publishes
+# nothing, and it is named (once: marked FAILED). Each taken session is marked PUBLISHED, so
+# collecting again (a rerun after an interrupted make) takes only what is new. Then the gate
+# table is merged and published.
+#   collect.sh EXP
+# Environment: B, DATA_OUT (data), SAMPLES_BIN. Exit 0 when every staged session was published,
+# 1 when a job did not finish (the others are published), 2 on a usage error.
+set -u
+exp=${1:?usage: collect.sh EXP}
+b=${B:-build}/$exp
+say() { echo "measure: $*" >&2; }
+rc=0 taken=0 dests=()
+for d in "$b"/slurm/*/; do
+  [ -d "$d" ] || continue
+  s=$(basename "$d")
+  [ -f "$d/PUBLISHED" ] || [ -f "$d/FAILED" ] && continue
+  if [ ! -f "$d/DONE" ]; then
+    # collect runs once make has waited for every job: a session without DONE will not finish
+    say "session $s: its job did not finish (failed, timed out or pre-empted; see $d/job.log): nothing of it published"
+    touch "$d/FAILED"; rc=1; continue
+  fi
+  read -r _ staged <"$d/DONE"
+  slug=$(basename "$staged")
+  dest=${DATA_OUT:-data}/$exp/$slug
+  mapfile -t files < <(ls "$staged"/*.csv 2>/dev/null | grep -v '/gates\.csv$')
+  [ ${#files[@]} -gt 0 ] || { say "session $s: no sample file staged"; rc=1; continue; }
+  n=$(tools/pipeline/publish.sh "$dest" "${files[@]}") || rc=1
+  touch "$d/PUBLISHED"; taken=$((taken + 1))
+  say "session $s: ${n:-0} sample files published in $dest"
+  [[ " ${dests[*]-} " == *" $dest "* ]] || dests+=("$dest")
+done
+for dest in "${dests[@]}"; do { flock 8; tools/gates/gates_merge.sh "$b" "$dest"; } 8>"$dest/.publish.lock"; done
+say "collected $taken session(s) of $exp"
+exit $rc

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# publish.sh — one session's sample files into the published directory: each NEW file (one
+# session of one variant, named <variant>.csv or <variant>.session.csv) is appended to
+# DEST/<variant>.csv when that file has a session column and the same code, flags, graph_calls,
+# l2_flush, reps and warmup (`samples append`: old rows unchanged), else it replaces the file,
+# saying which key differed. Every write goes to a temp file in DEST and is renamed; the whole
+# call holds a lock on DEST (DEST/.publish.lock), so sessions finishing at once on several GPUs
+# or cluster nodes publish one after the other. Used by measure.sh and collect.sh.
+#   publish.sh DEST NEW...
+# Environment: SAMPLES_BIN (default build/tools/samples). Prints "N" (files published) on
+# stdout; exit 1 when a file could not be published, 2 on a usage error.
+set -u
+say() { echo "measure: $*" >&2; }
+[ $# -ge 1 ] || { echo "usage: publish.sh DEST NEW..." >&2; exit 2; }
+dest=$1; shift
+samples=${SAMPLES_BIN:-build/tools/samples}
+mkdir -p "$dest" && exec 8>"$dest/.publish.lock" && flock 8 || { say "cannot lock $dest/.publish.lock"; exit 2; }
+
+# the value of `# KEY:` in FILE's header
+hval() {
+  awk -v k="# $2:" '!/^#/ { exit } index($0, k) == 1 { v = substr($0, length(k) + 1)
+    gsub(/^[ \t]+|[ \t\r]+$/, "", v); print v; exit }' "$1"
+}
+# why_not_append OLD NEW: empty if NEW (one session) may be appended to OLD, else the reason
+why_not_append() {
+  local old=$1 new=$2 k a n
+  a=$(grep -m1 -v '^#' "$old"); n=$(grep -m1 -v '^#' "$new")
+  [[ ,$a, == *,session,* ]] || { echo "it has no session column (written before sessions were recorded)"; return; }
+  for k in code flags graph_calls l2_flush reps warmup; do
+    [ "$(hval "$old" "$k")" = "$(hval "$new" "$k")" ] ||
+      { echo "$k differs (published '$(hval "$old" "$k")', now '$(hval "$new" "$k")')"; return; }
+  done
+  [ "$a" = "$n" ] || echo "the columns differ (published '$a', now '$n')"
+}
+published=0 failed=0
+for new in "$@"; do
+  v=$(basename "$new"); v=${v%.csv}; v=${v%.session}
+  out=$dest/$v.csv tmp=$dest/.$v.csv.tmp session=$(hval "$new" session)
+  if [ -f "$out" ] && why=$(why_not_append "$out" "$new") && [ -z "$why" ]; then
+    # NEW's header lines, every session line (old, then new), the CSV header row, OLD's rows
+    # unchanged, NEW's rows
+    if "$samples" append "$out" "$new" >"$tmp"; then
+      say "$v: session $session appended ($(grep -c '^# session\.' "$tmp") sessions in $out)"
+    else rm -f "$tmp"; say "$v: cannot append to $out: not published"; failed=1; continue; fi
+  else
+    if [ -f "$out" ]; then
+      n=$(grep -c '^# session\.' "$out")
+      [ "$n" -gt 0 ] && n="$n earlier session(s)" || n="its earlier samples"
+      say "$v: $out replaced: $why; $n dropped"
+    fi
+    cp "$new" "$tmp" || { rm -f "$tmp"; say "$v: cannot write $tmp: not published"; failed=1; continue; }
+  fi
+  if [ -s "$tmp" ] && mv "$tmp" "$out"; then published=$((published + 1))
+  else rm -f "$tmp"; say "$v: cannot write $out: not published"; failed=1; fi
+done
+echo "$published"
+exit $failed
