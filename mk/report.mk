@@ -45,14 +45,16 @@ GNUPLOT    ?= gnuplot
 PDFLATEX   ?= pdflatex
 
 # --- host tools of the report ---------------------------------------------------------------
-R_LIB := $(addprefix $(B)/tools/obj/report/,report_csv.o report_vars.o report_pick.o report_roof.o) $(SAMPLES_OBJS)
+R_LIB := $(addprefix $(B)/tools/obj/report/,report_csv.o report_vars.o report_pick.o report_roof.o \
+           report_tmplread.o) $(SAMPLES_OBJS)
 # report_gen: the main (report_gen.o) orders the sections, one object each; they stand on the
-# context (report_ctx), the number formats (report_fmt), the templates (report_tmpl) and the writer
-# (report_doc), never on the main
+# context (report_ctx), the number formats (report_fmt), the templates (report_tmpl, over
+# report_tmplread of R_LIB, which prep_plots reads its captions with), the CSV tables of reports/
+# (report_static) and the writer (report_doc), never on the main
 R_GEN := $(addprefix $(B)/tools/obj/report/,report_gen.o report_ctx.o report_fmt.o report_tmpl.o \
            report_doc.o report_design.o report_frame.o report_headline.o report_method.o \
-           report_exp.o report_gates.o report_reasons.o report_rooftab.o report_correct.o \
-           report_claims.o report_rules.o profile_section.o search_section.o) \
+           report_exp.o report_gates.o report_reasons.o report_static.o report_rooftab.o \
+           report_correct.o report_claims.o report_rules.o profile_section.o search_section.o) \
          $(B)/tools/obj/profile/profile_metrics.o
 REPORT_TOOLS := $(addprefix $(B)/tools/,report_pairs prep_plots report_gen)
 $(B)/tools/report_pairs: $(B)/tools/obj/report/report_pairs.o $(R_LIB)
@@ -157,7 +159,8 @@ $(R_COMPARES): $(RB)/%/compare.csv: $(STATS) $(B)/tools/report_pairs
 	  case $$rc in 0|1|3) ;; *) rm -f $@.tmp; exit $$rc;; esac; fi; \
 	mv $@.tmp $@
 
-# claims: the pairs of the seed-claims table (our rung vs the rung below, best vs best SDPA)
+# claims: the pairs of the seed-claims table (our rung vs the rung below, ours vs the fastest of
+# the experiment's LIBRARIES)
 R_CLAIMS := $(patsubst %,$(RB)/%/claims.csv,$(call r_keys_of,$(CLAIMS_EXP)))
 $(R_CLAIMS): $(RB)/%/claims.csv: $(RB)/%/summary.csv $(CLAIMS) $(STATS) $(B)/tools/report_pairs
 	@pairs=$$($(B)/tools/report_pairs --claims $(CLAIMS) $< \
@@ -168,7 +171,8 @@ $(R_CLAIMS): $(RB)/%/claims.csv: $(RB)/%/summary.csv $(CLAIMS) $(STATS) $(B)/too
 	  case $$rc in 0|1|3) ;; *) rm -f $@.tmp; exit $$rc;; esac; fi; \
 	mv $@.tmp $@
 
-# sessions: the headline pairs (every SDPA baseline vs the variant COMPARE pits against SDPA)
+# sessions: the headline pairs (every one of LIBRARIES vs the variant COMPARE pits against a
+# library)
 # from each session alone (`stats compare --session ID`: level round, conditional on that
 # session), one CSV with a leading session column; empty with fewer than 2 sessions
 R_SESSIONS := $(patsubst %,$(RB)/%/sessions.csv,$(call r_keys_of,$(CLAIMS_EXP)))
@@ -194,13 +198,14 @@ $(foreach k,$(R_KEYS),$(eval $(RB)/$(k)/summary.csv: $(R_ROOT) $(call r_samples,
   $(eval $(RB)/$(k)/sessions.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
     $(call r_samples,$(k)) $(wildcard $(call r_cal,$(k)))))
 
-# figures: prep_plots writes gnuplot data and figures.txt ("script name caption"), gnuplot draws
+# figures: prep_plots writes gnuplot data and figures.txt ("script name caption", the captions from
+# reports/templates/plots.txt), gnuplot draws
 R_FIGS := $(R_KEYS:%=$(RB)/plots/%/figures.txt)
 $(R_FIGS): $(RB)/plots/%/figures.txt: $(RB)/%/summary.csv $(RB)/%/compare.csv $(B)/tools/prep_plots \
-    $(wildcard plots/*.gp)
+    $(wildcard plots/*.gp) reports/templates/plots.txt
 	@rm -rf $(@D) && mkdir -p $(@D)
 	$(B)/tools/prep_plots --out $(@D) --vars $(RB)/$(firstword $(subst /, ,$*))/experiment.vars \
-	  --summary $(RB)/$*/summary.csv --compare $(RB)/$*/compare.csv --data $(DATA)/$* \
+	  --summary $(RB)/$*/summary.csv --compare $(RB)/$*/compare.csv --data $(DATA)/$* --static reports \
 	  --ceilings $(DATA)/ceilings/$(call r_gpu,$*).csv --gpu $(call r_gpu,$*) >$@.tmp
 	@while read -r script name caption; do \
 	  for t in pdf png; do \
@@ -264,7 +269,7 @@ TEST_SCRIPTS += tests/report/test_report.sh tests/report/test_published.sh
 # Unit test of the template reader and renderer.
 TEST_PROGS += $(B)/tests/test_render
 $(B)/tests/test_render: tests/report/test_render.c $(addprefix $(B)/tools/obj/report/,report_tmpl.o \
-    report_ctx.o report_doc.o report_csv.o report_vars.o report_pick.o) $(SAMPLES_OBJS)
+    report_tmplread.o report_ctx.o report_doc.o report_csv.o report_vars.o report_pick.o) $(SAMPLES_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(filter %.o,$^) -lm
 -include $(B)/tests/test_render.d

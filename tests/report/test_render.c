@@ -1,5 +1,6 @@
 // test_render.c — the template renderer (report_doc.c: doc_render) and the template reader
-// (report_tmpl.c: tmpl_text): known markup in, LaTeX and Markdown written by hand out.
+// (report_tmpl.c: tmpl_text, tmpl_str, tmpl_table): known markup in, LaTeX and Markdown written by
+// hand out.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +71,7 @@ int main(void) {
   snprintf(p, sizeof p, "%s/templates/t.txt", dir);
   FILE *f = fopen(p, "w");
   fputs("a comment before the first part\n[one]\nValue {x} and {{literal}} {y}.\nSecond line.\n\n"
+        "[cap]\nTable of `{x}`,\nover two lines.\n\n[cols]\nName | n |\n  {more}\n\n"
         "[two-b]\n- {x}\n", f);
   fclose(f);
   gen g;
@@ -83,5 +85,18 @@ int main(void) {
   free(s);
   CHECK(!strcmp(tmpl_str(&g, "t", "one", (const char *const[]){"x", "1", "y", "2", NULL}),
                 "Value 1 and {literal} 2. Second line."), "tmpl_str: one line");
+
+  // a table: caption and column headers from the template, a placeholder may add headers
+  char pt[600], pm[600];
+  snprintf(pt, sizeof pt, "%s/t.tex", dir);
+  snprintf(pm, sizeof pm, "%s/t.md", dir);
+  if (doc_open(&g.d, pt, pm, "T", 0)) abort();
+  tmpl_table(&g, "t", "cap", "cols", "lrr", (const char *const[]){"x", "a", "more", "Session 1", NULL});
+  doc_row(&g.d, (const char *const[]){"v", "1", "2"});
+  doc_table_end(&g.d);
+  doc_close(&g.d);
+  CHECK(!strcmp(slurp(pm), "# T\n\n**Table 1.** Table of `a`, over two lines.\n\n| Name | n | Session 1 |\n"
+                           "| --- | ---: | ---: |\n| v | 1 | 2 |\n\n"),
+        "tmpl_table: caption on one line, headers split at | and trimmed, placeholders filled first");
   CHECK_DONE();
 }

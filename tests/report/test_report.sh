@@ -328,11 +328,48 @@ gen_tp
 check_eq "unknown placeholder: exit 2" "$?" 2
 check_eq "... named with file:line" "$(cat "$tp/err")" "report_gen: $tp/reports/templates/frame.txt:$ln: unknown placeholder {nexp}"
 cp reports/templates/frame.txt "$tp/reports/templates/frame.txt"
-sed -i '/^\[older\]$/d' "$tp/reports/templates/method.txt"
+# missing_part WHAT NAME PART: template NAME without its line [PART] stops report_gen (exit 2) at the
+# end of the file, where the part was not found
+missing_part() {
+  local t="$tp/reports/templates/$2.txt"
+  sed -i "/^\\[$3\\]\$/d" "$t"
+  gen_tp
+  check_eq "$1: exit 2" "$?" 2
+  check_eq "... named with file:line" "$(cat "$tp/err")" "report_gen: $t:$(wc -l <"$t"): no part [$3]"
+  cp "reports/templates/$2.txt" "$t"
+}
+missing_part "missing part" method older
+# a table's caption and column headers are template parts too: a missing one is an error, and the
+# headers must be as many as the table has columns
+missing_part "missing caption part" rules caption-rules
+missing_part "missing column headers part" exp columns-variants
+sed -i 's/^Rule | Hoefler/Rule | Extra | Hoefler/' "$tp/reports/templates/rules.txt"
+ln=$(grep -n '^\[columns-rules\]$' "$tp/reports/templates/rules.txt" | cut -d: -f1)
 gen_tp
-check_eq "missing part: exit 2" "$?" 2
+check_eq "column headers not as many as the columns: exit 2" "$?" 2
 check_eq "... named with file:line" "$(cat "$tp/err")" \
-  "report_gen: $tp/reports/templates/method.txt:$(wc -l <"$tp/reports/templates/method.txt"): no part [older]"
+  "report_gen: $tp/reports/templates/rules.txt:$ln: [columns-rules] names 4 column headers, the table has 3"
+cp reports/templates/rules.txt "$tp/reports/templates/rules.txt"
+# the fingerprint's labels of the metadata keys come from reports/meta_labels.csv
+sed -i 's/^gpu,GPU$/gpu,the GPU model/' "$tp/reports/meta_labels.csv"
+gen_tp
+check_grep "a metadata key's label from meta_labels.csv" '^\| the GPU model \(`gpu`\) \|' "$tp/a.md"
+sed -i '/^gpu,/d' "$tp/reports/meta_labels.csv"
+gen_tp
+check_grep "... a key not listed shown as it is" '^\| `gpu` \|' "$tp/a.md"
+rm "$tp/reports/meta_labels.csv"
+gen_tp
+check_eq "no meta_labels.csv: exit 2" "$?" 2
+check_grep "... named" "^report_gen: $tp/reports/meta_labels.csv:0: cannot open" "$tp/err"
+# the figures' captions are templates/plots.txt's: prep_plots stops the same way on a missing one
+sed -i '/^\[caption-speedup\]$/d' "$tp/reports/templates/plots.txt"
+mkdir "$tp/plots"
+build/tools/prep_plots --out "$tp/plots" --vars $RB/beta/experiment.vars --summary $RB/beta/nvidia-h200/summary.csv \
+  --compare $RB/beta/nvidia-h200/compare.csv --data $FIX/data/beta/nvidia-h200 --static "$tp/reports" \
+  --gpu nvidia-h200 >/dev/null 2>"$tp/err"
+check_eq "missing figure caption: prep_plots exit 2" "$?" 2
+check_eq "... named with file:line" "$(cat "$tp/err")" \
+  "prep_plots: $tp/reports/templates/plots.txt:$(wc -l <"$tp/reports/templates/plots.txt"): no part [caption-speedup]"
 rm "$tp/reports/templates/method.txt"
 gen_tp
 check_eq "missing template: exit 2" "$?" 2

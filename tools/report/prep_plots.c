@@ -1,9 +1,10 @@
 // prep_plots.c — turns one <gpu> directory's statistics into gnuplot data for plots/*.gp.
 //   prep_plots --out DIR --vars VARS --summary SUMMARY --compare COMPARE --data SAMPLEDIR
-//              --ceilings CEILINGS --gpu SLUG
+//              --static STATIC --ceilings CEILINGS --gpu SLUG
 // Writes DIR/<name>.dat (data) and DIR/<name>.gpv (gnuplot settings) per figure and prints one
-// line per figure on stdout: "<script> <name> <caption>". A missing ceilings file or gate table
-// leaves that part out. Exit 0, or 2 with "prep_plots: FILE:LINE: what".
+// line per figure on stdout: "<script> <name> <caption>", the caption part caption-<script> of
+// STATIC/templates/plots.txt (reports/). A missing ceilings file or gate table leaves that part
+// out. Exit 0, or 2 with "prep_plots: FILE:LINE: what".
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,15 +12,33 @@
 
 #include "report_pick.h"
 #include "report_roof.h"
+#include "report_tmplread.h"
 #include "samples/samples.h"
 #include "shape.h"
 
 static char err[4400];
-static const char *out;
+static const char *out, *stat_dir;
 
 static void die(void) {
   fprintf(stderr, "prep_plots: %s\n", err);
   exit(2);
+}
+
+// part PART of templates/plots.txt filled with VARS, on one line (malloc'd); dies on an error
+static char *words(const char *part, const char *const vars[]) {
+  long at;
+  char *s = tmpl_read(stat_dir, "plots", part, vars, &at, err, sizeof err);
+  if (!s) die();
+  return tmpl_one_line(s);
+}
+
+// the figure's line on stdout: SCRIPT, NAME and the caption, part caption-SCRIPT filled with VARS
+static void figure(const char *script, const char *name, const char *const vars[]) {
+  char part[64];
+  snprintf(part, sizeof part, "caption-%s", script);
+  char *c = words(part, vars);
+  printf("%s %s %s\n", script, name, c);
+  free(c);
 }
 
 static FILE *open_out(const char *name, const char *ext) {
@@ -150,12 +169,12 @@ static void latency(const ctx *c, const char *shape, int k, const strlist *ses) 
   fprintf(g, "\"\n");
   fclose(d);
   fclose(g);
-  printf("latency %s Latency distribution per variant at `%s` on `%s`: box = quartiles of all samples, "
-         "whiskers 1.5 IQR (our variants red, baselines blue); points = every sample, spread left to right "
-         "by round (one narrow column per round, %s)%s.\n",
-         name, shape, c->slug,
-         ses->n > 1 ? "sessions in time order) and coloured by session" : "one session",
-         hi > 10 * lo ? " (log scale)" : "");
+  char *rounds = words(ses->n > 1 ? "rounds-sessions" : "rounds-one", NULL);
+  char *log = hi > 10 * lo ? words("log-scale", NULL) : NULL;
+  figure("latency", name,
+         (const char *const[]){"shape", shape, "gpu", c->slug, "rounds", rounds, "log", log ? log : "", NULL});
+  free(rounds);
+  free(log);
   strlist_free(&o);
 }
 
@@ -212,8 +231,7 @@ static void speedup(const ctx *c) {
   fprintf(g, "nrow = %zu\nh = %.2f\nlogx = %d\n", t->nrows, fmin(8.0, 1.3 + 0.19 * t->nrows), hi > 8 * lo);
   fclose(d);
   fclose(g);
-  printf("speedup speedup Speedup (median base / median candidate) with its 95%% CI at the level of the design, sorted, "
-         "coloured by verdict, on `%s`.\n", c->slug);
+  figure("speedup", "speedup", (const char *const[]){"gpu", c->slug, NULL});
   free(r);
 }
 
@@ -251,10 +269,11 @@ static void roofline(const ctx *c, const char *ceil_path) {
   fprintf(g, "xmin = %g\nxmax = %g\n", amin / 4, fmax(amax * 4, 2 * fmax(tf, dtf) * 1000 / fmax(fmax(bw, dbw), 1)));
   fclose(d);
   fclose(g);
-  printf("roofline roofline Roofline on `%s`: each variant at each shape (arithmetic intensity = FLOPs / "
-         "minimum bytes); %s; datasheet roofs dashed%s.\n", c->slug,
-         bw > 0 ? "measured ceilings solid (data/ceilings)" : "no measured ceilings for this GPU",
-         dbw > 0 ? "" : " (none known for this GPU)");
+  char *meas = words(bw > 0 ? "ceilings-measured" : "ceilings-none", NULL);
+  char *ds = dbw > 0 ? NULL : words("datasheet-none", NULL);
+  figure("roofline", "roofline", (const char *const[]){"gpu", c->slug, "ceilings", meas, "datasheet", ds ? ds : "", NULL});
+  free(meas);
+  free(ds);
   strlist_free(&o);
 }
 
@@ -403,8 +422,10 @@ static void scaling(const ctx *c) {
   fprintf(g, "\"\nnblk = %zu\n", nb);
   fclose(d);
   fclose(g);
-  printf("scaling scaling Scaling over %s%s%s on `%s`: the best variant (`%s`, lowest geometric-mean "
-         "median) against the baselines; median with 95%% CI.\n", xname, *fixed ? " at " : "", fixed, c->slug, best);
+  char *at = *fixed ? words("scaling-at", (const char *const[]){"fixed", fixed, NULL}) : NULL;
+  figure("scaling", "scaling",
+         (const char *const[]){"axes", xname, "at", at ? at : "", "gpu", c->slug, "best", best, NULL});
+  free(at);
   free(byx);
   free(member);
 done:
@@ -437,7 +458,7 @@ static void gates(const char *dir, const char *slug) {
     fprintf(g, "nrow = %zu\n", reasons.n);
     fclose(d);
     fclose(g);
-    printf("gates gates Variants rejected by the gates on `%s`, by reason (from `gates.csv`).\n", slug);
+    figure("gates", "gates", (const char *const[]){"gpu", slug, NULL});
   }
   strlist_free(&reasons);
   rcsv_free(&t);
@@ -472,11 +493,12 @@ int main(int argc, char **argv) {
     else if (!strcmp(k, "--data")) data = v;
     else if (!strcmp(k, "--ceilings")) ceil = v;
     else if (!strcmp(k, "--gpu")) slug = v;
+    else if (!strcmp(k, "--static")) stat_dir = v;
     else argc = 0;
   }
-  if (argc % 2 == 0 || !out || !vars || !sum || !cmp || !data) {
+  if (argc % 2 == 0 || !out || !vars || !sum || !cmp || !data || !stat_dir) {
     fprintf(stderr, "usage: prep_plots --out DIR --vars VARS --summary CSV --compare CSV --data DIR "
-                    "[--ceilings CSV] [--gpu SLUG]\n");
+                    "--static DIR [--ceilings CSV] [--gpu SLUG]\n");
     return 2;
   }
   ctx c;

@@ -1,15 +1,17 @@
 // profile_section.c — the appendix's section on the published Nsight Compute profiles
 // (`--profile` files: DATA/<exp>/<gpu>/profile/<v>.csv, the experiment and GPU taken from the
-// path), grouped by experiment and GPU in the order given; text: reports/templates/profile.txt.
+// path), grouped by experiment and GPU in the order given; text, captions and column headers:
+// reports/templates/profile.txt.
 // Per group, two tables:
 //   counters: time (ncu gpu__time_duration, clocks not locked), SM and memory throughput and
 //     tensor pipe as % of peak, achieved occupancy, DRAM bytes, global sectors per load request,
 //     bank-conflict rate (extra wavefronts per conflict-free wavefront, counter_gates.c),
 //     L2 hit rate, registers per thread, shared memory per block;
-//   roofline point: FLOPs from the shape (4·B·H·Sq·Skv·D, halved when causal) over the measured
-//     DRAM bytes (read + write) and over the shape's minimum bytes (Q, K, V, O once), the
-//     achieved TFLOP/s (FLOPs / ncu time) and the roof at the measured intensity
-//     (DATA/ceilings/<gpu>.csv, else the datasheet).
+//   roofline point: the FLOPs of one call, the work of the problem whose grammar the shape name
+//     is in (roof_work: that problem's work function in the registry, the numbers bench writes
+//     as `# work.<shape>:`), over the measured DRAM bytes (read + write) and over the problem's
+//     minimum bytes for that shape, the achieved TFLOP/s (FLOPs / ncu time) and the roof at the
+//     measured intensity (DATA/ceilings/<gpu>.csv, else the datasheet).
 // With no profile the section says that none is published.
 #include <math.h>
 #include <stdio.h>
@@ -51,9 +53,7 @@ static void counters(gen *g, const entry *e, size_t n, int same) {
   const char *const v[] = {"exp", e[0].exp, "gpu", e[0].gpu, NULL};
   tmpl_put(g, "profile", "group", (const char *const[]){"exp", e[0].exp, "gpu", e[0].gpu, "shape",
            same ? fmt("`%s`", e[0].p.shape) : words(g, "shape-varies", NULL), NULL});
-  doc_table(&g->d, words(g, "counters-caption", v), "lrrrrrrrrrrr",
-            (const char *const[]){"Variant", "Time us", "SM %", "Mem %", "Occ %", "Tensor %", "DRAM MB",
-                                  "Sect/req", "Conflicts", "L2 hit %", "Regs", "Smem KB"});
+  tmpl_table(g, "profile", "caption-counters", "columns-counters", "lrrrrrrrrrrr", v);
   for (size_t i = 0; i < n; i++) {
     const pm_profile *p = &e[i].p;
     double smem = p->v[PM_SMEM_DYN] + p->v[PM_SMEM_STATIC];
@@ -75,9 +75,8 @@ static void roofline(gen *g, const entry *e, size_t n, int same) {
   double bw = rf.bw_gbs > 0 ? rf.bw_gbs : rf.ds_bw_gbs, tf = rf.tflops > 0 ? rf.tflops : rf.ds_tflops;
   const char *src = rf.bw_gbs > 0 || rf.tflops > 0 ? "roof-measured" : bw > 0 ? "roof-datasheet" : "roof-none";
   tmpl_put(g, "profile", "roofline", (const char *const[]){"roof", words(g, src, NULL), NULL});
-  doc_table(&g->d, words(g, "roofline-caption", (const char *const[]){"exp", e[0].exp, "gpu", e[0].gpu, NULL}),
-            "lrrrrrrrr", (const char *const[]){"Variant", "GFLOP", "MB measured", "MB min", "AI measured",
-                                               "AI shape", "TFLOP/s", "Roof TFLOP/s", "% of roof"});
+  tmpl_table(g, "profile", "caption-roofline", "columns-roofline", "lrrrrrrrr",
+             (const char *const[]){"exp", e[0].exp, "gpu", e[0].gpu, NULL});
   for (size_t i = 0; i < n; i++) {
     const pm_profile *p = &e[i].p;
     double flops, minb;

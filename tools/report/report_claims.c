@@ -86,14 +86,13 @@ void claims_section(gen *g, const expvars *e, egpu *xs, size_t n) {
   tmpl_put(g, "claims", "intro", (const char *const[]){"claims", g->claims_path, "exp", g->claims_exp, NULL});
   if (!n) {
     tmpl_put(g, "claims", "no-data", (const char *const[]){"exp", g->claims_exp, NULL});
-    doc_table(&g->d, "Seed claims (no measurements).", "p22lp13p22p22",
-              (const char *const[]){"Claim (source)", "Claimed", "Shape", "Measured (95% CI)", "Reading"});
+    tmpl_table(g, "claims", "caption-claims-none", "columns-claims", "p22lp13p22p22", NULL);
     for (size_t r = 0; r < c.nrows; r++) claim(g, &c, r, e, NULL);
     doc_table_end(&g->d);
   }
   for (size_t k = 0; k < n; k++) {
-    doc_table(&g->d, fmt("Seed claims vs measured on `%s`.", xs[k].gpu), "p22lp13p22p22",
-              (const char *const[]){"Claim (source)", "Claimed", "Shape", "Measured (95% CI)", "Reading"});
+    tmpl_table(g, "claims", "caption-claims", "columns-claims", "p22lp13p22p22",
+               (const char *const[]){"gpu", xs[k].gpu, NULL});
     for (size_t r = 0; r < c.nrows; r++) claim(g, &c, r, e, &xs[k]);
     doc_table_end(&g->d);
   }

@@ -10,6 +10,7 @@
 
 #include "report_fmt.h"
 #include "report_parts.h"
+#include "report_static.h"
 #include "report_tmpl.h"
 
 // short names of compile flags (reports/flag_names.csv: flag,short); a flag not there is shown
@@ -20,11 +21,9 @@ typedef struct {
 } flagnames;
 
 static void flagnames_load(gen *g, flagnames *fn) {
-  const char *path = fmt("%s/flag_names.csv", g->stat);
-  if (rcsv_read(path, &fn->t, g->err, sizeof g->err)) gen_die(g);
   static const char *const need[] = {"flag", "short", NULL};
   int ix[2];
-  if (rcsv_need(&fn->t, need, ix, g->err, sizeof g->err)) gen_die(g);
+  static_csv(g, "flag_names.csv", &fn->t, need, ix);
   fn->cf = ix[0], fn->cs = ix[1];
 }
 
@@ -237,12 +236,8 @@ void correctness_gpu(gen *g, const expvars *e, const egpu *x) {
   free(rej);
 
   // the compact table
-  doc_table(&g->d, fmt("Correctness of `%s` on `%s`, per configuration: compile flags (abbreviated, legend "
-                       "below), gate verdict (`gates.csv`), shapes with samples out of the experiment's shapes it "
-                       "runs (those its `describe` accepts), compute-sanitizer runs (`sanitize.csv`). The harness checks numerics "
-                       "before it times a shape and refuses to time one that fails, so a shape with samples is a "
-                       "shape that passed the numerics gate.", x->exp, x->gpu),
-            "lp40lrp22", (const char *const[]){"Configuration", "Flags", "Gate", "Shapes", "Sanitizers"});
+  const char *const xg[] = {"exp", x->exp, "gpu", x->gpu, NULL};
+  tmpl_table(g, "correct", "caption-configs", "columns-configs", "lp40lrp22", xg);
   for (size_t i = 0; i < all.n; i++)
     doc_row(&g->d, (const char *const[]){cells[0].v[i], cells[1].v[i], cells[2].v[i], cells[3].v[i], cells[4].v[i]});
   doc_table_end(&g->d);
@@ -263,9 +258,7 @@ void correctness_gpu(gen *g, const expvars *e, const egpu *x) {
 
   // refused configurations and their messages
   if (refused.n) {
-    doc_table(&g->d, fmt("Configurations of `%s` on `%s` refused at compile time (`invalid_config`) and the "
-                         "`static_assert` message each got.", x->exp, x->gpu),
-              "lp", (const char *const[]){"Configuration", "Message"});
+    tmpl_table(g, "correct", "caption-refused", "columns-refused", "lp", xg);
     for (size_t i = 0; i < refused.n; i++) {
       const char *msg = "";
       for (size_t r = 0; r < gt->nrows; r++)

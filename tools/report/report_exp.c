@@ -42,9 +42,8 @@ static void variants_table(gen *g, const expvars *e, const egpu *x) {
     if (!strlist_has(&all, rcsv_get(&x->gates, r, cv))) strlist_add(&all, rcsv_get(&x->gates, r, cv));
   for (size_t i = 0; i < x->names.n; i++)
     if (!strlist_has(&all, x->names.v[i])) strlist_add(&all, x->names.v[i]);
-  doc_table(&g->d, fmt("Variants and baselines of `%s` on `%s`: compile flags (from the sample metadata) "
-                       "and the gate verdict (from `gates.csv`).", x->exp, x->gpu),
-            "llp36p20", (const char *const[]){"Variant", "Role", "Flags", "Gate"});
+  tmpl_table(g, "exp", "caption-variants", "columns-variants", "llp36p20",
+             (const char *const[]){"exp", x->exp, "gpu", x->gpu, NULL});
   for (size_t i = 0; i < all.n; i++) {
     const char *v = all.v[i], *flags = "—", *gate = "not gated";
     for (size_t f = 0; f < x->names.n; f++)
@@ -77,20 +76,9 @@ static void latency_table(gen *g, const expvars *e, const egpu *x, const strlist
       }
     if (fp) fclose(fp);
   }
-  const char *const head[] = {"Variant", "n", "Units", "Median µs [95% CI]", "±%",
-                              "SD rep %", "SD rnd %", "SD ses %", "Outl. m/s", "Py µs"};
-  char cap[2048];
-  snprintf(cap, sizeof cap,
-           "GPU time per call of `%s` on `%s` at the level of the design: n samples; units = sessions × "
-           "rounds per session; the median (exp of the mean over sessions of the mean log round "
-           "median) with its 95%% CI (t across sessions, or across the rounds of the one session) and "
-           "the CI's relative half-width ±%%; the variance components as SD in %% of the median: "
-           "between reps within a round (rep), rounds within a session (rnd), sessions (ses); “—” where "
-           "the design has no replicate at that level; Tukey outliers of the raw samples, mild / "
-           "severe (kept)%s.", x->exp, x->gpu,
-           py ? "; for SDPA baselines the per-call time from Python (Py µs, launch overhead included) "
-                "beside it, not used in any comparison" : "");
-  doc_table(&g->d, cap, py ? "lrrrrrrrrr" : "lrrrrrrrr", head);
+  tmpl_table(g, "exp", "caption-latency", py ? "columns-latency-python" : "columns-latency", py ? "lrrrrrrrrr" : "lrrrrrrrr",
+             (const char *const[]){"exp", x->exp, "gpu", x->gpu,
+                                   "python", py ? tmpl_str(g, "exp", "caption-latency-python", NULL) : "", NULL});
   strlist order = {0};
   for (int pass = 0; pass < 2; pass++)
     for (size_t i = 0; i < x->names.n; i++)
@@ -134,17 +122,11 @@ static void compare_table(gen *g, const egpu *x, const strlist *shapes, tally *t
   }
   int cc_ = rcsv_col(c, "correction");
   const char *corr = cc_ < 0 || !c->nrows ? "holm" : rcsv_get(c, 0, cc_);
-  char cap[2048];
-  snprintf(cap, sizeof cap,
-           "Comparisons of `%s` on `%s`: candidate median [95%% CI]; speedup = median(base) / "
-           "median(candidate) with its 95%% CI; p of the t test on the units (paired, or Welch's when "
-           "unpaired; %s); units: the level (ses. session, rnd round), sessions × rounds per "
-           "session (of the smaller side) and the pairing; Cliff's δ on the same units and its magnitude; verdict (band Δ below).",
-           x->exp, x->gpu,
-           !strcmp(corr, "holm") ? "Holm-corrected" : !strcmp(corr, "none") ? "uncorrected"
-                                                     : fmt("%s-corrected", corr));
-  doc_table(&g->d, cap, "llrrrlll", (const char *const[]){"Candidate", "Base", "Median µs [95% CI]", "Speedup [95% CI]",
-                                              "p", "Units", "Cliff's δ", "Verdict"});
+  const char *cw = !strcmp(corr, "holm") ? tmpl_str(g, "exp", "corrected-holm", NULL)
+                   : !strcmp(corr, "none") ? tmpl_str(g, "exp", "corrected-none", NULL)
+                                           : tmpl_str(g, "exp", "corrected", (const char *const[]){"correction", corr, NULL});
+  tmpl_table(g, "exp", "caption-compare", "columns-compare", "llrrrlll",
+             (const char *const[]){"exp", x->exp, "gpu", x->gpu, "correction", cw, NULL});
   for (size_t s = 0; s < shapes->n; s++) {
     int any = 0;
     for (size_t r = 0; r < c->nrows; r++) {

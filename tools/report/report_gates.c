@@ -31,9 +31,9 @@ void gate_table(gen *g, const egpu *x) {
   if (!reasons.n) {
     tmpl_put(g, "gates", "all-passed", (const char *const[]){"n", fmt("%zu", pass), NULL});
   } else {
-    doc_table(&g->d, fmt("Gate rejections of `%s` on `%s` (%zu of %zu variants passed).", x->exp, x->gpu,
-                         pass, t->nrows),
-              "lrp28p22p22", (const char *const[]){"Reason", "Count", "Variants", "Meaning", "Usual fix"});
+    tmpl_table(g, "gates", "caption-rejections", "columns-rejections", "lrp28p22p22",
+               (const char *const[]){"exp", x->exp, "gpu", x->gpu, "pass", fmt("%zu", pass),
+                                     "n", fmt("%zu", t->nrows), NULL});
     for (size_t k = 0; k < reasons.n; k++) {
       strlist vs = {0};
       for (size_t r = 0; r < t->nrows; r++)

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "report_sections.h"
+#include "report_tmpl.h"
 
 static const char usage[] =
     "usage: report_gen --data DIR --build DIR --static DIR [--claims CSV --claims-exp EXP] "
@@ -77,7 +78,7 @@ int main(int argc, char **argv) {
   }
   size_t ndata = 0, first;
   for (size_t e = 0; e < nexp; e++) ndata += gen_exp_range(xs, nx, exps[e], &first) > 0;
-  if (doc_open(&g.d, tex, md, "Appendix: benchmark results of the cudadent42 FlashAttention kernels", synthetic)) {
+  if (doc_open(&g.d, tex, md, tmpl_str(&g, "frame", "title", NULL), synthetic)) {
     fprintf(stderr, "report_gen: %s:0: cannot write\n", tex);
     return 2;
   }

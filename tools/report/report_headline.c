@@ -1,8 +1,9 @@
-// report_headline.c — "Headline": our variant that the claims experiment (phase1) pits against
-// SDPA (report_pick.h: pick_headline) against the fastest SDPA backend at each of its shapes, from
-// build/<exp>/<gpu>/{summary,compare}.csv, and the same comparisons from each session alone
-// (sessions.csv: `stats compare --session ID`), so that the width of a one-session interval can be
-// set beside the spread between sessions.
+// report_headline.c — "Headline": our variant that the claims experiment (phase1) pits against a
+// library (report_pick.h: pick_headline) against the fastest of its LIBRARIES (phase1: the SDPA
+// backends) at each of its shapes, from build/<exp>/<gpu>/{summary,compare}.csv, and the same
+// comparisons from each session alone (sessions.csv: `stats compare --session ID`), so that the
+// width of a one-session interval can be set beside the spread between sessions. Text, captions
+// and column headers: reports/templates/headline.txt.
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,15 +78,18 @@ static void one_session(gen *g, const egpu *x, const hrow *h, size_t nh) {
   for (size_t i = 0; i < k && used < sizeof names; i++)
     used += (size_t)snprintf(names + used, sizeof names - used, "%s%zu = `%s`%s", i ? ", " : "", i + 1,
                              ids.v[i], session_gpu(x, cand, ids.v[i]));
-  const char *head[2 + MAX_SESSIONS] = {"Shape", "Base"};
-  char al[3 + MAX_SESSIONS] = "ll";
-  for (size_t i = 0; i < k; i++) head[2 + i] = fmt("Session %zu", i + 1), al[2 + i] = 'r';
+  char al[3 + MAX_SESSIONS] = "ll", heads[512] = "";
+  for (size_t i = 0, u = 0; i < k && u < sizeof heads; i++) {
+    al[2 + i] = 'r';
+    u += (size_t)snprintf(heads + u, sizeof heads - u, "%s%s", i ? " | " : "",
+                          tmpl_str(g, "headline", "columns-session", (const char *const[]){"i", fmt("%zu", i + 1), NULL}));
+  }
   al[2 + k] = '\0';
   tmpl_put(g, "headline", "one-session", (const char *const[]){"build", g->build, "exp", x->exp, "gpu", x->gpu, NULL});
-  doc_table(&g->d, fmt("Speedup of the headline rows on `%s` from one session alone, with its 95%% CI "
-                       "across that session's rounds. Sessions (id, GPU): %s%s.", x->gpu, names,
-                       ids.n > k ? fmt("; %zu more not shown", ids.n - k) : ""),
-            al, head);
+  const char *more =
+      ids.n > k ? tmpl_str(g, "headline", "more-sessions", (const char *const[]){"n", fmt("%zu", ids.n - k), NULL}) : "";
+  tmpl_table(g, "headline", "caption-sessions", "columns-sessions", al,
+             (const char *const[]){"gpu", x->gpu, "sessions", names, "more", more, "session_heads", heads, NULL});
   size_t apart = 0, shown = 0;
   for (size_t j = 0; j < nh; j++) {
     const char *cell[2 + MAX_SESSIONS] = {fmt("`%s`", h[j].shape), fmt("`%s`", h[j].base)};
@@ -158,11 +162,9 @@ static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
                                  "build", g->build, "data", g->data,
                                  "band", x->have_cmp ? band_words(g, &x->cmp) : tmpl_str(g, "headline", "no-compare", NULL),
                                  NULL});
-  doc_table(&g->d, fmt("Headline on `%s`: ours against the best SDPA backend per shape; speedup with its "
-                       "95%% CI across %s; units = sessions × rounds per session × reps per round.",
-                       x->gpu, across ? "sessions" : "rounds"),
-            "lllllrll", (const char *const[]){"Shape", "Best SDPA", "Ours", "Ours µs [95% CI]",
-                                              "SDPA µs [95% CI]", "Speedup [95% CI]", "Verdict", "Units"});
+  tmpl_table(g, "headline", "caption-headline", "columns-headline", "lllllrll",
+             (const char *const[]){"gpu", x->gpu,
+                                   "across", tmpl_str(g, "headline", across ? "across-sessions" : "across-rounds", NULL), NULL});
   size_t fast = 0, missing = 0;
   char rest[2048];
   size_t used = 0;

@@ -1,6 +1,7 @@
 // report_method.c — the Methodology section of the appendix: per GPU the fingerprint taken from
 // the sample files' metadata (and the SM clock column) and the measured ceilings, then how the
-// samples were timed and how the statistics were computed (text: reports/templates/method.txt).
+// samples were timed and how the statistics were computed (text: reports/templates/method.txt; the
+// labels of the metadata keys: reports/meta_labels.csv).
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 #include "report_ctx.h"
 #include "report_design.h"
 #include "report_fmt.h"
+#include "report_static.h"
 #include "report_tmpl.h"
 
 static int skip_key(const char *k) {
@@ -18,23 +20,6 @@ static int skip_key(const char *k) {
   for (size_t i = 0; skip[i]; i++)
     if (!strcmp(k, skip[i])) return 1;
   return strchr(k, '.') != NULL;
-}
-
-static const char *label(const char *k) {
-  static const char *const map[][2] = {
-      {"gpu", "GPU"}, {"sm_count", "SMs"}, {"cc", "compute capability"}, {"driver", "driver"},
-      {"cuda", "CUDA"}, {"power_limit_w", "power limit (W)"}, {"l2_flush", "L2 between samples"},
-      {"warmup", "warm-up calls (excluded)"}, {"reps", "samples per shape"}, {"seed", "input seed"},
-      {"timing", "timing method"}, {"torch", "torch (SDPA baselines)"}, {"cudnn", "cuDNN (SDPA)"},
-      {"git_rev", "git revision"}, {"gpu_slug", "GPU directory name"},
-      {"cuda_driver", "CUDA version of the driver"}, {"cuda_runtime", "CUDA runtime"},
-      {"clock_sm_max_mhz", "max SM clock (MHz)"}, {"l2_bytes", "L2 size (bytes)"},
-      {"hot_batch", "calls per sample in hot mode"},
-      {"graph_calls", "calls per CUDA graph replay (0: plain launches)"}, {"kernel_config", "launch configuration"},
-      {"kernel", "kernel"}, {"backend_ran", "SDPA backend that ran"}, {NULL, NULL}};
-  for (size_t i = 0; map[i][0]; i++)
-    if (!strcmp(map[i][0], k)) return map[i][1];
-  return NULL;
 }
 
 // the `key=value` word KEY of a `session.<id>` header value, into out (empty when absent)
@@ -160,14 +145,18 @@ static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {
     strlist_free(&keys);
     return;
   }
-  doc_table(&g->d, fmt("Fingerprint of `%s`, from the metadata of its %zu sample files.", gpu, nfiles),
-            "lp50", (const char *const[]){"Item (metadata key)", "Value"});
+  rcsv labels;
+  static const char *const need[] = {"key", "label", NULL};
+  int lx[2];
+  static_csv(g, "meta_labels.csv", &labels, need, lx);
+  tmpl_table(g, "method", "caption-fingerprint", "columns-fingerprint", "lp50",
+             (const char *const[]){"gpu", gpu, "n", fmt("%zu", nfiles), NULL});
   for (size_t k = 0; k < keys.n; k++) {
+    long lr = static_row(&labels, lx[0], keys.v[k]);
+    const char *item = lr >= 0 ? fmt("%s (`%s`)", rcsv_get(&labels, (size_t)lr, lx[1]), keys.v[k])
+                               : fmt("`%s`", keys.v[k]);
     if (session_keyed(keys.v[k])) {
-      const char *val = session_key(keys.v[k], gpu, xs, n, nfiles);
-      const char *lab = !strcmp(keys.v[k], "session") ? "sessions" : !strcmp(keys.v[k], "order_seed")
-                        ? "seed of the shuffles" : !strcmp(keys.v[k], "host") ? "host" : "GPU UUID";
-      doc_row(&g->d, (const char *const[]){fmt("%s (`%s`)", lab, keys.v[k]), val});
+      doc_row(&g->d, (const char *const[]){item, session_key(keys.v[k], gpu, xs, n, nfiles)});
       continue;
     }
     strlist vals = {0};
@@ -191,8 +180,6 @@ static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {
     else if (numeric) val = lo == hi ? fmt("%g", lo) : fmt("%g – %g", lo, hi);
     else if (vals.n <= 3) val = fmt("%s; %s%s%s", vals.v[0], vals.v[1], vals.n > 2 ? "; " : "", vals.n > 2 ? vals.v[2] : "");
     else val = fmt("varies by variant (%zu values)", vals.n);
-    const char *lab = label(keys.v[k]);
-    const char *item = lab ? fmt("%s (`%s`)", lab, keys.v[k]) : fmt("`%s`", keys.v[k]);
     if (have < nfiles) val = fmt("%s (in %zu of %zu files)", val, have, nfiles);
     doc_row(&g->d, (const char *const[]){item, val});
     strlist_free(&vals);
@@ -213,11 +200,9 @@ static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {
     }
   }
   if (isfinite(cmin))
-    doc_row(&g->d, (const char *const[]){"SM clock during the samples, MHz (column `sm_clock_mhz`)",
-                                         fmt("%g – %g", cmin, cmax)});
+    doc_row(&g->d, (const char *const[]){tmpl_str(g, "method", "row-sm-clock", NULL), fmt("%g – %g", cmin, cmax)});
   if (isfinite(tmin))
-    doc_row(&g->d, (const char *const[]){"temperature range, °C (`temp_start_c`, `temp_end_c`)",
-                                         fmt("%g – %g", tmin, tmax)});
+    doc_row(&g->d, (const char *const[]){tmpl_str(g, "method", "row-temperature", NULL), fmt("%g – %g", tmin, tmax)});
   // the design of each experiment, from its first variant and shape
   char des[512] = "";
   size_t du = 0;
@@ -226,13 +211,13 @@ static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {
     if (*d) du += (size_t)snprintf(des + du, sizeof des - du, "%s`%s` %s", du ? "; " : "", xs[i].exp, d);
   }
   if (du)
-    doc_row(&g->d, (const char *const[]){"design (sessions × rounds × reps)",
-                                         fmt("%s (rounds per session, reps per round; the first variant "
-                                             "and shape of each experiment)", des)});
+    doc_row(&g->d, (const char *const[]){tmpl_str(g, "method", "row-design", NULL),
+                                         tmpl_str(g, "method", "design", (const char *const[]){"designs", des, NULL})});
   if (dsmin)
-    doc_row(&g->d, (const char *const[]){"measured (`date`)",
+    doc_row(&g->d, (const char *const[]){tmpl_str(g, "method", "row-measured", NULL),
                                          strcmp(dsmin, dsmax) ? fmt("%s … %s", dsmin, dsmax) : dsmin});
   doc_table_end(&g->d);
+  rcsv_free(&labels);
   strlist_free(&keys);
 }
 
@@ -250,9 +235,9 @@ static void ceilings(gen *g, const char *gpu) {
   if (rcsv_need(&t, need, x, g->err, sizeof g->err)) gen_die(g);
   int cn = rcsv_col(&t, "n"), clo = rcsv_col(&t, "min"), chi = rcsv_col(&t, "max");
   const char *date = rcsv_meta(&t, "date");
-  doc_table(&g->d, fmt("Ceilings measured on `%s` (`%s`%s%s): the median of n runs, with their min and max.",
-                       gpu, p, date ? ", " : "", date ? date : ""),
-            "lrlrrr", (const char *const[]){"Metric", "Value", "Unit", "n", "Min", "Max"});
+  const char *when = date ? tmpl_str(g, "method", "ceilings-date", (const char *const[]){"date", date, NULL}) : "";
+  tmpl_table(g, "method", "caption-ceilings", "columns-ceilings", "lrlrrr",
+             (const char *const[]){"gpu", gpu, "path", p, "date", when, NULL});
   for (size_t r = 0; r < t.nrows; r++)
     doc_row(&g->d, (const char *const[]){fmt("`%s`", rcsv_get(&t, r, x[0])), num(fld(g, &t, r, "value")),
                                          rcsv_get(&t, r, x[2]), rcsv_get(&t, r, cn),

@@ -2,8 +2,9 @@
 // directory of an experiment, one pair a line.
 //   report_pairs VARS DIR                  every variant and baseline vs BASELINE, then COMPARE
 //   report_pairs --claims CLAIMS SUMMARY VARS DIR   the pairs the seed-claims table needs
-//   report_pairs --headline VARS DIR       every SDPA baseline vs the headline variant (the one
-//                                          COMPARE pits against SDPA, report_pick.h)
+//   report_pairs --headline VARS DIR       every one of the experiment's LIBRARIES vs the
+//                                          headline variant (the one COMPARE pits against a
+//                                          library, report_pick.h)
 //   report_pairs --sessions VARS DIR       the session ids of the headline variant's file, sorted,
 //                                          one a line; nothing when it has fewer than 2 sessions
 // A pair naming a variant without samples (e.g. rejected by a gate) is left out with a note on

@@ -2,27 +2,18 @@
 // from reports/rejections.csv, read on first use.
 #include "report_reasons.h"
 
-#include <stdio.h>
-#include <string.h>
+#include "report_static.h"
 
 static rcsv rej;
-static int rej_loaded;
+static int rej_loaded, x[3]; // x: the columns reason, meaning, fix
 
 void reason_text(gen *g, const char *reason, const char **meaning, const char **fix) {
   *meaning = *fix = "";
   if (!rej_loaded) {
-    char p[4096];
-    snprintf(p, sizeof p, "%s/rejections.csv", g->stat);
-    if (rcsv_read(p, &rej, g->err, sizeof g->err)) gen_die(g);
     static const char *const need[] = {"reason", "meaning", "fix", NULL};
-    int x[3];
-    if (rcsv_need(&rej, need, x, g->err, sizeof g->err)) gen_die(g);
+    static_csv(g, "rejections.csv", &rej, need, x);
     rej_loaded = 1;
   }
-  int cr = rcsv_col(&rej, "reason"), cm = rcsv_col(&rej, "meaning"), cf = rcsv_col(&rej, "fix");
-  for (size_t r = 0; r < rej.nrows; r++)
-    if (!strcmp(rcsv_get(&rej, r, cr), reason)) {
-      *meaning = rcsv_get(&rej, r, cm);
-      *fix = rcsv_get(&rej, r, cf);
-    }
+  long r = static_row(&rej, x[0], reason);
+  if (r >= 0) *meaning = rcsv_get(&rej, (size_t)r, x[1]), *fix = rcsv_get(&rej, (size_t)r, x[2]);
 }

@@ -1,6 +1,7 @@
 // report_rooftab.c — the roofline-position table of one experiment and GPU: per shape the
 // arithmetic intensity, the roof there (measured ceilings, else the datasheet) and what bounds it,
-// and the share of it that the fastest variant and the fastest baseline reach.
+// and the share of it that the fastest variant and the fastest baseline reach; caption and column
+// headers: reports/templates/exp.txt.
 #include <stdio.h>
 #include <string.h>
 
@@ -8,6 +9,7 @@
 #include "report_parts.h"
 #include "report_pick.h"
 #include "report_roof.h"
+#include "report_tmpl.h"
 
 // where the fastest variant and the fastest baseline sit under the roofs, per shape
 void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *shapes) {
@@ -21,12 +23,9 @@ void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *shapes) 
   strlist ours = {0}, base = {0};
   for (size_t i = 0; i < x->names.n; i++)
     strlist_add(expvars_is_baseline(e, x->names.v[i]) ? &base : &ours, x->names.v[i]);
-  doc_table(&g->d, fmt("Roofline position on `%s`: arithmetic intensity (FLOPs / minimum bytes), the %s "
-                       "roof there and what bounds it, and the TFLOPS (at the median) of the fastest variant and of the "
-                       "fastest baseline, as a share of that roof.", x->gpu,
-                       meas ? "measured" : "datasheet"),
-            "lrrllrlr", (const char *const[]){"Shape", "FLOP/B", "Roof TFLOPS", "Bound", "Variant TFLOPS",
-                                              "% roof", "Baseline TFLOPS", "% roof"});
+  tmpl_table(g, "exp", "caption-roof", "columns-roof", "lrrllrlr",
+             (const char *const[]){"gpu", x->gpu, "roof", tmpl_str(g, "exp", meas ? "roof-measured" : "roof-datasheet", NULL),
+                                   NULL});
   for (size_t k = 0; k < shapes->n; k++) {
     double fl, by, m;
     if (roof_work(shapes->v[k], &fl, &by)) continue;
@@ -35,7 +34,7 @@ void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *shapes) 
     const char *cell[2] = {"—", "—"}, *pct[2] = {"—", "—"};
     for (int w = 0; w < 2; w++) {
       const char *v = pick_variant(&x->sum, w ? &base : &ours, e, w ? "@lib" : "@ours", shapes->v[k]);
-      if (w && !v) { // fastest of any baseline when there is no SDPA one
+      if (w && !v) { // fastest of any baseline when there is no library one
         double bm = 0;
         for (size_t i = 0; i < base.n; i++)
           if (pick_median(&x->sum, base.v[i], shapes->v[k], &m) == 0 && (!v || m < bm)) v = base.v[i], bm = m;

@@ -11,7 +11,7 @@
 //                 blank lines (their lines joined by a space), "- " bullets, "# " to "#### "
 //                 headings, `code`, **bold** and *emphasis*.
 // A missing file or part, or a placeholder the generator gives no value, is an error:
-// "report_gen: FILE:LINE: what", exit 2.
+// "report_gen: FILE:LINE: what", exit 2. The reading itself is report_tmplread.h's.
 #pragma once
 #include "report_ctx.h"
 
@@ -24,3 +24,9 @@ char *tmpl_text(gen *g, const char *name, const char *part, const char *const va
 const char *tmpl_str(gen *g, const char *name, const char *part, const char *const vars[]);
 // the same, rendered into the documents
 void tmpl_put(gen *g, const char *name, const char *part, const char *const vars[]);
+// opens a table of ALIGN's columns (report_doc.h, doc_table): its caption part CAPTION of template
+// NAME and its column headers part HEAD, both filled with VARS; HEAD lists the headers separated
+// by "|" (spaces around each dropped, so a long list can run over lines), as many as ALIGN has
+// columns, else an error "FILE:LINE: …" at the part
+void tmpl_table(gen *g, const char *name, const char *caption, const char *head, const char *align,
+                const char *const vars[]);

@@ -73,8 +73,7 @@ void search_section(gen *g) {
   rows_t rs = {0};
   for (size_t i = 0; i < g->strategies.n; i++) load(g, g->strategies.v[i], &rs);
   tmpl_put(g, "search", "head", NULL);
-  doc_table(&g->d, tmpl_str(g, "search", "caption", NULL), "llrrrr",
-            (const char *const[]){"Strategy", "Shape", "Median", "q1", "q3", "Seeds"});
+  tmpl_table(g, "search", "caption-strategies", "columns-strategies", "llrrrr", NULL);
   for (size_t k = 0; k < rs.n; k++) {
     const row_t *r = &rs.v[k];
     doc_row(&g->d, (const char *const[]){r->strategy, fmt("`%s`", r->shape), fmt("%.4g", r->med),
