@@ -10,7 +10,7 @@
 . tests/lib.sh
 need() { for c in "$@"; do command -v "$c" >/dev/null 2>&1 || { echo "skip: no $c (Debian: slurm-wlm, munge)"; exit 0; }; done; }
 [ "$(id -u)" = 0 ] || { echo "skip: starting slurmctld and slurmd needs root"; exit 0; }
-need slurmctld slurmd munged srun scancel sinfo scontrol
+need slurmctld slurmd munged srun scancel squeue sinfo scontrol
 export PROBLEM=attention SAMPLES_BIN=$PWD/build/tools/samples
 t=$(mktemp -d /tmp/cd42-slurm.XXXXXX)
 stop() {
@@ -58,8 +58,8 @@ up=0; for i in $(seq 1 40); do sinfo -h -o %t 2>/dev/null | grep -q idle && { up
 check_eq "a one-node Slurm cluster with two GPUs starts" "$up" 1
 [ "$up" = 1 ] || { tail -5 "$t"/log/*.log | sed 's/^/# /'; done_testing; }
 
-# the experiment: three fake benches (as in test_gpus.sh); a bench on GPU 1 sleeps 60 s while
-# $t/slow exists (the job to cancel)
+# the experiment: three fake benches (as in test_gpus.sh); a bench of job 1 (SLURM_JOB_NAME) sleeps
+# 60 s while $t/slow exists (the job to cancel)
 printf '#!/usr/bin/env bash\ni=; q=; while [ $# -gt 0 ]; do case $1 in -i) i=$2; shift ;; --query-gpu=*) q=${1#*=} ;; esac; shift; done\n[ "$q" = uuid ] && echo "GPU-fake-${i:-0}"\nexit 0\n' >"$t/smi/nvidia-smi"
 chmod +x "$t/smi/nvidia-smi"
 b=$t/build/fake; mkdir -p "$b"
@@ -69,7 +69,7 @@ for v in a b c; do
 #!/usr/bin/env bash
 for a in "\$@"; do [ "\$a" = --gpu-slug ] && { echo fake-gpu; exit 0; }; done
 for a in "\$@"; do [ "\$a" = --check ] && exit 0; done
-[ -f "$t/slow" ] && [ "\$CUDA_VISIBLE_DEVICES" = 1 ] && sleep 60
+[ -f "$t/slow" ] && [ "\$SLURM_JOB_NAME" = cudadent42-fake-1 ] && sleep 60
 out=; meta=
 while [ \$# -gt 0 ]; do case \$1 in --out) out=\$2; shift ;; --meta) meta="\$meta# \${2%%=*}: \${2#*=}
 "; shift ;; esac; shift; done
@@ -108,7 +108,11 @@ check "the published files read back" "$SAMPLES_BIN" check "$d/a.csv" "$d/b.csv"
 
 # a job cancelled while it runs: job 1's benches hang on GPU 1 until scancel
 touch "$t/slow"
-( sleep 6; scancel --name=cudadent42-fake-1 ) &
+# cancel job 1 once Slurm runs it (its benches hang meanwhile)
+( for i in $(seq 1 120); do
+    squeue -h -t R -n cudadent42-fake-1 2>/dev/null | grep -q . && { sleep 1; scancel --name=cudadent42-fake-1; break; }
+    sleep 0.5
+  done ) &
 run 20261122T000002Z
 wait
 rm -f "$t/slow"
