@@ -47,6 +47,8 @@ help:
 	@echo "  GRAPH_CALLS=20 (calls per timed CUDA graph replay, as SDPA is timed; 1: single cold calls)"
 	@echo "  STATS=<path> (stats tool for analyze/reproduce on a GPU host without GSL: make stats-static)"
 	@echo "  PUBLISH=1 (reproduce, profile, aa-check: write into data/)  CEILINGS=0 (phase runs)"
+	@echo "  GPUS=all or 0,1 (measure, search: a session, or a batch's trials, on each GPU at once)"
+	@echo "  RUNNER=slurm SLURM_JOBS=n SLURM_PARTITION= SLURM_ACCOUNT= SLURM_TIME=min (measure on a cluster)"
 
 ## clean: remove build/ (never touches data/)
 .PHONY: clean

@@ -47,7 +47,7 @@ SLURM_TIME      ?=
 MEASURE_MAKE = $(MAKE) --no-print-directory -f $(firstword $(MAKEFILE_LIST)) EXP=$(EXP) DATA_OUT=$(DATA_OUT)
 SHARDS_MAKE  = $(MAKE) --no-print-directory -f $(EXP_OUT)/shards.mk
 
-## measure: GPU only: numerics gate, then one session of ROUNDS shuffled rounds [SESSION= ORDER_SEED=] -> data/EXP/<gpu>/<v>.csv (appended); GPUS=all|0,1: one session per GPU at once
+## measure: GPU only: numerics gate, then one session of ROUNDS shuffled rounds [SESSION= ORDER_SEED=] -> data/EXP/<gpu>/<v>.csv (appended); GPUS=all (or 0,1): a session per GPU at once; RUNNER=slurm: SLURM_JOBS cluster jobs
 .PHONY: measure measure-one
 measure: check-gpu build $(EXP_OUT)/gates.csv $(SAMPLES_BIN)
 ifeq ($(strip $(GPUS))$(filter slurm,$(RUNNER)),)
