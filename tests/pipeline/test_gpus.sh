@@ -25,6 +25,8 @@ fake() {
 #!/usr/bin/env bash
 for a in "\$@"; do [ "\$a" = --gpu-slug ] && { echo fake-gpu; exit 0; }; done
 for a in "\$@"; do [ "\$a" = --check ] && { [ "\${CUDA_VISIBLE_DEVICES}" = "${2:-none}" ] && exit 1; exit 0; }; done
+# like bench, a timing run checks numerics first and writes nothing when they fail
+[ "\${CUDA_VISIBLE_DEVICES}" = "${2:-none}" ] && { echo "check shape=x verdict=fail" >&2; exit 1; }
 out=; meta=
 while [ \$# -gt 0 ]; do case \$1 in --out) out=\$2; shift ;; --meta) meta="\$meta# \${2%%=*}: \${2#*=}
 "; shift ;; esac; shift; done

@@ -22,7 +22,9 @@ fake() {
 #!/usr/bin/env bash
 mode=$2
 for a in "\$@"; do [ "\$a" = --gpu-slug ] && { echo fake-gpu; exit 0; }; done
-for a in "\$@"; do [ "\$a" = --check ] && { [ \$mode = numerics ] && { echo "check shape=x verdict=fail"; exit 1; }; exit 0; }; done
+for a in "\$@"; do [ "\$a" = --check ] && { echo "\$0" >>"$b/check_calls.txt"; [ \$mode = numerics ] && { echo "check shape=x verdict=fail"; exit 1; }; exit 0; }; done
+# like bench, a timing run checks numerics first and writes nothing when they fail
+[ \$mode = numerics ] && { echo "check shape=x verdict=fail" >&2; exit 1; }
 out=; r=; meta=; keys=" "
 while [ \$# -gt 0 ]; do case \$1 in
   --out) out=\$2; shift ;;
@@ -78,6 +80,8 @@ check_eq "crash while timing leaves the old file" "$(cat "$d/crashy.csv")" "old 
 check_grep "progress names round and session" "^measure: \[[0-9]+/[0-9]+\] round 2/3 good \(session $s1\)\$" "$t/stderr"
 g=$d/gates.csv
 check_grep "numerics gate row" '^wrong,reject,numerics,' "$g"
+check_grep "... its detail is the failing check, from the timing run itself (no separate --check pass)" '^wrong,numerics,"check shape=x verdict=fail"$' "$b/runtime.csv"
+check_eq "no --check process: every process is a timing run" "$(cat "$b/check_calls.txt" 2>/dev/null | wc -l)" 0
 check_grep "runtime_error gate row with the CUDA error" '^crashy,reject,runtime_error,"bench: cudaErrorMisalignedAddress"' "$g"
 check_grep "passing row unchanged" '^good,pass,,,k,1$' "$g"
 check_grep "static reject kept with its quoted detail" '^bad,reject,build_failed,"x, y",,$' "$g"

@@ -15,7 +15,7 @@
 #
 # One GPU, one session at a time: a session holds a host-wide lock on its GPU
 # (GPU_LOCK_DIR, default /tmp: cudadent42-gpu<index>.lock), so two timing jobs never share a GPU,
-# whichever experiment they belong to. Publishing (step 3) and the gate table (step 4) hold a lock
+# whichever experiment they belong to. Publishing (step 2) and the gate table (step 3) hold a lock
 # on the destination directory, so sessions finishing together on two GPUs append one after the
 # other.
 #
@@ -27,14 +27,20 @@
 #             the first alphanumeric (it names a directory and a header key). Host, GPU uuid
 #             (nvidia-smi, else `unknown`) and the order seed are passed to every timed run as
 #             --meta session= host= gpu_uuid= order_seed= code=.
-#   rounds    For each variant that passed the static gates: `bench --check` (numerics /
-#             runtime_error / run_timeout), then ROUNDS rounds of timing, the library
-#             baselines (LIB_BASELINES) through the problem's runner LIB_BENCH
+#   rounds    ROUNDS rounds of timing of every variant that passed the static gates, and of the
+#             library baselines (LIB_BASELINES) through the problem's runner LIB_BENCH
 #             (kernels/<problem>/problem/<lib>_bench.py, e.g. sdpa_bench.py). ORDER=interleaved (default): every round runs all
 #             timed variants in its own random order, a Fisher-Yates shuffle seeded from
 #             (ORDER_SEED, round) (ORDER_SEED defaults to 31 random bits, recorded): a fixed
 #             order would confound a variant with its slot (clock and thermal drift within a
 #             round). ORDER=sequential: variant-major, for diagnosing drift.
+#   gates     Every timing process checks numerics at each shape before it times it (bench's
+#             timing mode runs `--check`'s comparison first and exits 1 on a failure, writing no
+#             file), so a variant is never timed at a shape it computes wrong. A variant whose
+#             process fails numerics (exit 1), crashes or runs past RUN_TIMEOUT gets a runtime row
+#             (numerics / runtime_error / run_timeout) and no more processes; nothing of it is
+#             published. (No separate `--check` pass: it would start one more process per
+#             variant and GPU for the same comparison.)
 #   code      kernels:<sha256 of kernels/harness/ and kernels/<PROBLEM>/, 12 hex> for our variants;
 #             for <lib>-* baselines <lib>:<sha256 of LIB_BENCH> and the versions it reports
 #             (--versions, e.g. torch=<v> cudnn=<v>).
@@ -187,19 +193,7 @@ reject() { # reject VARIANT REASON DETAIL
 }
 runtime_reason() { case $1 in 1) echo numerics ;; 124|137) echo run_timeout ;; *) echo runtime_error ;; esac; }
 
-# --- 1. runtime gates: numerics (and crashes) before any timing --------------------------------
-ok=()
-i=0
-for v in "${cand[@]}"; do
-  i=$((i + 1))
-  mapfile -t sa < <(shape_args "$b/$v/shapes.txt")
-  timeout -k 5 "${RUN_TIMEOUT:-300}" "$b/$v/bench" --check --seed "${SEED:-42}" "${sa[@]}" >"$runs/$v.check.log" 2>&1
-  rc=$?
-  if [ $rc -eq 0 ]; then ok+=("$v"); say "[$i/${#cand[@]}] $v: numerics pass"
-  else reject "$v" "$(runtime_reason $rc)" "$(grep -m1 -E 'verdict=fail|error|bench:' "$runs/$v.check.log" || echo "exit $rc")"; fi
-done
-
-# --- 2. timing, in rounds ----------------------------------------------------------------------
+# --- 1. timing, in rounds (each process checks numerics before it times) ----------------------
 mapfile -t all_shapes < <(printf '%s\n' ${SHAPES})
 flags_of() { tr '\n' ' ' <"$b/$1/flags" | sed 's/ $//'; }
 round_file() { echo "$runs/$1.r$2.csv"; }
@@ -225,7 +219,7 @@ run_one() { # run_one NAME ROUND
   esac
   return $rc
 }
-timed=("${ok[@]}" "${sdpa[@]}")
+timed=("${cand[@]}" "${sdpa[@]}")
 
 # A deterministic shuffle from (order_seed, round): a 31-bit LCG in bash arithmetic (products
 # stay below 2^62), the same on every host (awk's rand() differs between awks).
@@ -274,11 +268,11 @@ for item in "${sched[@]}"; do
             elif [ $rc -eq -1 ]; then say "$v: failed (exit 0 without a sample file), see $runs/$v.log"
             else say "$v: failed (exit $rc), see $runs/$v.log"; fi ;;
     *) if [ $rc -eq -1 ]; then reject "$v" runtime_error "exit 0 without a sample file (round $r)"
-       else reject "$v" "$(runtime_reason $rc)" "$(tail -n 1 "$runs/$v.log")"; fi ;;
+       else reject "$v" "$(runtime_reason $rc)" "$(grep -m1 -E 'verdict=fail' "$runs/$v.log" || tail -n 1 "$runs/$v.log")"; fi ;;
   esac
 done
 
-# --- 3. merge rounds into the published files ----------------------------------------------------
+# --- 2. merge rounds into the published files ----------------------------------------------------
 # merge_session V OUT: this session's rounds of V as one sample file (`samples merge`): round 1's
 # header lines, `# rounds:`, `# temp_end_c_last_round:`, this session's `# session.<id>:` line, the
 # CSV header row with round,session,position added, the rows (rep renumbered per shape across the
@@ -300,10 +294,11 @@ for v in "${timed[@]}"; do
   n=$(SAMPLES_BIN=$samples tools/pipeline/publish.sh "$dest" "$runs/$v.session.csv") && published=$((published + n))
 done
 
-# --- 4. the gate table with runtime verdicts, published beside the samples ---------------------
+# --- 3. the gate table with runtime verdicts, published beside the samples ---------------------
 { flock 8; tools/gates/gates_merge.sh "$b" "$dest"; } 8>"$dest/.publish.lock"
 rej=$(wc -l <"$b/runtime.csv")
-say "done: session $session, $published sample files in $dest, ${#ok[@]} passed numerics, $rej rejected at run time"
+passed=0; for v in "${cand[@]}"; do [ -n "${dead[$v]:-}" ] || passed=$((passed + 1)); done
+say "done: session $session, $published sample files in $dest, $passed of ${#cand[@]} variants passed numerics, $rej rejected at run time"
 # DONE_FILE (a cluster job's session, staged): written last, so a job killed before it has
 # published nothing that tools/pipeline/collect.sh would take
 [ -z "${DONE_FILE:-}" ] || echo "$session $dest" >"$DONE_FILE"
