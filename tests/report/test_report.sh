@@ -149,6 +149,13 @@ check "at least 10 figures" test "$nf" -ge 10
 miss=0
 for f in $figs; do [ -s "$R/$f" ] && [ -s "$R/${f%.png}.pdf" ] || miss=$((miss + 1)); done
 check_eq "every figure exists as PNG and PDF" "$miss" 0
+# layout: no line or table wider than the text by more than 1 pt (pdflatex's Overfull \hbox
+# warnings in the log); the counter is shown an overfull line first, so it can fail
+overfull() { awk '/^Overfull \\hbox \(/ { w = $3; sub(/^\(/, "", w); sub(/pt$/, "", w); if (w + 0 > 1) n++ } END { print n + 0 }' "$1"; }
+printf 'Overfull \\hbox (2.5pt too wide) in paragraph at lines 1--2\nOverfull \\hbox (0.4pt too wide) in paragraph at lines 3--4\n' >"$RB/fake.log"
+check_eq "the overfull counter finds a 2.5 pt line and passes a 0.4 pt one" "$(overfull "$RB/fake.log")" 1
+check_eq "no overfull box wider than 1 pt in the fixture appendix's LaTeX log" "$(overfull $R/latex/appendix.log)" 0
+[ "$(overfull $R/latex/appendix.log)" = 0 ] || grep '^Overfull' $R/latex/appendix.log | sed 's/^/# /'
 for k in latency speedup roofline scaling gates; do
   check_grep "pdf includes a $k figure" "plots/phase1/nvidia-h100-80gb-hbm3/$k[-0-9]*\.pdf" $R/latex/appendix.log
 done

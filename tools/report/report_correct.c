@@ -237,7 +237,7 @@ void correctness_gpu(gen *g, const expvars *e, const egpu *x) {
 
   // the compact table
   const char *const xg[] = {"exp", x->exp, "gpu", x->gpu, NULL};
-  tmpl_table(g, "correct", "caption-configs", "columns-configs", "lp40lrp22", xg);
+  tmpl_table(g, "correct", "caption-configs", "columns-configs", "p18p32p16rp18", xg);
   for (size_t i = 0; i < all.n; i++)
     doc_row(&g->d, (const char *const[]){cells[0].v[i], cells[1].v[i], cells[2].v[i], cells[3].v[i], cells[4].v[i]});
   doc_table_end(&g->d);
@@ -258,7 +258,7 @@ void correctness_gpu(gen *g, const expvars *e, const egpu *x) {
 
   // refused configurations and their messages
   if (refused.n) {
-    tmpl_table(g, "correct", "caption-refused", "columns-refused", "lp", xg);
+    tmpl_table(g, "correct", "caption-refused", "columns-refused", "p30p66", xg);
     for (size_t i = 0; i < refused.n; i++) {
       const char *msg = "";
       for (size_t r = 0; r < gt->nrows; r++)

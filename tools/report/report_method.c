@@ -149,7 +149,7 @@ static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {
   static const char *const need[] = {"key", "label", NULL};
   int lx[2];
   static_csv(g, "meta_labels.csv", &labels, need, lx);
-  tmpl_table(g, "method", "caption-fingerprint", "columns-fingerprint", "lp50",
+  tmpl_table(g, "method", "caption-fingerprint", "columns-fingerprint", "p40p54",
              (const char *const[]){"gpu", gpu, "n", fmt("%zu", nfiles), NULL});
   for (size_t k = 0; k < keys.n; k++) {
     long lr = static_row(&labels, lx[0], keys.v[k]);
