@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# test_published.sh — the redesign kept every published number: the appendix's table rows on the
-# published data of phase1, aa, baselines and ceilings are byte-identical to those the report
-# generator wrote before the pipeline became problem-agnostic (the snapshot and how it was made:
+# test_published.sh — the redesign kept every published number: the numbers in the appendix's table
+# rows on the published data of phase1, aa, baselines and ceilings (row by row, cell by cell) are
+# those the report generator wrote before the pipeline became problem-agnostic (the snapshot and how it was made:
 # tests/fixtures/report/published/table_rows.md). Needs the report's host tools and gnuplot, as
 # test_report.sh does. When those published data change (a new session), the snapshot no longer
 # applies: the test says so and fails until the snapshot is retaken.
@@ -15,9 +15,13 @@ check_eq "the published data are those of the snapshot (else retake it: see $G)"
 mkdir -p "$T/data" && cp -r data/phase1 data/aa data/baselines data/ceilings "$T/data/"
 make -s --no-print-directory "$T/rb/report/appendix.md" DATA="$T/data" RB="$T/rb" >"$T/log" 2>&1
 check_eq "the appendix is written from the published data" "$?" 0
+# the numbers of a row: its cells reduced to their digits, decimal points and signs (the words
+# around them may be reworded; the numbers may not change)
+numbers() { sed 's/[^0-9.|+-]//g; s/|\.|/||/g'; }
 grep '^| ' "$T/rb/report/appendix.md" | grep -v '^| *---' | grep -v 'tests/' >"$T/rows"
 grep -v '^#' "$G" >"$T/want"
 check_eq "as many table rows as before ($(wc -l <"$T/want"))" "$(wc -l <"$T/rows")" "$(wc -l <"$T/want")"
-check "every table row identical to the snapshot" cmp -s "$T/rows" "$T/want"
-cmp -s "$T/rows" "$T/want" || diff "$T/want" "$T/rows" | head -20 | sed 's/^/# /'
+check "every number of every table row as in the snapshot" cmp -s <(numbers <"$T/rows") <(numbers <"$T/want")
+cmp -s <(numbers <"$T/rows") <(numbers <"$T/want") || diff <(numbers <"$T/want") <(numbers <"$T/rows") | head -20 | sed 's/^/# /'
+echo "# rows whose words (not numbers) changed since the snapshot: $(comm -13 <(sort "$T/want") <(sort "$T/rows") | wc -l)"
 done_testing
