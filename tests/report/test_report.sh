@@ -248,9 +248,14 @@ cat >$EDGE2/data/aa/nvidia-h200/calibration.csv <<'CAL'
 pair,shape,n_sessions,n_rounds,sd_rep_pct,sd_round_pct,sd_session_pct,rounds_per_draw,mde_round_pct,mde_session_pct,draws_within,fp_within,fp_within_lo,fp_within_hi,same_within,draws_across,fp_across,fp_across_lo,fp_across_hi,same_across,seed
 a:b,B2_H8_S512_D64_C0,3,30,0.5,1.0,0.2,10,1.1,1.2,200,0.01,0.001,0.036,0.9,200,0.02,0.005,0.05,0.8,42
 CAL
+# ... and a measured bandwidth ceiling far below what the fixture's kernels reach (1 GB/s)
+sed -i 's/^dram_copy_bw,2950,/dram_copy_bw,1,/' $EDGE2/data/ceilings/nvidia-h100-80gb-hbm3.csv
 E2MK=(make -s --no-print-directory DATA=$EDGE2/data EXPDIR=$EDGE2/experiments RB=$EDGE2/build)
 check "with a calibration: make report succeeds" "${E2MK[@]}" report
 E2=$EDGE2/build/report/appendix.md
+check_grep "points above the measured roof are named in the text" '^\*\*Above the measured roof\*\* on `nvidia-h100-80gb-hbm3`: `' $E2
+check "... each with its share, above 100%" bash -c "grep '^\*\*Above the measured roof' $E2 | grep -oE '[0-9.]+% of the' | awk '{ if (\$1 + 0 <= 100) bad = 1; n++ } END { exit bad || !n }'"
+check_eq "the unchanged fixture names none" "$(grep -c 'Above the measured roof' $R/appendix.md)" 0
 check_grep "beta's band from the calibration" "verdicts use Δ = [0-9.]+%, the minimum detectable effect at 80% power of the comparison's design from the A/A calibration \`$EDGE2/data/aa/nvidia-h200/calibration.csv\`" $E2
 check_grep "calibration summarised in the methodology" "^A/A calibration of \`nvidia-h200\` .*SD round 1\.00% and SD session 0\.20%\. .* at most 1\.0% of 200 null comparisons within a session .* at most 2\.0% of 200 across sessions" $E2
 check_grep "phase1 (no calibration of its GPU): the default" 'verdicts use Δ = 3\.00%, the default' $E2

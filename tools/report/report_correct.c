@@ -95,14 +95,6 @@ static const char *san_cell(gen *g, const rcsv *s, const char *v, santally *t, s
 }
 
 // "a, b, c" (items already marked up)
-static const char *joinl(const strlist *l) {
-  char b[512] = "";
-  size_t used = 0;
-  for (size_t i = 0; i < l->n && used < sizeof b; i++)
-    used += (size_t)snprintf(b + used, sizeof b - used, "%s%s", i ? ", " : "", l->v[i]);
-  return fmt("%s", b);
-}
-
 // the static_assert message of a gates.csv detail, or the detail as it is
 static const char *assert_msg(const char *detail) {
   const char *pre = "static assertion failed with \"";
@@ -217,7 +209,7 @@ void correctness_gpu(gen *g, const expvars *e, const egpu *x) {
                       : tmpl_str(g, "correct", "shapes-range",
                                  (const char *const[]){"min", fmt("%zu", want_min), "max", fmt("%zu", want_max), NULL});
   const char *const nv[] = {"n", fmt("%zu", accepted.n), "shapes", m, "full", fmt("%zu", full),
-                            "short", accepted.n && full != accepted.n ? joinl(&short_of) : "", NULL};
+                            "short", accepted.n && full != accepted.n ? gen_join(&short_of, ", ") : "", NULL};
   const char *numerics = tmpl_str(g, "correct", !accepted.n ? "numerics-none" : full != accepted.n ? "numerics-some"
                                                 : accepted.n == 2 ? "numerics-both" : "numerics-all", nv);
   const char *sanit = !have_san ? tmpl_str(g, "correct", "sanitizers-none", NULL)
@@ -229,7 +221,7 @@ void correctness_gpu(gen *g, const expvars *e, const egpu *x) {
                                                        "s", st.smax == 1 ? "" : "s", NULL});
   const char *refu = tmpl_str(g, "correct", refused.n ? "refused" : "refused-none",
                               (const char *const[]){"n", fmt("%zu", refused.n), "s", refused.n == 1 ? "" : "s", NULL});
-  char *rej = other_rej.n ? tmpl_text(g, "correct", "rejected", (const char *const[]){"list", joinl(&other_rej), NULL}) : NULL;
+  char *rej = other_rej.n ? tmpl_text(g, "correct", "rejected", (const char *const[]){"list", gen_join(&other_rej, ", "), NULL}) : NULL;
   tmpl_put(g, "correct", "summary",
            (const char *const[]){"n", fmt("%zu", accepted.n), "s", accepted.n == 1 ? "" : "s", "numerics", numerics,
                                  "sanitizers", sanit, "refused", refu, "rejected", rej ? rej : "", NULL});

@@ -17,6 +17,14 @@ const char *gen_list(const strlist *l) {
   return b;
 }
 
+const char *gen_join(const strlist *l, const char *sep) {
+  char b[1024] = "";
+  size_t used = 0;
+  for (size_t i = 0; i < l->n && used < sizeof b; i++)
+    used += (size_t)snprintf(b + used, sizeof b - used, "%s%s", i ? sep : "", l->v[i]);
+  return fmt("%s", b);
+}
+
 const char *num(double x) {
   if (!isfinite(x)) return "—";
   if (fabs(x) >= 1e4) return fmt("%.0f", x);

@@ -3,7 +3,8 @@
 #pragma once
 #include "report_vars.h"
 
-const char *gen_list(const strlist *l);          // "`a`, `b`", "`a`, … (N in all)" when long, or "none"
+const char *gen_list(const strlist *l);
+const char *gen_join(const strlist *l, const char *sep); // the items as they are, joined by sep          // "`a`, `b`", "`a`, … (N in all)" when long, or "none"
 const char *num(double x);                       // 4 significant digits, no exponent ≥ 1
 const char *num3(double x);                      // 3 significant digits (CI bounds of ratios)
 const char *ufmt(double u);                      // U statistic: integer or one decimal

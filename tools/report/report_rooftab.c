@@ -20,7 +20,7 @@ void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *shapes) 
   int meas = rf.bw_gbs > 0 || rf.tflops > 0;
   double bw = meas ? rf.bw_gbs : rf.ds_bw_gbs, tf = meas ? rf.tflops : rf.ds_tflops;
   if (bw <= 0 && tf <= 0) return;
-  strlist ours = {0}, base = {0};
+  strlist ours = {0}, base = {0}, above = {0};  // above: the points over the roof, in words
   for (size_t i = 0; i < x->names.n; i++)
     strlist_add(expvars_is_baseline(e, x->names.v[i]) ? &base : &ours, x->names.v[i]);
   tmpl_table(g, "exp", "caption-roof", "columns-roof", "lrrllrlr",
@@ -43,11 +43,20 @@ void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *shapes) 
       double t = fl / m / 1e6;
       cell[w] = fmt("`%s` %s", v, num3(t));
       pct[w] = fmt("%.1f", 100 * t / roof);
+      if (t > roof)
+        strlist_add(&above, tmpl_str(g, "exp", "roof-above-item",
+                                     (const char *const[]){"v", v, "shape", shapes->v[k], "pct", pct[w],
+                                                           "t", num3(t), "roof", num3(roof), "bound", bound, NULL}));
     }
     doc_row(&g->d, (const char *const[]){fmt("`%s`", shapes->v[k]), num3(ai), num3(roof), bound, cell[0], pct[0],
                                          cell[1], pct[1]});
   }
   doc_table_end(&g->d);
+  // a point above the roof says the roof is not the machine's limit there: named, never hidden
+  if (above.n)
+    tmpl_put(g, "exp", meas ? "roof-above-measured" : "roof-above-datasheet",
+             (const char *const[]){"gpu", x->gpu, "list", gen_join(&above, "; "), NULL});
   strlist_free(&ours);
   strlist_free(&base);
+  strlist_free(&above);
 }
