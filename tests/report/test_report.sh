@@ -156,6 +156,18 @@ printf 'Overfull \\hbox (2.5pt too wide) in paragraph at lines 1--2\nOverfull \\
 check_eq "the overfull counter finds a 2.5 pt line and passes a 0.4 pt one" "$(overfull "$RB/fake.log")" 1
 check_eq "no overfull box wider than 1 pt in the fixture appendix's LaTeX log" "$(overfull $R/latex/appendix.log)" 0
 [ "$(overfull $R/latex/appendix.log)" = 0 ] || grep '^Overfull' $R/latex/appendix.log | sed 's/^/# /'
+# the speedup figure draws what a reader asked for: the COMPARE pairs at every shape, and ours
+# against the LIBRARIES; nothing else (v0 vs sdpa-cudnn is in the table, not the figure)
+SD=$RB/plots/phase1/nvidia-h100-80gb-hbm3/speedup.dat
+pairs=$(sed -n 's/^COMPARE := //p' $FIX/experiments/phase1/experiment.mk)
+shapes=$(sed -n 's/^SHAPES := //p' $FIX/experiments/phase1/experiment.mk)
+miss=0; for p in $pairs; do for sh in $shapes; do grep -qF "\"${p%%:*} vs ${p#*:}, $sh\"" $SD || miss=$((miss + 1)); done; done
+check_eq "speedup figure: every COMPARE pair at every shape" "$miss" 0
+other=$(sed 's/.*"\(.*\) vs \(.*\), \(.*\)"$/\1:\2/' $SD | grep -vxF -f <(printf '%s\n' $pairs) | grep -vcE ':sdpa-(cudnn|flash)$')
+check_eq "speedup figure: no row that is neither a COMPARE pair nor against a library" "$other" 0
+check "speedup figure: fewer rows than comparisons ($(wc -l <$SD) of $(( $(wc -l <$RB/phase1/nvidia-h100-80gb-hbm3/compare.csv) - 1 )))" \
+  test "$(wc -l <$SD)" -lt "$(( $(wc -l <$RB/phase1/nvidia-h100-80gb-hbm3/compare.csv) - 1 ))"
+check_eq "speedup figure: v0 vs sdpa-cudnn (in the table) is not drawn" "$(grep -c '"v0 vs sdpa-cudnn' $SD)" 0
 for k in latency speedup roofline scaling gates; do
   check_grep "pdf includes a $k figure" "plots/phase1/nvidia-h100-80gb-hbm3/$k[-0-9]*\.pdf" $R/latex/appendix.log
 done

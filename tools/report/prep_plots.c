@@ -201,6 +201,19 @@ static int by_speedup(const void *a, const void *b) {
   return strcmp(x->label, y->label);
 }
 
+// whether compare row i is one a reader asked for: a COMPARE pair of the experiment, or the
+// fastest of ours at that shape against one of its LIBRARIES; with no COMPARE pairs, every row
+// (they are the experiment's comparisons with its BASELINE)
+static int asked(const ctx *c, const rcsv *t, size_t i, const int x[]) {
+  if (!c->e.cmp_cand.n) return 1;
+  char cb[128], bb[128];
+  const char *cand = pick_name(rcsv_get(t, i, x[6]), cb, sizeof cb), *base = pick_name(rcsv_get(t, i, x[5]), bb, sizeof bb);
+  for (size_t k = 0; k < c->e.cmp_cand.n; k++)
+    if (!strcmp(c->e.cmp_cand.v[k], cand) && !strcmp(c->e.cmp_base.v[k], base)) return 1;
+  const char *best = pick_variant(&c->sum, &c->names, &c->e, "@ours", rcsv_get(t, i, x[0]));
+  return best && !strcmp(best, cand) && strlist_has(&c->e.libraries, base);
+}
+
 static void speedup(const ctx *c) {
   const rcsv *t = &c->cmp;
   static const char *const need[] = {"shape", "speedup", "speedup_lo", "speedup_hi", "verdict",
@@ -209,29 +222,41 @@ static void speedup(const ctx *c) {
   if (!c->have_cmp || t->nrows == 0) return;
   if (rcsv_need(t, need, x, err, sizeof err)) die();
   srow *r = calloc(t->nrows, sizeof *r);
-  for (size_t i = 0; i < t->nrows; i++) {
-    if (num_or_nan(t, i, x[1], &r[i].s) || num_or_nan(t, i, x[2], &r[i].lo) ||
-        num_or_nan(t, i, x[3], &r[i].hi))
+  size_t n = 0;
+  for (size_t j = 0; j < t->nrows; j++) {
+    if (!asked(c, t, j, x)) continue;
+    size_t i = n++, row = j;
+    if (num_or_nan(t, row, x[1], &r[i].s) || num_or_nan(t, row, x[2], &r[i].lo) ||
+        num_or_nan(t, row, x[3], &r[i].hi))
       die();
-    r[i].v = verdict_code(rcsv_get(t, i, x[4]));
+    r[i].v = verdict_code(rcsv_get(t, row, x[4]));
     char b[128], cn[128];
-    snprintf(r[i].label, sizeof r[i].label, "%s vs %s, %s", pick_name(rcsv_get(t, i, x[6]), cn, sizeof cn),
-             pick_name(rcsv_get(t, i, x[5]), b, sizeof b), rcsv_get(t, i, x[0]));
+    snprintf(r[i].label, sizeof r[i].label, "%s vs %s, %s", pick_name(rcsv_get(t, row, x[6]), cn, sizeof cn),
+             pick_name(rcsv_get(t, row, x[5]), b, sizeof b), rcsv_get(t, row, x[0]));
   }
-  qsort(r, t->nrows, sizeof *r, by_speedup);
+  if (!n) {
+    free(r);
+    return;
+  }
+  qsort(r, n, sizeof *r, by_speedup);
   FILE *d = open_out("speedup", "dat"), *g = open_out("speedup", "gpv");
   double lo = INFINITY, hi = 0;
-  for (size_t i = 0; i < t->nrows; i++) {
+  for (size_t i = 0; i < n; i++) {
     fprintf(d, "%zu %.6g %.6g %.6g %d ", i, r[i].s, r[i].lo, r[i].hi, r[i].v);
     gpstr(d, r[i].label);
     fputc('\n', d);
     if (r[i].lo < lo) lo = r[i].lo; // NaN compares false: left out
     if (r[i].hi > hi) hi = r[i].hi;
   }
-  fprintf(g, "nrow = %zu\nh = %.2f\nlogx = %d\n", t->nrows, fmin(8.0, 1.3 + 0.19 * t->nrows), hi > 8 * lo);
+  fprintf(g, "nrow = %zu\nh = %.2f\nlogx = %d\n", n, fmin(8.0, 1.3 + 0.19 * n), hi > 8 * lo);
   fclose(d);
   fclose(g);
-  figure("speedup", "speedup", (const char *const[]){"gpu", c->slug, NULL});
+  char nb[32], mb[32];
+  snprintf(nb, sizeof nb, "%zu", n);
+  snprintf(mb, sizeof mb, "%zu", t->nrows);
+  char *which = words(c->e.cmp_cand.n ? "speedup-asked" : "speedup-all", (const char *const[]){"n", nb, "m", mb, NULL});
+  figure("speedup", "speedup", (const char *const[]){"gpu", c->slug, "which", which, NULL});
+  free(which);
   free(r);
 }
 
