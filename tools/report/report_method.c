@@ -178,7 +178,8 @@ static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {
     const char *val;
     if (vals.n == 1) val = fmt("%s", vals.v[0]);
     else if (numeric) val = lo == hi ? fmt("%g", lo) : fmt("%g – %g", lo, hi);
-    else if (vals.n <= 3) val = fmt("%s; %s%s%s", vals.v[0], vals.v[1], vals.n > 2 ? "; " : "", vals.n > 2 ? vals.v[2] : "");
+    else if (vals.n <= 3)  // the values may hold semicolons themselves (timing): lettered
+      val = fmt("(a) %s (b) %s%s%s", vals.v[0], vals.v[1], vals.n > 2 ? " (c) " : "", vals.n > 2 ? vals.v[2] : "");
     else val = fmt("varies by variant (%zu values)", vals.n);
     if (have < nfiles) val = fmt("%s (in %zu of %zu files)", val, have, nfiles);
     doc_row(&g->d, (const char *const[]){item, val});
