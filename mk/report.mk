@@ -42,6 +42,8 @@ CLAIMS     ?= reports/seed_claims.csv
 STATS      := $(B)/tools/stats
 STATS_FLAGS = --seed $(STATS_SEED) --resamples $(RESAMPLES) --alpha $(ALPHA)
 GNUPLOT    ?= gnuplot
+# the fewest shapes of a group that a scaling figure draws (two points show no trend)
+SCALING_MIN ?= 3
 PDFLATEX   ?= pdflatex
 
 # --- host tools of the report ---------------------------------------------------------------
@@ -206,6 +208,7 @@ $(R_FIGS): $(RB)/plots/%/figures.txt: $(RB)/%/summary.csv $(RB)/%/compare.csv $(
 	@rm -rf $(@D) && mkdir -p $(@D)
 	$(B)/tools/prep_plots --out $(@D) --vars $(RB)/$(firstword $(subst /, ,$*))/experiment.vars \
 	  --summary $(RB)/$*/summary.csv --compare $(RB)/$*/compare.csv --data $(DATA)/$* --static reports \
+	  --scaling-min $(SCALING_MIN) \
 	  --ceilings $(DATA)/ceilings/$(call r_gpu,$*).csv --gpu $(call r_gpu,$*) >$@.tmp
 	@while read -r script name caption; do \
 	  for t in pdf png; do \

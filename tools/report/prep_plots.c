@@ -18,6 +18,7 @@
 
 static char err[4400];
 static const char *out, *stat_dir;
+static size_t scaling_min = 3;  // the fewest shapes a scaling figure draws (--scaling-min)
 
 static void die(void) {
   fprintf(stderr, "prep_plots: %s\n", err);
@@ -379,7 +380,7 @@ static void scaling(const ctx *c) {
       if (m > best_n) best_n = m, best_i = i, best_v = vary;
     }
   }
-  if (best_n < 2) goto done;
+  if (best_n < scaling_min) goto done;  // a line through two points shows no trend
   const pshape *r = &s[best_i];
   int ax = axis_index(r->p->axes, r->p->scale);
   int *member = calloc(n ? n : 1, sizeof *member);
@@ -519,11 +520,16 @@ int main(int argc, char **argv) {
     else if (!strcmp(k, "--ceilings")) ceil = v;
     else if (!strcmp(k, "--gpu")) slug = v;
     else if (!strcmp(k, "--static")) stat_dir = v;
-    else argc = 0;
+    else if (!strcmp(k, "--scaling-min")) {
+      char *end;
+      long m = strtol(v, &end, 10);
+      if (*end || m < 2 || m > 1000) argc = 0;
+      else scaling_min = (size_t)m;
+    } else argc = 0;
   }
   if (argc % 2 == 0 || !out || !vars || !sum || !cmp || !data || !stat_dir) {
     fprintf(stderr, "usage: prep_plots --out DIR --vars VARS --summary CSV --compare CSV --data DIR "
-                    "--static DIR [--ceilings CSV] [--gpu SLUG]\n");
+                    "--static DIR [--ceilings CSV] [--gpu SLUG] [--scaling-min N (>= 2, default 3)]\n");
     return 2;
   }
   ctx c;
