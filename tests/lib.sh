@@ -28,3 +28,10 @@ check_build_statuses() {
   done
 }
 done_testing() { exit $((fails > 0)); }
+# overlaps LOG G H: 1 when a run on GPU G and another run on GPU H overlapped in time by more than
+# 0.05 s, else 0; LOG holds one line "gpu start end" (seconds) per run
+overlaps() {
+  awk -v g="$2" -v h="$3" '{ G[NR] = $1; S[NR] = $2; E[NR] = $3 }
+    END { m = 0; for (i = 1; i <= NR; i++) for (j = 1; j <= NR; j++) if (i != j && G[i] == g && G[j] == h) {
+      o = (E[i] < E[j] ? E[i] : E[j]) - (S[i] > S[j] ? S[i] : S[j]); if (o > m) m = o }; print (m > 0.05) }' "$1"
+}

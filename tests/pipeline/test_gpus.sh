@@ -73,15 +73,10 @@ check_eq "2 rounds per GPU, 4 in all (round x session pairs of a)" \
   "$(awk -F, '!/^#/ && $1 != "shape" { print $(NF-1), $(NF-2) }' "$d/a.csv" | sort -u | wc -l)" 4
 check "the published files read back" "$SAMPLES_BIN" check "$d/a.csv" "$d/b.csv"
 check_grep "c fails numerics on GPU 1 only: its runtime row is in the shared table" '^c,numerics,' "$b/runtime.csv"
-# concurrency from the fakes' log: "gpu start end"
-over() { # the largest overlap in seconds between runs of GPU $1 and runs of GPU $2
-  awk -v g="$1" -v h="$2" '{ G[NR] = $1; S[NR] = $2; E[NR] = $3 }
-    END { m = 0; for (i = 1; i <= NR; i++) for (j = 1; j <= NR; j++) if (i != j && G[i] == g && G[j] == h) {
-      o = (E[i] < E[j] ? E[i] : E[j]) - (S[i] > S[j] ? S[i] : S[j]); if (o > m) m = o }; print (m > 0.05) }' "$t/runs.log"
-}
-check_eq "GPU 0 and GPU 1 timed at the same time" "$(over 0 1)" 1
-check_eq "GPU 0 never ran two processes at once" "$(over 0 0)" 0
-check_eq "GPU 1 never ran two processes at once" "$(over 1 1)" 0
+# concurrency from the fakes' log: "gpu start end" (overlaps: tests/lib.sh)
+check_eq "GPU 0 and GPU 1 timed at the same time" "$(overlaps "$t/runs.log" 0 1)" 1
+check_eq "GPU 0 never ran two processes at once" "$(overlaps "$t/runs.log" 0 0)" 0
+check_eq "GPU 1 never ran two processes at once" "$(overlaps "$t/runs.log" 1 1)" 0
 
 # two sessions asked of one GPU at the same time: the GPU's lock makes the second wait
 : >"$t/runs.log"
@@ -91,5 +86,5 @@ for s in x1 x2; do
 done
 wait
 check_eq "two sessions on GPU 0 at once: both ran ($(wc -l <"$t/runs.log") runs)" "$(wc -l <"$t/runs.log")" 12
-check_eq "... one after the other (no overlap on GPU 0)" "$(over 0 0)" 0
+check_eq "... one after the other (no overlap on GPU 0)" "$(overlaps "$t/runs.log" 0 0)" 0
 done_testing

@@ -200,10 +200,6 @@ check_eq "search.sh GPUS=0,1: exits 0" $? 0
 check_eq "... 16 trials in the log, none twice" "$(tail -n +3 "$tmp/g.csv" | wc -l | tr -d ' ') $(tail -n +3 "$tmp/g.csv" | cut -d, -f5 | sort | uniq -d | wc -l | tr -d ' ')" "16 0"
 # the trials' timing runs (the confirmation's, afterwards on one GPU, log "none")
 check_eq "... the trials timed on both GPUs" "$(cut -d' ' -f1 "$tmp/gpulog" | grep -vx none | sort -u | tr '\n' ' ')" "0 1 "
-# the largest overlap (s) between timing runs on GPU $1 and on GPU $2
-gover() { awk -v g="$1" -v h="$2" '{ G[NR] = $1; S[NR] = $2; E[NR] = $3 } END { m = 0
-  for (i = 1; i <= NR; i++) for (j = 1; j <= NR; j++) if (i != j && G[i] == g && G[j] == h) {
-    o = (E[i] < E[j] ? E[i] : E[j]) - (S[i] > S[j] ? S[i] : S[j]); if (o > m) m = o }; print (m > 0.05) }' "$tmp/gpulog"; }
-check_eq "... at the same time" "$(gover 0 1)" 1
-check_eq "... never two at once on one GPU" "$(gover 0 0)$(gover 1 1)" "00"
+check_eq "... at the same time" "$(overlaps "$tmp/gpulog" 0 1)" 1
+check_eq "... never two at once on one GPU" "$(overlaps "$tmp/gpulog" 0 0)$(overlaps "$tmp/gpulog" 1 1)" "00"
 done_testing

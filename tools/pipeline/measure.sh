@@ -155,16 +155,11 @@ slug=$("$b/${cand[0]}/bench" --gpu-slug 2>"$gerr") \
 rm -f "$gerr"
 dest=${DATA_OUT:-data}/$exp/$slug
 mkdir -p "$b/runs" "$dest"
-lockdir=${GPU_LOCK_DIR:-/tmp}
-exec 9>"$lockdir/cudadent42-gpu$gpu_index.lock" && flock 9 || die "cannot lock $lockdir/cudadent42-gpu$gpu_index.lock"
+. tools/pipeline/gpus.sh
+exec 9>"$(gpu_lock "$gpu_index")" && flock 9 || die "cannot lock $(gpu_lock "$gpu_index")"
 [ -n "${SHARD:-}" ] || { exec 7>"$b/.measure.lock" && flock 7; } || die "cannot lock $b/.measure.lock"
 
-# header helpers: the value of `# KEY:` in FILE's header; whether FILE records a session
-hval() {
-  awk -v k="# $2:" '!/^#/ { exit } index($0, k) == 1 { v = substr($0, length(k) + 1)
-    gsub(/^[ \t]+|[ \t\r]+$/, "", v); print v; exit }' "$1"
-}
-has_session() { awk -F, -v p="# session.$2:" '/^#/ { if (index($0, p) == 1) { f = 1; exit } next } { exit } END { exit !f }' "$1"; }
+. tools/pipeline/header.sh  # hval, has_session
 
 # a session id names one invocation: a second one under the same id would mix two sessions
 for v in "${cand[@]}" "${sdpa[@]}"; do

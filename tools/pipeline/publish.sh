@@ -16,11 +16,7 @@ dest=$1; shift
 samples=${SAMPLES_BIN:-build/tools/samples}
 mkdir -p "$dest" && exec 8>"$dest/.publish.lock" && flock 8 || { say "cannot lock $dest/.publish.lock"; exit 2; }
 
-# the value of `# KEY:` in FILE's header
-hval() {
-  awk -v k="# $2:" '!/^#/ { exit } index($0, k) == 1 { v = substr($0, length(k) + 1)
-    gsub(/^[ \t]+|[ \t\r]+$/, "", v); print v; exit }' "$1"
-}
+. tools/pipeline/header.sh  # hval
 # why_not_append OLD NEW: empty if NEW (one session) may be appended to OLD, else the reason
 why_not_append() {
   local old=$1 new=$2 k a n

@@ -37,20 +37,9 @@ if [ "$runner" = slurm ]; then
   command -v "${SRUN:-srun}" >/dev/null 2>&1 || die "RUNNER=slurm: no ${SRUN:-srun} here (run on a Slurm login node)"
   GPUS=$(seq -s, 0 $(( ${SLURM_JOBS:-1} - 1 )))  # job numbers, not GPU indices: Slurm picks the GPUs
 fi
-case ${GPUS:-} in
-  all) command -v nvidia-smi >/dev/null 2>&1 || die "'all' needs nvidia-smi to list the GPUs"
-       mapfile -t gpus < <(nvidia-smi --query-gpu=index --format=csv,noheader 2>/dev/null | tr -d ' \r')
-       [ ${#gpus[@]} -gt 0 ] || die "nvidia-smi lists no GPU" ;;
-  *) mapfile -t gpus < <(printf '%s\n' ${GPUS//,/ }) ;;
-esac
-declare -A seen
-for g in "${gpus[@]}"; do
-  [[ $g =~ ^[0-9]{1,3}$ ]] || die "'$g' is not a GPU index (GPUS=all, or indices such as 0,1)"
-  [ -z "${seen[$g]:-}" ] || die "GPU $g is listed twice (two timing jobs on one GPU would disturb each other)"
-  seen[$g]=1
-done
+. tools/pipeline/gpus.sh
+gpu_list "${GPUS:-}" || die "$gpu_err"
 n=${#gpus[@]}
-[ "$n" -gt 0 ] || die "no GPU given"
 [ -f "$b/gates.csv" ] || die "$b/gates.csv: missing (run make gates EXP=$exp)"
 mapfile -t cand < <(awk -F, 'NR > 1 && $2 == "pass" { print $1 }' "$b/gates.csv")
 per_round=$(( (reps + rounds - 1) / rounds ))

@@ -303,29 +303,33 @@ static void roofline(const ctx *c, const char *ceil_path) {
   strlist_free(&o);
 }
 
-// A shape parsed by its problem (the registry of kernels/harness/shape.h).
+// A problem's axis names ("B H S K D C"), split once.
 typedef struct {
-  const problem_host *p;
-  problem_shape s;
-  int naxes, ok;
-} pshape;
+  char name[SHAPE_AXES_MAX][16];
+  int n;
+} axes_t;
 
-static int axis_index(const char *axes, const char *name) {
+static void axes_split(const char *axes, axes_t *a) {
   char buf[128];
   snprintf(buf, sizeof buf, "%s", axes);
-  int k = 0;
-  for (char *save = NULL, *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save), k++)
-    if (!strcmp(t, name)) return k;
+  a->n = 0;
+  for (char *save = NULL, *t = strtok_r(buf, " ", &save); t && a->n < SHAPE_AXES_MAX; t = strtok_r(NULL, " ", &save))
+    snprintf(a->name[a->n++], sizeof a->name[0], "%s", t);
+}
+
+static int axes_find(const axes_t *a, const char *name) {
+  for (int k = 0; k < a->n; k++)
+    if (!strcmp(a->name[k], name)) return k;
   return -1;
 }
 
-static const char *axis_name(const char *axes, int a, char *buf, size_t len) {
-  snprintf(buf, len, "%s", axes);
-  int k = 0;
-  for (char *save = NULL, *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save), k++)
-    if (k == a) return memmove(buf, t, strlen(t) + 1);
-  return "?";
-}
+// A shape parsed by its problem (the registry of kernels/harness/shape.h), with its axes.
+typedef struct {
+  const problem_host *p;
+  problem_shape s;
+  axes_t ax;
+  int naxes, ok;
+} pshape;
 
 // Is K in the group of R whose varying axes are the mask V: the same problem, equal to R on every
 // other axis, and its varying axes all equal to each other (they move as one: attention's S and K)
@@ -355,15 +359,11 @@ static void scaling(const ctx *c) {
     char why[128];
     s[i].p = problem_host_of_shape(c->shapes.v[i]);
     s[i].ok = s[i].p && s[i].p->scale && s[i].p->parse(c->shapes.v[i], &s[i].s, why, sizeof why) == 0;
-    if (s[i].ok) {
-      char buf[128];
-      snprintf(buf, sizeof buf, "%s", s[i].p->axes);
-      for (char *save = NULL, *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) s[i].naxes++;
-    }
+    if (s[i].ok) axes_split(s[i].p->axes, &s[i].ax), s[i].naxes = s[i].ax.n;
   }
   for (size_t i = 0; i < n; i++) {
     if (!s[i].ok) continue;
-    int ax = axis_index(s[i].p->axes, s[i].p->scale);
+    int ax = axes_find(&s[i].ax, s[i].p->scale);
     for (size_t j = 0; j < n && ax >= 0; j++) {
       if (j == i || !s[j].ok || s[j].p != s[i].p) continue;
       unsigned vary = 0;
@@ -382,7 +382,7 @@ static void scaling(const ctx *c) {
   }
   if (best_n < scaling_min) goto done;  // a line through two points shows no trend
   const pshape *r = &s[best_i];
-  int ax = axis_index(r->p->axes, r->p->scale);
+  int ax = axes_find(&r->ax, r->p->scale);
   int *member = calloc(n ? n : 1, sizeof *member);
   for (size_t k = 0; k < n; k++) {
     member[k] = in_group(r, best_v, &s[k]);
@@ -413,10 +413,10 @@ static void scaling(const ctx *c) {
       byx[q] = k;
     }
   FILE *d = open_out("scaling", "dat"), *g = open_out("scaling", "gpv");
-  char xname[128] = "", fixed[256] = "", nb_[64];
+  char xname[128] = "", fixed[256] = "";
   size_t xu = 0, fu = 0;
   for (int a = 0; a < r->naxes; a++) {
-    const char *an = axis_name(r->p->axes, a, nb_, sizeof nb_);
+    const char *an = r->ax.name[a];
     if (best_v >> a & 1u) xu += (size_t)snprintf(xname + xu, sizeof xname - xu, "%s%s", xu ? " = " : "", an);
     else fu += (size_t)snprintf(fixed + fu, sizeof fixed - fu, "%s%s=%ld", fu ? " " : "", an, r->s.v[a]);
   }

@@ -65,16 +65,12 @@ say "$exp at $SHAPE on $gpu (kernel $hash, nvcc $nvccv): ${STRATEGY:-lhs+tpe}, s
 
 record() { flock "$log.lock" "$tool" record "${common[@]}" --variant "$1" "${@:2}" || die "cannot record $1 in $log"; }
 # the GPUs to time on (GPUS), else the one CUDA_VISIBLE_DEVICES names first
-case ${GPUS:-} in
-  "") gpus=() ;;
-  all) mapfile -t gpus < <(nvidia-smi --query-gpu=index --format=csv,noheader 2>/dev/null | tr -d ' \r') ;;
-  *) mapfile -t gpus < <(printf '%s\n' ${GPUS//,/ }) ;;
-esac
-for g in "${gpus[@]}"; do [[ $g =~ ^[0-9]{1,3}$ ]] || die "GPUS: '$g' is not a GPU index"; done
-[ -n "${GPUS:-}" ] && [ ${#gpus[@]} -eq 0 ] && die "GPUS=$GPUS: no GPU found"
+. tools/pipeline/gpus.sh
+gpus=()
+[ -z "${GPUS:-}" ] || gpu_list "$GPUS" || die "GPUS: $gpu_err"
 # on_gpu G CMD...: CMD with only GPU G visible, holding G's host-wide lock (no other timing job
 # on it meanwhile)
-on_gpu() { local g=$1; shift; CUDA_VISIBLE_DEVICES=$g flock "${GPU_LOCK_DIR:-/tmp}/cudadent42-gpu$g.lock" "$@"; }
+on_gpu() { local g=$1; shift; CUDA_VISIBLE_DEVICES=$g flock "$(gpu_lock "$g")" "$@"; }
 runtime_reason() { case $1 in 1) echo numerics ;; 124|137) echo run_timeout ;; *) echo runtime_error ;; esac; }
 gate() { # gate V: prints "verdict reason" from the static gates
   local d=$b/$1 occ=${MIN_OCCUPANCY:-0}
