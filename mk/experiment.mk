@@ -186,15 +186,22 @@ $(STATUS_FILES): | check-exp check-deps-build
 gates: $(EXP_OUT)/gates.csv
 	@awk -F, 'NR>1 { n++; if ($$2 == "pass") p++; else r[$$3]++ } END { \
 	  printf "gates: %d variants, %d pass", n, p; for (k in r) printf ", %d %s", r[k], k; print "" }' $<
-$(EXP_OUT)/gates.csv: $(STATUS_FILES) $(B)/tools/gates $(wildcard $(EXP_DIR)/experiment.mk) | check-exp
-	@$(B)/tools/gates --header > $@.tmp
-	@for v in $(BIN_TARGETS); do d=$(EXP_OUT)/$$v; occ=$(MIN_OCCUPANCY); \
-	  grep -qx -- '-DCP_ASYNC=1' $$d/flags 2>/dev/null && occ=$(MIN_OCCUPANCY_CP_ASYNC); \
-	  $(B)/tools/gates --variant $$v --arch $(GATE_ARCH) --status $$d/status --ptxas $$d/build.log \
-	    --describe $$d/describe.txt --min-occupancy $$occ \
-	    --min-ctas $$(( $(MIN_CTAS_PER_SM) * $(SM_COUNT) )) --sm-count $(SM_COUNT) >> $@.tmp \
-	  || { echo "make: gates failed for $$v" >&2; exit 1; }; done
-	@awk -F, -v OFS=, -v waive='$(GATE_WAIVE)' 'BEGIN { n = split(waive, w, " "); \
-	    for (i = 1; i <= n; i++) { split(w[i], p, ":"); ok[p[1] SUBSEP p[2]] = 1 } } \
-	  NR > 1 && $$2 == "reject" && ((($$1) SUBSEP ($$3)) in ok) { $$2 = "pass"; $$3 = "waived:" $$3 } \
-	  { print }' $@.tmp > $@.tmp2 && rm $@.tmp && mv $@.tmp2 $@
+# One gate row per variant (build/EXP/<v>/gate.csv), made as soon as its binary is: a measure
+# that streams builds into timing (`make measure GPUS=...`, tools/pipeline/shards.sh) asks for
+# the rows of the variants it is about to time. GATE_WAIVE turns a named reject into a pass.
+# gate_row V: the recipe of V's row
+gate_row = d=$(EXP_OUT)/$(1); occ=$(MIN_OCCUPANCY); \
+  grep -qx -- '-DCP_ASYNC=1' $$d/flags 2>/dev/null && occ=$(MIN_OCCUPANCY_CP_ASYNC); \
+  $(B)/tools/gates --variant $(1) --arch $(GATE_ARCH) --status $$d/status --ptxas $$d/build.log \
+    --describe $$d/describe.txt --min-occupancy $$occ \
+    --min-ctas $$(( $(MIN_CTAS_PER_SM) * $(SM_COUNT) )) --sm-count $(SM_COUNT) >$$d/gate.csv.tmp \
+  || { echo "make: gates failed for $(1)" >&2; exit 1; }; \
+  awk -F, -v OFS=, -v waive='$(GATE_WAIVE)' 'BEGIN { n = split(waive, w, " "); \
+    for (i = 1; i <= n; i++) { split(w[i], p, ":"); ok[p[1] SUBSEP p[2]] = 1 } } \
+    $$2 == "reject" && ((($$1) SUBSEP ($$3)) in ok) { $$2 = "pass"; $$3 = "waived:" $$3 } \
+    { print }' $$d/gate.csv.tmp >$$d/gate.csv.tmp2 && rm $$d/gate.csv.tmp && mv $$d/gate.csv.tmp2 $$d/gate.csv
+GATE_ROWS := $(BIN_TARGETS:%=$(EXP_OUT)/%/gate.csv)
+$(foreach v,$(BIN_TARGETS),$(eval $(EXP_OUT)/$(v)/gate.csv: $(EXP_OUT)/$(v)/status $(B)/tools/gates \
+  $(wildcard $(EXP_DIR)/experiment.mk) | check-exp ; @$$(call gate_row,$(v))))
+$(EXP_OUT)/gates.csv: $(GATE_ROWS) $(B)/tools/gates | check-exp
+	@{ $(B)/tools/gates --header && cat $(GATE_ROWS); } >$@.tmp && mv $@.tmp $@

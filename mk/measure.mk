@@ -47,26 +47,42 @@ SLURM_TIME      ?=
 MEASURE_MAKE = $(MAKE) --no-print-directory -f $(firstword $(MAKEFILE_LIST)) EXP=$(EXP) DATA_OUT=$(DATA_OUT)
 SHARDS_MAKE  = $(MAKE) --no-print-directory -f $(EXP_OUT)/shards.mk
 
-## measure: GPU only: numerics gate, then one session of ROUNDS shuffled rounds [SESSION= ORDER_SEED=] -> data/EXP/<gpu>/<v>.csv (appended); GPUS=all (or 0,1): a session per GPU at once; RUNNER=slurm: SLURM_JOBS cluster jobs
+# BUILD_JOBS: compiles at once beside the timing sessions of `measure GPUS=...` (its builds
+# overlap measuring where each variant is timed on one GPU: tools/pipeline/shards.sh);
+# BUILD_CHUNK: the variants one session asks make to build at a time
+BUILD_JOBS  ?= $(shell nproc 2>/dev/null || echo 4)
+BUILD_CHUNK ?= 8
+# what the sessions of `measure GPUS=...` share, made before any of them starts (each variant's
+# binary is made by shards.mk: all first, or by the one session that times it)
+MEASURE_SHARED = check-exp check-deps-build $(HARNESS_OBJS) $(B)/tools/flagcheck $(B)/tools/gates \
+  $(EXP_OUT)/compile.cmd $(EXP_OUT)/shapes.txt
+
+## measure: GPU only: numerics gate, then one session of ROUNDS shuffled rounds [SESSION= ORDER_SEED=] -> data/EXP/<gpu>/<v>.csv (appended); GPUS=all (or 0,1): a session per GPU at once, builds overlapping the timing; RUNNER=slurm: SLURM_JOBS cluster jobs
 .PHONY: measure measure-one
-measure: check-gpu build $(EXP_OUT)/gates.csv $(SAMPLES_BIN)
 ifeq ($(strip $(GPUS))$(filter slurm,$(RUNNER)),)
+measure: check-gpu build $(EXP_OUT)/gates.csv $(SAMPLES_BIN)
 	@$(MEASURE_ENV) $(MEASURE_OPT) tools/pipeline/measure.sh $(EXP) >/dev/null
 else
+measure: check-gpu $(MEASURE_SHARED) $(SAMPLES_BIN)
 	@B=$(B) GPUS='$(GPUS)' ROUNDS=$(ROUNDS) REPS=$(REPS) BASELINE='$(BASELINE)' BASELINES='$(BASELINES)' \
 	  LIB_BASELINES='$(LIB_BASELINES)' RUN_TIMEOUT=$(RUN_TIMEOUT) ORDER_SEED='$(ORDER_SEED)' \
 	  RUNNER=$(RUNNER) SLURM_JOBS=$(SLURM_JOBS) SLURM_PARTITION='$(SLURM_PARTITION)' \
 	  SLURM_ACCOUNT='$(SLURM_ACCOUNT)' SLURM_TIME='$(SLURM_TIME)' MAKE_CMD='$(MEASURE_MAKE)' \
-	  tools/pipeline/shards.sh $(EXP) >$(EXP_OUT)/shards.mk.tmp && mv $(EXP_OUT)/shards.mk.tmp $(EXP_OUT)/shards.mk
+	  ALL_VARIANTS='$(BIN_TARGETS)' tools/pipeline/shards.sh $(EXP) >$(EXP_OUT)/shards.mk.tmp && \
+	  mv $(EXP_OUT)/shards.mk.tmp $(EXP_OUT)/shards.mk
 	@: >$(EXP_OUT)/runtime.csv
-	@t0=$$(date +%s); $(SHARDS_MAKE) $(if $(filter slurm,$(RUNNER)),-k) -j$$(grep -c '^shard[0-9]*:' $(EXP_OUT)/shards.mk) all; \
+	+@t0=$$(date +%s); $(SHARDS_MAKE) -k -j$$(( $$(grep -c '^shard[0-9]*:' $(EXP_OUT)/shards.mk) + $(BUILD_JOBS) )) all; \
 	  rc=$$?; echo "measure: $(EXP): the sessions took $$(( $$(date +%s) - t0 )) s" >&2; \
-	  $(if $(filter slurm,$(RUNNER)),B=$(B) DATA_OUT=$(DATA_OUT) SAMPLES_BIN=$(SAMPLES_BIN) tools/pipeline/collect.sh $(EXP) || rc=1;) exit $$rc
+	  $(if $(filter slurm,$(RUNNER)),B=$(B) DATA_OUT=$(DATA_OUT) SAMPLES_BIN=$(SAMPLES_BIN) tools/pipeline/collect.sh $(EXP) || rc=1;,\
+	  $(MEASURE_MAKE) $(EXP_OUT)/gates.csv || rc=1; \
+	  for f in $(EXP_OUT)/shards.*.done; do [ -f "$$f" ] || continue; read -r _ dest <"$$f"; \
+	    { flock 8; tools/gates/gates_merge.sh $(EXP_OUT) "$$dest"; } 8>"$$dest/.publish.lock" || rc=1; done;) exit $$rc
 endif
 # one GPU's session of `measure GPUS=...` (shards.mk calls it; SHARD: the runtime table is shared)
 measure-one: check-gpu
 	@[ -n "$(GPU)$$SLURM_JOB_ID" ] || { echo "make: measure-one is run by 'make measure GPUS=...' or RUNNER=slurm (it needs GPU=<index> or a Slurm job)" >&2; exit 2; }
-	@SHARD=1 $(if $(GPU),GPU=$(GPU)) DONE_FILE='$(DONE_FILE)' $(MEASURE_ENV) $(MEASURE_OPT) tools/pipeline/measure.sh $(EXP) >/dev/null
+	+@SHARD=1 $(if $(GPU),GPU=$(GPU)) DONE_FILE='$(DONE_FILE)' $(if $(STREAM),STREAM=1 BUILD_MAKE='$(MEASURE_MAKE)' \
+	  BUILD_CHUNK=$(BUILD_CHUNK)) $(MEASURE_ENV) $(MEASURE_OPT) tools/pipeline/measure.sh $(EXP) >/dev/null
 
 ## sanitize: GPU only: compute-sanitizer memcheck/racecheck/initcheck/synccheck on passing variants
 .PHONY: sanitize

@@ -41,11 +41,17 @@ fake a; fake b; fake c 1
 { echo 'variant,verdict,reason,detail,kernel,regs'; printf '%s,pass,,,k,1\n' a b c; } >"$b/gates.csv"
 
 # --- the dealing (shards.sh alone) ----------------------------------------------------------------
-deal() { env PATH="$t/smi:$PATH" B="$t/build" START=20261122T000000Z MAKE_CMD=mk "$@" tools/pipeline/shards.sh fake 2>/dev/null; }
+deal() { env PATH="$t/smi:$PATH" B="$t/build" START=20261122T000000Z MAKE_CMD=mk ALL_VARIANTS="a b c" "$@" tools/pipeline/shards.sh fake 2>/dev/null; }
 check_grep "GPUS=all: one target per GPU nvidia-smi lists" '^all: shard0 shard1$' <(deal GPUS=all ROUNDS=4 REPS=40)
-check_grep "rounds dealt out: 5 rounds -> 3 on GPU 0 (reps in proportion)" 'measure-one GPU=0 SESSION=[^ ]*-gpu0-20261122T000000Z ROUNDS=3 REPS=30$' <(deal GPUS=0,1 ROUNDS=5 REPS=50)
-check_grep "... and 2 on GPU 1" 'measure-one GPU=1 SESSION=[^ ]*-gpu1-20261122T000000Z ROUNDS=2 REPS=20$' <(deal GPUS=0,1 ROUNDS=5 REPS=50)
-check_grep "one round: the variants dealt out, the baseline on every GPU" "GPU=1 .*VARIANT='a b'$" <(deal GPUS=0,1 ROUNDS=1 REPS=10 BASELINE=a)
+check_grep "rounds dealt out: 5 rounds -> 3 on GPU 0 (reps in proportion)" 'measure-one GPU=0 SESSION=[^ ]*-gpu0-20261122T000000Z DONE_FILE=[^ ]*/shards.0.done ROUNDS=3 REPS=30$' <(deal GPUS=0,1 ROUNDS=5 REPS=50)
+check_grep "... and 2 on GPU 1" 'measure-one GPU=1 SESSION=[^ ]*-gpu1-20261122T000000Z DONE_FILE=[^ ]*/shards.1.done ROUNDS=2 REPS=20$' <(deal GPUS=0,1 ROUNDS=5 REPS=50)
+check_grep "one round: the variants dealt out, the baseline on every GPU, built while timed" \
+  "GPU=1 .*VARIANT='a b' STREAM=1$" <(deal GPUS=0,1 ROUNDS=1 REPS=10 BASELINE=a ALL_VARIANTS='a b c')
+check_grep "... the baseline's gate row built first, for both" "^prebuild:" <(deal GPUS=0,1 ROUNDS=1 REPS=10 BASELINE=a ALL_VARIANTS='a b c')
+check_grep "... (its make call)" "^	[+]@mk $t/build/fake/a/gate.csv$" <(deal GPUS=0,1 ROUNDS=1 REPS=10 BASELINE=a ALL_VARIANTS='a b c')
+check_grep "one GPU: its session builds all while it times them" "GPU=0 .*ROUNDS=4 REPS=40 VARIANT='a b c' STREAM=1$" \
+  <(deal GPUS=0 ROUNDS=4 REPS=40 ALL_VARIANTS='a b c')
+check_grep "rounds dealt over two GPUs: the gate table is built first" "^	[+]@mk $t/build/fake/gates.csv$" <(deal GPUS=0,1 ROUNDS=4 REPS=40)
 check_grep "ORDER_SEED: GPU k gets ORDER_SEED + k" 'GPU=1 .*ORDER_SEED=8 ' <(deal GPUS=0,1 ROUNDS=2 REPS=10 ORDER_SEED=7)
 for bad in "0,0" "x" "1,-2"; do
   check_eq "GPUS=$bad is refused (exit 2)" "$(deal GPUS=$bad ROUNDS=2 REPS=2 >/dev/null; echo $?)" 2
@@ -56,14 +62,21 @@ deal GPUS=all ROUNDS=4 REPS=8 >"$t/shards.mk"
 # the shards call make back; here a stand-in runs measure.sh the way `make measure-one` does
 cat >"$t/mk" <<EOS
 #!/usr/bin/env bash
+[ "\$1" = measure-one ] || exit 0  # prebuild: the gate table is made above
 shift; for a in "\$@"; do export "\$a"; done
 SHARD=1 B=$t/build DATA_OUT=$t/data GIT_REV=abc GPU_LOCK_DIR=$t/locks SHAPES=B1_H1_S8_D64_C0 exec tools/pipeline/measure.sh fake
 EOS
-chmod +x "$t/mk"; sed -i "s#@mk measure-one#@$t/mk measure-one#" "$t/shards.mk"
+chmod +x "$t/mk"
+# run_shards SHARDS_MK STAND_IN OUT WHAT: the shards at once (make -j2), STAND_IN playing make
+run_shards() {
+  local rc
+  sed -i "s# mk measure-one# $2 measure-one#; s#@mk #@$2 #" "$1"
+  PATH=$t/smi:$PATH make -s -f "$1" -j2 all >"$3" 2>&1; rc=$?
+  check_eq "$4" "$rc" 0
+  [ "$rc" = 0 ] || sed 's/^/# /' "$3" | tail -20
+}
 : >"$b/runtime.csv"
-PATH=$t/smi:$PATH make -s -f "$t/shards.mk" -j2 all >"$t/out" 2>&1; rc=$?
-check_eq "the shards run (make -j2) and exit 0" "$rc" 0
-[ "$rc" = 0 ] || sed 's/^/# /' "$t/out" | tail -20
+run_shards "$t/shards.mk" "$t/mk" "$t/out" "the shards run (make -j2) and exit 0"
 d=$t/data/fake/fake-gpu
 check_eq "two sessions in each published file" "$(grep -c '^# session\.' "$d/a.csv") $(grep -c '^# session\.' "$d/b.csv")" "2 2"
 check_grep "GPU 0's session carries its uuid" '^# session\.[^ ]*-gpu0-.* gpu_uuid=GPU-fake-0 ' "$d/a.csv"
@@ -77,6 +90,50 @@ check_grep "c fails numerics on GPU 1 only: its runtime row is in the shared tab
 check_eq "GPU 0 and GPU 1 timed at the same time" "$(overlaps "$t/runs.log" 0 1)" 1
 check_eq "GPU 0 never ran two processes at once" "$(overlaps "$t/runs.log" 0 0)" 0
 check_eq "GPU 1 never ran two processes at once" "$(overlaps "$t/runs.log" 1 1)" 0
+check_eq "each session names its session and destination for the driver" \
+  "$(cut -d' ' -f2 "$b/shards.0.done" "$b/shards.1.done" | sort -u)" "$d"
+
+# --- builds overlapping the timing (STREAM) ------------------------------------------------------
+# One round on two GPUs: the variants are dealt out and each session builds its own while it times
+# them. The stand-in build (BUILD_MAKE) takes 0.3 s a variant and only then puts its bench in
+# place (so a timing that ran ahead of its build would fail), logging "build V start end", and
+# like make leaves a row that is there alone (each test run starts without them); f's
+# static gates reject it. Baseline a is built first (prebuild), as the driver does.
+b0=$b; b=$t/tmpl; for v in a b c d e f; do fake $v; done; b=$b0
+sb=$t/build/sfake; mkdir -p "$sb"; cp -r "$t/tmpl/a" "$sb/a"
+printf 'a,pass,,,k,1\n' >"$sb/a/gate.csv"
+cat >"$t/mkbuild" <<EOS
+#!/usr/bin/env bash
+for row in "\$@"; do
+  [ "\$row" = -k ] || [ -f "\$row" ] && continue  # like make: a row that is there is up to date
+  d=\$(dirname "\$row"); v=\$(basename "\$d")
+  s=\$(date +%s.%N); sleep 0.3; mkdir -p "\$d"; cp "$t/tmpl/\$v/"* "\$d/"
+  verdict=pass; [ "\$v" = f ] && verdict=reject,register_spill
+  printf '%s,%s,,,k,1\n' "\$v" "\$verdict" | sed 's/,pass,,/,pass,,/' >"\$row"
+  echo "build \$v \$s \$(date +%s.%N)" >>"$t/builds.log"
+done
+EOS
+chmod +x "$t/mkbuild"
+: >"$t/runs.log"; : >"$t/builds.log"
+deal() { env PATH="$t/smi:$PATH" B="$t/build" START=20261122T000001Z MAKE_CMD=mk "$@" tools/pipeline/shards.sh sfake 2>/dev/null; }
+deal GPUS=all ROUNDS=1 REPS=2 BASELINE=a ALL_VARIANTS='a b c d e f' >"$t/sshards.mk"
+sed "s#/fake#/sfake#; s#measure.sh fake#measure.sh sfake#; s#DATA_OUT=$t/data #DATA_OUT=$t/sdata BUILD_MAKE=$t/mkbuild BUILD_CHUNK=2 #" "$t/mk" >"$t/smk"
+chmod +x "$t/smk"
+: >"$sb/runtime.csv"
+run_shards "$t/sshards.mk" "$t/smk" "$t/sout" "STREAM: the shards run and exit 0"
+sd=$t/sdata/sfake/fake-gpu
+check_eq "STREAM: b c d e published once, the baseline a on both GPUs" \
+  "$(for v in a b c d e; do grep -c '^# session\.' "$sd/$v.csv"; done | tr '\n' ' ')" "2 1 1 1 1 "
+check_eq "STREAM: f, rejected by its static gates, is not timed" "$(grep -c ' f$' "$t/runs.log")$([ -f "$sd/f.csv" ] && echo ' published')" 0
+check_eq "STREAM: ... and gets no runtime row (its reject is in the gate table)" "$(grep -c '^f,' "$sb/runtime.csv")" 0
+check_grep "STREAM: ... the session says why" 'f: static gates: register_spill: not timed' "$t/sout"
+check_eq "STREAM: each variant built by one session only (b-f once; a before, by the driver)" \
+  "$(awk '{ print $2 }' "$t/builds.log" | sort | uniq -c | awk '{ printf "%s%s ", $2, $1 }')" "b1 c1 d1 e1 f1 "
+check_eq "STREAM: no variant timed before its build ended" "$(awk 'FNR == NR { end[$2] = $4; next }
+  ($4 in end) && $2 < end[$4] { bad++ } END { print bad + 0 }' "$t/builds.log" "$t/runs.log")" 0
+check_eq "STREAM: timing began before the last build ended (builds overlap measuring)" "$(awk 'FNR == NR { if ($4 > last) last = $4; next }
+  { if (first == "" || $2 < first) first = $2 } END { print (first < last) }' "$t/builds.log" "$t/runs.log")" 1
+check_eq "STREAM: the two GPUs timed at the same time" "$(overlaps "$t/runs.log" 0 1)" 1
 
 # two sessions asked of one GPU at the same time: the GPU's lock makes the second wait
 : >"$t/runs.log"

@@ -83,12 +83,13 @@ done
 # make measure-one, as the job runs it: the shard's variables, then measure.sh
 cat >"$t/mk" <<EOS
 #!/usr/bin/env bash
+[ "\$1" = measure-one ] || exit 0  # prebuild: the gate table is made above
 shift; for a in "\$@"; do export "\$a"; done
 SHARD=1 B=$t/build GIT_REV=abc GPU_LOCK_DIR=$t/locks SHAPES=B1_H1_S8_D64_C0 exec tools/pipeline/measure.sh fake
 EOS
 chmod +x "$t/mk"
 run() { # run START: shards for two jobs, make -k -j2, then collect; sets mrc and crc
-  env PATH="$t/smi:$PATH" B="$t/build" RUNNER=slurm SLURM_JOBS=2 SLURM_TIME=2 ROUNDS=4 REPS=8 START="$1" \
+  env PATH="$t/smi:$PATH" B="$t/build" ALL_VARIANTS="a b c" RUNNER=slurm SLURM_JOBS=2 SLURM_TIME=2 ROUNDS=4 REPS=8 START="$1" \
     MAKE_CMD="$t/mk" tools/pipeline/shards.sh fake >"$t/shards.mk" 2>/dev/null
   : >"$b/runtime.csv"
   PATH=$t/smi:$PATH make -s -k -j2 -f "$t/shards.mk" all >"$t/make.out" 2>&1; mrc=$?

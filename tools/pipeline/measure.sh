@@ -11,7 +11,16 @@
 #   session is one of several running at once on other GPUs, so it leaves the experiment's
 #   runtime table to the driver, which empties it once, and appends to it), DONE_FILE (optional:
 #   written at the very end, naming the session and where it was published: a cluster job's
-#   staged session is collected only when it finished).
+#   staged session is collected only when it finished), STREAM (1: build while timing, below;
+#   with BUILD_MAKE, the make command that builds a variant's gate row, and BUILD_CHUNK, how many
+#   variants one make call builds at once, default 8).
+#
+# STREAM=1 (`make measure GPUS=...` when each variant is timed on one GPU only): the variants are
+# VARIANT, not yet built. A builder in the background makes their gate rows
+# (build/EXP/<v>/gate.csv, the static gates) in the order the session first times them,
+# BUILD_CHUNK at a time through BUILD_MAKE (the caller's make, so its job server bounds the
+# compiles), and the timing of a variant waits only for its own chunk: builds overlap measuring.
+# A variant whose row is a reject is left out without a slot; its row stays in the gate table.
 #
 # One GPU, one session at a time: a session holds a host-wide lock on its GPU
 # (GPU_LOCK_DIR, default /tmp: cudadent42-gpu<index>.lock), so two timing jobs never share a GPU,
@@ -138,21 +147,110 @@ for bl in ${LIB_BASELINES:-}; do
   seen_bl[$bl]=1; sdpa+=("$bl")
 done
 
-[ -f "$b/gates.csv" ] || die "$b/gates.csv: missing (run make gates EXP=$exp)"
 [ -x "$samples" ] || die "$samples: missing (run make $samples)"
-
-# variants that passed the static gates (first three columns never hold commas)
-mapfile -t cand < <(awk -F, 'NR > 1 && $2 == "pass" { print $1 }' "$b/gates.csv")
-if [ -n "${VARIANT:-}" ]; then
-  mapfile -t cand < <(printf '%s\n' "${cand[@]}" | grep -Fx -f <(printf '%s\n' $VARIANT))
+stream=${STREAM:-}
+if [ -n "$stream" ]; then
+  # the variants to build and time: VARIANT, as names (no gate table yet)
+  [ -n "${BUILD_MAKE:-}" ] || die "STREAM=1 needs BUILD_MAKE (the make that builds a gate row)"
+  read -r -a build_make <<<"$BUILD_MAKE"
+  chunk=${BUILD_CHUNK:-8}
+  [[ $chunk =~ ^[1-9][0-9]{0,3}$ ]] || die "BUILD_CHUNK: '$chunk' is not a count >= 1"
+  mapfile -t cand < <(printf '%s\n' ${VARIANT:-})
+  [ ${#cand[@]} -gt 0 ] || die "STREAM=1 needs the variants in VARIANT"
+else
+  [ -f "$b/gates.csv" ] || die "$b/gates.csv: missing (run make gates EXP=$exp)"
+  # variants that passed the static gates (first three columns never hold commas)
+  mapfile -t cand < <(awk -F, 'NR > 1 && $2 == "pass" { print $1 }' "$b/gates.csv")
+  if [ -n "${VARIANT:-}" ]; then
+    mapfile -t cand < <(printf '%s\n' "${cand[@]}" | grep -Fx -f <(printf '%s\n' $VARIANT))
+  fi
+  [ ${#cand[@]} -gt 0 ] || die "$exp: no variant passed the static gates; see $b/gates.csv"
 fi
-[ ${#cand[@]} -gt 0 ] || die "$exp: no variant passed the static gates; see $b/gates.csv"
+timed=("${cand[@]}" "${sdpa[@]}")
 
-# the GPU, once: its slug names the data directory
+# A deterministic shuffle from (order_seed, round): a 31-bit LCG in bash arithmetic (products
+# stay below 2^62), the same on every host (awk's rand() differs between awks).
+rng=0
+rng_seed() { rng=$(( ($1 + 7919 * $2) % 2147483648 )); local k; for k in 1 2 3 4 5 6 7 8; do rng_next; done; }
+rng_next() { rng=$(( (rng * 1103515245 + 12345) % 2147483648 )); }
+rng_below() { # rng_below N: sets draw to an integer in [0, N) from two draws' high 15 bits
+  local hi; rng_next; hi=$(( rng >> 16 )); rng_next; draw=$(( ((hi << 15) | (rng >> 16)) % $1 ))
+}
+shuffled() { # shuffled ROUND: sets perm to the timed variants in ROUND's order (Fisher-Yates)
+  local i t
+  perm=("${timed[@]}")
+  rng_seed "$order_seed" "$1"
+  for ((i = ${#perm[@]} - 1; i > 0; i--)); do
+    rng_below $((i + 1)); t=${perm[i]}; perm[i]=${perm[draw]}; perm[draw]=$t
+  done
+}
+# the schedule: "v r" pairs, round-major in shuffled order (interleaved) or variant-major
+sched=()
+if [ "$order" = sequential ]; then
+  for v in "${timed[@]}"; do for r in $(seq 1 "$rounds"); do sched+=("$v $r"); done; done
+else
+  for r in $(seq 1 "$rounds"); do shuffled "$r"; for v in "${perm[@]}"; do sched+=("$v $r"); done; done
+fi
+
+
+# STREAM: the builder, in the background: our variants in the order the schedule first times
+# them, BUILD_CHUNK per make call; it prints each chunk's index when its make returned, so
+# `built V` waits for V's chunk alone (and a row that is stale can never be taken: the chunk's
+# make brought it up to date before its index was printed)
+declare -A chunk_of static
+built_upto=-1 nstatic=0
+if [ -n "$stream" ]; then
+  border=()
+  for item in "${sched[@]}"; do
+    read -r v _ <<<"$item"
+    [[ $v == "$lib"-* ]] || [ -n "${chunk_of[$v]+x}" ] && continue
+    chunk_of[$v]=$(( ${#border[@]} / chunk )); border+=("$v")
+  done
+  mkdir -p "$b/runs"
+  blog=$b/runs/$session.build.log
+  : >"$blog"
+  builder() {
+    local i c=0 rows=() v
+    for ((i = 0; i < ${#border[@]}; i += chunk)); do
+      rows=(); for v in "${border[@]:i:chunk}"; do rows+=("$b/$v/gate.csv"); done
+      "${build_make[@]}" -k "${rows[@]}" >>"$blog" 2>&1 </dev/null
+      echo "$c"; c=$((c + 1))
+    done
+  }
+  exec 6< <(builder)
+  builder_pid=$!
+  trap 'kill "$builder_pid" 2>/dev/null' EXIT
+fi
+# built V: 0 when V's static gates passed (STREAM: once its chunk is built; else the gate table
+# said so); 1, with static[V] the reason, when they did not
+built() {
+  local v=$1 c row
+  [ -n "$stream" ] || return 0
+  [ -z "${static[$v]:-}" ] || return 1
+  c=${chunk_of[$v]}
+  while [ "$built_upto" -lt "$c" ]; do
+    read -r -u 6 built_upto || { static[$v]="the builder stopped (see $blog)"; nstatic=$((nstatic + 1)); return 1; }
+    say "built $(( built_upto * chunk + 1 ))-$(( (built_upto + 1) * chunk < ${#border[@]} ? (built_upto + 1) * chunk : ${#border[@]} )) of ${#border[@]} variants"
+  done
+  row=$(tail -n 1 "$b/$v/gate.csv" 2>/dev/null)
+  [[ $row == "$v,pass,"* ]] && return 0
+  if [ -z "$row" ]; then static[$v]="no gate row (see $blog)"
+  else static[$v]="static gates: $(cut -d, -f3 <<<"$row")"; fi
+  nstatic=$((nstatic + 1))
+  return 1
+}
+
+# the GPU, once: its slug names the data directory (from the first variant that built)
 gerr=$b/gpu.err.$$
-slug=$("$b/${cand[0]}/bench" --gpu-slug 2>"$gerr") \
-  || die "no usable GPU here ($(head -c 300 "$gerr")); on a machine without a GPU, use 'make report' to rebuild the appendix from data/"
+slug=
+for v in "${cand[@]}"; do
+  built "$v" || continue
+  slug=$("$b/$v/bench" --gpu-slug 2>"$gerr") ||
+    die "no usable GPU here ($(head -c 300 "$gerr")); on a machine without a GPU, use 'make report' to rebuild the appendix from data/"
+  break
+done
 rm -f "$gerr"
+[ -n "$slug" ] || die "$exp: no variant passed the static gates (see $b/<variant>/gate.csv${stream:+ and $blog})"
 dest=${DATA_OUT:-data}/$exp/$slug
 mkdir -p "$b/runs" "$dest"
 . tools/pipeline/gpus.sh
@@ -214,37 +312,14 @@ run_one() { # run_one NAME ROUND
   esac
   return $rc
 }
-timed=("${cand[@]}" "${sdpa[@]}")
-
-# A deterministic shuffle from (order_seed, round): a 31-bit LCG in bash arithmetic (products
-# stay below 2^62), the same on every host (awk's rand() differs between awks).
-rng=0
-rng_seed() { rng=$(( ($1 + 7919 * $2) % 2147483648 )); local k; for k in 1 2 3 4 5 6 7 8; do rng_next; done; }
-rng_next() { rng=$(( (rng * 1103515245 + 12345) % 2147483648 )); }
-rng_below() { # rng_below N: sets draw to an integer in [0, N) from two draws' high 15 bits
-  local hi; rng_next; hi=$(( rng >> 16 )); rng_next; draw=$(( ((hi << 15) | (rng >> 16)) % $1 ))
-}
-shuffled() { # shuffled ROUND: sets perm to the timed variants in ROUND's order (Fisher-Yates)
-  local i t
-  perm=("${timed[@]}")
-  rng_seed "$order_seed" "$1"
-  for ((i = ${#perm[@]} - 1; i > 0; i--)); do
-    rng_below $((i + 1)); t=${perm[i]}; perm[i]=${perm[draw]}; perm[draw]=$t
-  done
-}
-# the schedule: "v r" pairs, round-major in shuffled order (interleaved) or variant-major
-sched=()
-if [ "$order" = sequential ]; then
-  for v in "${timed[@]}"; do for r in $(seq 1 "$rounds"); do sched+=("$v $r"); done; done
-else
-  for r in $(seq 1 "$rounds"); do shuffled "$r"; for v in "${perm[@]}"; do sched+=("$v $r"); done; done
-fi
-
 declare -A dead pos started
 i=0
 for item in "${sched[@]}"; do
   read -r v r <<<"$item"; i=$((i + 1))
   [ -n "${dead[$v]:-}" ] && continue
+  if [[ $v != "$lib"-* ]] && ! built "$v"; then
+    say "$v: ${static[$v]}: not timed"; dead[$v]=1; continue
+  fi
   # position: the how-many-th process of its round this one is (skipped dead variants take no slot)
   started[$r]=$(( ${started[$r]:-0} + 1 )); pos[$v.$r]=${started[$r]}
   say "[$i/${#sched[@]}] round $r/$rounds $v (session $session)"
@@ -290,10 +365,12 @@ for v in "${timed[@]}"; do
 done
 
 # --- 3. the gate table with runtime verdicts, published beside the samples ---------------------
-{ flock 8; tools/gates/gates_merge.sh "$b" "$dest"; } 8>"$dest/.publish.lock"
+# (a shard leaves it to the driver, which merges once every session has finished: under STREAM
+# the other sessions' variants may still be building)
+[ -n "${SHARD:-}" ] || { flock 8; tools/gates/gates_merge.sh "$b" "$dest"; } 8>"$dest/.publish.lock"
 rej=$(wc -l <"$b/runtime.csv")
 passed=0; for v in "${cand[@]}"; do [ -n "${dead[$v]:-}" ] || passed=$((passed + 1)); done
-say "done: session $session, $published sample files in $dest, $passed of ${#cand[@]} variants passed numerics, $rej rejected at run time"
+say "done: session $session, $published sample files in $dest, $passed of $(( ${#cand[@]} - nstatic )) variants passed numerics${stream:+ ($nstatic of ${#cand[@]} stopped by the static gates)}, $rej rejected at run time"
 # DONE_FILE (a cluster job's session, staged): written last, so a job killed before it has
 # published nothing that tools/pipeline/collect.sh would take
 [ -z "${DONE_FILE:-}" ] || echo "$session $dest" >"$DONE_FILE"

@@ -4,7 +4,7 @@
 # job per GPU or cluster job).
 #   shards.sh EXP >build/EXP/shards.mk
 # Environment (from make): GPUS (`all`, or GPU indices separated by commas or spaces), B, ROUNDS,
-# REPS, BASELINE, BASELINES, ORDER_SEED (optional: GPU k's session gets ORDER_SEED + k), MAKE_CMD
+# REPS, ALL_VARIANTS (the experiment's variants and C baselines), BASELINE, BASELINES, ORDER_SEED (optional: GPU k's session gets ORDER_SEED + k), MAKE_CMD
 # (how a shard calls make back: the top make with its EXP), START (UTC start, names the sessions),
 # RUNNER (local, the default: GPUS of this host; slurm: SLURM_JOBS cluster jobs, each one GPU).
 #
@@ -23,6 +23,15 @@
 #   ROUNDS <  GPUs   (a sweep, one round) the variants are dealt out in turn over the GPUs; the
 #                    baselines (BASELINE, BASELINES) run on every GPU.
 # The statistics see one session per GPU: the GPU is a random effect inside the session level.
+#
+# Builds overlap measuring (RUNNER=local) when each variant is timed on one GPU only (one GPU,
+# or the variants dealt out): the sessions get STREAM=1 and VARIANT (all of ALL_VARIANTS, the
+# experiment's variants, not yet built), and each builds its own variants while it times them
+# (measure.sh). Only what several sessions share is built first (target prebuild: the gate rows
+# of the baselines every GPU runs). Otherwise (rounds dealt over several GPUs, or Slurm, whose
+# nodes share no make job server with this one) prebuild makes the whole gate table first.
+# Local sessions write their session and destination to build/EXP/shards.<k>.done, for the
+# driver (mk/measure.mk) to publish the gate table once they have all finished.
 set -u
 exp=$1
 b=${B:-build}/$exp
@@ -40,23 +49,35 @@ fi
 . tools/pipeline/gpus.sh
 gpu_list "${GPUS:-}" || die "$gpu_err"
 n=${#gpus[@]}
-[ -f "$b/gates.csv" ] || die "$b/gates.csv: missing (run make gates EXP=$exp)"
-mapfile -t cand < <(awk -F, 'NR > 1 && $2 == "pass" { print $1 }' "$b/gates.csv")
+stream=
+[ "$runner" = local ] && { [ "$n" -eq 1 ] || [ "$rounds" -lt "$n" ]; } && stream=1
+# the variants, as make names them (not yet built: a session leaves out those the static gates
+# reject, from the gate table, or from their rows as they are built)
+mapfile -t cand < <(printf '%s\n' ${ALL_VARIANTS:-})
+[ ${#cand[@]} -gt 0 ] || die "no variants (ALL_VARIANTS is empty)"
+shared() { [[ " ${BASELINE:-} ${BASELINES:-} " == *" $1 "* ]]; }  # timed on every GPU
 per_round=$(( (reps + rounds - 1) / rounds ))
 start=${START:-$(date -u +%Y%m%dT%H%M%SZ)}
 host=$(hostname -s 2>/dev/null || echo unknown); host=$(printf '%s' "$host" | tr -c 'A-Za-z0-9.-' '-')
 q() { printf "'%s'" "${1//\'/\'\\\'\'}"; }  # single-quoted for the shell
 
 echo "# shards.mk — written by tools/pipeline/shards.sh for $exp on GPUs ${gpus[*]} (do not edit)"
-echo ".PHONY: all$(for k in $(seq 0 $((n - 1))); do printf ' shard%d' "$k"; done)"
+echo ".PHONY: all prebuild$(for k in $(seq 0 $((n - 1))); do printf ' shard%d' "$k"; done)"
 echo "all:$(for k in $(seq 0 $((n - 1))); do printf ' shard%d' "$k"; done)"
+if [ -n "$stream" ]; then
+  pre=(); for v in "${cand[@]}"; do shared "$v" && pre+=("$b/$v/gate.csv"); done
+else
+  pre=("$b/gates.csv")
+fi
+if [ ${#pre[@]} -gt 0 ]; then printf 'prebuild:\n\t+@%s %s\n' "${MAKE_CMD:-make}" "${pre[*]}"
+else printf 'prebuild:\n\t@:\n'; fi
 for k in $(seq 0 $((n - 1))); do
   g=${gpus[k]}
   if [ "$runner" = slurm ]; then
     sess=$host-job$g-$start; stage=$b/slurm/$sess
     args="SESSION=$sess DATA_OUT=$stage/data DONE_FILE=$stage/DONE"
   else
-    args="GPU=$g SESSION=$host-gpu$g-$start"
+    args="GPU=$g SESSION=$host-gpu$g-$start DONE_FILE=$b/shards.$k.done"
   fi
   if [ -n "${ORDER_SEED:-}" ]; then
     [[ $ORDER_SEED =~ ^[0-9]{1,17}$ ]] || die "ORDER_SEED '$ORDER_SEED' is not a number"
@@ -69,11 +90,12 @@ for k in $(seq 0 $((n - 1))); do
     mine=()
     for i in "${!cand[@]}"; do
       v=${cand[i]}
-      if [[ " ${BASELINE:-} ${BASELINES:-} " == *" $v "* ]] || [ $(( i % n )) -eq "$k" ]; then mine+=("$v"); fi
+      if shared "$v" || [ $(( i % n )) -eq "$k" ]; then mine+=("$v"); fi
     done
     [ ${#mine[@]} -gt 0 ] || { printf 'shard%d:\n\t@:\n' "$k"; continue; }  # more GPUs than variants
     args+=" VARIANT=$(q "${mine[*]}")"
   fi
+  [ -z "$stream" ] || { [[ $args == *VARIANT=* ]] || args+=" VARIANT=$(q "${cand[*]}")"; args+=" STREAM=1"; }
   if [ "$runner" = slurm ]; then
     nv=${#cand[@]}; [[ $args == *VARIANT=* ]] && nv=${#mine[@]}
     nv=$(( nv + $(wc -w <<<"${LIB_BASELINES:-}") ))
@@ -83,10 +105,10 @@ for k in $(seq 0 $((n - 1))); do
     srun="${SRUN:-srun} --job-name=cudadent42-$exp-$g --gres=gpu:1 --ntasks=1 --time=$mins --kill-on-bad-exit=1"
     [ -z "${SLURM_PARTITION:-}" ] || srun+=" --partition=$(q "$SLURM_PARTITION")"
     [ -z "${SLURM_ACCOUNT:-}" ] || srun+=" --account=$(q "$SLURM_ACCOUNT")"
-    printf 'shard%d:\n\t+@rm -rf %s && mkdir -p %s && %s --output=%s/job.log %s measure-one %s\n' \
+    printf 'shard%d: prebuild\n\t+@rm -rf %s && mkdir -p %s && %s --output=%s/job.log %s measure-one %s\n' \
       "$k" "$stage" "$stage" "$srun" "$stage" "${MAKE_CMD:-make}" "$args"
   else
-    printf 'shard%d:\n\t+@%s measure-one %s\n' "$k" "${MAKE_CMD:-make}" "$args"
+    printf 'shard%d: prebuild\n\t+@rm -f %s/shards.%d.done && %s measure-one %s\n' "$k" "$b" "$k" "${MAKE_CMD:-make}" "$args"
   fi
 done
-echo "measure: $exp on $n $([ "$runner" = slurm ] && echo "Slurm job(s)" || echo "GPU(s) (${gpus[*]})"): $([ "$rounds" -ge "$n" ] && echo "rounds dealt out" || echo "variants dealt out")" >&2
+echo "measure: $exp on $n $([ "$runner" = slurm ] && echo "Slurm job(s)" || echo "GPU(s) (${gpus[*]})"): $([ "$rounds" -ge "$n" ] && echo "rounds dealt out" || echo "variants dealt out")$([ -n "$stream" ] && echo ", built while measured")" >&2
