@@ -22,6 +22,13 @@ test: $(B)/tests/bench_naive
 $(B)/tests/bench_fixture_%: tests/fixtures/bench/%_attn.cu kernels/attention/naive_attn.cu $(call problem_objs,attention) | check-deps-build
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(call k_inc,attention) -o $@ $< $(call problem_objs,attention) -ldl
+# The GPU comparison of --check against the host one (tests/kernels/test_compare_dev.cu), also
+# built and run by test_bench_gpu.sh on a GPU host.
+TEST_COMPARE_OBJS := $(call k_obj,kernels/harness/bench_compare.cu kernels/harness/bench_compare_dev.cu kernels/harness/bench_cuda.cu)
+$(B)/tests/test_compare_dev: tests/kernels/test_compare_dev.cu $(TEST_COMPARE_OBJS) | check-deps-build
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) -Ikernels/harness -o $@ $< $(TEST_COMPARE_OBJS)
+test: $(B)/tests/test_compare_dev
 TEST_SCRIPTS += tests/kernels/test_bench_gpu.sh
 TEST_SCRIPTS += tests/kernels/test_bench_cli.sh
 TEST_SCRIPTS += tests/pipeline/test_measure.sh tests/pipeline/test_gpus.sh tests/pipeline/test_slurm.sh

@@ -4,25 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bench_check.h"
+#include "bench_compare_dev.h"
 #include "bench_cuda.h"
-
-void bench_compare(const float *o, const float *ref, size_t n, double atol, double rtol,
-                   bench_err *e) {
-  memset(e, 0, sizeof *e);
-  for (size_t i = 0; i < n; i++) {
-    double r = ref[i], x = o[i];
-    if (!isfinite(x) || !isfinite(r)) {
-      e->nan++;
-      e->violations++;
-      continue;
-    }
-    double d = fabs(x - r);
-    if (d > e->max_abs_err) e->max_abs_err = d;
-    if (fabs(r) > e->max_ref) e->max_ref = fabs(r);
-    if (d > atol + rtol * fabs(r)) e->violations++;
-  }
-  e->max_rel_err = e->max_ref > 0 ? e->max_abs_err / e->max_ref : (e->max_abs_err > 0 ? INFINITY : 0);
-}
 
 static void worst(bench_err *acc, const bench_err *e) {
   if (e->max_abs_err > acc->max_abs_err) acc->max_abs_err = e->max_abs_err;
@@ -31,9 +14,8 @@ static void worst(bench_err *acc, const bench_err *e) {
   acc->nan += e->nan;
 }
 
-// Poisons output (0xFFFF halves are NaN) and workspace, runs the kernel once, copies the output
-// to host.
-static void run_poisoned(problem_bufs *b, const kernel_plan *plan, __half *host_o) {
+// Poisons output (0xFFFF halves are NaN) and workspace, runs the kernel once.
+static void run_poisoned(problem_bufs *b, const kernel_plan *plan) {
   problem_view v = problem_buffers(b);
   BENCH_CUDA(cudaMemset(v.out, 0xFF, v.n * sizeof(__half)));
   if (v.ws) BENCH_CUDA(cudaMemset(v.ws, 0xFF, v.ws_bytes));
@@ -41,23 +23,18 @@ static void run_poisoned(problem_bufs *b, const kernel_plan *plan, __half *host_
   BENCH_CUDA(problem_run(b, plan, 0));
   BENCH_CUDA_LAUNCH();
   BENCH_CUDA(cudaDeviceSynchronize());
-  BENCH_CUDA(cudaMemcpy(host_o, v.out, v.n * sizeof(__half), cudaMemcpyDeviceToHost));
 }
 
-// Inputs from seed, reference, one poisoned run; compares; leaves the output bits in host_o.
+// Inputs from seed, reference, one poisoned run, compared on the GPU (bench_compare_dev.h).
 static void one_input_set(const problem_shape *s, const kernel_plan *plan, problem_bufs *b,
-                          unsigned long long seed, __half *host_o, float *of, float *rf,
-                          bench_err *e) {
+                          unsigned long long seed, bench_err *e) {
   problem_view v = problem_buffers(b);
   double atol, rtol, max_rel;
   problem_tolerance(s, &atol, &rtol, &max_rel);
   problem_fill(b, seed, 0);
   problem_reference(b, 0);
-  BENCH_CUDA(cudaDeviceSynchronize());
-  BENCH_CUDA(cudaMemcpy(rf, v.ref, v.n * sizeof(float), cudaMemcpyDeviceToHost));
-  run_poisoned(b, plan, host_o);
-  for (size_t i = 0; i < v.n; i++) of[i] = __half2float(host_o[i]);
-  bench_compare(of, rf, v.n, atol, rtol, e);
+  run_poisoned(b, plan);
+  bench_compare_dev(v.out, v.ref, v.n, atol, rtol, e);
 }
 
 // The problem's criteria: no NaN/inf, no allclose violation, max_rel_err within bounds.
@@ -69,17 +46,16 @@ static int err_pass(const problem_shape *s, const bench_err *e) {
 
 int bench_check_shape(const char *name, const problem_shape *s, const kernel_plan *plan,
                       problem_bufs *b, unsigned long long seed, FILE *out) {
-  const size_t n = problem_buffers(b).n;
-  __half *o1 = (__half *)malloc(n * sizeof(__half));
-  __half *o2 = (__half *)malloc(n * sizeof(__half));
-  float *of = (float *)malloc(n * sizeof(float)), *rf = (float *)malloc(n * sizeof(float));
-  if (!o1 || !o2 || !of || !rf) bench_usage_fail("out of host memory for shape '%s'", name);
+  problem_view v = problem_buffers(b);
+  __half *first;  // the first run's output, for the rerun's bit-for-bit comparison
+  BENCH_CUDA(cudaMalloc(&first, v.n * sizeof(__half)));
   bench_err e1, e2, all;
-  one_input_set(s, plan, b, seed, o1, of, rf, &e1);
-  run_poisoned(b, plan, o2);  // same inputs again: any bit that moves is a race
-  long mismatch = 0;
-  for (size_t i = 0; i < n; i++) mismatch += memcmp(&o1[i], &o2[i], sizeof(__half)) != 0;
-  one_input_set(s, plan, b, seed ^ 0xD1B54A32D192ED03ull, o2, of, rf, &e2);
+  one_input_set(s, plan, b, seed, &e1);
+  BENCH_CUDA(cudaMemcpy(first, v.out, v.n * sizeof(__half), cudaMemcpyDeviceToDevice));
+  run_poisoned(b, plan);  // same inputs again: any bit that moves is a race
+  long mismatch = bench_mismatch_dev(first, v.out, v.n);
+  BENCH_CUDA(cudaFree(first));
+  one_input_set(s, plan, b, seed ^ 0xD1B54A32D192ED03ull, &e2);
   all = e1;
   worst(&all, &e2);
   int pass = err_pass(s, &e1) && err_pass(s, &e2) && mismatch == 0;
@@ -89,10 +65,6 @@ int bench_check_shape(const char *name, const problem_shape *s, const kernel_pla
           name, all.max_abs_err, all.max_rel_err, all.violations, all.nan, mismatch,
           pass ? "pass" : "fail");
   fflush(out);
-  free(o1);
-  free(o2);
-  free(of);
-  free(rf);
   return pass;
 }
 

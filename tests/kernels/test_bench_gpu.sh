@@ -2,7 +2,8 @@
 # test_bench_gpu.sh — the bench harness on a GPU, its failure paths above all (needs a GPU and
 # nvcc; without a GPU it says so and skips). The stand-in kernel (naive_attn.cu) must pass
 # --check-ref (the fp32 GPU reference against fp64 on the CPU) and --check at odd shapes; four
-# fixtures, each the stand-in with one fault, must fail the way `bench --help` promises, and a
+# fixtures, each the stand-in with one fault, must fail the way `bench --help` promises (their
+# outputs compared on the GPU: test_compare_dev holds that comparison to the host one), and a
 # failed timing run must leave no sample file:
 #   wrong  (one output element off)        --check exit 1
 #   nan    (a NaN in the output)           --check exit 1
@@ -17,7 +18,7 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
   done_testing
 fi
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
-make -s --no-print-directory "$B/tests/bench_naive" "$B/tests/bench_fixture_wrong" "$B/tests/bench_fixture_nan" \
+make -s --no-print-directory "$B/tests/bench_naive" "$B/tests/test_compare_dev" "$B/tests/bench_fixture_wrong" "$B/tests/bench_fixture_nan" \
   "$B/tests/bench_fixture_fault" "$B/tests/bench_fixture_nondet" >"$T/build.log" 2>&1
 check "the stand-in and its four fixtures build" test -x "$B/tests/bench_fixture_nondet"
 X=$B/tests/bench_naive
@@ -26,6 +27,8 @@ ODD=(--shape B1_H2_S1_K4096_D128_C1 --shape B1_H2_S77_D64_C1 --shape B1_H2_S129_
      --shape B1_H2_S33_K77_D64_C1 --shape B1_H2_S77_K33_D128_C1 --shape B1_H1_S1_D64_C0)
 
 rc_of() { "$@" >"$T/out" 2>&1; echo $?; }
+check_eq "--check's GPU comparison equals the host one on planted faults (test_compare_dev)" "$(rc_of "$B/tests/test_compare_dev")" 0
+[ "$(cat "$T/out" | tail -n 1)" = "0 failure(s)" ] || sed 's/^/# /' "$T/out"
 check_eq "stand-in: --check-ref passes (fp32 GPU reference vs fp64 CPU)" "$(rc_of $X --check-ref --seed 7 --shape B1_H2_S129_D128_C1)" 0
 check_eq "stand-in: --check passes at six odd shapes" "$(rc_of $X --check "${ODD[@]}")" 0
 check_eq "wrong: --check exits 1" "$(rc_of "$B/tests/bench_fixture_wrong" --check "${S[@]}")" 1
