@@ -85,14 +85,16 @@ R_XMKS   := $(call r_safe,$(wildcard $(EXPDIR)/*/experiment.mk))
 R_INV    := $(RB)/inventory.mk
 r_awk_samples := 'FNR == 1 { if (/^\# cudadent42 samples/) printf " %s", FILENAME; nextfile }'
 R_INV_ID := $(RB)/inventory-names.txt
+# (temporary names carry the shell's pid: every make run remakes these, and the sessions of
+# `measure GPUS=...` run several makes at once)
 $(R_INV_ID): FORCE
-	@mkdir -p $(@D) && printf '%s\n' '$(abspath $(DATA))' $(R_CSVS) $(R_XMKS) >$@.new
-	@if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
+	@mkdir -p $(@D) && printf '%s\n' '$(abspath $(DATA))' $(R_CSVS) $(R_XMKS) >$@.new.$$$$ && \
+	  if cmp -s $@.new.$$$$ $@; then rm -f $@.new.$$$$; else mv $@.new.$$$$ $@; fi
 $(R_INV): $(R_INV_ID) $(R_CSVS) $(R_XMKS)
 	@{ printf 'R_SAMPLES :=';$(if $(R_CSVS), awk $(r_awk_samples) $(R_CSVS);) echo; \
 	  printf 'R_SPACE :='; for f in $(R_XMKS); do grep -q '^SPACE *:\?=' $$f && printf ' %s' "$$(basename "$$(dirname $$f)")"; done; echo; \
 	  printf 'R_CORR :='; for f in $(R_XMKS); do grep -q '^REPORT_STYLE *:\?= *correctness *\(\#.*\)\?$$' $$f && \
-	    printf ' %s' "$$(basename "$$(dirname $$f)")"; done; echo; } >$@.tmp && mv $@.tmp $@
+	    printf ' %s' "$$(basename "$$(dirname $$f)")"; done; echo; } >$@.tmp.$$$$ && mv $@.tmp.$$$$ $@
 ifneq ($(MAKE_GRAPH),)
 include $(R_INV)
 endif

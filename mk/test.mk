@@ -31,6 +31,6 @@ $(B)/tests/test_compare_dev: tests/kernels/test_compare_dev.cu $(TEST_COMPARE_OB
 test: $(B)/tests/test_compare_dev
 TEST_SCRIPTS += tests/kernels/test_bench_gpu.sh
 TEST_SCRIPTS += tests/kernels/test_bench_cli.sh
-TEST_SCRIPTS += tests/pipeline/test_measure.sh tests/pipeline/test_gpus.sh tests/pipeline/test_slurm.sh
+TEST_SCRIPTS += tests/pipeline/test_measure.sh tests/pipeline/test_gpus.sh tests/pipeline/test_slurm.sh tests/pipeline/test_concurrent_make.sh
 TEST_SCRIPTS += tests/kernels/test_sass.sh tests/kernels/test_flash_attn.sh tests/kernels/test_correctness_build.sh tests/kernels/test_gemm_build.sh
 TEST_SCRIPTS += tests/kernels/test_vecadd.sh

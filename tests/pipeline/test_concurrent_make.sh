@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# test_concurrent_make.sh — several makes at once in one tree, as the sessions of `make measure
+# GPUS=...` run them (each session's make, and each of its builds): the makefiles every make run
+# remakes (build/inventory*.txt|mk, the list of the data's sample files) must come out whole, and
+# no make may fail for another's temporary file. Ten makes at once, the data changed before each
+# wave so that each remakes the inventory.
+set -u
+. tests/lib.sh
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+mkdir -p "$t/data"; cp -r tests/fixtures/report/data/. "$t/data/" 2>/dev/null || cp -r data/vecadd "$t/data/"
+f=$(find "$t/data" -name '*.csv' ! -name gates.csv | head -n 1)
+fails=0
+for wave in 1 2 3 4 5; do
+  touch "$f"; echo "# wave $wave" >>"$t/data/extra-$wave.csv"  # a new file: the name list changes
+  for i in 1 2 3 4 5 6 7 8 9 10; do
+    make -s --no-print-directory DATA="$t/data" B="$t/b" check-data >"$t/out.$wave.$i" 2>&1 &
+  done
+  for j in $(jobs -p); do wait "$j" || fails=$((fails + 1)); done
+done
+check_eq "50 makes, ten at a time, each remaking the data inventory: none failed" "$fails" 0
+[ "$fails" = 0 ] || cat "$t"/out.* | sort | uniq -c | head -5 | sed 's/^/# /'
+check_eq "the inventory lists the data's sample files (none lost to a race)" \
+  "$(grep -o "$t/data/[^ ]*\.csv" "$t/b/inventory.mk" | sort -u | wc -l)" \
+  "$(grep -l '^# cudadent42 samples' $(find "$t/data" -name '*.csv') | wc -l)"
+check_eq "no temporary file left behind" "$(ls "$t/b" | grep -c '\.new\|\.tmp')" 0
+done_testing
