@@ -1,12 +1,21 @@
 // bench_gpu_modes.cu — the modes that need a GPU: --occupancy, --check, --check-ref, timing.
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include "bench_check.h"
 #include "bench_cuda.h"
 #include "bench_meta.h"
 #include "bench_modes.h"
 #include "bench_plan.h"
 #include "bench_timing.h"
+
+// milliseconds on the host's monotonic clock: the progress line's phases (where a process's time
+// goes: with one short timing per process, as in a sweep, most of it is not the timing)
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
 
 static void open_device(const bench_opts *o, bench_gpu *g) {
   BENCH_CUDA(cudaSetDevice(o->device));
@@ -78,7 +87,9 @@ int bench_mode_time(const bench_opts *o) {
   const char **names = (const char **)calloc((size_t)o->nshapes, sizeof(char *));
   if (!names) bench_usage_fail("out of memory");
   if (o->out) bench_out_probe(o->out);
+  double t0 = now_ms();
   open_device(o, &g);
+  double t_open = now_ms() - t0;
   for (int i = 0; i < o->nmeta; i++) bench_header_set(&h, o->meta_key[i], "%s", o->meta_val[i]);
   bench_meta_start(o->device, &g, &h);
   bench_header_set(&h, "seed", "%llu", o->seed);
@@ -105,8 +116,10 @@ int bench_mode_time(const bench_opts *o) {
       bench_header_set(&h, key, "%s", msg);
       continue;
     }
+    double t1 = now_ms();
     BENCH_CUDA(problem_prepare(&sh->s, &plan));
     problem_bufs *b = problem_alloc(&sh->s, plan.workspace_bytes);
+    double t2 = now_ms();
     if (!bench_check_shape(sh->name, &sh->s, &plan, b, o->seed, stderr)) {
       fprintf(stderr, "bench: shape '%s': numerics failed; no samples written\n", sh->name);
       return BENCH_EXIT_NUMERICS;
@@ -118,8 +131,12 @@ int bench_mode_time(const bench_opts *o) {
     problem_this()->work(&sh->s, &flops, &bytes);
     snprintf(key, sizeof key, "work.%s", sh->name);
     bench_header_set(&h, key, "flops=%.17g bytes=%.17g", flops, bytes);
+    double t3 = now_ms();
     double med = bench_time_shape(&plan, b, &t, i, &v);
-    fprintf(stderr, "bench: [%d/%d] %s median %.3f us\n", i + 1, o->nshapes, sh->name, med);
+    // ms of the host clock: device (process: opening the device), set-up (prepare, buffers),
+    // check (numerics), timing (warm-up and reps)
+    fprintf(stderr, "bench: [%d/%d] %s median %.3f us (ms: device %.0f, set-up %.0f, check %.0f, timing %.0f)\n",
+            i + 1, o->nshapes, sh->name, med, i ? 0.0 : t_open, t2 - t1, t3 - t2, now_ms() - t3);
     problem_free(b);
   }
   bench_timing_release();

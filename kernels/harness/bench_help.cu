@@ -39,5 +39,7 @@ const char bench_help_text[] =
     "  --sm-count N     SM count for --describe (default 132); other modes ask the device\n"
     "  --device I       CUDA device (default 0)\n"
     "  --help           this text\n"
-    "Timing checks numerics first. Progress on stderr: 'bench: [i/N] SHAPE median X us'.\n"
+    "Timing checks numerics first. Progress on stderr: 'bench: [i/N] SHAPE median X us (ms: device D,\n"
+    "set-up S, check C, timing T)', host milliseconds of opening the device (first shape), buffers,\n"
+    "the numerics check and the timed calls.\n"
     "exit: 0 ok, 1 numerics failure, 2 usage or input error, 4 CUDA error (incl. kernel faults)\n";
