@@ -135,6 +135,26 @@ check_eq "STREAM: timing began before the last build ended (builds overlap measu
   { if (first == "" || $2 < first) first = $2 } END { print (first < last) }' "$t/builds.log" "$t/runs.log")" 1
 check_eq "STREAM: the two GPUs timed at the same time" "$(overlaps "$t/runs.log" 0 1)" 1
 
+# a session that stops (here: no usable GPU) stops its builder and the builder's make with it
+kb=$t/build/kfake; mkdir -p "$kb/x"
+printf '#!/usr/bin/env bash\necho "bench: no device" >&2; exit 4\n' >"$t/nogpu"; chmod +x "$t/nogpu"
+cat >"$t/mkslow" <<EOS
+#!/usr/bin/env bash
+for row in "\$@"; do
+  [ "\$row" = -k ] && continue
+  v=\$(basename "\$(dirname "\$row")")
+  [ "\$v" = y ] && { sleep 3; echo "built y" >>"$t/slow.log"; }
+  mkdir -p "\$(dirname "\$row")"; cp "$t/nogpu" "\$(dirname "\$row")/bench"; printf '%s,pass,,,k,1\n' "\$v" >"\$row"
+done
+EOS
+chmod +x "$t/mkslow"; : >"$t/slow.log"
+PATH=$t/smi:$PATH GPU=0 SHARD=1 STREAM=1 VARIANT='x y' BUILD_MAKE=$t/mkslow BUILD_CHUNK=1 ORDER_SEED=1 B=$t/build \
+  DATA_OUT=$t/kdata GIT_REV=abc GPU_LOCK_DIR=$t/locks SHAPES=B1_H1_S8_D64_C0 PROBLEM=attention \
+  tools/pipeline/measure.sh kfake >/dev/null 2>"$t/kout"; krc=$?
+check_eq "STREAM: a session without a usable GPU stops (exit 2)" "$krc" 2
+sleep 4
+check_eq "... and its builder's make was stopped with it (y never finished building)" "$(cat "$t/slow.log")" ""
+
 # two sessions asked of one GPU at the same time: the GPU's lock makes the second wait
 : >"$t/runs.log"
 for s in x1 x2; do

@@ -209,11 +209,13 @@ if [ -n "$stream" ]; then
   mkdir -p "$b/runs"
   blog=$b/runs/$session.build.log
   : >"$blog"
-  builder() {
-    local i c=0 rows=() v
+  builder() { # (a session that stops stops its builder, and the builder its make)
+    local i c=0 rows=() v mk=
+    trap '[ -z "$mk" ] || kill "$mk" 2>/dev/null; exit 143' TERM
     for ((i = 0; i < ${#border[@]}; i += chunk)); do
       rows=(); for v in "${border[@]:i:chunk}"; do rows+=("$b/$v/gate.csv"); done
-      "${build_make[@]}" -k "${rows[@]}" >>"$blog" 2>&1 </dev/null
+      "${build_make[@]}" -k "${rows[@]}" >>"$blog" 2>&1 </dev/null & mk=$!
+      wait "$mk"; mk=
       echo "$c"; c=$((c + 1))
     done
   }
