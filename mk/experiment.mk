@@ -41,6 +41,9 @@ SM_COUNT_sm_80 := 108
 SM_COUNT_sm_86 := 84
 SM_COUNT_sm_89 := 58
 SM_COUNT_sm_90 := 132
+# sm_90a: the same H100, built with its architecture-specific instructions (wgmma, setmaxnreg);
+# an experiment whose kernel needs them sets ARCH := sm_90a in its experiment.mk
+SM_COUNT_sm_90a := 132
 
 # An experiment.mk's mistakes stop make before any work, naming the file and line: counts must be
 # whole numbers (four assignments on one line make REPS "100 WARMUP := 20 ..."), L2 cold or hot.
@@ -57,6 +60,13 @@ $(foreach v,REPS WARMUP ROUNDS GRAPH_CALLS SEED RUN_TIMEOUT BUILD_TIMEOUT MIN_CT
   $(if $(call txt_count,$($(v))),,$(error $(call x_where,$(v)): $(v) = '$($(v))' is not a whole number (one assignment per line))))
 $(if $(filter cold hot,$(L2)),,$(error $(call x_where,L2): L2 = '$(L2)' is not cold or hot))
 $(if $(filter 0,$(ROUNDS)),$(error $(call x_where,ROUNDS): ROUNDS = 0: at least one round))
+# ARCH (the Makefile's default, the command line's or the experiment's) must be one the tables
+# know: its SM count here, its limits in tools/gates/arch_limits.c
+ifneq ($(MAKE_GRAPH),)
+$(if $(SM_COUNT),,$(error $(call x_where,ARCH): ARCH = '$(ARCH)' has no SM count (known: \
+  $(sort $(patsubst SM_COUNT_%,%,$(filter SM_COUNT_sm_%,$(.VARIABLES))))): add SM_COUNT_$(ARCH) to \
+  mk/experiment.mk and its limits to tools/gates/arch_limits.c))
+endif
 
 # Variant names become make targets and paths: only [A-Za-z0-9_.+-] names are taken; any other
 # file name is reported and skipped (a name is never expanded by make or a shell).
