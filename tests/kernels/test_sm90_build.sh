@@ -4,11 +4,14 @@
 # objects are built for sm_90a (build/harness/sm_90a/); every accepted configuration builds without
 # spilling, each bad_* flag set is refused with the message of its rule; the launch plans of
 # `bench --describe` follow the kernel's rules (worked out by hand below); an ARCH the tables do
-# not know stops make with a message. Incremental: reuses build/correctness-sm90.
+# not know stops make with a message; KERNEL_<variant> builds one variant of experiments/hopper
+# from the mma.sync kernel, and a KERNEL_<x> naming no variant or another problem's source stops
+# make. Incremental: reuses build/correctness-sm90.
 set -u
 . tests/lib.sh
 exp=experiments/correctness-sm90
 out=build/correctness-sm90
+t_log=/tmp/test_sm90_build.log.$$
 make -s build EXP=correctness-sm90 -j"$(nproc)" >/tmp/test_sm90_build.$$ 2>&1
 check_eq "make build EXP=correctness-sm90 exits 0" "$?" 0
 rm -f /tmp/test_sm90_build.$$
@@ -49,4 +52,16 @@ check_grep "d128_n128_w2_s3_noreg plan: 3 stages near the 227 KB limit" \
 msg=$(make -s build EXP=correctness-sm90 ARCH=sm_75 2>&1)
 check_eq "unknown ARCH stops make" "$?" 2
 check_grep "unknown ARCH says what to add" "ARCH = 'sm_75' has no SM count .*sm_90a" <(echo "$msg")
+
+# KERNEL_<variant>: experiments/hopper's mma_d64 from flash_attn.cu, its sm90_d64 from KERNEL
+make -n build EXP=hopper >"$t_log" 2>&1
+check_grep "KERNEL_mma_d64 builds mma_d64 from flash_attn.cu" \
+  'compile.sh build/hopper/mma_d64 experiments/hopper/variants/mma_d64.flags kernels/attention/flash_attn.cu ' "$t_log"
+check_grep "the other variants from KERNEL" \
+  'compile.sh build/hopper/sm90_d64 experiments/hopper/variants/sm90_d64.flags kernels/attention/flash_attn_sm90.cu ' "$t_log"
+make -s build EXP=hopper KERNEL_nope=attention/flash_attn.cu >"$t_log" 2>&1
+check_grep "KERNEL_<x> naming no variant stops make" "KERNEL_nope: 'nope' is not a variant of hopper" "$t_log"
+make -s build EXP=hopper KERNEL_sm90_d64=gemm/gemm_mma.cu >"$t_log" 2>&1
+check_grep "KERNEL_<v> of another problem stops make" "'gemm/gemm_mma.cu' is not a source of attention" "$t_log"
+rm -f "$t_log"
 done_testing
