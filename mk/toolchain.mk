@@ -19,6 +19,9 @@ NVCC_ARCH = -gencode=arch=compute_$(ARCH:sm_%=%),code=$(ARCH)
 $(B)/tools/cflags.txt: FORCE
 	@mkdir -p $(@D)
 	@echo '$(CC) $(TOOLS_CFLAGS)' | cmp -s - $@ || echo '$(CC) $(TOOLS_CFLAGS)' >$@
+# (precious: made by a pattern rule, make would otherwise delete it as an intermediate file after
+# each run, and the next would rebuild every harness object)
+.PRECIOUS: $(B)/harness/%/nvccflags.txt
 $(B)/harness/%/nvccflags.txt: FORCE
 	@mkdir -p $(@D)
 	@echo '$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH)' | cmp -s - $@ || echo '$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH)' >$@
