@@ -14,7 +14,8 @@ SHAPES      := B2_H8_S2048_D64_C0 B2_H8_S2048_D64_C1 B4_H16_S4096_D128_C0 B4_H16
 BASELINE    := sdpa-cudnn
 BASELINES   := sdpa-cudnn
 LIBRARIES   := sdpa-cudnn
-COMPARE     := sm90_d64:mma_d64 sm90_d128:mma_d128 sm90_d128_n64:mma_d128
+COMPARE     := sm90_d64:mma_d64 sm90_d128:mma_d128 sm90_d128_n64:mma_d128 sm90_d64_pp:sm90_d64 \
+               sm90_d128_pp:sm90_d128
 REPS        := 60
 WARMUP      := 10
 L2          := cold

@@ -12,7 +12,9 @@
 //   warpgroups 1..  consumers: 64 query rows each, S = Q·Kᵀ and O += P·V by wgmma, online
 //                   softmax in registers (sm90_consumer.cuh); O normalised and stored directly
 // Tiles wholly masked for a consumer (causal keys after its last row, or its rows all past Sq)
-// are only waited for and released. With SETMAXNREG=1 the producer gives registers to the
+// are only waited for and released; with PINGPONG=1 every consumer computes every tile (masked to
+// nothing), since a wgmma skipped on one side of the turn's barriers makes ptxas serialise all
+// of them (warning C7518, nvcc 13.0). With SETMAXNREG=1 the producer gives registers to the
 // consumers (setmaxnreg, sm_90a).
 //
 // Tunables (-D macros, default in brackets; flash_attn_sm90.tunables lists the values):
@@ -21,9 +23,11 @@
 //   CONSUMER_WGS  [2]   consumer warpgroups (64 query rows each): 1 or 2
 //   STAGES        [2]   K/V ring depth, 1..4
 //   SETMAXNREG    [1]   1: producer 24 registers, consumers 240 (CONSUMER_WGS=2 only)
+//   PINGPONG      [0]   1: the two consumer warpgroups take turns issuing S = Q·Kᵀ (named
+//                       barriers, sm90_pingpong.cuh) so one's softmax overlaps the other's GEMMs
 // Refused at compile time (static_assert with a message, sm90_config.cuh): values outside those
-// sets; SETMAXNREG=1 with CONSUMER_WGS=1; shared memory above 227 KB per CTA (e.g. HEAD_DIM=128
-// BLOCK_N=128 STAGES=4).
+// sets; SETMAXNREG=1 or PINGPONG=1 with CONSUMER_WGS=1; shared memory above 227 KB per CTA
+// (e.g. HEAD_DIM=128 BLOCK_N=128 STAGES=4).
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -34,6 +38,7 @@
 #include "sm90_consumer.cuh"
 #include "sm90_mbarrier.cuh"
 #include "sm90_params.cuh"
+#include "sm90_pingpong.cuh"
 #include "sm90_tma.cuh"
 
 #if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
@@ -84,13 +89,20 @@ __device__ __forceinline__ void consume(const Params &p, uint32_t smem, int q0, 
   const uint32_t sQ = smem + OFF_Q + w * 64 * 128;
   WgConsumer c;
   c.init(q0w);
+  PingPong pp;
+  pp.init(w);
   sm90::mbar_wait(qbar, 0);
   for (int t = 0; t < n_tiles; ++t) {
     const int st = t % STAGES;
     const int n0 = t * BN;
     sm90::mbar_wait(full + 8 * st, (t / STAGES) & 1);
-    if (q0w < p.sq && !(p.causal && n0 > q0w + 63)) {
-      c.scores(sQ, smem + OFF_K + st * KV_TILE);
+    // (PINGPONG: never skipped, see the header; a wholly masked tile leaves m, l and O as they are)
+    const bool work = PINGPONG || (q0w < p.sq && !(p.causal && n0 > q0w + 63));
+    pp.begin();
+    if (work) c.scores_issue(sQ, smem + OFF_K + st * KV_TILE);
+    pp.end(t == n_tiles - 1);
+    if (work) {
+      c.scores_wait();
       if (n0 + BN > p.skv || (p.causal && n0 + BN - 1 > q0w))
         c.softmax<true>(n0, p);
       else
@@ -211,5 +223,5 @@ extern "C" const void *attn_main_kernel(const attn_plan *plan) {
 #define FA90_STR(x) FA90_STR2(x)
 extern "C" const char *attn_config(void) {
   return "HEAD_DIM=" FA90_STR(HEAD_DIM) " BLOCK_N=" FA90_STR(BLOCK_N) " CONSUMER_WGS=" FA90_STR(
-      CONSUMER_WGS) " STAGES=" FA90_STR(STAGES) " SETMAXNREG=" FA90_STR(SETMAXNREG);
+      CONSUMER_WGS) " STAGES=" FA90_STR(STAGES) " SETMAXNREG=" FA90_STR(SETMAXNREG) " PINGPONG=" FA90_STR(PINGPONG);
 }

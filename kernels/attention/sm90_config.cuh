@@ -19,6 +19,9 @@
 #ifndef SETMAXNREG
 #define SETMAXNREG 1
 #endif
+#ifndef PINGPONG
+#define PINGPONG 0
+#endif
 
 namespace fa90 {
 
@@ -46,6 +49,10 @@ static_assert(SETMAXNREG == 0 || SETMAXNREG == 1, "SETMAXNREG must be 0 or 1");
 static_assert(SETMAXNREG == 0 || CONSUMER_WGS == 2,
               "SETMAXNREG=1 needs CONSUMER_WGS=2: with one consumer warpgroup (256 threads) every "
               "thread already starts with 255 registers, more than setmaxnreg could grant");
+static_assert(PINGPONG == 0 || PINGPONG == 1, "PINGPONG must be 0 or 1");
+static_assert(PINGPONG == 0 || CONSUMER_WGS == 2,
+              "PINGPONG=1 needs CONSUMER_WGS=2 (two consumer warpgroups take turns on the tensor "
+              "cores)");
 static_assert(PRODUCER_REGS * 128 + CONSUMER_REGS * CONSUMER_THREADS <= 65536,
               "setmaxnreg budget exceeds the 64K registers of an SM");
 

@@ -43,8 +43,9 @@ struct WgConsumer {
     for (int i = 0; i < NO; ++i) o[i] = 0.f;
   }
 
-  // S = Q·Kᵀ for the tile at sK; sQ is this warpgroup's first Q row (panel 0).
-  __device__ __forceinline__ void scores(uint32_t sQ, uint32_t sK) {
+  // S = Q·Kᵀ for the tile at sK, issued (the tensor cores run it asynchronously); sQ is this
+  // warpgroup's first Q row (panel 0).
+  __device__ __forceinline__ void scores_issue(uint32_t sQ, uint32_t sK) {
     sm90::fence();
 #pragma unroll
     for (int kk = 0; kk < KD; ++kk) {
@@ -54,6 +55,9 @@ struct WgConsumer {
       sm90::mma_ss<BN>(s, da, db, kk > 0);
     }
     sm90::commit();
+  }
+  // ... and landed in s.
+  __device__ __forceinline__ void scores_wait() {
     sm90::wait<0>();
     sm90::pin(s);
   }

@@ -5,8 +5,8 @@
 # LDGSTS; and no local memory (LDL/STL) in any of them. kernels/attention/flash_attn_sm90.cu
 # (sm_90a): warpgroup MMAs (HGMMA 64xNx16 F32, N = BLOCK_N for S and HEAD_DIM for P·V), 3-D
 # bulk tensor loads (UTMALDG.3D), mbarrier waits (SYNCS), setmaxnreg (USETMAXREG) when
-# SETMAXNREG=1 and none otherwise, no mma.sync (HMMA.16816), no LDL/STL; built for plain sm_90 it
-# stops with its message. cuobjdump comes from $CUOBJDUMP, PATH,
+# SETMAXNREG=1 and none otherwise, named-barrier turns (BAR.ARV/BAR.SYNC 1 and 2) with PINGPONG=1
+# only, no mma.sync (HMMA.16816), no LDL/STL; built for plain sm_90 it stops with its message. cuobjdump comes from $CUOBJDUMP, PATH,
 # the CUDA toolkit, or pip's nvidia-cuda-cuobjdump (+ nvidia-cuda-nvdisasm) wheels.
 set -u
 . tests/lib.sh
@@ -82,6 +82,15 @@ has sm90_d128 'UTMALDG\.3D'
 hasnt sm90_d128 'USETMAXREG'
 hasnt sm90_d128 'HMMA\.16816'
 hasnt sm90_d128 '\b(LDL|STL)\b'
+
+# PINGPONG=1: the consumer warpgroups' turns are named barriers 1 and 2 (immediate ids)
+sass sm90_pp -DHEAD_DIM=128 -DBLOCK_N=128 -DCONSUMER_WGS=2 -DSTAGES=2 -DSETMAXNREG=1 -DPINGPONG=1
+has sm90_pp 'BAR\.ARV 0x1, 0x100'
+has sm90_pp 'BAR\.ARV 0x2, 0x100'
+has sm90_pp 'BAR\.SYNC(\.DEFER_BLOCKING)? 0x1, 0x100'
+has sm90_pp 'BAR\.SYNC(\.DEFER_BLOCKING)? 0x2, 0x100'
+hasnt sm90_pp '\b(LDL|STL)\b'
+hasnt sm90_d64 'BAR\.ARV'
 
 # wgmma and setmaxnreg exist only on sm_90a: a plain sm_90 build must stop with the kernel's message
 if "$NVCC" -std=c++17 -gencode=arch=compute_90,code=sm_90 -Ikernels/harness -Ikernels/attention \
