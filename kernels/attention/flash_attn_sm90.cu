@@ -12,8 +12,8 @@
 //   warpgroups 1..  consumers: 64 query rows each, S = Q·Kᵀ and O += P·V by wgmma, online
 //                   softmax in registers (sm90_consumer.cuh); O normalised and stored directly
 // Tiles wholly masked for a consumer (causal keys after its last row, or its rows all past Sq)
-// are only waited for and released; with PINGPONG=1 every consumer computes every tile (masked to
-// nothing), since a wgmma skipped on one side of the turn's barriers makes ptxas serialise all
+// are only waited for and released; with PINGPONG=1 or OVERLAP=1 every consumer computes every
+// tile (masked to nothing), since a wgmma skipped on one side of the turn's barriers makes ptxas serialise all
 // of them (warning C7518, nvcc 13.0). With SETMAXNREG=1 the producer gives registers to the
 // consumers (setmaxnreg, sm_90a).
 //
@@ -25,9 +25,11 @@
 //   SETMAXNREG    [1]   1: producer 24 registers, consumers 240 (CONSUMER_WGS=2 only)
 //   PINGPONG      [0]   1: the two consumer warpgroups take turns issuing S = Q·Kᵀ (named
 //                       barriers, sm90_pingpong.cuh) so one's softmax overlaps the other's GEMMs
+//   OVERLAP       [0]   1: each consumer issues S of tile t+1 with P·V of tile t and runs the
+//                       softmax of t+1 while P·V runs (intra-warpgroup overlap); STAGES >= 2
 // Refused at compile time (static_assert with a message, sm90_config.cuh): values outside those
-// sets; SETMAXNREG=1 or PINGPONG=1 with CONSUMER_WGS=1; shared memory above 227 KB per CTA
-// (e.g. HEAD_DIM=128 BLOCK_N=128 STAGES=4).
+// sets; SETMAXNREG=1 or PINGPONG=1 with CONSUMER_WGS=1; OVERLAP=1 with STAGES=1; shared memory
+// above 227 KB per CTA (e.g. HEAD_DIM=128 BLOCK_N=128 STAGES=4).
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -87,29 +89,73 @@ __device__ __forceinline__ void consume(const Params &p, uint32_t smem, int q0, 
   const uint32_t full = smem + OFF_BAR, empty = full + 8 * STAGES, qbar = empty + 8 * STAGES;
   const int q0w = q0 + 64 * w;
   const uint32_t sQ = smem + OFF_Q + w * 64 * 128;
+  // the tile at key n0 holds keys past Skv, or (causal) keys after some row of this warpgroup
+  auto masked = [&](int n0) { return n0 + BN > p.skv || (p.causal && n0 + BN - 1 > q0w); };
   WgConsumer c;
   c.init(q0w);
   PingPong pp;
   pp.init(w);
   sm90::mbar_wait(qbar, 0);
-  for (int t = 0; t < n_tiles; ++t) {
-    const int st = t % STAGES;
-    const int n0 = t * BN;
-    sm90::mbar_wait(full + 8 * st, (t / STAGES) & 1);
-    // (PINGPONG: never skipped, see the header; a wholly masked tile leaves m, l and O as they are)
-    const bool work = PINGPONG || (q0w < p.sq && !(p.causal && n0 > q0w + 63));
+  if constexpr (!OVERLAP) {
+    for (int t = 0; t < n_tiles; ++t) {
+      const int st = t % STAGES;
+      const int n0 = t * BN;
+      sm90::mbar_wait(full + 8 * st, (t / STAGES) & 1);
+      // (PINGPONG: never skipped, see the header; a wholly masked tile leaves m, l and O as
+      // they are)
+      const bool work = PINGPONG || (q0w < p.sq && !(p.causal && n0 > q0w + 63));
+      pp.begin();
+      if (work) c.scores_issue(sQ, smem + OFF_K + st * KV_TILE);
+      pp.end(t == n_tiles - 1);
+      if (work) {
+        c.scores_wait<0>();
+        if (masked(n0))
+          c.softmax<true>(n0, p);
+        else
+          c.softmax<false>(n0, p);
+        c.rescale();
+        c.pack_p();
+        c.pv_issue(smem + OFF_V + st * KV_TILE);
+        c.pv_wait();
+      }
+      sm90::mbar_arrive(empty + 8 * st);  // this thread's wgmmas on stage st have completed
+    }
+  } else {
+    // S of tile t and P·V of tile t - 1 in flight together; softmax of tile t runs under the
+    // P·V. Stage t - 1 is released once its P·V has completed, so STAGES >= 2 (static_assert).
+    // Every tile is computed (a wholly masked one changes nothing), see the header.
+    sm90::mbar_wait(full, 0);
     pp.begin();
-    if (work) c.scores_issue(sQ, smem + OFF_K + st * KV_TILE);
-    pp.end(t == n_tiles - 1);
-    if (work) {
-      c.scores_wait();
-      if (n0 + BN > p.skv || (p.causal && n0 + BN - 1 > q0w))
+    c.scores_issue(sQ, smem + OFF_K);
+    pp.end(n_tiles == 1);
+    c.scores_wait<0>();
+    if (masked(0))
+      c.softmax<true>(0, p);
+    else
+      c.softmax<false>(0, p);
+    c.pack_p();  // O is still zero: no rescale
+    for (int t = 1; t < n_tiles; ++t) {
+      const int st = t % STAGES, sp = (t - 1) % STAGES;
+      const int n0 = t * BN;
+      sm90::mbar_wait(full + 8 * st, (t / STAGES) & 1);
+      pp.begin();
+      c.scores_issue(sQ, smem + OFF_K + st * KV_TILE);
+      c.pv_issue(smem + OFF_V + sp * KV_TILE);
+      pp.end(t == n_tiles - 1);
+      c.scores_wait<1>();  // S of tile t landed; P·V of tile t - 1 may still run
+      if (masked(n0))
         c.softmax<true>(n0, p);
       else
         c.softmax<false>(n0, p);
-      c.accumulate(smem + OFF_V + st * KV_TILE);
+      c.pv_wait();
+      sm90::mbar_arrive(empty + 8 * sp);  // K and V of tile t - 1 are read
+      c.rescale();
+      c.pack_p();
     }
-    sm90::mbar_arrive(empty + 8 * st);  // this thread's wgmmas on stage st have completed
+    const int sl = (n_tiles - 1) % STAGES;
+    c.pv_issue(smem + OFF_V + sl * KV_TILE);
+    c.pv_wait();
+    sm90::mbar_arrive(empty + 8 * sl);
   }
   if (q0w < p.sq) c.store(p, bh);
 }
@@ -223,5 +269,5 @@ extern "C" const void *attn_main_kernel(const attn_plan *plan) {
 #define FA90_STR(x) FA90_STR2(x)
 extern "C" const char *attn_config(void) {
   return "HEAD_DIM=" FA90_STR(HEAD_DIM) " BLOCK_N=" FA90_STR(BLOCK_N) " CONSUMER_WGS=" FA90_STR(
-      CONSUMER_WGS) " STAGES=" FA90_STR(STAGES) " SETMAXNREG=" FA90_STR(SETMAXNREG) " PINGPONG=" FA90_STR(PINGPONG);
+      CONSUMER_WGS) " STAGES=" FA90_STR(STAGES) " SETMAXNREG=" FA90_STR(SETMAXNREG) " PINGPONG=" FA90_STR(PINGPONG) " OVERLAP=" FA90_STR(OVERLAP);
 }

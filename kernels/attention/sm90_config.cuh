@@ -22,6 +22,9 @@
 #ifndef PINGPONG
 #define PINGPONG 0
 #endif
+#ifndef OVERLAP
+#define OVERLAP 0
+#endif
 
 namespace fa90 {
 
@@ -53,6 +56,10 @@ static_assert(PINGPONG == 0 || PINGPONG == 1, "PINGPONG must be 0 or 1");
 static_assert(PINGPONG == 0 || CONSUMER_WGS == 2,
               "PINGPONG=1 needs CONSUMER_WGS=2 (two consumer warpgroups take turns on the tensor "
               "cores)");
+static_assert(OVERLAP == 0 || OVERLAP == 1, "OVERLAP must be 0 or 1");
+static_assert(OVERLAP == 0 || STAGES >= 2,
+              "OVERLAP=1 needs STAGES >= 2: the K of tile t is read while the V of tile t-1 still "
+              "is, so two stages are held at once");
 static_assert(PRODUCER_REGS * 128 + CONSUMER_REGS * CONSUMER_THREADS <= 65536,
               "setmaxnreg budget exceeds the 64K registers of an SM");
 

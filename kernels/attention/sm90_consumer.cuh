@@ -8,6 +8,8 @@
 //   O += P·V   wgmma m64nDk16 with P from registers (S's 16-column blocks repacked to fp16 are the
 //              A fragments) and V as the MN-major B operand; BN/16 k16 steps of 16 key rows
 // Thread (warp wq of the warpgroup, lane) holds rows 16·wq + lane/4 (h = 0) and + 8 (h = 1).
+// Each step is split into issue and wait so that flash_attn_sm90.cu can order them: in sequence
+// (OVERLAP=0), or with S of tile t+1 and P·V of tile t in flight together (OVERLAP=1).
 #pragma once
 #include "flash_ptx.cuh"
 #include "sm90_config.cuh"
@@ -27,9 +29,11 @@ struct WgConsumer {
 
   float s[NS];
   float o[NO];
-  float m[2];  // running max (log2 units) of rows h = 0, 1
-  float l[2];  // running sum, this thread's columns only (quad-reduced at the end)
-  int row[2];  // query row of h = 0, 1 within the head
+  uint32_t pf[KN][4];  // P as fp16 A fragments, one per k16 step of P·V
+  float m[2];      // running max (log2 units) of rows h = 0, 1
+  float l[2];      // running sum, this thread's columns only (quad-reduced at the end)
+  float alpha[2];  // the last softmax's rescale factor of O, 2^(m_old - m_new)
+  int row[2];      // query row of h = 0, 1 within the head
 
   __device__ __forceinline__ void init(int q0w) {
     const int lane = threadIdx.x & 31, wq = (threadIdx.x >> 5) & 3;
@@ -56,13 +60,15 @@ struct WgConsumer {
     }
     sm90::commit();
   }
-  // ... and landed in s.
+  // ... and landed in s; N: groups issued after it that may stay in flight (P·V with OVERLAP).
+  template <int N>
   __device__ __forceinline__ void scores_wait() {
-    sm90::wait<0>();
+    sm90::wait<N>();
     sm90::pin(s);
   }
 
-  // Masks, updates (m, l), rescales O and leaves P = 2^(S·scale - m) in s.
+  // Masks, updates (m, l), leaves P = 2^(S·scale - m) in s and O's rescale factor in alpha
+  // (O is not touched: with OVERLAP a P·V may still be accumulating into it).
   template <bool MASK>
   __device__ __forceinline__ void softmax(int n0, const Params &p) {
     if constexpr (MASK) {
@@ -83,7 +89,7 @@ struct WgConsumer {
       mr = fmaxf(mr, __shfl_xor_sync(0xffffffffu, mr, 2));
       const float mx = fmaxf(m[h], mr * sl);         // S stays unscaled: scale > 0 keeps the max
       const float off = mx == -INFINITY ? 0.f : mx;  // fully masked so far: no NaN
-      const float alpha = ex2(m[h] - off);
+      const float alpha_h = ex2(m[h] - off);
       m[h] = mx;
       float sum = 0.f;
 #pragma unroll
@@ -94,36 +100,48 @@ struct WgConsumer {
           s[4 * j + 2 * h + e] = pv;
           sum += pv;
         }
-      l[h] = l[h] * alpha + sum;
-#pragma unroll
-      for (int j = 0; j < NO / 4; ++j) {
-        o[4 * j + 2 * h] *= alpha;
-        o[4 * j + 2 * h + 1] *= alpha;
-      }
+      l[h] = l[h] * alpha_h + sum;
+      alpha[h] = alpha_h;
     }
   }
 
-  // O += P·V for the tile at sV.
-  __device__ __forceinline__ void accumulate(uint32_t sV) {
-    uint32_t a[KN][4];
+  // O *= alpha, once no P·V is in flight.
+  __device__ __forceinline__ void rescale() {
+#pragma unroll
+    for (int h = 0; h < 2; ++h)
+#pragma unroll
+      for (int j = 0; j < NO / 4; ++j) {
+        o[4 * j + 2 * h] *= alpha[h];
+        o[4 * j + 2 * h + 1] *= alpha[h];
+      }
+  }
+
+  // P (in s) -> fp16 A fragments.
+  __device__ __forceinline__ void pack_p() {
 #pragma unroll
     for (int j = 0; j < KN; ++j) {
-      a[j][0] = pack_half2(s[8 * j], s[8 * j + 1]);
-      a[j][1] = pack_half2(s[8 * j + 2], s[8 * j + 3]);
-      a[j][2] = pack_half2(s[8 * j + 4], s[8 * j + 5]);
-      a[j][3] = pack_half2(s[8 * j + 6], s[8 * j + 7]);
+      pf[j][0] = pack_half2(s[8 * j], s[8 * j + 1]);
+      pf[j][1] = pack_half2(s[8 * j + 2], s[8 * j + 3]);
+      pf[j][2] = pack_half2(s[8 * j + 4], s[8 * j + 5]);
+      pf[j][3] = pack_half2(s[8 * j + 6], s[8 * j + 7]);
     }
-    // every A register and the rescaled O are written before the fence (see sm90::pin)
+  }
+
+  // O += P·V for the tile at sV, issued. Every A register and O are written before the fence
+  // (see sm90::pin).
+  __device__ __forceinline__ void pv_issue(uint32_t sV) {
 #pragma unroll
     for (int j = 0; j < KN; ++j)
 #pragma unroll
-      for (int e = 0; e < 4; ++e) asm volatile("" : "+r"(a[j][e])::"memory");
+      for (int e = 0; e < 4; ++e) asm volatile("" : "+r"(pf[j][e])::"memory");
     sm90::pin(o);
     sm90::fence();
 #pragma unroll
     for (int j = 0; j < KN; ++j)
-      sm90::mma_rs<D>(o, a[j], sm90::desc_mnmajor(sV + j * 16 * 128, (uint32_t)KV_PANEL));
+      sm90::mma_rs<D>(o, pf[j], sm90::desc_mnmajor(sV + j * 16 * 128, (uint32_t)KV_PANEL));
     sm90::commit();
+  }
+  __device__ __forceinline__ void pv_wait() {
     sm90::wait<0>();
     sm90::pin(o);
   }

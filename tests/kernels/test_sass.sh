@@ -92,6 +92,13 @@ has sm90_pp 'BAR\.SYNC(\.DEFER_BLOCKING)? 0x2, 0x100'
 hasnt sm90_pp '\b(LDL|STL)\b'
 hasnt sm90_d64 'BAR\.ARV'
 
+# OVERLAP=1: S of the next tile and P·V of this one in flight together: a wait that leaves one
+# group pending (WARPGROUP.DEPBAR.LE gsb0, 0x1), and no serialisation warning from ptxas
+sass sm90_ov -DHEAD_DIM=128 -DBLOCK_N=128 -DCONSUMER_WGS=2 -DSTAGES=2 -DSETMAXNREG=1 -DOVERLAP=1
+has sm90_ov 'WARPGROUP\.DEPBAR\.LE gsb0, 0x1'
+hasnt sm90_d64 'WARPGROUP\.DEPBAR\.LE gsb0, 0x1'
+hasnt sm90_ov '\b(LDL|STL)\b'
+
 # wgmma and setmaxnreg exist only on sm_90a: a plain sm_90 build must stop with the kernel's message
 if "$NVCC" -std=c++17 -gencode=arch=compute_90,code=sm_90 -Ikernels/harness -Ikernels/attention \
      -c "$SRC" -o "$t/plain.o" >"$t/plain.log" 2>&1; then
