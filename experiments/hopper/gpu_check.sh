@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # gpu_check.sh — the Hopper kernel on an H100/H200, from the repository root, writing nothing under
 # data/ (published results are made by `make measure` / `make reproduce` with PUBLISH, not here).
-#   experiments/hopper/gpu_check.sh check OUTDIR   build, numerics of every accepted variant of
+#   experiments/hopper/gpu_check.sh check OUTDIR   the building-block probes (test_sm90_probe.sh),
+#                                                  build, numerics of every accepted variant of
 #                                                  experiments/correctness-sm90 on every shape of
 #                                                  its HEAD_DIM, then compute-sanitizer (memcheck,
 #                                                  racecheck, synccheck, initcheck) on SAN_VARIANTS
@@ -23,10 +24,13 @@ say() { echo "gpu_check: $*"; }
 
 if [ "$mode" = check ]; then
   nvidia-smi -L
+  # the building blocks first (TMA, S, O for each HEAD_DIM x BLOCK_N): a layout error shows here
+  bash tests/kernels/test_sm90_probe.sh | tee "$out/probe.txt"
+  grep -q '^not ok' "$out/probe.txt" && fail_probe=1 || fail_probe=0
   make -s -j"$jobs" build EXP=correctness-sm90 && make -s gates EXP=correctness-sm90 || { say "build failed"; exit 2; }
   b=build/correctness-sm90
   : >"$out/check.txt"
-  fail=0
+  fail=$fail_probe
   for st in "$b"/*/status; do
     v=$(basename "$(dirname "$st")")
     [ "$(head -n 1 "$st")" = ok ] || continue
