@@ -37,13 +37,14 @@ include mk/test.mk
 ## help: list every target with one line each
 .PHONY: help
 help:
-	@echo "usage: make <target> [EXP=<experiment>] [ARCH=sm_90] [VARIANT=<v>] [SHAPE=<s>]"
+	@echo "usage: make <target> [EXP=<experiment>] [ARCH=sm_90|sm_90a] [VARIANT=<v>] [SHAPE=<s>]"
 	@echo "experiments: $(notdir $(wildcard experiments/*))"
 	@echo
 	@sed -n 's/^## \([a-z0-9_-]*\): \(.*\)/  \1|\2/p' Makefile $(sort $(wildcard mk/*.mk)) \
 	  | awk -F'|' '{ printf "  %-14s %s\n", $$1, $$2 }' | sed 's/^  //'
 	@echo
 	@echo "settings (make VAR=value, or in an experiment.mk): REPS ROUNDS WARMUP L2=cold|hot"
+	@echo "  ARCH=sm_90 (default; sm_90a: wgmma/setmaxnreg kernels, set by their experiment.mk; sm_80 sm_86 sm_89)"
 	@echo "  GRAPH_CALLS=20 (calls per timed CUDA graph replay, as SDPA is timed; 1: single cold calls)"
 	@echo "  STATS=<path> (stats tool for analyze/reproduce on a GPU host without GSL: make stats-static)"
 	@echo "  PUBLISH=1 (reproduce, profile, aa-check: write into data/)  CEILINGS=0 (phase runs)"

@@ -41,6 +41,9 @@ SM_COUNT_sm_80 := 108
 SM_COUNT_sm_86 := 84
 SM_COUNT_sm_89 := 58
 SM_COUNT_sm_90 := 132
+# sm_90a: the same H100, built with its architecture-specific instructions (wgmma, setmaxnreg);
+# an experiment whose kernel needs them sets ARCH := sm_90a in its experiment.mk
+SM_COUNT_sm_90a := 132
 
 # An experiment.mk's mistakes stop make before any work, naming the file and line: counts must be
 # whole numbers (four assignments on one line make REPS "100 WARMUP := 20 ..."), L2 cold or hot.
@@ -57,6 +60,13 @@ $(foreach v,REPS WARMUP ROUNDS GRAPH_CALLS SEED RUN_TIMEOUT BUILD_TIMEOUT MIN_CT
   $(if $(call txt_count,$($(v))),,$(error $(call x_where,$(v)): $(v) = '$($(v))' is not a whole number (one assignment per line))))
 $(if $(filter cold hot,$(L2)),,$(error $(call x_where,L2): L2 = '$(L2)' is not cold or hot))
 $(if $(filter 0,$(ROUNDS)),$(error $(call x_where,ROUNDS): ROUNDS = 0: at least one round))
+# ARCH (the Makefile's default, the command line's or the experiment's) must be one the tables
+# know: its SM count here, its limits in tools/gates/arch_limits.c
+ifneq ($(MAKE_GRAPH),)
+$(if $(SM_COUNT),,$(error $(call x_where,ARCH): ARCH = '$(ARCH)' has no SM count (known: \
+  $(sort $(patsubst SM_COUNT_%,%,$(filter SM_COUNT_sm_%,$(.VARIABLES))))): add SM_COUNT_$(ARCH) to \
+  mk/experiment.mk and its limits to tools/gates/arch_limits.c))
+endif
 
 # Variant names become make targets and paths: only [A-Za-z0-9_.+-] names are taken; any other
 # file name is reported and skipped (a name is never expanded by make or a shell).
@@ -100,6 +110,9 @@ $(foreach b,$(BASELINES),$(if $(filter $(firstword $(subst ., ,$(b))),$(X_BASELI
   $(error $(call x_where,BASELINES): '$(b)' is not a baseline (one of $(X_BASELINES), an SDPA one with an optional .<suffix>))))
 $(foreach p,$(COMPARE),$(if $(filter 2,$(words $(subst :, ,$(p)))),,$(error $(call x_where,COMPARE): '$(p)' is not cand:base)))
 $(if $(SPACE),,$(x_check_names))
+$(foreach k,$(filter KERNEL_%,$(.VARIABLES)),$(if $(SPACE),$(error $(call x_where,$(k)): $(k): a space experiment builds every variant from KERNEL),\
+  $(if $(filter $(k:KERNEL_%=%),$(VARIANTS)),,$(error $(call x_where,$(k)): $(k): '$(k:KERNEL_%=%)' is not a variant of $(EXP)))\
+  $(if $(filter $(PROBLEM)/%,$($(k))),,$(error $(call x_where,$(k)): $(k) = '$($(k))' is not a source of $(PROBLEM) (<problem>/<source> under kernels/, the problem of KERNEL)))))
 $(foreach l,$(LIBRARIES),$(if $(filter $(l),$(BASELINES) $(BASELINE)),,$(error $(call x_where,LIBRARIES): '$(l)' is neither one of BASELINES nor the BASELINE)))
 $(foreach sh,$(SHAPES),$(if $(call x_shape,$(sh)),,$(error $(call x_where,SHAPES): '$(sh)' is not a shape (fields TAG<n> joined by '_', e.g. B2_H8_S512_D64_C0 or M4096_N4096_K4096))))
 # the problem's own checks of the experiment, while make reads it (kernels/<problem>/problem/problem.mk)
@@ -162,7 +175,10 @@ $(EXP_OUT)/$(1)/status: $(filter-out none,$(2)) $(3) $(wildcard $(3:.cu=.tunable
 	  tools/pipeline/compile.sh $(EXP_OUT)/$(1) $(2) $(3) $(EXP_OUT)/shapes.txt -- $(HARNESS_OBJS) -- $(4)
 -include $(EXP_OUT)/$(1)/kernel.d
 endef
-$(foreach v,$(VARIANTS),$(eval $(call variant_rules,$(v),$(VARIANT_DIR)/$(v).flags,kernels/$(KERNEL),)))
+# KERNEL_<variant> := <problem>/<source>: that variant is built from another source of the same
+# problem (the same contract and harness), e.g. the mma.sync kernel beside the Hopper one
+v_kernel = $(or $(strip $(KERNEL_$(1))),$(KERNEL))
+$(foreach v,$(VARIANTS),$(eval $(call variant_rules,$(v),$(VARIANT_DIR)/$(v).flags,kernels/$(call v_kernel,$(v)),)))
 $(foreach c,$(C_BASELINES),$(eval $(call variant_rules,$(c),none,$(call c_baseline_src,$(c)),-lcublas)))
 
 STATUS_FILES := $(BIN_TARGETS:%=$(EXP_OUT)/%/status)
@@ -173,6 +189,8 @@ check-exp:
 	@[ -f $(EXP_DIR)/experiment.mk ] || { echo "make: no experiment '$(EXP)' ($(EXP_DIR)/experiment.mk)" >&2; exit 2; }
 	@[ -n "$(KERNEL)" ] && [ -f kernels/$(KERNEL) ] || { echo "make: $(EXP_DIR)/experiment.mk: KERNEL '$(KERNEL)' is not a file under kernels/" >&2; exit 2; }
 	@[ -n "$(strip $(BIN_TARGETS))" ] || { echo "make: $(EXP_DIR): no variants" >&2; exit 2; }
+	@for k in $(sort $(foreach v,$(VARIANTS),$(KERNEL_$(v)))); do [ -f kernels/$$k ] || \
+	  { echo "make: $(EXP_DIR)/experiment.mk: KERNEL_<variant> '$$k' is not a file under kernels/" >&2; exit 2; }; done
 
 ## build: compile every variant of EXP into build/EXP/<v>/bench (parallel with -j, incremental)
 .PHONY: build

@@ -10,14 +10,19 @@ NVCC := $(firstword $(wildcard $(CUDA_HOME)/bin/nvcc /usr/local/cuda/bin/nvcc \
           $(addsuffix /nvcc,$(subst :, ,$(PATH)))))
 endif
 NVCCFLAGS ?= -O3 -std=c++17 -lineinfo
-NVCC_ARCH := -gencode=arch=compute_$(ARCH:sm_%=%),code=$(ARCH)
+# Recursive (=), not :=, and the stamp below a pattern rule: an experiment.mk may set ARCH (e.g.
+# ARCH := sm_90a for wgmma and setmaxnreg), and it is read after this file.
+NVCC_ARCH = -gencode=arch=compute_$(ARCH:sm_%=%),code=$(ARCH)
 
 # A change of compiler or flags rebuilds what they built (git's GIT-CFLAGS pattern): the command
 # line is kept in a stamp rewritten only when it changes, and the objects depend on the stamp.
 $(B)/tools/cflags.txt: FORCE
 	@mkdir -p $(@D)
 	@echo '$(CC) $(TOOLS_CFLAGS)' | cmp -s - $@ || echo '$(CC) $(TOOLS_CFLAGS)' >$@
-$(B)/harness/$(ARCH)/nvccflags.txt: FORCE
+# (precious: made by a pattern rule, make would otherwise delete it as an intermediate file after
+# each run, and the next would rebuild every harness object)
+.PRECIOUS: $(B)/harness/%/nvccflags.txt
+$(B)/harness/%/nvccflags.txt: FORCE
 	@mkdir -p $(@D)
 	@echo '$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH)' | cmp -s - $@ || echo '$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH)' >$@
 

@@ -57,6 +57,7 @@
 #include <string.h>
 
 #include "attn.h"
+#include "attn_check.h"
 #include "flash_config.cuh"
 #include "flash_load.cuh"
 #include "flash_params.cuh"
@@ -250,19 +251,7 @@ static WsLayout ws_layout(const attn_shape *s, int splits) {
 
 extern "C" int attn_describe(const attn_shape *s, int sm_count, attn_plan *plan, char *msg,
                              size_t msglen) {
-  if (s->D != HEAD_DIM) {
-    snprintf(msg, msglen, "head dim %d not supported by this build (HEAD_DIM=%d)", s->D, HEAD_DIM);
-    return -1;
-  }
-  if (s->B < 1 || s->H < 1 || s->Sq < 1 || s->Skv < 1 || (s->causal != 0 && s->causal != 1)) {
-    snprintf(msg, msglen, "invalid shape B=%d H=%d Sq=%d Skv=%d causal=%d", s->B, s->H, s->Sq,
-             s->Skv, s->causal);
-    return -1;
-  }
-  if (sm_count < 1) {
-    snprintf(msg, msglen, "invalid sm count %d", sm_count);
-    return -1;
-  }
+  if (attn_check_shape(s, HEAD_DIM, sm_count, msg, msglen) != 0) return -1;
   const long bh = (long)s->B * s->H;
   const long n_qt = (s->Sq + BM - 1) / BM;
   const int splits = split_count(s, sm_count);

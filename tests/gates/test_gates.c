@@ -19,6 +19,9 @@ static void test_limits(void) {
   const struct arch_limits *a = arch_limits_find("sm_90");
   CHECK(a && a->smem_per_sm == 233472 && a->smem_per_block_optin == 232448, "sm_90 smem 228 KB per SM, 227 KB per block");
   CHECK(a && a->max_warps_per_sm == 64 && a->max_blocks_per_sm == 32 && a->sm_count == 132, "sm_90 64 warps, 32 blocks, 132 SMs");
+  const struct arch_limits *h = arch_limits_find("sm_90a");  // the same part, sm_90a features
+  CHECK(h && a && h->smem_per_block_optin == a->smem_per_block_optin && h->regs_per_sm == a->regs_per_sm &&
+        h->max_warps_per_sm == a->max_warps_per_sm && h->sm_count == a->sm_count, "sm_90a has sm_90's limits");
   a = arch_limits_find("sm_80");
   CHECK(a && a->smem_per_sm == 167936 && a->smem_per_block_optin == 166912 && a->sm_count == 108, "sm_80 164/163 KB, 108 SMs");
   a = arch_limits_find("sm_86");

@@ -2,7 +2,11 @@
 # test_sass.sh — the machine code of kernels/attention/flash_attn.cu has the instructions its flags promise
 # (cuobjdump -sass on objects compiled here; no GPU): USE_MMA=1 -> HMMA.16816.F32 and LDSM (plain
 # and .trans = MT88); CP_ASYNC=1 -> LDGSTS; USE_MMA=0 -> no HMMA, no LDSM; CP_ASYNC=0 -> no
-# LDGSTS; and no local memory (LDL/STL) in any of them. cuobjdump comes from $CUOBJDUMP, PATH,
+# LDGSTS; and no local memory (LDL/STL) in any of them. kernels/attention/flash_attn_sm90.cu
+# (sm_90a): warpgroup MMAs (HGMMA 64xNx16 F32, N = BLOCK_N for S and HEAD_DIM for P·V), 3-D
+# bulk tensor loads (UTMALDG.3D), mbarrier waits (SYNCS), setmaxnreg (USETMAXREG) when
+# SETMAXNREG=1 and none otherwise, named-barrier turns (BAR.ARV/BAR.SYNC 1 and 2) with PINGPONG=1
+# only, no mma.sync (HMMA.16816), no LDL/STL; built for plain sm_90 it stops with its message. cuobjdump comes from $CUOBJDUMP, PATH,
 # the CUDA toolkit, or pip's nvidia-cuda-cuobjdump (+ nvidia-cuda-nvdisasm) wheels.
 set -u
 . tests/lib.sh
@@ -27,10 +31,11 @@ if ! CUOBJ=$(find_cuobjdump); then
 fi
 export PATH="$(dirname "$CUOBJ"):$PATH"  # cuobjdump -sass runs nvdisasm from beside it or PATH
 
-# sass NAME FLAGS... : compiles kernels/attention/flash_attn.cu with FLAGS, disassembles into $t/NAME.sass
+# sass NAME FLAGS... : compiles $SRC (for $ARCHF) with FLAGS, disassembles into $t/NAME.sass
+SRC=kernels/attention/flash_attn.cu
 sass() {
   local name=$1; shift
-  if "$NVCC" -O3 -std=c++17 $ARCHF "$@" -Ikernels/harness -Ikernels/attention -c kernels/attention/flash_attn.cu -o "$t/$name.o" >"$t/$name.log" 2>&1 &&
+  if "$NVCC" -O3 -std=c++17 $ARCHF "$@" -Ikernels/harness -Ikernels/attention -c "$SRC" -o "$t/$name.o" >"$t/$name.log" 2>&1 &&
      "$CUOBJ" -sass "$t/$name.o" >"$t/$name.sass" 2>>"$t/$name.log"; then
     ok "$name compiles and disassembles"
   else
@@ -58,4 +63,47 @@ hasnt simt_cp 'HMMA'
 hasnt simt_cp 'LDSM'
 has simt_cp 'LDGSTS\.E\.BYPASS\.128'
 hasnt simt_cp '\b(LDL|STL)\b'
+
+SRC=kernels/attention/flash_attn_sm90.cu
+ARCHF=-gencode=arch=compute_90a,code=sm_90a
+sass sm90_d64 -DHEAD_DIM=64 -DBLOCK_N=128 -DCONSUMER_WGS=2 -DSTAGES=2 -DSETMAXNREG=1
+has sm90_d64 'HGMMA\.64x128x16\.F32'
+has sm90_d64 'HGMMA\.64x64x16\.F32'
+has sm90_d64 'UTMALDG\.3D'
+has sm90_d64 'SYNCS\.PHASECHK\.TRANS64'
+has sm90_d64 'USETMAXREG'
+hasnt sm90_d64 'HMMA\.16816'
+hasnt sm90_d64 '\b(LDL|STL)\b'
+
+sass sm90_d128 -DHEAD_DIM=128 -DBLOCK_N=64 -DCONSUMER_WGS=1 -DSTAGES=3 -DSETMAXNREG=0
+has sm90_d128 'HGMMA\.64x64x16\.F32'
+has sm90_d128 'HGMMA\.64x128x16\.F32'
+has sm90_d128 'UTMALDG\.3D'
+hasnt sm90_d128 'USETMAXREG'
+hasnt sm90_d128 'HMMA\.16816'
+hasnt sm90_d128 '\b(LDL|STL)\b'
+
+# PINGPONG=1: the consumer warpgroups' turns are named barriers 1 and 2 (immediate ids)
+sass sm90_pp -DHEAD_DIM=128 -DBLOCK_N=128 -DCONSUMER_WGS=2 -DSTAGES=2 -DSETMAXNREG=1 -DPINGPONG=1
+has sm90_pp 'BAR\.ARV 0x1, 0x100'
+has sm90_pp 'BAR\.ARV 0x2, 0x100'
+has sm90_pp 'BAR\.SYNC(\.DEFER_BLOCKING)? 0x1, 0x100'
+has sm90_pp 'BAR\.SYNC(\.DEFER_BLOCKING)? 0x2, 0x100'
+hasnt sm90_pp '\b(LDL|STL)\b'
+hasnt sm90_d64 'BAR\.ARV'
+
+# OVERLAP=1: S of the next tile and P·V of this one in flight together: a wait that leaves one
+# group pending (WARPGROUP.DEPBAR.LE gsb0, 0x1), and no serialisation warning from ptxas
+sass sm90_ov -DHEAD_DIM=128 -DBLOCK_N=128 -DCONSUMER_WGS=2 -DSTAGES=2 -DSETMAXNREG=1 -DOVERLAP=1
+has sm90_ov 'WARPGROUP\.DEPBAR\.LE gsb0, 0x1'
+hasnt sm90_d64 'WARPGROUP\.DEPBAR\.LE gsb0, 0x1'
+hasnt sm90_ov '\b(LDL|STL)\b'
+
+# wgmma and setmaxnreg exist only on sm_90a: a plain sm_90 build must stop with the kernel's message
+if "$NVCC" -std=c++17 -gencode=arch=compute_90,code=sm_90 -Ikernels/harness -Ikernels/attention \
+     -c "$SRC" -o "$t/plain.o" >"$t/plain.log" 2>&1; then
+  not_ok "flash_attn_sm90.cu refuses sm_90"
+else
+  check_grep "flash_attn_sm90.cu refuses sm_90 with its message" 'needs the sm_90a target' "$t/plain.log"
+fi
 done_testing

@@ -45,6 +45,10 @@ $M -s B="$tb" "$tb/tools/gates" >/dev/null 2>&1
 check_eq "same flags: nothing rebuilt" "$($M B="$tb" "$tb/tools/gates" 2>&1 | grep -c ' -c ')" 0
 check "CFLAGS changed: the tool's objects are rebuilt" test "$($M B="$tb" CFLAGS='-O1 -g' "$tb/tools/gates" 2>&1 | grep -c ' -c ')" -ge 1
 $M -s B="$tb" "$tb/harness/sm_90/harness/bench_args.o" >/dev/null 2>&1
+check "the nvcc flags stamp outlives the make that wrote it" test -f "$tb/harness/sm_90/nvccflags.txt"
+check_eq "same nvcc flags: the harness is not rebuilt" "$($M B="$tb" "$tb/harness/sm_90/harness/bench_args.o" 2>&1 | grep -c 'bench_args.cu')" 0
+$M -s B="$tb" ARCH=sm_90a "$tb/harness/sm_90a/harness/bench_args.o" >/dev/null 2>&1
+check "ARCH=sm_90a: its own stamp, its own objects" grep -q 'compute_90a,code=sm_90a' "$tb/harness/sm_90a/nvccflags.txt"
 check "NVCCFLAGS changed: the harness objects are rebuilt" test "$($M B="$tb" NVCCFLAGS='-O1 -std=c++17' "$tb/harness/sm_90/harness/bench_args.o" 2>&1 | grep -c 'bench_args.cu')" -eq 1
 rm -rf "$tb"
 

@@ -22,5 +22,5 @@ struct arch_limits {
   int warp_size;
 };
 
-// The table entry for "sm_80", "sm_86", "sm_89" or "sm_90"; NULL for anything else.
+// The table entry for "sm_80", "sm_86", "sm_89", "sm_90" or "sm_90a"; NULL for anything else.
 const struct arch_limits *arch_limits_find(const char *name);

@@ -1,0 +1,38 @@
+# correctness-sm90 — every configuration flash_attn_sm90.cu (TMA + wgmma, sm_90a) accepts must
+# compute attention correctly, and every one it cannot support must be refused with its message
+# (the bad_* flag files: values outside flash_attn_sm90.tunables by flagcheck, combinations by a
+# static_assert). The edge shapes of experiments/correctness — S in {1, 77, 128, 129, 1000},
+# decode (Sq=1, Skv=4096), Sq < Skv and Sq > Skv, causal and not, D=64 and D=128 — plus ragged
+# lengths that are multiples of no tile (333, 517) and several heads, so a tile past the end of
+# one head's rows must never read the next head's (TMA zero-fills per head with 3-D maps). A
+# variant runs only the shapes whose D equals its HEAD_DIM.
+# On a GPU: `make measure EXP=correctness-sm90` (numerics gate + samples) and `make sanitize
+# EXP=correctness-sm90` (compute-sanitizer's tools on SANITIZE_SHAPES).
+DESCRIPTION := Hopper kernel correctness sweep: tunables x edge shapes, refused configurations included
+REPORT_STYLE := correctness
+KERNEL      := attention/flash_attn_sm90.cu
+ARCH        := sm_90a
+SHAPES      := B1_H2_S1_D64_C0 B1_H2_S1_D64_C1 B2_H3_S77_D64_C0 B2_H3_S77_D64_C1 \
+               B1_H2_S128_D64_C0 B1_H2_S128_D64_C1 B1_H2_S129_D64_C0 B1_H2_S129_D64_C1 \
+               B1_H2_S1000_D64_C0 B1_H2_S1000_D64_C1 B1_H2_S1_K4096_D64_C0 B1_H2_S1_K4096_D64_C1 \
+               B1_H2_S77_K300_D64_C0 B1_H2_S77_K300_D64_C1 B1_H2_S300_K77_D64_C0 B1_H2_S300_K77_D64_C1 \
+               B2_H3_S333_K517_D64_C0 B2_H3_S517_K333_D64_C1 \
+               B1_H2_S1_D128_C0 B1_H2_S1_D128_C1 B2_H3_S77_D128_C0 B2_H3_S77_D128_C1 \
+               B1_H2_S128_D128_C0 B1_H2_S128_D128_C1 B1_H2_S129_D128_C0 B1_H2_S129_D128_C1 \
+               B1_H2_S1000_D128_C0 B1_H2_S1000_D128_C1 B1_H2_S1_K4096_D128_C0 B1_H2_S1_K4096_D128_C1 \
+               B1_H2_S77_K300_D128_C0 B1_H2_S77_K300_D128_C1 B1_H2_S300_K77_D128_C0 B1_H2_S300_K77_D128_C1 \
+               B2_H3_S333_K517_D128_C0 B2_H3_S517_K333_D128_C1
+BASELINE    := d64_base
+REPS        := 5
+WARMUP      := 2
+L2          := hot
+ROUNDS      := 1
+MIN_OCCUPANCY   := 0
+MIN_CTAS_PER_SM := 0
+RUN_TIMEOUT := 120
+# compute-sanitizer runs (make sanitize): several key tiles with a ragged last one, causal
+# masking, Sq < Skv and Sq > Skv, several heads
+SANITIZE_SHAPES := B2_H3_S77_D64_C1 B1_H2_S129_D64_C0 B1_H2_S77_K300_D64_C1 B1_H2_S300_K77_D64_C1 \
+                   B2_H3_S333_K517_D64_C0 \
+                   B2_H3_S77_D128_C1 B1_H2_S129_D128_C0 B1_H2_S77_K300_D128_C1 B1_H2_S300_K77_D128_C1 \
+                   B2_H3_S333_K517_D128_C0

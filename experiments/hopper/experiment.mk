@@ -1,0 +1,25 @@
+# hopper — the Hopper kernel (flash_attn_sm90.cu: TMA + mbarriers + wgmma, sm_90a) against cuDNN
+# (PyTorch SDPA) and against the best mma.sync configurations (experiments/baselines' tuned64 and
+# tuned128, built from flash_attn.cu through KERNEL_<variant>), at the production shapes where
+# the mma.sync kernel loses to cuDNN: B2_H8_S2048_D64 and B4_H16_S4096_D128, non-causal and
+# causal, and decode B8_H32_S1_K4096_D128. A variant runs only the shapes of its HEAD_DIM.
+# Numbers and predictions: kernels/attention/NOTES-sm90.md.
+DESCRIPTION := Hopper kernel (TMA + wgmma) vs cuDNN and the mma.sync kernel at production shapes
+KERNEL      := attention/flash_attn_sm90.cu
+KERNEL_mma_d64  := attention/flash_attn.cu
+KERNEL_mma_d128 := attention/flash_attn.cu
+ARCH        := sm_90a
+SHAPES      := B2_H8_S2048_D64_C0 B2_H8_S2048_D64_C1 B4_H16_S4096_D128_C0 B4_H16_S4096_D128_C1 \
+               B8_H32_S1_K4096_D128_C0
+BASELINE    := sdpa-cudnn
+BASELINES   := sdpa-cudnn
+LIBRARIES   := sdpa-cudnn
+COMPARE     := sm90_d64:mma_d64 sm90_d128:mma_d128 sm90_d128_n64:mma_d128 sm90_d64_pp:sm90_d64 \
+               sm90_d128_pp:sm90_d128 sm90_d64_ov:sm90_d64 sm90_d128_ov:sm90_d128 \
+               sm90_d64_ovpp:sm90_d64_ov sm90_d128_ovpp:sm90_d128_ov sm90_d128_w1:sm90_d128_ov
+REPS        := 60
+WARMUP      := 10
+L2          := cold
+ROUNDS      := 3
+MIN_OCCUPANCY := 0
+RUN_TIMEOUT := 300

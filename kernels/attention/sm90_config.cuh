@@ -1,0 +1,85 @@
+// sm90_config.cuh — compile-time configuration of flash_attn_sm90.cu: defaults, refusals,
+// derived constants and the shared-memory layout. Every tunable is a -D macro; see the kernel's
+// header and flash_attn_sm90.tunables.
+#pragma once
+#include <stddef.h>
+
+#ifndef HEAD_DIM
+#define HEAD_DIM 64
+#endif
+#ifndef BLOCK_N
+#define BLOCK_N 128
+#endif
+#ifndef CONSUMER_WGS
+#define CONSUMER_WGS 2
+#endif
+#ifndef STAGES
+#define STAGES 2
+#endif
+#ifndef SETMAXNREG
+#define SETMAXNREG 1
+#endif
+#ifndef PINGPONG
+#define PINGPONG 0
+#endif
+#ifndef OVERLAP
+#define OVERLAP 0
+#endif
+
+namespace fa90 {
+
+constexpr int D = HEAD_DIM;
+constexpr int BN = BLOCK_N;
+constexpr int WGS = CONSUMER_WGS;
+constexpr int BM = 64 * WGS;              // query rows per CTA: 64 per consumer warpgroup
+constexpr int NT = 128 * (WGS + 1);       // threads: producer warpgroup + consumers
+constexpr int CONSUMER_THREADS = 128 * WGS;
+constexpr int PANELS = D / 64;            // 64-column (128-byte) panels per row
+constexpr size_t SMEM_LIMIT = 227 * 1024;  // sm_90 opt-in maximum per CTA
+// setmaxnreg (SETMAXNREG=1, two consumer warpgroups): the kernel starts at 65536 / 384 = 170
+// registers per thread (168 usable); the producer, which only issues copies, gives back to 24 and
+// the consumers take 240: 128·24 + 256·240 = 64512 <= 65536.
+constexpr int PRODUCER_REGS = 24;
+constexpr int CONSUMER_REGS = 240;
+
+static_assert(HEAD_DIM == 64 || HEAD_DIM == 128, "HEAD_DIM must be 64 or 128");
+static_assert(BLOCK_N == 64 || BLOCK_N == 128,
+              "BLOCK_N must be 64 or 128 (the N of the S = Q*K^T wgmma; multiples of 16 keep the "
+              "k16 steps of P*V whole)");
+static_assert(CONSUMER_WGS == 1 || CONSUMER_WGS == 2, "CONSUMER_WGS must be 1 or 2");
+static_assert(STAGES >= 1 && STAGES <= 4, "STAGES must be 1..4");
+static_assert(SETMAXNREG == 0 || SETMAXNREG == 1, "SETMAXNREG must be 0 or 1");
+static_assert(SETMAXNREG == 0 || CONSUMER_WGS == 2,
+              "SETMAXNREG=1 needs CONSUMER_WGS=2: with one consumer warpgroup (256 threads) every "
+              "thread already starts with 255 registers, more than setmaxnreg could grant");
+static_assert(PINGPONG == 0 || PINGPONG == 1, "PINGPONG must be 0 or 1");
+static_assert(PINGPONG == 0 || CONSUMER_WGS == 2,
+              "PINGPONG=1 needs CONSUMER_WGS=2 (two consumer warpgroups take turns on the tensor "
+              "cores)");
+static_assert(OVERLAP == 0 || OVERLAP == 1, "OVERLAP must be 0 or 1");
+static_assert(OVERLAP == 0 || STAGES >= 2,
+              "OVERLAP=1 needs STAGES >= 2: the K of tile t is read while the V of tile t-1 still "
+              "is, so two stages are held at once");
+static_assert(PRODUCER_REGS * 128 + CONSUMER_REGS * CONSUMER_THREADS <= 65536,
+              "setmaxnreg budget exceeds the 64K registers of an SM");
+
+// Shared memory, from a 1024-byte aligned base (the 128-byte swizzle repeats every 1024 bytes and
+// the wgmma descriptors assume atoms start there): Q [PANELS][BM][64], then STAGES K tiles and
+// STAGES V tiles [PANELS][BN][64] fp16, then the mbarriers.
+constexpr size_t Q_PANEL = (size_t)BM * 128;
+constexpr size_t KV_PANEL = (size_t)BN * 128;
+constexpr size_t Q_BYTES = Q_PANEL * PANELS;
+constexpr size_t KV_TILE = KV_PANEL * PANELS;
+constexpr size_t OFF_Q = 0;
+constexpr size_t OFF_K = OFF_Q + Q_BYTES;
+constexpr size_t OFF_V = OFF_K + STAGES * KV_TILE;
+constexpr size_t OFF_BAR = OFF_V + STAGES * KV_TILE;  // full[STAGES], empty[STAGES], q
+constexpr size_t BAR_BYTES = 8 * (2 * STAGES + 1);
+constexpr size_t SMEM_ALIGN = 1024;  // dynamic shared memory is only 16-byte aligned: slack
+constexpr size_t SMEM_BYTES = OFF_BAR + BAR_BYTES + SMEM_ALIGN;
+
+static_assert(Q_PANEL % 1024 == 0 && KV_PANEL % 1024 == 0, "panels must keep 1024-byte alignment");
+static_assert(SMEM_BYTES <= SMEM_LIMIT,
+              "shared memory per CTA exceeds 227 KB (sm_90 limit): lower STAGES or BLOCK_N");
+
+}  // namespace fa90

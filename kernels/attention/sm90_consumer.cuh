@@ -1,0 +1,167 @@
+// sm90_consumer.cuh — the math of one consumer warpgroup of flash_attn_sm90.cu: 64 query rows
+// against a stream of K/V tiles in shared memory, FlashAttention-2's online softmax in fp32.
+// Per key tile:
+//   S = Q·Kᵀ   wgmma m64nBNk16, A = Q and B = K both K-major (128-byte swizzled rows of 64 fp16);
+//              D/16 k16 steps: +32 bytes inside a 128-byte row, the next panel every 4 steps
+//   mask       keys past Skv, causal keys after the query (only on tiles that need it)
+//   softmax    row max / sum over the 4 threads of a quad (shfl_xor 1, 2), scores in log2 units
+//   O += P·V   wgmma m64nDk16 with P from registers (S's 16-column blocks repacked to fp16 are the
+//              A fragments) and V as the MN-major B operand; BN/16 k16 steps of 16 key rows
+// Thread (warp wq of the warpgroup, lane) holds rows 16·wq + lane/4 (h = 0) and + 8 (h = 1).
+// Each step is split into issue and wait so that flash_attn_sm90.cu can order them: in sequence
+// (OVERLAP=0), or with S of tile t+1 and P·V of tile t in flight together (OVERLAP=1).
+#pragma once
+#include "flash_ptx.cuh"
+#include "sm90_config.cuh"
+#include "sm90_params.cuh"
+#include "sm90_wgmma.cuh"
+
+namespace fa90 {
+
+using fa::ex2;
+using ptx::pack_half2;
+
+struct WgConsumer {
+  static constexpr int NS = BN / 2;  // S accumulators per thread
+  static constexpr int NO = D / 2;   // O accumulators per thread
+  static constexpr int KD = D / 16;  // k16 steps of S = Q·Kᵀ
+  static constexpr int KN = BN / 16;  // k16 steps of O += P·V
+
+  float s[NS];
+  float o[NO];
+  uint32_t pf[KN][4];  // P as fp16 A fragments, one per k16 step of P·V
+  float m[2];      // running max (log2 units) of rows h = 0, 1
+  float l[2];      // running sum, this thread's columns only (quad-reduced at the end)
+  float alpha[2];  // the last softmax's rescale factor of O, 2^(m_old - m_new)
+  int row[2];      // query row of h = 0, 1 within the head
+
+  __device__ __forceinline__ void init(int q0w) {
+    const int lane = threadIdx.x & 31, wq = (threadIdx.x >> 5) & 3;
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+      m[h] = -INFINITY;
+      l[h] = 0.f;
+      row[h] = q0w + 16 * wq + (lane >> 2) + 8 * h;
+    }
+#pragma unroll
+    for (int i = 0; i < NO; ++i) o[i] = 0.f;
+  }
+
+  // S = Q·Kᵀ for the tile at sK, issued (the tensor cores run it asynchronously); sQ is this
+  // warpgroup's first Q row (panel 0).
+  __device__ __forceinline__ void scores_issue(uint32_t sQ, uint32_t sK) {
+    sm90::fence();
+#pragma unroll
+    for (int kk = 0; kk < KD; ++kk) {
+      const uint32_t k_off = (kk & 3) * 32;
+      const uint64_t da = sm90::desc_kmajor(sQ + (kk >> 2) * (uint32_t)Q_PANEL + k_off);
+      const uint64_t db = sm90::desc_kmajor(sK + (kk >> 2) * (uint32_t)KV_PANEL + k_off);
+      sm90::mma_ss<BN>(s, da, db, kk > 0);
+    }
+    sm90::commit();
+  }
+  // ... and landed in s; N: groups issued after it that may stay in flight (P·V with OVERLAP).
+  template <int N>
+  __device__ __forceinline__ void scores_wait() {
+    sm90::wait<N>();
+    sm90::pin(s);
+  }
+
+  // Masks, updates (m, l), leaves P = 2^(S·scale - m) in s and O's rescale factor in alpha
+  // (O is not touched: with OVERLAP a P·V may still be accumulating into it).
+  template <bool MASK>
+  __device__ __forceinline__ void softmax(int n0, const Params &p) {
+    if constexpr (MASK) {
+      const int t4 = threadIdx.x & 3;
+#pragma unroll
+      for (int i = 0; i < NS; ++i) {
+        const int key = n0 + (i >> 2) * 8 + 2 * t4 + (i & 1);
+        if (key >= p.skv || (p.causal && key > row[(i >> 1) & 1])) s[i] = -INFINITY;
+      }
+    }
+    const float sl = p.scale_log2;
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+      float mr = -INFINITY;  // raw row max of this tile
+#pragma unroll
+      for (int j = 0; j < NS / 4; ++j) mr = fmaxf(mr, fmaxf(s[4 * j + 2 * h], s[4 * j + 2 * h + 1]));
+      mr = fmaxf(mr, __shfl_xor_sync(0xffffffffu, mr, 1));
+      mr = fmaxf(mr, __shfl_xor_sync(0xffffffffu, mr, 2));
+      const float mx = fmaxf(m[h], mr * sl);         // S stays unscaled: scale > 0 keeps the max
+      const float off = mx == -INFINITY ? 0.f : mx;  // fully masked so far: no NaN
+      const float alpha_h = ex2(m[h] - off);
+      m[h] = mx;
+      float sum = 0.f;
+#pragma unroll
+      for (int j = 0; j < NS / 4; ++j)
+#pragma unroll
+        for (int e = 0; e < 2; ++e) {
+          const float pv = ex2(fmaf(s[4 * j + 2 * h + e], sl, -off));
+          s[4 * j + 2 * h + e] = pv;
+          sum += pv;
+        }
+      l[h] = l[h] * alpha_h + sum;
+      alpha[h] = alpha_h;
+    }
+  }
+
+  // O *= alpha, once no P·V is in flight.
+  __device__ __forceinline__ void rescale() {
+#pragma unroll
+    for (int h = 0; h < 2; ++h)
+#pragma unroll
+      for (int j = 0; j < NO / 4; ++j) {
+        o[4 * j + 2 * h] *= alpha[h];
+        o[4 * j + 2 * h + 1] *= alpha[h];
+      }
+  }
+
+  // P (in s) -> fp16 A fragments.
+  __device__ __forceinline__ void pack_p() {
+#pragma unroll
+    for (int j = 0; j < KN; ++j) {
+      pf[j][0] = pack_half2(s[8 * j], s[8 * j + 1]);
+      pf[j][1] = pack_half2(s[8 * j + 2], s[8 * j + 3]);
+      pf[j][2] = pack_half2(s[8 * j + 4], s[8 * j + 5]);
+      pf[j][3] = pack_half2(s[8 * j + 6], s[8 * j + 7]);
+    }
+  }
+
+  // O += P·V for the tile at sV, issued. Every A register and O are written before the fence
+  // (see sm90::pin).
+  __device__ __forceinline__ void pv_issue(uint32_t sV) {
+#pragma unroll
+    for (int j = 0; j < KN; ++j)
+#pragma unroll
+      for (int e = 0; e < 4; ++e) asm volatile("" : "+r"(pf[j][e])::"memory");
+    sm90::pin(o);
+    sm90::fence();
+#pragma unroll
+    for (int j = 0; j < KN; ++j)
+      sm90::mma_rs<D>(o, pf[j], sm90::desc_mnmajor(sV + j * 16 * 128, (uint32_t)KV_PANEL));
+    sm90::commit();
+  }
+  __device__ __forceinline__ void pv_wait() {
+    sm90::wait<0>();
+    sm90::pin(o);
+  }
+
+  // Normalises O and writes this thread's rows below Sq (fp16, [B·H, Sq, D]).
+  __device__ __forceinline__ void store(const Params &p, int bh) {
+    const int t4 = threadIdx.x & 3;
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+      l[h] += __shfl_xor_sync(0xffffffffu, l[h], 1);
+      l[h] += __shfl_xor_sync(0xffffffffu, l[h], 2);
+      if (row[h] >= p.sq) continue;
+      const float inv = l[h] > 0.f ? 1.f / l[h] : 0.f;
+      __half *og = p.o + ((size_t)bh * p.sq + row[h]) * D + 2 * t4;
+#pragma unroll
+      for (int j = 0; j < NO / 4; ++j)
+        *reinterpret_cast<uint32_t *>(og + 8 * j) =
+            pack_half2(o[4 * j + 2 * h] * inv, o[4 * j + 2 * h + 1] * inv);
+    }
+  }
+};
+
+}  // namespace fa90

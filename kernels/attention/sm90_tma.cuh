@@ -1,0 +1,64 @@
+// sm90_tma.cuh — the bulk tensor copy engine (TMA, sm_90) for flash_attn_sm90.cu: one 3-D tile
+// copy global -> shared that completes on an mbarrier, and the host-side tensor map encoding.
+//
+// A tensor [B·H, S, D] fp16 is described as 3-D (D, S, B·H), innermost first, so the S bound is
+// per head: rows past the end of one head are out of bounds and arrive as zeros, never as rows of
+// the next head (a 2-D [B·H·S, D] view would read those). The box is 64 columns (128 bytes, the
+// widest the 128-byte swizzle allows) x `rows` x 1; a D = 128 tile is two boxes, two panels of
+// 128-byte rows. The copy engine writes each panel with the 128-byte swizzle (16-byte chunk c of
+// row r lands at chunk c ^ (r % 8)), the layout wgmma's SW128 descriptors read.
+#pragma once
+#include <cuda.h>  // CUtensorMap and the encode function's types; no -lcuda (see tma_encoder)
+#include <stdint.h>
+
+namespace sm90 {
+
+// Copies the box at element coordinates (col, row, head) of map into shared memory at dst
+// (1024-byte aligned for the swizzle) and signals bar with the box's byte count, zero-filled
+// out-of-bounds elements included.
+__device__ __forceinline__ void tma_load_3d(uint32_t dst, const CUtensorMap *map, uint32_t bar,
+                                            int col, int row, int head) {
+  asm volatile(
+      "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+      " [%0], [%1, {%2, %3, %4}], [%5];\n" ::"r"(dst),
+      "l"(reinterpret_cast<uint64_t>(map)), "r"(col), "r"(row), "r"(head), "r"(bar)
+      : "memory");
+}
+
+// Host: cuTensorMapEncodeTiled is a driver API function; it is looked up once through the
+// runtime (cudaGetDriverEntryPointByVersion), so the bench links no libcuda itself.
+typedef CUresult (*TensorMapEncodeFn)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *,
+                                      const cuuint64_t *, const cuuint64_t *, const cuuint32_t *,
+                                      const cuuint32_t *, CUtensorMapInterleave,
+                                      CUtensorMapSwizzle, CUtensorMapL2promotion,
+                                      CUtensorMapFloatOOBfill);
+
+inline TensorMapEncodeFn tma_encoder() {
+  static TensorMapEncodeFn fn = nullptr;
+  if (!fn) {
+    void *p = nullptr;
+    cudaDriverEntryPointQueryResult q;
+    if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &p, 12000, cudaEnableDefault,
+                                         &q) == cudaSuccess &&
+        q == cudaDriverEntryPointSuccess)
+      fn = reinterpret_cast<TensorMapEncodeFn>(p);
+  }
+  return fn;
+}
+
+// Describes fp16 [heads, rows, 64·panels] at base with boxes of 64 x box_rows x 1, 128-byte
+// swizzle, zero fill. Returns false when the driver refuses (or was not found).
+inline bool tma_map_3d(CUtensorMap *map, const void *base, int cols, int rows, int heads,
+                       int box_rows) {
+  const TensorMapEncodeFn enc = tma_encoder();
+  if (!enc) return false;
+  const cuuint64_t dim[3] = {(cuuint64_t)cols, (cuuint64_t)rows, (cuuint64_t)heads};
+  const cuuint64_t stride[2] = {(cuuint64_t)cols * 2, (cuuint64_t)cols * 2 * rows};  // bytes
+  const cuuint32_t box[3] = {64, (cuuint32_t)box_rows, 1};
+  const cuuint32_t estride[3] = {1, 1, 1};
+  return enc(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, const_cast<void *>(base), dim, stride, box,
+             estride, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+             CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) == CUDA_SUCCESS;
+}
+
+}  // namespace sm90

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# test_sm90_build.sh — the Hopper kernel (kernels/attention/flash_attn_sm90.cu) through the pipeline
+# without a GPU: experiments/correctness-sm90 sets ARCH := sm_90a, so its variants and its harness
+# objects are built for sm_90a (build/harness/sm_90a/); every accepted configuration builds without
+# spilling, each bad_* flag set is refused with the message of its rule; the launch plans of
+# `bench --describe` follow the kernel's rules (worked out by hand below); an ARCH the tables do
+# not know stops make with a message; KERNEL_<variant> builds one variant of experiments/hopper
+# from the mma.sync kernel, and a KERNEL_<x> naming no variant or another problem's source stops
+# make. Incremental: reuses build/correctness-sm90.
+set -u
+. tests/lib.sh
+exp=experiments/correctness-sm90
+out=build/correctness-sm90
+t_log=/tmp/test_sm90_build.log.$$
+make -s build EXP=correctness-sm90 -j"$(nproc)" >/tmp/test_sm90_build.$$ 2>&1
+check_eq "make build EXP=correctness-sm90 exits 0" "$?" 0
+rm -f /tmp/test_sm90_build.$$
+check_grep "the experiment's ARCH picks the target" 'gencode=arch=compute_90a,code=sm_90a' "$out/compile.cmd"
+check "harness objects under build/harness/sm_90a" test -f build/harness/sm_90a/harness/bench_main.o
+
+declare -A why=(
+  [bad_block_n]="BLOCK_N = '96' is not one of" [bad_head_dim]="HEAD_DIM = '96' is not one of"
+  [bad_consumers]="CONSUMER_WGS = '3' is not one of" [bad_smem]='exceeds 227 KB'
+  [bad_setmaxnreg_w1]='SETMAXNREG=1 needs CONSUMER_WGS=2' [bad_pingpong_w1]='PINGPONG=1 needs CONSUMER_WGS=2'
+  [bad_overlap_s1]='OVERLAP=1 needs STAGES >= 2')
+check_build_statuses "$exp" "$out" why
+make -s gates EXP=correctness-sm90 >/dev/null 2>&1
+check_eq "gates ran" "$?" 0
+spills=$(grep -L '0 bytes spill stores, 0 bytes spill loads' $(ls "$out"/*/build.log | grep -v /bad_) | tr '\n' ' ')
+check_eq "no accepted variant spills (ptxas)" "$spills" ""
+serial=$(grep -l 'C7518' $(ls "$out"/*/build.log | grep -v /bad_) | tr '\n' ' ')
+check_eq "no accepted variant has its wgmmas serialised (ptxas C7518)" "$serial" ""
+passed=$(awk -F, 'NR > 1 && $2 == "pass"' "$out/gates.csv" | wc -l)
+check_eq "every accepted variant passes the gates" "$passed" "$(ls "$exp"/variants/*.flags | grep -vc /bad_)"
+
+# Plans. d64_base: BLOCK_N=128, 2 consumer warpgroups (BM = 128 rows, 384 threads), 2 stages:
+# smem = Q 128*64*2 = 16384 + 2 stages * (K + V) 2*128*64*2 = 65536 + 5 mbarriers 40 + 1024
+# alignment slack = 82984. B2_H3_S333_K517: ceil(333/128) = 3 query tiles x 6 heads.
+d=$out/d64_base/describe.txt
+check_grep "d64_base plan: 3 query tiles x 6 heads, 384 threads" \
+  'shape=B2_H3_S333_K517_D64_C0 kernel=flash_attn_sm90_fwd grid=3,6,1 block=384,1,1 dyn_smem=82984 ctas=18 splits=1 persistent=0 work_items=18 workspace=0 launches=1' "$d"
+check_grep "d64_base refuses D=128 with a message" \
+  'B1_H2_S1_D128_C0: head dim 128 not supported by this build \(HEAD_DIM=64\)' "$out/d64_base/not_applicable.txt"
+# d128_n64_w1_s2: BM = 64 rows, 256 threads; smem = Q 64*128*2 = 16384 + 2 * 2*64*128*2 = 65536
+# + 40 + 1024 = 82984; decode Sq=1: 1 query tile x 2 heads
+check_grep "d128_n64_w1_s2 plan: decode" \
+  'shape=B1_H2_S1_K4096_D128_C1 kernel=flash_attn_sm90_fwd grid=1,2,1 block=256,1,1 dyn_smem=82984 ctas=2 ' \
+  "$out/d128_n64_w1_s2/describe.txt"
+# d128_n128_w2_s3_noreg: Q 128*128*2 = 32768 + 3 * 2*128*128*2 = 196608 + 7 mbarriers 56 + 1024
+check_grep "d128_n128_w2_s3_noreg plan: 3 stages near the 227 KB limit" \
+  'shape=B1_H2_S1000_D128_C1 kernel=flash_attn_sm90_fwd grid=8,2,1 block=384,1,1 dyn_smem=230456 ' \
+  "$out/d128_n128_w2_s3_noreg/describe.txt"
+
+# an ARCH with no SM count / limits: make stops before any work, naming what to add
+msg=$(make -s build EXP=correctness-sm90 ARCH=sm_75 2>&1)
+check_eq "unknown ARCH stops make" "$?" 2
+check_grep "unknown ARCH says what to add" "ARCH = 'sm_75' has no SM count .*sm_90a" <(echo "$msg")
+
+# KERNEL_<variant>: experiments/hopper's mma_d64 from flash_attn.cu, its sm90_d64 from KERNEL
+make -n build EXP=hopper >"$t_log" 2>&1
+check_grep "KERNEL_mma_d64 builds mma_d64 from flash_attn.cu" \
+  'compile.sh build/hopper/mma_d64 experiments/hopper/variants/mma_d64.flags kernels/attention/flash_attn.cu ' "$t_log"
+check_grep "the other variants from KERNEL" \
+  'compile.sh build/hopper/sm90_d64 experiments/hopper/variants/sm90_d64.flags kernels/attention/flash_attn_sm90.cu ' "$t_log"
+make -s build EXP=hopper KERNEL_nope=attention/flash_attn.cu >"$t_log" 2>&1
+check_grep "KERNEL_<x> naming no variant stops make" "KERNEL_nope: 'nope' is not a variant of hopper" "$t_log"
+make -s build EXP=hopper KERNEL_sm90_d64=gemm/gemm_mma.cu >"$t_log" 2>&1
+check_grep "KERNEL_<v> of another problem stops make" "'gemm/gemm_mma.cu' is not a source of attention" "$t_log"
+rm -f "$t_log"
+done_testing
