@@ -8,6 +8,7 @@
 
 #include "report_ctx.h"
 #include "report_fmt.h"
+#include "report_form.h"
 #include "report_pick.h"
 #include "report_tmpl.h"
 
@@ -83,6 +84,12 @@ void claims_section(gen *g, const expvars *e, egpu *xs, size_t n) {
   static const char *const need[] = {"seed", "claim", "kind", "cand", "base", "shape", "lo", "hi", NULL};
   int ix[8];
   if (rcsv_need(&c, need, ix, g->err, sizeof g->err)) gen_die(g);
+  tmpl_put(g, "claims", "head", NULL);
+  if (!form_full(g)) {
+    form_see_full(g, 1, "what-seed-claims");
+    rcsv_free(&c);
+    return;
+  }
   tmpl_put(g, "claims", "intro", (const char *const[]){"claims", g->claims_path, "exp", g->claims_exp, NULL});
   if (!n) {
     tmpl_put(g, "claims", "no-data", (const char *const[]){"exp", g->claims_exp, NULL});

@@ -12,15 +12,12 @@
 #include "report_ctx.h"
 #include "report_design.h"
 #include "report_fmt.h"
+#include "report_form.h"
+#include "report_hrows.h"
 #include "report_pick.h"
 #include "report_tmpl.h"
 
 enum { MAX_SESSIONS = 6 };  // columns of the one-session table
-
-typedef struct {
-  const char *shape, *base, *cand;
-  long r;  // compare.csv row, or -1
-} hrow;
 
 // "3 × 10 × 30": sessions × rounds per session × reps per round of summary row r
 static const char *design_of(gen *g, const egpu *x, long r) {
@@ -129,17 +126,8 @@ static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
   }
   const char *hv = pick_headline(e);
   strlist shapes = {0};
-  gen_shapes(x, e, &shapes);
-  hrow *h = calloc(shapes.n + 1, sizeof *h);
-  size_t nh = 0;
-  for (size_t s = 0; s < shapes.n; s++) {
-    const char *base = pick_variant(&x->sum, &x->names, e, "@lib", shapes.v[s]);
-    const char *cand = hv && sum_row(x, hv, shapes.v[s]) >= 0 ? hv : pick_variant(&x->sum, &x->names, e, "@ours", shapes.v[s]);
-    if (!base || !cand) continue;
-    h[nh].shape = shapes.v[s], h[nh].base = base, h[nh].cand = cand;
-    h[nh].r = x->have_cmp ? cmp_row(&x->cmp, base, cand, shapes.v[s]) : -1;
-    nh++;
-  }
+  hrow *h;
+  size_t nh = hrows_of(e, x, &shapes, &h);
   const char *gpu = x->names.n ? samples_meta(&x->files[0], "gpu") : NULL;
   if (!nh) {
     tmpl_put(g, "headline", "no-pair", (const char *const[]){"exp", x->exp, "gpu", x->gpu, NULL});
@@ -199,7 +187,7 @@ static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
                                  "missing", miss ? miss : "", NULL});
   free(others);
   free(miss);
-  one_session(g, x, h, nh);
+  if (form_full(g)) one_session(g, x, h, nh);
   free(h);
   strlist_free(&shapes);
 }
@@ -211,4 +199,5 @@ void headline_section(gen *g, const expvars *e, egpu *xs, size_t n) {
     return;
   }
   for (size_t k = 0; k < n; k++) headline_gpu(g, e, &xs[k]);
+  form_see_full(g, 1, "what-headline");
 }

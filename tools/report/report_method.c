@@ -10,6 +10,7 @@
 #include "report_ctx.h"
 #include "report_design.h"
 #include "report_fmt.h"
+#include "report_form.h"
 #include "report_static.h"
 #include "report_tmpl.h"
 
@@ -322,20 +323,25 @@ static const char *meta_values(egpu *xs, size_t n, const char *key) {
 }
 
 void methodology(gen *g, egpu *xs, size_t n, const strlist *gpus) {
-  tmpl_put(g, "method", "intro", (const char *const[]){"data", g->data, NULL});
-  for (size_t i = 0; i < gpus->n; i++) {
-    fingerprint(g, gpus->v[i], xs, n);
-    ceilings(g, gpus->v[i]);
-  }
+  int full = form_full(g);
+  tmpl_put(g, "method", full ? "intro" : "intro-main", (const char *const[]){"data", g->data, NULL});
   const char *alpha = first_field(xs, n, "alpha", g->alpha);
   const char *corr = first_field(xs, n, "correction", "holm");
-  const char *gc = meta_values(xs, n, "graph_calls");
-  char *note = *gc ? tmpl_text(g, "method", "graph-calls", (const char *const[]){"values", gc, NULL}) : NULL;
-  tmpl_put(g, "method", "timing", (const char *const[]){"graph_calls_note", note ? note : "", NULL});
-  free(note);
-  tmpl_put(g, "method", "statistics",
-           (const char *const[]){"alpha", alpha, "correction", !strcmp(corr, "holm") ? "Holm" : corr, "data", g->data,
-                                 "threshold", fmt("%g", 100 * g->threshold), NULL});
+  const char *const sv[] = {"alpha", alpha, "correction", !strcmp(corr, "holm") ? "Holm" : corr, "data", g->data,
+                            "threshold", fmt("%g", 100 * g->threshold), NULL};
+  if (!full) tmpl_put(g, "method", "brief", sv);
+  for (size_t i = 0; i < gpus->n; i++) {
+    if (full) fingerprint(g, gpus->v[i], xs, n);
+    ceilings(g, gpus->v[i]);
+  }
+  if (full) {
+    const char *gc = meta_values(xs, n, "graph_calls");
+    char *note = *gc ? tmpl_text(g, "method", "graph-calls", (const char *const[]){"values", gc, NULL}) : NULL;
+    tmpl_put(g, "method", "timing", (const char *const[]){"graph_calls_note", note ? note : "", NULL});
+    free(note);
+    tmpl_put(g, "method", "statistics", sv);
+  }
   for (size_t i = 0; i < gpus->n; i++) calibration(g, gpus->v[i]);
-  tmpl_put(g, "method", "older", NULL);
+  if (full) tmpl_put(g, "method", "older", NULL);
+  form_see_full(g, 1, "what-method");
 }
