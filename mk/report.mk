@@ -285,4 +285,10 @@ $(B)/tests/test_render: tests/report/test_render.c $(addprefix $(B)/tools/obj/re
 	@mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(filter %.o,$^) -lm
 -include $(B)/tests/test_render.d
+# Unit test of the roofs (the highest measured bandwidth, old ceilings files included).
+TEST_PROGS += $(B)/tests/test_roof
+$(B)/tests/test_roof: tests/report/test_roof.c $(addprefix $(B)/tools/obj/report/,report_roof.o report_csv.o) $(SAMPLES_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(filter %.o,$^) -lm
+-include $(B)/tests/test_roof.d
 endif

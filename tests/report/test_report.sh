@@ -181,6 +181,16 @@ for k in latency speedup roofline gates; do
 done
 check_grep "roofline has measured ceilings" '^bw = 2950$' $RB/plots/phase1/nvidia-h100-80gb-hbm3/roofline.gpv
 check_grep "roofline: H200 datasheet bandwidth" '^dbw = 4800$' $RB/plots/beta/nvidia-h200/roofline.gpv
+# the memory roof is the highest bandwidth the ceilings file measured: the H200 fixture has the
+# copy (4210), memcpy (4300) and read-only (4420) rows, the H100 one (a file of before the memcpy
+# and read rows) the copy row alone (2950)
+check_grep "roofline: memory roof the highest measured (read-only, 4420 GB/s)" '^bw = 4420$' $RB/plots/beta/nvidia-h200/roofline.gpv
+check_grep "roofline: a file with the copy row alone: its 2950 GB/s" '^bw = 2950$' $RB/plots/phase1/nvidia-h100-80gb-hbm3/roofline.gpv
+check_grep "methodology names the memory roof among the measured" '^The roofline.s memory roof on `nvidia-h200` is `dram_read_bw`, 4420 GB/s: the highest bandwidth measured there \(of `dram_copy_bw`, `memcpy_d2d_bw`, `dram_read_bw`\)' $F
+check_grep "... and the copy row where it is the only one" '^The roofline.s memory roof on `nvidia-h100-80gb-hbm3` is `dram_copy_bw`, 2950 GB/s: the highest bandwidth measured there; ' $F
+check_grep "roofline caption names the memory roof's row" 'memory: the highest measured bandwidth, `dram_read_bw`' $F
+# beta's B2_H8_S512_D64_C0: AI 256 × 4420 GB/s = 1131.5 TFLOPS > 646: bound by compute
+check_grep "roofline table: compute-bound under the read-only roof" '^\| `B2_H8_S512_D64_C0` \| 256 \| 646 \| compute \|' $F
 # arithmetic intensity of B1_H8_S256_D64_C0 by hand: 4*8*256*256*64 / (2*(8*256*64*2 + 8*256*64*2)) = 128
 check_grep "roofline AI by hand (128 FLOP/B)" '^128 [0-9.e+-]+ B1_H8_S256_D64_C0$' $RB/plots/phase1/nvidia-h100-80gb-hbm3/roofline.dat
 # roof at B1_H8_S256_D64_C0 by hand: AI 128 FLOP/B × 2950 GB/s = 377.6 TFLOPS < 610: memory-bound

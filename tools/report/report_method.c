@@ -11,6 +11,7 @@
 #include "report_design.h"
 #include "report_fmt.h"
 #include "report_form.h"
+#include "report_roof.h"
 #include "report_static.h"
 #include "report_tmpl.h"
 
@@ -224,6 +225,23 @@ static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {
 }
 
 // the ceilings measured on GPU, as published in data/ceilings/<gpu>.csv
+// which measured bandwidth is the roofline's memory roof (report_roof.h), among which
+static void memory_roof(gen *g, const char *gpu, const char *path, const rcsv *t, int cm) {
+  roof_t rf;
+  if (roof_read(path, gpu, &rf, g->err, sizeof g->err)) gen_die(g);
+  if (rf.bw_gbs <= 0) return;
+  strlist bws = {0};
+  for (size_t r = 0; r < t->nrows; r++)
+    if (roof_is_bw(rcsv_get(t, r, cm))) strlist_add(&bws, fmt("`%s`", rcsv_get(t, r, cm)));
+  const char *others = bws.n > 1 ? tmpl_str(g, "method", "memory-roof-others", (const char *const[]){"list", gen_join(&bws, ", "), NULL}) : "";
+  const char *ds = rf.ds_bw_gbs > 0 ? tmpl_str(g, "method", "memory-roof-datasheet",
+                                               (const char *const[]){"bw", num(rf.ds_bw_gbs), "tf", num(rf.ds_tflops), NULL})
+                                    : "";
+  tmpl_put(g, "method", "memory-roof",
+           (const char *const[]){"gpu", gpu, "metric", rf.bw_metric, "bw", num(rf.bw_gbs), "others", others, "datasheet", ds, NULL});
+  strlist_free(&bws);
+}
+
 static void ceilings(gen *g, const char *gpu) {
   char p[4096];
   snprintf(p, sizeof p, "%s/ceilings/%s.csv", g->data, gpu);
@@ -246,6 +264,7 @@ static void ceilings(gen *g, const char *gpu) {
                                          clo >= 0 ? num(fld(g, &t, r, "min")) : "—",
                                          chi >= 0 ? num(fld(g, &t, r, "max")) : "—"});
   doc_table_end(&g->d);
+  memory_roof(g, gpu, p, &t, x[0]);
   rcsv_free(&t);
 }
 

@@ -24,7 +24,8 @@ void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *shapes) 
   for (size_t i = 0; i < x->names.n; i++)
     strlist_add(expvars_is_baseline(e, x->names.v[i]) ? &base : &ours, x->names.v[i]);
   tmpl_table(g, "exp", "caption-roof", "columns-roof", "lrrllrlr",
-             (const char *const[]){"gpu", x->gpu, "roof", tmpl_str(g, "exp", meas ? "roof-measured" : "roof-datasheet", NULL),
+             (const char *const[]){"gpu", x->gpu, "roof", tmpl_str(g, "exp", meas ? "roof-measured" : "roof-datasheet",
+                                                            (const char *const[]){"metric", rf.bw_metric, NULL}),
                                    NULL});
   for (size_t k = 0; k < shapes->n; k++) {
     double fl, by, m;
