@@ -20,6 +20,7 @@
 
 #include "profile/profile_metrics.h"
 #include "report_ctx.h"
+#include "report_fmt.h"
 #include "report_form.h"
 #include "report_roof.h"
 #include "report_tmpl.h"
@@ -43,7 +44,7 @@ static void path_keys(gen *g, const char *path, entry *e) {
 
 // a number with F (one conversion), or a dash
 static const char *cell(const char *f, double v) {
-  return isfinite(v) ? fmt(f, v) : "—";
+  return isfinite(v) ? fmt(f, v) : fmt_none();
 }
 
 static const char *words(gen *g, const char *part, const char *const vars[]) {

@@ -12,6 +12,7 @@
 #include "report_parts.h"
 #include "report_static.h"
 #include "report_tmpl.h"
+#include "report_words.h"
 
 // short names of compile flags (reports/flag_names.csv: flag,short); a flag not there is shown
 // as it is
@@ -84,14 +85,16 @@ static const char *san_cell(gen *g, const rcsv *s, const char *v, santally *t, s
     }
     if (used < sizeof bad)
       used += (size_t)snprintf(bad + used, sizeof bad - used, "%s`%s` (%.0f)", used ? ", " : "", tool, errs);
-    strlist_add(find, fmt("`%s`, `%s`: %s%.0f error%s; first: %s", v, tool, strcmp(res, "error") ? fmt("%s, ", res) : "",
-                          errs, errs == 1 ? "" : "s",
-                          *rcsv_get(s, r, cm) ? fmt("`%s`", rcsv_get(s, r, cm)) : "(no message)"));
+    strlist_add(find, tmpl_str(g, "words", "san-finding",
+                               (const char *const[]){"v", v, "tool", tool, "result", strcmp(res, "error") ? fmt("%s, ", res) : "",
+                                                     "errors", fmt("%.0f", errs), "s", errs == 1 ? "" : "s", "message",
+                                                     *rcsv_get(s, r, cm) ? fmt("`%s`", rcsv_get(s, r, cm)) : word(g, "san-no-message"),
+                                                     NULL}));
   }
   t->runs += runs, t->clean += clean;
-  if (!runs) return "not run";
-  if (clean == runs) return fmt("%zu/%zu clean", clean, runs);
-  return fmt("%zu/%zu clean; errors: %s", clean, runs, bad);
+  if (!runs) return word(g, "san-not-run");
+  return tmpl_str(g, "words", clean == runs ? "san-clean" : "san-errors",
+                  (const char *const[]){"clean", fmt("%zu", clean), "runs", fmt("%zu", runs), "list", bad, NULL});
 }
 
 // "a, b, c" (items already marked up)
@@ -168,7 +171,7 @@ void correctness_gpu(gen *g, const expvars *e, const egpu *x) {
   size_t full = 0, want_min = 0, want_max = 0, nwant = 0;
   strlist cells[5] = {{0}}, find = {0}, short_of = {0}; // the table's columns
   for (size_t i = 0; i < all.n; i++) {
-    const char *v = all.v[i], *flags = "—", *gate = "not gated";
+    const char *v = all.v[i], *flags = fmt_none(), *gate = word(g, "not-gated");
     const samples_file *sf = NULL;
     for (size_t f = 0; f < x->names.n; f++)
       if (!strcmp(x->names.v[f], v)) sf = &x->files[f];
@@ -189,15 +192,16 @@ void correctness_gpu(gen *g, const expvars *e, const egpu *x) {
       else if (mused < sizeof miss)
         mused += (size_t)snprintf(miss + mused, sizeof miss - mused, "%s`%s`", mused ? ", " : "", e->shapes.v[s]);
     }
-    const char *shapes = sf ? fmt("%zu/%zu", have, want) : "none";
+    const char *shapes = sf ? fmt("%zu/%zu", have, want) : word(g, "shapes-none");
     if (strlist_has(&accepted, v)) {
       if (sf && want && have == want) full++;
-      else strlist_add(&short_of, sf ? fmt("`%s` (none at %s)", v, miss) : fmt("`%s` (no sample file)", v));
+      else strlist_add(&short_of, tmpl_str(g, "words", sf ? "short-none-at" : "short-no-file",
+                                           (const char *const[]){"v", v, "shapes", miss, NULL}));
       if (!nwant++ || want < want_min) want_min = want;
       if (want > want_max) want_max = want;
     }
-    const char *sanc = have_san ? san_cell(g, &san, v, &st, &find) : "—";
-    const char *row[5] = {fmt("`%s`", v), flags, *gate ? gate : "—", shapes, sanc};
+    const char *sanc = have_san ? san_cell(g, &san, v, &st, &find) : fmt_none();
+    const char *row[5] = {fmt("`%s`", v), flags, *gate ? gate : fmt_none(), shapes, sanc};
     for (int k = 0; k < 5; k++) strlist_add(&cells[k], row[k]);
   }
 
@@ -256,7 +260,7 @@ void correctness_gpu(gen *g, const expvars *e, const egpu *x) {
       for (size_t r = 0; r < gt->nrows; r++)
         if (!strcmp(rcsv_get(gt, r, cv), refused.v[i]) && !strcmp(rcsv_get(gt, r, cr), "invalid_config"))
           msg = assert_msg(rcsv_get(gt, r, cx));
-      doc_row(&g->d, (const char *const[]){fmt("`%s`", refused.v[i]), *msg ? fmt("`%s`", msg) : "(none recorded)"});
+      doc_row(&g->d, (const char *const[]){fmt("`%s`", refused.v[i]), *msg ? fmt("`%s`", msg) : word(g, "refused-no-message")});
     }
     doc_table_end(&g->d);
   }

@@ -13,11 +13,12 @@
 #include "report_form.h"
 #include "report_parts.h"
 #include "report_tmpl.h"
+#include "report_words.h"
 #include "report_pick.h"
 #include "report_roof.h"
 
 static const char *dfmt(double d) {
-  return isfinite(d) ? fmt("%.2f", d) : "—";
+  return isfinite(d) ? fmt("%.2f", d) : fmt_none();
 }
 
 
@@ -46,7 +47,7 @@ static void variants_table(gen *g, const expvars *e, const egpu *x) {
   tmpl_table(g, "exp", "caption-variants", "columns-variants", "llp36p20",
              (const char *const[]){"exp", x->exp, "gpu", x->gpu, NULL});
   for (size_t i = 0; i < all.n; i++) {
-    const char *v = all.v[i], *flags = "—", *gate = "not gated";
+    const char *v = all.v[i], *flags = fmt_none(), *gate = word(g, "not-gated");
     for (size_t f = 0; f < x->names.n; f++)
       if (!strcmp(x->names.v[f], v) && samples_meta(&x->files[f], "flags"))
         flags = fmt("`%s`", samples_meta(&x->files[f], "flags"));
@@ -56,9 +57,10 @@ static void variants_table(gen *g, const expvars *e, const egpu *x) {
         const char *reason = rcsv_get(&x->gates, r, rcsv_col(&x->gates, "reason"));
         gate = *reason ? fmt("%s: `%s`", verdict, reason) : fmt("%s", verdict);
       }
-    const char *role = expvars_is_baseline(e, v) ? "baseline" : "variant";
-    if (e->baseline && !strcmp(v, e->baseline)) role = fmt("%s, BASELINE", role);
-    if (!strlist_has(&x->names, v)) gate = fmt("%s (no samples)", gate);
+    const char *role = word(g, expvars_is_baseline(e, v) ? "role-baseline" : "role-variant");
+    if (e->baseline && !strcmp(v, e->baseline))
+      role = tmpl_str(g, "words", "role-named-baseline", (const char *const[]){"role", role, NULL});
+    if (!strlist_has(&x->names, v)) gate = tmpl_str(g, "words", "gate-no-samples", (const char *const[]){"gate", gate, NULL});
     doc_row(&g->d, (const char *const[]){fmt("`%s`", v), role, flags, gate});
   }
   doc_table_end(&g->d);
@@ -98,11 +100,11 @@ static void latency_table(gen *g, const expvars *e, const egpu *x, const strlist
                          fmt("`%s`", order.v[i]), fmt("%.0f", fld(g, t, r, "n")),
                          units_cell(fld_opt(g, t, r, "n_sessions"), fld_opt(g, t, r, "n_rounds")),
                          ci(fld(g, t, r, "median"), fld(g, t, r, "ci_lo"), fld(g, t, r, "ci_hi")),
-                         isfinite(fld(g, t, r, "rel_ci_halfwidth")) ? fmt("%.2f", 100 * fld(g, t, r, "rel_ci_halfwidth")) : "—",
+                         isfinite(fld(g, t, r, "rel_ci_halfwidth")) ? fmt("%.2f", 100 * fld(g, t, r, "rel_ci_halfwidth")) : fmt_none(),
                          sd_cell(fld_opt(g, t, r, "sd_rep_pct")), sd_cell(fld_opt(g, t, r, "sd_round_pct")),
                          sd_cell(fld_opt(g, t, r, "sd_session_pct")),
                          fmt("%.0f / %.0f", fld(g, t, r, "mild_outliers"), fld(g, t, r, "severe_outliers")),
-                         isfinite(pm) ? num(pm) : "—"});
+                         num(pm)});
     }
   }
   doc_table_end(&g->d);
@@ -248,7 +250,7 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
   tmpl_put(g, "exp", "head", (const char *const[]){"exp", exp, NULL});
   doc_par(&g->d, "%s", e->description ? e->description : tmpl_str(g, "exp", "no-description", NULL));
   // the kernel source by its file name (KERNEL is <problem>/<file> under kernels/)
-  const char *k = e->kernel && *e->kernel ? e->kernel : "—", *slash = strrchr(k, '/');
+  const char *k = e->kernel && *e->kernel ? e->kernel : fmt_none(), *slash = strrchr(k, '/');
   tmpl_put(g, "exp", "kernel", (const char *const[]){"kernel", slash ? slash + 1 : k, "shapes", gen_list(&e->shapes), NULL});
   if (e->correctness && !form_full(g)) {
     form_see_full(g, 2, "what-correctness");

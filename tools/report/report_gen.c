@@ -18,6 +18,7 @@
 
 #include "report_sections.h"
 #include "report_tmpl.h"
+#include "report_words.h"
 
 static const char usage[] =
     "usage: report_gen --data DIR --build DIR --static DIR [--claims CSV --claims-exp EXP] "
@@ -87,6 +88,7 @@ int main(int argc, char **argv) {
     fprintf(f, "%lld\n", emax);
     fclose(f);
   }
+  words_init(&g);
   size_t ndata = 0, first;
   kc_exp *ks = calloc(nexp + 1, sizeof *ks);
   expvars *evs = calloc(nexp + 1, sizeof *evs);

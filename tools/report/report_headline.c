@@ -16,22 +16,23 @@
 #include "report_hrows.h"
 #include "report_pick.h"
 #include "report_tmpl.h"
+#include "report_words.h"
 
 enum { MAX_SESSIONS = 6 };  // columns of the one-session table
 
 // "3 × 10 × 30": sessions × rounds per session × reps per round of summary row r
 static const char *design_of(gen *g, const egpu *x, long r) {
-  if (r < 0) return "—";
+  if (r < 0) return fmt_none();
   double ns = fld_opt(g, &x->sum, r, "n_sessions"), nr = fld_opt(g, &x->sum, r, "n_rounds"),
          n = fld(g, &x->sum, r, "n");
   const char *u = units_cell(ns, nr);
-  if (!strcmp(u, "—")) return fmt("n = %.0f", n);
+  if (!strcmp(u, fmt_none())) return tmpl_str(g, "words", "n-samples", (const char *const[]){"n", fmt("%.0f", n), NULL});
   return fmod(n, nr) == 0 ? fmt("%s × %.0f", u, n / nr) : fmt("%s (n = %.0f)", u, n);
 }
 
 static const char *median_of(gen *g, const egpu *x, const char *v, const char *shape) {
   long r = sum_row(x, v, shape);
-  if (r < 0) return "—";
+  if (r < 0) return fmt_none();
   return ci(fld(g, &x->sum, r, "median"), fld(g, &x->sum, r, "ci_lo"), fld(g, &x->sum, r, "ci_hi"));
 }
 
@@ -95,7 +96,7 @@ static void one_session(gen *g, const egpu *x, const hrow *h, size_t nh) {
     for (size_t i = 0; i < k; i++) {
       long r = sess_row(x, ids.v[i], &h[j]);
       lo[i] = hi[i] = NAN;
-      cell[2 + i] = "—";
+      cell[2 + i] = fmt_none();
       if (r < 0) continue;
       lo[i] = fld(g, &x->sess, (size_t)r, "speedup_lo"), hi[i] = fld(g, &x->sess, (size_t)r, "speedup_hi");
       cell[2 + i] = xci(fld(g, &x->sess, (size_t)r, "speedup"), lo[i], hi[i]);
@@ -147,7 +148,7 @@ static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
            (const char *const[]){"who", tmpl_str(g, "headline", hv ? "who-headline" : "who-fastest", v),
                                  "exp", x->exp, "gpu", x->gpu, "gpu_name", gpu ? tmpl_str(g, "headline", "gpu-name", v) : "",
                                  "level", tmpl_str(g, "headline", across ? "level-session" : "level-round", NULL),
-                                 "build", g->build, "data", g->data,
+                                 "build", g->build, "data", g->data, "libs", gen_list(&e->libraries),
                                  "band", x->have_cmp ? band_words(g, &x->cmp) : tmpl_str(g, "headline", "no-compare", NULL),
                                  NULL});
   tmpl_table(g, "headline", "caption-headline", "columns-headline", "lllllrll",
@@ -159,7 +160,7 @@ static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
   rest[0] = '\0';
   for (size_t j = 0; j < nh; j++) {
     const hrow *q = &h[j];
-    const char *sp = "not compared", *v = "—";
+    const char *sp = word(g, "not-compared"), *v = fmt_none();
     if (q->r >= 0) {
       const rcsv *c = &x->cmp;
       sp = xci(fld(g, c, (size_t)q->r, "speedup"), fld(g, c, (size_t)q->r, "speedup_lo"),

@@ -10,6 +10,7 @@
 #include "report_pick.h"
 #include "report_roof.h"
 #include "report_tmpl.h"
+#include "report_words.h"
 
 // where the fastest variant and the fastest baseline sit under the roofs, per shape
 void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *shapes) {
@@ -31,8 +32,8 @@ void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *shapes) 
     double fl, by, m;
     if (roof_work(shapes->v[k], &fl, &by)) continue;
     double ai = fl / by, roof = roof_at(ai, bw, tf);
-    const char *bound = bw > 0 && (tf <= 0 || bw * ai / 1000 < tf) ? "memory" : "compute";
-    const char *cell[2] = {"—", "—"}, *pct[2] = {"—", "—"};
+    const char *bound = word(g, bw > 0 && (tf <= 0 || bw * ai / 1000 < tf) ? "bound-memory" : "bound-compute");
+    const char *cell[2] = {fmt_none(), fmt_none()}, *pct[2] = {fmt_none(), fmt_none()};
     for (int w = 0; w < 2; w++) {
       const char *v = pick_variant(&x->sum, w ? &base : &ours, e, w ? "@lib" : "@ours", shapes->v[k]);
       if (w && !v) { // fastest of any baseline when there is no library one
