@@ -125,6 +125,14 @@ for sh in B1_H1_S128_D64_C0 B1_H8_S256_D64_C0 B1_H8_S512_D64_C0; do
     "^\| \`$sh\` \| \`$best\` \| \`v4s2\` \| [^|]+ \| [^|]+ \| $sp \| 3 × 2 × 5 \|\$" $F
 done
 check_grep "headline in words" '^In words: against the best library baseline, ours is FAST at [0-9] of 3 shapes' $F
+# the claims (section A.0): every one a row of its comparison table, speedup, CI, verdict and n
+# (claims_oracle.awk reads both from the Markdown); the fixture's phase1 has 3 shapes and two
+# libraries: 3 headline claims and 6 rows of our best against each library
+last=$(awk -f tests/report/claims_oracle.awk $F | tail -1)
+check_eq "claims: 9 or more, each a row of its comparison table ($last)" "$(awk '{ print ($2 >= 9 && $2 == $4) }' <<<"$last")" 1
+check_grep "claims: a headline claim in one sentence with n and the command" \
+  '^- At `B1_H1_S128_D64_C0`, `v4s2` against the fastest library baseline `sdpa-[a-z]+`: speedup [0-9.]+× \[[0-9.]+, [0-9.]+\] \(95% CI\), n = 3 sessions; \*\*[A-Z]+\*\* \(`make measure EXP=phase1`\)\.$' $F
+check_grep "claims come first (A.0)" '^## A\.0 Claims$' $F
 # the one-session CIs: sessions.csv holds the headline pairs per session, the table one column each
 S1=$RB/phase1/nvidia-h100-80gb-hbm3/sessions.csv
 check_eq "sessions.csv: 3 sessions" "$(awk -F, 'NR > 1 { print $1 }' $S1 | sort -u | wc -l)" 3
@@ -159,7 +167,6 @@ for f in $figs; do [ -s "$R/$f" ] && [ -s "$R/${f%.png}.pdf" ] || miss=$((miss +
 check_eq "every figure exists as PNG and PDF" "$miss" 0
 # layout: no line or table wider than the text by more than 1 pt (pdflatex's Overfull \hbox
 # warnings in the log); the counter is shown an overfull line first, so it can fail
-overfull() { awk '/^Overfull \\hbox \(/ { w = $3; sub(/^\(/, "", w); sub(/pt$/, "", w); if (w + 0 > 1) n++ } END { print n + 0 }' "$1"; }
 printf 'Overfull \\hbox (2.5pt too wide) in paragraph at lines 1--2\nOverfull \\hbox (0.4pt too wide) in paragraph at lines 3--4\n' >"$RB/fake.log"
 check_eq "the overfull counter finds a 2.5 pt line and passes a 0.4 pt one" "$(overfull "$RB/fake.log")" 1
 for l in $R/latex/appendix.log $FL; do
