@@ -32,7 +32,7 @@ sec == "results" && intab && /^\| / {
   key = xexp SUBSEP xgpu SUBSEP shape SUBSEP c[1] SUBSEP c[2]
   cmp[key] = c[4] " | " c[8] " | " units(c[6]); next }
 # A.0: the claim sentences and the table
-sec == "claims" && /^\*\*Headline, `/ { split($0, q, "`"); cexp = q[2]; cgpu = q[4]; next }
+sec == "claims" && /^\*\*Headline\*\* \(A\.1\): experiment `/ { split($0, q, "`"); cexp = q[2]; cgpu = q[4]; next }
 sec == "claims" && /^- At `/ && /: speedup / {
   split($0, q, "`"); shape_c = q[2]; cand = q[4]; base = q[6]
   s = $0; sub(/.*: speedup /, "", s); sp = s; sub(/ \(95% CI\).*/, "", sp)

@@ -99,7 +99,7 @@ int main(int argc, char **argv) {
     ks[e] = (kc_exp){exps[e], &evs[e], cnt ? xs + first : NULL, cnt, g.claims_exp && !strcmp(exps[e], g.claims_exp)};
     ndata += cnt > 0;
   }
-  if (doc_open(&g.d, tex, md, tmpl_str(&g, "frame", "title", NULL), synthetic)) {
+  if (doc_open(&g.d, tex, md, tmpl_str(&g, "frame", g.full ? "title-full" : "title", NULL), synthetic)) {
     fprintf(stderr, "report_gen: %s:0: cannot write\n", tex);
     return 2;
   }

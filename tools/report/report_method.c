@@ -241,7 +241,7 @@ static void memory_roof(gen *g, const char *gpu, const char *path, const rcsv *t
     if (roof_is_bw(rcsv_get(t, r, cm))) strlist_add(&bws, fmt("`%s`", rcsv_get(t, r, cm)));
   const char *others = bws.n > 1 ? tmpl_str(g, "method", "memory-roof-others", (const char *const[]){"list", gen_join(&bws, ", "), NULL}) : "";
   const char *ds = rf.ds_bw_gbs > 0 ? tmpl_str(g, "method", "memory-roof-datasheet",
-                                               (const char *const[]){"bw", num(rf.ds_bw_gbs), "tf", num(rf.ds_tflops), NULL})
+                                               (const char *const[]){"bw", fmt("%g", rf.ds_bw_gbs), "tf", fmt("%g", rf.ds_tflops), NULL})
                                     : "";
   tmpl_put(g, "method", "memory-roof",
            (const char *const[]){"gpu", gpu, "metric", rf.bw_metric, "bw", num(rf.bw_gbs), "others", others, "datasheet", ds, NULL});
