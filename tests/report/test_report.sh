@@ -257,6 +257,9 @@ check_grep "corr: sanitizer finding with its first message" '^- `m64b`, `raceche
 check_grep "corr: flag legend" '^Flags: the `-D` compile flags without `-D`; D = `HEAD_DIM`, MMA = `USE_MMA`, BM = `BLOCK_M`, KV = `KV_SPLITS`\.$' $F
 check_eq "corr: sanitize.csv is read, not listed as unread" "$(grep -c 'not read.*`sanitize\.csv`' $F)" 0
 check_grep "tex: corr compact table" 'Correctness of \\texttt\{corr\}' $FT
+# the main appendix: the summary in words, its tables in the full one only
+check_grep "main appendix: corr's summary" "^\*\*Summary\*\*: $acc accepted configurations .*messages in the full appendix\)" $R/appendix.md
+check_eq "main appendix: no corr table" "$(grep -c 'Correctness of `corr`\|Configurations of `corr`' $R/appendix.md)" 0
 
 # deterministic: a rebuild from scratch gives the same bytes
 mkdir -p $RB/first

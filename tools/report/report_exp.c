@@ -252,10 +252,6 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
   // the kernel source by its file name (KERNEL is <problem>/<file> under kernels/)
   const char *k = e->kernel && *e->kernel ? e->kernel : fmt_none(), *slash = strrchr(k, '/');
   tmpl_put(g, "exp", "kernel", (const char *const[]){"kernel", slash ? slash + 1 : k, "shapes", gen_list(&e->shapes), NULL});
-  if (e->correctness && !form_full(g)) {
-    form_see_full(g, 2, "what-correctness");
-    return;
-  }
   if (e->correctness) {
     tmpl_put(g, "exp", "correctness", NULL);
     for (size_t k = 0; k < n; k++) {
@@ -268,8 +264,9 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
         tmpl_put(g, "exp", "not-read", (const char *const[]){"dir", x->dir, "files", gen_list(&others), NULL});
       strlist_free(&others);
       correctness_gpu(g, e, x);
-      gate_table(g, x);
+      if (form_full(g)) gate_table(g, x);
     }
+    form_see_full(g, 2, "what-correctness");
     return;
   }
   if (!form_full(g)) {
