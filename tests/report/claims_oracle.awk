@@ -34,7 +34,8 @@ sec == "results" && intab && /^\| / {
 # A.0: the claim sentences and the table
 sec == "claims" && /^\*\*Headline\*\* \(A\.1\): experiment `/ { split($0, q, "`"); cexp = q[2]; cgpu = q[4]; next }
 sec == "claims" && /^- At `/ && /: speedup / {
-  split($0, q, "`"); shape_c = q[2]; cand = q[4]; base = q[6]
+  split($0, q, "`"); shape_c = q[2]; if (q[4] != cgpu) { bad++; print "mismatch the claim at " q[2] " names GPU " q[4] ", its headline " cgpu }
+  cand = q[6]; base = q[8]
   s = $0; sub(/.*: speedup /, "", s); sp = s; sub(/ \(95% CI\).*/, "", sp)
   v = s; sub(/.*; \*\*/, "", v); sub(/\*\*.*/, "", v)
   nn = s; sub(/.*n = /, "", nn); sub(/;.*/, "", nn); sub(/ of one session/, "", nn)
@@ -53,5 +54,5 @@ END {
     if (cmp[pending[i]] == wants[i]) { m++; print "ok " what[i] ": " wants[i] }
     else print "mismatch " what[i] ": claims say '" wants[i] "', the comparison table '" cmp[pending[i]] "'"
   }
-  print "claims " np " matched " m
+  print "claims " np + bad " matched " m
 }

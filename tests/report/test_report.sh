@@ -131,7 +131,7 @@ check_grep "headline in words" '^In words: against the best library baseline, ou
 last=$(awk -f tests/report/claims_oracle.awk $F | tail -1)
 check_eq "claims: 9 or more, each a row of its comparison table ($last)" "$(awk '{ print ($2 >= 9 && $2 == $4) }' <<<"$last")" 1
 check_grep "claims: a headline claim in one sentence with n and the command" \
-  '^- At `B1_H1_S128_D64_C0`, `v4s2` against the fastest library baseline `sdpa-[a-z]+`: speedup [0-9.]+× \[[0-9.]+, [0-9.]+\] \(95% CI\), n = 3 sessions; \*\*[A-Z]+\*\* \(`make measure EXP=phase1`\)\.$' $F
+  '^- At `B1_H1_S128_D64_C0` on `nvidia-h100-80gb-hbm3`, `v4s2` against the fastest library baseline `sdpa-[a-z]+`: speedup [0-9.]+× \[[0-9.]+, [0-9.]+\] \(95% CI\), n = 3 sessions; \*\*[A-Z]+\*\* \(`make measure EXP=phase1`\)\.$' $F
 check_grep "claims come first (A.0)" '^## A\.0 Claims$' $F
 # the one-session CIs: sessions.csv holds the headline pairs per session, the table one column each
 S1=$RB/phase1/nvidia-h100-80gb-hbm3/sessions.csv

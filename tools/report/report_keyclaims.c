@@ -43,12 +43,12 @@ static void headline_claims(gen *g, const expvars *e, const egpu *x) {
     const hrow *q = &h[j];
     if (q->r < 0) {
       tmpl_put(g, "keyclaims", "not-compared",
-               (const char *const[]){"shape", q->shape, "cand", q->cand, "base", q->base, NULL});
+               (const char *const[]){"shape", q->shape, "gpu", x->gpu, "cand", q->cand, "base", q->base, NULL});
       continue;
     }
     size_t r = (size_t)q->r;
     tmpl_put(g, "keyclaims", "claim",
-             (const char *const[]){"shape", q->shape, "cand", q->cand, "base", q->base, "speedup", speedup_cell(g, &x->cmp, r),
+             (const char *const[]){"shape", q->shape, "gpu", x->gpu, "cand", q->cand, "base", q->base, "speedup", speedup_cell(g, &x->cmp, r),
                                    "n", n_cell(g, &x->cmp, r), "verdict", verdict_of(&x->cmp, r), "exp", x->exp, NULL});
   }
   free(h);
