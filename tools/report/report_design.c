@@ -117,7 +117,7 @@ void design_sentence(gen *g, const rcsv *c) {
   size_t used = 0;
   for (size_t i = 0; i < keys.n && used < sizeof designs; i++)
     used += (size_t)snprintf(designs + used, sizeof designs - used, "%s%s%s", i ? "; " : "", keys.v[i],
-                             keys.n > 1 ? fmt(" (%zu rows)", cnt[i]) : "");
+                             keys.n > 1 ? tmpl_str(g, "words", "rows-of-design", (const char *const[]){"n", fmt("%zu", cnt[i]), NULL}) : "");
   // the MDE of each comparison (its own standard error and df), median and max
   double *m = calloc(c->nrows, sizeof *m);
   size_t nm = 0;

@@ -27,7 +27,8 @@ static const char *design_of(gen *g, const egpu *x, long r) {
          n = fld(g, &x->sum, r, "n");
   const char *u = units_cell(ns, nr);
   if (!strcmp(u, fmt_none())) return tmpl_str(g, "words", "n-samples", (const char *const[]){"n", fmt("%.0f", n), NULL});
-  return fmod(n, nr) == 0 ? fmt("%s × %.0f", u, n / nr) : fmt("%s (n = %.0f)", u, n);
+  return fmod(n, nr) == 0 ? fmt("%s × %.0f", u, n / nr)
+                          : tmpl_str(g, "words", "design-with-n", (const char *const[]){"design", u, "n", fmt("%.0f", n), NULL});
 }
 
 static const char *median_of(gen *g, const egpu *x, const char *v, const char *shape) {

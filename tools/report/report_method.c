@@ -37,7 +37,7 @@ static void session_word(const char *v, const char *key, char *out, size_t len) 
 
 // the design of the first variant and shape of x: "3 × 10 × 30" (sessions × rounds per session ×
 // reps per round), "" when x has no samples
-static const char *design_of_exp(const egpu *x) {
+static const char *design_of_exp(gen *g, const egpu *x) {
   if (!x->names.n || !x->files[0].ngroups) return "";
   const samples_file *f = &x->files[0];
   const samples_group *gr = &f->groups[0];
@@ -51,8 +51,11 @@ static const char *design_of_exp(const egpu *x) {
     units += !seen, ns += !sseen;
   }
   if (!units || !ns) return "";
-  const char *r = units % ns ? fmt("%zu / %zu rounds", ns, units) : fmt("%zu × %zu", ns, units / ns);
-  return gr->n % units ? fmt("%s (n = %zu)", r, gr->n) : fmt("%s × %zu", r, gr->n / units);
+  const char *r = units % ns ? tmpl_str(g, "words", "units-unbalanced",
+                                        (const char *const[]){"sessions", fmt("%zu", ns), "rounds", fmt("%zu", units), NULL})
+                             : fmt("%zu × %zu", ns, units / ns);
+  return gr->n % units ? tmpl_str(g, "words", "design-with-n", (const char *const[]){"design", r, "n", fmt("%zu", gr->n), NULL})
+                       : fmt("%s × %zu", r, gr->n / units);
 }
 
 // the rows of the design's keys: sessions (per experiment), host and gpu_uuid (every value, from
@@ -216,7 +219,7 @@ static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {
   char des[512] = "";
   size_t du = 0;
   for (size_t i = 0; i < n && du < sizeof des; i++) {
-    const char *d = strcmp(xs[i].gpu, gpu) ? "" : design_of_exp(&xs[i]);
+    const char *d = strcmp(xs[i].gpu, gpu) ? "" : design_of_exp(g, &xs[i]);
     if (*d) du += (size_t)snprintf(des + du, sizeof des - du, "%s`%s` %s", du ? "; " : "", xs[i].exp, d);
   }
   if (du)
