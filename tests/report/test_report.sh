@@ -384,6 +384,12 @@ gen_tp() { build/tools/report_gen --data $FIX/data --build $RB --static "$tp/rep
   --md "$tp/a.md" beta 2>"$tp/err"; }
 gen_tp
 check_eq "templates copied: report_gen exit 0" "$?" 0
+build/tools/report_gen --data $FIX/data --build $RB --static reports --form short --tex "$tp/a.tex" --md "$tp/a.md" beta 2>"$tp/err"
+check_eq "--form other than main or full: exit 2" "$?" 2
+check_grep "... and says so" "^report_gen: --form 'short' is not main or full" "$tp/err"
+build/tools/report_gen --data $FIX/data --build $RB --static reports --form main --tex "$tp/m.tex" --md "$tp/m.md" beta 2>"$tp/err"
+check_eq "--form main: exit 0" "$?" 0
+check "... a shorter document than the full one" test "$(wc -c <"$tp/m.md")" -lt "$(wc -c <"$tp/a.md")"
 sed -i '0,/{ndata}/s//{nexp}/' "$tp/reports/templates/frame.txt"
 ln=$(grep -n '{nexp}' "$tp/reports/templates/frame.txt" | cut -d: -f1)
 gen_tp
