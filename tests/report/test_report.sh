@@ -306,6 +306,9 @@ E2=$EDGE2/build/report/appendix-full.md
 check_grep "points above the measured roof are named in the text" '^\*\*Above the measured roof\*\* on `nvidia-h100-80gb-hbm3`: `' $E2
 check "... each with its share, above 100%" bash -c "grep '^\*\*Above the measured roof' $E2 | grep -oE '[0-9.]+% of the' | awk '{ if (\$1 + 0 <= 100) bad = 1; n++ } END { exit bad || !n }'"
 check_eq "the unchanged fixture names none" "$(grep -c 'Above the measured roof' $F)" 0
+check_eq "the main appendix names the same points above the roof (its roofline table is the full one's)" \
+  "$(grep '^\*\*Above the measured roof' $EDGE2/build/report/appendix.md)" "$(grep '^\*\*Above the measured roof' $E2)"
+check_eq "... and no roofline table" "$(grep -c 'Roofline position on' $EDGE2/build/report/appendix.md)" 0
 check_grep "beta's band from the calibration" "verdicts use Δ = [0-9.]+%, the minimum detectable effect at 80% power of the comparison's design from the A/A calibration \`$EDGE2/data/aa/nvidia-h200/calibration.csv\`" $E2
 check_grep "calibration summarised in the methodology" "^A/A calibration of \`nvidia-h200\` .*SD round 1\.00% and SD session 0\.20%\. .* at most 1\.0% of 200 null comparisons within a session .* at most 2\.0% of 200 across sessions" $E2
 check_grep "phase1 (no calibration of its GPU): the default" 'verdicts use Δ = 3\.00%, the default' $E2

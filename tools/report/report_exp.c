@@ -234,7 +234,7 @@ static void exp_figure(gen *g, const egpu *x, size_t f) {
 
 // the short form of one GPU (the main appendix): the verdicts in words, the fastest per shape and
 // the key figure (the speedups a reader asked for), if there is one
-static void exp_gpu_short(gen *g, const egpu *x) {
+static void exp_gpu_short(gen *g, const expvars *e, const egpu *x) {
   tmpl_put(g, "exp", "gpu", (const char *const[]){"exp", x->exp, "gpu", x->gpu, NULL});
   if (!x->have_sum) {
     tmpl_put(g, "exp", "no-samples", (const char *const[]){"exp", x->exp, "gpu", x->gpu, NULL});
@@ -242,6 +242,10 @@ static void exp_gpu_short(gen *g, const egpu *x) {
   }
   tally t = x->have_cmp ? tally_of(&x->cmp) : (tally){0};
   verdict_counts(g, &t);
+  strlist shapes = {0};
+  gen_shapes(x, e, &shapes);
+  roof_table(g, e, x, &shapes); // in the main appendix: only the points above the roof, in words
+  strlist_free(&shapes);
   for (size_t f = 0; f < x->fig_name.n; f++)
     if (!strcmp(x->fig_script.v[f], "speedup")) exp_figure(g, x, f);
 }
@@ -270,7 +274,7 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
     return;
   }
   if (!form_full(g)) {
-    for (size_t k = 0; k < n; k++) exp_gpu_short(g, &xs[k]);
+    for (size_t k = 0; k < n; k++) exp_gpu_short(g, e, &xs[k]);
     form_see_full(g, 2, "what-exp");
     return;
   }

@@ -6,14 +6,17 @@
 #include <string.h>
 
 #include "report_fmt.h"
+#include "report_form.h"
 #include "report_parts.h"
 #include "report_pick.h"
 #include "report_roof.h"
 #include "report_tmpl.h"
 #include "report_words.h"
 
-// where the fastest variant and the fastest baseline sit under the roofs, per shape
+// where the fastest variant and the fastest baseline sit under the roofs, per shape (the table in
+// the full appendix only; the points above the roof are named in both)
 void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *shapes) {
+  int full = form_full(g);
   char p[4096];
   snprintf(p, sizeof p, "%s/ceilings/%s.csv", g->data, x->gpu);
   roof_t rf;
@@ -24,7 +27,8 @@ void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *shapes) 
   strlist ours = {0}, base = {0}, above = {0};  // above: the points over the roof, in words
   for (size_t i = 0; i < x->names.n; i++)
     strlist_add(expvars_is_baseline(e, x->names.v[i]) ? &base : &ours, x->names.v[i]);
-  tmpl_table(g, "exp", "caption-roof", "columns-roof", "lrrllrlr",
+  if (full)
+    tmpl_table(g, "exp", "caption-roof", "columns-roof", "lrrllrlr",
              (const char *const[]){"gpu", x->gpu, "roof", tmpl_str(g, "exp", meas ? "roof-measured" : "roof-datasheet",
                                                             (const char *const[]){"metric", rf.bw_metric, NULL}),
                                    NULL});
@@ -50,10 +54,11 @@ void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *shapes) 
                                      (const char *const[]){"v", v, "shape", shapes->v[k], "pct", pct[w],
                                                            "t", num3(t), "roof", num3(roof), "bound", bound, NULL}));
     }
-    doc_row(&g->d, (const char *const[]){fmt("`%s`", shapes->v[k]), num3(ai), num3(roof), bound, cell[0], pct[0],
-                                         cell[1], pct[1]});
+    if (full)
+      doc_row(&g->d, (const char *const[]){fmt("`%s`", shapes->v[k]), num3(ai), num3(roof), bound, cell[0], pct[0],
+                                           cell[1], pct[1]});
   }
-  doc_table_end(&g->d);
+  if (full) doc_table_end(&g->d);
   // a point above the roof says the roof is not the machine's limit there: named, never hidden
   if (above.n)
     tmpl_put(g, "exp", meas ? "roof-above-measured" : "roof-above-datasheet",
