@@ -14,7 +14,7 @@ $(CEILINGS_BIN): tools/pipeline/ceilings.cu tools/samples/samples_median.c tools
 ifneq ($(filter $(GPU_GOALS),$(MAKECMDGOALS)),)
 $(CEILINGS_BIN): | check-gpu
 endif
-## ceilings: GPU only: measure copy bandwidth and mma.sync f16 rate -> data/ceilings/<gpu>.csv
+## ceilings: GPU only: measure DRAM bandwidth (copy kernel, cudaMemcpy d2d, read-only kernel) and mma.sync f16 rate -> data/ceilings/<gpu>.csv
 .PHONY: ceilings
 ceilings: check-gpu $(CEILINGS_BIN)
 	@mkdir -p $(CEILINGS_OUT)

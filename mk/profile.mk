@@ -48,7 +48,7 @@ profile-gates: $(EXP_OUT)/gates.csv $(B)/tools/counter_gates
 # $(DATA)/<exp>/<gpu>/profile/, passed to the appendix generator (report.mk).
 PROFILE_CSVS = $(sort $(wildcard $(DATA)/*/*/profile/*.csv))
 REPORT_ARGS += $(PROFILE_CSVS:%=--profile %)
-$(RB)/report/appendix.tex: $(PROFILE_CSVS) $(wildcard $(DATA)/ceilings/*.csv)
+$(R_TEX): $(PROFILE_CSVS) $(wildcard $(DATA)/ceilings/*.csv)
 
 TEST_SCRIPTS += tests/profile/test_profile.sh
 test: $(PROFILE_TOOLS) $(B)/tools/report_gen

@@ -6,7 +6,7 @@
 #   build/<exp>/<gpu>/claims.csv          (phase1) the pairs of the seed-claims table
 #   build/<exp>/<gpu>/sessions.csv        (phase1) the headline pairs from each session alone
 #   build/plots/<exp>/<gpu>/*.pdf|*.png   gnuplot figures (figures.txt lists them)
-#   build/report/appendix.{tex,pdf,md}    the appendix
+#   build/report/appendix{,-full}.{tex,pdf,md}  the main appendix and the full one
 # Tests point DATA, EXPDIR and RB at fixtures and a scratch build directory.
 
 ifdef REPORT_VARS_OF
@@ -53,8 +53,8 @@ R_LIB := $(addprefix $(B)/tools/obj/report/,report_csv.o report_vars.o report_pi
 # context (report_ctx), the number formats (report_fmt), the templates (report_tmpl, over
 # report_tmplread of R_LIB, which prep_plots reads its captions with), the CSV tables of reports/
 # (report_static) and the writer (report_doc), never on the main
-R_GEN := $(addprefix $(B)/tools/obj/report/,report_gen.o report_ctx.o report_fmt.o report_tmpl.o \
-           report_doc.o report_design.o report_frame.o report_headline.o report_method.o \
+R_GEN := $(addprefix $(B)/tools/obj/report/,report_gen.o report_ctx.o report_fmt.o report_tmpl.o report_words.o \
+           report_doc.o report_design.o report_form.o report_frame.o report_headline.o report_hrows.o report_keyclaims.o report_method.o \
            report_exp.o report_gates.o report_reasons.o report_static.o report_rooftab.o \
            report_correct.o report_claims.o report_rules.o profile_section.o search_section.o) \
          $(B)/tools/obj/profile/profile_metrics.o
@@ -227,7 +227,6 @@ analyze: | check-deps-analyze
 plots: | check-deps-plots
 report: | check-deps-report
 $(R_FIGS): | check-deps-plots
-$(RB)/report/appendix.pdf: | check-deps-report
 
 ## analyze: statistics of EXP's samples in $(DATA) → build/<exp>/<gpu>/{summary,compare}.csv
 .PHONY: analyze plots report
@@ -239,38 +238,48 @@ r-no-data:
 	@echo "report: no samples under $(DATA)/$(EXP)/<gpu>/ (experiments with data: $(or $(R_DEXPS),none))" >&2
 	@exit 2
 
-# the appendix: one LaTeX and one Markdown file from the same generator, then pdflatex twice.
-# Other fragments feed the generator's sections: REPORT_ARGS += its options (profile.mk: the
-# published profiles; search.mk: the replays of the recorded sweeps), with what they read made
-# prerequisites of the appendix. The fixed text is in reports/templates/.
+# the appendix: two documents from the same generator (tools/report/report_form.h): the main
+# appendix (appendix: claims, method in brief, the key table and figure of each experiment) and the
+# full one (appendix-full: every table and figure), each one LaTeX and one Markdown file, then
+# pdflatex. Other fragments feed the generator's sections: REPORT_ARGS += its options (profile.mk:
+# the published profiles; search.mk: the replays of the recorded sweeps), with what they read made
+# prerequisites of $(R_TEX). The fixed text is in reports/templates/.
 REPORT_ARGS ?=
+R_DOCS := appendix appendix-full
+R_TEX  := $(R_DOCS:%=$(RB)/report/%.tex)
+R_MD   := $(R_DOCS:%=$(RB)/report/%.md)
+R_PDF  := $(R_DOCS:%=$(RB)/report/%.pdf)
+r_form  = $(if $(filter %-full,$(1)),full,main)
 R_ALL := $(R_VARS) $(foreach e,$(filter-out $(R_CORR),$(R_DEXPS)),$(call r_stats,$(e)) $(call r_figs,$(e))) \
   $(foreach e,$(R_CORR_DEXPS),$(call r_safe,$(wildcard $(DATA)/$(e)/*/*.csv)))
-$(RB)/report/appendix.tex: $(R_ROOT) $(R_ALL) $(B)/tools/report_gen $(wildcard reports/* reports/templates/*)
+$(R_TEX): $(RB)/report/%.tex: $(R_ROOT) $(R_ALL) $(B)/tools/report_gen $(wildcard reports/* reports/templates/*)
 	@mkdir -p $(@D)
 	$(B)/tools/report_gen --data $(DATA) --build $(RB) --static reports --claims $(CLAIMS) \
 	  --claims-exp $(CLAIMS_EXP) --threshold $(THRESHOLD) \
-	  --seed $(STATS_SEED) --resamples $(RESAMPLES) --alpha $(ALPHA) $(REPORT_ARGS) \
-	  --tex $@.tmp --md $(@D)/appendix.md.tmp --epoch $(@D)/epoch $(R_EXPS)
-	@mv $(@D)/appendix.md.tmp $(@D)/appendix.md
+	  --seed $(STATS_SEED) --resamples $(RESAMPLES) --alpha $(ALPHA) $(REPORT_ARGS) --form $(call r_form,$*) \
+	  --tex $@.tmp --md $(@D)/$*.md.tmp --epoch $(@D)/$*.epoch $(R_EXPS)
+	@mv $(@D)/$*.md.tmp $(@D)/$*.md
 	@mv $@.tmp $@
-$(RB)/report/appendix.md: $(RB)/report/appendix.tex
-# pdflatex works in latex/ (its .aux, .log and .pdf); the PDF is renamed into place only when the
-# run succeeded, so a killed or failed run leaves the previous good PDF (or none) and no
-# half-written .aux for the next run to trip on
-$(RB)/report/appendix.pdf: $(RB)/report/appendix.tex
-	@rm -rf $(@D)/latex && mkdir -p $(@D)/latex
+$(R_MD): $(RB)/report/%.md: $(RB)/report/%.tex
+	@:
+# pdflatex works in latex/ (latex-full/ for the full appendix: its .aux, .log and .pdf); the PDF is
+# renamed into place only when the run succeeded, so a killed or failed run leaves the previous
+# good PDF (or none) and no half-written .aux for the next run to trip on
+r_latex = $(@D)/latex$(patsubst appendix%,%,$*)
+$(R_PDF): $(RB)/report/%.pdf: $(RB)/report/%.tex
+	@rm -rf $(r_latex) && mkdir -p $(r_latex)
 	@cd $(@D) && for i in 1 2 3; do \
-	  SOURCE_DATE_EPOCH=$$(cat epoch) FORCE_SOURCE_DATE=1 $(PDFLATEX) -interaction=nonstopmode \
-	    -halt-on-error -output-directory=latex appendix.tex >pdflatex.log 2>&1 || { tail -20 pdflatex.log >&2; \
-	    echo "report: pdflatex failed, see $(@D)/pdflatex.log" >&2; exit 2; }; \
-	  grep -q 'Rerun' latex/appendix.log || break; done
-	@mv $(@D)/latex/appendix.pdf $@
-	@echo "report: $@ and $(@D)/appendix.md"
-## report: every experiment with data → build/report/appendix.pdf (+ appendix.tex, appendix.md)
-report: check-data $(RB)/report/appendix.pdf $(RB)/report/appendix.md
+	  SOURCE_DATE_EPOCH=$$(cat $*.epoch) FORCE_SOURCE_DATE=1 $(PDFLATEX) -interaction=nonstopmode \
+	    -halt-on-error -output-directory=$(notdir $(r_latex)) $*.tex >$*.pdflatex.log 2>&1 || { tail -20 $*.pdflatex.log >&2; \
+	    echo "report: pdflatex failed, see $(@D)/$*.pdflatex.log" >&2; exit 2; }; \
+	  grep -q 'Rerun' $(notdir $(r_latex))/$*.log || break; done
+	@mv $(r_latex)/$*.pdf $@
+	@echo "report: $@ and $(@D)/$*.md"
+$(R_PDF): | check-deps-report
+## report: every experiment with data → build/report/appendix.pdf (main) and appendix-full.pdf (+ .tex, .md)
+report: check-data $(R_PDF) $(R_MD)
 
-TEST_SCRIPTS += tests/report/test_report.sh tests/report/test_published.sh
+TEST_SCRIPTS += tests/report/test_report.sh tests/report/test_published.sh tests/report/test_forms.sh
 # Unit test of the template reader and renderer.
 TEST_PROGS += $(B)/tests/test_render
 $(B)/tests/test_render: tests/report/test_render.c $(addprefix $(B)/tools/obj/report/,report_tmpl.o \
@@ -278,4 +287,10 @@ $(B)/tests/test_render: tests/report/test_render.c $(addprefix $(B)/tools/obj/re
 	@mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(filter %.o,$^) -lm
 -include $(B)/tests/test_render.d
+# Unit test of the roofs (the highest measured bandwidth, old ceilings files included).
+TEST_PROGS += $(B)/tests/test_roof
+$(B)/tests/test_roof: tests/report/test_roof.c $(addprefix $(B)/tools/obj/report/,report_roof.o report_csv.o) $(SAMPLES_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(filter %.o,$^) -lm
+-include $(B)/tests/test_roof.d
 endif

@@ -117,7 +117,7 @@ $(B)/tests/test_search: tests/search/test_search.c $(filter-out %/search_main.o,
 # the report is built in $(B), else by its absolute path
 s_plot = $(if $(filter $(B),$(RB)),../plots/$(1)/search,$(abspath $(B))/plots/$(1)/search)
 REPORT_ARGS += $(foreach e,$(R_SPACE_DEXPS),--strategies $(B)/$(e)/strategies.csv --search-plot $(call s_plot,$(e)))
-$(RB)/report/appendix.tex: $(RB)/report/search-replays.txt
+$(R_TEX): $(RB)/report/search-replays.txt
 # the replays, redone when the search tool or a sweep's data changes; lists their tables
 $(RB)/report/search-replays.txt: $(B)/tools/search $(foreach e,$(R_SPACE_DEXPS),$(wildcard $(DATA)/$(e)/*/*.csv))
 	@mkdir -p $(@D)

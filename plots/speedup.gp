@@ -15,7 +15,7 @@ set linetype 11 lc rgb "#1a9850"
 set linetype 12 lc rgb "#808080"
 set linetype 13 lc rgb "#f08c00"
 set linetype 14 lc rgb "#d73027"
-set key top left
+set key below horizontal maxrows 1 samplen 1 width 2 height 0.6
 f = dir."/".name.".dat"
 plot f using 2:1:3:4:(11 + $5):ytic(6) with xerrorbars lc variable pt 7 ps 0.5 notitle, \
      NaN with points pt 7 lc 11 title "FAST", NaN with points pt 7 lc 12 title "SAME", \

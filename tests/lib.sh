@@ -35,3 +35,7 @@ overlaps() {
     END { m = 0; for (i = 1; i <= NR; i++) for (j = 1; j <= NR; j++) if (i != j && G[i] == g && G[j] == h) {
       o = (E[i] < E[j] ? E[i] : E[j]) - (S[i] > S[j] ? S[i] : S[j]); if (o > m) m = o }; print (m > 0.05) }' "$1"
 }
+
+# overfull LOG: how many lines or tables of a pdflatex log are wider than the text by more than
+# 1 pt (its "Overfull \hbox (W pt too wide)" warnings)
+overfull() { awk '/^Overfull \\hbox \(/ { w = $3; sub(/^\(/, "", w); sub(/pt$/, "", w); if (w + 0 > 1) n++ } END { print n + 0 }' "$1"; }

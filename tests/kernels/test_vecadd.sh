@@ -115,9 +115,12 @@ check_grep "compare.csv: v8 vs v1 at N1000 (5 us both) is SAME" '^N1000,.*,SAME,
 make -s report DATA=$t/data RB=$t/rb >"$t/report.log" 2>&1; rc=$?
 check_eq "make report exits 0" "$rc" 0
 [ "$rc" = 0 ] || sed 's/^/# /' "$t/report.log" | tail -20
-check_grep "the appendix has the vecadd experiment's section" 'Experiment `vecadd`' "$t/rb/report/appendix.md"
-check "the appendix PDF is made" test -s "$t/rb/report/appendix.pdf"
-# the scaling figure of a problem with one axis: x = N, the four shapes in increasing N
-check_grep "a scaling figure over N (no other axis to hold)" 'Scaling over N on `fake-gpu`' "$t/rb/report/appendix.md"
+for d in appendix appendix-full; do
+  check_grep "$d has the vecadd experiment's section" 'Experiment `vecadd`' "$t/rb/report/$d.md"
+  check "$d: the PDF is made" test -s "$t/rb/report/$d.pdf"
+done
+# the scaling figure of a problem with one axis (in the full appendix; the main one shows the
+# speedups): x = N, the four shapes in increasing N
+check_grep "a scaling figure over N (no other axis to hold)" 'Scaling over N on `fake-gpu`' "$t/rb/report/appendix-full.md"
 check_eq "its data in increasing N" "$(awk '/^# / { b++ } b == 1 && /^[0-9]/ { printf "%s ", $1 }' "$t/rb/plots/vecadd/fake-gpu/scaling.dat")" "1 1000 1048576 1048583 "
 done_testing

@@ -150,7 +150,7 @@ mkdir -p "$D"
 cp "$tmp/swz.csv" "$tmp/pad0.csv" "$tmp/simt.csv" "$D/"
 psec --profile "$D/pad0.csv" --profile "$D/simt.csv" --profile "$D/swz.csv" 2>"$tmp/err"
 check_eq "profile_section: exit 0" $? 0
-check_grep "profile_section: md heading per experiment and GPU" '^### Profile counters: phase1 on nvidia-h100-80gb-hbm3$' "$tmp/p.md"
+check_grep "profile_section: md heading per experiment and GPU" '^### A[.0-9]+ Profile counters: phase1 on nvidia-h100-80gb-hbm3$' "$tmp/p.md"
 # swz: 41000 ns = 41.00 us; DRAM (8,300,000 + 4,194,304) B = 12.494 MB; 131072/8192 = 16 sectors/req
 check_grep "profile_section: swz counters row" '^\| swz \| 41.00 \| 55.0 \| 41.5 \| 23.4 \| 30.2 \| 12.494 \| 16.00 \| 0.000 \| 45.0 \| 128 \| 41.0 \|$' "$tmp/p.md"
 check_grep "profile_section: pad0 conflict rate 7" '^\| pad0 \|.*\| 7.000 \|' "$tmp/p.md"

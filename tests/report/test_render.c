@@ -52,11 +52,17 @@ int main(void) {
                "First line\nsecond **bold**, *emph* and `a_b` at 50% & $1.\n",
                "First line second \\textbf{bold}, \\emph{emph} and \\texttt{a\\_\\allowbreak{}b} at 50\\% \\& \\$1.\n\n",
                "First line second **bold**, *emph* and `a_b` at 50% & $1.\n\n");
+  // levels 1 to 3 numbered A.0, A.0.1, … in the Markdown as LaTeX numbers them (the first section
+  // is A.0); level 4 is not numbered
   check_render("two paragraphs and headings of each level",
                "# One `x_y`\n\nText.\n\n## Two\n### Three\n#### Four\nMore\ntext.\n",
                "\\section{One \\texttt{x\\_\\allowbreak{}y}}\n\nText.\n\n\\subsection{Two}\n\n"
                "\\subsubsection{Three}\n\n\\paragraph{Four}\n\nMore text.\n\n",
-               "## One `x_y`\n\nText.\n\n### Two\n\n#### Three\n\n##### Four\n\nMore text.\n\n");
+               "## A.0 One `x_y`\n\nText.\n\n### A.0.1 Two\n\n#### A.0.1.1 Three\n\n##### Four\n\nMore text.\n\n");
+  check_render("a second section restarts the subsection numbers",
+               "# One\n\n## Two\n\n## Three\n\n# Four\n\n## Five\n",
+               "\\section{One}\n\n\\subsection{Two}\n\n\\subsection{Three}\n\n\\section{Four}\n\n\\subsection{Five}\n\n",
+               "## A.0 One\n\n### A.0.1 Two\n\n### A.0.2 Three\n\n## A.1 Four\n\n### A.1.1 Five\n\n");
   check_render("a list: continuation lines (indent dropped), then a paragraph",
                "- item one\n  continued\n- item two\n\nAfter <it>.\n",
                "\\begin{itemize}\n\\item item one continued\n\\item item two\n\\end{itemize}\n\n"

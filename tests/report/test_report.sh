@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test_report.sh — `make analyze/plots/report` on the SYNTHETIC fixture (tests/fixtures/report):
-# the appendix (PDF + Markdown) exists, holds the expected sections, tables and figures, is
-# byte-identical on a rebuild, and broken inputs fail with FILE:LINE. Known values come from the
+# the appendix (PDF + Markdown, the main one and the full one) exists, the full one holds the
+# expected sections, tables and figures, both are byte-identical on a rebuild, and broken inputs
+# fail with FILE:LINE (the main appendix against the full one: test_forms.sh). Known values come from the
 # fixture files themselves (awk/sort), not from the tools under test.
 source tests/lib.sh
 set -u
@@ -15,22 +16,27 @@ log=$RB/make.log
 if "${MK[@]}" report >$log 2>&1; then ok "make report on the fixtures succeeds"; else
   not_ok "make report on the fixtures succeeds"; sed 's/^/# /' $log; done_testing; fi
 R=$RB/report
+F=$R/appendix-full.md FT=$R/appendix-full.tex FL=$R/latex-full/appendix-full.log
 check "appendix.pdf is a PDF" bash -c "head -c 5 $R/appendix.pdf | grep -q '%PDF-'"
-check "appendix.tex and appendix.md exist" test -s $R/appendix.tex -a -s $R/appendix.md
-check "pdflatex log is kept" test -s $R/pdflatex.log
-check_grep "pdflatex: no undefined references" '^Output written on latex/appendix.pdf \([0-9]+ pages' $R/latex/appendix.log
-if grep -q 'undefined references\|Rerun to get' $R/latex/appendix.log; then not_ok "latex settled"; else ok "latex settled"; fi
+check "appendix-full.pdf is a PDF" bash -c "head -c 5 $R/appendix-full.pdf | grep -q '%PDF-'"
+for d in appendix appendix-full; do
+  check "$d.tex and $d.md exist" test -s $R/$d.tex -a -s $R/$d.md
+  check "$d: pdflatex log is kept" test -s $R/$d.pdflatex.log
+  l=$R/latex${d#appendix}/$d.log
+  check_grep "$d: pdflatex: no undefined references" "^Output written on latex${d#appendix}/$d.pdf \([0-9]+ pages" $l
+  if grep -q 'undefined references\|Rerun to get' $l; then not_ok "$d: latex settled"; else ok "$d: latex settled"; fi
+done
 
 # sections (Markdown headings, and the PDF's bookmarks in appendix.out)
 for s in "Headline" "Methodology" "Results per experiment" "Seed claims vs measured" \
          "The twelve rules of Hoefler and Belli" "Experiments without data"; do
-  check_grep "md section: $s" "^##+ $s" $R/appendix.md
-  check_grep "pdf section: $s" "contentsline \{(sub)?section\}\{\\\\numberline \{[0-9A.]+\}$s" $R/latex/appendix.aux
+  check_grep "md section: $s" "^##+ A[.0-9]+ $s" $F
+  check_grep "pdf section: $s" "contentsline \{(sub)?section\}\{\\\\numberline \{[0-9A.]+\}$s" $R/latex-full/appendix-full.aux
 done
-check_grep "md: synthetic banner" 'SYNTHETIC DATA' $R/appendix.md
-check_grep "tex: synthetic banner" 'SYNTHETIC DATA' $R/appendix.tex
-check_grep "experiment without data named once" '^- `gamma`: defined, but no samples' $R/appendix.md
-check_eq "gamma has no section" "$(grep -c 'Experiment `gamma`' $R/appendix.md)" 0
+check_grep "md: synthetic banner" 'SYNTHETIC DATA' $F
+check_grep "tex: synthetic banner" 'SYNTHETIC DATA' $FT
+check_grep "experiment without data named once" '^- `gamma`: defined, but no samples' $F
+check_eq "gamma has no section" "$(grep -c 'Experiment `gamma`' $F)" 0
 
 # tables
 for t in 'Fingerprint of `nvidia-h100-80gb-hbm3`' 'Fingerprint of `nvidia-h200`' \
@@ -38,23 +44,23 @@ for t in 'Fingerprint of `nvidia-h100-80gb-hbm3`' 'Fingerprint of `nvidia-h200`'
          'Comparisons of `phase1` on `nvidia-h100-80gb-hbm3`' 'Comparisons of `beta` on `nvidia-h200`' \
          'Gate rejections of `phase1`' 'Gate rejections of `beta`' 'Seed claims vs measured on' \
          'The twelve rules and where'; do
-  check_grep "md table: $t" "^\*\*Table [0-9]+\.\*\* $t" $R/appendix.md
+  check_grep "md table: $t" "^\*\*Table [0-9]+\.\*\* $t" $F
 done
-check_grep "tex: booktabs" '\\toprule' $R/appendix.tex
-check_eq "twelve rules rows" "$(grep -cE '^\| (1[0-2]|[1-9]) \|' $R/appendix.md)" 12
-check_grep "gate reason with meaning" '^\| `smem_overflow` \| 1 \| `v4s3` \| shared memory' $R/appendix.md
-check_grep "too_few_ctas counted twice" '^\| `too_few_ctas` \| 2 \| `v5b`, `v5c` \|' $R/appendix.md
-check_grep "a non-sample CSV is named, not read" 'not read as samples .*`aa_check.csv`' $R/appendix.md
-check_grep "SDPA python time shown" 'per-call time from Python \(Py µs' $R/appendix.md
-check_grep "negative results stated" '^\*\*Negative results\*\*' $R/appendix.md
-check_grep "beta: b slower at the causal shape" '^- `b` vs `a`: SLOW at `B2_H8_S512_D128_C1` \(0\.[0-9]+×' $R/appendix.md
-check_grep "too few samples: n = 1, one round and no CI" '^\| `e` \| 1 \| 1 × 1 \| 12\.36 \[—, —\] \| — \|' $R/appendix.md
-check_grep "too few samples: AMBIGUOUS" '^\| `e` \| `a` \| .* \| \*\*AMBIGUOUS\*\* \|$' $R/appendix.md
-check_grep "claims: holds" '\*\*holds\*\*' $R/appendix.md
-check_grep "claims: does not hold" '\*\*does not hold\*\*' $R/appendix.md
-check_grep "claims: not comparable" '\*\*not comparable\*\*' $R/appendix.md
-check_grep "claims: stand-in shape named" 'stand-in for `B2_H8_S512_D64_C0`' $R/appendix.md
-check_grep "methodology: holm" "Holm's correction" $R/appendix.md
+check_grep "tex: booktabs" '\\toprule' $FT
+check_eq "twelve rules rows" "$(grep -cE '^\| (1[0-2]|[1-9]) \|' $F)" 12
+check_grep "gate reason with meaning" '^\| `smem_overflow` \| 1 \| `v4s3` \| shared memory' $F
+check_grep "too_few_ctas counted twice" '^\| `too_few_ctas` \| 2 \| `v5b`, `v5c` \|' $F
+check_grep "a non-sample CSV is named, not read" 'not read as samples .*`aa_check.csv`' $F
+check_grep "SDPA python time shown" 'per-call time from Python \(Py µs' $F
+check_grep "negative results stated" '^\*\*Negative results\*\*' $F
+check_grep "beta: b slower at the causal shape" '^- `b` vs `a`: SLOW at `B2_H8_S512_D128_C1` \(0\.[0-9]+×' $F
+check_grep "too few samples: n = 1, one round and no CI" '^\| `e` \| 1 \| 1 × 1 \| 12\.36 \[—, —\] \| — \|' $F
+check_grep "too few samples: AMBIGUOUS" '^\| `e` \| `a` \| .* \| \*\*AMBIGUOUS\*\* \|$' $F
+check_grep "claims: holds" '\*\*holds\*\*' $F
+check_grep "claims: does not hold" '\*\*does not hold\*\*' $F
+check_grep "claims: not comparable" '\*\*not comparable\*\*' $F
+check_grep "claims: stand-in shape named" 'stand-in for `B2_H8_S512_D64_C0`' $F
+check_grep "methodology: holm" "Holm's correction" $F
 # the methodology states the design-level method (and no longer the pooled bootstrap as the tables')
 for t in 'take the round \(one process\) as the unit, with the session a level above' \
          'exp of the mean of the session means, each session weighing the same' \
@@ -64,17 +70,17 @@ for t in 'take the round \(one process\) as the unit, with the session a level a
          'paired t test on the units' 'TOST' 'minimum detectable effect at 80% power of each comparison.s design' \
          'calibration.csv' 'still available as `stats --level sample`' \
          'one replay of a CUDA graph of `graph_calls`' 'divided by `graph_calls`' \
-         'order_seed:' 'column `position`' 'how PyTorch benchmark practice times'; do
-  check_grep "methodology: /$t/" "$t" $R/appendix.md
+         'order_seed:' 'column `position`' 'how PyTorch benchmark practice times' 'without a calibration Δ = 3%;'; do
+  check_grep "methodology: /$t/" "$t" $F
 done
 # the appendix points at nothing a reader lacks: every Markdown file it names is in the repository
 # (or is the appendix itself)
 md_missing() { grep -o '[A-Za-z0-9_./-]*\.md\b' "$1" | sort -u | while read -r m; do
   [ -e "$m" ] || [[ $m == *appendix*.md ]] || echo "$m"; done; }
-check_eq "methodology: every .md file the appendix names exists here" "$(md_missing $R/appendix.md)" ""
+check_eq "methodology: every .md file the appendix names exists here" "$(md_missing $F)" ""
 printf 'see NOTES-elsewhere.md\n' >"$RB/md_probe.md"
 check_eq "... (a name of a file not here is reported)" "$(md_missing "$RB/md_probe.md")" "NOTES-elsewhere.md"
-check_eq "methodology: no bootstrap CI as the tables' method" "$(grep -c 'bootstrap CI (bca\|95% bootstrap CI' $R/appendix.md)" 0
+check_eq "methodology: no bootstrap CI as the tables' method" "$(grep -c 'bootstrap CI (bca\|95% bootstrap CI' $F)" 0
 
 # a median straight from the fixture (awk + sort as the oracle), as the table prints it: at the
 # level of the design, exp of the mean over sessions of the mean over their rounds of the log of
@@ -89,22 +95,24 @@ dmed() { # dmed FILE SHAPE: the design-level median, 4 significant digits
 }
 P1=$FIX/data/phase1/nvidia-h100-80gb-hbm3
 med=$(dmed $P1/v0.csv B1_H1_S128_D64_C0)
-check_grep "v0 median at S128 is $med (3 sessions × 2 rounds)" "^\| \`v0\` \| 30 \| 3 × 2 \| $med \[[0-9.]+, [0-9.]+\] \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \|" $R/appendix.md
-check_grep "beta: one session of 6 rounds, no session SD" '^\| `a` \| 30 \| 1 × 6 \| [0-9.]+ \[[0-9.]+, [0-9.]+\] \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \| — \|' $R/appendix.md
-check_grep "summary caption: variance components" 'the variance components as SD in % of the median' $R/appendix.md
+check_grep "v0 median at S128 is $med (3 sessions × 2 rounds)" "^\| \`v0\` \| 30 \| 3 × 2 \| $med \[[0-9.]+, [0-9.]+\] \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \|" $F
+check_grep "beta: one session of 6 rounds, no session SD" '^\| `a` \| 30 \| 1 × 6 \| [0-9.]+ \[[0-9.]+, [0-9.]+\] \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \| — \|' $F
+check_grep "summary caption: variance components" 'the variance components as SD in % of the median' $F
 
 # comparisons: the units column, and the design / band sentence of each experiment
-check_grep "phase1 comparisons: paired by session" '^\| `v1` \| `v0` \| .* \| ses\. 3×2, paired \| ' $R/appendix.md
-check_grep "beta comparisons: paired by round" '^\| `b` \| `a` \| .* \| rnd 1×6, paired \| ' $R/appendix.md
-check_grep "phase1 design sentence" '^\*\*Design and band\.\*\* All [0-9]+ comparisons: level `session`, 3 sessions × 2 rounds, paired by session, with a minimum detectable effect at 80% power \(`mde_pct`.* of [0-9.]+% in the median and [0-9.]+% at most; verdicts use Δ = 3\.00%, the default' $R/appendix.md
-check_grep "beta design sentence: more than one design" '^\*\*Design and band\.\*\* The [0-9]+ comparisons: level `round`, one session of 6 rounds, paired by round \([0-9]+ rows\)' $R/appendix.md
+check_grep "phase1 comparisons: paired by session" '^\| `v1` \| `v0` \| .* \| ses\. 3×2, paired \| ' $F
+check_grep "beta comparisons: paired by round" '^\| `b` \| `a` \| .* \| rnd 1×6, paired \| ' $F
+check_grep "phase1 design sentence" '^\*\*Design and band\.\*\* All [0-9]+ comparisons: level `session`, 3 sessions × 2 rounds, paired by session, with a minimum detectable effect at 80% power \(`mde_pct`.* of [0-9.]+% in the median and [0-9.]+% at most; verdicts use Δ = 3\.00%, the default' $F
+check_grep "beta design sentence: more than one design" '^\*\*Design and band\.\*\* The [0-9]+ comparisons: level `round`, one session of 6 rounds, paired by round \([0-9]+ rows\)' $F
 
 # headline: before the methodology; per shape the SDPA backend with the lowest median (oracle:
 # dmed above), our variant of COMPARE's pair against SDPA (v4s2), the compare.csv speedup and units
-check "headline comes before the methodology" test "$(grep -n '^## Headline' $R/appendix.md | cut -d: -f1)" -lt \
-  "$(grep -n '^## Methodology' $R/appendix.md | cut -d: -f1)"
-check_grep "headline table" '^\*\*Table 1\.\*\* Headline on `nvidia-h100-80gb-hbm3`' $R/appendix.md
-check_grep "headline: how to reproduce" '`make phase1` on a GPU host measures a new session' $R/appendix.md
+check "headline comes before the methodology" test "$(grep -n '^## A.1 Headline' $F | cut -d: -f1)" -lt \
+  "$(grep -n '^## A.2 Methodology' $F | cut -d: -f1)"
+check_grep "headline table" '^\*\*Table [0-9]+\.\*\* Headline on `nvidia-h100-80gb-hbm3`' $F
+check_grep "headline: how to reproduce" '`make measure EXP=phase1` on a GPU host measures a new session' $F
+check_grep "headline: the libraries from the experiment's LIBRARIES" '\(`LIBRARIES`: `sdpa-cudnn`, `sdpa-flash`\)' $F
+check_eq "the headline's words name no library and no problem of their own" "$(grep -ciE 'sdpa|attention|cudnn|cublas' reports/templates/headline.txt)" 0
 for sh in B1_H1_S128_D64_C0 B1_H8_S256_D64_C0 B1_H8_S512_D64_C0; do
   mc=$(dmed $P1/sdpa-cudnn.csv $sh) mf=$(dmed $P1/sdpa-flash.csv $sh)
   best=$(awk -v c=$mc -v f=$mf 'BEGIN { print (f + 0 < c + 0) ? "sdpa-flash" : "sdpa-cudnn" }')
@@ -114,36 +122,44 @@ for sh in B1_H1_S128_D64_C0 B1_H8_S256_D64_C0 B1_H8_S512_D64_C0; do
           printf "%.3f× \\[%.3f, %.3f\\] \\| \\*\\*%s\\*\\*", $h["speedup"], $h["speedup_lo"], $h["speedup_hi"], $h["verdict"] }' \
         $RB/phase1/nvidia-h100-80gb-hbm3/compare.csv)
   check_grep "headline $sh: best $best, v4s2, ${sp//\\/}, 3 × 2 × 5" \
-    "^\| \`$sh\` \| \`$best\` \| \`v4s2\` \| [^|]+ \| [^|]+ \| $sp \| 3 × 2 × 5 \|\$" $R/appendix.md
+    "^\| \`$sh\` \| \`$best\` \| \`v4s2\` \| [^|]+ \| [^|]+ \| $sp \| 3 × 2 × 5 \|\$" $F
 done
-check_grep "headline in words" '^In words: against the best SDPA backend, ours is FAST at [0-9] of 3 shapes' $R/appendix.md
+check_grep "headline in words" '^In words: against the best library baseline, ours is FAST at [0-9] of 3 shapes' $F
+# the claims (section A.0): every one a row of its comparison table, speedup, CI, verdict and n
+# (claims_oracle.awk reads both from the Markdown); the fixture's phase1 has 3 shapes and two
+# libraries: 3 headline claims and 6 rows of our best against each library
+last=$(awk -f tests/report/claims_oracle.awk $F | tail -1)
+check_eq "claims: 9 or more, each a row of its comparison table ($last)" "$(awk '{ print ($2 >= 9 && $2 == $4) }' <<<"$last")" 1
+check_grep "claims: a headline claim in one sentence with n and the command" \
+  '^- At `B1_H1_S128_D64_C0` on `nvidia-h100-80gb-hbm3`, `v4s2` against the fastest library baseline `sdpa-[a-z]+`: speedup [0-9.]+× \[[0-9.]+, [0-9.]+\] \(95% CI\), n = 3 sessions; \*\*[A-Z]+\*\* \(`make measure EXP=phase1`\)\.$' $F
+check_grep "claims come first (A.0)" '^## A\.0 Claims$' $F
 # the one-session CIs: sessions.csv holds the headline pairs per session, the table one column each
 S1=$RB/phase1/nvidia-h100-80gb-hbm3/sessions.csv
 check_eq "sessions.csv: 3 sessions" "$(awk -F, 'NR > 1 { print $1 }' $S1 | sort -u | wc -l)" 3
 check_eq "sessions.csv: 2 SDPA pairs × 3 shapes × 3 sessions" "$(($(wc -l <$S1) - 1))" 18
 check_eq "sessions.csv: level round" "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "level") c = i; next } { print $c }' $S1 | sort -u)" round
-check_grep "one-session table" '^\| Shape \| Base \| Session 1 \| Session 2 \| Session 3 \|$' $R/appendix.md
-check_grep "one-session table names the sessions and GPUs" '1 = `fx-20261120T100000Z`, GPU-aaaaaaaa, 2 = `fx-20261120T110000Z`, GPU-bbbbbbbb' $R/appendix.md
-check_grep "one-session row" '^\| `B1_H1_S128_D64_C0` \| `sdpa-[a-z]+` \|( [0-9.]+× \[[0-9.]+, [0-9.]+\] \|){3}$' $R/appendix.md
+check_grep "one-session table" '^\| Shape \| Base \| Session 1 \| Session 2 \| Session 3 \|$' $F
+check_grep "one-session table names the sessions and GPUs" '1 = `fx-20261120T100000Z`, GPU-aaaaaaaa, 2 = `fx-20261120T110000Z`, GPU-bbbbbbbb' $F
+check_grep "one-session row" '^\| `B1_H1_S128_D64_C0` \| `sdpa-[a-z]+` \|( [0-9.]+× \[[0-9.]+, [0-9.]+\] \|){3}$' $F
 
 # fingerprint: the design's keys made readable
-check_grep "fingerprint: sessions listed" '^\| sessions \(`session`\) \| 3 sessions \(`make measure` runs\) — `phase1`: 3 \(`fx-20261120T100000Z`, `fx-20261120T110000Z`, `fx-20261120T120000Z`\)' $R/appendix.md
-check_grep "fingerprint: order seeds per session" '^\| seed of the shuffles \(`order_seed`\) \| recorded per session \(3 distinct seeds' $R/appendix.md
-check_eq "fingerprint: no order_seed range" "$(grep -c 'order_seed.*[0-9] – [0-9]' $R/appendix.md)" 0
-check_grep "fingerprint: every GPU UUID" '^\| GPU UUID \(`gpu_uuid`\) \| GPU-aaaaaaaa-[0-9a-f-]+; GPU-bbbbbbbb-[0-9a-f-]+; GPU-cccccccc-[0-9a-f-]+ \(3 distinct' $R/appendix.md
-check_grep "fingerprint: design row" '`phase1` 3 × 2 × 5' $R/appendix.md
+check_grep "fingerprint: sessions listed" '^\| sessions \(`session`\) \| 3 sessions \(`make measure` runs\) — `phase1`: 3 \(`fx-20261120T100000Z`, `fx-20261120T110000Z`, `fx-20261120T120000Z`\)' $F
+check_grep "fingerprint: order seeds per session" '^\| seed of the shuffles \(`order_seed`\) \| recorded per session \(3 distinct seeds' $F
+check_eq "fingerprint: no order_seed range" "$(grep -c 'order_seed.*[0-9] – [0-9]' $F)" 0
+check_grep "fingerprint: every GPU UUID" '^\| GPU UUID \(`gpu_uuid`\) \| GPU-aaaaaaaa-[0-9a-f-]+; GPU-bbbbbbbb-[0-9a-f-]+; GPU-cccccccc-[0-9a-f-]+ \(3 distinct' $F
+check_grep "fingerprint: design row" '`phase1` 3 × 2 × 5' $F
 # the latency figures colour by session: 3 sessions in the key, dx by round in the data
 check_grep "latency figure: sessions for the key" '^nses = 3$' $RB/plots/phase1/nvidia-h100-80gb-hbm3/latency-0.gpv
 # dx = 0.72 ((unit + 0.5 + 0.6 jitter) / units - 0.5): the unit is floor((dx / 0.72 + 0.5) * units)
 check_eq "latency data: 6 rounds as 6 columns of points per variant" \
   "$(awk '/^# v0/ { p = 1; next } /^$/ { p = 0 } p { print int(($1 / 0.72 + 0.5) * 6) }' $RB/plots/phase1/nvidia-h100-80gb-hbm3/latency-0.dat | sort -u | tr '\n' ' ')" "0 1 2 3 4 5 "
-check_grep "latency caption: coloured by session" 'spread left to right by round .*coloured by session' $R/appendix.md
+check_grep "latency caption: coloured by session" 'spread left to right by round .*coloured by session' $F
 # the twelve rules: a sample and the design-level statistics
-check_grep "rules: 10 says what one sample is" '^\| 10 \| .* one replay of a CUDA graph of graph\\_calls = 20 back-to-back calls, .* divided by 20' $R/appendix.md
-check_eq "rules: no pooled bootstrap" "$(grep -E '^\| (5|6|7) \|' $R/appendix.md | grep -c 'bootstrap')" 0
+check_grep "rules: 10 says what one sample is" '^\| 10 \| .* one replay of a CUDA graph of graph\\_calls = 20 back-to-back calls, .* divided by 20' $F
+check_eq "rules: no pooled bootstrap" "$(grep -E '^\| (5|6|7) \|' $F | grep -c 'bootstrap')" 0
 
 # figures: every one the Markdown names exists, and LaTeX included the PDFs
-figs=$(grep -oE '\]\([^)]*\.png\)' $R/appendix.md | sed 's/^](//; s/)$//')
+figs=$(grep -oE '\]\([^)]*\.png\)' $F | sed 's/^](//; s/)$//')
 nf=$(echo "$figs" | grep -c png)
 check "at least 10 figures" test "$nf" -ge 10
 miss=0
@@ -151,11 +167,12 @@ for f in $figs; do [ -s "$R/$f" ] && [ -s "$R/${f%.png}.pdf" ] || miss=$((miss +
 check_eq "every figure exists as PNG and PDF" "$miss" 0
 # layout: no line or table wider than the text by more than 1 pt (pdflatex's Overfull \hbox
 # warnings in the log); the counter is shown an overfull line first, so it can fail
-overfull() { awk '/^Overfull \\hbox \(/ { w = $3; sub(/^\(/, "", w); sub(/pt$/, "", w); if (w + 0 > 1) n++ } END { print n + 0 }' "$1"; }
 printf 'Overfull \\hbox (2.5pt too wide) in paragraph at lines 1--2\nOverfull \\hbox (0.4pt too wide) in paragraph at lines 3--4\n' >"$RB/fake.log"
 check_eq "the overfull counter finds a 2.5 pt line and passes a 0.4 pt one" "$(overfull "$RB/fake.log")" 1
-check_eq "no overfull box wider than 1 pt in the fixture appendix's LaTeX log" "$(overfull $R/latex/appendix.log)" 0
-[ "$(overfull $R/latex/appendix.log)" = 0 ] || grep '^Overfull' $R/latex/appendix.log | sed 's/^/# /'
+for l in $R/latex/appendix.log $FL; do
+  check_eq "no overfull box wider than 1 pt in the fixture's $(basename $l)" "$(overfull $l)" 0
+  [ "$(overfull $l)" = 0 ] || grep '^Overfull' $l | sed 's/^/# /'
+done
 # the speedup figure draws what a reader asked for: the COMPARE pairs at every shape, and ours
 # against the LIBRARIES; nothing else (v0 vs sdpa-cudnn is in the table, not the figure)
 SD=$RB/plots/phase1/nvidia-h100-80gb-hbm3/speedup.dat
@@ -169,15 +186,25 @@ check "speedup figure: fewer rows than comparisons ($(wc -l <$SD) of $(( $(wc -l
   test "$(wc -l <$SD)" -lt "$(( $(wc -l <$RB/phase1/nvidia-h100-80gb-hbm3/compare.csv) - 1 ))"
 check_eq "speedup figure: v0 vs sdpa-cudnn (in the table) is not drawn" "$(grep -c '"v0 vs sdpa-cudnn' $SD)" 0
 for k in latency speedup roofline gates; do
-  check_grep "pdf includes a $k figure" "plots/phase1/nvidia-h100-80gb-hbm3/$k[-0-9]*\.pdf" $R/latex/appendix.log
+  check_grep "pdf includes a $k figure" "plots/phase1/nvidia-h100-80gb-hbm3/$k[-0-9]*\.pdf" $FL
 done
 check_grep "roofline has measured ceilings" '^bw = 2950$' $RB/plots/phase1/nvidia-h100-80gb-hbm3/roofline.gpv
 check_grep "roofline: H200 datasheet bandwidth" '^dbw = 4800$' $RB/plots/beta/nvidia-h200/roofline.gpv
+# the memory roof is the highest bandwidth the ceilings file measured: the H200 fixture has the
+# copy (4210), memcpy (4300) and read-only (4420) rows, the H100 one (a file of before the memcpy
+# and read rows) the copy row alone (2950)
+check_grep "roofline: memory roof the highest measured (read-only, 4420 GB/s)" '^bw = 4420$' $RB/plots/beta/nvidia-h200/roofline.gpv
+check_grep "roofline: a file with the copy row alone: its 2950 GB/s" '^bw = 2950$' $RB/plots/phase1/nvidia-h100-80gb-hbm3/roofline.gpv
+check_grep "methodology names the memory roof among the measured" '^The roofline.s memory roof on `nvidia-h200` is `dram_read_bw`, 4420 GB/s: the highest bandwidth measured there \(of `dram_copy_bw`, `memcpy_d2d_bw`, `dram_read_bw`\)' $F
+check_grep "... and the copy row where it is the only one" '^The roofline.s memory roof on `nvidia-h100-80gb-hbm3` is `dram_copy_bw`, 2950 GB/s: the highest bandwidth measured there; ' $F
+check_grep "roofline caption names the memory roof's row" 'memory: the highest measured bandwidth, `dram_read_bw`' $F
+# beta's B2_H8_S512_D64_C0: AI 256 × 4420 GB/s = 1131.5 TFLOPS > 646: bound by compute
+check_grep "roofline table: compute-bound under the read-only roof" '^\| `B2_H8_S512_D64_C0` \| 256 \| 646 \| compute \|' $F
 # arithmetic intensity of B1_H8_S256_D64_C0 by hand: 4*8*256*256*64 / (2*(8*256*64*2 + 8*256*64*2)) = 128
 check_grep "roofline AI by hand (128 FLOP/B)" '^128 [0-9.e+-]+ B1_H8_S256_D64_C0$' $RB/plots/phase1/nvidia-h100-80gb-hbm3/roofline.dat
 # roof at B1_H8_S256_D64_C0 by hand: AI 128 FLOP/B × 2950 GB/s = 377.6 TFLOPS < 610: memory-bound
-check_grep "roofline table: roof by hand" '^\| `B1_H8_S256_D64_C0` \| 128 \| 378 \| memory \|' $R/appendix.md
-check_grep "ceilings table" '^\| `dram_copy_bw` \| 2950 \| GB/s \| 20 \|' $R/appendix.md
+check_grep "roofline table: roof by hand" '^\| `B1_H8_S256_D64_C0` \| 128 \| 378 \| memory \|' $F
+check_grep "ceilings table" '^\| `dram_copy_bw` \| 2950 \| GB/s \| 20 \|' $F
 check "no scaling figure for beta (its shapes differ in D)" test ! -e $RB/plots/beta/nvidia-h200/scaling.pdf
 # scaling: the shapes that differ only in axes moving with the problem's scale axis (attention: S,
 # and K = S with it). phase1's fixture has two (B1_H8_S256, B1_H8_S512; B1_H1_S128 differs in H
@@ -196,11 +223,11 @@ check_eq "--scaling-min 1 is refused (exit 2)" "$(build/tools/prep_plots --out $
 # a correctness-style experiment (REPORT_STYLE := correctness): one compact table, counts in words,
 # no timing statistics, tables or figures. Expected values come from the fixture files (awk).
 CD=$FIX/data/corr/nvidia-h200
-check_grep "corr: compact table" '^\*\*Table [0-9]+\.\*\* Correctness of `corr` on `nvidia-h200`' $R/appendix.md
-check_grep "corr: refused-at-compile-time table" '^\*\*Table [0-9]+\.\*\* Configurations of `corr` on `nvidia-h200` refused at compile time' $R/appendix.md
-check_grep "corr: gate rejections stay" '^\*\*Table [0-9]+\.\*\* Gate rejections of `corr`' $R/appendix.md
-check_eq "corr: no latency or comparison table" "$(grep -cE 'GPU time per call of `corr`|Comparisons of `corr`' $R/appendix.md)" 0
-check_eq "corr: no figures" "$(grep -c '\.\./plots/corr/' $R/appendix.md)" 0
+check_grep "corr: compact table" '^\*\*Table [0-9]+\.\*\* Correctness of `corr` on `nvidia-h200`' $F
+check_grep "corr: refused-at-compile-time table" '^\*\*Table [0-9]+\.\*\* Configurations of `corr` on `nvidia-h200` refused at compile time' $F
+check_grep "corr: gate rejections stay" '^\*\*Table [0-9]+\.\*\* Gate rejections of `corr`' $F
+check_eq "corr: no latency or comparison table" "$(grep -cE 'GPU time per call of `corr`|Comparisons of `corr`' $F)" 0
+check_eq "corr: no figures" "$(grep -c '\.\./plots/corr/' $F)" 0
 check "corr: no statistics computed" test ! -e $RB/corr/nvidia-h200/summary.csv -a ! -e $RB/corr/nvidia-h200/compare.csv
 check "corr: no plots drawn" test ! -e $RB/plots/corr
 check_grep "corr: style in experiment.vars" '^REPORT_STYLE=correctness$' $RB/corr/experiment.vars
@@ -212,31 +239,34 @@ ndim() { grep '^SHAPES' $FIX/experiments/corr/experiment.mk | tr ' ' '\n' | grep
 nsan() { awk -F, -v v=$1 '$1 == v { n++; c += ($4 == "clean" && $5 == 0) } END { printf "%d/%d", c, n }' $CD/sanitize.csv; }
 a=$(nshapes m64a)/$(ndim 64) b=$(nshapes m64b)/$(ndim 64) c=$(nshapes s128)/$(ndim 128)
 check_eq "corr: m64b fixture is one shape short (oracle sanity)" "$b" "2/3"
-check_grep "corr: m64a row ($a, $(nsan m64a))" "^\| \`m64a\` \| \`D=64 MMA=1 BM=64\` \| pass \| $a \| $(nsan m64a) clean \|\$" $R/appendix.md
-check_grep "corr: m64b row ($b, racecheck errors)" "^\| \`m64b\` \| \`D=64 MMA=1 BM=16 KV=2\` \| pass \| $b \| $(nsan m64b) clean; errors: \`racecheck\` \(2\) \|\$" $R/appendix.md
-check_grep "corr: s128 row ($c)" "^\| \`s128\` \| \`D=128 MMA=0\` \| pass \| $c \| $(nsan s128) clean \|\$" $R/appendix.md
-check_grep "corr: spill row, no samples, no sanitizer" '^\| `spill` \| — \| reject: `register_spill` \| none \| not run \|$' $R/appendix.md
-check_grep "corr: refused configuration not in the compact table" '^\| `bad_bm` \| `BLOCK_M must be one of 16, 32, 64, 128` \|$' $R/appendix.md
-check_eq "corr: compact table rows" "$(awk '/Correctness of `corr`/ { t = 1 } t && /^\| `/ { n++ } t && /^$/ && n { print n; exit }' $R/appendix.md)" 4
+check_grep "corr: m64a row ($a, $(nsan m64a))" "^\| \`m64a\` \| \`D=64 MMA=1 BM=64\` \| pass \| $a \| $(nsan m64a) clean \|\$" $F
+check_grep "corr: m64b row ($b, racecheck errors)" "^\| \`m64b\` \| \`D=64 MMA=1 BM=16 KV=2\` \| pass \| $b \| $(nsan m64b) clean; errors: \`racecheck\` \(2\) \|\$" $F
+check_grep "corr: s128 row ($c)" "^\| \`s128\` \| \`D=128 MMA=0\` \| pass \| $c \| $(nsan s128) clean \|\$" $F
+check_grep "corr: spill row, no samples, no sanitizer" '^\| `spill` \| — \| reject: `register_spill` \| none \| not run \|$' $F
+check_grep "corr: refused configuration not in the compact table" '^\| `bad_bm` \| `BLOCK_M must be one of 16, 32, 64, 128` \|$' $F
+check_eq "corr: compact table rows" "$(awk '/Correctness of `corr`/ { t = 1 } t && /^\| `/ { n++ } t && /^$/ && n { print n; exit }' $F)" 4
 acc=$(grep -c ',pass,' $CD/gates.csv)
 inv=$(grep -c ',reject,invalid_config,' $CD/gates.csv)
 clean=$(awk -F, 'NR > 1 && $4 == "clean" && $5 == 0' $CD/sanitize.csv | wc -l)
 runs=$(($(wc -l <$CD/sanitize.csv) - 1))
-check_grep "corr: $acc accepted, 2 with all shapes, m64b short" "^\*\*Summary\*\*: $acc accepted configurations .*, 2 of them pass numerics on all shapes each runs \(2–3 each\); short: \`m64b\` \(none at \`B1_H2_S128_D64_C0\`\)\." $R/appendix.md
-check_grep "corr: $clean of $runs sanitizer runs clean" "Sanitizers: $clean of $runs compute-sanitizer runs are clean \(3 configurations × 4 tools" $R/appendix.md
-check_grep "corr: $inv refused at compile time" "Compile time: $inv configurations refused \(\`invalid_config\`" $R/appendix.md
-check_grep "corr: other gate rejections named" 'Rejected by other gates: `spill` \(`register_spill`\)\.$' $R/appendix.md
-check_grep "corr: sanitizer finding with its first message" '^- `m64b`, `racecheck`: 2 errors; first: `Race reported between' $R/appendix.md
-check_grep "corr: flag legend" '^Flags: the `-D` compile flags without `-D`; D = `HEAD_DIM`, MMA = `USE_MMA`, BM = `BLOCK_M`, KV = `KV_SPLITS`\.$' $R/appendix.md
-check_eq "corr: sanitize.csv is read, not listed as unread" "$(grep -c 'not read.*`sanitize\.csv`' $R/appendix.md)" 0
-check_grep "tex: corr compact table" 'Correctness of \\texttt\{corr\}' $R/appendix.tex
+check_grep "corr: $acc accepted, 2 with all shapes, m64b short" "^\*\*Summary\*\*: $acc accepted configurations .*, 2 of them pass numerics on all shapes each runs \(2–3 each\); short: \`m64b\` \(none at \`B1_H2_S128_D64_C0\`\)\." $F
+check_grep "corr: $clean of $runs sanitizer runs clean" "Sanitizers: $clean of $runs compute-sanitizer runs are clean \(3 configurations × 4 tools" $F
+check_grep "corr: $inv refused at compile time" "Compile time: $inv configurations refused \(\`invalid_config\`" $F
+check_grep "corr: other gate rejections named" 'Rejected by other gates: `spill` \(`register_spill`\)\.$' $F
+check_grep "corr: sanitizer finding with its first message" '^- `m64b`, `racecheck`: 2 errors; first: `Race reported between' $F
+check_grep "corr: flag legend" '^Flags: the `-D` compile flags without `-D`; D = `HEAD_DIM`, MMA = `USE_MMA`, BM = `BLOCK_M`, KV = `KV_SPLITS`\.$' $F
+check_eq "corr: sanitize.csv is read, not listed as unread" "$(grep -c 'not read.*`sanitize\.csv`' $F)" 0
+check_grep "tex: corr compact table" 'Correctness of \\texttt\{corr\}' $FT
+# the main appendix: the summary in words, its tables in the full one only
+check_grep "main appendix: corr's summary" "^\*\*Summary\*\*: $acc accepted configurations .*messages in the full appendix\)" $R/appendix.md
+check_eq "main appendix: no corr table" "$(grep -c 'Correctness of `corr`\|Configurations of `corr`' $R/appendix.md)" 0
 
 # deterministic: a rebuild from scratch gives the same bytes
 mkdir -p $RB/first
-cp $R/appendix.md $R/appendix.tex $R/appendix.pdf $RB/first/
+cp $R/appendix{,-full}.{md,tex,pdf} $RB/first/
 rm -rf $RB/phase1 $RB/beta $RB/corr $RB/plots $R
 check "second make report succeeds" "${MK[@]}" report
-for f in appendix.md appendix.tex appendix.pdf; do check "identical on rebuild: $f" cmp -s $R/$f $RB/first/$f; done
+for f in appendix{,-full}.{md,tex,pdf}; do check "identical on rebuild: $f" cmp -s $R/$f $RB/first/$f; done
 
 # analyze / plots of one experiment; one without data fails
 check "make analyze EXP=beta" "${MK[@]}" analyze EXP=beta
@@ -254,10 +284,10 @@ rm -rf $EDGE && mkdir -p $EDGE && cp -r $FIX/data $FIX/experiments $EDGE/
 rm $EDGE/data/beta/nvidia-h200/[a-e].csv && rm -r $EDGE/data/phase1
 EMK=(make -s --no-print-directory DATA=$EDGE/data EXPDIR=$EDGE/experiments RB=$EDGE/build)
 check "gates only, no samples: make report succeeds" "${EMK[@]}" report
-check_grep "gates only: said so" '^No samples were published for `beta` on `nvidia-h200`' $EDGE/build/report/appendix.md
-check_grep "gates only: rejection table" '^\*\*Table [0-9]+\.\*\* Gate rejections of `beta`' $EDGE/build/report/appendix.md
-check_grep "claims without phase1 data: said so" '^Experiment `phase1` has no data yet' $EDGE/build/report/appendix.md
-check_grep "no phase1 data: no headline" '^Experiment `phase1` has no data yet, so there is no headline' $EDGE/build/report/appendix.md
+check_grep "gates only: said so" '^No samples were published for `beta` on `nvidia-h200`' $EDGE/build/report/appendix-full.md
+check_grep "gates only: rejection table" '^\*\*Table [0-9]+\.\*\* Gate rejections of `beta`' $EDGE/build/report/appendix-full.md
+check_grep "claims without phase1 data: said so" '^Experiment `phase1` has no data yet' $EDGE/build/report/appendix-full.md
+check_grep "no phase1 data: no headline" '^Experiment `phase1` has no data yet, so there is no headline' $EDGE/build/report/appendix-full.md
 
 # the band Δ: from an A/A calibration of the GPU when there is one, from DELTA when set
 EDGE2=$RB/edge2
@@ -272,10 +302,13 @@ CAL
 sed -i 's/^dram_copy_bw,2950,/dram_copy_bw,1,/' $EDGE2/data/ceilings/nvidia-h100-80gb-hbm3.csv
 E2MK=(make -s --no-print-directory DATA=$EDGE2/data EXPDIR=$EDGE2/experiments RB=$EDGE2/build)
 check "with a calibration: make report succeeds" "${E2MK[@]}" report
-E2=$EDGE2/build/report/appendix.md
+E2=$EDGE2/build/report/appendix-full.md
 check_grep "points above the measured roof are named in the text" '^\*\*Above the measured roof\*\* on `nvidia-h100-80gb-hbm3`: `' $E2
 check "... each with its share, above 100%" bash -c "grep '^\*\*Above the measured roof' $E2 | grep -oE '[0-9.]+% of the' | awk '{ if (\$1 + 0 <= 100) bad = 1; n++ } END { exit bad || !n }'"
-check_eq "the unchanged fixture names none" "$(grep -c 'Above the measured roof' $R/appendix.md)" 0
+check_eq "the unchanged fixture names none" "$(grep -c 'Above the measured roof' $F)" 0
+check_eq "the main appendix names the same points above the roof (its roofline table is the full one's)" \
+  "$(grep '^\*\*Above the measured roof' $EDGE2/build/report/appendix.md)" "$(grep '^\*\*Above the measured roof' $E2)"
+check_eq "... and no roofline table" "$(grep -c 'Roofline position on' $EDGE2/build/report/appendix.md)" 0
 check_grep "beta's band from the calibration" "verdicts use Δ = [0-9.]+%, the minimum detectable effect at 80% power of the comparison's design from the A/A calibration \`$EDGE2/data/aa/nvidia-h200/calibration.csv\`" $E2
 check_grep "calibration summarised in the methodology" "^A/A calibration of \`nvidia-h200\` .*SD round 1\.00% and SD session 0\.20%\. .* at most 1\.0% of 200 null comparisons within a session .* at most 2\.0% of 200 across sessions" $E2
 check_grep "phase1 (no calibration of its GPU): the default" 'verdicts use Δ = 3\.00%, the default' $E2
@@ -312,7 +345,7 @@ check_grep "broken sanitize.csv: file:line named" "sanitize\.csv:$line:" $log
   cat $FIX/data/corr/nvidia-h200/sanitize.csv; } >$f
 "${BMK[@]}" report >$log 2>&1
 check_eq "sanitize.csv with its header: make report exits 0" "$?" 0
-check_grep "... and counts the same runs" "Sanitizers: $clean of $runs compute-sanitizer runs are clean" $BAD/build/report/appendix.md
+check_grep "... and counts the same runs" "Sanitizers: $clean of $runs compute-sanitizer runs are clean" $BAD/build/report/appendix-full.md
 cp $FIX/data/corr/nvidia-h200/sanitize.csv $f
 sed -i 's/^REPORT_STYLE := correctness/REPORT_STYLE := numbers/' $BAD/experiments/corr/experiment.mk
 "${BMK[@]}" report >$log 2>&1
@@ -354,7 +387,13 @@ gen_tp() { build/tools/report_gen --data $FIX/data --build $RB --static "$tp/rep
   --md "$tp/a.md" beta 2>"$tp/err"; }
 gen_tp
 check_eq "templates copied: report_gen exit 0" "$?" 0
-sed -i 's/{ndata}/{nexp}/' "$tp/reports/templates/frame.txt"
+build/tools/report_gen --data $FIX/data --build $RB --static reports --form short --tex "$tp/a.tex" --md "$tp/a.md" beta 2>"$tp/err"
+check_eq "--form other than main or full: exit 2" "$?" 2
+check_grep "... and says so" "^report_gen: --form 'short' is not main or full" "$tp/err"
+build/tools/report_gen --data $FIX/data --build $RB --static reports --form main --tex "$tp/m.tex" --md "$tp/m.md" beta 2>"$tp/err"
+check_eq "--form main: exit 0" "$?" 0
+check "... a shorter document than the full one" test "$(wc -c <"$tp/m.md")" -lt "$(wc -c <"$tp/a.md")"
+sed -i '0,/{ndata}/s//{nexp}/' "$tp/reports/templates/frame.txt"
 ln=$(grep -n '{nexp}' "$tp/reports/templates/frame.txt" | cut -d: -f1)
 gen_tp
 check_eq "unknown placeholder: exit 2" "$?" 2

@@ -3,7 +3,15 @@
 //                       1 GiB buffer (bytes read + bytes written per second); four variants (4 or 8
 //                       loads in flight per thread, with or without streaming cache hints), the
 //                       best median reported
-//   memcpy_d2d_bw       the same copy through cudaMemcpyAsync, for comparison
+//   memcpy_d2d_bw       the same copy through cudaMemcpyAsync (bytes read + bytes written per second)
+//   dram_read_bw        a read-only streaming kernel over the same 1 GiB buffer: 16-byte loads,
+//                       folded by XOR into one 4-byte word per thread that is stored at the end (so
+//                       the loads cannot be dropped); counted as the bytes read plus those words
+//                       written (grid x 256 x 4 bytes, about 0.1% of the reads); four variants
+//                       (4 or 8 loads in flight, with or without the evict-first hint), the best
+//                       median reported
+// The report's memory roof is the highest of the three (tools/report/report_roof.h): a GPU reads
+// faster than it copies, and a copy kernel of ours is no limit of the machine.
 //   mma_f16_f32_tflops  mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 in a register-only loop,
 //                       MMA_ACC independent accumulators per warp, MMA_WARPS warps per CTA,
 //                       every SM filled to the occupancy the kernel allows
@@ -74,6 +82,36 @@ __global__ void copy16(const uint4 *__restrict__ src, uint4 *__restrict__ dst, s
   }
   for (; i < n; i += stride) dst[i] = src[i];
 }
+
+// Grid-stride read: U 16-byte loads in flight per thread, XOR-folded into one word per thread
+// written to sink[thread] (STREAM: ld.global.cs, evict-first).
+template <int U, bool STREAM>
+__global__ void read16(const uint4 *__restrict__ src, unsigned *__restrict__ sink, size_t n) {
+  size_t stride = (size_t)gridDim.x * blockDim.x;
+  size_t t = (size_t)blockIdx.x * blockDim.x + threadIdx.x, i = t;
+  unsigned acc = 0;
+  for (; i + (U - 1) * stride < n; i += U * stride) {
+    uint4 r[U];
+#pragma unroll
+    for (int u = 0; u < U; ++u) r[u] = STREAM ? __ldcs(src + i + u * stride) : src[i + u * stride];
+#pragma unroll
+    for (int u = 0; u < U; ++u) acc ^= r[u].x ^ r[u].y ^ r[u].z ^ r[u].w;
+  }
+  for (; i < n; i += stride) {
+    uint4 v = src[i];
+    acc ^= v.x ^ v.y ^ v.z ^ v.w;
+  }
+  sink[t] = acc;
+}
+
+typedef void (*read_fn)(const uint4 *, unsigned *, size_t);
+static const struct {
+  const char *name;
+  read_fn fn;
+} read_variants[] = {
+    {"u4", read16<4, false>}, {"u8", read16<8, false>},
+    {"u4cs", read16<4, true>}, {"u8cs", read16<8, true>},
+};
 
 typedef void (*copy_fn)(const uint4 *, uint4 *, size_t);
 static const struct {
@@ -195,6 +233,37 @@ static std::vector<double> rate(const std::vector<double> &ms, double units) {
   return r;
 }
 
+// the launch variant of a kernel with the highest median rate: its times, name and grid, and
+// every variant's median rate as "name=rate …" for the header
+struct best_t {
+  std::vector<double> ms;
+  std::string name, all;
+  unsigned grid = 0;
+  double median = 0;
+};
+
+// VARIANTS: {name, fn} kernels of 256 threads per block, each launched by launch(fn, grid) on a
+// grid that fills every SM to its occupancy; GB(grid): the gigabytes one launch moves
+template <class V, class L, class B>
+static best_t best_variant(const V &variants, int runs, int sms, L launch, B gb) {
+  best_t b;
+  for (const auto &v : variants) {
+    int bpsm = 0;
+    CUDA_CALL(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&bpsm, v.fn, 256, 0));
+    unsigned grid = (unsigned)(bpsm * sms);
+    std::vector<double> ms = time_runs(runs, [&] {
+      launch(v.fn, grid);
+      CUDA_CALL(cudaGetLastError());
+    });
+    double med = summarize("", "", rate(ms, gb(grid))).median;
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s%s=%.1f", b.all.empty() ? "" : " ", v.name, med);
+    b.all += buf;
+    if (med > b.median) b.median = med, b.ms = ms, b.name = v.name, b.grid = grid;
+  }
+  return b;
+}
+
 // ---- command line and output -------------------------------------------------------------------
 
 static void usage(void) {
@@ -294,29 +363,21 @@ int main(int argc, char **argv) {
   CUDA_CALL(cudaMalloc(&src, COPY_BYTES));
   CUDA_CALL(cudaMalloc(&dst, COPY_BYTES));
   CUDA_CALL(cudaMemset(src, 0x5a, COPY_BYTES));
-  // every copy variant timed; the best median is the ceiling (all are listed in the header)
-  std::vector<double> copy_ms;
-  std::string copy_all, copy_best;
-  unsigned copy_grid = 0;
-  double best_med = 0;
-  for (const auto &cv : copy_variants) {
-    int bpsm = 0;
-    CUDA_CALL(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&bpsm, cv.fn, 256, 0));
-    unsigned grid = (unsigned)(bpsm * prop.multiProcessorCount);
-    std::vector<double> ms = time_runs(runs, [&] {
-      cv.fn<<<grid, 256>>>(src, dst, n16);
-      CUDA_CALL(cudaGetLastError());
-    });
-    double med = summarize("", "", rate(ms, 2.0 * COPY_BYTES / 1e9)).median;
-    char buf[64];
-    snprintf(buf, sizeof buf, "%s%s=%.1f", copy_all.empty() ? "" : " ", cv.name, med);
-    copy_all += buf;
-    if (med > best_med) best_med = med, copy_ms = ms, copy_best = cv.name, copy_grid = grid;
-  }
+  // every copy and read variant timed; the best median is the ceiling (all are listed in the header)
+  int sms = prop.multiProcessorCount;
+  best_t copy = best_variant(
+      copy_variants, runs, sms, [&](copy_fn fn, unsigned grid) { fn<<<grid, 256>>>(src, dst, n16); },
+      [](unsigned) { return 2.0 * COPY_BYTES / 1e9; });
   std::string clk_copy = nvml_clock(NVML_CLOCK_SM, 0);
   std::vector<double> memcpy_ms = time_runs(runs, [&] {
     CUDA_CALL(cudaMemcpyAsync(dst, src, COPY_BYTES, cudaMemcpyDeviceToDevice));
   });
+  unsigned *sink_read;  // one word per thread of the largest grid the occupancy allows
+  CUDA_CALL(cudaMalloc(&sink_read, (size_t)prop.maxThreadsPerMultiProcessor * sms * sizeof(unsigned)));
+  best_t rd = best_variant(
+      read_variants, runs, sms, [&](read_fn fn, unsigned grid) { fn<<<grid, 256>>>(src, sink_read, n16); },
+      [](unsigned grid) { return ((double)COPY_BYTES + (double)grid * 256 * sizeof(unsigned)) / 1e9; });
+  CUDA_CALL(cudaFree(sink_read));
   CUDA_CALL(cudaFree(src));
   CUDA_CALL(cudaFree(dst));
 
@@ -335,8 +396,10 @@ int main(int argc, char **argv) {
   double mma_flops = (double)mma_grid * MMA_WARPS * MMA_ITERS * MMA_ACC * (2.0 * 16 * 8 * 16);
 
   std::vector<result> rows;
-  rows.push_back(summarize("dram_copy_bw", "GB/s", rate(copy_ms, 2.0 * COPY_BYTES / 1e9)));
+  rows.push_back(summarize("dram_copy_bw", "GB/s", rate(copy.ms, 2.0 * COPY_BYTES / 1e9)));
   rows.push_back(summarize("memcpy_d2d_bw", "GB/s", rate(memcpy_ms, 2.0 * COPY_BYTES / 1e9)));
+  rows.push_back(summarize("dram_read_bw", "GB/s",
+                           rate(rd.ms, ((double)COPY_BYTES + (double)rd.grid * 256 * sizeof(unsigned)) / 1e9)));
   rows.push_back(summarize("mma_f16_f32_tflops", "TFLOPS", rate(mma_ms, mma_flops / 1e12)));
 
   // ---- output
@@ -381,7 +444,12 @@ int main(int argc, char **argv) {
   fprintf(f, "# date: %s\n# runs: %d\n# warmup: %d\n", date, runs, WARMUPS);
   fprintf(f, "# copy: copy16 kernel variant %s (best median), %zu bytes read + %zu written per "
              "run, grid %u x 256\n# copy_variants_gbps: %s\n",
-          copy_best.c_str(), COPY_BYTES, COPY_BYTES, copy_grid, copy_all.c_str());
+          copy.name.c_str(), COPY_BYTES, COPY_BYTES, copy.grid, copy.all.c_str());
+  fprintf(f, "# memcpy: cudaMemcpyAsync device to device, %zu bytes read + %zu written per run\n",
+          COPY_BYTES, COPY_BYTES);
+  fprintf(f, "# read: read16 kernel variant %s (best median), %zu bytes read + %zu written (one "
+             "4-byte XOR per thread) per run, grid %u x 256\n# read_variants_gbps: %s\n",
+          rd.name.c_str(), COPY_BYTES, (size_t)rd.grid * 256 * sizeof(unsigned), rd.grid, rd.all.c_str());
   fprintf(f, "# mma: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32, %d accumulators/warp, "
              "%d warps/cta, grid %u, %d iterations, %.6g flop per run\n",
           MMA_ACC, MMA_WARPS, mma_grid, MMA_ITERS, mma_flops);

@@ -20,6 +20,8 @@
 
 #include "profile/profile_metrics.h"
 #include "report_ctx.h"
+#include "report_fmt.h"
+#include "report_form.h"
 #include "report_roof.h"
 #include "report_tmpl.h"
 
@@ -42,7 +44,7 @@ static void path_keys(gen *g, const char *path, entry *e) {
 
 // a number with F (one conversion), or a dash
 static const char *cell(const char *f, double v) {
-  return isfinite(v) ? fmt(f, v) : "—";
+  return isfinite(v) ? fmt(f, v) : fmt_none();
 }
 
 static const char *words(gen *g, const char *part, const char *const vars[]) {
@@ -97,6 +99,10 @@ static void roofline(gen *g, const entry *e, size_t n, int same) {
 void profile_section(gen *g) {
   size_t n = g->profiles.n;
   tmpl_put(g, "profile", n ? "head" : "none", NULL);
+  if (n && !form_full(g)) {
+    form_see_full(g, 1, "what-profile");
+    return;
+  }
   entry *e = calloc(n ? n : 1, sizeof *e);
   if (!e) abort();
   for (size_t i = 0; i < n; i++) {

@@ -9,9 +9,11 @@
 #include <string.h>
 
 #include "report_fmt.h"
+#include "report_form.h"
 #include "report_parts.h"
 #include "report_static.h"
 #include "report_tmpl.h"
+#include "report_words.h"
 
 // short names of compile flags (reports/flag_names.csv: flag,short); a flag not there is shown
 // as it is
@@ -84,14 +86,16 @@ static const char *san_cell(gen *g, const rcsv *s, const char *v, santally *t, s
     }
     if (used < sizeof bad)
       used += (size_t)snprintf(bad + used, sizeof bad - used, "%s`%s` (%.0f)", used ? ", " : "", tool, errs);
-    strlist_add(find, fmt("`%s`, `%s`: %s%.0f error%s; first: %s", v, tool, strcmp(res, "error") ? fmt("%s, ", res) : "",
-                          errs, errs == 1 ? "" : "s",
-                          *rcsv_get(s, r, cm) ? fmt("`%s`", rcsv_get(s, r, cm)) : "(no message)"));
+    strlist_add(find, tmpl_str(g, "words", "san-finding",
+                               (const char *const[]){"v", v, "tool", tool, "result", strcmp(res, "error") ? fmt("%s, ", res) : "",
+                                                     "errors", fmt("%.0f", errs), "s", errs == 1 ? "" : "s", "message",
+                                                     *rcsv_get(s, r, cm) ? fmt("`%s`", rcsv_get(s, r, cm)) : word(g, "san-no-message"),
+                                                     NULL}));
   }
   t->runs += runs, t->clean += clean;
-  if (!runs) return "not run";
-  if (clean == runs) return fmt("%zu/%zu clean", clean, runs);
-  return fmt("%zu/%zu clean; errors: %s", clean, runs, bad);
+  if (!runs) return word(g, "san-not-run");
+  return tmpl_str(g, "words", clean == runs ? "san-clean" : "san-errors",
+                  (const char *const[]){"clean", fmt("%zu", clean), "runs", fmt("%zu", runs), "list", bad, NULL});
 }
 
 // "a, b, c" (items already marked up)
@@ -123,15 +127,53 @@ static void load_sanitize(gen *g, const egpu *x, rcsv *s, int *have, santally *t
   strlist_sort(&t->tools);
 }
 
+// the tables of the full appendix: the configurations (CELLS, one list per column), the flag
+// legend, the sanitizer findings and the configurations refused at compile time
+static void correctness_tables(gen *g, const egpu *x, const strlist *all, const strlist cells[5],
+                               const flagnames *fn, const int *used, const strlist *find, const strlist *refused) {
+  const rcsv *gt = &x->gates;
+  int cv = rcsv_col(gt, "variant"), cr = rcsv_col(gt, "reason"), cx = rcsv_col(gt, "detail");
+  const char *const xg[] = {"exp", x->exp, "gpu", x->gpu, NULL};
+  tmpl_table(g, "correct", "caption-configs", "columns-configs", "p18p32p16rp18", xg);
+  for (size_t i = 0; i < all->n; i++)
+    doc_row(&g->d, (const char *const[]){cells[0].v[i], cells[1].v[i], cells[2].v[i], cells[3].v[i], cells[4].v[i]});
+  doc_table_end(&g->d);
+  char leg[1024] = "";
+  size_t lused = 0;
+  for (size_t k = 0; k < fn->t.nrows; k++) {
+    const char *f = rcsv_get(&fn->t, k, fn->cf), *sh = rcsv_get(&fn->t, k, fn->cs);
+    if (used[k] && strcmp(f, sh) && lused < sizeof leg)
+      lused += (size_t)snprintf(leg + lused, sizeof leg - lused, "%s%s = `%s`", lused ? ", " : "", sh, f);
+  }
+  if (lused) tmpl_put(g, "correct", "flags", (const char *const[]){"legend", leg, NULL});
+  if (find->n) {
+    tmpl_put(g, "correct", "findings", NULL);
+    for (size_t k = 0; k < find->n; k++) doc_item(&g->d, "%s", find->v[k]);
+  }
+
+  // refused configurations and their messages
+  if (refused->n) {
+    tmpl_table(g, "correct", "caption-refused", "columns-refused", "p30p66", xg);
+    for (size_t i = 0; i < refused->n; i++) {
+      const char *msg = "";
+      for (size_t r = 0; r < gt->nrows; r++)
+        if (!strcmp(rcsv_get(gt, r, cv), refused->v[i]) && !strcmp(rcsv_get(gt, r, cr), "invalid_config"))
+          msg = assert_msg(rcsv_get(gt, r, cx));
+      doc_row(&g->d, (const char *const[]){fmt("`%s`", refused->v[i]), *msg ? fmt("`%s`", msg) : word(g, "refused-no-message")});
+    }
+    doc_table_end(&g->d);
+  }
+}
+
 void correctness_gpu(gen *g, const expvars *e, const egpu *x) {
   rcsv san;
   int have_san;
   santally st = {0};
   load_sanitize(g, x, &san, &have_san, &st);
   const rcsv *gt = &x->gates;
-  int cv = -1, cd = -1, cr = -1, cx = -1;
+  int cv = -1, cd = -1, cr = -1;
   if (x->have_gates) {
-    cv = rcsv_col(gt, "variant"), cd = rcsv_col(gt, "verdict"), cr = rcsv_col(gt, "reason"), cx = rcsv_col(gt, "detail");
+    cv = rcsv_col(gt, "variant"), cd = rcsv_col(gt, "verdict"), cr = rcsv_col(gt, "reason");
     if (cv < 0 || cd < 0 || cr < 0) {
       snprintf(g->err, sizeof g->err, "%s:1: needs columns variant, verdict, reason", gt->path);
       gen_die(g);
@@ -168,7 +210,7 @@ void correctness_gpu(gen *g, const expvars *e, const egpu *x) {
   size_t full = 0, want_min = 0, want_max = 0, nwant = 0;
   strlist cells[5] = {{0}}, find = {0}, short_of = {0}; // the table's columns
   for (size_t i = 0; i < all.n; i++) {
-    const char *v = all.v[i], *flags = "—", *gate = "not gated";
+    const char *v = all.v[i], *flags = fmt_none(), *gate = word(g, "not-gated");
     const samples_file *sf = NULL;
     for (size_t f = 0; f < x->names.n; f++)
       if (!strcmp(x->names.v[f], v)) sf = &x->files[f];
@@ -189,15 +231,16 @@ void correctness_gpu(gen *g, const expvars *e, const egpu *x) {
       else if (mused < sizeof miss)
         mused += (size_t)snprintf(miss + mused, sizeof miss - mused, "%s`%s`", mused ? ", " : "", e->shapes.v[s]);
     }
-    const char *shapes = sf ? fmt("%zu/%zu", have, want) : "none";
+    const char *shapes = sf ? fmt("%zu/%zu", have, want) : word(g, "shapes-none");
     if (strlist_has(&accepted, v)) {
       if (sf && want && have == want) full++;
-      else strlist_add(&short_of, sf ? fmt("`%s` (none at %s)", v, miss) : fmt("`%s` (no sample file)", v));
+      else strlist_add(&short_of, tmpl_str(g, "words", sf ? "short-none-at" : "short-no-file",
+                                           (const char *const[]){"v", v, "shapes", miss, NULL}));
       if (!nwant++ || want < want_min) want_min = want;
       if (want > want_max) want_max = want;
     }
-    const char *sanc = have_san ? san_cell(g, &san, v, &st, &find) : "—";
-    const char *row[5] = {fmt("`%s`", v), flags, *gate ? gate : "—", shapes, sanc};
+    const char *sanc = have_san ? san_cell(g, &san, v, &st, &find) : fmt_none();
+    const char *row[5] = {fmt("`%s`", v), flags, *gate ? gate : fmt_none(), shapes, sanc};
     for (int k = 0; k < 5; k++) strlist_add(&cells[k], row[k]);
   }
 
@@ -219,49 +262,19 @@ void correctness_gpu(gen *g, const expvars *e, const egpu *x) {
                                                        "tools", gen_list(&st.tools),
                                                        "nshapes", st.smin == st.smax ? fmt("%zu", st.smax) : fmt("%zu–%zu", st.smin, st.smax),
                                                        "s", st.smax == 1 ? "" : "s", NULL});
-  const char *refu = tmpl_str(g, "correct", refused.n ? "refused" : "refused-none",
+  const char *refu = tmpl_str(g, "correct", !refused.n ? "refused-none" : form_full(g) ? "refused" : "refused-short",
                               (const char *const[]){"n", fmt("%zu", refused.n), "s", refused.n == 1 ? "" : "s", NULL});
   char *rej = other_rej.n ? tmpl_text(g, "correct", "rejected", (const char *const[]){"list", gen_join(&other_rej, ", "), NULL}) : NULL;
   tmpl_put(g, "correct", "summary",
            (const char *const[]){"n", fmt("%zu", accepted.n), "s", accepted.n == 1 ? "" : "s", "numerics", numerics,
                                  "sanitizers", sanit, "refused", refu, "rejected", rej ? rej : "", NULL});
   free(rej);
-
-  // the compact table
-  const char *const xg[] = {"exp", x->exp, "gpu", x->gpu, NULL};
-  tmpl_table(g, "correct", "caption-configs", "columns-configs", "p18p32p16rp18", xg);
-  for (size_t i = 0; i < all.n; i++)
-    doc_row(&g->d, (const char *const[]){cells[0].v[i], cells[1].v[i], cells[2].v[i], cells[3].v[i], cells[4].v[i]});
-  doc_table_end(&g->d);
-  char leg[1024] = "";
-  size_t lused = 0;
-  for (size_t k = 0; k < fn.t.nrows; k++) {
-    const char *f = rcsv_get(&fn.t, k, fn.cf), *sh = rcsv_get(&fn.t, k, fn.cs);
-    if (used[k] && strcmp(f, sh) && lused < sizeof leg)
-      lused += (size_t)snprintf(leg + lused, sizeof leg - lused, "%s%s = `%s`", lused ? ", " : "", sh, f);
-  }
+  if (form_full(g)) correctness_tables(g, x, &all, cells, &fn, used, &find, &refused);
   free(used);
   rcsv_free(&fn.t);
-  if (lused) tmpl_put(g, "correct", "flags", (const char *const[]){"legend", leg, NULL});
-  if (find.n) {
-    tmpl_put(g, "correct", "findings", NULL);
-    for (size_t k = 0; k < find.n; k++) doc_item(&g->d, "%s", find.v[k]);
-  }
-
-  // refused configurations and their messages
-  if (refused.n) {
-    tmpl_table(g, "correct", "caption-refused", "columns-refused", "p30p66", xg);
-    for (size_t i = 0; i < refused.n; i++) {
-      const char *msg = "";
-      for (size_t r = 0; r < gt->nrows; r++)
-        if (!strcmp(rcsv_get(gt, r, cv), refused.v[i]) && !strcmp(rcsv_get(gt, r, cr), "invalid_config"))
-          msg = assert_msg(rcsv_get(gt, r, cx));
-      doc_row(&g->d, (const char *const[]){fmt("`%s`", refused.v[i]), *msg ? fmt("`%s`", msg) : "(none recorded)"});
-    }
-    doc_table_end(&g->d);
-  }
   strlist_free(&all), strlist_free(&refused), strlist_free(&other_rej), strlist_free(&accepted);
   for (int k = 0; k < 5; k++) strlist_free(&cells[k]);
   strlist_free(&find), strlist_free(&short_of), strlist_free(&st.tools);
   if (have_san) rcsv_free(&san);
 }
+

@@ -22,6 +22,7 @@ typedef struct {
   const char *data, *build, *stat, *claims_path, *claims_exp;
   const char *seed, *resamples, *alpha; // the statistics options make passes (shown when no CSV has them)
   double threshold;
+  int full;             // 1: the full appendix (every table), 0: the main one (report_form.h)
   strlist profiles;     // --profile: DATA/<exp>/<gpu>/profile/<v>.csv, in the order given
   strlist strategies;   // --strategies: `search replay` tables, one per recorded sweep
   strlist search_plots; // --search-plot: the replay figures, relative to the documents, no extension

@@ -1,38 +1,40 @@
 // report_design.c — the design of the statistics (tools/stats/design.h) as the appendix shows it:
 // sessions × rounds cells, variance components, the level and pairing of a comparison, and the
 // band Δ of the verdicts with where it came from (stats compare's delta, delta_source), from the
-// columns of summary.csv and compare.csv. A CSV without those columns (an older stats) gives "—".
+// columns of summary.csv and compare.csv. A CSV without those columns (an older stats) gives the missing-value word.
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "report_design.h"
+#include "report_fmt.h"
 #include "report_tmpl.h"
+#include "report_words.h"
 
 const char *units_cell(double ns, double nr) {
-  if (!isfinite(ns) || !isfinite(nr) || ns < 1 || nr < 1) return "—";
+  if (!isfinite(ns) || !isfinite(nr) || ns < 1 || nr < 1) return fmt_none();
   if (fmod(nr, ns) == 0) return fmt("%.0f × %.0f", ns, nr / ns);
   return fmt("%.0f / %.0f", ns, nr); // unbalanced: sessions / rounds in all
 }
 
 const char *sd_cell(double pct) {
-  return isfinite(pct) ? fmt("%.2f", pct) : "—";
+  return isfinite(pct) ? fmt("%.2f", pct) : fmt_none();
 }
 
 const char *level_cell(gen *g, const rcsv *c, size_t r) {
   int cl = rcsv_col(c, "level"), cp = rcsv_col(c, "pairing");
-  if (cl < 0) return "—";
+  if (cl < 0) return fmt_none();
   const char *lv = rcsv_get(c, r, cl);
   const char *u = units_cell(fld_opt(g, c, r, "n_sessions"), fld_opt(g, c, r, "n_rounds"));
-  if (!strcmp(lv, "sample")) return "sample (pooled reps)";
+  if (!strcmp(lv, "sample")) return word(g, "level-sample");
   // compact: "ses. 3×10, paired" (the caption says what it is)
   char uc[64];
   size_t k = 0;
   for (const char *p = u; *p && k + 1 < sizeof uc; p++)
     if (*p != ' ') uc[k++] = *p;
   uc[k] = '\0';
-  return fmt("%s %s%s%s", !strcmp(lv, "session") ? "ses." : !strcmp(lv, "round") ? "rnd" : lv, uc,
+  return fmt("%s %s%s%s", !strcmp(lv, "session") ? word(g, "level-session") : !strcmp(lv, "round") ? word(g, "level-round") : lv, uc,
              cp >= 0 ? ", " : "", cp >= 0 ? rcsv_get(c, r, cp) : "");
 }
 
@@ -59,7 +61,7 @@ static const char *band_range(gen *g, const rcsv *c, const char *src) {
     double d = fld(g, c, r, "delta");
     if (isfinite(d)) lo = fmin(lo, d), hi = fmax(hi, d);
   }
-  if (!isfinite(lo)) return "—";
+  if (!isfinite(lo)) return fmt_none();
   char a[32], b[32];
   snprintf(a, sizeof a, "%.2f", 100 * lo);
   snprintf(b, sizeof b, "%.2f", 100 * hi);
@@ -69,20 +71,16 @@ static const char *band_range(gen *g, const rcsv *c, const char *src) {
 const char *band_words(gen *g, const rcsv *c) {
   int cs = rcsv_col(c, "delta_source");
   if (cs < 0 || rcsv_col(c, "delta") < 0 || !c->nrows)
-    return fmt("Δ = %g%% (the default)", 100 * g->threshold);
+    return tmpl_str(g, "words", "band-default-threshold", (const char *const[]){"band", fmt("%g", 100 * g->threshold), NULL});
   strlist src = {0};
   for (size_t r = 0; r < c->nrows; r++)
     if (!strlist_has(&src, rcsv_get(c, r, cs))) strlist_add(&src, rcsv_get(c, r, cs));
   char *b = (char *)fmt("%s", "");
   size_t used = 0;
   for (size_t i = 0; i < src.n && used < 500; i++) {
-    const char *s = src.v[i], *w;
-    if (!strcmp(s, "fixed")) w = fmt("Δ = %s, set by the experiment (`DELTA`)", band_range(g, c, s));
-    else if (!strcmp(s, "default"))
-      w = fmt("Δ = %s, the default (no A/A calibration of this GPU was published)", band_range(g, c, s));
-    else
-      w = fmt("Δ = %s, the minimum detectable effect at 80%% power of the comparison's design from the "
-              "A/A calibration `%s`", band_range(g, c, s), s);
+    const char *s = src.v[i];
+    const char *w = tmpl_str(g, "words", !strcmp(s, "fixed") ? "band-fixed" : !strcmp(s, "default") ? "band-default" : "band-calibration",
+                             (const char *const[]){"band", band_range(g, c, s), "path", s, NULL});
     used += (size_t)snprintf(b + used, 512 - used, "%s%s", i ? "; " : "", w);
   }
   strlist_free(&src);
@@ -92,14 +90,15 @@ const char *band_words(gen *g, const rcsv *c) {
 // "level `session`, 3 sessions × 10 rounds, paired by session" for compare row r
 static const char *level_words(gen *g, const rcsv *c, size_t r) {
   const char *lv = rcsv_get(c, r, rcsv_col(c, "level")), *pa = rcsv_get(c, r, rcsv_col(c, "pairing"));
-  if (!strcmp(lv, "sample")) return "level `sample` (reps pooled as independent)";
+  if (!strcmp(lv, "sample")) return word(g, "design-sample");
   double ns = fld_opt(g, c, r, "n_sessions"), nr = fld_opt(g, c, r, "n_rounds");
-  const char *u = !isfinite(ns) || !isfinite(nr) || ns < 1 ? "—"
-                  : ns == 1 ? fmt("one session of %.0f rounds", nr)
-                  : fmod(nr, ns) == 0 ? fmt("%.0f sessions × %.0f rounds", ns, nr / ns)
-                                      : fmt("%.0f sessions, %.0f rounds in all", ns, nr);
-  return fmt("level `%s`, %s, %s", lv, u,
-             !strcmp(pa, "paired") ? fmt("paired by %s", lv) : pa[0] ? pa : "pairing not given");
+  int ok = isfinite(ns) && isfinite(nr) && ns >= 1, bal = ok && fmod(nr, ns) == 0;
+  const char *const nv[] = {"sessions", fmt("%.0f", ns), "rounds", fmt("%.0f", bal && ns > 1 ? nr / ns : nr), NULL};
+  const char *u = !ok ? fmt_none()
+                  : tmpl_str(g, "words", ns == 1 ? "design-one-session" : bal ? "design-balanced" : "design-unbalanced", nv);
+  const char *pairing = !strcmp(pa, "paired") ? tmpl_str(g, "words", "design-paired", (const char *const[]){"level", lv, NULL})
+                        : pa[0] ? pa : word(g, "design-no-pairing");
+  return tmpl_str(g, "words", "design-level", (const char *const[]){"level", lv, "units", u, "pairing", pairing, NULL});
 }
 
 void design_sentence(gen *g, const rcsv *c) {
@@ -118,7 +117,7 @@ void design_sentence(gen *g, const rcsv *c) {
   size_t used = 0;
   for (size_t i = 0; i < keys.n && used < sizeof designs; i++)
     used += (size_t)snprintf(designs + used, sizeof designs - used, "%s%s%s", i ? "; " : "", keys.v[i],
-                             keys.n > 1 ? fmt(" (%zu rows)", cnt[i]) : "");
+                             keys.n > 1 ? tmpl_str(g, "words", "rows-of-design", (const char *const[]){"n", fmt("%zu", cnt[i]), NULL}) : "");
   // the MDE of each comparison (its own standard error and df), median and max
   double *m = calloc(c->nrows, sizeof *m);
   size_t nm = 0;

@@ -127,10 +127,11 @@ static const char *preamble =
     "\\DeclareUnicodeCharacter{00B2}{\\textsuperscript{2}}\n"
     "\\DeclareUnicodeCharacter{00B3}{\\textsuperscript{3}}\n"
     "\\pdfsuppressptexinfo=-1\n\\setlength{\\tabcolsep}{3.5pt}\n\\setlength{\\emergencystretch}{3em}\n\\setlength{\\LTcapwidth}{\\linewidth}\n\\setcounter{secnumdepth}{3}\n"
-    "\\renewcommand{\\thesection}{A.\\arabic{section}}\n";
+    "\\renewcommand{\\thesection}{A.\\arabic{section}}\n\\setcounter{section}{-1}\n";
 
 int doc_open(doc *d, const char *tex, const char *md, const char *title, int synthetic) {
   memset(d, 0, sizeof *d);
+  d->sec[0] = -1; // the first section is A.0, as the preamble sets LaTeX's counter
   d->tex = fopen(tex, "w");
   d->md = fopen(md, "w");
   if (!d->tex || !d->md) return -1;
@@ -158,6 +159,12 @@ int doc_close(doc *d) {
   return e ? -1 : 0;
 }
 
+const char *doc_secnum(const doc *d, int level) {
+  if (level < 1) level = 1;
+  if (level > 3) level = 3;
+  return fmt("A.%d%s%s", d->sec[0], level > 1 ? fmt(".%d", d->sec[1]) : "", level > 2 ? fmt(".%d", d->sec[2]) : "");
+}
+
 void doc_head(doc *d, int level, const char *f, ...) {
   end_list(d);
   va_list ap;
@@ -167,10 +174,15 @@ void doc_head(doc *d, int level, const char *f, ...) {
   static const char *const cmd[] = {"section", "subsection", "subsubsection", "paragraph"};
   if (level < 1) level = 1;
   if (level > 4) level = 4;
+  if (level <= 3) {
+    d->sec[level - 1]++;
+    for (int k = level; k < 3; k++) d->sec[k] = 0;
+  }
   fprintf(d->tex, "\\%s{", cmd[level - 1]);
   emit_to(d->tex, NULL, s, 0);
   fputs("}\n\n", d->tex);
   fprintf(d->md, "%.*s ", level + 1, "#####");
+  if (level <= 3) fprintf(d->md, "%s ", doc_secnum(d, level));
   emit_to(NULL, d->md, s, 0);
   fputs("\n\n", d->md);
   free(s);

@@ -11,12 +11,16 @@ typedef struct {
   size_t ncol;   // columns of the open table
   int in_list;
   int nfig, ntab;
+  int sec[3];    // the numbers of the current section, subsection and subsubsection
 } doc;
 
 int doc_open(doc *d, const char *tex, const char *md, const char *title, int synthetic);
 int doc_close(doc *d); // 0, or -1 when a write failed
-// level 1 section, 2 subsection, 3 subsubsection, 4 paragraph heading
+// level 1 section, 2 subsection, 3 subsubsection, 4 paragraph heading; levels 1 to 3 are
+// numbered A.0, A.1, … (the first section is A.0), in both documents alike
 void doc_head(doc *d, int level, const char *fmt, ...);
+// the number of the current heading of level 1 to 3 ("A.3", "A.3.5"), as the documents print it
+const char *doc_secnum(const doc *d, int level);
 void doc_par(doc *d, const char *fmt, ...);
 void doc_item(doc *d, const char *fmt, ...); // a bullet; the list ends at the next other call
 // align: one letter per column, l r c, or 'p' for a wrapping text column (pNN: NN% of the line,

@@ -10,13 +10,15 @@
 #include "samples/samples_median.h"
 #include "report_design.h"
 #include "report_fmt.h"
+#include "report_form.h"
 #include "report_parts.h"
 #include "report_tmpl.h"
+#include "report_words.h"
 #include "report_pick.h"
 #include "report_roof.h"
 
 static const char *dfmt(double d) {
-  return isfinite(d) ? fmt("%.2f", d) : "—";
+  return isfinite(d) ? fmt("%.2f", d) : fmt_none();
 }
 
 
@@ -45,7 +47,7 @@ static void variants_table(gen *g, const expvars *e, const egpu *x) {
   tmpl_table(g, "exp", "caption-variants", "columns-variants", "llp36p20",
              (const char *const[]){"exp", x->exp, "gpu", x->gpu, NULL});
   for (size_t i = 0; i < all.n; i++) {
-    const char *v = all.v[i], *flags = "—", *gate = "not gated";
+    const char *v = all.v[i], *flags = fmt_none(), *gate = word(g, "not-gated");
     for (size_t f = 0; f < x->names.n; f++)
       if (!strcmp(x->names.v[f], v) && samples_meta(&x->files[f], "flags"))
         flags = fmt("`%s`", samples_meta(&x->files[f], "flags"));
@@ -55,9 +57,10 @@ static void variants_table(gen *g, const expvars *e, const egpu *x) {
         const char *reason = rcsv_get(&x->gates, r, rcsv_col(&x->gates, "reason"));
         gate = *reason ? fmt("%s: `%s`", verdict, reason) : fmt("%s", verdict);
       }
-    const char *role = expvars_is_baseline(e, v) ? "baseline" : "variant";
-    if (e->baseline && !strcmp(v, e->baseline)) role = fmt("%s, BASELINE", role);
-    if (!strlist_has(&x->names, v)) gate = fmt("%s (no samples)", gate);
+    const char *role = word(g, expvars_is_baseline(e, v) ? "role-baseline" : "role-variant");
+    if (e->baseline && !strcmp(v, e->baseline))
+      role = tmpl_str(g, "words", "role-named-baseline", (const char *const[]){"role", role, NULL});
+    if (!strlist_has(&x->names, v)) gate = tmpl_str(g, "words", "gate-no-samples", (const char *const[]){"gate", gate, NULL});
     doc_row(&g->d, (const char *const[]){fmt("`%s`", v), role, flags, gate});
   }
   doc_table_end(&g->d);
@@ -97,11 +100,11 @@ static void latency_table(gen *g, const expvars *e, const egpu *x, const strlist
                          fmt("`%s`", order.v[i]), fmt("%.0f", fld(g, t, r, "n")),
                          units_cell(fld_opt(g, t, r, "n_sessions"), fld_opt(g, t, r, "n_rounds")),
                          ci(fld(g, t, r, "median"), fld(g, t, r, "ci_lo"), fld(g, t, r, "ci_hi")),
-                         isfinite(fld(g, t, r, "rel_ci_halfwidth")) ? fmt("%.2f", 100 * fld(g, t, r, "rel_ci_halfwidth")) : "—",
+                         isfinite(fld(g, t, r, "rel_ci_halfwidth")) ? fmt("%.2f", 100 * fld(g, t, r, "rel_ci_halfwidth")) : fmt_none(),
                          sd_cell(fld_opt(g, t, r, "sd_rep_pct")), sd_cell(fld_opt(g, t, r, "sd_round_pct")),
                          sd_cell(fld_opt(g, t, r, "sd_session_pct")),
                          fmt("%.0f / %.0f", fld(g, t, r, "mild_outliers"), fld(g, t, r, "severe_outliers")),
-                         isfinite(pm) ? num(pm) : "—"});
+                         num(pm)});
     }
   }
   doc_table_end(&g->d);
@@ -112,7 +115,19 @@ typedef struct {
   size_t fast, same, slow, amb;
 } tally;
 
-static void compare_table(gen *g, const egpu *x, const strlist *shapes, tally *t) {
+// the verdicts of comparison table c, counted
+static tally tally_of(const rcsv *c) {
+  tally t = {0};
+  int cv = rcsv_col(c, "verdict");
+  for (size_t r = 0; cv >= 0 && r < c->nrows; r++) {
+    const char *v = rcsv_get(c, r, cv);
+    t.fast += !strcmp(v, "FAST"), t.same += !strcmp(v, "SAME"), t.slow += !strcmp(v, "SLOW");
+    t.amb += strcmp(v, "FAST") && strcmp(v, "SAME") && strcmp(v, "SLOW");
+  }
+  return t;
+}
+
+static void compare_table(gen *g, const egpu *x, const strlist *shapes) {
   const rcsv *c = &x->cmp;
   int cs = rcsv_col(c, "shape"), cb = rcsv_col(c, "base"), cc = rcsv_col(c, "cand"),
       cv = rcsv_col(c, "verdict"), cm = rcsv_col(c, "delta_magnitude");
@@ -138,8 +153,6 @@ static void compare_table(gen *g, const egpu *x, const strlist *shapes, tally *t
       const char *med = sr >= 0 ? ci(fld(g, &x->sum, sr, "median"), fld(g, &x->sum, sr, "ci_lo"), fld(g, &x->sum, sr, "ci_hi"))
                                 : num(fld(g, c, r, "median_cand"));
       const char *v = rcsv_get(c, r, cv);
-      t->fast += !strcmp(v, "FAST"), t->same += !strcmp(v, "SAME"), t->slow += !strcmp(v, "SLOW");
-      t->amb += strcmp(v, "FAST") && strcmp(v, "SAME") && strcmp(v, "SLOW");
       doc_row(&g->d, (const char *const[]){
                          fmt("`%s`", cand), fmt("`%s`", base), med,
                          xci(fld(g, c, r, "speedup"), fld(g, c, r, "speedup_lo"), fld(g, c, r, "speedup_hi")),
@@ -151,12 +164,18 @@ static void compare_table(gen *g, const egpu *x, const strlist *shapes, tally *t
   doc_table_end(&g->d);
 }
 
-// findings in words: counts, fastest per shape, every negative result stated
-static void findings(gen *g, const expvars *e, const egpu *x, const strlist *shapes, const tally *t) {
+// the verdicts counted, in words; the number of comparisons
+static size_t verdict_counts(gen *g, const tally *t) {
   size_t n = t->fast + t->same + t->slow + t->amb;
   tmpl_put(g, "exp", "verdicts",
            (const char *const[]){"n", fmt("%zu", n), "fast", fmt("%zu", t->fast), "same", fmt("%zu", t->same),
                                  "amb", fmt("%zu", t->amb), "slow", fmt("%zu", t->slow), NULL});
+  return n;
+}
+
+// findings in words: counts, fastest per shape, every negative result stated
+static void findings(gen *g, const expvars *e, const egpu *x, const strlist *shapes, const tally *t) {
+  size_t n = verdict_counts(g, t);
   strlist ours = {0}, base = {0};
   for (size_t i = 0; i < x->names.n; i++)
     strlist_add(expvars_is_baseline(e, x->names.v[i]) ? &base : &ours, x->names.v[i]);
@@ -208,11 +227,34 @@ static void findings(gen *g, const expvars *e, const egpu *x, const strlist *sha
   if (!any && n) tmpl_put(g, "exp", "no-negative", NULL);
 }
 
+// figure F of x's figures.txt
+static void exp_figure(gen *g, const egpu *x, size_t f) {
+  doc_figure(&g->d, fmt("../plots/%s/%s/%s", x->exp, x->gpu, x->fig_name.v[f]), x->fig_caption.v[f]);
+}
+
+// the short form of one GPU (the main appendix): the verdicts in words, the fastest per shape and
+// the key figure (the speedups a reader asked for), if there is one
+static void exp_gpu_short(gen *g, const expvars *e, const egpu *x) {
+  tmpl_put(g, "exp", "gpu", (const char *const[]){"exp", x->exp, "gpu", x->gpu, NULL});
+  if (!x->have_sum) {
+    tmpl_put(g, "exp", "no-samples", (const char *const[]){"exp", x->exp, "gpu", x->gpu, NULL});
+    return;
+  }
+  tally t = x->have_cmp ? tally_of(&x->cmp) : (tally){0};
+  verdict_counts(g, &t);
+  strlist shapes = {0};
+  gen_shapes(x, e, &shapes);
+  roof_table(g, e, x, &shapes); // in the main appendix: only the points above the roof, in words
+  strlist_free(&shapes);
+  for (size_t f = 0; f < x->fig_name.n; f++)
+    if (!strcmp(x->fig_script.v[f], "speedup")) exp_figure(g, x, f);
+}
+
 void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) {
   tmpl_put(g, "exp", "head", (const char *const[]){"exp", exp, NULL});
   doc_par(&g->d, "%s", e->description ? e->description : tmpl_str(g, "exp", "no-description", NULL));
   // the kernel source by its file name (KERNEL is <problem>/<file> under kernels/)
-  const char *k = e->kernel && *e->kernel ? e->kernel : "—", *slash = strrchr(k, '/');
+  const char *k = e->kernel && *e->kernel ? e->kernel : fmt_none(), *slash = strrchr(k, '/');
   tmpl_put(g, "exp", "kernel", (const char *const[]){"kernel", slash ? slash + 1 : k, "shapes", gen_list(&e->shapes), NULL});
   if (e->correctness) {
     tmpl_put(g, "exp", "correctness", NULL);
@@ -226,8 +268,14 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
         tmpl_put(g, "exp", "not-read", (const char *const[]){"dir", x->dir, "files", gen_list(&others), NULL});
       strlist_free(&others);
       correctness_gpu(g, e, x);
-      gate_table(g, x);
+      if (form_full(g)) gate_table(g, x);
     }
+    form_see_full(g, 2, "what-correctness");
+    return;
+  }
+  if (!form_full(g)) {
+    for (size_t k = 0; k < n; k++) exp_gpu_short(g, e, &xs[k]);
+    form_see_full(g, 2, "what-exp");
     return;
   }
   tmpl_put(g, "exp", e->cmp_cand.n ? "baseline-and-pairs" : "baseline",
@@ -245,13 +293,12 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
     gen_shapes(x, e, &shapes);
     if (!x->have_sum) tmpl_put(g, "exp", "no-samples", (const char *const[]){"exp", exp, "gpu", x->gpu, NULL});
     else latency_table(g, e, x, &shapes);
-    tally t = {0};
-    if (x->have_cmp) compare_table(g, x, &shapes, &t), design_sentence(g, &x->cmp);
+    tally t = x->have_cmp ? tally_of(&x->cmp) : (tally){0};
+    if (x->have_cmp) compare_table(g, x, &shapes), design_sentence(g, &x->cmp);
     else if (x->have_sum) tmpl_put(g, "exp", "no-comparisons", NULL);
     if (x->have_sum) findings(g, e, x, &shapes, &t);
     if (x->have_sum) roof_table(g, e, x, &shapes);
-    for (size_t f = 0; f < x->fig_name.n; f++)
-      doc_figure(&g->d, fmt("../plots/%s/%s/%s", exp, x->gpu, x->fig_name.v[f]), x->fig_caption.v[f]);
+    for (size_t f = 0; f < x->fig_name.n; f++) exp_figure(g, x, f);
     gate_table(g, x);
     strlist_free(&shapes);
   }

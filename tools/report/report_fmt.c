@@ -7,8 +7,18 @@
 
 #include "report_doc.h"
 
+static const char *none_word = "", *none_list_word = "";
+
+void fmt_words(const char *none, const char *none_list) {
+  none_word = none, none_list_word = none_list;
+}
+
+const char *fmt_none(void) {
+  return none_word;
+}
+
 const char *gen_list(const strlist *l) {
-  if (!l->n) return "none";
+  if (!l->n) return none_list_word;
   char *b = (char *)fmt("%s", "");
   size_t used = 0, i = 0;
   for (; i < l->n && used + strlen(l->v[i]) + 4 < 440; i++)
@@ -26,20 +36,20 @@ const char *gen_join(const strlist *l, const char *sep) {
 }
 
 const char *num(double x) {
-  if (!isfinite(x)) return "—";
+  if (!isfinite(x)) return none_word;
   if (fabs(x) >= 1e4) return fmt("%.0f", x);
   if (fabs(x) >= 1000) return fmt("%.0f", x);
   return fmt("%#.4g", x);
 }
 
 const char *num3(double x) {
-  if (!isfinite(x)) return "—";
+  if (!isfinite(x)) return none_word;
   if (fabs(x) >= 100) return fmt("%.0f", x);
   return fmt("%#.3g", x);
 }
 
 const char *ufmt(double u) {
-  if (!isfinite(u)) return "—";
+  if (!isfinite(u)) return none_word;
   return fmt(u == floor(u) ? "%.0f" : "%.1f", u);
 }
 
@@ -48,19 +58,19 @@ const char *ci(double m, double lo, double hi) {
 }
 
 const char *xfmt(double x) {
-  if (!isfinite(x)) return "—";
+  if (!isfinite(x)) return none_word;
   return fmt(x >= 100 ? "%.0f×" : x >= 10 ? "%.1f×" : x >= 0.01 ? "%.3f×" : "%.2g×", x);
 }
 
 const char *xci(double s, double lo, double hi) {
   int dec = s >= 100 ? 0 : s >= 10 ? 1 : 3;
   if (!isfinite(s) || s < 0.01) return fmt("%s [%s, %s]", xfmt(s), num3(lo), num3(hi));
-  return fmt("%s [%s, %s]", xfmt(s), isfinite(lo) ? fmt("%.*f", dec, lo) : "—",
-             isfinite(hi) ? fmt("%.*f", dec, hi) : "—");
+  return fmt("%s [%s, %s]", xfmt(s), isfinite(lo) ? fmt("%.*f", dec, lo) : none_word,
+             isfinite(hi) ? fmt("%.*f", dec, hi) : none_word);
 }
 
 const char *pfmt(double p) {
-  if (!isfinite(p)) return "—";
+  if (!isfinite(p)) return none_word;
   if (p < 1e-4) return fmt("%.1e", p);
   return fmt("%.2g", p);
 }

@@ -3,6 +3,10 @@
 #pragma once
 #include "report_vars.h"
 
+// the words for a missing value ("—") and an empty list ("none"), from reports/templates/words.txt
+// (report_words.c: words_init); "" until set
+void fmt_words(const char *none, const char *none_list);
+const char *fmt_none(void);
 const char *gen_list(const strlist *l);
 const char *gen_join(const strlist *l, const char *sep); // the items as they are, joined by sep          // "`a`, `b`", "`a`, … (N in all)" when long, or "none"
 const char *num(double x);                       // 4 significant digits, no exponent ≥ 1

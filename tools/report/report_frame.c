@@ -8,7 +8,7 @@
 
 void intro_section(gen *g, size_t ndata, size_t ngpus) {
   if (!ndata) tmpl_put(g, "frame", "no-data", (const char *const[]){"data", g->data, NULL});
-  tmpl_put(g, "frame", "intro",
+  tmpl_put(g, "frame", g->full ? "intro" : "intro-main",
            (const char *const[]){"ndata", fmt("%zu", ndata), "exp_s", ndata == 1 ? "" : "s",
                                  "ngpus", fmt("%zu", ngpus), "gpu_s", ngpus == 1 ? "" : "s", NULL});
 }

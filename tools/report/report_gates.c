@@ -7,6 +7,7 @@
 #include "report_parts.h"
 #include "report_reasons.h"
 #include "report_tmpl.h"
+#include "report_words.h"
 
 void gate_table(gen *g, const egpu *x) {
   if (!x->have_gates) {
@@ -41,9 +42,9 @@ void gate_table(gen *g, const egpu *x) {
           strlist_add(&vs, rcsv_get(t, r, cv));
       const char *meaning, *fix;
       reason_text(g, reasons.v[k], &meaning, &fix);
-      doc_row(&g->d, (const char *const[]){fmt("`%s`", *reasons.v[k] ? reasons.v[k] : "(none)"),
+      doc_row(&g->d, (const char *const[]){*reasons.v[k] ? fmt("`%s`", reasons.v[k]) : word(g, "reason-none"),
                                            fmt("%zu", vs.n), gen_list(&vs),
-                                           *meaning ? meaning : "(not documented)", fix});
+                                           *meaning ? meaning : word(g, "reason-undocumented"), fix});
       strlist_free(&vs);
     }
     doc_table_end(&g->d);

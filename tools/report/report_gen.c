@@ -6,19 +6,24 @@
 // orders the sections (report_sections.h), each of which lives in its own file.
 //   report_gen --data DIR --build DIR --static DIR --claims CSV --claims-exp EXP
 //              [--threshold T] [--seed S --resamples R --alpha A] [--profile CSV]...
-//              [--strategies CSV]... [--search-plot REL]... --tex FILE --md FILE --epoch FILE EXP...
+//              [--strategies CSV]... [--search-plot REL]... [--form main|full]
+//              --tex FILE --md FILE --epoch FILE EXP...
+// --form: the main appendix (each section's short form, pointing into the full one) or the full
+// one (every table and figure; the default); report_form.h.
 // Nothing depends on the clock: --epoch gets the latest `date` of the samples (for
 // SOURCE_DATE_EPOCH). Exit 0, or 2 with "report_gen: FILE:LINE: what".
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report_sections.h"
 #include "report_tmpl.h"
+#include "report_words.h"
 
 static const char usage[] =
     "usage: report_gen --data DIR --build DIR --static DIR [--claims CSV --claims-exp EXP] "
     "[--threshold T] [--seed S --resamples R --alpha A] [--profile CSV]... [--strategies CSV]... "
-    "[--search-plot REL]... --tex FILE --md FILE [--epoch FILE] EXP...\n";
+    "[--search-plot REL]... [--form main|full] --tex FILE --md FILE [--epoch FILE] EXP...\n";
 
 // the options up to the first experiment name; the index of that name, or -1 on a usage error
 static int options(gen *g, int argc, char **argv, const char **tex, const char **md, const char **epoch) {
@@ -36,7 +41,13 @@ static int options(gen *g, int argc, char **argv, const char **tex, const char *
     else if (!strcmp(k, "--profile")) strlist_add(&g->profiles, v);
     else if (!strcmp(k, "--strategies")) strlist_add(&g->strategies, v);
     else if (!strcmp(k, "--search-plot")) strlist_add(&g->search_plots, v);
-    else if (!strcmp(k, "--threshold")) {
+    else if (!strcmp(k, "--form")) {
+      if (strcmp(v, "main") && strcmp(v, "full")) {
+        fprintf(stderr, "report_gen: --form '%s' is not main or full\n", v);
+        return -1;
+      }
+      g->full = !strcmp(v, "full");
+    } else if (!strcmp(k, "--threshold")) {
       if (rcsv_strtod(v, &g->threshold) || g->threshold < 0) {
         fprintf(stderr, "report_gen: '%s' is not a threshold\n", v);
         return -1;
@@ -57,6 +68,7 @@ int main(int argc, char **argv) {
   gen g;
   memset(&g, 0, sizeof g);
   g.threshold = 0.03;
+  g.full = 1;
   g.seed = "42", g.resamples = "9999", g.alpha = "0.05"; // stats' defaults, when no comparison ran
   const char *tex = NULL, *md = NULL, *epoch = NULL;
   int i = options(&g, argc, argv, &tex, &md, &epoch);
@@ -76,40 +88,39 @@ int main(int argc, char **argv) {
     fprintf(f, "%lld\n", emax);
     fclose(f);
   }
+  words_init(&g);
   size_t ndata = 0, first;
-  for (size_t e = 0; e < nexp; e++) ndata += gen_exp_range(xs, nx, exps[e], &first) > 0;
-  if (doc_open(&g.d, tex, md, tmpl_str(&g, "frame", "title", NULL), synthetic)) {
+  kc_exp *ks = calloc(nexp + 1, sizeof *ks);
+  expvars *evs = calloc(nexp + 1, sizeof *evs);
+  if (!ks || !evs) return fputs("report_gen: out of memory\n", stderr), 2;
+  for (size_t e = 0; e < nexp; e++) {
+    gen_read_vars(&g, exps[e], &evs[e]);
+    size_t cnt = gen_exp_range(xs, nx, exps[e], &first);
+    ks[e] = (kc_exp){exps[e], &evs[e], cnt ? xs + first : NULL, cnt, g.claims_exp && !strcmp(exps[e], g.claims_exp)};
+    ndata += cnt > 0;
+  }
+  if (doc_open(&g.d, tex, md, tmpl_str(&g, "frame", g.full ? "title-full" : "title", NULL), synthetic)) {
     fprintf(stderr, "report_gen: %s:0: cannot write\n", tex);
     return 2;
   }
   intro_section(&g, ndata, gpus.n);
-  if (g.claims_exp) {
-    expvars hv;
-    gen_read_vars(&g, g.claims_exp, &hv);
-    size_t cnt = gen_exp_range(xs, nx, g.claims_exp, &first);
-    headline_section(&g, &hv, cnt ? xs + first : NULL, cnt);
-    expvars_free(&hv);
-  }
+  keyclaims_section(&g, ks, nexp);
+  // the claims experiment, whether or not it is among the experiments given
+  const kc_exp *ce = NULL;
+  expvars cv = {0};
+  for (size_t e = 0; e < nexp; e++)
+    if (ks[e].headline) ce = &ks[e];
+  if (g.claims_exp && !ce) gen_read_vars(&g, g.claims_exp, &cv);
+  if (g.claims_exp) headline_section(&g, ce ? ce->e : &cv, ce ? ce->xs : NULL, ce ? ce->n : 0);
   methodology(&g, xs, nx, &gpus);
   results_head(&g);
   strlist nodata = {0};
-  expvars claims_vars = {0};
-  egpu *cx = NULL;
-  size_t ncx = 0;
   for (size_t e = 0; e < nexp; e++) {
-    expvars ev;
-    gen_read_vars(&g, exps[e], &ev);
-    size_t cnt = gen_exp_range(xs, nx, exps[e], &first);
-    if (!cnt) strlist_add(&nodata, exps[e]);
-    else exp_section(&g, exps[e], &ev, xs + first, cnt);
-    if (g.claims_exp && !strcmp(exps[e], g.claims_exp)) {
-      claims_vars = ev;
-      cx = cnt ? xs + first : NULL;
-      ncx = cnt;
-    } else expvars_free(&ev);
+    if (!ks[e].n) strlist_add(&nodata, exps[e]);
+    else exp_section(&g, exps[e], &evs[e], ks[e].xs, ks[e].n);
   }
   nodata_section(&g, &nodata);
-  if (g.claims_path) claims_section(&g, &claims_vars, cx, ncx);
+  if (g.claims_path) claims_section(&g, ce ? ce->e : &cv, ce ? ce->xs : NULL, ce ? ce->n : 0);
   rules_section(&g);
   reproduce_section(&g);
   profile_section(&g);

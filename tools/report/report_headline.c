@@ -12,29 +12,28 @@
 #include "report_ctx.h"
 #include "report_design.h"
 #include "report_fmt.h"
+#include "report_form.h"
+#include "report_hrows.h"
 #include "report_pick.h"
 #include "report_tmpl.h"
+#include "report_words.h"
 
 enum { MAX_SESSIONS = 6 };  // columns of the one-session table
 
-typedef struct {
-  const char *shape, *base, *cand;
-  long r;  // compare.csv row, or -1
-} hrow;
-
 // "3 × 10 × 30": sessions × rounds per session × reps per round of summary row r
 static const char *design_of(gen *g, const egpu *x, long r) {
-  if (r < 0) return "—";
+  if (r < 0) return fmt_none();
   double ns = fld_opt(g, &x->sum, r, "n_sessions"), nr = fld_opt(g, &x->sum, r, "n_rounds"),
          n = fld(g, &x->sum, r, "n");
   const char *u = units_cell(ns, nr);
-  if (!strcmp(u, "—")) return fmt("n = %.0f", n);
-  return fmod(n, nr) == 0 ? fmt("%s × %.0f", u, n / nr) : fmt("%s (n = %.0f)", u, n);
+  if (!strcmp(u, fmt_none())) return tmpl_str(g, "words", "n-samples", (const char *const[]){"n", fmt("%.0f", n), NULL});
+  return fmod(n, nr) == 0 ? fmt("%s × %.0f", u, n / nr)
+                          : tmpl_str(g, "words", "design-with-n", (const char *const[]){"design", u, "n", fmt("%.0f", n), NULL});
 }
 
 static const char *median_of(gen *g, const egpu *x, const char *v, const char *shape) {
   long r = sum_row(x, v, shape);
-  if (r < 0) return "—";
+  if (r < 0) return fmt_none();
   return ci(fld(g, &x->sum, r, "median"), fld(g, &x->sum, r, "ci_lo"), fld(g, &x->sum, r, "ci_hi"));
 }
 
@@ -98,7 +97,7 @@ static void one_session(gen *g, const egpu *x, const hrow *h, size_t nh) {
     for (size_t i = 0; i < k; i++) {
       long r = sess_row(x, ids.v[i], &h[j]);
       lo[i] = hi[i] = NAN;
-      cell[2 + i] = "—";
+      cell[2 + i] = fmt_none();
       if (r < 0) continue;
       lo[i] = fld(g, &x->sess, (size_t)r, "speedup_lo"), hi[i] = fld(g, &x->sess, (size_t)r, "speedup_hi");
       cell[2 + i] = xci(fld(g, &x->sess, (size_t)r, "speedup"), lo[i], hi[i]);
@@ -129,17 +128,8 @@ static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
   }
   const char *hv = pick_headline(e);
   strlist shapes = {0};
-  gen_shapes(x, e, &shapes);
-  hrow *h = calloc(shapes.n + 1, sizeof *h);
-  size_t nh = 0;
-  for (size_t s = 0; s < shapes.n; s++) {
-    const char *base = pick_variant(&x->sum, &x->names, e, "@lib", shapes.v[s]);
-    const char *cand = hv && sum_row(x, hv, shapes.v[s]) >= 0 ? hv : pick_variant(&x->sum, &x->names, e, "@ours", shapes.v[s]);
-    if (!base || !cand) continue;
-    h[nh].shape = shapes.v[s], h[nh].base = base, h[nh].cand = cand;
-    h[nh].r = x->have_cmp ? cmp_row(&x->cmp, base, cand, shapes.v[s]) : -1;
-    nh++;
-  }
+  hrow *h;
+  size_t nh = hrows_of(e, x, &shapes, &h);
   const char *gpu = x->names.n ? samples_meta(&x->files[0], "gpu") : NULL;
   if (!nh) {
     tmpl_put(g, "headline", "no-pair", (const char *const[]){"exp", x->exp, "gpu", x->gpu, NULL});
@@ -159,7 +149,7 @@ static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
            (const char *const[]){"who", tmpl_str(g, "headline", hv ? "who-headline" : "who-fastest", v),
                                  "exp", x->exp, "gpu", x->gpu, "gpu_name", gpu ? tmpl_str(g, "headline", "gpu-name", v) : "",
                                  "level", tmpl_str(g, "headline", across ? "level-session" : "level-round", NULL),
-                                 "build", g->build, "data", g->data,
+                                 "build", g->build, "data", g->data, "libs", gen_list(&e->libraries),
                                  "band", x->have_cmp ? band_words(g, &x->cmp) : tmpl_str(g, "headline", "no-compare", NULL),
                                  NULL});
   tmpl_table(g, "headline", "caption-headline", "columns-headline", "lllllrll",
@@ -171,7 +161,7 @@ static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
   rest[0] = '\0';
   for (size_t j = 0; j < nh; j++) {
     const hrow *q = &h[j];
-    const char *sp = "not compared", *v = "—";
+    const char *sp = word(g, "not-compared"), *v = fmt_none();
     if (q->r >= 0) {
       const rcsv *c = &x->cmp;
       sp = xci(fld(g, c, (size_t)q->r, "speedup"), fld(g, c, (size_t)q->r, "speedup_lo"),
@@ -199,7 +189,7 @@ static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
                                  "missing", miss ? miss : "", NULL});
   free(others);
   free(miss);
-  one_session(g, x, h, nh);
+  if (form_full(g)) one_session(g, x, h, nh);
   free(h);
   strlist_free(&shapes);
 }
@@ -211,4 +201,5 @@ void headline_section(gen *g, const expvars *e, egpu *xs, size_t n) {
     return;
   }
   for (size_t k = 0; k < n; k++) headline_gpu(g, e, &xs[k]);
+  form_see_full(g, 1, "what-headline");
 }

@@ -10,6 +10,8 @@
 #include "report_ctx.h"
 #include "report_design.h"
 #include "report_fmt.h"
+#include "report_form.h"
+#include "report_roof.h"
 #include "report_static.h"
 #include "report_tmpl.h"
 
@@ -35,7 +37,7 @@ static void session_word(const char *v, const char *key, char *out, size_t len) 
 
 // the design of the first variant and shape of x: "3 × 10 × 30" (sessions × rounds per session ×
 // reps per round), "" when x has no samples
-static const char *design_of_exp(const egpu *x) {
+static const char *design_of_exp(gen *g, const egpu *x) {
   if (!x->names.n || !x->files[0].ngroups) return "";
   const samples_file *f = &x->files[0];
   const samples_group *gr = &f->groups[0];
@@ -49,13 +51,16 @@ static const char *design_of_exp(const egpu *x) {
     units += !seen, ns += !sseen;
   }
   if (!units || !ns) return "";
-  const char *r = units % ns ? fmt("%zu / %zu rounds", ns, units) : fmt("%zu × %zu", ns, units / ns);
-  return gr->n % units ? fmt("%s (n = %zu)", r, gr->n) : fmt("%s × %zu", r, gr->n / units);
+  const char *r = units % ns ? tmpl_str(g, "words", "units-unbalanced",
+                                        (const char *const[]){"sessions", fmt("%zu", ns), "rounds", fmt("%zu", units), NULL})
+                             : fmt("%zu × %zu", ns, units / ns);
+  return gr->n % units ? tmpl_str(g, "words", "design-with-n", (const char *const[]){"design", r, "n", fmt("%zu", gr->n), NULL})
+                       : fmt("%s × %zu", r, gr->n / units);
 }
 
 // the rows of the design's keys: sessions (per experiment), host and gpu_uuid (every value, from
 // the `session.<id>` headers too), order_seed (one per session); *have counts the files with KEY
-static const char *session_key(const char *key, const char *gpu, egpu *xs, size_t n, size_t nfiles) {
+static const char *session_key(gen *g, const char *key, const char *gpu, egpu *xs, size_t n, size_t nfiles) {
   strlist vals = {0}, exps = {0};
   size_t nofile = 0;
   char b[512] = "";
@@ -90,21 +95,25 @@ static const char *session_key(const char *key, const char *gpu, egpu *xs, size_
     }
     strlist_free(&ids);
   }
-  const char *out, *in = have < nfiles ? fmt("header in %zu of %zu files", have, nfiles) : "";
+  const char *out, *in = have < nfiles ? tmpl_str(g, "words", "fp-header-in",
+                                                  (const char *const[]){"have", fmt("%zu", have), "n", fmt("%zu", nfiles), NULL})
+                                        : "";
+  const char *nv = fmt("%zu", vals.n), *s = vals.n == 1 ? "" : "s";
   if (!strcmp(key, "session"))
-    out = fmt("%zu session%s (`make measure` runs) — %s%s", vals.n, vals.n == 1 ? "" : "s", b,
-              nofile ? fmt("; %zu older files have no `session` column: one session each", nofile) : "");
+    out = tmpl_str(g, "words", "fp-sessions",
+                   (const char *const[]){"n", nv, "s", s, "list", b, "older",
+                                         nofile ? tmpl_str(g, "words", "fp-sessions-older", (const char *const[]){"n", fmt("%zu", nofile), NULL}) : "",
+                                         NULL});
   else if (!strcmp(key, "order_seed"))
-    out = fmt("recorded per session (%zu distinct seed%s, in the `session.<id>` headers%s%s); the "
-              "`position` column gives each process's slot in its round's shuffled order", vals.n,
-              vals.n == 1 ? "" : "s", *in ? "; " : "", in);
+    out = tmpl_str(g, "words", "fp-order-seed", (const char *const[]){"n", nv, "s", s, "in", *in ? fmt("; %s", in) : "", NULL});
   else {
     strlist_sort(&vals);
     char l[512] = "";
     size_t u = 0;
     for (size_t k = 0; k < vals.n && u < sizeof l; k++)
       u += (size_t)snprintf(l + u, sizeof l - u, "%s%s", k ? "; " : "", vals.v[k]);
-    out = fmt("%s%s%s%s%s", l, vals.n > 1 || *in ? " (" : "", vals.n > 1 ? fmt("%zu distinct over the sessions", vals.n) : "",
+    out = fmt("%s%s%s%s%s", l, vals.n > 1 || *in ? " (" : "",
+              vals.n > 1 ? tmpl_str(g, "words", "fp-distinct", (const char *const[]){"n", nv, NULL}) : "",
               vals.n > 1 && *in ? "; " : "", *in ? fmt("%s)", in) : vals.n > 1 ? ")" : "");
   }
   strlist_free(&vals);
@@ -156,7 +165,7 @@ static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {
     const char *item = lr >= 0 ? fmt("%s (`%s`)", rcsv_get(&labels, (size_t)lr, lx[1]), keys.v[k])
                                : fmt("`%s`", keys.v[k]);
     if (session_keyed(keys.v[k])) {
-      doc_row(&g->d, (const char *const[]){item, session_key(keys.v[k], gpu, xs, n, nfiles)});
+      doc_row(&g->d, (const char *const[]){item, session_key(g, keys.v[k], gpu, xs, n, nfiles)});
       continue;
     }
     strlist vals = {0};
@@ -180,8 +189,10 @@ static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {
     else if (numeric) val = lo == hi ? fmt("%g", lo) : fmt("%g – %g", lo, hi);
     else if (vals.n <= 3)  // the values may hold semicolons themselves (timing): lettered
       val = fmt("(a) %s (b) %s%s%s", vals.v[0], vals.v[1], vals.n > 2 ? " (c) " : "", vals.n > 2 ? vals.v[2] : "");
-    else val = fmt("varies by variant (%zu values)", vals.n);
-    if (have < nfiles) val = fmt("%s (in %zu of %zu files)", val, have, nfiles);
+    else val = tmpl_str(g, "words", "fp-varies", (const char *const[]){"n", fmt("%zu", vals.n), NULL});
+    if (have < nfiles)
+      val = tmpl_str(g, "words", "fp-in-files",
+                     (const char *const[]){"value", val, "have", fmt("%zu", have), "n", fmt("%zu", nfiles), NULL});
     doc_row(&g->d, (const char *const[]){item, val});
     strlist_free(&vals);
   }
@@ -208,7 +219,7 @@ static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {
   char des[512] = "";
   size_t du = 0;
   for (size_t i = 0; i < n && du < sizeof des; i++) {
-    const char *d = strcmp(xs[i].gpu, gpu) ? "" : design_of_exp(&xs[i]);
+    const char *d = strcmp(xs[i].gpu, gpu) ? "" : design_of_exp(g, &xs[i]);
     if (*d) du += (size_t)snprintf(des + du, sizeof des - du, "%s`%s` %s", du ? "; " : "", xs[i].exp, d);
   }
   if (du)
@@ -223,6 +234,23 @@ static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {
 }
 
 // the ceilings measured on GPU, as published in data/ceilings/<gpu>.csv
+// which measured bandwidth is the roofline's memory roof (report_roof.h), among which
+static void memory_roof(gen *g, const char *gpu, const char *path, const rcsv *t, int cm) {
+  roof_t rf;
+  if (roof_read(path, gpu, &rf, g->err, sizeof g->err)) gen_die(g);
+  if (rf.bw_gbs <= 0) return;
+  strlist bws = {0};
+  for (size_t r = 0; r < t->nrows; r++)
+    if (roof_is_bw(rcsv_get(t, r, cm))) strlist_add(&bws, fmt("`%s`", rcsv_get(t, r, cm)));
+  const char *others = bws.n > 1 ? tmpl_str(g, "method", "memory-roof-others", (const char *const[]){"list", gen_join(&bws, ", "), NULL}) : "";
+  const char *ds = rf.ds_bw_gbs > 0 ? tmpl_str(g, "method", "memory-roof-datasheet",
+                                               (const char *const[]){"bw", fmt("%g", rf.ds_bw_gbs), "tf", fmt("%g", rf.ds_tflops), NULL})
+                                    : "";
+  tmpl_put(g, "method", "memory-roof",
+           (const char *const[]){"gpu", gpu, "metric", rf.bw_metric, "bw", num(rf.bw_gbs), "others", others, "datasheet", ds, NULL});
+  strlist_free(&bws);
+}
+
 static void ceilings(gen *g, const char *gpu) {
   char p[4096];
   snprintf(p, sizeof p, "%s/ceilings/%s.csv", g->data, gpu);
@@ -242,9 +270,10 @@ static void ceilings(gen *g, const char *gpu) {
   for (size_t r = 0; r < t.nrows; r++)
     doc_row(&g->d, (const char *const[]){fmt("`%s`", rcsv_get(&t, r, x[0])), num(fld(g, &t, r, "value")),
                                          rcsv_get(&t, r, x[2]), rcsv_get(&t, r, cn),
-                                         clo >= 0 ? num(fld(g, &t, r, "min")) : "—",
-                                         chi >= 0 ? num(fld(g, &t, r, "max")) : "—"});
+                                         clo >= 0 ? num(fld(g, &t, r, "min")) : fmt_none(),
+                                         chi >= 0 ? num(fld(g, &t, r, "max")) : fmt_none()});
   doc_table_end(&g->d);
+  memory_roof(g, gpu, p, &t, x[0]);
   rcsv_free(&t);
 }
 
@@ -322,20 +351,27 @@ static const char *meta_values(egpu *xs, size_t n, const char *key) {
 }
 
 void methodology(gen *g, egpu *xs, size_t n, const strlist *gpus) {
-  tmpl_put(g, "method", "intro", (const char *const[]){"data", g->data, NULL});
-  for (size_t i = 0; i < gpus->n; i++) {
-    fingerprint(g, gpus->v[i], xs, n);
-    ceilings(g, gpus->v[i]);
-  }
+  int full = form_full(g);
+  tmpl_put(g, "method", full ? "intro" : "intro-main", (const char *const[]){"data", g->data, NULL});
   const char *alpha = first_field(xs, n, "alpha", g->alpha);
   const char *corr = first_field(xs, n, "correction", "holm");
-  const char *gc = meta_values(xs, n, "graph_calls");
-  char *note = *gc ? tmpl_text(g, "method", "graph-calls", (const char *const[]){"values", gc, NULL}) : NULL;
-  tmpl_put(g, "method", "timing", (const char *const[]){"graph_calls_note", note ? note : "", NULL});
-  free(note);
-  tmpl_put(g, "method", "statistics",
-           (const char *const[]){"alpha", alpha, "correction", !strcmp(corr, "holm") ? "Holm" : corr, "data", g->data,
-                                 "threshold", fmt("%g", 100 * g->threshold), NULL});
+  char thr[32]; // kept here: the values of fmt's rotating buffers do not outlive the tables below
+  snprintf(thr, sizeof thr, "%g", 100 * g->threshold);
+  const char *const sv[] = {"alpha", alpha, "correction", !strcmp(corr, "holm") ? "Holm" : corr, "data", g->data,
+                            "threshold", thr, NULL};
+  if (!full) tmpl_put(g, "method", "brief", sv);
+  for (size_t i = 0; i < gpus->n; i++) {
+    if (full) fingerprint(g, gpus->v[i], xs, n);
+    ceilings(g, gpus->v[i]);
+  }
+  if (full) {
+    const char *gc = meta_values(xs, n, "graph_calls");
+    char *note = *gc ? tmpl_text(g, "method", "graph-calls", (const char *const[]){"values", gc, NULL}) : NULL;
+    tmpl_put(g, "method", "timing", (const char *const[]){"graph_calls_note", note ? note : "", NULL});
+    free(note);
+    tmpl_put(g, "method", "statistics", sv);
+  }
   for (size_t i = 0; i < gpus->n; i++) calibration(g, gpus->v[i]);
-  tmpl_put(g, "method", "older", NULL);
+  if (full) tmpl_put(g, "method", "older", NULL);
+  form_see_full(g, 1, "what-method");
 }

@@ -17,6 +17,13 @@ int roof_work(const char *shape, double *flops, double *bytes) {
   return 0;
 }
 
+int roof_is_bw(const char *m) {
+  static const char *const bw[] = {"dram_copy_bw", "memcpy_d2d_bw", "dram_read_bw", NULL};
+  for (const char *const *b = bw; *b; b++)
+    if (!strcmp(m, *b)) return 1;
+  return 0;
+}
+
 int roof_read(const char *path, const char *slug, roof_t *r, char *err, size_t errlen) {
   memset(r, 0, sizeof *r);
   if (strstr(slug, "h100")) r->ds_bw_gbs = 3350, r->ds_tflops = 989; // H100 SXM datasheet
@@ -32,9 +39,14 @@ int roof_read(const char *path, const char *slug, roof_t *r, char *err, size_t e
   for (size_t i = 0; i < t.nrows; i++) {
     const char *m = rcsv_get(&t, i, x[0]);
     double v;
-    if (strcmp(m, "dram_copy_bw") && strcmp(m, "mma_f16_f32_tflops")) continue;
+    int bw = roof_is_bw(m);
+    if (!bw && strcmp(m, "mma_f16_f32_tflops")) continue;
     if (rcsv_num(&t, i, x[1], &v, err, errlen)) return rcsv_free(&t), -1;
-    *(m[0] == 'd' ? &r->bw_gbs : &r->tflops) = v;
+    if (!bw) r->tflops = v;
+    else if (v > r->bw_gbs) {
+      r->bw_gbs = v;
+      snprintf(r->bw_metric, sizeof r->bw_metric, "%s", m);
+    }
   }
   rcsv_free(&t);
   return 0;

@@ -11,11 +11,19 @@ int roof_work(const char *shape, double *flops, double *bytes);
 
 typedef struct {
   double bw_gbs, tflops;       // measured (0 when absent)
+  char bw_metric[32];          // the ceilings row bw_gbs comes from ("" when none)
   double ds_bw_gbs, ds_tflops; // datasheet (0 when the GPU is not known)
 } roof_t;
 
+// Whether ceilings row METRIC measures DRAM bandwidth in GB/s: dram_copy_bw (the copy kernel),
+// memcpy_d2d_bw (cudaMemcpy device to device), dram_read_bw (the read-only streaming kernel),
+// the rows of tools/pipeline/ceilings.cu.
+int roof_is_bw(const char *metric);
+
 // Reads the ceilings file PATH (missing file: measured 0, return 0) and the datasheet roofs for
-// the GPU directory name SLUG. -1 with "FILE:LINE: what" in err on a broken file.
+// the GPU directory name SLUG. The measured memory roof is the highest of the bandwidth rows the
+// file has (roof_is_bw; a file of before the memcpy and read rows has the copy row alone),
+// the compute roof the mma_f16_f32_tflops row. -1 with "FILE:LINE: what" in err on a broken file.
 int roof_read(const char *path, const char *slug, roof_t *r, char *err, size_t errlen);
 
 // Attainable TFLOPS at arithmetic intensity AI under (bw GB/s, tf TFLOPS); 0 when neither known.

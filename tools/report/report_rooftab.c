@@ -6,13 +6,17 @@
 #include <string.h>
 
 #include "report_fmt.h"
+#include "report_form.h"
 #include "report_parts.h"
 #include "report_pick.h"
 #include "report_roof.h"
 #include "report_tmpl.h"
+#include "report_words.h"
 
-// where the fastest variant and the fastest baseline sit under the roofs, per shape
+// where the fastest variant and the fastest baseline sit under the roofs, per shape (the table in
+// the full appendix only; the points above the roof are named in both)
 void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *shapes) {
+  int full = form_full(g);
   char p[4096];
   snprintf(p, sizeof p, "%s/ceilings/%s.csv", g->data, x->gpu);
   roof_t rf;
@@ -23,15 +27,17 @@ void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *shapes) 
   strlist ours = {0}, base = {0}, above = {0};  // above: the points over the roof, in words
   for (size_t i = 0; i < x->names.n; i++)
     strlist_add(expvars_is_baseline(e, x->names.v[i]) ? &base : &ours, x->names.v[i]);
-  tmpl_table(g, "exp", "caption-roof", "columns-roof", "lrrllrlr",
-             (const char *const[]){"gpu", x->gpu, "roof", tmpl_str(g, "exp", meas ? "roof-measured" : "roof-datasheet", NULL),
+  if (full)
+    tmpl_table(g, "exp", "caption-roof", "columns-roof", "lrrllrlr",
+             (const char *const[]){"gpu", x->gpu, "roof", tmpl_str(g, "exp", meas ? "roof-measured" : "roof-datasheet",
+                                                            (const char *const[]){"metric", rf.bw_metric, NULL}),
                                    NULL});
   for (size_t k = 0; k < shapes->n; k++) {
     double fl, by, m;
     if (roof_work(shapes->v[k], &fl, &by)) continue;
     double ai = fl / by, roof = roof_at(ai, bw, tf);
-    const char *bound = bw > 0 && (tf <= 0 || bw * ai / 1000 < tf) ? "memory" : "compute";
-    const char *cell[2] = {"—", "—"}, *pct[2] = {"—", "—"};
+    const char *bound = word(g, bw > 0 && (tf <= 0 || bw * ai / 1000 < tf) ? "bound-memory" : "bound-compute");
+    const char *cell[2] = {fmt_none(), fmt_none()}, *pct[2] = {fmt_none(), fmt_none()};
     for (int w = 0; w < 2; w++) {
       const char *v = pick_variant(&x->sum, w ? &base : &ours, e, w ? "@lib" : "@ours", shapes->v[k]);
       if (w && !v) { // fastest of any baseline when there is no library one
@@ -48,10 +54,11 @@ void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *shapes) 
                                      (const char *const[]){"v", v, "shape", shapes->v[k], "pct", pct[w],
                                                            "t", num3(t), "roof", num3(roof), "bound", bound, NULL}));
     }
-    doc_row(&g->d, (const char *const[]){fmt("`%s`", shapes->v[k]), num3(ai), num3(roof), bound, cell[0], pct[0],
-                                         cell[1], pct[1]});
+    if (full)
+      doc_row(&g->d, (const char *const[]){fmt("`%s`", shapes->v[k]), num3(ai), num3(roof), bound, cell[0], pct[0],
+                                           cell[1], pct[1]});
   }
-  doc_table_end(&g->d);
+  if (full) doc_table_end(&g->d);
   // a point above the roof says the roof is not the machine's limit there: named, never hidden
   if (above.n)
     tmpl_put(g, "exp", meas ? "roof-above-measured" : "roof-above-datasheet",

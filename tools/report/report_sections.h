@@ -2,8 +2,10 @@
 // (report_gen.c), which orders them, includes this.
 #pragma once
 #include "report_ctx.h"
+#include "report_keyclaims.h"
 
 void intro_section(gen *g, size_t ndata, size_t ngpus);                  // report_frame.c
+// keyclaims_section (A.0): report_keyclaims.h
 void headline_section(gen *g, const expvars *e, egpu *xs, size_t n);     // report_headline.c
 void methodology(gen *g, egpu *xs, size_t n, const strlist *gpus);       // report_method.c
 void results_head(gen *g);                                               // report_frame.c

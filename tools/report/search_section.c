@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "report_ctx.h"
+#include "report_form.h"
 #include "report_tmpl.h"
 
 typedef struct {
@@ -70,9 +71,14 @@ void search_section(gen *g) {
     tmpl_put(g, "search", "none", NULL);
     return;
   }
+  tmpl_put(g, "search", "head", NULL);
+  if (!form_full(g)) {
+    form_see_full(g, 1, "what-search");
+    return;
+  }
   rows_t rs = {0};
   for (size_t i = 0; i < g->strategies.n; i++) load(g, g->strategies.v[i], &rs);
-  tmpl_put(g, "search", "head", NULL);
+  tmpl_put(g, "search", "intro", NULL);
   tmpl_table(g, "search", "caption-strategies", "columns-strategies", "llrrrr", NULL);
   for (size_t k = 0; k < rs.n; k++) {
     const row_t *r = &rs.v[k];

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# test_forms.sh — the main appendix and the full one, on the published data (every experiment of
+# data/ and results/, as `make report` builds them, into a scratch build directory): the main one
+# stays within its page limit; its claims (section A.0) are rows of the full one's comparison
+# tables, number for number (tests/report/claims_oracle.awk reads them from the Markdown, not
+# from the generator); each document's Markdown shows the figures its LaTeX includes; both number
+# their sections alike and every section the main one points to exists in the full one. The
+# fixture report (test_report.sh) has the same checks of its claims.
+set -u
+. tests/lib.sh
+PAGES_MAX=12
+RB=build/test-forms
+rm -rf "$RB" && mkdir -p "$RB"
+make -s --no-print-directory report RB="$RB" >"$RB/make.log" 2>&1
+check_eq "make report on the published data (RB=$RB)" "$?" 0
+R=$RB/report
+pages() { sed -n 's/^Output written on .* (\([0-9]*\) pages.*/\1/p' "$1"; }
+np=$(pages $R/latex/appendix.log) nf=$(pages $R/latex-full/appendix-full.log)
+echo "# main appendix: $np pages; full appendix: $nf pages"
+check "the main appendix has at most $PAGES_MAX pages ($np)" test "${np:-99}" -le $PAGES_MAX
+check "the full appendix is the longer ($nf pages)" test "${nf:-0}" -gt "${np:-99}"
+for l in $R/latex/appendix.log $R/latex-full/appendix-full.log; do
+  check_eq "no overfull box wider than 1 pt in $(basename $l)" "$(overfull $l)" 0
+  [ "$(overfull $l)" = 0 ] || grep '^Overfull' $l | sed 's/^/# /'
+done
+
+# the claims against the comparison tables; the oracle is shown a claim with one digit changed
+# first, so that it can fail
+awk -f tests/report/claims_oracle.awk $R/appendix-full.md >"$RB/claims.txt"
+sed '/^## A\.0 /,/^## A\.1 /s/| 1\.\([0-9]\)/| 2.\1/' $R/appendix-full.md >"$RB/altered.md"
+check "the oracle finds a claim that is no row of a comparison table" grep -q '^mismatch' \
+  <(awk -f tests/report/claims_oracle.awk "$RB/altered.md")
+last=$(tail -1 "$RB/claims.txt")
+check_grep "claims: the headline's rows and the best-vs-library table are there ($last)" '^claims ([1-9][0-9]+) matched ' "$RB/claims.txt"
+check_eq "claims: every one is a row of its comparison table (speedup, CI, verdict, n)" \
+  "$(awk '{ print ($2 == $4) }' <<<"$last")" 1
+grep '^mismatch' "$RB/claims.txt" | head -5 | sed 's/^/# /'
+check_eq "the main appendix's claims are the full one's" "$(sed -n '/^## A\.0 /,/^## A\.1 /p' $R/appendix.md)" \
+  "$(sed -n '/^## A\.0 /,/^## A\.1 /p' $R/appendix-full.md)"
+
+# each document: the figures of its Markdown (PNG) are those its LaTeX includes (PDF), in order
+for d in appendix appendix-full; do
+  md=$(grep -oE '^!\[Figure [0-9]+\]\([^)]*\.png\)' $R/$d.md | sed 's/.*](//; s/\.png)$//')
+  tex=$(grep -oE '\\includegraphics(\[[^]]*\])?\{[^}]*\.pdf\}' $R/$d.tex | sed 's/.*{//; s/\.pdf}$//')
+  check "$d: it has figures ($(echo "$md" | grep -c .))" test -n "$md"
+  check_eq "$d: the Markdown's figures are the LaTeX's" "$md" "$tex"
+done
+check "the main appendix shows fewer figures than the full one" test \
+  "$(grep -c '^!\[Figure' $R/appendix.md)" -lt "$(grep -c '^!\[Figure' $R/appendix-full.md)"
+
+# the sections: every heading of levels 1 and 2 of the main one is the full one's, numbers and
+# all (the full one has more, e.g. Methodology's Timing and Statistics), and every section it points
+# into ("Section A.x of the full appendix") is a heading there
+heads() { grep -E '^#{2,3} A\.[0-9]' "$1" | sort; }
+check_eq "sections and experiments numbered alike in both" "$(comm -23 <(heads $R/appendix.md) <(heads $R/appendix-full.md))" ""
+check "... the main one has its sections and experiments ($(heads $R/appendix.md | wc -l))" test "$(heads $R/appendix.md | wc -l)" -gt 10
+miss=0 n=0
+for s in $(grep -oE 'Section A\.[0-9.]+[0-9] of the full appendix' $R/appendix.md | awk '{ print $2 }' | sort -u); do
+  n=$((n + 1)); grep -qE "^#+ $s " $R/appendix-full.md || { miss=$((miss + 1)); echo "# no section $s"; }
+done
+check "the main appendix points into the full one ($n sections)" test $n -gt 5
+check_eq "every section it points to is in the full appendix" $miss 0
+# the Markdown twin of each PDF: the same sections as the PDF's bookmarks
+for d in appendix appendix-full; do
+  l=$R/latex${d#appendix}/$d.aux
+  check_eq "$d: the Markdown's numbered sections are the PDF's" \
+    "$(grep -oE '^#{2,4} A\.[0-9.]+' $R/$d.md | awk '{ print $2 }')" \
+    "$(grep -oE 'numberline \{A\.[0-9.]+\}' $l | sed 's/numberline {//; s/}//')"
+done
+done_testing

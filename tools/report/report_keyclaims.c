@@ -1,0 +1,117 @@
+// report_keyclaims.c — section A.0, the claims: each headline comparison (report_hrows.h, the rows
+// the headline section prints) in one sentence, then our fastest variant against each library
+// baseline of every experiment, GPU and shape, each number a row of that experiment's compare.csv
+// as its comparison table prints it (the same cells: report_fmt's xci, the verdict as written).
+// Nothing is estimated here. Words: reports/templates/keyclaims.txt.
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_fmt.h"
+#include "report_hrows.h"
+#include "report_keyclaims.h"
+#include "report_pick.h"
+#include "report_tmpl.h"
+
+// "3 sessions" or "10 rounds of one session": the units of compare row r
+static const char *n_cell(gen *g, const rcsv *c, size_t r) {
+  int cl = rcsv_col(c, "level");
+  int ses = cl >= 0 && !strcmp(rcsv_get(c, r, cl), "session");
+  double n = fld_opt(g, c, r, ses ? "n_sessions" : "n_rounds");
+  return tmpl_str(g, "keyclaims", ses ? "n-session" : "n-round", (const char *const[]){"n", fmt("%.0f", n), NULL});
+}
+
+static const char *speedup_cell(gen *g, const rcsv *c, size_t r) {
+  return xci(fld(g, c, r, "speedup"), fld(g, c, r, "speedup_lo"), fld(g, c, r, "speedup_hi"));
+}
+
+static const char *verdict_of(const rcsv *c, size_t r) {
+  return rcsv_get(c, r, rcsv_col(c, "verdict"));
+}
+
+static void headline_claims(gen *g, const expvars *e, const egpu *x) {
+  if (!x->have_sum) return;
+  strlist shapes = {0};
+  hrow *h;
+  size_t nh = hrows_of(e, x, &shapes, &h);
+  const char *name = x->names.n ? samples_meta(&x->files[0], "gpu") : NULL;
+  if (nh)
+    tmpl_put(g, "keyclaims", "claims-of",
+             (const char *const[]){"exp", x->exp, "gpu", x->gpu, "gpu_name",
+                                   name ? tmpl_str(g, "keyclaims", "gpu-name", (const char *const[]){"name", name, NULL}) : "",
+                                   NULL});
+  for (size_t j = 0; j < nh; j++) {
+    const hrow *q = &h[j];
+    if (q->r < 0) {
+      tmpl_put(g, "keyclaims", "not-compared",
+               (const char *const[]){"shape", q->shape, "gpu", x->gpu, "cand", q->cand, "base", q->base, NULL});
+      continue;
+    }
+    size_t r = (size_t)q->r;
+    tmpl_put(g, "keyclaims", "claim",
+             (const char *const[]){"shape", q->shape, "gpu", x->gpu, "cand", q->cand, "base", q->base, "speedup", speedup_cell(g, &x->cmp, r),
+                                   "n", n_cell(g, &x->cmp, r), "verdict", verdict_of(&x->cmp, r), "exp", x->exp, NULL});
+  }
+  free(h);
+  strlist_free(&shapes);
+}
+
+// the libraries our best is judged against: LIBRARIES (else BASELINES), else BASELINE
+static void libs_of(const expvars *e, strlist *out) {
+  for (size_t i = 0; i < e->libraries.n; i++) strlist_add(out, e->libraries.v[i]);
+  if (!out->n && e->baseline) strlist_add(out, e->baseline);
+}
+
+// the rows of one experiment and GPU; pairs without a comparison row go to *missing. Returns
+// whether the table is open (opened on the first row)
+static int best_rows(gen *g, const expvars *e, const egpu *x, int open, strlist *missing) {
+  if (!x->have_sum || !x->have_cmp) return open;
+  strlist libs = {0}, shapes = {0}, gone = {0};
+  libs_of(e, &libs);
+  gen_shapes(x, e, &shapes);
+  int grouped = 0;
+  for (size_t s = 0; s < shapes.n; s++) {
+    const char *best = pick_variant(&x->sum, &x->names, e, "@ours", shapes.v[s]);
+    for (size_t l = 0; best && l < libs.n; l++) {
+      if (!strcmp(best, libs.v[l]) || sum_row(x, libs.v[l], shapes.v[s]) < 0) continue;
+      long r = cmp_row(&x->cmp, libs.v[l], best, shapes.v[s]);
+      if (r < 0) {
+        const char *p = fmt("`%s` vs `%s`", best, libs.v[l]);
+        if (!strlist_has(&gone, p)) strlist_add(&gone, p);
+        continue;
+      }
+      if (!open++)
+        tmpl_table(g, "keyclaims", "caption-best", "columns-best", "lllrll", NULL);
+      if (!grouped++)
+        doc_group(&g->d, "%s", tmpl_str(g, "keyclaims", "group", (const char *const[]){"exp", x->exp, "gpu", x->gpu, NULL}));
+      doc_row(&g->d, (const char *const[]){fmt("`%s`", shapes.v[s]), fmt("`%s`", best), fmt("`%s`", libs.v[l]),
+                                           speedup_cell(g, &x->cmp, (size_t)r), n_cell(g, &x->cmp, (size_t)r),
+                                           fmt("**%s**", verdict_of(&x->cmp, (size_t)r))});
+    }
+  }
+  if (gone.n)
+    strlist_add(missing, tmpl_str(g, "keyclaims", "uncompared-item",
+                                  (const char *const[]){"exp", x->exp, "gpu", x->gpu, "pairs", gen_join(&gone, ", "), NULL}));
+  strlist_free(&libs);
+  strlist_free(&shapes);
+  strlist_free(&gone);
+  return open;
+}
+
+void keyclaims_section(gen *g, const kc_exp *es, size_t n) {
+  tmpl_put(g, "keyclaims", "head", NULL);
+  tmpl_put(g, "keyclaims", "intro", NULL);
+  for (size_t k = 0; k < n; k++) {
+    if (!es[k].headline) continue;
+    if (!es[k].n) tmpl_put(g, "keyclaims", "no-data", (const char *const[]){"exp", es[k].exp, NULL});
+    for (size_t i = 0; i < es[k].n; i++) headline_claims(g, es[k].e, &es[k].xs[i]);
+  }
+  tmpl_put(g, "keyclaims", "best-intro", NULL);
+  strlist missing = {0};
+  int open = 0;
+  for (size_t k = 0; k < n; k++)
+    for (size_t i = 0; !es[k].e->correctness && i < es[k].n; i++) open = best_rows(g, es[k].e, &es[k].xs[i], open, &missing);
+  if (open) doc_table_end(&g->d);
+  else tmpl_put(g, "keyclaims", "none", NULL);
+  if (missing.n) tmpl_put(g, "keyclaims", "uncompared", (const char *const[]){"list", gen_join(&missing, "; "), NULL});
+  strlist_free(&missing);
+}
