@@ -252,7 +252,9 @@ R_PDF  := $(R_DOCS:%=$(RB)/report/%.pdf)
 r_form  = $(if $(filter %-full,$(1)),full,main)
 R_ALL := $(R_VARS) $(foreach e,$(filter-out $(R_CORR),$(R_DEXPS)),$(call r_stats,$(e)) $(call r_figs,$(e))) \
   $(foreach e,$(R_CORR_DEXPS),$(call r_safe,$(wildcard $(DATA)/$(e)/*/*.csv)))
-$(R_TEX): $(RB)/report/%.tex: $(R_ROOT) $(R_ALL) $(B)/tools/report_gen $(wildcard reports/* reports/templates/*)
+# (R_INV_ID: the list of the data's files, rewritten when it changes, so that data taken away
+# also remakes the appendix)
+$(R_TEX): $(RB)/report/%.tex: $(R_ROOT) $(R_INV_ID) $(R_ALL) $(B)/tools/report_gen $(wildcard reports/* reports/templates/*)
 	@mkdir -p $(@D)
 	$(B)/tools/report_gen --data $(DATA) --build $(RB) --static reports --claims $(CLAIMS) \
 	  --claims-exp $(CLAIMS_EXP) --threshold $(THRESHOLD) \

@@ -315,6 +315,9 @@ check_grep "phase1 (no calibration of its GPU): the default" 'verdicts use Δ = 
 echo 'DELTA := 0.05' >>$EDGE2/experiments/beta/experiment.mk
 check "with DELTA: make report succeeds" "${E2MK[@]}" report
 check_grep "beta's band from DELTA" 'verdicts use Δ = 5\.00%, set by the experiment \(`DELTA`\)' $E2
+rm -rf $EDGE2/data/beta $EDGE2/experiments/beta
+check "beta's data and definition taken away: make report succeeds" "${E2MK[@]}" report
+check_eq "... and beta is gone from the appendix (the list of the data's files is a prerequisite)" "$(grep -c '`beta`' $E2)" 0
 
 # broken inputs fail with FILE:LINE
 BAD=$RB/bad
