@@ -232,8 +232,10 @@ static void exp_figure(gen *g, const egpu *x, size_t f) {
   doc_figure(&g->d, fmt("../plots/%s/%s/%s", x->exp, x->gpu, x->fig_name.v[f]), x->fig_caption.v[f]);
 }
 
-// the short form of one GPU (the main appendix): the verdicts in words, the fastest per shape and
-// the key figure (the speedups a reader asked for), if there is one
+// the short form of one GPU (the main appendix): the verdicts in words, the points above a roof and,
+// for an experiment with library baselines (the comparisons the claims come from), the key figure
+// (the speedups a reader asked for); the figures of the others are in the full appendix only, so
+// that the main one stays short as experiments are added
 static void exp_gpu_short(gen *g, const expvars *e, const egpu *x) {
   tmpl_put(g, "exp", "gpu", (const char *const[]){"exp", x->exp, "gpu", x->gpu, NULL});
   if (!x->have_sum) {
@@ -246,6 +248,7 @@ static void exp_gpu_short(gen *g, const expvars *e, const egpu *x) {
   gen_shapes(x, e, &shapes);
   roof_table(g, e, x, &shapes); // in the main appendix: only the points above the roof, in words
   strlist_free(&shapes);
+  if (!e->libraries.n) return;
   for (size_t f = 0; f < x->fig_name.n; f++)
     if (!strcmp(x->fig_script.v[f], "speedup")) exp_figure(g, x, f);
 }
