@@ -50,6 +50,7 @@ help:
 	@echo "  PUBLISH=1 (reproduce, profile, aa-check: write into data/)  CEILINGS=0 (phase runs)"
 	@echo "  GPUS=all or 0,1 (measure, search: a session, or a batch's trials, on each GPU at once)"
 	@echo "  RUNNER=slurm SLURM_JOBS=n SLURM_PARTITION= SLURM_ACCOUNT= SLURM_TIME=min (measure on a cluster)"
+	@echo "  BUILD_JOBS=n BUILD_CHUNK=n (measure GPUS=: compiles beside the sessions, variants per make call)"
 
 ## clean: remove build/ (never touches data/)
 .PHONY: clean

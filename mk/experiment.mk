@@ -208,7 +208,7 @@ gates: $(EXP_OUT)/gates.csv
 # that streams builds into timing (`make measure GPUS=...`, tools/pipeline/shards.sh) asks for
 # the rows of the variants it is about to time. GATE_WAIVE turns a named reject into a pass.
 # gate_row V: the recipe of V's row
-gate_row = d=$(EXP_OUT)/$(1); occ=$(MIN_OCCUPANCY); \
+gate_row = d=$(EXP_OUT)/$(1); rm -f $$d/gate.csv; occ=$(MIN_OCCUPANCY); \
   grep -qx -- '-DCP_ASYNC=1' $$d/flags 2>/dev/null && occ=$(MIN_OCCUPANCY_CP_ASYNC); \
   $(B)/tools/gates --variant $(1) --arch $(GATE_ARCH) --status $$d/status --ptxas $$d/build.log \
     --describe $$d/describe.txt --min-occupancy $$occ \

@@ -24,14 +24,14 @@ $(STATUS_FILES) $(HARNESS_OBJS): | check-gpu
 endif
 
 # the environment of one measure session (tools/pipeline/measure.sh)
-MEASURE_ENV = B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) \
+MEASURE_ENV = STREAM= B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) \
   ROUNDS=$(ROUNDS) GRAPH_CALLS=$(GRAPH_CALLS) SEED=$(SEED) RUN_TIMEOUT=$(RUN_TIMEOUT) \
   LIB_BENCH='$(LIB_BENCH)' LIB_BASELINES='$(LIB_BASELINES)' SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' \
   PROBLEM=$(PROBLEM) ORDER=$(ORDER) VARIANT='$(VARIANT)' \
   CODE_SRC='$(sort kernels/harness kernels/$(PROBLEM) $(SHAPE_SRC) $(SAMPLES_HARNESS_SRC) $(SAMPLES_HARNESS_SRC:.c=.h))'
 # GPUS: `all` or indices (0,1): one session per GPU at once (tools/pipeline/shards.sh deals out
-# the rounds, or a sweep's variants), make running one job per GPU; empty: one session on the GPU
-# CUDA_VISIBLE_DEVICES names first
+# the rounds, or a sweep's variants; one timing job per GPU, BUILD_JOBS compiles beside them); empty:
+# one session on the GPU CUDA_VISIBLE_DEVICES names first
 GPUS ?=
 # RUNNER=slurm: SLURM_JOBS sessions (default 1), each a Slurm job step on one GPU of the
 # cluster (srun --gres=gpu:1 on SLURM_PARTITION, SLURM_ACCOUNT; SLURM_TIME minutes, else the
@@ -42,8 +42,10 @@ SLURM_JOBS      ?= 1
 SLURM_PARTITION ?=
 SLURM_ACCOUNT   ?=
 SLURM_TIME      ?=
-# the make that runs this one, for the shards to call back (not spelt $$(MAKE) in the recipe, so
-# that make -n only prints it)
+# the make that runs this one, for the shards to call back; the recipes that run it are marked
+# `+` (they need make's job server), so under `make -n` they run and say that nothing is started
+# (MAKE_DRY: the n of -n among make's one-letter flags)
+MAKE_DRY = $(findstring n,$(firstword -$(MAKEFLAGS)))
 MEASURE_MAKE = $(MAKE) --no-print-directory -f $(firstword $(MAKEFILE_LIST)) EXP=$(EXP) DATA_OUT=$(DATA_OUT)
 SHARDS_MAKE  = $(MAKE) --no-print-directory -f $(EXP_OUT)/shards.mk
 
@@ -64,14 +66,17 @@ measure: check-gpu build $(EXP_OUT)/gates.csv $(SAMPLES_BIN)
 	@$(MEASURE_ENV) $(MEASURE_OPT) tools/pipeline/measure.sh $(EXP) >/dev/null
 else
 measure: check-gpu $(MEASURE_SHARED) $(SAMPLES_BIN)
-	@B=$(B) GPUS='$(GPUS)' ROUNDS=$(ROUNDS) REPS=$(REPS) BASELINE='$(BASELINE)' BASELINES='$(BASELINES)' \
+	+@$(if $(MAKE_DRY),echo "measure: a dry run (make -n): the sessions of GPUS='$(GPUS)' RUNNER=$(RUNNER) are not started"; exit 0;) \
+	  exec 7>$(EXP_OUT)/.measure.lock && flock 7 || exit 2; \
+	  rm -f $(EXP_OUT)/shards.*.done; \
+	  B=$(B) GPUS='$(GPUS)' ROUNDS=$(ROUNDS) REPS=$(REPS) BASELINE='$(BASELINE)' BASELINES='$(BASELINES)' \
 	  LIB_BASELINES='$(LIB_BASELINES)' RUN_TIMEOUT=$(RUN_TIMEOUT) ORDER_SEED='$(ORDER_SEED)' \
 	  RUNNER=$(RUNNER) SLURM_JOBS=$(SLURM_JOBS) SLURM_PARTITION='$(SLURM_PARTITION)' \
 	  SLURM_ACCOUNT='$(SLURM_ACCOUNT)' SLURM_TIME='$(SLURM_TIME)' MAKE_CMD='$(MEASURE_MAKE)' \
-	  ALL_VARIANTS='$(BIN_TARGETS)' tools/pipeline/shards.sh $(EXP) >$(EXP_OUT)/shards.mk.tmp && \
-	  mv $(EXP_OUT)/shards.mk.tmp $(EXP_OUT)/shards.mk
-	@: >$(EXP_OUT)/runtime.csv
-	+@t0=$$(date +%s); $(SHARDS_MAKE) -k -j$$(( $$(grep -c '^shard[0-9]*:' $(EXP_OUT)/shards.mk) + $(BUILD_JOBS) )) all; \
+	  ALL_VARIANTS='$(BIN_TARGETS)' VARIANT='$(VARIANT)' tools/pipeline/shards.sh $(EXP) >$(EXP_OUT)/shards.mk.tmp && \
+	  mv $(EXP_OUT)/shards.mk.tmp $(EXP_OUT)/shards.mk || exit 2; \
+	  : >$(EXP_OUT)/runtime.csv; \
+	  t0=$$(date +%s); $(SHARDS_MAKE) -k -j$$(( $$(grep -c '^shard[0-9]*:' $(EXP_OUT)/shards.mk) + $(BUILD_JOBS) )) all; \
 	  rc=$$?; echo "measure: $(EXP): the sessions took $$(( $$(date +%s) - t0 )) s" >&2; \
 	  $(if $(filter slurm,$(RUNNER)),B=$(B) DATA_OUT=$(DATA_OUT) SAMPLES_BIN=$(SAMPLES_BIN) tools/pipeline/collect.sh $(EXP) || rc=1;,\
 	  $(MEASURE_MAKE) $(EXP_OUT)/gates.csv || rc=1; \
@@ -81,8 +86,9 @@ endif
 # one GPU's session of `measure GPUS=...` (shards.mk calls it; SHARD: the runtime table is shared)
 measure-one: check-gpu
 	@[ -n "$(GPU)$$SLURM_JOB_ID" ] || { echo "make: measure-one is run by 'make measure GPUS=...' or RUNNER=slurm (it needs GPU=<index> or a Slurm job)" >&2; exit 2; }
-	+@SHARD=1 $(if $(GPU),GPU=$(GPU)) DONE_FILE='$(DONE_FILE)' $(if $(STREAM),STREAM=1 BUILD_MAKE='$(MEASURE_MAKE)' \
-	  BUILD_CHUNK=$(BUILD_CHUNK)) $(MEASURE_ENV) $(MEASURE_OPT) tools/pipeline/measure.sh $(EXP) >/dev/null
+	+@$(if $(MAKE_DRY),echo "measure-one: a dry run (make -n): no session started"; exit 0;) \
+	  SHARD=1 $(if $(GPU),GPU=$(GPU)) DONE_FILE='$(DONE_FILE)' $(MEASURE_ENV) $(MEASURE_OPT) \
+	  $(if $(STREAM),STREAM=1 BUILD_MAKE='$(MEASURE_MAKE)' BUILD_CHUNK=$(BUILD_CHUNK)) tools/pipeline/measure.sh $(EXP) >/dev/null
 
 ## sanitize: GPU only: compute-sanitizer memcheck/racecheck/initcheck/synccheck on passing variants
 .PHONY: sanitize

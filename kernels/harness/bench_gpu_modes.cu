@@ -136,7 +136,8 @@ int bench_mode_time(const bench_opts *o) {
     // ms of the host clock: device (process: opening the device), set-up (prepare, buffers),
     // check (numerics), timing (warm-up and reps)
     fprintf(stderr, "bench: [%d/%d] %s median %.3f us (ms: device %.0f, set-up %.0f, check %.0f, timing %.0f)\n",
-            i + 1, o->nshapes, sh->name, med, i ? 0.0 : t_open, t2 - t1, t3 - t2, now_ms() - t3);
+            i + 1, o->nshapes, sh->name, med, t_open, t2 - t1, t3 - t2, now_ms() - t3);
+    t_open = 0;  // the device is opened once: its time goes with the first shape timed
     problem_free(b);
   }
   bench_timing_release();

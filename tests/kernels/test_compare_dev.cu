@@ -1,8 +1,8 @@
 // test_compare_dev.cu — the GPU comparison (kernels/harness/bench_compare_dev.cu) against the
 // host one it replaces for --check (bench_compare, kept for --check-ref): on random outputs with
 // planted faults (values past the tolerance, NaN and infinite outputs, infinite references, zero
-// references, signed zeros) every field must be equal, and the bit-for-bit mismatch count must
-// equal a host memcmp count. Needs a GPU; tests/kernels/test_bench_gpu.sh runs it.
+// references) every field must be equal, and the bit-for-bit mismatch count (of outputs with
+// sign bits flipped) must equal a host memcmp count. Needs a GPU; tests/kernels/test_bench_gpu.sh runs it.
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

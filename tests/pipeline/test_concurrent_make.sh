@@ -11,7 +11,7 @@ mkdir -p "$t/data"; cp -r tests/fixtures/report/data/. "$t/data/" 2>/dev/null ||
 f=$(find "$t/data" -name '*.csv' ! -name gates.csv | head -n 1)
 fails=0
 for wave in 1 2 3 4 5; do
-  touch "$f"; echo "# wave $wave" >>"$t/data/extra-$wave.csv"  # a new file: the name list changes
+  touch "$f"; mkdir -p "$t/data/x/gpu"; echo "# wave $wave" >"$t/data/x/gpu/extra-$wave.csv"  # the name list changes
   for i in 1 2 3 4 5 6 7 8 9 10; do
     make -s --no-print-directory DATA="$t/data" B="$t/b" check-data >"$t/out.$wave.$i" 2>&1 &
   done

@@ -53,6 +53,16 @@ check_grep "one GPU: its session builds all while it times them" "GPU=0 .*ROUNDS
   <(deal GPUS=0 ROUNDS=4 REPS=40 ALL_VARIANTS='a b c')
 check_grep "rounds dealt over two GPUs: the gate table is built first" "^	[+]@mk $t/build/fake/gates.csv$" <(deal GPUS=0,1 ROUNDS=4 REPS=40)
 check_grep "ORDER_SEED: GPU k gets ORDER_SEED + k" 'GPU=1 .*ORDER_SEED=8 ' <(deal GPUS=0,1 ROUNDS=2 REPS=10 ORDER_SEED=7)
+check_grep "VARIANT=c: only c on the GPUs, with the baseline a they share" "GPU=1 .*VARIANT='a c' STREAM=1$" \
+  <(deal GPUS=0,1 ROUNDS=1 REPS=10 BASELINE=a ALL_VARIANTS='a b c' VARIANT=c)
+check_eq "VARIANT naming none of the variants is refused (exit 2)" "$(deal GPUS=0,1 ROUNDS=1 REPS=10 ALL_VARIANTS='a b' VARIANT=zz >/dev/null; echo $?)" 2
+check_eq "no variants at all is refused (exit 2)" "$(deal GPUS=0,1 ROUNDS=1 REPS=10 ALL_VARIANTS=' ' >/dev/null; echo $?)" 2
+# make -n: the driver's and measure-one's recipes are marked + (job server), so they run: they must
+# only say that nothing is started
+nb=$t/nbuild; mkdir -p "$nb/vecadd"; echo stale >"$nb/vecadd/shards.mk"
+PATH=$t/smi:$PATH make -n --no-print-directory measure EXP=vecadd GPUS=0,1 B="$nb" >"$t/dry" 2>&1
+check_grep "make -n measure GPUS=0,1: says it starts nothing" 'a dry run \(make -n\)' "$t/dry"
+check_eq "... and runs no shard (the old shards.mk is left as it was, no session ran)" "$(cat "$nb/vecadd/shards.mk")$(ls "$nb/vecadd/runs" 2>/dev/null)" stale
 for bad in "0,0" "x" "1,-2"; do
   check_eq "GPUS=$bad is refused (exit 2)" "$(deal GPUS=$bad ROUNDS=2 REPS=2 >/dev/null; echo $?)" 2
 done

@@ -14,7 +14,16 @@ objs=(); while [ $# -gt 0 ] && [ "$1" != -- ]; do objs+=("$1"); shift; done
 [ "${1:-}" = -- ] && shift
 link=("$@")
 mkdir -p "$out"
-rm -f "$out/bench" "$out/describe.txt"
+# (gate.csv too: the gate row of an earlier build must not outlive a build that did not finish)
+rm -f "$out/bench" "$out/describe.txt" "$out/gate.csv"
+# nvcc runs under timeout, which puts it in a process group of its own: a TERM to this script
+# (a measure session stopping its builder's make) is passed on to timeout, which passes it to nvcc
+tpid=
+trap '[ -z "$tpid" ] || kill -TERM "$tpid" 2>/dev/null; exit 143' TERM INT
+tmo_run() { # tmo_run CMD...: CMD under the build timeout, stoppable by the trap above
+  timeout -k 5 "$tmo" "$@" & tpid=$!
+  wait "$tpid"; local rc=$?; tpid=; return $rc
+}
 status() { # status WORD DETAIL
   printf '%s\n%s\n' "$1" "$2" >"$out/status.tmp" && mv "$out/status.tmp" "$out/status"
   [ "$1" = ok ] || echo "compile: $(basename "$out"): $1: $2" >&2
@@ -40,13 +49,13 @@ classify() { # classify RC
 }
 # a kernel under kernels/<problem>/ sees the harness's headers and its problem's
 kdir=$(dirname "$kernel")
-timeout -k 5 "$tmo" "$NVCC" "${nvccflags[@]}" "${arch[@]}" "${flags[@]}" -Ikernels/harness -I"$kdir" -Xptxas -v \
+tmo_run "$NVCC" "${nvccflags[@]}" "${arch[@]}" "${flags[@]}" -Ikernels/harness -I"$kdir" -Xptxas -v \
   -MMD -MP -MT "$out/status" -MF "$out/kernel.d" -c "$kernel" -o "$out/kernel.o" \
   >>"$out/build.log" 2>&1 || { classify $?; exit 0; }
 # -MP makes every header a phony target, not the kernel source: add it, so that a kernel moved or
 # renamed later never leaves a dependency make cannot satisfy
 printf '\n%s:\n' "$kernel" >>"$out/kernel.d"
-timeout -k 5 "$tmo" "$NVCC" "${arch[@]}" -o "$out/bench.tmp" "$out/kernel.o" "${objs[@]}" \
+tmo_run "$NVCC" "${arch[@]}" -o "$out/bench.tmp" "$out/kernel.o" "${objs[@]}" \
   -ldl "${link[@]}" >>"$out/build.log" 2>&1 || { classify $?; exit 0; }
 mv "$out/bench.tmp" "$out/bench"
 

@@ -155,7 +155,7 @@ if [ -n "$stream" ]; then
   read -r -a build_make <<<"$BUILD_MAKE"
   chunk=${BUILD_CHUNK:-8}
   [[ $chunk =~ ^[1-9][0-9]{0,3}$ ]] || die "BUILD_CHUNK: '$chunk' is not a count >= 1"
-  mapfile -t cand < <(printf '%s\n' ${VARIANT:-})
+  read -r -a cand <<<"${VARIANT:-}"
   [ ${#cand[@]} -gt 0 ] || die "STREAM=1 needs the variants in VARIANT"
 else
   [ -f "$b/gates.csv" ] || die "$b/gates.csv: missing (run make gates EXP=$exp)"
@@ -195,8 +195,9 @@ fi
 
 # STREAM: the builder, in the background: our variants in the order the schedule first times
 # them, BUILD_CHUNK per make call; it prints each chunk's index when its make returned, so
-# `built V` waits for V's chunk alone (and a row that is stale can never be taken: the chunk's
-# make brought it up to date before its index was printed)
+# `built V` waits for V's chunk alone (and a row that is stale is never taken: the chunk's make
+# brought it up to date before its index was printed, and a build that did not finish leaves no
+# row: compile.sh and the row's recipe remove it first)
 declare -A chunk_of static
 built_upto=-1 nstatic=0
 if [ -n "$stream" ]; then
@@ -211,10 +212,11 @@ if [ -n "$stream" ]; then
   : >"$blog"
   builder() { # (a session that stops stops its builder, and the builder its make)
     local i c=0 rows=() v mk=
-    trap '[ -z "$mk" ] || kill "$mk" 2>/dev/null; exit 143' TERM
+    # (make in a process group of its own, stopped whole; compile.sh passes the TERM on to nvcc)
+    trap '[ -z "$mk" ] || kill -TERM -- "-$mk" 2>/dev/null; exit 143' TERM
     for ((i = 0; i < ${#border[@]}; i += chunk)); do
       rows=(); for v in "${border[@]:i:chunk}"; do rows+=("$b/$v/gate.csv"); done
-      "${build_make[@]}" -k "${rows[@]}" >>"$blog" 2>&1 </dev/null & mk=$!
+      setsid -w "${build_make[@]}" -k "${rows[@]}" >>"$blog" 2>&1 </dev/null & mk=$!
       wait "$mk"; mk=
       echo "$c"; c=$((c + 1))
     done
@@ -242,10 +244,13 @@ built() {
   return 1
 }
 
-# the GPU, once: its slug names the data directory (from the first variant that built)
+# the GPU, once: its slug names the data directory (from the first variant that built; under
+# STREAM in the order they are built, so the first timing waits for the first chunk only)
 gerr=$b/gpu.err.$$
 slug=
-for v in "${cand[@]}"; do
+slug_order=("${cand[@]}")
+[ -z "$stream" ] || slug_order=("${border[@]}")
+for v in "${slug_order[@]}"; do
   built "$v" || continue
   slug=$("$b/$v/bench" --gpu-slug 2>"$gerr") ||
     die "no usable GPU here ($(head -c 300 "$gerr")); on a machine without a GPU, use 'make report' to rebuild the appendix from data/"

@@ -4,7 +4,8 @@
 # job per GPU or cluster job).
 #   shards.sh EXP >build/EXP/shards.mk
 # Environment (from make): GPUS (`all`, or GPU indices separated by commas or spaces), B, ROUNDS,
-# REPS, ALL_VARIANTS (the experiment's variants and C baselines), BASELINE, BASELINES, ORDER_SEED (optional: GPU k's session gets ORDER_SEED + k), MAKE_CMD
+# REPS, ALL_VARIANTS (the experiment's variants and C baselines), VARIANT (optional: only these),
+# BASELINE, BASELINES, ORDER_SEED (optional: GPU k's session gets ORDER_SEED + k), MAKE_CMD
 # (how a shard calls make back: the top make with its EXP), START (UTC start, names the sessions),
 # RUNNER (local, the default: GPUS of this host; slurm: SLURM_JOBS cluster jobs, each one GPU).
 #
@@ -53,8 +54,15 @@ stream=
 [ "$runner" = local ] && { [ "$n" -eq 1 ] || [ "$rounds" -lt "$n" ]; } && stream=1
 # the variants, as make names them (not yet built: a session leaves out those the static gates
 # reject, from the gate table, or from their rows as they are built)
-mapfile -t cand < <(printf '%s\n' ${ALL_VARIANTS:-})
+read -r -a cand <<<"${ALL_VARIANTS:-}"
 [ ${#cand[@]} -gt 0 ] || die "no variants (ALL_VARIANTS is empty)"
+# VARIANT (the user's): only those, with the baselines the GPUs share
+if [ -n "${VARIANT:-}" ]; then
+  want=" $VARIANT ${BASELINE:-} ${BASELINES:-} " keep=()
+  for v in "${cand[@]}"; do [[ $want == *" $v "* ]] && keep+=("$v"); done
+  [ ${#keep[@]} -gt 0 ] || die "VARIANT='$VARIANT' names none of the experiment's variants"
+  cand=("${keep[@]}")
+fi
 shared() { [[ " ${BASELINE:-} ${BASELINES:-} " == *" $1 "* ]]; }  # timed on every GPU
 per_round=$(( (reps + rounds - 1) / rounds ))
 start=${START:-$(date -u +%Y%m%dT%H%M%SZ)}
