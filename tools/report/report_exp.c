@@ -233,10 +233,11 @@ static void exp_figure(gen *g, const egpu *x, size_t f) {
 }
 
 // the short form of one GPU (the main appendix): the verdicts in words, the points above a roof and,
-// for an experiment with library baselines (the comparisons the claims come from), the key figure
-// (the speedups a reader asked for); the figures of the others are in the full appendix only, so
-// that the main one stays short as experiments are added
-static void exp_gpu_short(gen *g, const expvars *e, const egpu *x) {
+// for an experiment with library baselines (the comparisons the claims come from), its key figure
+// (the speedups a reader asked for) on the first GPU that has one (*fig set once drawn); other
+// figures are in the full appendix only, so that the main one stays short as experiments and GPUs
+// are added
+static void exp_gpu_short(gen *g, const expvars *e, const egpu *x, int *fig) {
   tmpl_put(g, "exp", "gpu", (const char *const[]){"exp", x->exp, "gpu", x->gpu, NULL});
   if (!x->have_sum) {
     tmpl_put(g, "exp", "no-samples", (const char *const[]){"exp", x->exp, "gpu", x->gpu, NULL});
@@ -248,9 +249,9 @@ static void exp_gpu_short(gen *g, const expvars *e, const egpu *x) {
   gen_shapes(x, e, &shapes);
   roof_table(g, e, x, &shapes); // in the main appendix: only the points above the roof, in words
   strlist_free(&shapes);
-  if (!e->libraries.n) return;
+  if (!e->libraries.n || *fig) return;
   for (size_t f = 0; f < x->fig_name.n; f++)
-    if (!strcmp(x->fig_script.v[f], "speedup")) exp_figure(g, x, f);
+    if (!strcmp(x->fig_script.v[f], "speedup")) exp_figure(g, x, f), *fig = 1;
 }
 
 void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) {
@@ -277,7 +278,8 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
     return;
   }
   if (!form_full(g)) {
-    for (size_t k = 0; k < n; k++) exp_gpu_short(g, e, &xs[k]);
+    int fig = 0;
+    for (size_t k = 0; k < n; k++) exp_gpu_short(g, e, &xs[k], &fig);
     form_see_full(g, 2, "what-exp");
     return;
   }
