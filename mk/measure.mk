@@ -7,6 +7,9 @@ LIB_BENCH     = $(firstword $(wildcard kernels/$(PROBLEM)/problem/*_bench.py))
 LIB_BASELINES = $(if $(LIB_BENCH),$(filter $(patsubst %_bench.py,%,$(notdir $(LIB_BENCH)))-%,$(BASELINES)))
 DATA_OUT ?= data
 ORDER    ?= interleaved
+# HOLD_DEVICE: 1 (default): a context kept open on each session's GPU (bench --hold), so that the
+# runs do not each set the device up from nothing; 0: none
+HOLD_DEVICE ?= 1
 # SESSION (an id, [A-Za-z0-9.-]) and ORDER_SEED (digits) are passed only when set: measure.sh
 # then names the session <host>-<UTC start> and draws the seed of the per-round shuffles itself.
 # shell_quote: a value single-quoted for the shell
@@ -24,7 +27,7 @@ $(STATUS_FILES) $(HARNESS_OBJS): | check-gpu
 endif
 
 # the environment of one measure session (tools/pipeline/measure.sh)
-MEASURE_ENV = STREAM= B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) \
+MEASURE_ENV = STREAM= HOLD_DEVICE=$(HOLD_DEVICE) B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) \
   ROUNDS=$(ROUNDS) GRAPH_CALLS=$(GRAPH_CALLS) SEED=$(SEED) RUN_TIMEOUT=$(RUN_TIMEOUT) \
   LIB_BENCH='$(LIB_BENCH)' LIB_BASELINES='$(LIB_BASELINES)' SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' \
   PROBLEM=$(PROBLEM) ORDER=$(ORDER) VARIANT='$(VARIANT)' \

@@ -62,7 +62,7 @@ static void add_shape(bench_opts *o, const char *name) {
 
 static void set_mode(bench_opts *o, enum bench_mode m, const char *opt) {
   if (o->mode != MODE_TIME && o->mode != m)
-    bench_usage_fail("%s: only one of --describe, --check, --check-ref, --occupancy, --gpu-slug, --slug",
+    bench_usage_fail("%s: only one of --describe, --check, --check-ref, --occupancy, --gpu-slug, --slug, --hold",
                      opt);
   o->mode = m;
 }
@@ -165,14 +165,17 @@ void bench_parse_args(int argc, char **argv, bench_opts *o) {
     } else if (!strcmp(opt, "--gpu-slug")) {
       FLAG();
       set_mode(o, MODE_GPU_SLUG, opt);
+    } else if (!strcmp(opt, "--hold")) {
+      FLAG();
+      set_mode(o, MODE_HOLD, opt);
     } else {
       bench_usage_fail("unknown option '%s' (try --help)", a);
     }
 #undef NEEDS_VALUE
 #undef FLAG
   }
-  int slug = o->mode == MODE_GPU_SLUG || o->mode == MODE_SLUG;
+  int slug = o->mode == MODE_GPU_SLUG || o->mode == MODE_SLUG || o->mode == MODE_HOLD;
   if (o->nshapes == 0 && !slug && o->mode != MODE_CHECK_REF)
     bench_usage_fail("no --shape given (try --help)");
-  if (o->nshapes > 0 && slug) bench_usage_fail("--gpu-slug and --slug take no --shape");
+  if (o->nshapes > 0 && slug) bench_usage_fail("--gpu-slug, --slug and --hold take no --shape");
 }

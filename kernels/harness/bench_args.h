@@ -3,7 +3,7 @@
 #include "problem.h"
 
 enum bench_mode { MODE_TIME, MODE_DESCRIBE, MODE_CHECK, MODE_CHECK_REF, MODE_GPU_SLUG,
-                  MODE_OCCUPANCY, MODE_SLUG };
+                  MODE_OCCUPANCY, MODE_SLUG, MODE_HOLD };
 enum { BENCH_NAME_MAX = 64 };
 
 typedef struct {

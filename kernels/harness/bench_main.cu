@@ -1,6 +1,7 @@
 // bench_main.cu — `bench`: the timing harness every kernel links against, through its problem
 // (see problem.h for the contract, `bench --help` for the command line). Exit codes: 0 ok,
 // 1 numerics failure, 2 usage or input error, 4 CUDA error (a kernel fault included).
+#include <unistd.h>
 #include <stdio.h>
 #include <string.h>
 #include "bench_cuda.h"
@@ -44,12 +45,21 @@ int bench_mode_gpu_slug(const bench_opts *o) {
   return BENCH_EXIT_OK;
 }
 
+// --hold: a context on the device, kept open until the process is stopped (a signal), so that the
+// runs of a measure session each find the device already set up by the driver
+static int bench_mode_hold(const bench_opts *o) {
+  BENCH_CUDA(cudaSetDevice(o->device));
+  BENCH_CUDA(cudaFree(0));
+  for (;;) pause();
+}
+
 int main(int argc, char **argv) {
   bench_opts o;
   bench_parse_args(argc, argv, &o);
   switch (o.mode) {
     case MODE_DESCRIBE: return bench_mode_describe(&o);
     case MODE_GPU_SLUG: return bench_mode_gpu_slug(&o);
+    case MODE_HOLD: return bench_mode_hold(&o);
     case MODE_SLUG: {
       char slug[256];
       bench_slug(o.slug_of, slug, sizeof slug);

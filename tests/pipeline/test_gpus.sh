@@ -24,6 +24,9 @@ fake() {
   cat >"$b/$1/bench" <<EOS
 #!/usr/bin/env bash
 for a in "\$@"; do [ "\$a" = --gpu-slug ] && { echo fake-gpu; exit 0; }; done
+# --hold: logs "hold GPU start" and, when stopped, "unhold GPU end"
+for a in "\$@"; do [ "\$a" = --hold ] && { echo "hold \$CUDA_VISIBLE_DEVICES \$(date +%s.%N)" >>"$t/hold.log"
+  trap 'echo "unhold \$CUDA_VISIBLE_DEVICES \$(date +%s.%N)" >>"$t/hold.log"; exit 0' TERM; while :; do sleep 0.05; done; }; done
 for a in "\$@"; do [ "\$a" = --check ] && { [ "\${CUDA_VISIBLE_DEVICES}" = "${2:-none}" ] && exit 1; exit 0; }; done
 # like bench, a timing run checks numerics first and writes nothing when they fail
 [ "\${CUDA_VISIBLE_DEVICES}" = "${2:-none}" ] && { echo "check shape=x verdict=fail" >&2; exit 1; }
@@ -164,6 +167,15 @@ PATH=$t/smi:$PATH GPU=0 SHARD=1 STREAM=1 VARIANT='x y' BUILD_MAKE=$t/mkslow BUIL
 check_eq "STREAM: a session without a usable GPU stops (exit 2)" "$krc" 2
 sleep 4
 check_eq "... and its builder's make was stopped with it (y never finished building)" "$(cat "$t/slow.log")" ""
+
+# HOLD_DEVICE=1: a context held on the session's GPU from before its first run to after its last
+: >"$t/runs.log"; : >"$t/hold.log"
+PATH=$t/smi:$PATH GPU=1 SHARD=1 HOLD_DEVICE=1 SESSION=h1 B=$t/build DATA_OUT=$t/hdata GIT_REV=abc GPU_LOCK_DIR=$t/locks \
+  SHAPES=B1_H1_S8_D64_C0 ROUNDS=1 REPS=2 VARIANT='a b' PROBLEM=attention tools/pipeline/measure.sh fake >/dev/null 2>&1
+check_eq "HOLD_DEVICE=1: one keeper on the session's GPU, stopped at the end" "$(cut -d' ' -f1,2 "$t/hold.log" | tr '\n' ' ')" "hold 1 unhold 1 "
+check_eq "... held from before the first run to after the last" "$(awk 'FNR == NR { t[$1] = $3; next }
+  { if (first == "" || $2 < first) first = $2; if ($3 > last) last = $3 } END { print (t["hold"] < first && t["unhold"] > last) }' \
+  "$t/hold.log" "$t/runs.log")" 1
 
 # two sessions asked of one GPU at the same time: the GPU's lock makes the second wait
 : >"$t/runs.log"

@@ -13,7 +13,8 @@
 #   written at the very end, naming the session and where it was published: a cluster job's
 #   staged session is collected only when it finished), STREAM (1: build while timing, below;
 #   with BUILD_MAKE, the make command that builds a variant's gate row, and BUILD_CHUNK, how many
-#   variants one make call builds at once, default 8).
+#   variants one make call builds at once, default 8), HOLD_DEVICE (1: keep a context open on the
+#   GPU for the session, below).
 #
 # STREAM=1 (`make measure GPUS=...` when each variant is timed on one GPU only): the variants are
 # VARIANT, not yet built. A builder in the background makes their gate rows
@@ -223,8 +224,10 @@ if [ -n "$stream" ]; then
   }
   exec 6< <(builder)
   builder_pid=$!
-  trap 'kill "$builder_pid" 2>/dev/null' EXIT
 fi
+# on any exit: stop the builder, and the device keeper (below), waiting for it to be gone
+trap '[ -z "${builder_pid:-}" ] || kill "$builder_pid" 2>/dev/null
+  [ -z "${keeper:-}" ] || { kill "$keeper" 2>/dev/null; wait "$keeper" 2>/dev/null; }' EXIT
 # built V: 0 when V's static gates passed (STREAM: once its chunk is built; else the gate table
 # said so); 1, with static[V] the reason, when they did not
 built() {
@@ -252,7 +255,8 @@ slug_order=("${cand[@]}")
 [ -z "$stream" ] || slug_order=("${border[@]}")
 for v in "${slug_order[@]}"; do
   built "$v" || continue
-  slug=$("$b/$v/bench" --gpu-slug 2>"$gerr") ||
+  slug_bench=$b/$v/bench
+  slug=$("$slug_bench" --gpu-slug 2>"$gerr") ||
     die "no usable GPU here ($(head -c 300 "$gerr")); on a machine without a GPU, use 'make report' to rebuild the appendix from data/"
   break
 done
@@ -263,6 +267,12 @@ mkdir -p "$b/runs" "$dest"
 . tools/pipeline/gpus.sh
 exec 9>"$(gpu_lock "$gpu_index")" && flock 9 || die "cannot lock $(gpu_lock "$gpu_index")"
 [ -n "${SHARD:-}" ] || { exec 7>"$b/.measure.lock" && flock 7; } || die "cannot lock $b/.measure.lock"
+# HOLD_DEVICE=1 (make measure sets it): a process holds a context open on the session's GPU for the
+# whole session (`bench --hold`, stopped on exit), so that each run finds the device already set up
+# by the driver instead of setting it up afresh; it launches nothing, so it never competes with a
+# timed kernel
+keeper=
+if [ "${HOLD_DEVICE:-0}" = 1 ]; then "$slug_bench" --hold >/dev/null 2>&1 & keeper=$!; fi
 
 . tools/pipeline/header.sh  # hval, has_session
 
