@@ -18,6 +18,14 @@ const char *units_cell(double ns, double nr) {
   return fmt("%.0f / %.0f", ns, nr); // unbalanced: sessions / rounds in all
 }
 
+const char *design_cell(gen *g, double ns, double nr, double n) {
+  const char *u = fmod(nr, ns) == 0 ? fmt("%.0f × %.0f", ns, nr / ns)
+                                    : tmpl_str(g, "words", "units-unbalanced",
+                                               (const char *const[]){"sessions", fmt("%.0f", ns), "rounds", fmt("%.0f", nr), NULL});
+  return fmod(n, nr) == 0 ? fmt("%s × %.0f", u, n / nr)
+                          : tmpl_str(g, "words", "design-with-n", (const char *const[]){"design", u, "n", fmt("%.0f", n), NULL});
+}
+
 const char *sd_cell(double pct) {
   return isfinite(pct) ? fmt("%.2f", pct) : fmt_none();
 }

@@ -5,6 +5,10 @@
 
 // "3 × 10": sessions × rounds per session from n_sessions and n_rounds (rounds in all), "—" if NaN
 const char *units_cell(double ns, double nr);
+// "3 × 10 × 30": ns sessions × rounds per session × samples per round, from ns sessions, nr rounds
+// and n samples in all; "3 / 29 rounds" for sessions of unequal rounds, "(n = …)" added for rounds
+// of unequal samples (the headline's and the fingerprint's design, one way)
+const char *design_cell(gen *g, double ns, double nr, double n);
 // "0.48" (an SD as % of the median), or "—"
 const char *sd_cell(double pct);
 // "session, paired, 3 × 10" of compare row r (level, pairing, units)

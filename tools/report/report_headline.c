@@ -25,10 +25,9 @@ static const char *design_of(gen *g, const egpu *x, long r) {
   if (r < 0) return fmt_none();
   double ns = fld_opt(g, &x->sum, r, "n_sessions"), nr = fld_opt(g, &x->sum, r, "n_rounds"),
          n = fld(g, &x->sum, r, "n");
-  const char *u = units_cell(ns, nr);
-  if (!strcmp(u, fmt_none())) return tmpl_str(g, "words", "n-samples", (const char *const[]){"n", fmt("%.0f", n), NULL});
-  return fmod(n, nr) == 0 ? fmt("%s × %.0f", u, n / nr)
-                          : tmpl_str(g, "words", "design-with-n", (const char *const[]){"design", u, "n", fmt("%.0f", n), NULL});
+  if (!strcmp(units_cell(ns, nr), fmt_none()))
+    return tmpl_str(g, "words", "n-samples", (const char *const[]){"n", fmt("%.0f", n), NULL});
+  return design_cell(g, ns, nr, n);
 }
 
 static const char *median_of(gen *g, const egpu *x, const char *v, const char *shape) {

@@ -51,11 +51,7 @@ static const char *design_of_exp(gen *g, const egpu *x) {
     units += !seen, ns += !sseen;
   }
   if (!units || !ns) return "";
-  const char *r = units % ns ? tmpl_str(g, "words", "units-unbalanced",
-                                        (const char *const[]){"sessions", fmt("%zu", ns), "rounds", fmt("%zu", units), NULL})
-                             : fmt("%zu × %zu", ns, units / ns);
-  return gr->n % units ? tmpl_str(g, "words", "design-with-n", (const char *const[]){"design", r, "n", fmt("%zu", gr->n), NULL})
-                       : fmt("%s × %zu", r, gr->n / units);
+  return design_cell(g, (double)ns, (double)units, (double)gr->n);
 }
 
 // the rows of the design's keys: sessions (per experiment), host and gpu_uuid (every value, from
