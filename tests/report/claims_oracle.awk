@@ -13,7 +13,9 @@ function cells(line, c,   n, i) {
 # "ses. 3×10, paired" → "3 sessions", "rnd 1×5, paired" → "5 rounds": the units of a design cell
 function units(u,   a) {
   if (match(u, /^ses\. [0-9]+/)) { a = substr(u, 6, RLENGTH - 5); return a " sessions" }
-  if (match(u, /^rnd 1×[0-9]+/)) { a = substr(u, 8, RLENGTH - 7); return a " rounds" }
+  # (the rounds taken after the "×", whatever width an awk gives that character: mawk counts
+  # bytes, gawk in a UTF-8 locale characters)
+  if (u ~ /^rnd 1×[0-9]+/) { a = u; sub(/^rnd 1×/, "", a); match(a, /^[0-9]+/); return substr(a, 1, RLENGTH) " rounds" }
   return "?"
 }
 /^## A\.0 / { sec = "claims"; next }

@@ -23,6 +23,10 @@ for l in $R/latex/appendix.log $R/latex-full/appendix-full.log; do
   check_eq "no overfull box wider than 1 pt in $(basename $l)" "$(overfull $l)" 0
   [ "$(overfull $l)" = 0 ] || grep '^Overfull' $l | sed 's/^/# /'
 done
+for d in appendix appendix-full; do
+  # Markdown code spans become \texttt in LaTeX: a backtick left in the .tex is one cut in half
+  check_eq "$d.tex holds no stray backtick (a list cut short would leave one)" "$(grep -c '`' $R/$d.tex)" 0
+done
 
 # the claims against the comparison tables; the oracle is shown a claim with one digit changed
 # first, so that it can fail

@@ -83,15 +83,15 @@ const char *band_words(gen *g, const rcsv *c) {
   strlist src = {0};
   for (size_t r = 0; r < c->nrows; r++)
     if (!strlist_has(&src, rcsv_get(c, r, cs))) strlist_add(&src, rcsv_get(c, r, cs));
-  char *b = (char *)fmt("%s", "");
-  size_t used = 0;
-  for (size_t i = 0; i < src.n && used < 500; i++) {
+  strlist ws = {0};  // the band of each source, in words
+  for (size_t i = 0; i < src.n; i++) {
     const char *s = src.v[i];
-    const char *w = tmpl_str(g, "words", !strcmp(s, "fixed") ? "band-fixed" : !strcmp(s, "default") ? "band-default" : "band-calibration",
-                             (const char *const[]){"band", band_range(g, c, s), "path", s, NULL});
-    used += (size_t)snprintf(b + used, 512 - used, "%s%s", i ? "; " : "", w);
+    strlist_add(&ws, tmpl_str(g, "words", !strcmp(s, "fixed") ? "band-fixed" : !strcmp(s, "default") ? "band-default" : "band-calibration",
+                              (const char *const[]){"band", band_range(g, c, s), "path", s, NULL}));
   }
+  const char *b = gen_join(&ws, "; ");
   strlist_free(&src);
+  strlist_free(&ws);
   return b;
 }
 

@@ -5,17 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *fmt(const char *f, ...) {
-  static char buf[64][512];
-  static int k;
-  char *b = buf[k++ % 64];
-  va_list ap;
-  va_start(ap, f);
-  vsnprintf(b, sizeof buf[0], f, ap);
-  va_end(ap);
-  return b;
-}
-
 static char *vfmt(const char *f, va_list ap) {
   va_list aq;
   va_copy(aq, ap);
@@ -24,6 +13,23 @@ static char *vfmt(const char *f, va_list ap) {
   char *s = malloc(n > 0 ? (size_t)n + 1 : 1);
   if (!s) abort();
   vsnprintf(s, (size_t)n + 1, f, ap);
+  return s;
+}
+
+// fmt's strings live in a ring of FMT_RING heap strings, each as long as it needs to be (a list of
+// every session or GPU of an experiment is not cut); a string stays valid for the next FMT_RING
+// calls
+enum { FMT_RING = 256 };
+const char *fmt(const char *f, ...) {
+  static char *ring[FMT_RING];
+  static unsigned k;
+  va_list ap;
+  va_start(ap, f);
+  char *s = vfmt(f, ap);
+  va_end(ap);
+  char **slot = &ring[k++ % FMT_RING];
+  free(*slot);
+  *slot = s;
   return s;
 }
 

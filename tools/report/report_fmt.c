@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report_doc.h"
@@ -19,20 +20,25 @@ const char *fmt_none(void) {
 
 const char *gen_list(const strlist *l) {
   if (!l->n) return none_list_word;
-  char *b = (char *)fmt("%s", "");
+  char b[512] = "";
   size_t used = 0, i = 0;
   for (; i < l->n && used + strlen(l->v[i]) + 4 < 440; i++)
-    used += (size_t)snprintf(b + used, 512 - used, "%s`%s`", i ? ", " : "", l->v[i]);
-  if (i < l->n) snprintf(b + used, 512 - used, "%s… (%zu in all)", i ? ", " : "", l->n); // never cut silently
-  return b;
+    used += (size_t)snprintf(b + used, sizeof b - used, "%s`%s`", i ? ", " : "", l->v[i]);
+  if (i < l->n) snprintf(b + used, sizeof b - used, "%s… (%zu in all)", i ? ", " : "", l->n); // never cut silently
+  return fmt("%s", b);
 }
 
 const char *gen_join(const strlist *l, const char *sep) {
-  char b[1024] = "";
+  size_t len = 1;
+  for (size_t i = 0; i < l->n; i++) len += strlen(l->v[i]) + strlen(sep);
+  char *b = malloc(len);
+  if (!b) abort();
   size_t used = 0;
-  for (size_t i = 0; i < l->n && used < sizeof b; i++)
-    used += (size_t)snprintf(b + used, sizeof b - used, "%s%s", i ? sep : "", l->v[i]);
-  return fmt("%s", b);
+  b[0] = 0;
+  for (size_t i = 0; i < l->n; i++) used += (size_t)snprintf(b + used, len - used, "%s%s", i ? sep : "", l->v[i]);
+  const char *r = fmt("%s", b);
+  free(b);
+  return r;
 }
 
 const char *num(double x) {

@@ -3,6 +3,7 @@
 // baseline of every experiment, GPU and shape, each number a row of that experiment's compare.csv
 // as its comparison table prints it (the same cells: report_fmt's xci, the verdict as written).
 // Nothing is estimated here. Words: reports/templates/keyclaims.txt.
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +18,7 @@ static const char *n_cell(gen *g, const rcsv *c, size_t r) {
   int cl = rcsv_col(c, "level");
   int ses = cl >= 0 && !strcmp(rcsv_get(c, r, cl), "session");
   double n = fld_opt(g, c, r, ses ? "n_sessions" : "n_rounds");
+  if (!isfinite(n)) return fmt_none();
   return tmpl_str(g, "keyclaims", ses ? "n-session" : "n-round", (const char *const[]){"n", fmt("%.0f", n), NULL});
 }
 
@@ -55,10 +57,10 @@ static void headline_claims(gen *g, const expvars *e, const egpu *x) {
   strlist_free(&shapes);
 }
 
-// the libraries our best is judged against: LIBRARIES (else BASELINES), else BASELINE
+// the libraries our best is judged against: LIBRARIES (else BASELINES); none for an experiment
+// that compares our kernels with each other only
 static void libs_of(const expvars *e, strlist *out) {
   for (size_t i = 0; i < e->libraries.n; i++) strlist_add(out, e->libraries.v[i]);
-  if (!out->n && e->baseline) strlist_add(out, e->baseline);
 }
 
 // the rows of one experiment and GPU; pairs without a comparison row go to *missing. Returns
