@@ -33,7 +33,11 @@ if [ "$mode" = check ]; then
   fail=$fail_probe
   for st in "$b"/*/status; do
     v=$(basename "$(dirname "$st")")
-    [ "$(head -n 1 "$st")" = ok ] || continue
+    # a refused configuration (bad_*) must not build; any other that did not is a failure, not a skip
+    if [ "$(head -n 1 "$st")" != ok ]; then
+      case $v in bad_*) continue ;; esac
+      echo "$v not-built" >>"$out/check.txt"; fail=1; say "$v: accepted but not built: $(sed -n 2p "$st")"; continue
+    fi
     args=(); while read -r s; do args+=(--shape "$s"); done <"$b/$v/shapes.txt"
     timeout -k 5 300 "$b/$v/bench" --check "${args[@]}" >"$out/check_$v.log" 2>&1
     rc=$?
@@ -76,6 +80,7 @@ if [ "$mode" = time ]; then
   make measure EXP=hopper DATA_OUT="$out/scratch" || { say "measure failed"; exit 1; }
   # median time per (variant, shape) from the sample files (columns: shape,rep,time_us,...)
   for f in "$out"/scratch/hopper/*/*.csv; do
+    [ "$(basename "$f")" = gates.csv ] && continue  # the gate table beside the samples
     grep -v '^#' "$f" | awk -F, -v v="$(basename "$f" .csv)" 'NR > 1 { print v, $1, $3 }'
   done | sort -k1,1 -k2,2 -k3,3g | awk '
     function flush() { if (n) printf "%-28s %-14s %10.1f us  (n=%d)\n", key2, key1, (n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2), n }

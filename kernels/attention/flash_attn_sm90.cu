@@ -243,9 +243,9 @@ extern "C" cudaError_t attn_run(const attn_shape *s, const attn_plan *plan, cons
   Params p;
   const int bh = s->B * s->H;
   // tensor maps hold the base addresses, so they are encoded per call (host only, no CUDA call)
-  if (!sm90::tma_map_3d(&p.tm_q, a->q, D, s->Sq, bh, 64) ||
-      !sm90::tma_map_3d(&p.tm_k, a->k, D, s->Skv, bh, BN) ||
-      !sm90::tma_map_3d(&p.tm_v, a->v, D, s->Skv, bh, BN))
+  if (!sm90::tma_map_3d(&p.tm_q, a->q, D, s->Sq, bh, 64, "q") ||
+      !sm90::tma_map_3d(&p.tm_k, a->k, D, s->Skv, bh, BN, "k") ||
+      !sm90::tma_map_3d(&p.tm_v, a->v, D, s->Skv, bh, BN, "v"))
     return cudaErrorInvalidValue;
   p.o = a->o;
   p.sq = s->Sq;

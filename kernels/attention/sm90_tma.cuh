@@ -8,6 +8,7 @@
 // 128-byte rows. The copy engine writes each panel with the 128-byte swizzle (16-byte chunk c of
 // row r lands at chunk c ^ (r % 8)), the layout wgmma's SW128 descriptors read.
 #pragma once
+#include <stdio.h>
 #include <cuda.h>  // CUtensorMap and the encode function's types; no -lcuda (see tma_encoder)
 #include <stdint.h>
 
@@ -38,27 +39,36 @@ inline TensorMapEncodeFn tma_encoder() {
   if (!fn) {
     void *p = nullptr;
     cudaDriverEntryPointQueryResult q;
-    if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &p, 12000, cudaEnableDefault,
-                                         &q) == cudaSuccess &&
-        q == cudaDriverEntryPointSuccess)
+    cudaError_t e = cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &p, 12000,
+                                                     cudaEnableDefault, &q);
+    if (e == cudaSuccess && q == cudaDriverEntryPointSuccess)
       fn = reinterpret_cast<TensorMapEncodeFn>(p);
+    else  // the cause, before attn_prepare turns it into one error code
+      fprintf(stderr, "flash_attn_sm90: cuTensorMapEncodeTiled not found: %s, query result %d\n",
+              cudaGetErrorString(e), (int)q);
   }
   return fn;
 }
 
 // Describes fp16 [heads, rows, 64·panels] at base with boxes of 64 x box_rows x 1, 128-byte
-// swizzle, zero fill. Returns false when the driver refuses (or was not found).
+// swizzle, zero fill. Returns false when the driver refuses (or was not found), saying on stderr
+// which tensor (what) and the driver's result.
 inline bool tma_map_3d(CUtensorMap *map, const void *base, int cols, int rows, int heads,
-                       int box_rows) {
+                       int box_rows, const char *what) {
   const TensorMapEncodeFn enc = tma_encoder();
   if (!enc) return false;
   const cuuint64_t dim[3] = {(cuuint64_t)cols, (cuuint64_t)rows, (cuuint64_t)heads};
   const cuuint64_t stride[2] = {(cuuint64_t)cols * 2, (cuuint64_t)cols * 2 * rows};  // bytes
   const cuuint32_t box[3] = {64, (cuuint32_t)box_rows, 1};
   const cuuint32_t estride[3] = {1, 1, 1};
-  return enc(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, const_cast<void *>(base), dim, stride, box,
-             estride, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
-             CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) == CUDA_SUCCESS;
+  const CUresult r = enc(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, const_cast<void *>(base), dim,
+                         stride, box, estride, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                         CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+                         CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  if (r != CUDA_SUCCESS)
+    fprintf(stderr, "flash_attn_sm90: the tensor map of %s (%d x %d x %d, base %p) was refused: CUresult %d\n",
+            what, heads, rows, cols, base, (int)r);
+  return r == CUDA_SUCCESS;
 }
 
 }  // namespace sm90

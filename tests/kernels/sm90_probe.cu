@@ -113,8 +113,8 @@ int main() {
   PROBE_CUDA(cudaMemcpy(dk, k.data(), k.size() * 2, cudaMemcpyHostToDevice));
   PROBE_CUDA(cudaMemcpy(dv, v.data(), v.size() * 2, cudaMemcpyHostToDevice));
   ProbeMaps m;
-  if (!sm90::tma_map_3d(&m.q, dq, D, SQ, HEADS, 64) || !sm90::tma_map_3d(&m.k, dk, D, SKV, HEADS, BN) ||
-      !sm90::tma_map_3d(&m.v, dv, D, SKV, HEADS, BN)) {
+  if (!sm90::tma_map_3d(&m.q, dq, D, SQ, HEADS, 64, "q") || !sm90::tma_map_3d(&m.k, dk, D, SKV, HEADS, BN, "k") ||
+      !sm90::tma_map_3d(&m.v, dv, D, SKV, HEADS, BN, "v")) {
     fprintf(stderr, "probe: tensor map encoding failed\n");
     return 2;
   }

@@ -98,6 +98,7 @@ sass sm90_ov -DHEAD_DIM=128 -DBLOCK_N=128 -DCONSUMER_WGS=2 -DSTAGES=2 -DSETMAXNR
 has sm90_ov 'WARPGROUP\.DEPBAR\.LE gsb0, 0x1'
 hasnt sm90_d64 'WARPGROUP\.DEPBAR\.LE gsb0, 0x1'
 hasnt sm90_ov '\b(LDL|STL)\b'
+check_eq "sm90_ov: ptxas serialised no wgmma (no C751x warning in its log)" "$(grep -c 'C751[0-9]' "$t/sm90_ov.log")" 0
 
 # wgmma and setmaxnreg exist only on sm_90a: a plain sm_90 build must stop with the kernel's message
 if "$NVCC" -std=c++17 -gencode=arch=compute_90,code=sm_90 -Ikernels/harness -Ikernels/attention \

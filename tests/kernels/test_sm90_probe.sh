@@ -20,8 +20,8 @@ for d in 64 128; do
       not_ok "probe $name builds: $(head -c 300 "$t/$name.log")"; continue
     fi
     if [ $gpu -eq 1 ]; then
-      "$t/$name" >"$t/$name.out" 2>&1
-      check_eq "probe $name: TMA, S and O match fp64 ($(tr -d '\n' <"$t/$name.out"))" "$?" 0
+      "$t/$name" >"$t/$name.out" 2>&1; rc=$?  # (taken before the label's own command runs)
+      check_eq "probe $name: TMA, S and O match fp64 ($(tr -d '\n' <"$t/$name.out"))" "$rc" 0
     fi
   done
 done

@@ -346,7 +346,7 @@ int main(int argc, char **argv) {
     die("usage: gates [--header] --variant V --arch sm_XX --status FILE [--ptxas FILE] "
         "[--ptxas-arch sm_XX] [--describe FILE] [--min-occupancy X] [--min-ctas N|Kx] [--sm-count N]");
   const struct arch_limits *arch = arch_limits_find(arch_name);
-  if (!arch) die("unknown architecture '%s' (known: sm_80, sm_86, sm_89, sm_90)", arch_name);
+  if (!arch) die("unknown architecture '%s' (known: sm_80, sm_86, sm_89, sm_90, sm_90a)", arch_name);
   if (!sm_count) sm_count = arch->sm_count;
   char mc[32];
   snprintf(mc, sizeof mc, "%s", min_ctas_arg);
