@@ -49,6 +49,9 @@ SM_COUNT_sm_90a := 132
 # whole numbers (four assignments on one line make REPS "100 WARMUP := 20 ..."), L2 cold or hot.
 x_line  = $(shell grep -n -m1 -E '^[[:space:]]*$(1)[[:space:]]*[:?+]?=' $(EXP_DIR)/experiment.mk 2>/dev/null | cut -d: -f1)
 x_where = $(if $(call x_line,$(1)),$(EXP_DIR)/experiment.mk:$(call x_line,$(1)),$(1))
+# x_own VAR: VAR when the experiment.mk or the command line set it (KERNEL_<variant>; one from the
+# environment, such as a shell's KERNEL_RELEASE, is not the experiment's)
+x_own = $(if $(filter file command%,$(origin $(1))),$(1))
 # x_shape SHAPE: non-empty when SHAPE is in the grammar every problem's shapes share (shape.h):
 # fields TAG<n> joined by '_', TAG an upper-case letter, n a whole number without a leading zero;
 # which tags a problem takes is checked by its bench (--describe) when the variants are built
@@ -110,9 +113,7 @@ $(foreach b,$(BASELINES),$(if $(filter $(firstword $(subst ., ,$(b))),$(X_BASELI
   $(error $(call x_where,BASELINES): '$(b)' is not a baseline (one of $(X_BASELINES), an SDPA one with an optional .<suffix>))))
 $(foreach p,$(COMPARE),$(if $(filter 2,$(words $(subst :, ,$(p)))),,$(error $(call x_where,COMPARE): '$(p)' is not cand:base)))
 $(if $(SPACE),,$(x_check_names))
-# (KERNEL_<variant> set in the experiment.mk or on the command line; one from the environment, such
-# as a shell's KERNEL_RELEASE, is not the experiment's)
-$(foreach k,$(foreach v,$(filter KERNEL_%,$(.VARIABLES)),$(if $(filter file command%,$(origin $(v))),$(v))),$(if $(SPACE),$(error $(call x_where,$(k)): $(k): a space experiment builds every variant from KERNEL),\
+$(foreach k,$(foreach v,$(filter KERNEL_%,$(.VARIABLES)),$(call x_own,$(v))),$(if $(SPACE),$(error $(call x_where,$(k)): $(k): a space experiment builds every variant from KERNEL),\
   $(if $(filter $(k:KERNEL_%=%),$(VARIANTS)),,$(error $(call x_where,$(k)): $(k): '$(k:KERNEL_%=%)' is not a variant of $(EXP)))\
   $(if $(filter $(PROBLEM)/%,$($(k))),,$(error $(call x_where,$(k)): $(k) = '$($(k))' is not a source of $(PROBLEM) (<problem>/<source> under kernels/, the problem of KERNEL)))))
 $(foreach l,$(LIBRARIES),$(if $(filter $(l),$(BASELINES) $(BASELINE)),,$(error $(call x_where,LIBRARIES): '$(l)' is neither one of BASELINES nor the BASELINE)))
@@ -179,7 +180,7 @@ $(EXP_OUT)/$(1)/status: $(filter-out none,$(2)) $(3) $(wildcard $(3:.cu=.tunable
 endef
 # KERNEL_<variant> := <problem>/<source>: that variant is built from another source of the same
 # problem (the same contract and harness), e.g. the mma.sync kernel beside the Hopper one
-v_kernel = $(or $(if $(filter file command%,$(origin KERNEL_$(1))),$(strip $(KERNEL_$(1)))),$(KERNEL))
+v_kernel = $(or $(if $(call x_own,KERNEL_$(1)),$(strip $(KERNEL_$(1)))),$(KERNEL))
 $(foreach v,$(VARIANTS),$(eval $(call variant_rules,$(v),$(VARIANT_DIR)/$(v).flags,kernels/$(call v_kernel,$(v)),)))
 $(foreach c,$(C_BASELINES),$(eval $(call variant_rules,$(c),none,$(call c_baseline_src,$(c)),-lcublas)))
 

@@ -57,27 +57,23 @@ static void headline_claims(gen *g, const expvars *e, const egpu *x) {
   strlist_free(&shapes);
 }
 
-// the libraries our best is judged against: LIBRARIES (else BASELINES); none for an experiment
-// that compares our kernels with each other only
-static void libs_of(const expvars *e, strlist *out) {
-  for (size_t i = 0; i < e->libraries.n; i++) strlist_add(out, e->libraries.v[i]);
-}
-
 // the rows of one experiment and GPU; pairs without a comparison row go to *missing. Returns
 // whether the table is open (opened on the first row)
 static int best_rows(gen *g, const expvars *e, const egpu *x, int open, strlist *missing) {
   if (!x->have_sum || !x->have_cmp) return open;
-  strlist libs = {0}, shapes = {0}, gone = {0};
-  libs_of(e, &libs);
+  // the libraries our best is judged against: LIBRARIES (else BASELINES); none for an experiment
+  // that compares our kernels with each other only
+  const strlist *libs = &e->libraries;
+  strlist shapes = {0}, gone = {0};
   gen_shapes(x, e, &shapes);
   int grouped = 0;
   for (size_t s = 0; s < shapes.n; s++) {
     const char *best = pick_variant(&x->sum, &x->names, e, "@ours", shapes.v[s]);
-    for (size_t l = 0; best && l < libs.n; l++) {
-      if (!strcmp(best, libs.v[l]) || sum_row(x, libs.v[l], shapes.v[s]) < 0) continue;
-      long r = cmp_row(&x->cmp, libs.v[l], best, shapes.v[s]);
+    for (size_t l = 0; best && l < libs->n; l++) {
+      if (!strcmp(best, libs->v[l]) || sum_row(x, libs->v[l], shapes.v[s]) < 0) continue;
+      long r = cmp_row(&x->cmp, libs->v[l], best, shapes.v[s]);
       if (r < 0) {
-        const char *p = fmt("`%s` vs `%s`", best, libs.v[l]);
+        const char *p = fmt("`%s` vs `%s`", best, libs->v[l]);
         if (!strlist_has(&gone, p)) strlist_add(&gone, p);
         continue;
       }
@@ -85,7 +81,7 @@ static int best_rows(gen *g, const expvars *e, const egpu *x, int open, strlist 
         tmpl_table(g, "keyclaims", "caption-best", "columns-best", "lllrll", NULL);
       if (!grouped++)
         doc_group(&g->d, "%s", tmpl_str(g, "keyclaims", "group", (const char *const[]){"exp", x->exp, "gpu", x->gpu, NULL}));
-      doc_row(&g->d, (const char *const[]){fmt("`%s`", shapes.v[s]), fmt("`%s`", best), fmt("`%s`", libs.v[l]),
+      doc_row(&g->d, (const char *const[]){fmt("`%s`", shapes.v[s]), fmt("`%s`", best), fmt("`%s`", libs->v[l]),
                                            speedup_cell(g, &x->cmp, (size_t)r), n_cell(g, &x->cmp, (size_t)r),
                                            fmt("**%s**", verdict_of(&x->cmp, (size_t)r))});
     }
@@ -93,7 +89,6 @@ static int best_rows(gen *g, const expvars *e, const egpu *x, int open, strlist 
   if (gone.n)
     strlist_add(missing, tmpl_str(g, "keyclaims", "uncompared-item",
                                   (const char *const[]){"exp", x->exp, "gpu", x->gpu, "pairs", gen_join(&gone, ", "), NULL}));
-  strlist_free(&libs);
   strlist_free(&shapes);
   strlist_free(&gone);
   return open;

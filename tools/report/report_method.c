@@ -105,17 +105,10 @@ static const char *session_key(gen *g, const char *key, const char *gpu, egpu *x
   else {
     strlist_sort(&vals);
     // every value, however many GPUs and hosts a cluster contributed
-    size_t len = 1;
-    for (size_t k = 0; k < vals.n; k++) len += strlen(vals.v[k]) + 2;
-    char *l = malloc(len);
-    if (!l) fputs("report_gen: out of memory\n", stderr), exit(2);
-    size_t u = 0;
-    l[0] = 0;
-    for (size_t k = 0; k < vals.n; k++) u += (size_t)snprintf(l + u, len - u, "%s%s", k ? "; " : "", vals.v[k]);
+    const char *l = gen_join(&vals, "; ");
     out = fmt("%s%s%s%s%s", l, vals.n > 1 || *in ? " (" : "",
               vals.n > 1 ? tmpl_str(g, "words", "fp-distinct", (const char *const[]){"n", nv, NULL}) : "",
               vals.n > 1 && *in ? "; " : "", *in ? fmt("%s)", in) : vals.n > 1 ? ")" : "");
-    free(l);
   }
   strlist_free(&vals);
   strlist_free(&exps);
