@@ -10,6 +10,9 @@ ORDER    ?= interleaved
 # HOLD_DEVICE: 1 (default): a context kept open on each session's GPU (bench --hold), so that the
 # runs do not each set the device up from nothing; 0: none
 HOLD_DEVICE ?= 1
+# PRESTART: 1 (default): each timing run of our variants is started while the one before it still
+# works the GPU, and opens the device, then waits for its turn (bench --after); 0: one at a time
+PRESTART ?= 1
 # SESSION (an id, [A-Za-z0-9.-]) and ORDER_SEED (digits) are passed only when set: measure.sh
 # then names the session <host>-<UTC start> and draws the seed of the per-round shuffles itself.
 # shell_quote: a value single-quoted for the shell
@@ -27,7 +30,7 @@ $(STATUS_FILES) $(HARNESS_OBJS): | check-gpu
 endif
 
 # the environment of one measure session (tools/pipeline/measure.sh)
-MEASURE_ENV = STREAM= HOLD_DEVICE=$(HOLD_DEVICE) B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) \
+MEASURE_ENV = STREAM= CLAIMS= HOLD_DEVICE=$(HOLD_DEVICE) PRESTART=$(PRESTART) B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) \
   ROUNDS=$(ROUNDS) GRAPH_CALLS=$(GRAPH_CALLS) SEED=$(SEED) RUN_TIMEOUT=$(RUN_TIMEOUT) \
   LIB_BENCH='$(LIB_BENCH)' LIB_BASELINES='$(LIB_BASELINES)' SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' \
   PROBLEM=$(PROBLEM) ORDER=$(ORDER) VARIANT='$(VARIANT)' \
@@ -54,9 +57,11 @@ SHARDS_MAKE  = $(MAKE) --no-print-directory -f $(EXP_OUT)/shards.mk
 
 # BUILD_JOBS: compiles at once beside the timing sessions of `measure GPUS=...` (its builds
 # overlap measuring where each variant is timed on one GPU: tools/pipeline/shards.sh);
-# BUILD_CHUNK: the variants one session asks make to build at a time
+# BUILD_CHUNK: the variants one make call builds; BUILD_DEPTH: such calls at once (enough chunks
+# to keep BUILD_JOBS compiles busy)
 BUILD_JOBS  ?= $(shell nproc 2>/dev/null || echo 4)
 BUILD_CHUNK ?= 8
+BUILD_DEPTH ?= $(shell echo $$(( ($(BUILD_JOBS) + $(BUILD_CHUNK) - 1) / $(BUILD_CHUNK) )))
 # what the sessions of `measure GPUS=...` share, made before any of them starts (each variant's
 # binary is made by shards.mk: all first, or by the one session that times it)
 MEASURE_SHARED = check-exp check-deps-build $(HARNESS_OBJS) $(B)/tools/flagcheck $(B)/tools/gates \
@@ -71,7 +76,7 @@ else
 measure: check-gpu $(MEASURE_SHARED) $(SAMPLES_BIN)
 	+@$(if $(MAKE_DRY),echo "measure: a dry run (make -n): the sessions of GPUS='$(GPUS)' RUNNER=$(RUNNER) are not started"; exit 0;) \
 	  exec 7>$(EXP_OUT)/.measure.lock && flock 7 || exit 2; \
-	  rm -f $(EXP_OUT)/shards.*.done; \
+	  rm -f $(EXP_OUT)/shards.*.done; rm -rf $(EXP_OUT)/claims && mkdir -p $(EXP_OUT)/claims || exit 2; \
 	  B=$(B) GPUS='$(GPUS)' ROUNDS=$(ROUNDS) REPS=$(REPS) BASELINE='$(BASELINE)' BASELINES='$(BASELINES)' \
 	  LIB_BASELINES='$(LIB_BASELINES)' RUN_TIMEOUT=$(RUN_TIMEOUT) ORDER_SEED='$(ORDER_SEED)' \
 	  RUNNER=$(RUNNER) SLURM_JOBS=$(SLURM_JOBS) SLURM_PARTITION='$(SLURM_PARTITION)' \
@@ -91,7 +96,8 @@ measure-one: check-gpu
 	@[ -n "$(GPU)$$SLURM_JOB_ID" ] || { echo "make: measure-one is run by 'make measure GPUS=...' or RUNNER=slurm (it needs GPU=<index> or a Slurm job)" >&2; exit 2; }
 	+@$(if $(MAKE_DRY),echo "measure-one: a dry run (make -n): no session started"; exit 0;) \
 	  SHARD=1 $(if $(GPU),GPU=$(GPU)) DONE_FILE='$(DONE_FILE)' $(MEASURE_ENV) $(MEASURE_OPT) \
-	  $(if $(STREAM),STREAM=1 BUILD_MAKE='$(MEASURE_MAKE)' BUILD_CHUNK=$(BUILD_CHUNK)) tools/pipeline/measure.sh $(EXP) >/dev/null
+	  $(if $(STREAM),STREAM=1 BUILD_MAKE='$(MEASURE_MAKE)' BUILD_CHUNK=$(BUILD_CHUNK) BUILD_DEPTH=$(BUILD_DEPTH)) \
+	  $(if $(CLAIMS),CLAIMS='$(CLAIMS)' SHARED='$(SHARED)') tools/pipeline/measure.sh $(EXP) >/dev/null
 
 ## sanitize: GPU only: compute-sanitizer memcheck/racecheck/initcheck/synccheck on passing variants
 .PHONY: sanitize

@@ -146,6 +146,13 @@ void bench_parse_args(int argc, char **argv, bench_opts *o) {
     } else if (!strcmp(opt, "--device")) {
       NEEDS_VALUE();
       o->device = (int)parse_long(opt, val, 0, 1023);
+    } else if (!strcmp(opt, "--after")) {
+      NEEDS_VALUE();
+      if (!*val) bench_usage_fail("--after: empty file name");
+      o->after = val;
+    } else if (!strcmp(opt, "--limit")) {
+      NEEDS_VALUE();
+      o->limit = (int)parse_long(opt, val, 1, 86400);
     } else if (!strcmp(opt, "--slug")) {
       NEEDS_VALUE();
       set_mode(o, MODE_SLUG, opt);
@@ -178,4 +185,6 @@ void bench_parse_args(int argc, char **argv, bench_opts *o) {
   if (o->nshapes == 0 && !slug && o->mode != MODE_CHECK_REF)
     bench_usage_fail("no --shape given (try --help)");
   if (o->nshapes > 0 && slug) bench_usage_fail("--gpu-slug, --slug and --hold take no --shape");
+  if ((o->after || o->limit) && o->mode != MODE_TIME)
+    bench_usage_fail("--after and --limit are for timing runs only");
 }

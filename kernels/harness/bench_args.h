@@ -25,6 +25,8 @@ typedef struct {
   int sm_count;                // for --describe (no device there)
   int device;
   const char *slug_of;         // --slug NAME
+  const char *after;           // --after FILE: timing waits, device open, until FILE exists
+  int limit;                   // --limit S: seconds the run may take from its turn (0: none)
 } bench_opts;
 
 // Parses argv into *o; prints help and exits 0 for --help; usage errors exit 2.

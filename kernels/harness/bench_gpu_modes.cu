@@ -8,6 +8,8 @@
 #include "bench_modes.h"
 #include "bench_plan.h"
 #include "bench_timing.h"
+#include "bench_nvml.h"
+#include "bench_turn.h"
 
 // milliseconds on the host's monotonic clock: the progress line's phases (where a process's time
 // goes: with one short timing per process, as in a sweep, most of it is not the timing)
@@ -89,7 +91,10 @@ int bench_mode_time(const bench_opts *o) {
   if (o->out) bench_out_probe(o->out);
   double t0 = now_ms();
   open_device(o, &g);
-  double t_open = now_ms() - t0;
+  bench_nvml_open(o->device);  // (loading NVML is part of setting up, before the turn)
+  double t_open = now_ms() - t0, t_wait = 0;
+  if (o->after) t_wait = bench_turn_wait(o->after);
+  if (o->limit) bench_turn_limit(o->limit);
   for (int i = 0; i < o->nmeta; i++) bench_header_set(&h, o->meta_key[i], "%s", o->meta_val[i]);
   bench_meta_start(o->device, &g, &h);
   bench_header_set(&h, "seed", "%llu", o->seed);
@@ -133,11 +138,12 @@ int bench_mode_time(const bench_opts *o) {
     bench_header_set(&h, key, "flops=%.17g bytes=%.17g", flops, bytes);
     double t3 = now_ms();
     double med = bench_time_shape(&plan, b, &t, i, &v);
-    // ms of the host clock: device (process: opening the device), set-up (prepare, buffers),
-    // check (numerics), timing (warm-up and reps)
-    fprintf(stderr, "bench: [%d/%d] %s median %.3f us (ms: device %.0f, set-up %.0f, check %.0f, timing %.0f)\n",
-            i + 1, o->nshapes, sh->name, med, t_open, t2 - t1, t3 - t2, now_ms() - t3);
-    t_open = 0;  // the device is opened once: its time goes with the first shape timed
+    // ms of the host clock: device (process: opening the device), wait (for the turn), set-up
+    // (prepare, buffers), check (numerics), timing (warm-up and reps)
+    fprintf(stderr,
+            "bench: [%d/%d] %s median %.3f us (ms: device %.0f, wait %.0f, set-up %.0f, check %.0f, timing %.0f)\n",
+            i + 1, o->nshapes, sh->name, med, t_open, t_wait, t2 - t1, t3 - t2, now_ms() - t3);
+    t_open = t_wait = 0;  // the device is opened once: its time goes with the first shape timed
     problem_free(b);
   }
   bench_timing_release();

@@ -40,8 +40,11 @@ const char bench_help_text[] =
     "  --meta key=value extra header line '# key: value' (repeatable)\n"
     "  --sm-count N     SM count for --describe (default 132); other modes ask the device\n"
     "  --device I       CUDA device (default 0)\n"
+    "  --after FILE     timing: open the device, then wait until FILE exists before anything\n"
+    "                   else (a run started while the one before it still works the GPU)\n"
+    "  --limit S        timing: exit 124 if the run takes more than S seconds from its turn\n"
     "  --help           this text\n"
     "Timing checks numerics first. Progress on stderr: 'bench: [i/N] SHAPE median X us (ms: device D,\n"
-    "set-up S, check C, timing T)', host milliseconds of opening the device (first shape), buffers,\n"
-    "the numerics check and the timed calls.\n"
+    "wait W, set-up S, check C, timing T)', host milliseconds of opening the device and of waiting\n"
+    "for the turn (first shape), buffers, the numerics check and the timed calls.\n"
     "exit: 0 ok, 1 numerics failure, 2 usage or input error, 4 CUDA error (incl. kernel faults)\n";

@@ -43,6 +43,17 @@ for f in wrong fault; do
 done
 check_eq "stand-in: a short timing run exits 0" "$(rc_of $X "${S[@]}" --reps 5 --warmup 1 --out "$T/naive.csv")" 0
 check_grep "stand-in: its file is a sample file" '^# cudadent42 samples v1' "$T/naive.csv"
+# --after: the device opened, the run waits for its turn (the file) before anything else
+$X "${S[@]}" --reps 5 --warmup 1 --out "$T/after.csv" --after "$T/go" 2>"$T/after.err" & apid=$!
+sleep 3
+check "--after: no sample file before the turn" test ! -e "$T/after.csv"
+: >"$T/go"; wait $apid; arc=$?
+check_eq "--after: runs once its turn comes, exit 0" "$arc" 0
+check_eq "--after: the progress line counts the wait (>= 2 s)" "$(sed -n 's/.*wait \([0-9]*\),.*/\1/p' "$T/after.err" | awk '{ print ($1 >= 2000) }')" 1
+check_eq "--limit 1: a run of 200000 reps is stopped with exit 124" \
+  "$(rc_of $X --shape B1_H16_S1024_D128_C0 --reps 200000 --warmup 1 --limit 1 --out "$T/limit.csv")" 124
+check_grep "... saying why" "past the run's time limit" "$T/out"
+check "... and leaves no sample file" test ! -e "$T/limit.csv"
 if command -v compute-sanitizer >/dev/null 2>&1; then
   for tool in memcheck racecheck synccheck; do
     check_eq "compute-sanitizer $tool: the stand-in's --check is clean" \

@@ -62,6 +62,7 @@ fake() {
 #!/usr/bin/env bash
 for a in "\$@"; do [ "\$a" = --gpu-slug ] && { echo fake-gpu; exit 0; }; done
 for a in "\$@"; do [ "\$a" = --check ] && exit 0; done
+. $PWD/tests/fixtures/bench/turn.sh "\$@"
 out=; r=1; reps=30; meta=
 while [ \$# -gt 0 ]; do case \$1 in
   --out) out=\$2; shift ;;

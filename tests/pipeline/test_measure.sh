@@ -13,7 +13,7 @@ t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 # the rounds are merged by the samples command built here (make test builds it)
 export SAMPLES_BIN=$PWD/build/tools/samples
 b=$t/build/fake; mkdir -p "$b"
-# fake NAME MODE: MODE ok | numerics | crash (round 2) | nofile (exit 0, writes nothing).
+# fake NAME MODE: MODE ok | numerics | crash (round 2, after 0.5 s) | nofile (exit 0, writes nothing).
 # Like bench, it writes each --meta as '# key: value' and refuses a key outside [a-z0-9_.-] or
 # given twice; it logs "round variant" to $b/sched.txt and the round to $b/order.txt.
 fake() {
@@ -23,6 +23,7 @@ fake() {
 mode=$2
 for a in "\$@"; do [ "\$a" = --gpu-slug ] && { echo fake-gpu; exit 0; }; done
 for a in "\$@"; do [ "\$a" = --check ] && { echo "\$0" >>"$b/check_calls.txt"; [ \$mode = numerics ] && { echo "check shape=x verdict=fail"; exit 1; }; exit 0; }; done
+. $PWD/tests/fixtures/bench/turn.sh "\$@"
 # like bench, a timing run checks numerics first and writes nothing when they fail
 [ \$mode = numerics ] && { echo "check shape=x verdict=fail" >&2; exit 1; }
 out=; r=; meta=; keys=" "
@@ -34,7 +35,7 @@ while [ \$# -gt 0 ]; do case \$1 in
 "; case \$2 in round=*) r=\${2#round=} ;; esac; shift ;;
 esac; shift; done
 echo "\$r" >>"$b/order.txt"; echo "\$r $1" >>"$b/sched.txt"
-[ \$mode = crash ] && [ "\$r" = 2 ] && { echo "bench: cudaErrorMisalignedAddress" >&2; exit 4; }
+[ \$mode = crash ] && [ "\$r" = 2 ] && { sleep 0.5; echo "bench: cudaErrorMisalignedAddress" >&2; exit 4; }
 [ \$mode = nofile ] && exit 0
 { echo "# cudadent42 samples v1"; printf '%s' "\$meta"; echo "# round_seen: \$r"; echo "# graph_calls: 20"; echo "# reps: 2"
   echo "# temp_end_c: 4\$r"; echo "shape,rep,time_us,sm_clock_mhz"
@@ -175,6 +176,30 @@ check_eq "... by the new session's rows" "$(grep -v '^#' "$d/v3.csv" | tail -n +
 measure q1 1 ORDER=sequential
 check_eq "sequential: variant-major order" "$(awk '{ printf "%s.%s ", $2, $1 }' "$b/sched.txt" | cut -d' ' -f1-6)" "v1.1 v1.2 v1.3 v1.4 v1.5 v2.1"
 check_eq "sequential: the second variant is second in every round" "$(grep ',q1,' "$d/v2.csv" | cut -d, -f7 | sort -u)" 2
+# PRESTART (default 1): each run but the first starts ahead of its turn (the stand-ins log "ready"
+# once they would have opened the device, then wait for their turn: tests/fixtures/bench/turn.sh)
+: >"$b/sched.txt"; : >"$t/turn.log"
+measure p1 12345 TURN_LOG=$t/turn.log; rc=$?
+check_eq "PRESTART: session p1 exits 0" "$rc" 0
+check_eq "PRESTART: 19 of the 20 runs started ahead of their turn" "$(grep -c ' ready ' "$t/turn.log")" 19
+check_eq "PRESTART: ... yet they ran in the schedule's order (ORDER_SEED 12345, as o1)" "$(orders)" "$o1"
+: >"$t/turn0.log"
+measure p2 12345 TURN_LOG=$t/turn0.log PRESTART=0; rc=$?
+check_eq "PRESTART=0: exits 0, no run started ahead" "$rc $(wc -l <"$t/turn0.log")" "0 0"
+measure p3 1 PRESTART=yes; rc=$?
+check_eq "PRESTART=yes is refused (exit 2)" "$rc" 2
+check_grep "... and named" "PRESTART: 'yes' is not 0 or 1" "$t/stderr"
+# a run that fails stops the one started ahead of it (sequential: crashy's round 3 waits behind
+# round 2, which crashes): round 3 never runs, and no stand-in is left waiting
+b0=$b; b=$t/build/pre; mkdir -p "$b"; fake crashy crash; fake fine ok; gates crashy fine
+env B=$t/build DATA_OUT=$t/data ROUNDS=3 REPS=3 SHAPES=B1_H1_S8_D64_C0 GIT_REV=abc SESSION=c1 ORDER=sequential \
+  TURN_LOG=$t/turnc.log tools/pipeline/measure.sh pre >/dev/null 2>"$t/stderr"; rc=$?
+check_eq "a crash with a run started ahead: exit 0" "$rc" 0
+check_eq "... crashy ran rounds 1 and 2 only, fine all three" "$(tr '\n' ' ' <"$b/sched.txt")" "1 crashy 2 crashy 1 fine 2 fine 3 fine "
+check_eq "... crashy's round 3 had been started ahead (and was stopped)" "$(grep -c 'turn\.3$' "$t/turnc.log")" 1
+check_eq "... no stand-in left waiting for its turn" "$(pgrep -f "$b/crashy/bench" | wc -l)" 0
+check_grep "... crashy's runtime row is its crash" '^crashy,runtime_error,"bench: cudaErrorMisalignedAddress"' "$b/runtime.csv"
+b=$b0
 # input errors
 measure 'a b' 1; rc=$?
 check_eq "a bad SESSION is an input error" "$rc" 2

@@ -69,6 +69,7 @@ for v in a b c; do
 #!/usr/bin/env bash
 for a in "\$@"; do [ "\$a" = --gpu-slug ] && { echo fake-gpu; exit 0; }; done
 for a in "\$@"; do [ "\$a" = --check ] && exit 0; done
+. $PWD/tests/fixtures/bench/turn.sh "\$@"
 [ -f "$t/slow" ] && [ "\$SLURM_JOB_NAME" = cudadent42-fake-1 ] && sleep 60
 out=; meta=
 while [ \$# -gt 0 ]; do case \$1 in --out) out=\$2; shift ;; --meta) meta="\$meta# \${2%%=*}: \${2#*=}

@@ -12,15 +12,18 @@
 #   runtime table to the driver, which empties it once, and appends to it), DONE_FILE (optional:
 #   written at the very end, naming the session and where it was published: a cluster job's
 #   staged session is collected only when it finished), STREAM (1: build while timing, below;
-#   with BUILD_MAKE, the make command that builds a variant's gate row, and BUILD_CHUNK, how many
-#   variants one make call builds at once, default 8), HOLD_DEVICE (1: keep a context open on the
-#   GPU for the session, below).
+#   with BUILD_MAKE, the make command that builds a variant's gate row, BUILD_CHUNK, how many
+#   variants one make call builds at once, default 8, and BUILD_DEPTH, how many such calls run at
+#   once, default 1), CLAIMS and SHARED (the sessions of several GPUs share one queue, below),
+#   HOLD_DEVICE (1: keep a context open on the GPU for the session, below), PRESTART (1, the
+#   default: start each run ahead of its turn, below).
 #
 # STREAM=1 (`make measure GPUS=...` when each variant is timed on one GPU only): the variants are
 # VARIANT, not yet built. A builder in the background makes their gate rows
 # (build/EXP/<v>/gate.csv, the static gates) in the order the session first times them,
 # BUILD_CHUNK at a time through BUILD_MAKE (the caller's make, so its job server bounds the
-# compiles), and the timing of a variant waits only for its own chunk: builds overlap measuring.
+# compiles; BUILD_DEPTH chunks at once), and the timing of a variant waits only for its own
+# chunk: builds overlap measuring.
 # A variant whose row is a reject is left out without a slot; its row stays in the gate table.
 #
 # One GPU, one session at a time: a session holds a host-wide lock on its GPU
@@ -195,12 +198,23 @@ fi
 
 
 # STREAM: the builder, in the background: our variants in the order the schedule first times
-# them, BUILD_CHUNK per make call; it prints each chunk's index when its make returned, so
-# `built V` waits for V's chunk alone (and a row that is stale is never taken: the chunk's make
-# brought it up to date before its index was printed, and a build that did not finish leaves no
-# row: compile.sh and the row's recipe remove it first)
-declare -A chunk_of static
-built_upto=-1 nstatic=0
+# them, BUILD_CHUNK per make call, BUILD_DEPTH such calls at once (default 1; the caller's job
+# server bounds the compiles); it appends each chunk's index to its progress file when the
+# chunk's make returned (and `stopped` when it is stopped), so `built V` waits for V's chunk alone
+# (and a row that is stale is never taken: the chunk's make brought it up to date before its index
+# was written, and a build that did not finish leaves no row: compile.sh and the row's recipe
+# remove it first).
+# CLAIMS (a directory; `make measure GPUS=...` with the variants dealt out): the sessions on the
+# host's GPUs share one queue. All of them get the same VARIANT and ORDER_SEED, so the same
+# schedule; each session walks it and runs a variant only if it claims it first (mkdir
+# CLAIMS/v.<variant>, atomic; once claimed, all its rounds are that session's), and the variants in
+# SHARED (the baselines every GPU times) and the library baselines without claiming. A GPU that
+# is done takes the next variant, so no GPU idles while another still has a list to work through.
+# One builder serves them all: the session that makes CLAIMS/builder first runs it, writing
+# CLAIMS/built (and its pid to CLAIMS/builder.pid), and waits for it before it ends.
+declare -A chunk_of static mine theirs
+built_upto=-1 claims=${CLAIMS:-}
+shared_v=" ${SHARED:-} "
 if [ -n "$stream" ]; then
   border=()
   for item in "${sched[@]}"; do
@@ -210,41 +224,88 @@ if [ -n "$stream" ]; then
   done
   mkdir -p "$b/runs"
   blog=$b/runs/$session.build.log
-  : >"$blog"
-  builder() { # (a session that stops stops its builder, and the builder its make)
-    local i c=0 rows=() v mk=
-    # (make in a process group of its own, stopped whole; compile.sh passes the TERM on to nvcc)
-    trap '[ -z "$mk" ] || kill -TERM -- "-$mk" 2>/dev/null; exit 143' TERM
+  [ -z "${CLAIMS:-}" ] || blog=$CLAIMS/build.log
+  depth=${BUILD_DEPTH:-1}
+  [[ $depth =~ ^[1-9][0-9]{0,2}$ ]] || die "BUILD_DEPTH: '$depth' is not a count >= 1"
+  builder() { # (a session that stops stops its builder, the builder its chunks' makes)
+    local i c=0 rows v
+    trap 'kill $(jobs -pr) 2>/dev/null; wait; echo stopped; exit 143' TERM
     for ((i = 0; i < ${#border[@]}; i += chunk)); do
+      while [ "$(jobs -pr | wc -l)" -ge "$depth" ]; do wait -n; done
       rows=(); for v in "${border[@]:i:chunk}"; do rows+=("$b/$v/gate.csv"); done
-      setsid -w "${build_make[@]}" -k "${rows[@]}" >>"$blog" 2>&1 </dev/null & mk=$!
-      wait "$mk"; mk=
-      echo "$c"; c=$((c + 1))
+      # one chunk: its make in a process group of its own, stopped whole (compile.sh passes the
+      # TERM on to nvcc); the chunk's index once the make returned
+      ( mk=; trap '[ -z "$mk" ] || kill -TERM -- "-$mk" 2>/dev/null; exit 143' TERM
+        setsid -w "${build_make[@]}" -k "${rows[@]}" >>"$blog" 2>&1 </dev/null & mk=$!
+        wait "$mk"; echo "$c" ) &
+      c=$((c + 1))
     done
+    wait
   }
-  exec 6< <(builder)
-  builder_pid=$!
+  if [ -z "$claims" ]; then
+    built_file=$b/runs/$session.built; : >"$built_file"; : >"$blog"
+    builder >>"$built_file" & builder_pid=$!
+  else
+    [ -d "$claims" ] || die "CLAIMS: '$claims' is not a directory"
+    built_file=$claims/built
+    if mkdir "$claims/builder" 2>/dev/null; then
+      : >"$built_file"; : >"$blog"; builder >>"$built_file" & builder_pid=$!
+      echo "$builder_pid" >"$claims/builder.pid"
+    fi
+  fi
 fi
-# on any exit: stop the builder, and the device keeper (below), waiting for it to be gone
+# on any exit: stop the builder, a run started ahead and the device keeper (below), waiting for
+# the keeper to be gone
 trap '[ -z "${builder_pid:-}" ] || kill "$builder_pid" 2>/dev/null
+  [ -z "${next_pid:-}" ] || kill "$next_pid" 2>/dev/null
   [ -z "${keeper:-}" ] || { kill "$keeper" 2>/dev/null; wait "$keeper" 2>/dev/null; }' EXIT
+# builder_alive: whether the builder may still write (its pid, once known, is a live process)
+builder_alive() {
+  local p=${builder_pid:-}
+  if [ -z "$p" ] && [ -n "$claims" ]; then
+    [ -f "$claims/builder.pid" ] || return 0  # (the first session has not written it yet)
+    read -r p <"$claims/builder.pid"
+  fi
+  [ -n "$p" ] && kill -0 "$p" 2>/dev/null
+}
 # built V: 0 when V's static gates passed (STREAM: once its chunk is built; else the gate table
 # said so); 1, with static[V] the reason, when they did not
+declare -A chunk_done
+lines_read=0
 built() {
-  local v=$1 c row
+  local v=$1 c row line new last=
   [ -n "$stream" ] || return 0
   [ -z "${static[$v]:-}" ] || return 1
   c=${chunk_of[$v]}
-  while [ "$built_upto" -lt "$c" ]; do
-    read -r -u 6 built_upto || { static[$v]="the builder stopped (see $blog)"; nstatic=$((nstatic + 1)); return 1; }
-    say "built $(( built_upto * chunk + 1 ))-$(( (built_upto + 1) * chunk < ${#border[@]} ? (built_upto + 1) * chunk : ${#border[@]} )) of ${#border[@]} variants"
+  while [ -z "${chunk_done[$c]:-}" ]; do
+    mapfile -t new < <(tail -n "+$(( lines_read + 1 ))" "$built_file" 2>/dev/null)
+    for line in "${new[@]}"; do
+      lines_read=$((lines_read + 1))
+      [[ $line =~ ^[0-9]+$ ]] || continue
+      chunk_done[$line]=1
+      say "built $(( line * chunk + 1 ))-$(( (line + 1) * chunk < ${#border[@]} ? (line + 1) * chunk : ${#border[@]} )) of ${#border[@]} variants"
+    done
+    [ -z "${chunk_done[$c]:-}" ] || break
+    # (one more look once the builder is gone: it may have written its last line just before)
+    [ -z "$last" ] || { static[$v]="the builder stopped (see $blog)"; return 1; }
+    builder_alive || last=1
+    [ -n "$last" ] || sleep 0.05
   done
   row=$(tail -n 1 "$b/$v/gate.csv" 2>/dev/null)
   [[ $row == "$v,pass,"* ]] && return 0
   if [ -z "$row" ]; then static[$v]="no gate row (see $blog)"
   else static[$v]="static gates: $(cut -d, -f3 <<<"$row")"; fi
-  nstatic=$((nstatic + 1))
   return 1
+}
+# ours V: 0 when this session runs V (CLAIMS: a library baseline, one of SHARED, or a variant it
+# claimed, claiming it now if no session has); 1 when another session has claimed it
+ours() {
+  local v=$1
+  [ -n "$claims" ] || return 0
+  [[ $v == "$lib"-* ]] || [[ $shared_v == *" $v "* ]] || [ -n "${mine[$v]:-}" ] && return 0
+  [ -z "${theirs[$v]:-}" ] || return 1
+  if mkdir "$claims/v.$v" 2>/dev/null; then mine[$v]=1; return 0; fi
+  theirs[$v]=1; return 1
 }
 
 # the GPU, once: its slug names the data directory (from the first variant that built; under
@@ -307,40 +368,87 @@ runtime_reason() { case $1 in 1) echo numerics ;; 124|137) echo run_timeout ;; *
 mapfile -t all_shapes < <(printf '%s\n' ${SHAPES})
 flags_of() { tr '\n' ' ' <"$b/$1/flags" | sed 's/ $//'; }
 round_file() { echo "$runs/$1.r$2.csv"; }
-run_one() { # run_one NAME ROUND
-  local v=$1 r=$2 out rc
-  out=$(round_file "$v" "$r")
-  local common=(--reps "$per_round" --warmup "${WARMUP:-10}" --l2 "${L2:-cold}"
-                --graph-calls "${GRAPH_CALLS:-20}" --seed $(( ${SEED:-42} + r ))
-                --out "$out" --meta "experiment=$exp" --meta "variant=$v" --meta "round=$r"
-                --meta "git_rev=${GIT_REV:-unknown}" --meta "order=$order"
-                --meta "session=$session" --meta "host=$host" --meta "gpu_uuid=$gpu_uuid" --meta "gpu_index=$gpu_index"
-                --meta "order_seed=$order_seed" --meta "code=$(code_of "$v")")
-  case $v in
-    "$lib"-*)
-      local sa=(); for s in "${all_shapes[@]}"; do sa+=(--shape "$s"); done
-      # sdpa-cudnn.b: the backend is the name up to its first '.'
-      timeout -k 5 "${RUN_TIMEOUT:-300}" python3 "$LIB_BENCH" --backend "${v%%.*}" "${sa[@]}" "${common[@]}" \
-        --meta "flags=" --samples-bin "$samples" 2>>"$runs/$v.log"; rc=$? ;;
-    *)
-      mapfile -t sa < <(shape_args "$b/$v/shapes.txt")
-      timeout -k 5 "${RUN_TIMEOUT:-300}" "$b/$v/bench" "${sa[@]}" "${common[@]}" --meta "flags=$(flags_of "$v")" \
-        2>>"$runs/$v.log"; rc=$? ;;
-  esac
-  return $rc
+# the arguments every timed run of V in round R takes (into the array args)
+run_args() {
+  local v=$1 r=$2
+  args=(--reps "$per_round" --warmup "${WARMUP:-10}" --l2 "${L2:-cold}"
+        --graph-calls "${GRAPH_CALLS:-20}" --seed $(( ${SEED:-42} + r ))
+        --out "$(round_file "$v" "$r")" --meta "experiment=$exp" --meta "variant=$v" --meta "round=$r"
+        --meta "git_rev=${GIT_REV:-unknown}" --meta "order=$order"
+        --meta "session=$session" --meta "host=$host" --meta "gpu_uuid=$gpu_uuid" --meta "gpu_index=$gpu_index"
+        --meta "order_seed=$order_seed" --meta "code=$(code_of "$v")")
+}
+run_lib() { # run_lib NAME ROUND: a library baseline through its runner, in the foreground
+  local v=$1 r=$2 sa=() s
+  run_args "$v" "$r"
+  for s in "${all_shapes[@]}"; do sa+=(--shape "$s"); done
+  # sdpa-cudnn.b: the backend is the name up to its first '.'
+  timeout -k 5 "${RUN_TIMEOUT:-300}" python3 "$LIB_BENCH" --backend "${v%%.*}" "${sa[@]}" "${args[@]}" \
+    --meta "flags=" --samples-bin "$samples" 2>>"$runs/$v.log"
+}
+# start_bench NAME ROUND [TURN]: one of our variants' timing process, in the background (its pid
+# in bench_pid). With TURN (a file name: PRESTART), the process opens the device and waits for
+# TURN to exist before it launches anything (bench --after), and RUN_TIMEOUT counts from then
+# (bench --limit; a timeout of twice that and a minute stops one that never gets its turn)
+start_bench() {
+  local v=$1 r=$2 turn=${3:-} sa limit=${RUN_TIMEOUT:-300}
+  run_args "$v" "$r"
+  mapfile -t sa < <(shape_args "$b/$v/shapes.txt")
+  if [ -n "$turn" ]; then
+    timeout -k 5 $(( 2 * limit + 60 )) "$b/$v/bench" "${sa[@]}" "${args[@]}" --meta "flags=$(flags_of "$v")" \
+      --after "$turn" --limit "$limit" 2>>"$runs/$v.log" &
+  else
+    timeout -k 5 "$limit" "$b/$v/bench" "${sa[@]}" "${args[@]}" --meta "flags=$(flags_of "$v")" 2>>"$runs/$v.log" &
+  fi
+  bench_pid=$!
+}
+# PRESTART=1 (default): while one of our variants' process runs, the next one in the schedule (if
+# it is one of ours, alive and built) is started and opens the device, then waits for its turn,
+# which comes when the one before it has exited: opening a device (a context, NVML) no longer
+# stands between two timed runs. Library baselines are not started ahead.
+prestart=${PRESTART:-1}
+case $prestart in 0|1) ;; *) die "PRESTART: '$prestart' is not 0 or 1" ;; esac
+next_pid= next_item= next_turn=
+stop_next() { [ -z "$next_pid" ] || { kill "$next_pid" 2>/dev/null; wait "$next_pid" 2>/dev/null; }; next_pid=; next_item=; }
+# prestart_after I: start ahead the next run after schedule item I (1-based) that this session
+# will make, if it is one of our variants: skipping dead variants and, with CLAIMS, those another
+# session claimed; a library baseline next, or a variant that did not build, starts nothing
+prestart_after() {
+  local j nv nr
+  for ((j = $1; j < ${#sched[@]}; j++)); do
+    read -r nv nr <<<"${sched[j]}"
+    [ -z "${dead[$nv]:-}" ] || continue
+    [[ $nv != "$lib"-* ]] || return
+    ours "$nv" || continue
+    built "$nv" || return
+    next_turn=$runs/turn.$((j + 1)); rm -f "$next_turn"
+    start_bench "$nv" "$nr" "$next_turn"; next_pid=$bench_pid next_item=${sched[j]}
+    return
+  done
 }
 declare -A dead pos started
 i=0
 for item in "${sched[@]}"; do
   read -r v r <<<"$item"; i=$((i + 1))
-  [ -n "${dead[$v]:-}" ] && continue
+  if [ -n "${dead[$v]:-}" ]; then [ "$next_item" != "$item" ] || stop_next; continue; fi
+  ours "$v" || continue
   if [[ $v != "$lib"-* ]] && ! built "$v"; then
     say "$v: ${static[$v]}: not timed"; dead[$v]=1; continue
   fi
   # position: the how-many-th process of its round this one is (skipped dead variants take no slot)
   started[$r]=$(( ${started[$r]:-0} + 1 )); pos[$v.$r]=${started[$r]}
   say "[$i/${#sched[@]}] round $r/$rounds $v (session $session)"
-  run_one "$v" "$r"; rc=$?
+  if [[ $v == "$lib"-* ]]; then
+    run_lib "$v" "$r"; rc=$?
+  else
+    if [ "$next_item" = "$item" ]; then  # started ahead: its turn now
+      pid=$next_pid; : >"$next_turn"; next_pid= next_item=
+    else
+      start_bench "$v" "$r"; pid=$bench_pid
+    fi
+    [ "$prestart" = 0 ] || prestart_after "$i"  # the next run, started while this one works
+    wait "$pid"; rc=$?
+  fi
   f=$(round_file "$v" "$r")
   if [ $rc -eq 1 ] && [[ $v == "$lib"-* ]] && [ -f "$f" ]; then
     say "$v: a shape failed numerics and was left out (see $runs/$v.log)"; rc=0
@@ -358,6 +466,9 @@ for item in "${sched[@]}"; do
        else reject "$v" "$(runtime_reason $rc)" "$(grep -m1 -E 'verdict=fail' "$runs/$v.log" || tail -n 1 "$runs/$v.log")"; fi ;;
   esac
 done
+rm -f "$runs"/turn.*
+# CLAIMS: the session that runs the builder lets it finish (the others' variants may still be building)
+if [ -n "$claims" ] && [ -n "${builder_pid:-}" ]; then wait "$builder_pid"; builder_pid=; fi
 
 # --- 2. merge rounds into the published files ----------------------------------------------------
 # merge_session V OUT: this session's rounds of V as one sample file (`samples merge`): round 1's
@@ -373,7 +484,7 @@ merge_session() {
 }
 published=0
 for v in "${timed[@]}"; do
-  [ -n "${dead[$v]:-}" ] && continue
+  [ -n "${dead[$v]:-}" ] || [ -n "${theirs[$v]:-}" ] && continue
   missing=
   for r in $(seq 1 "$rounds"); do [ -f "$(round_file "$v" "$r")" ] || missing+=" $r"; done
   [ -z "$missing" ] || { say "$v: no sample file for round(s)$missing: not published"; continue; }
@@ -386,8 +497,13 @@ done
 # the other sessions' variants may still be building)
 [ -n "${SHARD:-}" ] || { flock 8; tools/gates/gates_merge.sh "$b" "$dest"; } 8>"$dest/.publish.lock"
 rej=$(wc -l <"$b/runtime.csv")
-passed=0; for v in "${cand[@]}"; do [ -n "${dead[$v]:-}" ] || passed=$((passed + 1)); done
-say "done: session $session, $published sample files in $dest, $passed of $(( ${#cand[@]} - nstatic )) variants passed numerics${stream:+ ($nstatic of ${#cand[@]} stopped by the static gates)}, $rej rejected at run time"
+passed=0 nmine=0 nstatic=0  # (CLAIMS: of the variants this session ran)
+for v in "${cand[@]}"; do
+  [ -z "${theirs[$v]:-}" ] || continue
+  nmine=$((nmine + 1)); [ -n "${dead[$v]:-}" ] || passed=$((passed + 1))
+  [ -z "${static[$v]:-}" ] || nstatic=$((nstatic + 1))
+done
+say "done: session $session, $published sample files in $dest, $passed of $(( nmine - nstatic )) variants passed numerics${stream:+ ($nstatic of $nmine stopped by the static gates)}${claims:+ ($(( ${#cand[@]} - nmine )) taken by the other sessions)}, $rej rejected at run time"
 # DONE_FILE (a cluster job's session, staged): written last, so a job killed before it has
 # published nothing that tools/pipeline/collect.sh would take
 [ -z "${DONE_FILE:-}" ] || echo "$session $dest" >"$DONE_FILE"

@@ -21,8 +21,14 @@
 #   ROUNDS >= GPUs   the rounds are dealt out: GPU k of n runs ROUNDS/n of them (the first
 #                    ROUNDS mod n GPUs one more) of every variant, REPS in proportion. Every
 #                    variant is timed on every GPU, so the files gain one session per GPU.
-#   ROUNDS <  GPUs   (a sweep, one round) the variants are dealt out in turn over the GPUs; the
-#                    baselines (BASELINE, BASELINES) run on every GPU.
+#   ROUNDS <  GPUs   (a sweep, one round) the variants are dealt out; the baselines (BASELINE,
+#                    BASELINES) run on every GPU. RUNNER=local: from one queue the sessions share
+#                    (measure.sh's CLAIMS, build/EXP/claims/, made empty by the driver): every
+#                    session gets every variant and the same order seed, so the same schedule,
+#                    and times those it claims first, so a GPU that is done takes the next one
+#                    (the static gates reject some variants, and which only their builds tell).
+#                    RUNNER=slurm: in turn over the jobs, fixed beforehand (the nodes may share
+#                    no file system lock).
 # The statistics see one session per GPU: the GPU is a random effect inside the session level.
 #
 # Builds overlap measuring (RUNNER=local) when each variant is timed on one GPU only (one GPU,
@@ -64,6 +70,14 @@ if [ -n "${VARIANT:-}" ]; then
   cand=("${keep[@]}")
 fi
 shared() { [[ " ${BASELINE:-} ${BASELINES:-} " == *" $1 "* ]]; }  # timed on every GPU
+[ -z "${ORDER_SEED:-}" ] || [[ $ORDER_SEED =~ ^[0-9]{1,17}$ ]] || die "ORDER_SEED '$ORDER_SEED' is not a number"
+# the shared queue (the variants dealt out, local GPUs): one order seed for every session
+queue=
+if [ "$runner" = local ] && [ "$n" -gt 1 ] && [ "$rounds" -lt "$n" ]; then
+  queue=1
+  queue_seed=${ORDER_SEED:-$(( $(od -An -N4 -tu4 /dev/urandom | tr -d ' \n') & 0x7fffffff ))}
+  queue_seed=$(( 10#$queue_seed ))
+fi
 per_round=$(( (reps + rounds - 1) / rounds ))
 start=${START:-$(date -u +%Y%m%dT%H%M%SZ)}
 host=$(hostname -s 2>/dev/null || echo unknown); host=$(printf '%s' "$host" | tr -c 'A-Za-z0-9.-' '-')
@@ -87,13 +101,16 @@ for k in $(seq 0 $((n - 1))); do
   else
     args="GPU=$g SESSION=$host-gpu$g-$start DONE_FILE=$b/shards.$k.done"
   fi
-  if [ -n "${ORDER_SEED:-}" ]; then
-    [[ $ORDER_SEED =~ ^[0-9]{1,17}$ ]] || die "ORDER_SEED '$ORDER_SEED' is not a number"
+  if [ -n "$queue" ]; then
+    args+=" ORDER_SEED=$queue_seed"  # (one schedule for all)
+  elif [ -n "${ORDER_SEED:-}" ]; then
     args+=" ORDER_SEED=$(( 10#$ORDER_SEED + k ))"
   fi
   if [ "$rounds" -ge "$n" ]; then
     r=$(( rounds / n + (k < rounds % n ? 1 : 0) ))
     args+=" ROUNDS=$r REPS=$(( per_round * r ))"
+  elif [ -n "$queue" ]; then
+    args+=" VARIANT=$(q "${cand[*]}") CLAIMS=$b/claims SHARED=$(q "$(for v in "${cand[@]}"; do shared "$v" && printf '%s ' "$v"; done)")"
   else
     mine=()
     for i in "${!cand[@]}"; do
@@ -119,4 +136,4 @@ for k in $(seq 0 $((n - 1))); do
     printf 'shard%d: prebuild\n\t+@rm -f %s/shards.%d.done && %s measure-one %s\n' "$k" "$b" "$k" "${MAKE_CMD:-make}" "$args"
   fi
 done
-echo "measure: $exp on $n $([ "$runner" = slurm ] && echo "Slurm job(s)" || echo "GPU(s) (${gpus[*]})"): $([ "$rounds" -ge "$n" ] && echo "rounds dealt out" || echo "variants dealt out")$([ -n "$stream" ] && echo ", built while measured")" >&2
+echo "measure: $exp on $n $([ "$runner" = slurm ] && echo "Slurm job(s)" || echo "GPU(s) (${gpus[*]})"): $([ "$rounds" -ge "$n" ] && echo "rounds dealt out" || echo "variants dealt out${queue:+ from a shared queue}")$([ -n "$stream" ] && echo ", built while measured")" >&2

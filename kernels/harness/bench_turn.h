@@ -1,0 +1,11 @@
+// bench_turn.h — a timing run started ahead of its turn (measure.sh's prestart): the process opens
+// the device while the run before it still works the GPU, then waits for its turn before it
+// launches anything, and from its turn on it has a time limit of its own.
+#pragma once
+
+// Waits until FILE exists (polled every millisecond); returns the milliseconds waited.
+double bench_turn_wait(const char *file);
+
+// From now on the process may run for at most SECONDS (> 0): past it, a line on stderr and exit
+// 124 (what timeout(1) returns, which the pipeline reads as run_timeout).
+void bench_turn_limit(int seconds);
