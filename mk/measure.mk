@@ -30,7 +30,7 @@ $(STATUS_FILES) $(HARNESS_OBJS): | check-gpu
 endif
 
 # the environment of one measure session (tools/pipeline/measure.sh)
-MEASURE_ENV = STREAM= CLAIMS= HOLD_DEVICE=$(HOLD_DEVICE) PRESTART=$(PRESTART) B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) \
+MEASURE_ENV = STREAM= QUEUE= HOLD_DEVICE=$(HOLD_DEVICE) PRESTART=$(PRESTART) B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) \
   ROUNDS=$(ROUNDS) GRAPH_CALLS=$(GRAPH_CALLS) SEED=$(SEED) RUN_TIMEOUT=$(RUN_TIMEOUT) \
   LIB_BENCH='$(LIB_BENCH)' LIB_BASELINES='$(LIB_BASELINES)' SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' \
   PROBLEM=$(PROBLEM) ORDER=$(ORDER) VARIANT='$(VARIANT)' \
@@ -76,7 +76,7 @@ else
 measure: check-gpu $(MEASURE_SHARED) $(SAMPLES_BIN)
 	+@$(if $(MAKE_DRY),echo "measure: a dry run (make -n): the sessions of GPUS='$(GPUS)' RUNNER=$(RUNNER) are not started"; exit 0;) \
 	  exec 7>$(EXP_OUT)/.measure.lock && flock 7 || exit 2; \
-	  rm -f $(EXP_OUT)/shards.*.done; rm -rf $(EXP_OUT)/claims && mkdir -p $(EXP_OUT)/claims || exit 2; \
+	  rm -f $(EXP_OUT)/shards.*.done; rm -rf $(EXP_OUT)/queue && mkdir -p $(EXP_OUT)/queue || exit 2; \
 	  B=$(B) GPUS='$(GPUS)' ROUNDS=$(ROUNDS) REPS=$(REPS) BASELINE='$(BASELINE)' BASELINES='$(BASELINES)' \
 	  LIB_BASELINES='$(LIB_BASELINES)' RUN_TIMEOUT=$(RUN_TIMEOUT) ORDER_SEED='$(ORDER_SEED)' \
 	  RUNNER=$(RUNNER) SLURM_JOBS=$(SLURM_JOBS) SLURM_PARTITION='$(SLURM_PARTITION)' \
@@ -97,7 +97,7 @@ measure-one: check-gpu
 	+@$(if $(MAKE_DRY),echo "measure-one: a dry run (make -n): no session started"; exit 0;) \
 	  SHARD=1 $(if $(GPU),GPU=$(GPU)) DONE_FILE='$(DONE_FILE)' $(MEASURE_ENV) $(MEASURE_OPT) \
 	  $(if $(STREAM),STREAM=1 BUILD_MAKE='$(MEASURE_MAKE)' BUILD_CHUNK=$(BUILD_CHUNK) BUILD_DEPTH=$(BUILD_DEPTH)) \
-	  $(if $(CLAIMS),CLAIMS='$(CLAIMS)' SHARED='$(SHARED)') tools/pipeline/measure.sh $(EXP) >/dev/null
+	  $(if $(QUEUE),QUEUE='$(QUEUE)' QUEUE_SHARED='$(QUEUE_SHARED)') tools/pipeline/measure.sh $(EXP) >/dev/null
 
 ## sanitize: GPU only: compute-sanitizer memcheck/racecheck/initcheck/synccheck on passing variants
 .PHONY: sanitize

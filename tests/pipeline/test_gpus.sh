@@ -50,7 +50,7 @@ check_grep "GPUS=all: one target per GPU nvidia-smi lists" '^all: shard0 shard1$
 check_grep "rounds dealt out: 5 rounds -> 3 on GPU 0 (reps in proportion)" 'measure-one GPU=0 SESSION=[^ ]*-gpu0-20261122T000000Z DONE_FILE=[^ ]*/shards.0.done ROUNDS=3 REPS=30$' <(deal GPUS=0,1 ROUNDS=5 REPS=50)
 check_grep "... and 2 on GPU 1" 'measure-one GPU=1 SESSION=[^ ]*-gpu1-20261122T000000Z DONE_FILE=[^ ]*/shards.1.done ROUNDS=2 REPS=20$' <(deal GPUS=0,1 ROUNDS=5 REPS=50)
 check_grep "one round: every GPU gets every variant from one queue, the baseline as shared, built while timed" \
-  "GPU=1 .*VARIANT='a b c' CLAIMS=$t/build/fake/claims SHARED='a ' STREAM=1$" <(deal GPUS=0,1 ROUNDS=1 REPS=10 BASELINE=a ALL_VARIANTS='a b c')
+  "GPU=1 .*VARIANT='a b c' QUEUE=$t/build/fake/queue QUEUE_SHARED='a ' STREAM=1$" <(deal GPUS=0,1 ROUNDS=1 REPS=10 BASELINE=a ALL_VARIANTS='a b c')
 check_eq "... and one order seed for both GPUs (one schedule)" \
   "$(deal GPUS=0,1 ROUNDS=1 REPS=10 ORDER_SEED=7 ALL_VARIANTS='a b c' | grep -o 'ORDER_SEED=[0-9]*' | tr '\n' ' ')" "ORDER_SEED=7 ORDER_SEED=7 "
 check_eq "... drawn once when not given" \
@@ -63,7 +63,7 @@ check_grep "one GPU: its session builds all while it times them" "GPU=0 .*ROUNDS
   <(deal GPUS=0 ROUNDS=4 REPS=40 ALL_VARIANTS='a b c')
 check_grep "rounds dealt over two GPUs: the gate table is built first" "^	[+]@mk $t/build/fake/gates.csv$" <(deal GPUS=0,1 ROUNDS=4 REPS=40)
 check_grep "ORDER_SEED: GPU k gets ORDER_SEED + k" 'GPU=1 .*ORDER_SEED=8 ' <(deal GPUS=0,1 ROUNDS=2 REPS=10 ORDER_SEED=7)
-check_grep "VARIANT=c: only c on the GPUs, with the baseline a they share" "GPU=1 .*VARIANT='a c' CLAIMS=[^ ]* SHARED='a ' STREAM=1$" \
+check_grep "VARIANT=c: only c on the GPUs, with the baseline a they share" "GPU=1 .*VARIANT='a c' QUEUE=[^ ]* QUEUE_SHARED='a ' STREAM=1$" \
   <(deal GPUS=0,1 ROUNDS=1 REPS=10 BASELINE=a ALL_VARIANTS='a b c' VARIANT=c)
 check_eq "VARIANT naming none of the variants is refused (exit 2)" "$(deal GPUS=0,1 ROUNDS=1 REPS=10 ALL_VARIANTS='a b' VARIANT=zz >/dev/null; echo $?)" 2
 check_eq "no variants at all is refused (exit 2)" "$(deal GPUS=0,1 ROUNDS=1 REPS=10 ALL_VARIANTS=' ' >/dev/null; echo $?)" 2
@@ -139,7 +139,7 @@ deal() { env PATH="$t/smi:$PATH" B="$t/build" START=20261122T000001Z MAKE_CMD=mk
 deal GPUS=all ROUNDS=1 REPS=2 BASELINE=a ALL_VARIANTS='a b c d e f' >"$t/sshards.mk"
 sed "s#/fake#/sfake#; s#measure.sh fake#measure.sh sfake#; s#DATA_OUT=$t/data #DATA_OUT=$t/sdata BUILD_MAKE=$t/mkbuild BUILD_CHUNK=2 BUILD_DEPTH=2 #" "$t/mk" >"$t/smk"
 chmod +x "$t/smk"
-: >"$sb/runtime.csv"; mkdir -p "$sb/claims"  # (the driver makes it empty)
+: >"$sb/runtime.csv"; mkdir -p "$sb/queue"  # (the driver makes it empty)
 run_shards "$t/sshards.mk" "$t/smk" "$t/sout" "STREAM: the shards run and exit 0"
 sd=$t/sdata/sfake/fake-gpu
 check_eq "STREAM: b c d e published once, the baseline a on both GPUs" \
@@ -155,15 +155,15 @@ check_eq "STREAM: timing began before the last build ended (builds overlap measu
   { if (first == "" || $2 < first) first = $2 } END { print (first < last) }' "$t/builds.log" "$t/runs.log")" 1
 check_eq "STREAM: the two GPUs timed at the same time" "$(overlaps "$t/runs.log" 0 1)" 1
 check_eq "STREAM: BUILD_DEPTH=2: two chunks built at once" "$(awk '{ print "x", $3, $4 }' "$t/builds.log" >"$t/b.ov"; overlaps "$t/b.ov" x x)" 1
-check_eq "STREAM: each of b-f claimed by one session (the queue)" "$(ls "$sb/claims" | grep '^v\.' | tr '\n' ' ')" "v.b v.c v.d v.e v.f "
-check_eq "STREAM: one builder for both sessions, its log in the queue's directory" "$(grep -c . "$sb/claims/built")" 3
+check_eq "STREAM: each of b-f claimed by one session (the queue)" "$(ls "$sb/queue" | grep '^v\.' | tr '\n' ' ')" "v.b v.c v.d v.e v.f "
+check_eq "STREAM: one builder for both sessions, its log in the queue's directory" "$(grep -c . "$sb/queue/built")" 3
 check "STREAM: both GPUs timed one of b-e" test "$(awk '$4 != "a" { print $1 }' "$t/runs.log" | sort -u | wc -l)" = 2
 check_grep "STREAM: a session says how many the other took" 'taken by the other sessions' "$t/sout"
 # the queue balances what the static gates leave: of p..w, the four that dealing in turn would
 # give GPU 1 (q s u w) fail their static gates; each GPU still times two of the other four (one
 # chunk of builds, so that both sessions start together)
 b0=$b; b=$t/tmpl; for v in p q r s t u v w; do fake $v; done; b=$b0
-qb=$t/build/qfake; mkdir -p "$qb/claims"; : >"$qb/runtime.csv"; : >"$t/runs.log"
+qb=$t/build/qfake; mkdir -p "$qb/queue"; : >"$qb/runtime.csv"; : >"$t/runs.log"
 deal() { env PATH="$t/smi:$PATH" B="$t/build" START=20261122T000002Z MAKE_CMD=mk "$@" tools/pipeline/shards.sh qfake 2>/dev/null; }
 deal GPUS=all ROUNDS=1 REPS=2 ALL_VARIANTS='p q r s t u v w' >"$t/qshards.mk"
 sed "s#/sfake#/qfake#; s#measure.sh sfake#measure.sh qfake#; s#/sdata #/qdata #; s#BUILD_CHUNK=2 BUILD_DEPTH=2 #BUILD_CHUNK=8 ROUNDS=1 REJECT='q s u w' #" "$t/smk" >"$t/qmk"

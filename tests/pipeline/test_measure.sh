@@ -13,7 +13,8 @@ t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 # the rounds are merged by the samples command built here (make test builds it)
 export SAMPLES_BIN=$PWD/build/tools/samples
 b=$t/build/fake; mkdir -p "$b"
-# fake NAME MODE: MODE ok | numerics | crash (round 2, after 0.5 s) | nofile (exit 0, writes nothing).
+# fake NAME MODE: MODE ok | numerics | crash (round 2, after 0.5 s) | nofile (exit 0, writes nothing)
+# | linger (exits 0.4 s after writing its file).
 # Like bench, it writes each --meta as '# key: value' and refuses a key outside [a-z0-9_.-] or
 # given twice; it logs "round variant" to $b/sched.txt and the round to $b/order.txt.
 fake() {
@@ -24,6 +25,7 @@ mode=$2
 for a in "\$@"; do [ "\$a" = --gpu-slug ] && { echo fake-gpu; exit 0; }; done
 for a in "\$@"; do [ "\$a" = --check ] && { echo "\$0" >>"$b/check_calls.txt"; [ \$mode = numerics ] && { echo "check shape=x verdict=fail"; exit 1; }; exit 0; }; done
 . $PWD/tests/fixtures/bench/turn.sh "\$@"
+ts=\$(date +%s.%N)
 # like bench, a timing run checks numerics first and writes nothing when they fail
 [ \$mode = numerics ] && { echo "check shape=x verdict=fail" >&2; exit 1; }
 out=; r=; meta=; keys=" "
@@ -41,6 +43,8 @@ echo "\$r" >>"$b/order.txt"; echo "\$r $1" >>"$b/sched.txt"
   echo "# temp_end_c: 4\$r"; echo "shape,rep,time_us,sm_clock_mhz"
   echo "B1_H1_S8_D64_C0,0,1\$r.5,1980"; echo "B1_H1_S8_D64_C0,1,1\$r.6,1980"; echo "B1_H1_S16_D64_C0,0,2\$r.5,1980"; } >"\$out"
 echo "bench: [1/1] B1_H1_S8_D64_C0 median 1.0 us" >&2
+# linger: a slow exit after the file is written (a context's teardown); logs "x start exit"
+if [ \$mode = linger ]; then sleep 0.4; echo "x \$ts \$(date +%s.%N)" >>"$b/linger.log"; fi
 EOS
   chmod +x "$b/$1/bench"
 }
@@ -199,6 +203,13 @@ check_eq "... crashy ran rounds 1 and 2 only, fine all three" "$(tr '\n' ' ' <"$
 check_eq "... crashy's round 3 had been started ahead (and was stopped)" "$(grep -c 'turn\.3$' "$t/turnc.log")" 1
 check_eq "... no stand-in left waiting for its turn" "$(pgrep -f "$b/crashy/bench" | wc -l)" 0
 check_grep "... crashy's runtime row is its crash" '^crashy,runtime_error,"bench: cudaErrorMisalignedAddress"' "$b/runtime.csv"
+# a run that lingers after writing its file (its exit: the context's teardown) already hands the
+# GPU on: the next run starts before it has exited
+fake slowa linger; fake slowb linger; gates slowa slowb
+env B=$t/build DATA_OUT=$t/data ROUNDS=2 REPS=2 SHAPES=B1_H1_S8_D64_C0 GIT_REV=abc SESSION=l1 \
+  tools/pipeline/measure.sh pre >/dev/null 2>"$t/stderr"; rc=$?
+check_eq "lingering runs: exit 0, all four ran" "$rc $(wc -l <"$b/linger.log")" "0 4"
+check_eq "... a run started before the one before it had exited" "$(overlaps "$b/linger.log" x x)" 1
 b=$b0
 # input errors
 measure 'a b' 1; rc=$?

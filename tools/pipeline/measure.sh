@@ -14,7 +14,7 @@
 #   staged session is collected only when it finished), STREAM (1: build while timing, below;
 #   with BUILD_MAKE, the make command that builds a variant's gate row, BUILD_CHUNK, how many
 #   variants one make call builds at once, default 8, and BUILD_DEPTH, how many such calls run at
-#   once, default 1), CLAIMS and SHARED (the sessions of several GPUs share one queue, below),
+#   once, default 1), QUEUE and QUEUE_SHARED (the sessions of several GPUs share one queue, below),
 #   HOLD_DEVICE (1: keep a context open on the GPU for the session, below), PRESTART (1, the
 #   default: start each run ahead of its turn, below).
 #
@@ -204,17 +204,17 @@ fi
 # (and a row that is stale is never taken: the chunk's make brought it up to date before its index
 # was written, and a build that did not finish leaves no row: compile.sh and the row's recipe
 # remove it first).
-# CLAIMS (a directory; `make measure GPUS=...` with the variants dealt out): the sessions on the
+# QUEUE (a directory; `make measure GPUS=...` with the variants dealt out): the sessions on the
 # host's GPUs share one queue. All of them get the same VARIANT and ORDER_SEED, so the same
 # schedule; each session walks it and runs a variant only if it claims it first (mkdir
-# CLAIMS/v.<variant>, atomic; once claimed, all its rounds are that session's), and the variants in
-# SHARED (the baselines every GPU times) and the library baselines without claiming. A GPU that
+# QUEUE/v.<variant>, atomic; once claimed, all its rounds are that session's), and the variants in
+# QUEUE_SHARED (the baselines every GPU times) and the library baselines without claiming. A GPU that
 # is done takes the next variant, so no GPU idles while another still has a list to work through.
-# One builder serves them all: the session that makes CLAIMS/builder first runs it, writing
-# CLAIMS/built (and its pid to CLAIMS/builder.pid), and waits for it before it ends.
+# One builder serves them all: the session that makes QUEUE/builder first runs it, writing
+# QUEUE/built (and its pid to QUEUE/builder.pid), and waits for it before it ends.
 declare -A chunk_of static mine theirs
-built_upto=-1 claims=${CLAIMS:-}
-shared_v=" ${SHARED:-} "
+built_upto=-1 claims=${QUEUE:-}
+shared_v=" ${QUEUE_SHARED:-} "
 if [ -n "$stream" ]; then
   border=()
   for item in "${sched[@]}"; do
@@ -224,7 +224,7 @@ if [ -n "$stream" ]; then
   done
   mkdir -p "$b/runs"
   blog=$b/runs/$session.build.log
-  [ -z "${CLAIMS:-}" ] || blog=$CLAIMS/build.log
+  [ -z "${QUEUE:-}" ] || blog=$QUEUE/build.log
   depth=${BUILD_DEPTH:-1}
   [[ $depth =~ ^[1-9][0-9]{0,2}$ ]] || die "BUILD_DEPTH: '$depth' is not a count >= 1"
   builder() { # (a session that stops stops its builder, the builder its chunks' makes)
@@ -246,7 +246,7 @@ if [ -n "$stream" ]; then
     built_file=$b/runs/$session.built; : >"$built_file"; : >"$blog"
     builder >>"$built_file" & builder_pid=$!
   else
-    [ -d "$claims" ] || die "CLAIMS: '$claims' is not a directory"
+    [ -d "$claims" ] || die "QUEUE: '$claims' is not a directory"
     built_file=$claims/built
     if mkdir "$claims/builder" 2>/dev/null; then
       : >"$built_file"; : >"$blog"; builder >>"$built_file" & builder_pid=$!
@@ -297,7 +297,7 @@ built() {
   else static[$v]="static gates: $(cut -d, -f3 <<<"$row")"; fi
   return 1
 }
-# ours V: 0 when this session runs V (CLAIMS: a library baseline, one of SHARED, or a variant it
+# ours V: 0 when this session runs V (QUEUE: a library baseline, one of QUEUE_SHARED, or a variant it
 # claimed, claiming it now if no session has); 1 when another session has claimed it
 ours() {
   local v=$1
@@ -404,14 +404,18 @@ start_bench() {
 }
 # PRESTART=1 (default): while one of our variants' process runs, the next one in the schedule (if
 # it is one of ours, alive and built) is started and opens the device, then waits for its turn,
-# which comes when the one before it has exited: opening a device (a context, NVML) no longer
-# stands between two timed runs. Library baselines are not started ahead.
+# which comes when the one before it has written its sample file (or exited): opening a device
+# (a context, NVML) and closing one no longer stand between two timed runs. Library baselines
+# are not started ahead.
 prestart=${PRESTART:-1}
 case $prestart in 0|1) ;; *) die "PRESTART: '$prestart' is not 0 or 1" ;; esac
 next_pid= next_item= next_turn=
+# nap S: sleep S seconds without starting a process (a read that times out on a pipe nobody writes)
+exec {nap_fd}<> <(:)
+nap() { read -r -t "$1" -u "$nap_fd" _ || :; }
 stop_next() { [ -z "$next_pid" ] || { kill "$next_pid" 2>/dev/null; wait "$next_pid" 2>/dev/null; }; next_pid=; next_item=; }
 # prestart_after I: start ahead the next run after schedule item I (1-based) that this session
-# will make, if it is one of our variants: skipping dead variants and, with CLAIMS, those another
+# will make, if it is one of our variants: skipping dead variants and, with QUEUE, those another
 # session claimed; a library baseline next, or a variant that did not build, starts nothing
 prestart_after() {
   local j nv nr
@@ -438,18 +442,24 @@ for item in "${sched[@]}"; do
   # position: the how-many-th process of its round this one is (skipped dead variants take no slot)
   started[$r]=$(( ${started[$r]:-0} + 1 )); pos[$v.$r]=${started[$r]}
   say "[$i/${#sched[@]}] round $r/$rounds $v (session $session)"
+  f=$(round_file "$v" "$r")
   if [[ $v == "$lib"-* ]]; then
     run_lib "$v" "$r"; rc=$?
   else
-    if [ "$next_item" = "$item" ]; then  # started ahead: its turn now
-      pid=$next_pid; : >"$next_turn"; next_pid= next_item=
+    if [ "$next_item" = "$item" ]; then  # started ahead: its turn now (if not given already)
+      pid=$next_pid; [ -e "$next_turn" ] || : >"$next_turn"; next_pid= next_item=
     else
       start_bench "$v" "$r"; pid=$bench_pid
     fi
     [ "$prestart" = 0 ] || prestart_after "$i"  # the next run, started while this one works
+    # the next run's turn comes as soon as this one's sample file is there: it has done with the
+    # GPU, and its exit (the context's teardown) overlaps the next one's set-up and numerics check
+    if [ -n "$next_pid" ]; then
+      while [ ! -e "$f" ] && kill -0 "$pid" 2>/dev/null; do nap 0.002; done
+      [ ! -e "$f" ] || : >"$next_turn"
+    fi
     wait "$pid"; rc=$?
   fi
-  f=$(round_file "$v" "$r")
   if [ $rc -eq 1 ] && [[ $v == "$lib"-* ]] && [ -f "$f" ]; then
     say "$v: a shape failed numerics and was left out (see $runs/$v.log)"; rc=0
   fi
@@ -467,7 +477,7 @@ for item in "${sched[@]}"; do
   esac
 done
 rm -f "$runs"/turn.*
-# CLAIMS: the session that runs the builder lets it finish (the others' variants may still be building)
+# QUEUE: the session that runs the builder lets it finish (the others' variants may still be building)
 if [ -n "$claims" ] && [ -n "${builder_pid:-}" ]; then wait "$builder_pid"; builder_pid=; fi
 
 # --- 2. merge rounds into the published files ----------------------------------------------------
@@ -497,7 +507,7 @@ done
 # the other sessions' variants may still be building)
 [ -n "${SHARD:-}" ] || { flock 8; tools/gates/gates_merge.sh "$b" "$dest"; } 8>"$dest/.publish.lock"
 rej=$(wc -l <"$b/runtime.csv")
-passed=0 nmine=0 nstatic=0  # (CLAIMS: of the variants this session ran)
+passed=0 nmine=0 nstatic=0  # (QUEUE: of the variants this session ran)
 for v in "${cand[@]}"; do
   [ -z "${theirs[$v]:-}" ] || continue
   nmine=$((nmine + 1)); [ -n "${dead[$v]:-}" ] || passed=$((passed + 1))

@@ -23,7 +23,7 @@
 #                    variant is timed on every GPU, so the files gain one session per GPU.
 #   ROUNDS <  GPUs   (a sweep, one round) the variants are dealt out; the baselines (BASELINE,
 #                    BASELINES) run on every GPU. RUNNER=local: from one queue the sessions share
-#                    (measure.sh's CLAIMS, build/EXP/claims/, made empty by the driver): every
+#                    (measure.sh's QUEUE, build/EXP/queue/, made empty by the driver): every
 #                    session gets every variant and the same order seed, so the same schedule,
 #                    and times those it claims first, so a GPU that is done takes the next one
 #                    (the static gates reject some variants, and which only their builds tell).
@@ -110,7 +110,7 @@ for k in $(seq 0 $((n - 1))); do
     r=$(( rounds / n + (k < rounds % n ? 1 : 0) ))
     args+=" ROUNDS=$r REPS=$(( per_round * r ))"
   elif [ -n "$queue" ]; then
-    args+=" VARIANT=$(q "${cand[*]}") CLAIMS=$b/claims SHARED=$(q "$(for v in "${cand[@]}"; do shared "$v" && printf '%s ' "$v"; done)")"
+    args+=" VARIANT=$(q "${cand[*]}") QUEUE=$b/queue QUEUE_SHARED=$(q "$(for v in "${cand[@]}"; do shared "$v" && printf '%s ' "$v"; done)")"
   else
     mine=()
     for i in "${!cand[@]}"; do
