@@ -160,7 +160,7 @@ check_eq "STREAM: one builder for both sessions, its log in the queue's director
 check "STREAM: both GPUs timed one of b-e" test "$(awk '$4 != "a" { print $1 }' "$t/runs.log" | sort -u | wc -l)" = 2
 check_grep "STREAM: a session says how many the other took" 'taken by the other sessions' "$t/sout"
 # the queue balances what the static gates leave: of p..w, the four that dealing in turn would
-# give GPU 1 (q s u w) fail their static gates; each GPU still times two of the other four (one
+# give GPU 1 (q s u w) fail their static gates; both GPUs still time some of the other four (one
 # chunk of builds, so that both sessions start together)
 b0=$b; b=$t/tmpl; for v in p q r s t u v w; do fake $v; done; b=$b0
 qb=$t/build/qfake; mkdir -p "$qb/queue"; : >"$qb/runtime.csv"; : >"$t/runs.log"
@@ -170,7 +170,8 @@ sed "s#/sfake#/qfake#; s#measure.sh sfake#measure.sh qfake#; s#/sdata #/qdata #;
 chmod +x "$t/qmk"
 run_shards "$t/qshards.mk" "$t/qmk" "$t/qout" "queue: the shards run and exit 0"
 check_eq "queue: p r t v each timed once" "$(awk '{ print $4 }' "$t/runs.log" | sort | tr '\n' ' ')" "p r t v "
-check_eq "queue: two on each GPU" "$(awk '{ n[$1]++ } END { print n[0] + 0, n[1] + 0 }' "$t/runs.log")" "2 2"
+check_eq "queue: both GPUs timed some of them (dealt in turn, GPU 0 would have had all four)" \
+  "$(awk '{ n[$1]++ } END { print (n[0] >= 1 && n[1] >= 1) }' "$t/runs.log")" 1
 
 # a session that stops (here: no usable GPU) stops its builder and the builder's make with it
 kb=$t/build/kfake; mkdir -p "$kb/x"
