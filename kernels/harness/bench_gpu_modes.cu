@@ -91,6 +91,7 @@ int bench_mode_time(const bench_opts *o) {
   if (o->out) bench_out_probe(o->out);
   double t0 = now_ms();
   open_device(o, &g);
+  if (o->nvml_from) bench_nvml_from(o->nvml_from);
   bench_nvml_open(o->device);  // (loading NVML is part of setting up, before the turn)
   double t_open = now_ms() - t0, t_wait = 0;
   if (o->after) t_wait = bench_turn_wait(o->after);

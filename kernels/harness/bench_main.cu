@@ -4,8 +4,10 @@
 #include <unistd.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include "bench_cuda.h"
 #include "bench_meta.h"
+#include "bench_nvml.h"
 #include "bench_modes.h"
 #include "bench_plan.h"
 
@@ -46,11 +48,19 @@ int bench_mode_gpu_slug(const bench_opts *o) {
 }
 
 // --hold: a context on the device, kept open until the process is stopped (a signal), so that the
-// runs of a measure session each find the device already set up by the driver
+// runs of a measure session each find the device already set up by the driver; with --nvml-out,
+// NVML loaded once here and its readings written every 0.2 s for the runs (--nvml-from)
 static int bench_mode_hold(const bench_opts *o) {
   BENCH_CUDA(cudaSetDevice(o->device));
   BENCH_CUDA(cudaFree(0));
-  for (;;) pause();
+  if (!o->nvml_out)
+    for (;;) pause();
+  bench_nvml_open(o->device);
+  struct timespec tick = {0, 200000000};
+  for (;;) {
+    bench_nvml_write(o->nvml_out);
+    nanosleep(&tick, NULL);
+  }
 }
 
 int main(int argc, char **argv) {

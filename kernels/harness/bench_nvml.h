@@ -5,6 +5,13 @@
 // Loads NVML and finds the device matching CUDA device cuda_dev (by PCI bus id). Silent when
 // NVML is absent: the readers below then give "unavailable".
 void bench_nvml_open(int cuda_dev);
+// The readings from the file a keeper writes (bench_nvml_write) instead of NVML, if the file is
+// there when bench_nvml_open runs (a session's keeper has loaded NVML once for all its runs;
+// loading it takes tens of milliseconds a process); call before bench_nvml_open.
+void bench_nvml_from(const char *path);
+// Writes the readings below to PATH ("key value" lines: driver, clock_sm_max_mhz,
+// power_limit_w, temp_c), through PATH.tmp and a rename.
+void bench_nvml_write(const char *path);
 void bench_nvml_max_sm_clock(char *buf, size_t len);  // MHz
 void bench_nvml_power_limit(char *buf, size_t len);   // W (enforced limit)
 void bench_nvml_temp(char *buf, size_t len);          // °C

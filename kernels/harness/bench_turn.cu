@@ -1,6 +1,8 @@
 // bench_turn.cu — waiting for a turn and the time limit from it (bench_turn.h).
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -8,8 +10,15 @@
 
 double bench_turn_wait(const char *file) {
   struct timespec t0, t1, tick = {0, 1000000};
+  pid_t parent = getppid();
   clock_gettime(CLOCK_MONOTONIC, &t0);
-  while (access(file, F_OK) != 0) nanosleep(&tick, NULL);
+  while (access(file, F_OK) != 0) {
+    if (getppid() != parent) {  // whoever was to give the turn is gone: never wait on for it
+      fprintf(stderr, "bench: --after %s: the process that started this run is gone; stopping\n", file);
+      exit(2);
+    }
+    nanosleep(&tick, NULL);
+  }
   clock_gettime(CLOCK_MONOTONIC, &t1);
   return (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
 }

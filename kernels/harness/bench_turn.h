@@ -3,7 +3,8 @@
 // launches anything, and from its turn on it has a time limit of its own.
 #pragma once
 
-// Waits until FILE exists (polled every millisecond); returns the milliseconds waited.
+// Waits until FILE exists (polled every millisecond); returns the milliseconds waited. Exits 2
+// if the parent process is gone meanwhile (nobody is left to give the turn).
 double bench_turn_wait(const char *file);
 
 // From now on the process may run for at most SECONDS (> 0): past it, a line on stderr and exit

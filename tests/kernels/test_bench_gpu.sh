@@ -50,6 +50,17 @@ check "--after: no sample file before the turn" test ! -e "$T/after.csv"
 : >"$T/go"; wait $apid; arc=$?
 check_eq "--after: runs once its turn comes, exit 0" "$arc" 0
 check_eq "--after: the progress line counts the wait (>= 2 s)" "$(sed -n 's/.*wait \([0-9]*\),.*/\1/p' "$T/after.err" | awk '{ print ($1 >= 2000) }')" 1
+# --nvml-from: the readings from a keeper's file (here one written by hand), not from NVML
+printf 'driver test-driver-1\nclock_sm_max_mhz 1234\npower_limit_w 99.0\ntemp_c 17\n' >"$T/nvml"
+check_eq "--nvml-from: a timing run exits 0" "$(rc_of $X "${S[@]}" --reps 3 --warmup 1 --out "$T/nv.csv" --nvml-from "$T/nvml")" 0
+check_eq "--nvml-from: driver, clock, power limit and temperatures from the file" \
+  "$(grep -E '^# (driver|clock_sm_max_mhz|power_limit_w|temp_start_c|temp_end_c):' "$T/nv.csv" | tr '\n' '|')" \
+  "# driver: test-driver-1|# clock_sm_max_mhz: 1234|# power_limit_w: 99.0|# temp_start_c: 17|# temp_end_c: 17|"
+# --hold --nvml-out: the keeper writes the four readings
+$X --hold --nvml-out "$T/kept" & kpid=$!
+sleep 3; kill $kpid; wait $kpid 2>/dev/null
+check_eq "--hold --nvml-out: the keeper wrote the four readings" "$(cut -d' ' -f1 "$T/kept" 2>/dev/null | tr '\n' ' ')" "driver clock_sm_max_mhz power_limit_w temp_c "
+check_grep "... the temperature a number of degrees (NVML there) or unavailable" '^temp_c ([0-9]+|unavailable)$' "$T/kept"
 check_eq "--limit 1: a run of 200000 reps is stopped with exit 124" \
   "$(rc_of $X --shape B1_H16_S1024_D128_C0 --reps 200000 --warmup 1 --limit 1 --out "$T/limit.csv")" 124
 check_grep "... saying why" "past the run's time limit" "$T/out"

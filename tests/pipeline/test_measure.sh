@@ -26,6 +26,7 @@ for a in "\$@"; do [ "\$a" = --gpu-slug ] && { echo fake-gpu; exit 0; }; done
 for a in "\$@"; do [ "\$a" = --check ] && { echo "\$0" >>"$b/check_calls.txt"; [ \$mode = numerics ] && { echo "check shape=x verdict=fail"; exit 1; }; exit 0; }; done
 . $PWD/tests/fixtures/bench/turn.sh "\$@"
 ts=\$(date +%s.%N)
+[ ! -e /proc/\$\$/fd/9 ] || echo "\$0" >>"$b/fd9.log"  # (the session's GPU lock is fd 9)
 # like bench, a timing run checks numerics first and writes nothing when they fail
 [ \$mode = numerics ] && { echo "check shape=x verdict=fail" >&2; exit 1; }
 out=; r=; meta=; keys=" "
@@ -60,6 +61,7 @@ PATH=$t/smi:$PATH CUDA_VISIBLE_DEVICES=3,1 GIT_DIR=$t/no-git B=$t/build DATA_OUT
   SHAPES="B1_H1_S8_D64_C0 B1_H1_S16_D64_C0" GIT_REV=abc tools/pipeline/measure.sh fake >"$t/stdout" 2>"$t/stderr"; rc=$?
 cat "$t/stderr" >&2
 check_eq "measure exits 0 when variants fail" "$rc" 0
+check "no run holds the session's GPU lock (fd 9: a run left behind would keep the GPU locked)" test ! -e "$b/fd9.log"
 d=$t/data/fake/fake-gpu
 check "good published" test -f "$d/good.csv"
 check_eq "interleaved rounds: every timed variant once per round, round after round" "$(tr '\n' ' ' <"$b/order.txt")" "1 1 2 2 3 "

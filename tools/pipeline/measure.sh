@@ -331,9 +331,16 @@ exec 9>"$(gpu_lock "$gpu_index")" && flock 9 || die "cannot lock $(gpu_lock "$gp
 # HOLD_DEVICE=1 (make measure sets it): a process holds a context open on the session's GPU for the
 # whole session (`bench --hold`, stopped on exit), so that each run finds the device already set up
 # by the driver instead of setting it up afresh; it launches nothing, so it never competes with a
-# timed kernel
+# timed kernel. It also loads NVML once and writes its readings (driver, clocks, power limit,
+# temperature) every 0.2 s to build/EXP/runs/<session>.nvml, which the runs read (bench
+# --nvml-from) instead of each loading NVML
 keeper=
-if [ "${HOLD_DEVICE:-0}" = 1 ]; then "$slug_bench" --hold >/dev/null 2>&1 & keeper=$!; fi
+nvml_from=()
+if [ "${HOLD_DEVICE:-0}" = 1 ]; then
+  # (it also loads NVML once and keeps its readings fresh in a file the runs read instead)
+  "$slug_bench" --hold --nvml-out "$b/runs/$session.nvml" >/dev/null 2>&1 6>&- 7>&- 8>&- 9>&- & keeper=$!
+  nvml_from=(--nvml-from "$b/runs/$session.nvml")
+fi
 
 . tools/pipeline/header.sh  # hval, has_session
 
@@ -393,12 +400,15 @@ run_lib() { # run_lib NAME ROUND: a library baseline through its runner, in the 
 start_bench() {
   local v=$1 r=$2 turn=${3:-} sa limit=${RUN_TIMEOUT:-300}
   run_args "$v" "$r"
+  args+=("${nvml_from[@]}")
   mapfile -t sa < <(shape_args "$b/$v/shapes.txt")
+  # (the run gets none of this script's locks: fds 6-9 closed for it)
   if [ -n "$turn" ]; then
     timeout -k 5 $(( 2 * limit + 60 )) "$b/$v/bench" "${sa[@]}" "${args[@]}" --meta "flags=$(flags_of "$v")" \
-      --after "$turn" --limit "$limit" 2>>"$runs/$v.log" &
+      --after "$turn" --limit "$limit" 2>>"$runs/$v.log" 6>&- 7>&- 8>&- 9>&- &
   else
-    timeout -k 5 "$limit" "$b/$v/bench" "${sa[@]}" "${args[@]}" --meta "flags=$(flags_of "$v")" 2>>"$runs/$v.log" &
+    timeout -k 5 "$limit" "$b/$v/bench" "${sa[@]}" "${args[@]}" --meta "flags=$(flags_of "$v")" 2>>"$runs/$v.log" \
+      6>&- 7>&- 8>&- 9>&- &
   fi
   bench_pid=$!
 }
@@ -419,6 +429,7 @@ stop_next() { [ -z "$next_pid" ] || { kill "$next_pid" 2>/dev/null; wait "$next_
 # session claimed; a library baseline next, or a variant that did not build, starts nothing
 prestart_after() {
   local j nv nr
+  [ -z "$next_pid" ] || return  # (one run ahead at most)
   for ((j = $1; j < ${#sched[@]}; j++)); do
     read -r nv nr <<<"${sched[j]}"
     [ -z "${dead[$nv]:-}" ] || continue
