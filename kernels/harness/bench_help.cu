@@ -43,6 +43,9 @@ const char bench_help_text[] =
     "  --after FILE     timing: open the device, then wait until FILE exists before anything\n"
     "                   else (a run started while the one before it still works the GPU)\n"
     "  --limit S        timing: exit 124 if the run takes more than S seconds from its turn\n"
+    "  --gpu-lock FILE  timing: opening the device, and everything from the first timed call to\n"
+    "                   the exit, hold an exclusive lock on FILE (runs on one GPU share it), so\n"
+    "                   that one run's device set-up never overlaps another's timing\n"
     "  --nvml-from FILE timing: the NVML readings (driver, clocks, power limit, temperatures)\n"
     "                   from FILE, which a --hold process keeps fresh, instead of loading NVML\n"
     "                   (NVML itself when FILE is not there)\n"
@@ -50,5 +53,6 @@ const char bench_help_text[] =
     "  --help           this text\n"
     "Timing checks numerics first. Progress on stderr: 'bench: [i/N] SHAPE median X us (ms: device D,\n"
     "wait W, set-up S, check C, timing T)', host milliseconds of opening the device and of waiting\n"
-    "for the turn (first shape), buffers, the numerics check and the timed calls.\n"
+    "(for the turn, first shape; and for the GPU's lock), buffers, the numerics check and the\n"
+    "timed calls.\n"
     "exit: 0 ok, 1 numerics failure, 2 usage or input error, 4 CUDA error (incl. kernel faults)\n";

@@ -1,5 +1,7 @@
 // bench_turn.cu — waiting for a turn and the time limit from it (bench_turn.h).
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,4 +39,15 @@ void bench_turn_limit(int seconds) {
   sa.sa_handler = on_alarm;
   sigaction(SIGALRM, &sa, NULL);
   alarm((unsigned)seconds);
+}
+
+int bench_gpu_lock(const char *file) {
+  int fd = open(file, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+  if (fd < 0) {
+    fprintf(stderr, "bench: --gpu-lock %s: %s\n", file, strerror(errno));
+    exit(2);
+  }
+  while (flock(fd, LOCK_EX) != 0 && errno == EINTR) {
+  }
+  return fd;
 }

@@ -10,3 +10,9 @@ double bench_turn_wait(const char *file);
 // From now on the process may run for at most SECONDS (> 0): past it, a line on stderr and exit
 // 124 (what timeout(1) returns, which the pipeline reads as run_timeout).
 void bench_turn_limit(int seconds);
+
+// An exclusive lock on FILE (flock; made if missing), blocking until it is free: the GPU's lock
+// between runs, so that one run's opening of the device (a context being made: the driver works
+// the GPU's memory) never overlaps another's timing on the same GPU. Returns the descriptor
+// (closing it, or the process's exit, releases the lock); exits 2 when FILE cannot be opened.
+int bench_gpu_lock(const char *file);

@@ -50,6 +50,12 @@ check "--after: no sample file before the turn" test ! -e "$T/after.csv"
 : >"$T/go"; wait $apid; arc=$?
 check_eq "--after: runs once its turn comes, exit 0" "$arc" 0
 check_eq "--after: the progress line counts the wait (>= 2 s)" "$(sed -n 's/.*wait \([0-9]*\),.*/\1/p' "$T/after.err" | awk '{ print ($1 >= 2000) }')" 1
+# --gpu-lock: while another process holds the GPU's lock, the run neither opens the device nor times
+flock "$T/gpulock" sleep 3 & lpid=$!
+sleep 0.5
+check_eq "--gpu-lock: a run waiting for the lock exits 0 once it is free" "$(rc_of $X "${S[@]}" --reps 3 --warmup 1 --out "$T/lk.csv" --gpu-lock "$T/gpulock")" 0
+wait $lpid
+check_eq "--gpu-lock: ... and its progress line counts the wait (>= 2 s)" "$(sed -n 's/.*wait \([0-9]*\),.*/\1/p' "$T/out" | awk '{ print ($1 >= 2000) }')" 1
 # --nvml-from: the readings from a keeper's file (here one written by hand), not from NVML
 printf 'driver test-driver-1\nclock_sm_max_mhz 1234\npower_limit_w 99.0\ntemp_c 17\n' >"$T/nvml"
 check_eq "--nvml-from: a timing run exits 0" "$(rc_of $X "${S[@]}" --reps 3 --warmup 1 --out "$T/nv.csv" --nvml-from "$T/nvml")" 0

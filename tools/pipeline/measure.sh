@@ -335,6 +335,9 @@ exec 9>"$(gpu_lock "$gpu_index")" && flock 9 || die "cannot lock $(gpu_lock "$gp
 # temperature) every 0.2 s to build/EXP/runs/<session>.nvml, which the runs read (bench
 # --nvml-from) instead of each loading NVML
 keeper=
+# the runs' lock on the GPU (bench --gpu-lock): a run started ahead opens the device only while no
+# run times on this GPU, and a run times only once the one before it has exited
+run_lock=$(gpu_lock "$gpu_index").runs
 nvml_from=()
 if [ "${HOLD_DEVICE:-0}" = 1 ]; then
   # (it also loads NVML once and keeps its readings fresh in a file the runs read instead)
@@ -400,7 +403,7 @@ run_lib() { # run_lib NAME ROUND: a library baseline through its runner, in the 
 start_bench() {
   local v=$1 r=$2 turn=${3:-} sa limit=${RUN_TIMEOUT:-300}
   run_args "$v" "$r"
-  args+=("${nvml_from[@]}")
+  args+=("${nvml_from[@]}" --gpu-lock "$run_lock")
   mapfile -t sa < <(shape_args "$b/$v/shapes.txt")
   # (the run gets none of this script's locks: fds 6-9 closed for it)
   if [ -n "$turn" ]; then
@@ -415,8 +418,13 @@ start_bench() {
 # PRESTART=1 (default): while one of our variants' process runs, the next one in the schedule (if
 # it is one of ours, alive and built) is started and opens the device, then waits for its turn,
 # which comes when the one before it has written its sample file (or exited): opening a device
-# (a context, NVML) and closing one no longer stand between two timed runs. Library baselines
-# are not started ahead.
+# (a context, NVML) and closing one no longer stand between two timed runs. Making a context
+# works the GPU (the driver sets up its memory), so it must not overlap a timing: the runs of one
+# GPU share a lock (bench --gpu-lock, <GPU lock>.runs), held while a run opens the device and from
+# its first timed call to its exit. On one GPU the opening ends before the run ahead of it times;
+# with several GPUs, making contexts is serialised across the host (an H200 pair: 233 ms alone,
+# ~470 ms when both GPUs make one at once), so without the lock it spilled into the timing.
+# Library baselines are not started ahead.
 prestart=${PRESTART:-1}
 case $prestart in 0|1) ;; *) die "PRESTART: '$prestart' is not 0 or 1" ;; esac
 next_pid= next_item= next_turn=
