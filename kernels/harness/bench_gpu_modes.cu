@@ -142,10 +142,10 @@ int bench_mode_time(const bench_opts *o) {
     problem_this()->work(&sh->s, &flops, &bytes);
     snprintf(key, sizeof key, "work.%s", sh->name);
     bench_header_set(&h, key, "flops=%.17g bytes=%.17g", flops, bytes);
+    double t_checked = now_ms();
     if (o->gpu_lock && lock < 0) {  // held from the first timing to the exit
-      double tl = now_ms();
       lock = bench_gpu_lock(o->gpu_lock);
-      t_wait += now_ms() - tl;
+      t_wait += now_ms() - t_checked;
     }
     double t3 = now_ms();
     double med = bench_time_shape(&plan, b, &t, i, &v);
@@ -153,7 +153,7 @@ int bench_mode_time(const bench_opts *o) {
     // (prepare, buffers), check (numerics), timing (warm-up and reps)
     fprintf(stderr,
             "bench: [%d/%d] %s median %.3f us (ms: device %.0f, wait %.0f, set-up %.0f, check %.0f, timing %.0f)\n",
-            i + 1, o->nshapes, sh->name, med, t_open, t_wait, t2 - t1, t3 - t2, now_ms() - t3);
+            i + 1, o->nshapes, sh->name, med, t_open, t_wait, t2 - t1, t_checked - t2, now_ms() - t3);
     t_open = t_wait = 0;  // the device is opened once: its time goes with the first shape timed
     problem_free(b);
   }
