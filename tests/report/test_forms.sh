@@ -64,6 +64,8 @@ for s in $(grep -oE 'Section A\.[0-9.]+[0-9] of the full appendix' $R/appendix.m
 done
 check "the main appendix points into the full one ($n sections)" test $n -gt 5
 check_eq "every section it points to is in the full appendix" $miss 0
+check_eq "what the full appendix holds for an experiment is said once in the main one" "$(grep -c "holds this experiment's" $R/appendix.md)" 1
+check "... the other experiments' pointers name their section alone" test "$(grep -c 'the same parts for this one in Section A\.3\.' $R/appendix.md)" -gt 3
 # the Markdown twin of each PDF: the same sections as the PDF's bookmarks
 for d in appendix appendix-full; do
   l=$R/latex${d#appendix}/$d.aux

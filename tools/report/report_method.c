@@ -57,10 +57,9 @@ static const char *design_of_exp(gen *g, const egpu *x) {
 // the rows of the design's keys: sessions (per experiment), host and gpu_uuid (every value, from
 // the `session.<id>` headers too), order_seed (one per session); *have counts the files with KEY
 static const char *session_key(gen *g, const char *key, const char *gpu, egpu *xs, size_t n, size_t nfiles) {
-  strlist vals = {0}, exps = {0};
+  strlist vals = {0}, exps = {0}, parts = {0};  // parts: "`exp`: n (`id`, ...)", every one whole
   size_t nofile = 0;
-  char b[512] = "";
-  size_t used = 0, have = 0;
+  size_t have = 0;
   for (size_t i = 0; i < n; i++) {
     if (strcmp(xs[i].gpu, gpu)) continue;
     strlist ids = {0};
@@ -79,13 +78,13 @@ static const char *session_key(gen *g, const char *key, const char *gpu, egpu *x
         if (strcmp(key, "session") && *w && !strlist_has(&vals, w)) strlist_add(&vals, w);
       }
     }
-    if (ids.n && used < sizeof b) {
+    if (ids.n) {
       strlist_sort(&ids);
       strlist_add(&exps, xs[i].exp);
-      used += (size_t)snprintf(b + used, sizeof b - used, "%s`%s`: %zu (", used ? "; " : "", xs[i].exp, ids.n);
-      for (size_t k = 0; k < ids.n && used < sizeof b; k++)
-        used += (size_t)snprintf(b + used, sizeof b - used, "%s`%s`", k ? ", " : "", ids.v[k]);
-      if (used < sizeof b) used += (size_t)snprintf(b + used, sizeof b - used, ")");
+      strlist quoted = {0};
+      for (size_t k = 0; k < ids.n; k++) strlist_add(&quoted, fmt("`%s`", ids.v[k]));
+      strlist_add(&parts, fmt("`%s`: %zu (%s)", xs[i].exp, ids.n, gen_join(&quoted, ", ")));
+      strlist_free(&quoted);
       for (size_t k = 0; k < ids.n; k++)
         if (!strlist_has(&vals, ids.v[k])) strlist_add(&vals, ids.v[k]);
     }
@@ -97,7 +96,7 @@ static const char *session_key(gen *g, const char *key, const char *gpu, egpu *x
   const char *nv = fmt("%zu", vals.n), *s = vals.n == 1 ? "" : "s";
   if (!strcmp(key, "session"))
     out = tmpl_str(g, "words", "fp-sessions",
-                   (const char *const[]){"n", nv, "s", s, "list", b, "older",
+                   (const char *const[]){"n", nv, "s", s, "list", gen_join(&parts, "; "), "older",
                                          nofile ? tmpl_str(g, "words", "fp-sessions-older", (const char *const[]){"n", fmt("%zu", nofile), NULL}) : "",
                                          NULL});
   else if (!strcmp(key, "order_seed"))
@@ -112,6 +111,7 @@ static const char *session_key(gen *g, const char *key, const char *gpu, egpu *x
   }
   strlist_free(&vals);
   strlist_free(&exps);
+  strlist_free(&parts);
   return out;
 }
 
