@@ -73,8 +73,8 @@ typedef struct {
 static const char *san_cell(gen *g, const rcsv *s, const char *v, santally *t, strlist *find) {
   int cv = rcsv_col(s, "variant"), ct = rcsv_col(s, "tool"), cr = rcsv_col(s, "result"),
       cm = rcsv_col(s, "first_message");
-  size_t runs = 0, clean = 0, used = 0;
-  char bad[512] = "";
+  size_t runs = 0, clean = 0;
+  strlist bad = {0};  // "`tool` (errors)", every one whole
   for (size_t r = 0; r < s->nrows; r++) {
     if (strcmp(rcsv_get(s, r, cv), v)) continue;
     const char *tool = rcsv_get(s, r, ct), *res = rcsv_get(s, r, cr);
@@ -84,8 +84,7 @@ static const char *san_cell(gen *g, const rcsv *s, const char *v, santally *t, s
       clean++;
       continue;
     }
-    if (used < sizeof bad)
-      used += (size_t)snprintf(bad + used, sizeof bad - used, "%s`%s` (%.0f)", used ? ", " : "", tool, errs);
+    strlist_add(&bad, fmt("`%s` (%.0f)", tool, errs));
     strlist_add(find, tmpl_str(g, "words", "san-finding",
                                (const char *const[]){"v", v, "tool", tool, "result", strcmp(res, "error") ? fmt("%s, ", res) : "",
                                                      "errors", fmt("%.0f", errs), "s", errs == 1 ? "" : "s", "message",
@@ -93,9 +92,11 @@ static const char *san_cell(gen *g, const rcsv *s, const char *v, santally *t, s
                                                      NULL}));
   }
   t->runs += runs, t->clean += clean;
+  const char *list = gen_join(&bad, ", ");
+  strlist_free(&bad);
   if (!runs) return word(g, "san-not-run");
   return tmpl_str(g, "words", clean == runs ? "san-clean" : "san-errors",
-                  (const char *const[]){"clean", fmt("%zu", clean), "runs", fmt("%zu", runs), "list", bad, NULL});
+                  (const char *const[]){"clean", fmt("%zu", clean), "runs", fmt("%zu", runs), "list", list, NULL});
 }
 
 // "a, b, c" (items already marked up)
@@ -138,14 +139,13 @@ static void correctness_tables(gen *g, const egpu *x, const strlist *all, const 
   for (size_t i = 0; i < all->n; i++)
     doc_row(&g->d, (const char *const[]){cells[0].v[i], cells[1].v[i], cells[2].v[i], cells[3].v[i], cells[4].v[i]});
   doc_table_end(&g->d);
-  char leg[1024] = "";
-  size_t lused = 0;
+  strlist leg = {0};  // "short = `flags`", every one whole
   for (size_t k = 0; k < fn->t.nrows; k++) {
     const char *f = rcsv_get(&fn->t, k, fn->cf), *sh = rcsv_get(&fn->t, k, fn->cs);
-    if (used[k] && strcmp(f, sh) && lused < sizeof leg)
-      lused += (size_t)snprintf(leg + lused, sizeof leg - lused, "%s%s = `%s`", lused ? ", " : "", sh, f);
+    if (used[k] && strcmp(f, sh)) strlist_add(&leg, fmt("%s = `%s`", sh, f));
   }
-  if (lused) tmpl_put(g, "correct", "flags", (const char *const[]){"legend", leg, NULL});
+  if (leg.n) tmpl_put(g, "correct", "flags", (const char *const[]){"legend", gen_join(&leg, ", "), NULL});
+  strlist_free(&leg);
   if (find->n) {
     tmpl_put(g, "correct", "findings", NULL);
     for (size_t k = 0; k < find->n; k++) doc_item(&g->d, "%s", find->v[k]);
@@ -221,21 +221,21 @@ void correctness_gpu(gen *g, const expvars *e, const egpu *x) {
     // shapes of the experiment the variant was planned for, and those with samples
     int by_plan = sf && plans_any(sf);
     size_t want = 0, have = 0;
-    char miss[400] = "";
-    size_t mused = 0;
+    strlist miss = {0};  // the shapes without samples, every one whole
     for (size_t s = 0; s < e->shapes.n; s++) {
       if (by_plan && !planned(sf, e->shapes.v[s])) continue;
       want++;
       const samples_group *gr = sf ? samples_group_find(sf, e->shapes.v[s]) : NULL;
       if (gr && gr->n) have++;
-      else if (mused < sizeof miss)
-        mused += (size_t)snprintf(miss + mused, sizeof miss - mused, "%s`%s`", mused ? ", " : "", e->shapes.v[s]);
+      else strlist_add(&miss, fmt("`%s`", e->shapes.v[s]));
     }
+    const char *missing = gen_join(&miss, ", ");
+    strlist_free(&miss);
     const char *shapes = sf ? fmt("%zu/%zu", have, want) : word(g, "shapes-none");
     if (strlist_has(&accepted, v)) {
       if (sf && want && have == want) full++;
       else strlist_add(&short_of, tmpl_str(g, "words", sf ? "short-none-at" : "short-no-file",
-                                           (const char *const[]){"v", v, "shapes", miss, NULL}));
+                                           (const char *const[]){"v", v, "shapes", missing, NULL}));
       if (!nwant++ || want < want_min) want_min = want;
       if (want > want_max) want_max = want;
     }

@@ -121,11 +121,12 @@ void design_sentence(gen *g, const rcsv *c) {
     if (i == keys.n && keys.n < 64) strlist_add(&keys, k);
     if (i < 64) cnt[i]++;
   }
-  char designs[1024];
-  size_t used = 0;
-  for (size_t i = 0; i < keys.n && used < sizeof designs; i++)
-    used += (size_t)snprintf(designs + used, sizeof designs - used, "%s%s%s", i ? "; " : "", keys.v[i],
-                             keys.n > 1 ? tmpl_str(g, "words", "rows-of-design", (const char *const[]){"n", fmt("%zu", cnt[i]), NULL}) : "");
+  strlist dl = {0};  // each design with its rows, every one whole
+  for (size_t i = 0; i < keys.n; i++)
+    strlist_add(&dl, fmt("%s%s", keys.v[i],
+                         keys.n > 1 ? tmpl_str(g, "words", "rows-of-design", (const char *const[]){"n", fmt("%zu", cnt[i]), NULL}) : ""));
+  const char *designs = gen_join(&dl, "; ");
+  strlist_free(&dl);
   // the MDE of each comparison (its own standard error and df), median and max
   double *m = calloc(c->nrows, sizeof *m);
   size_t nm = 0;

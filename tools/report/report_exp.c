@@ -206,22 +206,20 @@ static void findings(gen *g, const expvars *e, const egpu *x, const strlist *sha
     const char *key = fmt("%s\t%s", cn, bn);
     if (!strcmp(rcsv_get(c, r, cv), "FAST") || strlist_has(&done, key)) continue;
     strlist_add(&done, key);
-    char line[2048];
-    size_t used = 0;
+    strlist ln = {0};  // the pair's verdicts that are not FAST, every one whole
     for (size_t q = r; q < c->nrows; q++) {
       char b2[256], d2[256];
       const char *v = rcsv_get(c, q, cv);
       if (!strcmp(v, "FAST") || strcmp(pick_name(rcsv_get(c, q, cb), b2, sizeof b2), bn) ||
           strcmp(pick_name(rcsv_get(c, q, cc), d2, sizeof d2), cn))
         continue;
-      if (used < sizeof line)
-        used += (size_t)snprintf(line + used, sizeof line - used, "%s%s at `%s` (%s, p = %s)",
-                                 used ? "; " : "", v, rcsv_get(c, q, cs),
-                                 xci(fld(g, c, q, "speedup"), fld(g, c, q, "speedup_lo"), fld(g, c, q, "speedup_hi")),
-                                 pfmt(fld(g, c, q, "p_value")));
+      strlist_add(&ln, fmt("%s at `%s` (%s, p = %s)", v, rcsv_get(c, q, cs),
+                           xci(fld(g, c, q, "speedup"), fld(g, c, q, "speedup_lo"), fld(g, c, q, "speedup_hi")),
+                           pfmt(fld(g, c, q, "p_value"))));
     }
     if (!any++) tmpl_put(g, "exp", "negative", NULL);
-    tmpl_put(g, "exp", "negative-pair", (const char *const[]){"cand", cn, "base", bn, "verdicts", line, NULL});
+    tmpl_put(g, "exp", "negative-pair", (const char *const[]){"cand", cn, "base", bn, "verdicts", gen_join(&ln, "; "), NULL});
+    strlist_free(&ln);
   }
   strlist_free(&done);
   if (!any && n) tmpl_put(g, "exp", "no-negative", NULL);

@@ -71,11 +71,10 @@ static void one_session(gen *g, const egpu *x, const hrow *h, size_t nh) {
   }
   size_t k = ids.n < MAX_SESSIONS ? ids.n : MAX_SESSIONS;
   const char *cand = nh ? h[0].cand : "";
-  char names[1024];
-  size_t used = 0;
-  for (size_t i = 0; i < k && used < sizeof names; i++)
-    used += (size_t)snprintf(names + used, sizeof names - used, "%s%zu = `%s`%s", i ? ", " : "", i + 1,
-                             ids.v[i], session_gpu(x, cand, ids.v[i]));
+  strlist nl = {0};  // "i = `session`", every one whole
+  for (size_t i = 0; i < k; i++) strlist_add(&nl, fmt("%zu = `%s`%s", i + 1, ids.v[i], session_gpu(x, cand, ids.v[i])));
+  const char *names = gen_join(&nl, ", ");
+  strlist_free(&nl);
   char al[3 + MAX_SESSIONS] = "ll", heads[512] = "";
   for (size_t i = 0, u = 0; i < k && u < sizeof heads; i++) {
     al[2 + i] = 'r';
@@ -155,9 +154,7 @@ static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
              (const char *const[]){"gpu", x->gpu,
                                    "across", tmpl_str(g, "headline", across ? "across-sessions" : "across-rounds", NULL), NULL});
   size_t fast = 0, missing = 0;
-  char rest[2048];
-  size_t used = 0;
-  rest[0] = '\0';
+  strlist rest = {0};  // the comparisons that are not FAST, every one whole
   for (size_t j = 0; j < nh; j++) {
     const hrow *q = &h[j];
     const char *sp = word(g, "not-compared"), *v = fmt_none();
@@ -167,11 +164,10 @@ static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
                fld(g, c, (size_t)q->r, "speedup_hi"));
       v = rcsv_get(c, (size_t)q->r, rcsv_col(c, "verdict"));
       fast += !strcmp(v, "FAST");
-      if (strcmp(v, "FAST") && used < sizeof rest)
-        used += (size_t)snprintf(rest + used, sizeof rest - used, "%s%s", used ? "; " : "",
-                                 tmpl_str(g, "headline", "not-fast",
-                                          (const char *const[]){"verdict", v, "shape", q->shape, "speedup", sp,
-                                                                "base", q->base, NULL}));
+      if (strcmp(v, "FAST"))
+        strlist_add(&rest, tmpl_str(g, "headline", "not-fast",
+                                    (const char *const[]){"verdict", v, "shape", q->shape, "speedup", sp,
+                                                          "base", q->base, NULL}));
       v = fmt("**%s**", v);
     } else missing++;
     doc_row(&g->d, (const char *const[]){fmt("`%s`", q->shape), fmt("`%s`", q->base), fmt("`%s`", q->cand),
@@ -182,7 +178,8 @@ static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
   char *miss = missing ? tmpl_text(g, "headline", "missing",
                                    (const char *const[]){"n", fmt("%zu", missing), "s", missing == 1 ? "" : "s", NULL})
                        : NULL;
-  char *others = used ? tmpl_text(g, "headline", "others", (const char *const[]){"list", rest, NULL}) : NULL;
+  char *others = rest.n ? tmpl_text(g, "headline", "others", (const char *const[]){"list", gen_join(&rest, "; "), NULL}) : NULL;
+  strlist_free(&rest);
   tmpl_put(g, "headline", "in-words",
            (const char *const[]){"fast", fmt("%zu", fast), "n", fmt("%zu", nh), "others", others ? others : "",
                                  "missing", miss ? miss : "", NULL});
