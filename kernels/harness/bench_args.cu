@@ -150,6 +150,9 @@ void bench_parse_args(int argc, char **argv, bench_opts *o) {
       NEEDS_VALUE();
       if (!*val) bench_usage_fail("--after: empty file name");
       o->after = val;
+    } else if (!strcmp(opt, "--parent")) {
+      NEEDS_VALUE();
+      o->parent = parse_long(opt, val, 1, 4194304);
     } else if (!strcmp(opt, "--gpu-lock")) {
       NEEDS_VALUE();
       if (!*val) bench_usage_fail("--gpu-lock: empty file name");
@@ -197,7 +200,10 @@ void bench_parse_args(int argc, char **argv, bench_opts *o) {
   if (o->nshapes == 0 && !slug && o->mode != MODE_CHECK_REF)
     bench_usage_fail("no --shape given (try --help)");
   if (o->nshapes > 0 && slug) bench_usage_fail("--gpu-slug, --slug and --hold take no --shape");
-  if ((o->after || o->limit || o->nvml_from || o->gpu_lock) && o->mode != MODE_TIME)
-    bench_usage_fail("--after, --limit, --gpu-lock and --nvml-from are for timing runs only");
+  if ((o->after || o->limit || o->nvml_from || o->parent) && o->mode != MODE_TIME)
+    bench_usage_fail("--after, --parent, --limit and --nvml-from are for timing runs only");
+  if (o->parent && !o->after) bench_usage_fail("--parent goes with --after");
+  if (o->gpu_lock && o->mode != MODE_TIME && o->mode != MODE_HOLD)
+    bench_usage_fail("--gpu-lock is for timing runs and --hold only");
   if (o->nvml_out && o->mode != MODE_HOLD) bench_usage_fail("--nvml-out is for --hold only");
 }

@@ -27,6 +27,7 @@ typedef struct {
   const char *slug_of;         // --slug NAME
   const char *after;           // --after FILE: timing waits, device open, until FILE exists
   int limit;                   // --limit S: seconds the run may take from its turn (0: none)
+  long parent;                 // --parent PID: --after gives up when PID is gone
   const char *gpu_lock;        // --gpu-lock FILE: opening the device and timing hold a lock on it
   const char *nvml_from;       // --nvml-from FILE: timing reads NVML's values from a keeper's file
   const char *nvml_out;        // --nvml-out FILE: --hold writes NVML's values there

@@ -99,7 +99,7 @@ int bench_mode_time(const bench_opts *o) {
   if (lock >= 0) close(lock);
   lock = -1;
   double t_open = now_ms() - t0 - t_wait;
-  if (o->after) t_wait += bench_turn_wait(o->after);
+  if (o->after) t_wait += bench_turn_wait(o->after, o->parent);
   if (o->limit) bench_turn_limit(o->limit);
   for (int i = 0; i < o->nmeta; i++) bench_header_set(&h, o->meta_key[i], "%s", o->meta_val[i]);
   bench_meta_start(o->device, &g, &h);
@@ -161,5 +161,9 @@ int bench_mode_time(const bench_opts *o) {
   problem_release();
   bench_meta_end(&h);
   bench_write_samples(o->out, &h, &v, names);
+  if (lock >= 0) {  // the context torn down while the GPU's lock is held, then the lock let go
+    BENCH_CUDA(cudaDeviceReset());
+    close(lock);
+  }
   return BENCH_EXIT_OK;
 }

@@ -10,6 +10,7 @@
 #include "bench_nvml.h"
 #include "bench_modes.h"
 #include "bench_plan.h"
+#include "bench_turn.h"
 
 int bench_describe_shape(const bench_shape *sh, int sm_count, kernel_plan *plan, char *msg,
                          size_t len) {
@@ -51,8 +52,10 @@ int bench_mode_gpu_slug(const bench_opts *o) {
 // runs of a measure session each find the device already set up by the driver; with --nvml-out,
 // NVML loaded once here and its readings written every 0.2 s for the runs (--nvml-from)
 static int bench_mode_hold(const bench_opts *o) {
+  int lock = o->gpu_lock ? bench_gpu_lock(o->gpu_lock) : -1;  // (no run timing meanwhile)
   BENCH_CUDA(cudaSetDevice(o->device));
   BENCH_CUDA(cudaFree(0));
+  if (lock >= 0) close(lock);
   if (!o->nvml_out)
     for (;;) pause();
   bench_nvml_open(o->device);

@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include "bench_cuda.h"
@@ -51,7 +52,8 @@ static int from_keeper(const char *key, char *buf, size_t len) {
 void bench_nvml_open(int cuda_dev) {
   if (nv.tried) return;
   nv.tried = 1;
-  if (from_file && access(from_file, R_OK) == 0) return;  // the keeper's readings
+  struct stat st;  // the keeper's readings, if it is alive (it rewrites them every 0.2 s)
+  if (from_file && stat(from_file, &st) == 0 && time(NULL) - st.st_mtime <= 5 && access(from_file, R_OK) == 0) return;
   from_file = NULL;
   void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
   if (!lib) return;

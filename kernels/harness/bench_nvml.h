@@ -6,7 +6,7 @@
 // NVML is absent: the readers below then give "unavailable".
 void bench_nvml_open(int cuda_dev);
 // The readings from the file a keeper writes (bench_nvml_write) instead of NVML, if the file is
-// there when bench_nvml_open runs (a session's keeper has loaded NVML once for all its runs;
+// there, written in the last 5 s, when bench_nvml_open runs (a session's keeper has loaded NVML once for all its runs;
 // loading it takes tens of milliseconds a process); call before bench_nvml_open.
 void bench_nvml_from(const char *path);
 // Writes the readings below to PATH ("key value" lines: driver, clock_sm_max_mhz,

@@ -10,13 +10,14 @@
 #include <unistd.h>
 #include "bench_turn.h"
 
-double bench_turn_wait(const char *file) {
+double bench_turn_wait(const char *file, long pid) {
   struct timespec t0, t1, tick = {0, 1000000};
   pid_t parent = getppid();
   clock_gettime(CLOCK_MONOTONIC, &t0);
-  while (access(file, F_OK) != 0) {
-    if (getppid() != parent) {  // whoever was to give the turn is gone: never wait on for it
-      fprintf(stderr, "bench: --after %s: the process that started this run is gone; stopping\n", file);
+  for (long n = 0; access(file, F_OK) != 0; n++) {
+    // whoever was to give the turn is gone: never wait on for it (checked every 0.1 s)
+    if (n % 100 == 0 && (getppid() != parent || (pid > 0 && kill((pid_t)pid, 0) != 0 && errno == ESRCH))) {
+      fprintf(stderr, "bench: --after %s: the process that was to give this run its turn is gone; stopping\n", file);
       exit(2);
     }
     nanosleep(&tick, NULL);

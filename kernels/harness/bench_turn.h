@@ -4,8 +4,9 @@
 #pragma once
 
 // Waits until FILE exists (polled every millisecond); returns the milliseconds waited. Exits 2
-// if the parent process is gone meanwhile (nobody is left to give the turn).
-double bench_turn_wait(const char *file);
+// if the process that gives the turn is gone meanwhile: PID (> 0; the session, which starts the
+// run through timeout(1)), and the parent process in any case.
+double bench_turn_wait(const char *file, long pid);
 
 // From now on the process may run for at most SECONDS (> 0): past it, a line on stderr and exit
 // 124 (what timeout(1) returns, which the pipeline reads as run_timeout).

@@ -26,7 +26,7 @@ run() { "$BENCH" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; }
 run --help
 check_eq "--help exits 0" "$rc" 0
 for w in --describe --check --check-ref --occupancy --gpu-slug --reps --warmup --graph-calls --l2 --hot-batch \
-         --seed --out --meta --sm-count --device --after --limit --gpu-lock --nvml-from --nvml-out "exit: 0 ok, 1 numerics failure, 2 usage"; do
+         --seed --out --meta --sm-count --device --after --parent --limit --gpu-lock --nvml-from --nvml-out "exit: 0 ok, 1 numerics failure, 2 usage"; do
   check_grep "--help mentions $w" "$w" "$tmp/out"
 done
 
@@ -121,10 +121,12 @@ usage "empty out" "--out: empty file name" --shape $S --out ""
 usage "flag with value" "--describe: takes no value" --describe=1 --shape $S
 usage "unwritable --out (checked before the GPU)" "$tmp/no/such/dir/s.csv.tmp.[0-9]+: cannot create: No such file or directory" --shape $S --out "$tmp/no/such/dir/s.csv"
 usage "check-ref too large" "too large for --check-ref" --check-ref --shape B1_H2_S1024_D128_C0
-usage "after with a mode" "--after, --limit, --gpu-lock and --nvml-from are for timing runs only" --check --shape $S --after "$tmp/go"
-usage "limit with a mode" "--after, --limit, --gpu-lock and --nvml-from are for timing runs only" --describe --shape $S --limit 5
-usage "nvml-from with a mode" "--after, --limit, --gpu-lock and --nvml-from are for timing runs only" --describe --shape $S --nvml-from x
-usage "gpu-lock with a mode" "--gpu-lock and --nvml-from are for timing runs only" --check --shape $S --gpu-lock x
+usage "after with a mode" "--after, --parent, --limit and --nvml-from are for timing runs only" --check --shape $S --after "$tmp/go"
+usage "limit with a mode" "--after, --parent, --limit and --nvml-from are for timing runs only" --describe --shape $S --limit 5
+usage "nvml-from with a mode" "--after, --parent, --limit and --nvml-from are for timing runs only" --describe --shape $S --nvml-from x
+usage "gpu-lock with a mode" "--gpu-lock is for timing runs and --hold only" --check --shape $S --gpu-lock x
+usage "parent without --after" "--parent goes with --after" --shape $S --parent 1
+usage "parent not a pid" "--parent: 'x' is not an integer" --shape $S --after x --parent x
 usage "nvml-out without --hold" "--nvml-out is for --hold only" --shape $S --nvml-out x
 usage "after empty" "--after: empty file name" --shape $S --after ""
 usage "limit 0" "--limit: '0' is not an integer in \[1, 86400\]" --shape $S --limit 0

@@ -45,11 +45,16 @@ check_eq "stand-in: a short timing run exits 0" "$(rc_of $X "${S[@]}" --reps 5 -
 check_grep "stand-in: its file is a sample file" '^# cudadent42 samples v1' "$T/naive.csv"
 # --after: the device opened, the run waits for its turn (the file) before anything else
 $X "${S[@]}" --reps 5 --warmup 1 --out "$T/after.csv" --after "$T/go" 2>"$T/after.err" & apid=$!
-sleep 3
+sleep 5
 check "--after: no sample file before the turn" test ! -e "$T/after.csv"
 : >"$T/go"; wait $apid; arc=$?
 check_eq "--after: runs once its turn comes, exit 0" "$arc" 0
 check_eq "--after: the progress line counts the wait (>= 2 s)" "$(sed -n 's/.*wait \([0-9]*\),.*/\1/p' "$T/after.err" | awk '{ print ($1 >= 2000) }')" 1
+# --parent: a run waiting for its turn stops (exit 2) once the process to give it is gone
+sleep 2 & spid=$!
+check_eq "--after --parent: the giver gone, the waiting run stops with exit 2" \
+  "$(rc_of timeout -s KILL 60 $X "${S[@]}" --reps 3 --out "$T/par.csv" --after "$T/never" --parent $spid)" 2
+check_grep "... saying why" "the process that was to give this run its turn is gone" "$T/out"
 # --gpu-lock: while another process holds the GPU's lock, the run neither opens the device nor times
 flock "$T/gpulock" sleep 3 & lpid=$!
 sleep 0.5
@@ -68,7 +73,7 @@ sleep 3; kill $kpid; wait $kpid 2>/dev/null
 check_eq "--hold --nvml-out: the keeper wrote the four readings" "$(cut -d' ' -f1 "$T/kept" 2>/dev/null | tr '\n' ' ')" "driver clock_sm_max_mhz power_limit_w temp_c "
 check_grep "... the temperature a number of degrees (NVML there) or unavailable" '^temp_c ([0-9]+|unavailable)$' "$T/kept"
 check_eq "--limit 1: a run of 200000 reps is stopped with exit 124" \
-  "$(rc_of $X --shape B1_H16_S1024_D128_C0 --reps 200000 --warmup 1 --limit 1 --out "$T/limit.csv")" 124
+  "$(rc_of timeout -s KILL 120 $X --shape B1_H16_S1024_D128_C0 --reps 200000 --warmup 1 --limit 1 --out "$T/limit.csv")" 124
 check_grep "... saying why" "past the run's time limit" "$T/out"
 check "... and leaves no sample file" test ! -e "$T/limit.csv"
 if command -v compute-sanitizer >/dev/null 2>&1; then

@@ -172,6 +172,18 @@ run_shards "$t/qshards.mk" "$t/qmk" "$t/qout" "queue: the shards run and exit 0"
 check_eq "queue: p r t v each timed once" "$(awk '{ print $4 }' "$t/runs.log" | sort | tr '\n' ' ')" "p r t v "
 check_eq "queue: both GPUs timed some of them (dealt in turn, GPU 0 would have had all four)" \
   "$(awk '{ n[$1]++ } END { print (n[0] >= 1 && n[1] >= 1) }' "$t/runs.log")" 1
+# the session that runs the queue's builder dies early (its GPU unusable): the builder goes on
+# for the other session, which times every variant (nothing was claimed by the dead one)
+xb=$t/build/xfake; mkdir -p "$xb/queue"; : >"$xb/runtime.csv"; : >"$t/runs.log"
+b0=$b; b=$t/xtmpl; for v in a b c d; do fake $v; done; b=$b0
+for v in a b c d; do sed -i 's/^for a in "$@"; do \[ "$a" = --gpu-slug \] && { echo fake-gpu; exit 0; }; done$/for a in "$@"; do [ "$a" = --gpu-slug ] \&\& { [ "$CUDA_VISIBLE_DEVICES" = 1 ] \&\& exit 4; echo fake-gpu; exit 0; }; done/' "$t/xtmpl/$v/bench"; done
+sed "s#$t/tmpl/#$t/xtmpl/#" "$t/mkbuild" >"$t/xmkbuild"; chmod +x "$t/xmkbuild"
+xrun() { PATH=$t/smi:$PATH GPU=$1 SHARD=1 STREAM=1 QUEUE=$xb/queue VARIANT='a b c d' BUILD_MAKE=$t/xmkbuild BUILD_CHUNK=1 \
+  ORDER_SEED=5 B=$t/build DATA_OUT=$t/xdata GIT_REV=abc GPU_LOCK_DIR=$t/locks SHAPES=B1_H1_S8_D64_C0 ROUNDS=1 REPS=2 \
+  SESSION=x$1 PROBLEM=attention tools/pipeline/measure.sh xfake >/dev/null 2>"$t/xerr$1"; echo $?; }
+xrun 1 >"$t/xrc1" & sleep 0.3; xrc0=$(xrun 0); wait
+check_eq "queue: the builder's session dies (no usable GPU, exit 2), the other exits 0" "$(cat "$t/xrc1") $xrc0" "2 0"
+check_eq "... and times all four on GPU 0 (the builder was not stopped with its session)" "$(awk '{ print $1 ":" $4 }' "$t/runs.log" | sort | tr '\n' ' ')" "0:a 0:b 0:c 0:d "
 
 # a session that stops (here: no usable GPU) stops its builder and the builder's make with it
 kb=$t/build/kfake; mkdir -p "$kb/x"

@@ -14,7 +14,7 @@ t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 export SAMPLES_BIN=$PWD/build/tools/samples
 b=$t/build/fake; mkdir -p "$b"
 # fake NAME MODE: MODE ok | numerics | crash (round 2, after 0.5 s) | nofile (exit 0, writes nothing)
-# | linger (exits 0.4 s after writing its file).
+# | linger (exits 0.4 s after writing its file) | slow (3 s before it writes its file).
 # Like bench, it writes each --meta as '# key: value' and refuses a key outside [a-z0-9_.-] or
 # given twice; it logs "round variant" to $b/sched.txt and the round to $b/order.txt.
 fake() {
@@ -26,6 +26,7 @@ for a in "\$@"; do [ "\$a" = --gpu-slug ] && { echo fake-gpu; exit 0; }; done
 for a in "\$@"; do [ "\$a" = --check ] && { echo "\$0" >>"$b/check_calls.txt"; [ \$mode = numerics ] && { echo "check shape=x verdict=fail"; exit 1; }; exit 0; }; done
 . $PWD/tests/fixtures/bench/turn.sh "\$@"
 ts=\$(date +%s.%N)
+[ \$mode = slow ] && sleep 3
 [ ! -e /proc/\$\$/fd/9 ] || echo "\$0" >>"$b/fd9.log"  # (the session's GPU lock is fd 9)
 # like bench, a timing run checks numerics first and writes nothing when they fail
 [ \$mode = numerics ] && { echo "check shape=x verdict=fail" >&2; exit 1; }
@@ -213,6 +214,25 @@ env B=$t/build DATA_OUT=$t/data ROUNDS=2 REPS=2 SHAPES=B1_H1_S8_D64_C0 GIT_REV=a
 check_eq "lingering runs: exit 0, all four ran" "$rc $(wc -l <"$b/linger.log")" "0 4"
 check_eq "... a run started before the one before it had exited" "$(overlaps "$b/linger.log" x x)" 1
 b=$b0
+# a session stopped by a signal stops the run under way with it (the run holds none of its locks)
+b0=$b; b=$t/build/term; mkdir -p "$b"; fake sl slow; gates sl
+env B=$t/build DATA_OUT=$t/tdata ROUNDS=1 REPS=2 SHAPES=B1_H1_S8_D64_C0 GIT_REV=abc SESSION=t1 \
+  tools/pipeline/measure.sh term >/dev/null 2>"$t/stderr" & mpid=$!
+sleep 1.5; kill -TERM $mpid; wait $mpid; rc=$?
+sleep 3
+check_eq "a session stopped by TERM exits 143" "$rc" 143
+check_eq "... its run under way was stopped too (no round file written after)" "$(ls "$b/runs/t1/" 2>/dev/null | grep -c '\.r1\.csv$')" 0
+check_eq "... and no stand-in is left running" "$(pgrep -f "$b/sl/bench" | wc -l)" 0
+b=$b0
+# RUN_TIMEOUT: whole seconds 0..86400 (0: no limit)
+for bad in -1 1.5 2m 86401; do
+  measure rt$RANDOM 1 RUN_TIMEOUT=$bad; rc=$?
+  check_eq "RUN_TIMEOUT=$bad is refused (exit 2)" "$rc" 2
+done
+check_grep "... and named" "RUN_TIMEOUT: '86401' is not a whole number of seconds" "$t/stderr"
+: >"$b/sched.txt"
+measure rt0 1 RUN_TIMEOUT=0; rc=$?
+check_eq "RUN_TIMEOUT=0 (no limit): the session runs and exits 0" "$rc $(wc -l <"$b/sched.txt")" "0 20"
 # input errors
 measure 'a b' 1; rc=$?
 check_eq "a bad SESSION is an input error" "$rc" 2

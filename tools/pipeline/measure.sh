@@ -84,6 +84,11 @@ die() { echo "measure: $*" >&2; exit 2; }
 [[ $reps =~ ^[1-9][0-9]{0,8}$ ]] || die "REPS: '$reps' is not a count >= 1"
 per_round=$(( (reps + rounds - 1) / rounds ))
 case $order in interleaved|sequential) ;; *) die "ORDER: '$order' is not interleaved or sequential" ;; esac
+# RUN_TIMEOUT: whole seconds a run may take (0: no limit), at most a day
+run_timeout=${RUN_TIMEOUT:-300}
+[[ $run_timeout =~ ^[0-9]{1,5}$ ]] && [ "$((10#$run_timeout))" -le 86400 ] ||
+  die "RUN_TIMEOUT: '$run_timeout' is not a whole number of seconds in 0..86400 (0: no limit)"
+run_timeout=$((10#$run_timeout))
 [ "${GRAPH_CALLS:-20}" != 0 ] || [ -z "${LIB_BASELINES:-}" ] ||
   die "GRAPH_CALLS=0 times plain launches; the library baselines are always timed as graph replays, so they would not compare like for like (drop GRAPH_CALLS=0 or the sdpa-* baselines)"
 
@@ -250,21 +255,27 @@ if [ -n "$stream" ]; then
     built_file=$claims/built
     if mkdir "$claims/builder" 2>/dev/null; then
       : >"$built_file"; : >"$blog"; builder >>"$built_file" & builder_pid=$!
-      echo "$builder_pid" >"$claims/builder.pid"
+      echo "$builder_pid" >"$claims/builder.pid.$$" && mv "$claims/builder.pid.$$" "$claims/builder.pid"
     fi
   fi
 fi
-# on any exit: stop the builder, a run started ahead and the device keeper (below), waiting for
-# the keeper to be gone
-trap '[ -z "${builder_pid:-}" ] || kill "$builder_pid" 2>/dev/null
-  [ -z "${next_pid:-}" ] || kill "$next_pid" 2>/dev/null
-  [ -z "${keeper:-}" ] || { kill "$keeper" 2>/dev/null; wait "$keeper" 2>/dev/null; }' EXIT
+# on any exit: stop the run under way, a run started ahead and the device keeper (below), waiting
+# for them to be gone, and the builder; but a queue's builder serves the other sessions too, so
+# unless this session was stopped by a signal it is left to finish (waited for)
+signalled=
+trap 'signalled=1; exit 143' TERM INT HUP
+trap 'for p in ${cur_pid:-} ${next_pid:-}; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
+  [ -z "${keeper:-}" ] || { kill "$keeper" 2>/dev/null; wait "$keeper" 2>/dev/null; }
+  if [ -n "${builder_pid:-}" ]; then
+    if [ -n "$claims" ] && [ -z "$signalled" ]; then wait "$builder_pid" 2>/dev/null; else kill "$builder_pid" 2>/dev/null; fi
+  fi' EXIT
 # builder_alive: whether the builder may still write (its pid, once known, is a live process)
 builder_alive() {
   local p=${builder_pid:-}
   if [ -z "$p" ] && [ -n "$claims" ]; then
     [ -f "$claims/builder.pid" ] || return 0  # (the first session has not written it yet)
-    read -r p <"$claims/builder.pid"
+    read -r p <"$claims/builder.pid" || p=
+    [ -n "$p" ] || return 0
   fi
   [ -n "$p" ] && kill -0 "$p" 2>/dev/null
 }
@@ -341,7 +352,7 @@ run_lock=$(gpu_lock "$gpu_index").runs
 nvml_from=()
 if [ "${HOLD_DEVICE:-0}" = 1 ]; then
   # (it also loads NVML once and keeps its readings fresh in a file the runs read instead)
-  "$slug_bench" --hold --nvml-out "$b/runs/$session.nvml" >/dev/null 2>&1 6>&- 7>&- 8>&- 9>&- & keeper=$!
+  "$slug_bench" --hold --nvml-out "$b/runs/$session.nvml" --gpu-lock "$run_lock" >/dev/null 2>&1 6>&- 7>&- 8>&- 9>&- & keeper=$!
   nvml_from=(--nvml-from "$b/runs/$session.nvml")
 fi
 
@@ -393,7 +404,7 @@ run_lib() { # run_lib NAME ROUND: a library baseline through its runner, in the 
   run_args "$v" "$r"
   for s in "${all_shapes[@]}"; do sa+=(--shape "$s"); done
   # sdpa-cudnn.b: the backend is the name up to its first '.'
-  timeout -k 5 "${RUN_TIMEOUT:-300}" python3 "$LIB_BENCH" --backend "${v%%.*}" "${sa[@]}" "${args[@]}" \
+  timeout -k 5 "$run_timeout" python3 "$LIB_BENCH" --backend "${v%%.*}" "${sa[@]}" "${args[@]}" \
     --meta "flags=" --samples-bin "$samples" 2>>"$runs/$v.log"
 }
 # start_bench NAME ROUND [TURN]: one of our variants' timing process, in the background (its pid
@@ -401,14 +412,15 @@ run_lib() { # run_lib NAME ROUND: a library baseline through its runner, in the 
 # TURN to exist before it launches anything (bench --after), and RUN_TIMEOUT counts from then
 # (bench --limit; a timeout of twice that and a minute stops one that never gets its turn)
 start_bench() {
-  local v=$1 r=$2 turn=${3:-} sa limit=${RUN_TIMEOUT:-300}
+  local v=$1 r=$2 turn=${3:-} sa limit=$run_timeout
   run_args "$v" "$r"
   args+=("${nvml_from[@]}" --gpu-lock "$run_lock")
   mapfile -t sa < <(shape_args "$b/$v/shapes.txt")
-  # (the run gets none of this script's locks: fds 6-9 closed for it)
+  # (the run gets none of this script's locks: fds 6-9 closed for it; RUN_TIMEOUT=0: no limit)
   if [ -n "$turn" ]; then
-    timeout -k 5 $(( 2 * limit + 60 )) "$b/$v/bench" "${sa[@]}" "${args[@]}" --meta "flags=$(flags_of "$v")" \
-      --after "$turn" --limit "$limit" 2>>"$runs/$v.log" 6>&- 7>&- 8>&- 9>&- &
+    local lim=(); [ "$limit" -eq 0 ] || lim=(--limit "$limit")
+    timeout -k 5 $(( limit ? 2 * limit + 60 : 0 )) "$b/$v/bench" "${sa[@]}" "${args[@]}" --meta "flags=$(flags_of "$v")" \
+      --after "$turn" --parent $$ "${lim[@]}" 2>>"$runs/$v.log" 6>&- 7>&- 8>&- 9>&- &
   else
     timeout -k 5 "$limit" "$b/$v/bench" "${sa[@]}" "${args[@]}" --meta "flags=$(flags_of "$v")" 2>>"$runs/$v.log" \
       6>&- 7>&- 8>&- 9>&- &
@@ -420,9 +432,9 @@ start_bench() {
 # which comes when the one before it has written its sample file (or exited): opening a device
 # (a context, NVML) and closing one no longer stand between two timed runs. Making a context
 # works the GPU (the driver sets up its memory), so it must not overlap a timing: the runs of one
-# GPU share a lock (bench --gpu-lock, <GPU lock>.runs), held while a run opens the device and from
-# its first timed call to its exit. On one GPU the opening ends before the run ahead of it times;
-# with several GPUs, making contexts is serialised across the host (an H200 pair: 233 ms alone,
+# GPU share a lock (bench --gpu-lock, <GPU lock>.runs), held while a run (or the keeper) opens the
+# device and from a run's first timed call to its end (it resets the device, then lets the lock
+# go). On one GPU the opening ends before the run ahead of it times; with several GPUs, making contexts is serialised across the host (an H200 pair: 233 ms alone,
 # ~470 ms when both GPUs make one at once), so without the lock it spilled into the timing.
 # Library baselines are not started ahead.
 prestart=${PRESTART:-1}
@@ -477,7 +489,9 @@ for item in "${sched[@]}"; do
       while [ ! -e "$f" ] && kill -0 "$pid" 2>/dev/null; do nap 0.002; done
       [ ! -e "$f" ] || : >"$next_turn"
     fi
+    cur_pid=$pid
     wait "$pid"; rc=$?
+    cur_pid=
   fi
   if [ $rc -eq 1 ] && [[ $v == "$lib"-* ]] && [ -f "$f" ]; then
     say "$v: a shape failed numerics and was left out (see $runs/$v.log)"; rc=0
