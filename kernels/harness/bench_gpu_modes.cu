@@ -162,7 +162,8 @@ int bench_mode_time(const bench_opts *o) {
   bench_meta_end(&h);
   bench_write_samples(o->out, &h, &v, names);
   if (lock >= 0) {  // the context torn down while the GPU's lock is held, then the lock let go
-    (void)cudaDeviceReset();  // (the samples are written: a failing teardown rejects nothing)
+    if (o->limit) alarm(0);  // (the samples are written: neither the limit nor a failing
+    (void)cudaDeviceReset(); //  teardown may reject the run now)
     close(lock);
   }
   return BENCH_EXIT_OK;

@@ -181,7 +181,9 @@ sed "s#$t/tmpl/#$t/xtmpl/#" "$t/mkbuild" >"$t/xmkbuild"; chmod +x "$t/xmkbuild"
 xrun() { PATH=$t/smi:$PATH GPU=$1 SHARD=1 STREAM=1 QUEUE=$xb/queue VARIANT='a b c d' BUILD_MAKE=$t/xmkbuild BUILD_CHUNK=1 \
   ORDER_SEED=5 B=$t/build DATA_OUT=$t/xdata GIT_REV=abc GPU_LOCK_DIR=$t/locks SHAPES=B1_H1_S8_D64_C0 ROUNDS=1 REPS=2 \
   SESSION=x$1 PROBLEM=attention tools/pipeline/measure.sh xfake >/dev/null 2>"$t/xerr$1"; echo $?; }
-xrun 1 >"$t/xrc1" & sleep 0.3; xrc0=$(xrun 0); wait
+xrun 1 >"$t/xrc1" &
+for i in $(seq 50); do [ -e "$xb/queue/builder" ] && break; sleep 0.1; done  # (GPU 1's session runs the builder)
+xrc0=$(xrun 0); wait
 check_eq "queue: the builder's session dies (no usable GPU, exit 2), the other exits 0" "$(cat "$t/xrc1") $xrc0" "2 0"
 check_eq "... and times all four on GPU 0 (the builder was not stopped with its session)" "$(awk '{ print $1 ":" $4 }' "$t/runs.log" | sort | tr '\n' ' ')" "0:a 0:b 0:c 0:d "
 

@@ -26,7 +26,7 @@ for a in "\$@"; do [ "\$a" = --gpu-slug ] && { echo fake-gpu; exit 0; }; done
 for a in "\$@"; do [ "\$a" = --check ] && { echo "\$0" >>"$b/check_calls.txt"; [ \$mode = numerics ] && { echo "check shape=x verdict=fail"; exit 1; }; exit 0; }; done
 . $PWD/tests/fixtures/bench/turn.sh "\$@"
 ts=\$(date +%s.%N)
-[ \$mode = slow ] && sleep 3
+[ \$mode = slow ] && { : >"$b/\$(basename "\$(dirname "\$0")").started"; sleep 3; }
 [ ! -e /proc/\$\$/fd/9 ] || echo "\$0" >>"$b/fd9.log"  # (the session's GPU lock is fd 9)
 # like bench, a timing run checks numerics first and writes nothing when they fail
 [ \$mode = numerics ] && { echo "check shape=x verdict=fail" >&2; exit 1; }
@@ -215,14 +215,18 @@ check_eq "lingering runs: exit 0, all four ran" "$rc $(wc -l <"$b/linger.log")" 
 check_eq "... a run started before the one before it had exited" "$(overlaps "$b/linger.log" x x)" 1
 b=$b0
 # a session stopped by a signal stops the run under way with it (the run holds none of its locks)
-b0=$b; b=$t/build/term; mkdir -p "$b"; fake sl slow; gates sl
+# (two variants: the second is started ahead while the first runs; TERM once a run is under way)
+b0=$b; b=$t/build/term; mkdir -p "$b"; fake sl slow; fake sm slow; gates sl sm
 env B=$t/build DATA_OUT=$t/tdata ROUNDS=1 REPS=2 SHAPES=B1_H1_S8_D64_C0 GIT_REV=abc SESSION=t1 \
   tools/pipeline/measure.sh term >/dev/null 2>"$t/stderr" & mpid=$!
-sleep 1.5; kill -TERM $mpid; wait $mpid; rc=$?
-sleep 3
+for i in $(seq 100); do ls "$b"/*.started >/dev/null 2>&1 && break; sleep 0.1; done
+check "a run is under way when TERM comes" test -n "$(ls "$b"/*.started 2>/dev/null)"
+kill -TERM $mpid; wait $mpid; rc=$?
+sleep 3.5
 check_eq "a session stopped by TERM exits 143" "$rc" 143
-check_eq "... its run under way was stopped too (no round file written after)" "$(ls "$b/runs/t1/" 2>/dev/null | grep -c '\.r1\.csv$')" 0
-check_eq "... and no stand-in is left running" "$(pgrep -f "$b/sl/bench" | wc -l)" 0
+check_eq "... its runs were stopped too, the one under way and the one started ahead (no round file written after)" \
+  "$(ls "$b/runs/t1/" 2>/dev/null | grep -c '\.r1\.csv$')" 0
+check_eq "... and no stand-in is left running" "$(pgrep -f "$b/s[lm]/bench" | wc -l)" 0
 b=$b0
 # RUN_TIMEOUT: whole seconds 0..86400 (0: no limit)
 for bad in -1 1.5 2m 86401; do

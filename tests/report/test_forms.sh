@@ -65,8 +65,11 @@ done
 check "the main appendix points into the full one ($n sections)" test $n -gt 5
 check_eq "every section it points to is in the full appendix" $miss 0
 check_eq "what the full appendix holds for an experiment is said once in the main one" "$(grep -c "holds this experiment's" $R/appendix.md)" 1
-check "... the other experiments' pointers name their section alone" test "$(grep -c 'the same parts for this one in Section A\.3\.' $R/appendix.md)" -gt 3
-# the Markdown twin of each PDF: the same sections as the PDF's bookmarks
+check "... the other experiments' pointers name their section and the one it was said for" \
+  test "$(grep -c 'Section A\.3\.[0-9]* of the full appendix, with the parts named for Section A\.3\.1 above' $R/appendix.md)" -gt 3
+first_corr=$(grep -o 'Section A\.3\.[0-9]* of the full appendix ([^)]*) holds the numerics' $R/appendix.md | head -n 1 | awk '{ print $2 }')
+check_eq "... and a later correctness experiment's for the first correctness one ($first_corr), not an ordinary one's" \
+  "$(awk '/^### A\.3\.[0-9]+ Experiment `gemm-correctness`/ { on = 1 } on && /Full detail/ { print; exit }' $R/appendix.md | grep -c "named for Section $first_corr above")" 1
 for d in appendix appendix-full; do
   l=$R/latex${d#appendix}/$d.aux
   check_eq "$d: the Markdown's numbered sections are the PDF's" \

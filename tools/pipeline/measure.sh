@@ -78,6 +78,13 @@ samples=${SAMPLES_BIN:-${B:-build}/tools/samples}
 rounds=${ROUNDS:-10}; reps=${REPS:-50}; order=${ORDER:-interleaved}
 say() { echo "measure: $*" >&2; }
 die() { echo "measure: $*" >&2; exit 2; }
+# Signals: stop at once (the handlers below run through the EXIT trap, set where there is
+# something to stop); a long wait is always a `wait` on a background process, which a signal
+# interrupts, never a foreground command, which would hold the signal back until it ended.
+signalled=
+trap 'signalled=1; exit 143' TERM
+trap 'signalled=1; exit 130' INT
+trap 'signalled=1; exit 129' HUP
 
 # --- inputs -----------------------------------------------------------------------------------
 [[ $rounds =~ ^[1-9][0-9]{0,5}$ ]] || die "ROUNDS: '$rounds' is not a count >= 1"
@@ -217,6 +224,34 @@ fi
 # is done takes the next variant, so no GPU idles while another still has a list to work through.
 # One builder serves them all: the session that makes QUEUE/builder first runs it, writing
 # QUEUE/built (and its pid to QUEUE/builder.pid), and waits for it before it ends.
+# on any exit: stop the run under way, a run started ahead and the device keeper (below), waiting
+# for them to be gone, and the builder; but a queue's builder serves the other sessions too, so
+# unless this session was stopped by a signal it is left to finish while another session of the
+# queue is alive (a signal meanwhile stops it)
+queue_others() { # whether another session of the queue is still running
+  local f p
+  for f in "$claims"/session.*; do
+    [ -e "$f" ] || continue
+    p=${f##*.}
+    [ "$p" != $$ ] && kill -0 "$p" 2>/dev/null && return 0
+  done
+  return 1
+}
+on_exit() {
+  local rc=$? p
+  trap '[ -z "${builder_pid:-}" ] || kill "$builder_pid" 2>/dev/null; exit 143' TERM INT HUP
+  for p in ${cur_pid:-} ${next_pid:-}; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
+  [ -z "${keeper:-}" ] || { kill "$keeper" 2>/dev/null; wait "$keeper" 2>/dev/null; }
+  if [ -n "${builder_pid:-}" ]; then
+    if [ -n "${claims:-}" ] && [ -z "$signalled" ]; then
+      while kill -0 "$builder_pid" 2>/dev/null && queue_others; do sleep 0.2 & wait $!; done
+    fi
+    kill "$builder_pid" 2>/dev/null; wait "$builder_pid" 2>/dev/null
+  fi
+  [ -z "${claims:-}" ] || rm -f "$claims/session.$$"
+  exit "$rc"
+}
+trap on_exit EXIT
 declare -A chunk_of static mine theirs
 built_upto=-1 claims=${QUEUE:-}
 shared_v=" ${QUEUE_SHARED:-} "
@@ -252,6 +287,7 @@ if [ -n "$stream" ]; then
     builder >>"$built_file" & builder_pid=$!
   else
     [ -d "$claims" ] || die "QUEUE: '$claims' is not a directory"
+    : >"$claims/session.$$"  # (this session is alive: queue_others)
     built_file=$claims/built
     if mkdir "$claims/builder" 2>/dev/null; then
       : >"$built_file"; : >"$blog"; builder >>"$built_file" & builder_pid=$!
@@ -259,16 +295,6 @@ if [ -n "$stream" ]; then
     fi
   fi
 fi
-# on any exit: stop the run under way, a run started ahead and the device keeper (below), waiting
-# for them to be gone, and the builder; but a queue's builder serves the other sessions too, so
-# unless this session was stopped by a signal it is left to finish (waited for)
-signalled=
-trap 'signalled=1; exit 143' TERM INT HUP
-trap 'for p in ${cur_pid:-} ${next_pid:-}; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
-  [ -z "${keeper:-}" ] || { kill "$keeper" 2>/dev/null; wait "$keeper" 2>/dev/null; }
-  if [ -n "${builder_pid:-}" ]; then
-    if [ -n "$claims" ] && [ -z "$signalled" ]; then wait "$builder_pid" 2>/dev/null; else kill "$builder_pid" 2>/dev/null; fi
-  fi' EXIT
 # builder_alive: whether the builder may still write (its pid, once known, is a live process)
 builder_alive() {
   local p=${builder_pid:-}
@@ -337,8 +363,10 @@ rm -f "$gerr"
 dest=${DATA_OUT:-data}/$exp/$slug
 mkdir -p "$b/runs" "$dest"
 . tools/pipeline/gpus.sh
-exec 9>"$(gpu_lock "$gpu_index")" && flock 9 || die "cannot lock $(gpu_lock "$gpu_index")"
-[ -n "${SHARD:-}" ] || { exec 7>"$b/.measure.lock" && flock 7; } || die "cannot lock $b/.measure.lock"
+# (the waits for the locks in the background, so that a signal is not held back: the lock is the
+# open file's, which this shell keeps)
+exec 9>"$(gpu_lock "$gpu_index")" && { flock 9 & wait $!; } || die "cannot lock $(gpu_lock "$gpu_index")"
+[ -n "${SHARD:-}" ] || { exec 7>"$b/.measure.lock" && { flock 7 & wait $!; }; } || die "cannot lock $b/.measure.lock"
 # HOLD_DEVICE=1 (make measure sets it): a process holds a context open on the session's GPU for the
 # whole session (`bench --hold`, stopped on exit), so that each run finds the device already set up
 # by the driver instead of setting it up afresh; it launches nothing, so it never competes with a
@@ -475,12 +503,14 @@ for item in "${sched[@]}"; do
   say "[$i/${#sched[@]}] round $r/$rounds $v (session $session)"
   f=$(round_file "$v" "$r")
   if [[ $v == "$lib"-* ]]; then
-    run_lib "$v" "$r"; rc=$?
+    run_lib "$v" "$r" & cur_pid=$!
+    wait "$cur_pid"; rc=$?
+    cur_pid=
   else
     if [ "$next_item" = "$item" ]; then  # started ahead: its turn now (if not given already)
-      pid=$next_pid; [ -e "$next_turn" ] || : >"$next_turn"; next_pid= next_item=
+      pid=$next_pid cur_pid=$next_pid next_pid= next_item=; [ -e "$next_turn" ] || : >"$next_turn"
     else
-      start_bench "$v" "$r"; pid=$bench_pid
+      start_bench "$v" "$r"; pid=$bench_pid cur_pid=$bench_pid
     fi
     [ "$prestart" = 0 ] || prestart_after "$i"  # the next run, started while this one works
     # the next run's turn comes as soon as this one's sample file is there: it has done with the
@@ -489,7 +519,6 @@ for item in "${sched[@]}"; do
       while [ ! -e "$f" ] && kill -0 "$pid" 2>/dev/null; do nap 0.002; done
       [ ! -e "$f" ] || : >"$next_turn"
     fi
-    cur_pid=$pid
     wait "$pid"; rc=$?
     cur_pid=
   fi

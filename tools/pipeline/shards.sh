@@ -125,6 +125,8 @@ for k in $(seq 0 $((n - 1))); do
     nv=${#cand[@]}; [[ $args == *VARIANT=* ]] && nv=${#mine[@]}
     nv=$(( nv + $(wc -w <<<"${LIB_BASELINES:-}") ))
     rk=$rounds; [[ $args =~ ROUNDS=([0-9]+) ]] && rk=${BASH_REMATCH[1]}
+    [ -n "${SLURM_TIME:-}" ] || [ "${RUN_TIMEOUT:-300}" != 0 ] ||
+      die "RUN_TIMEOUT=0 (no limit) gives a Slurm job no time limit: set SLURM_TIME (minutes)"
     mins=${SLURM_TIME:-$(( (nv * (rk + 1) * ${RUN_TIMEOUT:-300} + 59) / 60 ))}
     [[ $mins =~ ^[1-9][0-9]*$ ]] || die "SLURM_TIME '$mins' is not a number of minutes"
     srun="${SRUN:-srun} --job-name=cudadent42-$exp-$g --gres=gpu:1 --ntasks=1 --time=$mins --kill-on-bad-exit=1"

@@ -27,6 +27,7 @@ typedef struct {
   strlist strategies;   // --strategies: `search replay` tables, one per recorded sweep
   strlist search_plots; // --search-plot: the replay figures, relative to the documents, no extension
   strlist pointed;      // the main appendix: the parts whose pointer into the full one said what it holds
+  strlist pointed_at;   // ... and the section each was said for (pointed's order)
   doc d;
   char err[4400];
 } gen;

@@ -159,7 +159,11 @@ static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {
     const char *item = lr >= 0 ? fmt("%s (`%s`)", rcsv_get(&labels, (size_t)lr, lx[1]), keys.v[k])
                                : fmt("`%s`", keys.v[k]);
     if (session_keyed(keys.v[k])) {
-      doc_row(&g->d, (const char *const[]){item, session_key(g, keys.v[k], gpu, xs, n, nfiles)});
+      // (the value first: it formats as many strings as there are sessions, which would
+      // recycle item's)
+      const char *val = session_key(g, keys.v[k], gpu, xs, n, nfiles);
+      item = lr >= 0 ? fmt("%s (`%s`)", rcsv_get(&labels, (size_t)lr, lx[1]), keys.v[k]) : fmt("`%s`", keys.v[k]);
+      doc_row(&g->d, (const char *const[]){item, val});
       continue;
     }
     strlist vals = {0};
