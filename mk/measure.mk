@@ -91,13 +91,16 @@ measure: check-gpu $(MEASURE_SHARED) $(SAMPLES_BIN)
 	  for f in $(EXP_OUT)/shards.*.done; do [ -f "$$f" ] || continue; read -r _ dest <"$$f"; \
 	    { flock 8; tools/gates/gates_merge.sh $(EXP_OUT) "$$dest"; } 8>"$$dest/.publish.lock" || rc=1; done;) exit $$rc
 endif
+# from_shards NAME: NAME's value when shards.mk set it (on measure-one's command line), else empty:
+# a variable of that name in the user's environment (QUEUE, STREAM) is not taken for one
+from_shards = $(if $(filter command line,$(origin $(1))),$($(1)))
 # one GPU's session of `measure GPUS=...` (shards.mk calls it; SHARD: the runtime table is shared)
 measure-one: check-gpu
 	@[ -n "$(GPU)$$SLURM_JOB_ID" ] || { echo "make: measure-one is run by 'make measure GPUS=...' or RUNNER=slurm (it needs GPU=<index> or a Slurm job)" >&2; exit 2; }
 	+@$(if $(MAKE_DRY),echo "measure-one: a dry run (make -n): no session started"; exit 0;) \
 	  SHARD=1 $(if $(GPU),GPU=$(GPU)) DONE_FILE='$(DONE_FILE)' $(MEASURE_ENV) $(MEASURE_OPT) \
-	  $(if $(STREAM),STREAM=1 BUILD_MAKE='$(MEASURE_MAKE)' BUILD_CHUNK=$(BUILD_CHUNK) BUILD_DEPTH=$(BUILD_DEPTH)) \
-	  $(if $(QUEUE),QUEUE='$(QUEUE)' QUEUE_SHARED='$(QUEUE_SHARED)') tools/pipeline/measure.sh $(EXP) >/dev/null
+	  $(if $(call from_shards,STREAM),STREAM=1 BUILD_MAKE='$(MEASURE_MAKE)' BUILD_CHUNK=$(BUILD_CHUNK) BUILD_DEPTH=$(BUILD_DEPTH)) \
+	  $(if $(call from_shards,QUEUE),QUEUE='$(QUEUE)' QUEUE_SHARED='$(QUEUE_SHARED)') tools/pipeline/measure.sh $(EXP) >/dev/null
 
 ## sanitize: GPU only: compute-sanitizer memcheck/racecheck/initcheck/synccheck on passing variants
 .PHONY: sanitize

@@ -73,6 +73,12 @@ nb=$t/nbuild; mkdir -p "$nb/vecadd"; echo stale >"$nb/vecadd/shards.mk"
 PATH=$t/smi:$PATH make -n --no-print-directory measure EXP=vecadd GPUS=0,1 B="$nb" >"$t/dry" 2>&1
 check_grep "make -n measure GPUS=0,1: says it starts nothing" 'a dry run \(make -n\)' "$t/dry"
 check_eq "... and runs no shard (the old shards.mk is left as it was, no session ran)" "$(cat "$nb/vecadd/shards.mk")$(ls "$nb/vecadd/runs" 2>/dev/null)" stale
+# measure-one takes QUEUE and STREAM from shards.mk's command line only, not from the user's
+# environment (a QUEUE=... there once stopped every one-GPU session)
+QUEUE=/nonexistent STREAM=1 make -n --no-print-directory measure-one EXP=vecadd GPU=0 B="$nb" >"$t/env.dry" 2>&1
+check_eq "an environment's QUEUE and STREAM are not taken by measure-one" "$(grep -c "QUEUE='/nonexistent'\|STREAM=1 " "$t/env.dry")" 0
+make -n --no-print-directory measure-one EXP=vecadd GPU=0 B="$nb" QUEUE=/q STREAM=1 >"$t/cl.dry" 2>&1
+check_eq "... shards.mk's (on the command line) are" "$(grep -c "QUEUE='/q'" "$t/cl.dry") $(grep -c 'STREAM=1 ' "$t/cl.dry")" "1 1"
 for bad in "0,0" "x" "1,-2"; do
   check_eq "GPUS=$bad is refused (exit 2)" "$(deal GPUS=$bad ROUNDS=2 REPS=2 >/dev/null; echo $?)" 2
 done
