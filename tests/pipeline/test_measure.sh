@@ -237,6 +237,14 @@ check_grep "... and named" "RUN_TIMEOUT: '86401' is not a whole number of second
 : >"$b/sched.txt"
 measure rt0 1 RUN_TIMEOUT=0; rc=$?
 check_eq "RUN_TIMEOUT=0 (no limit): the session runs and exits 0" "$rc $(wc -l <"$b/sched.txt")" "0 20"
+# a runs' lock the runs could not open is refused before anything runs (not blamed on kernels)
+mkdir -p "$t/badlocks/cudadent42-gpu0.lock.runs"
+: >"$b/sched.txt"
+measure bl1 1 GPU_LOCK_DIR=$t/badlocks; rc=$?
+check_eq "an unusable runs' lock: exit 2, nothing ran" "$rc $(wc -l <"$b/sched.txt")" "2 0"
+check_grep "... and named" "cannot open $t/badlocks/cudadent42-gpu0.lock.runs" "$t/stderr"
+measure q1x 1 QUEUE=$t; rc=$?
+check_eq "QUEUE without STREAM=1 is refused (exit 2)" "$rc" 2
 # input errors
 measure 'a b' 1; rc=$?
 check_eq "a bad SESSION is an input error" "$rc" 2

@@ -254,6 +254,7 @@ on_exit() {
 trap on_exit EXIT
 declare -A chunk_of static mine theirs
 built_upto=-1 claims=${QUEUE:-}
+[ -z "$claims" ] || [ -n "$stream" ] || die "QUEUE='$claims' needs STREAM=1 (the queue's sessions build what they time)"
 shared_v=" ${QUEUE_SHARED:-} "
 if [ -n "$stream" ]; then
   border=()
@@ -377,6 +378,9 @@ keeper=
 # the runs' lock on the GPU (bench --gpu-lock): a run started ahead opens the device only while no
 # run times on this GPU, and a run times only once the one before it has exited
 run_lock=$(gpu_lock "$gpu_index").runs
+# (checked here: a lock file the runs cannot open would fail every run, blamed on its kernel)
+{ : >>"$run_lock"; } 2>/dev/null && [ -r "$run_lock" ] && [ -w "$run_lock" ] ||
+  die "cannot open $run_lock, the runs' lock on GPU $gpu_index (another user's? GPU_LOCK_DIR chooses the directory)"
 nvml_from=()
 if [ "${HOLD_DEVICE:-0}" = 1 ]; then
   # (it also loads NVML once and keeps its readings fresh in a file the runs read instead)
