@@ -271,6 +271,7 @@ while [ \$# -gt 0 ]; do case \$1 in
 esac; shift; done
 echo "\$r \$v" >>"$b/sched.txt"
 [ "\$be" = sdpa-flash ] && { echo "sdpa_bench: sdpa-flash: B1_H1_S8_D64_C0: numerics failed" >&2; exit 1; }
+[ "\$be" = sdpa-math ] && { : >"$b/math.started"; sleep 3; }
 { echo "# cudadent42 samples v1"; printf '%s' "\$meta"; echo "# backend: \$be"; echo "# torch: 9.9.9"
   echo "shape,rep,time_us,sm_clock_mhz,python_call_us"; echo "B1_H1_S8_D64_C0,0,1\$r.5,1980,20.1"; } >"\$out"
 [ "\$be" = sdpa-efficient ] && exit 1
@@ -292,6 +293,15 @@ check "... and not published" test ! -e "$d/sdpa-flash.csv"
 check_eq "... and not run again" "$(grep -c ' sdpa-flash$' "$b/sched.txt")" 1
 check_grep "exit 1 with a file: a shape failed numerics" '^measure: sdpa-efficient: a shape failed numerics' "$t/stderr"
 check "... and the rest published" test -f "$d/sdpa-efficient.csv"
+# a session stopped by TERM while a library baseline runs stops at once, and the runner with it
+rm -f "$b/math.started"; gates good
+PATH=$t/py:$PATH B=$t/build DATA_OUT=$t/data ROUNDS=1 REPS=2 SHAPES="B1_H1_S8_D64_C0" SESSION=pm ORDER_SEED=5 \
+  LIB_BENCH=kernels/attention/problem/sdpa_bench.py LIB_BASELINES="sdpa-math" tools/pipeline/measure.sh sd >/dev/null 2>"$t/stderr" & mpid=$!
+for i in $(seq 100); do [ -e "$b/math.started" ] && break; sleep 0.1; done
+t0=$(date +%s%N); kill -TERM $mpid; wait $mpid; rc=$?; t1=$(date +%s%N)
+check_eq "TERM during a library baseline: exit 143 within a second" "$rc $(( (t1 - t0) / 1000000000 ))" "143 0"
+sleep 3.5
+check "... and no round file written after (the runner was stopped)" test ! -e "$b/runs/pm/sdpa-math.r1.csv"
 out=$(B=$t/build DATA_OUT=$t/data LIB_BENCH=kernels/attention/problem/sdpa_bench.py LIB_BASELINES="sdpa-cudnn/x" SESSION=p2 tools/pipeline/measure.sh sd 2>&1); rc=$?
 check_eq "an SDPA name outside sdpa-<backend>[.<suffix>] is refused" "$rc" 2
 # a bench that exits 0 without writing its file is not published

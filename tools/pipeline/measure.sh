@@ -431,13 +431,14 @@ run_args() {
         --meta "session=$session" --meta "host=$host" --meta "gpu_uuid=$gpu_uuid" --meta "gpu_index=$gpu_index"
         --meta "order_seed=$order_seed" --meta "code=$(code_of "$v")")
 }
-run_lib() { # run_lib NAME ROUND: a library baseline through its runner, in the foreground
+run_lib() { # run_lib NAME ROUND: a library baseline through its runner; run as `run_lib ... &`:
+  # the background shell becomes the runner's timeout(1) (exec), so stopping its pid stops the runner
   local v=$1 r=$2 sa=() s
   run_args "$v" "$r"
   for s in "${all_shapes[@]}"; do sa+=(--shape "$s"); done
   # sdpa-cudnn.b: the backend is the name up to its first '.'
-  timeout -k 5 "$run_timeout" python3 "$LIB_BENCH" --backend "${v%%.*}" "${sa[@]}" "${args[@]}" \
-    --meta "flags=" --samples-bin "$samples" 2>>"$runs/$v.log"
+  exec timeout -k 5 "$run_timeout" python3 "$LIB_BENCH" --backend "${v%%.*}" "${sa[@]}" "${args[@]}" \
+    --meta "flags=" --samples-bin "$samples" 2>>"$runs/$v.log" 6>&- 7>&- 8>&- 9>&-
 }
 # start_bench NAME ROUND [TURN]: one of our variants' timing process, in the background (its pid
 # in bench_pid). With TURN (a file name: PRESTART), the process opens the device and waits for
