@@ -227,9 +227,9 @@ void correctness_gpu(gen *g, const expvars *e, const egpu *x) {
       want++;
       const samples_group *gr = sf ? samples_group_find(sf, e->shapes.v[s]) : NULL;
       if (gr && gr->n) have++;
-      else strlist_add(&miss, fmt("`%s`", e->shapes.v[s]));
+      else strlist_add(&miss, e->shapes.v[s]);
     }
-    const char *missing = gen_join(&miss, ", ");
+    const char *missing = gen_join_code(&miss, ", ");
     strlist_free(&miss);
     const char *shapes = sf ? fmt("%zu/%zu", have, want) : word(g, "shapes-none");
     if (strlist_has(&accepted, v)) {

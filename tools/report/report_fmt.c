@@ -28,18 +28,23 @@ const char *gen_list(const strlist *l) {
   return fmt("%s", b);
 }
 
-const char *gen_join(const strlist *l, const char *sep) {
+// every item, each between q and q (q "" or "`"), joined by sep
+static const char *join_quoted(const strlist *l, const char *sep, const char *q) {
   size_t len = 1;
-  for (size_t i = 0; i < l->n; i++) len += strlen(l->v[i]) + strlen(sep);
+  for (size_t i = 0; i < l->n; i++) len += strlen(l->v[i]) + strlen(sep) + 2 * strlen(q);
   char *b = malloc(len);
   if (!b) abort();
   size_t used = 0;
   b[0] = 0;
-  for (size_t i = 0; i < l->n; i++) used += (size_t)snprintf(b + used, len - used, "%s%s", i ? sep : "", l->v[i]);
+  for (size_t i = 0; i < l->n; i++)
+    used += (size_t)snprintf(b + used, len - used, "%s%s%s%s", i ? sep : "", q, l->v[i], q);
   const char *r = fmt("%s", b);
   free(b);
   return r;
 }
+
+const char *gen_join(const strlist *l, const char *sep) { return join_quoted(l, sep, ""); }
+const char *gen_join_code(const strlist *l, const char *sep) { return join_quoted(l, sep, "`"); }
 
 const char *num(double x) {
   if (!isfinite(x)) return none_word;

@@ -9,6 +9,7 @@ void fmt_words(const char *none, const char *none_list);
 const char *fmt_none(void);
 const char *gen_list(const strlist *l);
 const char *gen_join(const strlist *l, const char *sep); // the items as they are, joined by sep          // "`a`, `b`", "`a`, … (N in all)" when long, or "none"
+const char *gen_join_code(const strlist *l, const char *sep); // every item as code (`a`, `b`), none left out
 const char *num(double x);                       // 4 significant digits, no exponent ≥ 1
 const char *num3(double x);                      // 3 significant digits (CI bounds of ratios)
 const char *ufmt(double u);                      // U statistic: integer or one decimal

@@ -81,10 +81,7 @@ static const char *session_key(gen *g, const char *key, const char *gpu, egpu *x
     if (ids.n) {
       strlist_sort(&ids);
       strlist_add(&exps, xs[i].exp);
-      strlist quoted = {0};
-      for (size_t k = 0; k < ids.n; k++) strlist_add(&quoted, fmt("`%s`", ids.v[k]));
-      strlist_add(&parts, fmt("`%s`: %zu (%s)", xs[i].exp, ids.n, gen_join(&quoted, ", ")));
-      strlist_free(&quoted);
+      strlist_add(&parts, fmt("`%s`: %zu (%s)", xs[i].exp, ids.n, gen_join_code(&ids, ", ")));
       for (size_t k = 0; k < ids.n; k++)
         if (!strlist_has(&vals, ids.v[k])) strlist_add(&vals, ids.v[k]);
     }
@@ -156,14 +153,13 @@ static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {
              (const char *const[]){"gpu", gpu, "n", fmt("%zu", nfiles), NULL});
   for (size_t k = 0; k < keys.n; k++) {
     long lr = static_row(&labels, lx[0], keys.v[k]);
+    // a session-keyed value first: it formats as many strings as there are sessions, which
+    // would recycle item's
+    const char *skv = session_keyed(keys.v[k]) ? session_key(g, keys.v[k], gpu, xs, n, nfiles) : NULL;
     const char *item = lr >= 0 ? fmt("%s (`%s`)", rcsv_get(&labels, (size_t)lr, lx[1]), keys.v[k])
                                : fmt("`%s`", keys.v[k]);
-    if (session_keyed(keys.v[k])) {
-      // (the value first: it formats as many strings as there are sessions, which would
-      // recycle item's)
-      const char *val = session_key(g, keys.v[k], gpu, xs, n, nfiles);
-      item = lr >= 0 ? fmt("%s (`%s`)", rcsv_get(&labels, (size_t)lr, lx[1]), keys.v[k]) : fmt("`%s`", keys.v[k]);
-      doc_row(&g->d, (const char *const[]){item, val});
+    if (skv) {
+      doc_row(&g->d, (const char *const[]){item, skv});
       continue;
     }
     strlist vals = {0};
