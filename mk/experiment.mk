@@ -140,13 +140,13 @@ k_inc         = -Ikernels/harness -Ikernels/$(1) -Ikernels/$(1)/problem
 # (-Itools: the harness includes the samples library as "samples/<name>.h")
 $(B)/harness/$(ARCH)/%.o: kernels/%.cu $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(call k_inc,$(firstword $(subst /, ,$*))) -Itools -MMD -MP -c $< -o $@
+	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC) $(call k_inc,$(firstword $(subst /, ,$*))) -Itools -MMD -MP -c $< -o $@
 $(B)/harness/$(ARCH)/%.o: kernels/%.c $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) -Ikernels/harness -MMD -MP -c $< -o $@
+	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC) -Ikernels/harness -MMD -MP -c $< -o $@
 $(B)/harness/$(ARCH)/tools/%.o: tools/%.c $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) -Ikernels/harness -MMD -MP -c $< -o $@
+	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC) -Ikernels/harness -MMD -MP -c $< -o $@
 -include $(wildcard $(B)/harness/$(ARCH)/*/*.d $(B)/harness/$(ARCH)/*/problem/*.d $(B)/harness/$(ARCH)/tools/*/*.d)
 # build/harness/<arch>/<problem>.objs: the objects a bench binary of that problem links (tests
 # build kernels against it), rewritten only when the list changes
@@ -173,7 +173,7 @@ define variant_rules
 $(EXP_OUT)/$(1)/status: $(filter-out none,$(2)) $(3) $(wildcard $(3:.cu=.tunables)) $(HARNESS_OBJS) $(EXP_OUT)/compile.cmd $(EXP_OUT)/shapes.txt \
     $(B)/tools/flagcheck tools/pipeline/compile.sh
 	@echo "  NVCC  $(EXP)/$(1)"
-	@NVCC='$(NVCC)' NVCCFLAGS='$(NVCCFLAGS)' NVCC_ARCH='$(NVCC_ARCH)' SM_COUNT=$(SM_COUNT) \
+	@NVCC='$(NVCC)' NVCCFLAGS='$(NVCCFLAGS)' NVCC_ARCH='$(NVCC_ARCH)' CUDART_SHARED='$(CUDART_SHARED)' SM_COUNT=$(SM_COUNT) \
 	  FLAGCHECK=$(B)/tools/flagcheck BUILD_TIMEOUT=$(BUILD_TIMEOUT) \
 	  tools/pipeline/compile.sh $(EXP_OUT)/$(1) $(2) $(3) $(EXP_OUT)/shapes.txt -- $(HARNESS_OBJS) -- $(4)
 -include $(EXP_OUT)/$(1)/kernel.d

@@ -13,6 +13,14 @@ HOLD_DEVICE ?= 1
 # PRESTART: 1 (default): each timing run of our variants is started while the one before it still
 # works the GPU, and opens the device, then waits for its turn (bench --after); 0: one at a time
 PRESTART ?= 1
+# SERVE: 1 (default): a round's runs of our variants are jobs of one process on the GPU, which
+# opens the device once and loads each variant's kernel.so in turn (tools/pipeline/serve.cu); 0:
+# a process per variant and round
+SERVE     ?= 1
+SERVE_BIN := $(B)/tools/serve
+$(SERVE_BIN): tools/pipeline/serve.cu | check-deps-build
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCCFLAGS) $(CUDART_SHARED) -o $@ $< -ldl
 # SESSION (an id, [A-Za-z0-9.-]) and ORDER_SEED (digits) are passed only when set: measure.sh
 # then names the session <host>-<UTC start> and draws the seed of the per-round shuffles itself.
 # shell_quote: a value single-quoted for the shell
@@ -30,7 +38,7 @@ $(STATUS_FILES) $(HARNESS_OBJS): | check-gpu
 endif
 
 # the environment of one measure session (tools/pipeline/measure.sh)
-MEASURE_ENV = STREAM= QUEUE= HOLD_DEVICE=$(HOLD_DEVICE) PRESTART=$(PRESTART) B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) \
+MEASURE_ENV = STREAM= QUEUE= HOLD_DEVICE=$(HOLD_DEVICE) PRESTART=$(PRESTART) SERVE=$(SERVE) SERVE_BIN=$(SERVE_BIN) B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) \
   ROUNDS=$(ROUNDS) GRAPH_CALLS=$(GRAPH_CALLS) SEED=$(SEED) RUN_TIMEOUT=$(RUN_TIMEOUT) \
   LIB_BENCH='$(LIB_BENCH)' LIB_BASELINES='$(LIB_BASELINES)' SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' \
   PROBLEM=$(PROBLEM) ORDER=$(ORDER) VARIANT='$(VARIANT)' \
@@ -65,12 +73,12 @@ BUILD_DEPTH ?= $(shell echo $$(( ($(BUILD_JOBS) + $(BUILD_CHUNK) - 1) / $(BUILD_
 # what the sessions of `measure GPUS=...` share, made before any of them starts (each variant's
 # binary is made by shards.mk: all first, or by the one session that times it)
 MEASURE_SHARED = check-exp check-deps-build $(HARNESS_OBJS) $(B)/tools/flagcheck $(B)/tools/gates \
-  $(EXP_OUT)/compile.cmd $(EXP_OUT)/shapes.txt
+  $(EXP_OUT)/compile.cmd $(EXP_OUT)/shapes.txt $(if $(filter 1,$(SERVE)),$(SERVE_BIN))
 
 ## measure: GPU only: numerics gate, then one session of ROUNDS shuffled rounds [SESSION= ORDER_SEED=] -> data/EXP/<gpu>/<v>.csv (appended); GPUS=all (or 0,1): a session per GPU at once, builds overlapping the timing; RUNNER=slurm: SLURM_JOBS cluster jobs
 .PHONY: measure measure-one
 ifeq ($(strip $(GPUS))$(filter slurm,$(RUNNER)),)
-measure: check-gpu build $(EXP_OUT)/gates.csv $(SAMPLES_BIN)
+measure: check-gpu build $(EXP_OUT)/gates.csv $(SAMPLES_BIN) $(if $(filter 1,$(SERVE)),$(SERVE_BIN))
 	@$(MEASURE_ENV) $(MEASURE_OPT) tools/pipeline/measure.sh $(EXP) >/dev/null
 else
 measure: check-gpu $(MEASURE_SHARED) $(SAMPLES_BIN)

@@ -6,7 +6,8 @@ TEST_SCRIPTS +=
 ## test: build and run every unit and pipeline test (no GPU needed); ends with "N passed, M failed"
 .PHONY: test
 test: check-deps-test $(TEST_PROGS)
-	@MAKEFLAGS= MFLAGS= MAKELEVEL= BENCH=$(B)/tests/bench_naive tests/run.sh $(TEST_PROGS) $(TEST_SCRIPTS)
+	@MAKEFLAGS= MFLAGS= MAKELEVEL= BENCH=$(B)/tests/bench_naive BENCH_SO=$(B)/tests/bench_naive.so SERVE_BIN=$(SERVE_BIN) \
+	  tests/run.sh $(TEST_PROGS) $(TEST_SCRIPTS)
 # the layout test checks the objects of every host tool at link level: they are built first
 test: tools report-tools
 TEST_SCRIPTS += tests/test_run.sh tests/layout/test_layout.sh tests/pipeline/test_pipeline.sh tests/pipeline/test_reproduce.sh tests/gates/test_sanitize.sh
@@ -16,6 +17,17 @@ $(B)/tests/bench_naive: $(call problem_objs,attention) kernels/attention/naive_a
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(call k_inc,attention) -o $@ kernels/attention/naive_attn.cu $(call problem_objs,attention) -ldl
 test: $(B)/tests/bench_naive
+# The same as shared objects that a serving process loads (tools/pipeline/serve.cu), as
+# tools/pipeline/compile.sh links every variant's kernel.so: the serve tests (CPU: the protocol;
+# GPU: served timing jobs, and a fault ending its server)
+$(B)/tests/bench_naive.so: $(call problem_objs,attention) kernels/attention/naive_attn.cu kernels/attention/attn.h | check-deps-build
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC) -shared $(CUDART_SHARED) $(call k_inc,attention) -o $@ kernels/attention/naive_attn.cu $(call problem_objs,attention) -ldl
+$(B)/tests/bench_fixture_%.so: tests/fixtures/bench/%_attn.cu kernels/attention/naive_attn.cu $(call problem_objs,attention) | check-deps-build
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC) -shared $(CUDART_SHARED) $(call k_inc,attention) -o $@ $< $(call problem_objs,attention) -ldl
+test: $(B)/tests/bench_naive.so $(SERVE_BIN)
+TEST_SCRIPTS += tests/pipeline/test_serve.sh
 # The bench's failure paths on a GPU: the stand-in kernel with one fault each (wrong values, NaN,
 # an illegal address, a non-deterministic bit), tests/fixtures/bench/<name>_attn.cu. Built by
 # tests/kernels/test_bench_gpu.sh when a GPU is there (the test skips, saying so, without one).

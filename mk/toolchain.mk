@@ -13,6 +13,13 @@ NVCCFLAGS ?= -O3 -std=c++17 -lineinfo
 # Recursive (=), not :=, and the stamp below a pattern rule: an experiment.mk may set ARCH (e.g.
 # ARCH := sm_90a for wgmma and setmaxnreg), and it is read after this file.
 NVCC_ARCH = -gencode=arch=compute_$(ARCH:sm_%=%),code=$(ARCH)
+# the harness objects are position-independent: a variant is also linked as a shared object
+# (kernel.so, tools/pipeline/compile.sh) that a serving process loads (tools/pipeline/serve.cu)
+NVCC_PIC := -Xcompiler -fPIC
+# the shared CUDA runtime, with its library directory (beside nvcc's bin/) as the run path: what
+# kernel.so and its server link, so that the process has one runtime
+CUDA_LIB = $(realpath $(dir $(NVCC))../lib64)
+CUDART_SHARED = -cudart shared $(if $(CUDA_LIB),-Xlinker -rpath -Xlinker $(CUDA_LIB))
 
 # A change of compiler or flags rebuilds what they built (git's GIT-CFLAGS pattern): the command
 # line is kept in a stamp rewritten only when it changes, and the objects depend on the stamp.
@@ -24,7 +31,7 @@ $(B)/tools/cflags.txt: FORCE
 .PRECIOUS: $(B)/harness/%/nvccflags.txt
 $(B)/harness/%/nvccflags.txt: FORCE
 	@mkdir -p $(@D)
-	@echo '$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH)' | cmp -s - $@ || echo '$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH)' >$@
+	@echo '$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC)' | cmp -s - $@ || echo '$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC)' >$@
 
 # Host C objects: build/tools/obj/<module>/<name>.o from tools/<module>/<name>.c; fragments add link rules.
 $(B)/tools/obj/%.o: tools/%.c $(B)/tools/cflags.txt

@@ -12,7 +12,7 @@ static const char *const reserved[] = {
     "gpu", "gpu_slug", "sm_count", "cc", "l2_bytes", "driver", "cuda_driver", "cuda_runtime",
     "clock_sm_max_mhz", "power_limit_w", "temp_start_c", "temp_end_c", "date", "seed",
     "l2_flush", "reps", "warmup", "hot_batch", "graph_calls", "timing", "kernel_config", "kernel",
-    "problem", NULL};
+    "problem", "process", NULL};
 
 int bench_reserved_key(const char *key) {
   for (int i = 0; reserved[i]; i++)
@@ -168,6 +168,9 @@ void bench_parse_args(int argc, char **argv, bench_opts *o) {
     } else if (!strcmp(opt, "--limit")) {
       NEEDS_VALUE();
       o->limit = (int)parse_long(opt, val, 1, 86400);
+    } else if (!strcmp(opt, "--served")) {
+      FLAG();
+      o->served = 1;
     } else if (!strcmp(opt, "--slug")) {
       NEEDS_VALUE();
       set_mode(o, MODE_SLUG, opt);
@@ -200,8 +203,9 @@ void bench_parse_args(int argc, char **argv, bench_opts *o) {
   if (o->nshapes == 0 && !slug && o->mode != MODE_CHECK_REF)
     bench_usage_fail("no --shape given (try --help)");
   if (o->nshapes > 0 && slug) bench_usage_fail("--gpu-slug, --slug and --hold take no --shape");
-  if ((o->after || o->limit || o->nvml_from || o->parent) && o->mode != MODE_TIME)
-    bench_usage_fail("--after, --parent, --limit and --nvml-from are for timing runs only");
+  if ((o->after || o->limit || o->nvml_from || o->parent || o->served) && o->mode != MODE_TIME)
+    bench_usage_fail("--after, --parent, --limit, --nvml-from and --served are for timing runs only");
+  if (o->served && o->after) bench_usage_fail("--served: a served job has no --after (its server runs one job at a time)");
   if (o->parent && !o->after) bench_usage_fail("--parent goes with --after");
   if (o->gpu_lock && o->mode != MODE_TIME && o->mode != MODE_HOLD)
     bench_usage_fail("--gpu-lock is for timing runs and --hold only");

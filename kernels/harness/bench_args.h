@@ -31,6 +31,8 @@ typedef struct {
   const char *gpu_lock;        // --gpu-lock FILE: opening the device and timing hold a lock on it
   const char *nvml_from;       // --nvml-from FILE: timing reads NVML's values from a keeper's file
   const char *nvml_out;        // --nvml-out FILE: --hold writes NVML's values there
+  int served;                  // --served: a job of a serving process (tools/pipeline/serve.cu):
+                               // the device is left open and clean for the next job, not reset
 } bench_opts;
 
 // Parses argv into *o; prints help and exits 0 for --help; usage errors exit 2.

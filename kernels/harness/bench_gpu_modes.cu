@@ -113,6 +113,9 @@ int bench_mode_time(const bench_opts *o) {
   bench_timing_describe(&t, how, sizeof how);
   bench_header_set(&h, "hot_batch", "%d", o->l2_cold || o->graph_calls ? 1 : o->hot_batch);
   bench_header_set(&h, "graph_calls", "%d", o->graph_calls);
+  // own: this process timed this run alone; served: one job of a process that timed several runs
+  // in turn in one context (tools/pipeline/serve.cu)
+  bench_header_set(&h, "process", "%s", o->served ? "served" : "own");
   bench_header_set(&h, "timing", "%s", how);
   bench_header_set(&h, "problem", "%s", problem_this()->name);
   bench_header_set(&h, "kernel_config", "%s", problem_config());
@@ -161,7 +164,13 @@ int bench_mode_time(const bench_opts *o) {
   problem_release();
   bench_meta_end(&h);
   bench_write_samples(o->out, &h, &v, names);
-  if (lock >= 0) {  // the context torn down while the GPU's lock is held, then the lock let go
+  if (o->served) {  // the device left as the job found it for the server's next job
+    if (o->limit) alarm(0);
+    BENCH_CUDA(cudaDeviceSynchronize());
+    BENCH_CUDA(cudaGetLastError());
+    if (lock >= 0) close(lock);
+    free(names);
+  } else if (lock >= 0) {  // the context torn down while the GPU's lock is held, then the lock let go
     if (o->limit) alarm(0);  // (the samples are written: neither the limit nor a failing
     (void)cudaDeviceReset(); //  teardown may reject the run now)
     close(lock);

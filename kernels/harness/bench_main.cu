@@ -66,7 +66,9 @@ static int bench_mode_hold(const bench_opts *o) {
   }
 }
 
-int main(int argc, char **argv) {
+// The whole of `bench` as a function: main below, and the entry a serving process calls in a
+// variant built as a shared object (kernel.so; tools/pipeline/serve.cu), one job per call.
+extern "C" __attribute__((visibility("default"))) int bench_entry(int argc, char **argv) {
   bench_opts o;
   bench_parse_args(argc, argv, &o);
   switch (o.mode) {
@@ -86,3 +88,5 @@ int main(int argc, char **argv) {
   }
   return BENCH_EXIT_USAGE;
 }
+
+int main(int argc, char **argv) { return bench_entry(argc, argv); }

@@ -101,6 +101,7 @@ usage "graph-calls negative" "--graph-calls: '-1' is not an integer in \[0, 1000
 usage "graph-calls too many" "--graph-calls: '10001' is not an integer in \[0, 10000\]" --shape $S --graph-calls 10001
 usage "meta reserved graph_calls" "--meta: key 'graph_calls' is written by bench" --shape $S --meta graph_calls=3
 usage "meta reserved timing" "--meta: key 'timing' is written by bench" --shape $S --meta timing=x
+usage "meta reserved process" "--meta: key 'process' is written by bench" --shape $S --meta process=own
 usage "l2 mode" "--l2: 'warm' is not cold or hot" --shape $S --l2 warm
 usage "seed negative" "--seed: '-1' is not an unsigned integer" --shape $S --seed -1
 usage "seed overflow" "--seed: '99999999999999999999999' is not" --shape $S --seed 99999999999999999999999
@@ -121,9 +122,12 @@ usage "empty out" "--out: empty file name" --shape $S --out ""
 usage "flag with value" "--describe: takes no value" --describe=1 --shape $S
 usage "unwritable --out (checked before the GPU)" "$tmp/no/such/dir/s.csv.tmp.[0-9]+: cannot create: No such file or directory" --shape $S --out "$tmp/no/such/dir/s.csv"
 usage "check-ref too large" "too large for --check-ref" --check-ref --shape B1_H2_S1024_D128_C0
-usage "after with a mode" "--after, --parent, --limit and --nvml-from are for timing runs only" --check --shape $S --after "$tmp/go"
-usage "limit with a mode" "--after, --parent, --limit and --nvml-from are for timing runs only" --describe --shape $S --limit 5
-usage "nvml-from with a mode" "--after, --parent, --limit and --nvml-from are for timing runs only" --describe --shape $S --nvml-from x
+usage "after with a mode" "--after, --parent, --limit, --nvml-from and --served are for timing runs only" --check --shape $S --after "$tmp/go"
+usage "limit with a mode" "--after, --parent, --limit, --nvml-from and --served are for timing runs only" --describe --shape $S --limit 5
+usage "nvml-from with a mode" "--after, --parent, --limit, --nvml-from and --served are for timing runs only" --describe --shape $S --nvml-from x
+usage "served with a mode" "--after, --parent, --limit, --nvml-from and --served are for timing runs only" --check --shape $S --served
+usage "served with --after" "--served: a served job has no --after" --shape $S --served --after x
+usage "served with a value" "--served: takes no value" --shape $S --served=1
 usage "gpu-lock with a mode" "--gpu-lock is for timing runs and --hold only" --check --shape $S --gpu-lock x
 usage "parent without --after" "--parent goes with --after" --shape $S --parent 1
 usage "parent not a pid" "--parent: 'x' is not an integer" --shape $S --after x --parent x

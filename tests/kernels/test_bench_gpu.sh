@@ -76,6 +76,27 @@ check_eq "--limit 1: a run of 200000 reps is stopped with exit 124" \
   "$(rc_of timeout -s KILL 120 $X --shape B1_H16_S1024_D128_C0 --reps 200000 --warmup 1 --limit 1 --out "$T/limit.csv")" 124
 check_grep "... saying why" "past the run's time limit" "$T/out"
 check "... and leaves no sample file" test ! -e "$T/limit.csv"
+# served jobs (tools/pipeline/serve.cu; measure.sh SERVE=1): the stand-in's kernel.so timed twice
+# in one process, then a fixture whose kernel faults, which ends its server with 4
+SRV=${SERVE_BIN:-$B/tools/serve}
+make -s --no-print-directory "$B/tests/bench_naive.so" "$B/tests/bench_fixture_fault.so" "$SRV" >"$T/build.log" 2>&1
+sjob() { # sjob NAME SO ARG...: a job file $T/NAME
+  local n=$1 so=$2; shift 2
+  printf '%s\n' "$(cd "$(dirname "$so")" && pwd -P)/$(basename "$so")" "$T/$n.log" "$@" >"$T/$n"
+}
+sjob j1 "$B/tests/bench_naive.so" "${S[@]}" --reps 5 --warmup 1 --out "$T/s1.csv" --gpu-lock "$T/slock" --limit 60 --served
+sjob j2 "$B/tests/bench_naive.so" "${S[@]}" --reps 7 --warmup 1 --out "$T/s2.csv" --gpu-lock "$T/slock" --served
+printf '%s\n' "$T/j1" "$T/j2" | "$SRV" --gpu-lock "$T/slock" >"$T/out" 2>&1; src=$?
+check_eq "served: two timing jobs in one server, exit 0, both answered 0" "$src $(cat "$T/j1.rc" "$T/j2.rc" 2>/dev/null | tr '\n' ' ')" "0 0 0 "
+check_grep "served: the first job's file is a sample file of its 5 reps" '^# reps: 5$' "$T/s1.csv"
+check_grep "... which says it was served" '^# process: served$' "$T/s1.csv"
+check_eq "... the second job's, 7 reps" "$(grep -c '^B1_H2_S77_D64_C0,' "$T/s2.csv")" 7
+check_grep "an own-process run says so" '^# process: own$' "$T/naive.csv"
+check_eq "served: the two jobs' progress lines are in their logs" "$(grep -c 'median' "$T/j1.log") $(grep -c 'median' "$T/j2.log")" "1 1"
+sjob f1 "$B/tests/bench_fixture_fault.so" "${S[@]}" --reps 3 --out "$T/sf.csv" --served
+printf '%s\n' "$T/f1" "$T/j1" | "$SRV" --gpu-lock "$T/slock" >"$T/out" 2>&1; src=$?
+check_eq "served: a job whose kernel faults ends its server with 4, unanswered, no sample file" \
+  "$src $(ls "$T" | grep -c '^f1\.rc') $(ls "$T" | grep -c '^sf\.csv')" "4 0 0"
 if command -v compute-sanitizer >/dev/null 2>&1; then
   for tool in memcheck racecheck synccheck; do
     check_eq "compute-sanitizer $tool: the stand-in's --check is clean" \

@@ -245,6 +245,58 @@ check_eq "an unusable runs' lock: exit 2, nothing ran" "$rc $(wc -l <"$b/sched.t
 check_grep "... and named" "cannot open $t/badlocks/cudadent42-gpu0.lock.runs" "$t/stderr"
 measure q1x 1 QUEUE=$t; rc=$?
 check_eq "QUEUE without STREAM=1 is refused (exit 2)" "$rc" 2
+# SERVE=1: a round's runs are jobs of one process (tools/pipeline/serve.cu; here its stand-in,
+# tests/fixtures/bench/serve.sh, which runs each job's stand-in bench and logs its jobs)
+b0=$b; b=$t/build/srv; mkdir -p "$b"; fake good ok; fake wrong numerics; fake crashy crash; fake fine ok
+gates good wrong crashy fine
+srv() { # srv SESSION [VAR=VALUE...]: one session of srv, SERVE=1, three rounds
+  local s=$1; shift
+  env SERVE=1 SERVE_BIN=$PWD/tests/fixtures/bench/serve.sh SERVE_LOG=$t/serve.log B=$t/build \
+    DATA_OUT=$t/sdata ROUNDS=3 REPS=6 SHAPES="B1_H1_S8_D64_C0 B1_H1_S16_D64_C0" GIT_REV=abc ORDER_SEED=7 \
+    SESSION=$s "$@" tools/pipeline/measure.sh srv >/dev/null 2>"$t/stderr"
+}
+: >"$t/serve.log"; : >"$b/sched.txt"
+srv s1; rc=$?
+d=$t/sdata/srv/fake-gpu
+check_eq "SERVE=1: exit 0" "$rc" 0
+check "... good and fine published" test -f "$d/good.csv" -a -f "$d/fine.csv"
+check_eq "... their rows: 3 rounds of 2 reps at the first shape, each round's own" \
+  "$(grep '^B1_H1_S8_D64_C0,' "$d/good.csv" | cut -d, -f5 | tr '\n' ' ')" "1 1 2 2 3 3 "
+check_grep "... wrong's runtime row: numerics" '^wrong,numerics,' "$b/runtime.csv"
+check_grep "... crashy's: its crash, which ended its server (no answer; the server's status)" '^crashy,runtime_error,"bench: cudaErrorMisalignedAddress"' "$b/runtime.csv"
+check_eq "... crashy ran rounds 1 and 2, wrong round 1 only" \
+  "$(grep -cE ' crashy [0-9]+$' "$t/serve.log") $(grep -cE ' wrong [0-9]+$' "$t/serve.log")" "2 1"
+# every server's jobs are of one round, and every round had its own server(s)
+mixed=$(awk '$1 == "job" { if (($2) in r && r[$2] != $4) m++; r[$2] = $4 } END { print m + 0 }' "$t/serve.log")
+check_eq "... each server ran the jobs of one round only" "$mixed" 0
+check_eq "... rounds 1, 2 and 3 each had a server" "$(awk '$1 == "job" { print $4 }' "$t/serve.log" | sort -u | tr '\n' ' ')" "1 2 3 "
+check_eq "... a job that failed ended its server: 3 rounds + 2 failures' servers (each failure had a job after it in its round)" \
+  "$(grep -c '^start ' "$t/serve.log")" \
+  "$(( 3 + $(awk '$1 == "job" { if (failed[$4]) c++; failed[$4] = ($3 == "wrong" || $3 == "crashy" && $4 == 2) } END { print c + 0 }' "$t/serve.log") ))"
+check "... the jobs ran with --served, the runs' lock, a limit, and no --after" \
+  grep -q -- '--served' "$b/runs/s1/job.good.r1"
+check_eq "... (the job file's lines: --gpu-lock, --limit, --after)" \
+  "$(grep -cx -- '--gpu-lock' "$b/runs/s1/job.good.r1") $(grep -cx -- '--limit' "$b/runs/s1/job.good.r1") $(grep -cx -- '--after' "$b/runs/s1/job.good.r1")" "1 1 0"
+check_eq "... no server is left running" "$(pgrep -f "tests/fixtures/bench/serve.sh" | wc -l)" 0
+# a session stopped by TERM during a served job stops the server and its job
+fake sl slow; gates sl
+env SERVE=1 SERVE_BIN=$PWD/tests/fixtures/bench/serve.sh B=$t/build DATA_OUT=$t/sdata ROUNDS=1 REPS=2 \
+  SHAPES=B1_H1_S8_D64_C0 GIT_REV=abc SESSION=s2 tools/pipeline/measure.sh srv >/dev/null 2>"$t/stderr" & mpid=$!
+for i in $(seq 100); do [ -e "$b/sl.started" ] && break; sleep 0.1; done
+kill -TERM $mpid; wait $mpid; rc=$?
+sleep 3.5
+check_eq "SERVE=1, TERM during a job: exit 143" "$rc" 143
+check_eq "... the server and its job are gone, and wrote nothing after" \
+  "$(pgrep -f "tests/fixtures/bench/serve.sh" | wc -l) $(pgrep -f "$b/sl/bench" | wc -l) $(ls "$b/runs/s2/" | grep -c '^sl\.r1\.csv$')" "0 0 0"
+gates good
+srv s3 SERVE=2; rc=$?
+check_eq "SERVE=2 is refused (exit 2)" "$rc" 2
+check_grep "... and named" "SERVE: '2' is not 0 or 1" "$t/stderr"
+: >"$b/sched.txt"
+srv s4 SERVE_BIN=$t/no-such-serve; rc=$?
+check_eq "SERVE=1 without its server: exit 2 before anything ran" "$rc $(wc -l <"$b/sched.txt")" "2 0"
+check_grep "... and named" "SERVE=1: $t/no-such-serve: missing" "$t/stderr"
+b=$b0
 # input errors
 measure 'a b' 1; rc=$?
 check_eq "a bad SESSION is an input error" "$rc" 2

@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # compile.sh — build one variant's bench binary and record how it went.
 #   compile.sh OUTDIR FLAGS_FILE KERNEL_SRC SHAPES_FILE -- HARNESS_OBJ... [-- LINK_ARGS...]
-# Environment: NVCC, NVCCFLAGS, NVCC_ARCH, FLAGCHECK, BUILD_TIMEOUT (s, default 120).
-# Writes OUTDIR/{flags,build.log,status,bench,describe.txt,shapes.txt,not_applicable.txt,kernel.d}. status line 1 is one of
+# Environment: NVCC, NVCCFLAGS, NVCC_ARCH, CUDART_SHARED (how kernel.so links the shared CUDA runtime,
+# default -cudart shared), FLAGCHECK, BUILD_TIMEOUT (s, default 120).
+# Writes OUTDIR/{flags,build.log,status,bench,kernel.so,describe.txt,shapes.txt,not_applicable.txt,kernel.d}.
+# kernel.so is the same bench as a shared object (entry bench_entry), which a serving process
+# loads to time the variant in a context it keeps open (tools/pipeline/serve.cu); so every object
+# is compiled position-independent (-fPIC) and the object linked with the shared CUDA runtime, the
+# one the server itself links. status line 1 is one of
 # ok | build_failed | build_timeout | invalid_config, line 2 a one-line detail. Exits 0 whenever
 # the outcome was recorded, so one failed variant never stops the others.
 # Flag tokens are validated by flagcheck and passed to nvcc as array elements: no text from a
@@ -15,7 +20,7 @@ objs=(); while [ $# -gt 0 ] && [ "$1" != -- ]; do objs+=("$1"); shift; done
 link=("$@")
 mkdir -p "$out"
 # (gate.csv too: the gate row of an earlier build must not outlive a build that did not finish)
-rm -f "$out/bench" "$out/describe.txt" "$out/gate.csv"
+rm -f "$out/bench" "$out/kernel.so" "$out/describe.txt" "$out/gate.csv"
 # nvcc runs under timeout, which puts it in a process group of its own: a TERM to this script
 # (a measure session stopping its builder's make) is passed on to timeout, which passes it to nvcc
 tpid=
@@ -49,7 +54,7 @@ classify() { # classify RC
 }
 # a kernel under kernels/<problem>/ sees the harness's headers and its problem's
 kdir=$(dirname "$kernel")
-tmo_run "$NVCC" "${nvccflags[@]}" "${arch[@]}" "${flags[@]}" -Ikernels/harness -I"$kdir" -Xptxas -v \
+tmo_run "$NVCC" "${nvccflags[@]}" "${arch[@]}" -Xcompiler -fPIC "${flags[@]}" -Ikernels/harness -I"$kdir" -Xptxas -v \
   -MMD -MP -MT "$out/status" -MF "$out/kernel.d" -c "$kernel" -o "$out/kernel.o" \
   >>"$out/build.log" 2>&1 || { classify $?; exit 0; }
 # -MP makes every header a phony target, not the kernel source: add it, so that a kernel moved or
@@ -58,6 +63,11 @@ printf '\n%s:\n' "$kernel" >>"$out/kernel.d"
 tmo_run "$NVCC" "${arch[@]}" -o "$out/bench.tmp" "$out/kernel.o" "${objs[@]}" \
   -ldl "${link[@]}" >>"$out/build.log" 2>&1 || { classify $?; exit 0; }
 mv "$out/bench.tmp" "$out/bench"
+read -r -a cudart <<<"${CUDART_SHARED:--cudart shared}"
+tmo_run "$NVCC" "${arch[@]}" -shared "${cudart[@]}" \
+  -o "$out/kernel.so.tmp" "$out/kernel.o" "${objs[@]}" -ldl "${link[@]}" >>"$out/build.log" 2>&1 ||
+  { classify $?; exit 0; }
+mv "$out/kernel.so.tmp" "$out/kernel.so"
 
 # shapes this binary can run: the ones its describe accepts; a shape it refuses (e.g. another
 # head dimension than the build's) is not applicable to this variant, listed with the reason in

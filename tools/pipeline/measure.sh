@@ -16,7 +16,8 @@
 #   variants one make call builds at once, default 8, and BUILD_DEPTH, how many such calls run at
 #   once, default 1), QUEUE and QUEUE_SHARED (the sessions of several GPUs share one queue, below),
 #   HOLD_DEVICE (1: keep a context open on the GPU for the session, below), PRESTART (1, the
-#   default: start each run ahead of its turn, below).
+#   default: start each run ahead of its turn, below), SERVE (1: a round's runs of our variants
+#   are jobs of one process, SERVE_BIN; below).
 #
 # STREAM=1 (`make measure GPUS=...` when each variant is timed on one GPU only): the variants are
 # VARIANT, not yet built. A builder in the background makes their gate rows
@@ -33,8 +34,9 @@
 # other.
 #
 # The experimental design has three levels: sessions (one invocation of this script: one host,
-# one GPU, one code state), rounds within a session (one process per variant and round), and
-# samples within a process. The A/A experiment shows each process and each session carrying its
+# one GPU, one code state), rounds within a session (one process per variant and round; SERVE=1:
+# one process per round, which times the round's variants one after another), and samples within
+# a process. The A/A experiment shows each process and each session carrying its
 # own offset, so each level is recorded for the analysis to treat as a unit.
 #   session   SESSION, else <hostname -s>-<UTC start, YYYYmmddTHHMMSSZ>; 1-100 of [A-Za-z0-9.-],
 #             the first alphanumeric (it names a directory and a header key). Host, GPU uuid
@@ -96,6 +98,10 @@ run_timeout=${RUN_TIMEOUT:-300}
 [[ $run_timeout =~ ^[0-9]{1,5}$ ]] && [ "$((10#$run_timeout))" -le 86400 ] ||
   die "RUN_TIMEOUT: '$run_timeout' is not a whole number of seconds in 0..86400 (0: no limit)"
 run_timeout=$((10#$run_timeout))
+serve=${SERVE:-0}
+case $serve in 0|1) ;; *) die "SERVE: '$serve' is not 0 or 1" ;; esac
+serve_bin=${SERVE_BIN:-${B:-build}/tools/serve}
+[ "$serve" = 0 ] || [ -x "$serve_bin" ] || die "SERVE=1: $serve_bin: missing (make $serve_bin)"
 [ "${GRAPH_CALLS:-20}" != 0 ] || [ -z "${LIB_BASELINES:-}" ] ||
   die "GRAPH_CALLS=0 times plain launches; the library baselines are always timed as graph replays, so they would not compare like for like (drop GRAPH_CALLS=0 or the sdpa-* baselines)"
 
@@ -240,7 +246,7 @@ queue_others() { # whether another session of the queue is still running
 on_exit() {
   local rc=$? p
   trap '[ -z "${builder_pid:-}" ] || kill "$builder_pid" 2>/dev/null; exit 143' TERM INT HUP
-  for p in ${cur_pid:-} ${next_pid:-}; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
+  for p in ${cur_pid:-} ${next_pid:-} ${srv_pid:-}; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
   [ -z "${keeper:-}" ] || { kill "$keeper" 2>/dev/null; wait "$keeper" 2>/dev/null; }
   if [ -n "${builder_pid:-}" ]; then
     if [ -n "${claims:-}" ] && [ -z "$signalled" ]; then
@@ -436,6 +442,8 @@ run_lib() { # run_lib NAME ROUND: a library baseline through its runner; run as 
   local v=$1 r=$2 sa=() s
   run_args "$v" "$r"
   for s in "${all_shapes[@]}"; do sa+=(--shape "$s"); done
+  # (nor the input of a round's server: it must see its end when this script closes it)
+  [ -z "${srv_fd:-}" ] || exec {srv_fd}>&-
   # sdpa-cudnn.b: the backend is the name up to its first '.'
   exec timeout -k 5 "$run_timeout" python3 "$LIB_BENCH" --backend "${v%%.*}" "${sa[@]}" "${args[@]}" \
     --meta "flags=" --samples-bin "$samples" 2>>"$runs/$v.log" 6>&- 7>&- 8>&- 9>&-
@@ -494,6 +502,68 @@ prestart_after() {
     return
   done
 }
+# SERVE=1: the runs of our variants in a round are jobs of one process on the GPU (SERVE_BIN,
+# tools/pipeline/serve.cu), which opens the device once and then loads each variant's kernel.so
+# (its bench as a shared object) and times it with the run's own command line (bench --served):
+# making a context (~0.25 s, serialised across a host's GPUs) is paid once per round, not once
+# per run. The round stays a process, as the design has it: each round gets a server of its own,
+# so the variation between processes is still variation between rounds; the runs of one round
+# share their process, as they share the round's time. PRESTART does not apply (no run opens
+# the device). A job's exit status comes back in <job>.rc; a job that fails or crashes ends its
+# server (its status is the job's), and the round's next job starts a new one. A job is stopped
+# past RUN_TIMEOUT by its own limit (bench --limit: exit 124), and, should that fail, its server
+# is killed at twice that and a minute.
+srv_pid= srv_fd= srv_round=
+serve_stop() { # the server's input closed: it exits at its end; waited for
+  [ -n "$srv_pid" ] || return 0
+  exec {srv_fd}>&-
+  wait "$srv_pid" 2>/dev/null
+  srv_pid= srv_fd=
+}
+serve_start() { # serve_start ROUND: a new server for ROUND's jobs, reading them from a FIFO
+  local fifo=$runs/serve.fifo
+  rm -f "$fifo" && mkfifo "$fifo" || die "cannot make $fifo"
+  "$serve_bin" --gpu-lock "$run_lock" <"$fifo" >>"$runs/serve.log" 2>&1 6>&- 7>&- 8>&- 9>&- & srv_pid=$!
+  exec {srv_fd}>"$fifo"
+  srv_round=$1
+}
+serve_job() { # serve_job V ROUND: V's run of ROUND as a job of the round's server; sets rc
+  local v=$1 r=$2 job so sa lim=() t0=$SECONDS
+  [ -n "$srv_pid" ] && [ "$srv_round" = "$r" ] || { serve_stop; serve_start "$r"; }
+  run_args "$v" "$r"
+  mapfile -t sa < <(shape_args "$b/$v/shapes.txt")
+  [ "$run_timeout" -eq 0 ] || lim=(--limit "$run_timeout")
+  so=$(cd "$b/$v" && pwd -P)/kernel.so
+  job=$runs/job.$v.r$r
+  rm -f "$job.rc"
+  printf '%s\n' "$so" "$runs/$v.log" "${sa[@]}" "${args[@]}" --meta "flags=$(flags_of "$v")" \
+    "${nvml_from[@]}" --gpu-lock "$run_lock" "${lim[@]}" --served >"$job" || die "cannot write $job"
+  # (a server that has ended cannot take it: the write fails; SIGPIPE is caught, below)
+  if printf '%s\n' "$job" 2>/dev/null >&"$srv_fd"; then
+    while [ ! -e "$job.rc" ] && kill -0 "$srv_pid" 2>/dev/null; do
+      if [ "$run_timeout" -gt 0 ] && [ $(( SECONDS - t0 )) -gt $(( 2 * run_timeout + 60 )) ]; then
+        echo "measure: no answer from the server within $(( 2 * run_timeout + 60 )) s: killed" >>"$runs/$v.log"
+        kill -KILL "$srv_pid" 2>/dev/null
+        break
+      fi
+      nap 0.002
+    done
+  fi
+  if [ -e "$job.rc" ]; then
+    read -r rc <"$job.rc"
+    [[ $rc =~ ^[0-9]+$ ]] || rc=-1
+    [ "$rc" = 0 ] || serve_stop  # (a job that failed ends its server)
+  else
+    exec {srv_fd}>&-
+    wait "$srv_pid"; rc=$?
+    [ "$rc" -ne 0 ] || rc=-1  # (a server that ended without the job's answer failed it)
+    srv_pid= srv_fd=
+  fi
+}
+# (a job written to a server that has just ended: the write fails, and the signal that comes with
+# it is caught here, not fatal; caught, not ignored, so that the processes started here get the
+# default action)
+trap : PIPE
 declare -A dead pos started
 i=0
 for item in "${sched[@]}"; do
@@ -511,6 +581,8 @@ for item in "${sched[@]}"; do
     run_lib "$v" "$r" & cur_pid=$!
     wait "$cur_pid"; rc=$?
     cur_pid=
+  elif [ "$serve" = 1 ]; then
+    serve_job "$v" "$r"
   else
     if [ "$next_item" = "$item" ]; then  # started ahead: its turn now (if not given already)
       pid=$next_pid cur_pid=$next_pid next_pid= next_item=; [ -e "$next_turn" ] || : >"$next_turn"
@@ -543,7 +615,8 @@ for item in "${sched[@]}"; do
        else reject "$v" "$(runtime_reason $rc)" "$(grep -m1 -E 'verdict=fail' "$runs/$v.log" || tail -n 1 "$runs/$v.log")"; fi ;;
   esac
 done
-rm -f "$runs"/turn.*
+serve_stop
+rm -f "$runs"/turn.* "$runs"/serve.fifo
 # QUEUE: the session that runs the builder lets it finish (the others' variants may still be building)
 if [ -n "$claims" ] && [ -n "${builder_pid:-}" ]; then wait "$builder_pid"; builder_pid=; fi
 
