@@ -6,15 +6,23 @@ CEILINGS_BIN := $(B)/tools/ceilings
 CEILINGS_OUT ?= data/ceilings
 AA_DATA      ?= data/aa
 
-# (with the samples library's median, compiled in as C)
-$(CEILINGS_BIN): tools/pipeline/ceilings.cu tools/samples/samples_median.c tools/samples/samples_median.h | check-deps-build
+# The wgmma loop exists for sm_90a alone: its object is compiled for that target whatever ARCH is
+# (nvcc 12.0 or later), and ceilings runs it on compute capability 9.0 only.
+CEILINGS_WGMMA_OBJ := $(B)/tools/obj/pipeline/ceilings_wgmma.o
+$(CEILINGS_WGMMA_OBJ): tools/pipeline/ceilings_wgmma.cu tools/pipeline/ceilings_wgmma.h kernels/attention/sm90_wgmma.cuh | check-deps-build
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) -Itools -o $@ $< tools/samples/samples_median.c -ldl
+	$(NVCC) $(NVCCFLAGS) -gencode=arch=compute_90a,code=sm_90a -Itools -Ikernels/attention -c -o $@ $<
+
+# (with the samples library's median, compiled in as C)
+$(CEILINGS_BIN): tools/pipeline/ceilings.cu tools/pipeline/ceilings_wgmma.h $(CEILINGS_WGMMA_OBJ) \
+    tools/samples/samples_median.c tools/samples/samples_median.h | check-deps-build
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) -Itools -o $@ $< $(CEILINGS_WGMMA_OBJ) tools/samples/samples_median.c -ldl
 
 ifneq ($(filter $(GPU_GOALS),$(MAKECMDGOALS)),)
-$(CEILINGS_BIN): | check-gpu
+$(CEILINGS_BIN) $(CEILINGS_WGMMA_OBJ): | check-gpu
 endif
-## ceilings: GPU only: measure DRAM bandwidth (copy kernel, cudaMemcpy d2d, read-only kernel) and mma.sync f16 rate -> data/ceilings/<gpu>.csv
+## ceilings: GPU only: measure DRAM bandwidth (copy kernel, cudaMemcpy d2d, read-only kernel), the mma.sync f16 rate and (compute capability 9.0) the wgmma f16 rate -> data/ceilings/<gpu>.csv
 .PHONY: ceilings
 ceilings: check-gpu $(CEILINGS_BIN)
 	@mkdir -p $(CEILINGS_OUT)
@@ -52,4 +60,10 @@ aa-check: $(B)/tools/stats
 	  done; exit $$rc
 
 TEST_SCRIPTS += tests/pipeline/test_baselines.sh
+# Unit test of the wgmma ceiling's host arithmetic (FLOPs, operands, swizzle, accumulator layout).
+TEST_PROGS += $(B)/tests/test_ceilings_wgmma
+$(B)/tests/test_ceilings_wgmma: tests/pipeline/test_ceilings_wgmma.c tools/pipeline/ceilings_wgmma.h
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< -lm
+-include $(B)/tests/test_ceilings_wgmma.d
 test: $(B)/tools/stats

@@ -28,6 +28,19 @@ check_build_statuses() {
   done
 }
 done_testing() { exit $((fails > 0)); }
+# find_cuobjdump: prints the path of cuobjdump ($CUOBJDUMP, PATH, the CUDA toolkit, or pip's
+# nvidia-cuda-cuobjdump wheel); status 1 when there is none. `cuobjdump -sass` runs nvdisasm from
+# beside it or PATH.
+find_cuobjdump() {
+  local c
+  for c in "${CUOBJDUMP:-}" "$(command -v cuobjdump 2>/dev/null)" "${CUDA_HOME:-/nonexistent}/bin/cuobjdump" \
+           /usr/local/cuda/bin/cuobjdump; do
+    [ -n "$c" ] && [ -x "$c" ] && { echo "$c"; return 0; }
+  done
+  c=$(python3 -c 'import nvidia, os; print(os.path.join(list(nvidia.__path__)[0], "cu13", "bin", "cuobjdump"))' 2>/dev/null)
+  [ -n "$c" ] && [ -x "$c" ] && { echo "$c"; return 0; }
+  return 1
+}
 # overlaps LOG G H: 1 when a run on GPU G and another run on GPU H overlapped in time by more than
 # 0.05 s, else 0; LOG holds one line "gpu start end" (seconds) per run
 overlaps() {

@@ -15,16 +15,6 @@ ARCHF=-gencode=arch=compute_90,code=sm_90
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 
-find_cuobjdump() {
-  local c
-  for c in "${CUOBJDUMP:-}" "$(command -v cuobjdump 2>/dev/null)" "${CUDA_HOME:-/nonexistent}/bin/cuobjdump" \
-           /usr/local/cuda/bin/cuobjdump; do
-    [ -n "$c" ] && [ -x "$c" ] && { echo "$c"; return 0; }
-  done
-  c=$(python3 -c 'import nvidia, os; print(os.path.join(list(nvidia.__path__)[0], "cu13", "bin", "cuobjdump"))' 2>/dev/null)
-  [ -n "$c" ] && [ -x "$c" ] && { echo "$c"; return 0; }
-  return 1
-}
 if ! CUOBJ=$(find_cuobjdump); then
   not_ok "cuobjdump found (pip install nvidia-cuda-cuobjdump nvidia-cuda-nvdisasm, or a CUDA toolkit)"
   done_testing

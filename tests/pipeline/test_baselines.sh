@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test_baselines.sh — CPU-only tests of the baselines and ceilings: cublas-naive and ceilings
-# compile (and their no-GPU paths answer), sdpa_bench.py's command line and no-torch exit,
-# and make aa-check (stats aa) on fixture A/A data.
+# compile (and their no-GPU paths answer), ceilings' wgmma loop is built for sm_90a alone with its
+# wgmmas pipelined (its SASS, where cuobjdump is found), sdpa_bench.py's command line and no-torch
+# exit, and make aa-check (stats aa) on fixture A/A data.
 set -u
 . tests/lib.sh
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
@@ -28,8 +29,29 @@ if "$NVCC" -std=c++17 $ARCHF -DROWS_PER_BLOCK=0 -Ikernels/harness -Ikernels/atte
 then not_ok "ROWS_PER_BLOCK=0 refused at compile time"; else ok "ROWS_PER_BLOCK=0 refused at compile time"; fi
 check_grep "refusal names the tunable" 'ROWS_PER_BLOCK must be in 1..32' "$t/bad.log"
 
-# --- ceilings: compiles; usage errors exit 2; no GPU exits 1 with a message ----------------------
-check "ceilings compiles" "$NVCC" -O1 -std=c++17 $ARCHF -Itools tools/pipeline/ceilings.cu tools/samples/samples_median.c -ldl -o "$t/ceilings"
+# --- ceilings: builds (its wgmma object for sm_90a, the rest for ARCH); usage errors exit 2; no GPU
+# exits 1 with a message ----------------------------------------------------------------------------
+make -s --no-print-directory B="$t/b" "$t/b/tools/ceilings" >"$t/build.log" 2>&1
+check_eq "ceilings builds (make), its wgmma object compiled for sm_90a and linked" "$?" 0
+cp "$t/b/tools/ceilings" "$t/ceilings" 2>/dev/null
+check_eq "ptxas serialised no wgmma of the ceiling (no C751x warning)" "$(grep -c 'C751[0-9]' "$t/build.log")" 0
+WO=$t/b/tools/obj/pipeline/ceilings_wgmma.o
+if CUOBJ=$(find_cuobjdump); then
+  PATH="$(dirname "$CUOBJ"):$PATH" "$CUOBJ" -sass "$WO" >"$t/wgmma.sass" 2>&1
+  check_grep "wgmma object: sm_90a code" 'arch = sm_90a' "$t/wgmma.sass"
+  # per trip 2 sets x 4 k16 steps = 8 HGMMA, the last of them closing the group (gsb0); the loop
+  # unrolled or not, a multiple of 8, each group's wait leaving one group in flight
+  n=$(grep -c 'HGMMA\.64x128x16\.F32 ' "$t/wgmma.sass"); g=$(grep -c 'HGMMA\.64x128x16\.F32 .*gsb0' "$t/wgmma.sass")
+  check "wgmma object: HGMMA.64x128x16.F32 in groups of 8 ($n in $g groups)" test "$n" -gt 0 -a "$n" -eq $((8 * g))
+  check_grep "wgmma object: a wait that leaves one group in flight" 'WARPGROUP\.DEPBAR\.LE gsb0, 0x1' "$t/wgmma.sass"
+  check_eq "wgmma object: no local memory (LDL/STL)" "$(grep -cE '\b(LDL|STL)\b' "$t/wgmma.sass")" 0
+  check_grep "wgmma object: the sums stored (STG)" '\bSTG\b' "$t/wgmma.sass"
+else
+  ok "# skip: no cuobjdump, the wgmma object's SASS is not checked"
+fi
+if "$NVCC" -std=c++17 $ARCHF -Itools -Ikernels/attention -c tools/pipeline/ceilings_wgmma.cu -o "$t/plain.o" >"$t/plain.log" 2>&1
+then not_ok "ceilings_wgmma.cu refuses plain sm_90"; else
+  check_grep "ceilings_wgmma.cu refuses plain sm_90 with its message" 'needs the sm_90a target' "$t/plain.log"; fi
 "$t/ceilings" --help >"$t/out" 2>&1
 check_eq "ceilings --help exits 0" "$?" 0
 check_grep "ceilings --help names the format" 'cudadent42 ceilings v1' "$t/out"

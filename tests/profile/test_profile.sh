@@ -160,6 +160,21 @@ check_grep "profile_section: simt tensor n/a as a dash" '^\| simt \| 41.50 \| 55
 # H100 datasheet roof at AI 343.8: min(3350*343.8/1000, 989) = 989; 104.76 / 989 = 10.6 %
 check_grep "profile_section: roofline row of swz" '^\| swz \| 4.295 \| 12.494 \| 8.389 \| 343.8 \| 512.0 \| 104.76 \| 989.0 \| 10.6 \|$' "$tmp/p.md"
 check_grep "profile_section: roof source named" 'roof: datasheet' "$tmp/p.md"
+# measured ceilings: the compute roof is the highest FLOP-rate row, named. With a wgmma row (700)
+# above the mma.sync one (600): at AI 343.8 min(3000 * 343.8 / 1000, 700) = 700, 104.76 / 700 =
+# 15.0 %; without it, 600 and 104.76 / 600 = 17.5 %
+mkdir -p "$tmp/data/ceilings"
+C=$tmp/data/ceilings/nvidia-h100-80gb-hbm3.csv
+printf '%s\n' '# cudadent42 ceilings v1' 'metric,value,unit,n,min,max' 'dram_read_bw,3000,GB/s,30,2990,3010' \
+  'mma_f16_f32_tflops,600,TFLOPS,30,590,610' 'wgmma_f16_f32_tflops,700,TFLOPS,30,690,710' >"$C"
+psec --profile "$D/swz.csv" 2>"$tmp/err"
+check_grep "profile_section: a wgmma row above mma.sync: the roof is 700" '^\| swz \| 4.295 \| 12.494 \| 8.389 \| 343.8 \| 512.0 \| 104.76 \| 700.0 \| 15.0 \|$' "$tmp/p.md"
+check_grep "... and the text names the wgmma row" 'roof: measured ceilings \(memory: `dram_read_bw`; compute: `wgmma_f16_f32_tflops`\)' "$tmp/p.md"
+sed -i '/^wgmma_/d' "$C"
+psec --profile "$D/swz.csv" 2>"$tmp/err"
+check_grep "profile_section: no wgmma row: the roof is mma.sync's 600" '^\| swz \| 4.295 \| 12.494 \| 8.389 \| 343.8 \| 512.0 \| 104.76 \| 600.0 \| 17.5 \|$' "$tmp/p.md"
+check_grep "... and the text names the mma.sync row" 'roof: measured ceilings \(memory: `dram_read_bw`; compute: `mma_f16_f32_tflops`\)' "$tmp/p.md"
+rm -r "$tmp/data/ceilings"
 check_grep "profile_section: tex table" '^swz & 41.00 & 55.0' "$tmp/p.tex"
 check_grep "profile_section: tex escapes the experiment name" 'Profile counters: phase1 on nvidia-h100-80gb-hbm3' "$tmp/p.tex"
 psec

@@ -205,6 +205,25 @@ check_grep "roofline AI by hand (128 FLOP/B)" '^128 [0-9.e+-]+ B1_H8_S256_D64_C0
 # roof at B1_H8_S256_D64_C0 by hand: AI 128 FLOP/B × 2950 GB/s = 377.6 TFLOPS < 610: memory-bound
 check_grep "roofline table: roof by hand" '^\| `B1_H8_S256_D64_C0` \| 128 \| 378 \| memory \|' $F
 check_grep "ceilings table" '^\| `dram_copy_bw` \| 2950 \| GB/s \| 20 \|' $F
+# the compute roof is the highest FLOP-rate row: the fixtures (files of before the wgmma row) have
+# the mma.sync row alone, and the text names it
+check_grep "methodology names the compute roof's row (mma.sync, the only one)" '^The roofline.s memory roof on `nvidia-h200` .*; its compute roof is `mma_f16_f32_tflops`, 646\.0 TFLOPS: the highest FLOP rate measured there\.' $F
+check_grep "roofline caption names the compute roof's row" 'compute: the highest measured FLOP rate, `mma_f16_f32_tflops`' $F
+check_grep "roofline: compute roof the mma.sync row (646)" '^tf = 646$' $RB/plots/beta/nvidia-h200/roofline.gpv
+# ... and with a wgmma row above it (800 TFLOPS on the H200), the wgmma row: beta's
+# B2_H8_S512_D64_C0, AI 256 x 4420 GB/s = 1131.5 TFLOPS > 800, is bound by it; the H100 file keeps
+# its mma.sync row (610)
+EW=$RB/edge-wgmma
+rm -rf $EW && mkdir -p $EW && cp -r $FIX/data $FIX/experiments $EW/
+echo 'wgmma_f16_f32_tflops,800,TFLOPS,20,790,805' >>$EW/data/ceilings/nvidia-h200.csv
+check "with a wgmma row: the full appendix is written" make -s --no-print-directory DATA=$EW/data EXPDIR=$EW/experiments RB=$EW/build $EW/build/report/appendix-full.md
+W=$EW/build/report/appendix-full.md
+check_grep "wgmma row: methodology names it the compute roof, among both rows" '^The roofline.s memory roof on `nvidia-h200` .*; its compute roof is `wgmma_f16_f32_tflops`, 800\.0 TFLOPS: the highest FLOP rate measured there \(of `mma_f16_f32_tflops`, `wgmma_f16_f32_tflops`\)\.' $W
+check_grep "wgmma row: the H100 without one keeps mma.sync" '^The roofline.s memory roof on `nvidia-h100-80gb-hbm3` .*; its compute roof is `mma_f16_f32_tflops`, 610\.0 TFLOPS' $W
+check_grep "wgmma row: roofline at 800 TFLOPS" '^tf = 800$' $EW/build/plots/beta/nvidia-h200/roofline.gpv
+check_grep "wgmma row: roofline table, compute-bound under 800" '^\| `B2_H8_S512_D64_C0` \| 256 \| 800 \| compute \|' $W
+check_grep "wgmma row: roofline table caption names it" 'compute: `wgmma_f16_f32_tflops`, the highest FLOP rate measured' $W
+check_grep "wgmma row: roofline figure caption names it" 'compute: the highest measured FLOP rate, `wgmma_f16_f32_tflops`' $W
 check "no scaling figure for beta (its shapes differ in D)" test ! -e $RB/plots/beta/nvidia-h200/scaling.pdf
 # scaling: the shapes that differ only in axes moving with the problem's scale axis (attention: S,
 # and K = S with it). phase1's fixture has two (B1_H8_S256, B1_H8_S512; B1_H1_S128 differs in H

@@ -15,6 +15,13 @@
 //   mma_f16_f32_tflops  mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 in a register-only loop,
 //                       MMA_ACC independent accumulators per warp, MMA_WARPS warps per CTA,
 //                       every SM filled to the occupancy the kernel allows
+//   wgmma_f16_f32_tflops  compute capability 9.0 only (elsewhere the row is left out, saying why on
+//                       stderr and in the header): wgmma.mma_async m64n128k16 f32.f16.f16 with A
+//                       and B from shared memory in a pipelined loop, two warpgroups per CTA, every
+//                       SM filled (ceilings_wgmma.h; built for sm_90a apart, ceilings_wgmma.cu);
+//                       counted as 2 x 64 x 128 x 16 FLOPs per wgmma; the sums the launch stores are
+//                       checked against the host's, and the row is left out when they disagree
+// The report's compute roof is the higher of the two (tools/report/report_roof.h).
 // Each is the median of --runs timed runs (CUDA events around one launch) after 3 warm-ups.
 //
 // Usage: ceilings [--out FILE|DIR/] [--runs N] [--meta key=value]...
@@ -22,7 +29,10 @@
 //   # cudadent42 ceilings v1
 //   # key: value               gpu, gpu_slug, sm_count, cc, driver, cuda_runtime, clocks, date, ...
 //   metric,value,unit,n,min,max
-// Build: nvcc -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 tools/pipeline/ceilings.cu -ldl
+// Build (mk/baselines.mk): nvcc -O3 -std=c++17 -gencode=arch=compute_90a,code=sm_90a -Itools
+//   -Ikernels/attention -c tools/pipeline/ceilings_wgmma.cu -o ceilings_wgmma.o, then
+//   nvcc -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 -Itools tools/pipeline/ceilings.cu
+//   ceilings_wgmma.o tools/samples/samples_median.c -ldl
 #include <cuda_runtime.h>
 #include <dlfcn.h>
 #include <errno.h>
@@ -37,6 +47,7 @@
 #include <string>
 #include <vector>
 
+#include "ceilings_wgmma.h"
 #include "samples/samples_median.h"
 
 #ifndef MMA_ACC
@@ -50,6 +61,8 @@ static_assert(MMA_WARPS >= 1 && MMA_WARPS <= 32, "MMA_WARPS must be in 1..32");
 
 static const size_t COPY_BYTES = (size_t)1 << 30;  // per buffer: 1 GiB read, 1 GiB written
 static const int MMA_ITERS = 16384;                // loop trips per launch (~2 ms on an H100)
+static const int WGMMA_ITERS = 4096;               // loop trips per launch (~2.5 ms at 900 TFLOPS, 132 SMs)
+static const unsigned SEED = 12345u;               // of the operands of both MMA loops
 static const int WARMUPS = 3;
 
 #define CUDA_CALL(call)                                                                     \
@@ -264,6 +277,46 @@ static best_t best_variant(const V &variants, int runs, int sms, L launch, B gb)
   return b;
 }
 
+// the wgmma loop (ceilings_wgmma.h) on compute capability 9.0: its times, grid and the SM clock
+// after it; on another GPU, or when the sums it stored disagree with the host's, no times and WHY
+// says why
+struct wgmma_run {
+  std::vector<double> ms;
+  unsigned grid = 0;
+  std::string clock, why;
+};
+
+static wgmma_run measure_wgmma(const cudaDeviceProp &prop, int runs) {
+  wgmma_run w;
+  char why[256];
+  if (prop.major != 9 || prop.minor != 0) {
+    snprintf(why, sizeof why, "the GPU is compute capability %d.%d; the wgmma loop is built for sm_90a, which "
+             "runs on 9.0 only", prop.major, prop.minor);
+    w.why = why;
+    return w;
+  }
+  CUDA_CALL((cudaError_t)wgmma_prepare(prop.multiProcessorCount, &w.grid));
+  if (w.grid == 0) {
+    w.why = "no CTA of the wgmma loop fits on a multiprocessor";
+    return w;
+  }
+  float *sink;
+  CUDA_CALL(cudaMalloc(&sink, (size_t)w.grid * WGMMA_THREADS * sizeof(float)));
+  w.ms = time_runs(runs, [&] { CUDA_CALL((cudaError_t)wgmma_launch(sink, w.grid, WGMMA_ITERS, SEED)); });
+  w.clock = nvml_clock(NVML_CLOCK_SM, 0);
+  int c = wgmma_check(sink, w.grid, WGMMA_ITERS, SEED, why, sizeof why);
+  if (c < 0) {
+    fprintf(stderr, "ceilings: %s\n", why);
+    exit(1);
+  }
+  if (c > 0) {
+    w.why = std::string("the sums the wgmma loop stored disagree with the host's: ") + why;
+    w.ms.clear();
+  }
+  CUDA_CALL(cudaFree(sink));
+  return w;
+}
+
 // ---- command line and output -------------------------------------------------------------------
 
 static void usage(void) {
@@ -311,7 +364,8 @@ int main(int argc, char **argv) {
   for (int i = 1; i < argc; ++i) {
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
       fprintf(stdout, "usage: ceilings [--out FILE|DIR/] [--runs N] [--meta key=value]...\n"
-                      "measures device-memory copy bandwidth and the mma.sync f16->f32 rate;\n"
+                      "measures device-memory copy bandwidth and the mma.sync f16->f32 rate, and\n"
+                      "on compute capability 9.0 the wgmma f16->f32 rate;\n"
                       "writes '# cudadent42 ceilings v1' CSV to stdout, FILE or DIR/<gpu_slug>.csv\n");
       return 0;
     } else if (!strcmp(argv[i], "--out") && i + 1 < argc) {
@@ -388,12 +442,17 @@ int main(int argc, char **argv) {
   float *sink;
   CUDA_CALL(cudaMalloc(&sink, (size_t)mma_grid * MMA_WARPS * 32 * sizeof(float)));
   std::vector<double> mma_ms = time_runs(runs, [&] {
-    mma_loop<<<mma_grid, MMA_WARPS * 32>>>(sink, MMA_ITERS, 12345u);
+    mma_loop<<<mma_grid, MMA_WARPS * 32>>>(sink, MMA_ITERS, SEED);
     CUDA_CALL(cudaGetLastError());
   });
   std::string clk_mma = nvml_clock(NVML_CLOCK_SM, 0);
   CUDA_CALL(cudaFree(sink));
   double mma_flops = (double)mma_grid * MMA_WARPS * MMA_ITERS * MMA_ACC * (2.0 * 16 * 8 * 16);
+
+  // wgmma (compute capability 9.0 only)
+  wgmma_run wg = measure_wgmma(prop, runs);
+  if (!wg.why.empty()) fprintf(stderr, "ceilings: wgmma_f16_f32_tflops omitted: %s\n", wg.why.c_str());
+  double wgmma_flops = wgmma_flop(wg.grid, WGMMA_ITERS);
 
   std::vector<result> rows;
   rows.push_back(summarize("dram_copy_bw", "GB/s", rate(copy.ms, 2.0 * COPY_BYTES / 1e9)));
@@ -401,6 +460,7 @@ int main(int argc, char **argv) {
   rows.push_back(summarize("dram_read_bw", "GB/s",
                            rate(rd.ms, ((double)COPY_BYTES + (double)rd.grid * 256 * sizeof(unsigned)) / 1e9)));
   rows.push_back(summarize("mma_f16_f32_tflops", "TFLOPS", rate(mma_ms, mma_flops / 1e12)));
+  if (!wg.ms.empty()) rows.push_back(summarize("wgmma_f16_f32_tflops", "TFLOPS", rate(wg.ms, wgmma_flops / 1e12)));
 
   // ---- output
   std::string gslug = slug(prop.name);
@@ -438,6 +498,7 @@ int main(int argc, char **argv) {
   fprintf(f, "# clock_sm_attr_mhz: %d\n# clock_mem_attr_mhz: %d\n", clock_khz / 1000, mem_khz / 1000);
   fprintf(f, "# clock_sm_after_copy_mhz: %s\n# clock_sm_after_mma_mhz: %s\n", clk_copy.c_str(),
           clk_mma.c_str());
+  fprintf(f, "# clock_sm_after_wgmma_mhz: %s\n", wg.clock.c_str());
   fprintf(f, "# power_limit_w: %s\n# temp_start_c: %s\n# temp_end_c: %s\n", power.c_str(),
           temp_start.c_str(), temp_end.c_str());
   fprintf(f, "# l2_bytes: %d\n# mem_bytes: %zu\n", prop.l2CacheSize, prop.totalGlobalMem);
@@ -453,6 +514,13 @@ int main(int argc, char **argv) {
   fprintf(f, "# mma: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32, %d accumulators/warp, "
              "%d warps/cta, grid %u, %d iterations, %.6g flop per run\n",
           MMA_ACC, MMA_WARPS, mma_grid, MMA_ITERS, mma_flops);
+  if (wg.ms.empty()) fprintf(f, "# wgmma: omitted: %s\n", wg.why.c_str());
+  else
+    fprintf(f, "# wgmma: wgmma.mma_async.sync.aligned.m%dn%dk%d.f32.f16.f16, A and B from shared memory "
+               "(128-byte swizzle), %d per warpgroup per trip, %d warpgroups/cta, grid %u, %d iterations, "
+               "%.6g flop per run; the sums of CTAs 0 and %u checked against the host's\n",
+            WGMMA_M, WGMMA_N, WGMMA_K, WGMMA_SETS * WGMMA_KSTEPS, WGMMA_WARPGROUPS, wg.grid, WGMMA_ITERS,
+            wgmma_flops, wg.grid - 1);
   fprintf(f, "# value: median of n runs; min and max of the same runs\n");
   for (const std::string &kv : meta) {
     size_t eq = kv.find('=');

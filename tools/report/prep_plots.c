@@ -295,7 +295,10 @@ static void roofline(const ctx *c, const char *ceil_path) {
   fprintf(g, "xmin = %g\nxmax = %g\n", amin / 4, fmax(amax * 4, 2 * fmax(tf, dtf) * 1000 / fmax(fmax(bw, dbw), 1)));
   fclose(d);
   fclose(g);
-  char *meas = words(bw > 0 ? "ceilings-measured" : "ceilings-none", (const char *const[]){"metric", rf.bw_metric, NULL});
+  char *compute = tf > 0 ? words("ceilings-compute", (const char *const[]){"metric", rf.tf_metric, NULL}) : NULL;
+  char *meas = words(bw > 0 ? "ceilings-measured" : "ceilings-none",
+                     (const char *const[]){"metric", rf.bw_metric, "compute", compute ? compute : "", NULL});
+  free(compute);
   char *ds = dbw > 0 ? NULL : words("datasheet-none", NULL);
   figure("roofline", "roofline", (const char *const[]){"gpu", c->slug, "ceilings", meas, "datasheet", ds ? ds : "", NULL});
   free(meas);

@@ -69,6 +69,12 @@ static void counters(gen *g, const entry *e, size_t n, int same) {
   doc_table_end(&g->d);
 }
 
+// where one roof comes from: the ceilings row METRIC measured (VALUE), else the datasheet's
+static const char *roof_row(gen *g, const char *metric, double value, double datasheet) {
+  if (value > 0) return words(g, "roof-row", (const char *const[]){"metric", metric, NULL});
+  return words(g, datasheet > 0 ? "roof-row-datasheet" : "roof-row-none", NULL);
+}
+
 static void roofline(gen *g, const entry *e, size_t n, int same) {
   roof_t rf;
   char cpath[4096];
@@ -76,7 +82,9 @@ static void roofline(gen *g, const entry *e, size_t n, int same) {
   if (roof_read(cpath, e[0].gpu, &rf, g->err, sizeof g->err)) gen_die(g);
   double bw = rf.bw_gbs > 0 ? rf.bw_gbs : rf.ds_bw_gbs, tf = rf.tflops > 0 ? rf.tflops : rf.ds_tflops;
   const char *src = rf.bw_gbs > 0 || rf.tflops > 0 ? "roof-measured" : bw > 0 ? "roof-datasheet" : "roof-none";
-  tmpl_put(g, "profile", "roofline", (const char *const[]){"roof", words(g, src, NULL), NULL});
+  const char *which[] = {"memory", roof_row(g, rf.bw_metric, rf.bw_gbs, rf.ds_bw_gbs), "compute",
+                         roof_row(g, rf.tf_metric, rf.tflops, rf.ds_tflops), NULL};
+  tmpl_put(g, "profile", "roofline", (const char *const[]){"roof", words(g, src, which), NULL});
   tmpl_table(g, "profile", "caption-roofline", "columns-roofline", "lrrrrrrrr",
              (const char *const[]){"exp", e[0].exp, "gpu", e[0].gpu, NULL});
   for (size_t i = 0; i < n; i++) {

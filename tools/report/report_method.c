@@ -227,24 +227,41 @@ static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {
   strlist_free(&keys);
 }
 
-// the ceilings measured on GPU, as published in data/ceilings/<gpu>.csv
-// which measured bandwidth is the roofline's memory roof (report_roof.h), among which
-static void memory_roof(gen *g, const char *gpu, const char *path, const rcsv *t, int cm) {
-  roof_t rf;
-  if (roof_read(path, gpu, &rf, g->err, sizeof g->err)) gen_die(g);
-  if (rf.bw_gbs <= 0) return;
-  strlist bws = {0};
+// " (of `a`, `b`)": the rows of T of one kind (roof_is_bw, roof_is_flops) when there are several
+static const char *roof_others(gen *g, const rcsv *t, int cm, int (*kind)(const char *)) {
+  strlist l = {0};
   for (size_t r = 0; r < t->nrows; r++)
-    if (roof_is_bw(rcsv_get(t, r, cm))) strlist_add(&bws, fmt("`%s`", rcsv_get(t, r, cm)));
-  const char *others = bws.n > 1 ? tmpl_str(g, "method", "memory-roof-others", (const char *const[]){"list", gen_join(&bws, ", "), NULL}) : "";
-  const char *ds = rf.ds_bw_gbs > 0 ? tmpl_str(g, "method", "memory-roof-datasheet",
-                                               (const char *const[]){"bw", fmt("%g", rf.ds_bw_gbs), "tf", fmt("%g", rf.ds_tflops), NULL})
-                                    : "";
-  tmpl_put(g, "method", "memory-roof",
-           (const char *const[]){"gpu", gpu, "metric", rf.bw_metric, "bw", num(rf.bw_gbs), "others", others, "datasheet", ds, NULL});
-  strlist_free(&bws);
+    if (kind(rcsv_get(t, r, cm))) strlist_add(&l, rcsv_get(t, r, cm));
+  const char *s = l.n > 1 ? tmpl_str(g, "method", "roof-others", (const char *const[]){"list", gen_join_code(&l, ", "), NULL}) : "";
+  strlist_free(&l);
+  return s;
 }
 
+// which measured bandwidth and which measured FLOP rate are the roofline's roofs (report_roof.h),
+// each named by its row among the rows of its kind
+static void roof_rows(gen *g, const char *gpu, const char *path, const rcsv *t, int cm) {
+  roof_t rf;
+  if (roof_read(path, gpu, &rf, g->err, sizeof g->err)) gen_die(g);
+  if (rf.bw_gbs <= 0 && rf.tflops <= 0) return;
+  const char *ds = rf.ds_bw_gbs > 0 ? tmpl_str(g, "method", "roof-datasheet",
+                                               (const char *const[]){"bw", fmt("%g", rf.ds_bw_gbs), "tf", fmt("%g", rf.ds_tflops), NULL})
+                                    : "";
+  const char *tf_others = roof_others(g, t, cm, roof_is_flops);
+  if (rf.bw_gbs <= 0) {
+    tmpl_put(g, "method", "compute-roof-alone",
+             (const char *const[]){"gpu", gpu, "metric", rf.tf_metric, "tf", num(rf.tflops), "others", tf_others, "datasheet", ds, NULL});
+    return;
+  }
+  const char *compute = rf.tflops > 0 ? tmpl_str(g, "method", "compute-roof",
+                                                 (const char *const[]){"metric", rf.tf_metric, "tf", num(rf.tflops), "others", tf_others, NULL})
+                        : rf.ds_tflops > 0 ? tmpl_str(g, "method", "compute-roof-datasheet", NULL)
+                                           : tmpl_str(g, "method", "compute-roof-none", NULL);
+  tmpl_put(g, "method", "memory-roof",
+           (const char *const[]){"gpu", gpu, "metric", rf.bw_metric, "bw", num(rf.bw_gbs), "others", roof_others(g, t, cm, roof_is_bw),
+                                 "compute", compute, "datasheet", ds, NULL});
+}
+
+// the ceilings measured on GPU, as published in data/ceilings/<gpu>.csv
 static void ceilings(gen *g, const char *gpu) {
   char p[4096];
   snprintf(p, sizeof p, "%s/ceilings/%s.csv", g->data, gpu);
@@ -267,7 +284,7 @@ static void ceilings(gen *g, const char *gpu) {
                                          clo >= 0 ? num(fld(g, &t, r, "min")) : fmt_none(),
                                          chi >= 0 ? num(fld(g, &t, r, "max")) : fmt_none()});
   doc_table_end(&g->d);
-  memory_roof(g, gpu, p, &t, x[0]);
+  roof_rows(g, gpu, p, &t, x[0]);
   rcsv_free(&t);
 }
 

@@ -17,11 +17,25 @@ int roof_work(const char *shape, double *flops, double *bytes) {
   return 0;
 }
 
-int roof_is_bw(const char *m) {
-  static const char *const bw[] = {"dram_copy_bw", "memcpy_d2d_bw", "dram_read_bw", NULL};
-  for (const char *const *b = bw; *b; b++)
-    if (!strcmp(m, *b)) return 1;
+static int one_of(const char *m, const char *const *names) {
+  for (; *names; names++)
+    if (!strcmp(m, *names)) return 1;
   return 0;
+}
+
+int roof_is_bw(const char *m) {
+  return one_of(m, (const char *const[]){"dram_copy_bw", "memcpy_d2d_bw", "dram_read_bw", NULL});
+}
+
+int roof_is_flops(const char *m) {
+  return one_of(m, (const char *const[]){"mma_f16_f32_tflops", "wgmma_f16_f32_tflops", NULL});
+}
+
+// the highest value of one kind of row, and the row it came from
+static void keep_top(double v, const char *m, double *top, char *name, size_t len) {
+  if (v <= *top) return;
+  *top = v;
+  snprintf(name, len, "%s", m);
 }
 
 int roof_read(const char *path, const char *slug, roof_t *r, char *err, size_t errlen) {
@@ -40,13 +54,10 @@ int roof_read(const char *path, const char *slug, roof_t *r, char *err, size_t e
     const char *m = rcsv_get(&t, i, x[0]);
     double v;
     int bw = roof_is_bw(m);
-    if (!bw && strcmp(m, "mma_f16_f32_tflops")) continue;
+    if (!bw && !roof_is_flops(m)) continue;
     if (rcsv_num(&t, i, x[1], &v, err, errlen)) return rcsv_free(&t), -1;
-    if (!bw) r->tflops = v;
-    else if (v > r->bw_gbs) {
-      r->bw_gbs = v;
-      snprintf(r->bw_metric, sizeof r->bw_metric, "%s", m);
-    }
+    if (bw) keep_top(v, m, &r->bw_gbs, r->bw_metric, sizeof r->bw_metric);
+    else keep_top(v, m, &r->tflops, r->tf_metric, sizeof r->tf_metric);
   }
   rcsv_free(&t);
   return 0;

@@ -29,11 +29,15 @@ void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *shapes) 
   strlist ours = {0}, base = {0}, above = {0};  // above: the points over the roof, in words
   for (size_t i = 0; i < x->names.n; i++)
     strlist_add(expvars_is_baseline(e, x->names.v[i]) ? &base : &ours, x->names.v[i]);
-  if (full)
+  if (full) {
+    const char *compute = rf.tflops > 0 ? tmpl_str(g, "exp", "roof-compute-measured", (const char *const[]){"metric", rf.tf_metric, NULL})
+                          : tf > 0      ? tmpl_str(g, "exp", "roof-compute-datasheet", NULL)
+                                        : "";
     tmpl_table(g, "exp", "caption-roof", "columns-roof", "lrrllrlr",
-             (const char *const[]){"gpu", x->gpu, "roof", tmpl_str(g, "exp", meas ? "roof-measured" : "roof-datasheet",
-                                                            (const char *const[]){"metric", rf.bw_metric, NULL}),
-                                   NULL});
+               (const char *const[]){"gpu", x->gpu, "roof", tmpl_str(g, "exp", meas ? "roof-measured" : "roof-datasheet",
+                                                              (const char *const[]){"metric", rf.bw_metric, "compute", compute, NULL}),
+                                     NULL});
+  }
   for (size_t k = 0; k < shapes->n; k++) {
     double fl, by, m;
     if (roof_work(shapes->v[k], &fl, &by)) continue;
