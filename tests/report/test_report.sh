@@ -216,8 +216,15 @@ check_grep "roofline: compute roof the mma.sync row (646)" '^tf = 646$' $RB/plot
 EW=$RB/edge-wgmma
 rm -rf $EW && mkdir -p $EW && cp -r $FIX/data $FIX/experiments $EW/
 echo 'wgmma_f16_f32_tflops,800,TFLOPS,20,790,805' >>$EW/data/ceilings/nvidia-h200.csv
-check "with a wgmma row: the full appendix is written" make -s --no-print-directory DATA=$EW/data EXPDIR=$EW/experiments RB=$EW/build $EW/build/report/appendix-full.md
+# (the same copy also has beta's sample files say `process: served`: a round's variants timed in one
+# process, make measure SERVE=1; the fixtures' files predate the key)
+for f in $EW/data/beta/*/*.csv; do grep -q '^# cudadent42 samples' "$f" && sed -i '1a # process: served' "$f"; done
+check "with a wgmma row: the full appendix is written" make -s --no-print-directory DATA=$EW/data EXPDIR=$EW/experiments RB=$EW/build $EW/build/report/appendix-full.md $EW/build/report/appendix.md
 W=$EW/build/report/appendix-full.md
+served='Where a file says `process: served` \(`beta`\), the variants of a round were timed one after another in one process per GPU'
+check_grep "served files: the full appendix's design paragraph says so, naming their experiment alone" "confounded with a variant\. $served" $W
+check_grep "... and the main appendix's rounds bullet" "rounds on a freshly started machine\. $served" $EW/build/report/appendix.md
+check_eq "... the fixtures' own appendices, without served files, do not" "$(grep -c 'process: served' $F $R/appendix.md | cut -d: -f2 | tr '\n' ' ')" "0 0 "
 check_grep "wgmma row: methodology names it the compute roof, among both rows" '^The roofline.s memory roof on `nvidia-h200` .*; its compute roof is `wgmma_f16_f32_tflops`, 800\.0 TFLOPS: the highest FLOP rate measured there \(of `mma_f16_f32_tflops`, `wgmma_f16_f32_tflops`\)\.' $W
 check_grep "wgmma row: the H100 without one keeps mma.sync" '^The roofline.s memory roof on `nvidia-h100-80gb-hbm3` .*; its compute roof is `mma_f16_f32_tflops`, 610\.0 TFLOPS' $W
 check_grep "wgmma row: roofline at 800 TFLOPS" '^tf = 800$' $EW/build/plots/beta/nvidia-h200/roofline.gpv

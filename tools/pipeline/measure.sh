@@ -35,8 +35,8 @@
 #
 # The experimental design has three levels: sessions (one invocation of this script: one host,
 # one GPU, one code state), rounds within a session (one process per variant and round; SERVE=1:
-# one process per round, which times the round's variants one after another), and samples within
-# a process. The A/A experiment shows each process and each session carrying its
+# one process per round, which times the round's variants one after another, and a new one after a
+# job that failed), and samples within a process. The A/A experiment shows each process and each session carrying its
 # own offset, so each level is recorded for the analysis to treat as a unit.
 #   session   SESSION, else <hostname -s>-<UTC start, YYYYmmddTHHMMSSZ>; 1-100 of [A-Za-z0-9.-],
 #             the first alphanumeric (it names a directory and a header key). Host, GPU uuid
@@ -506,8 +506,8 @@ prestart_after() {
 # tools/pipeline/serve.cu), which opens the device once and then loads each variant's kernel.so
 # (its bench as a shared object) and times it with the run's own command line (bench --served):
 # making a context (~0.25 s, serialised across a host's GPUs) is paid once per round, not once
-# per run. The round stays a process, as the design has it: each round gets a server of its own,
-# so the variation between processes is still variation between rounds; the runs of one round
+# per run. Rounds never share a process, as the design has it: each round gets servers of its
+# own, so the variation between processes is still variation between rounds; the runs of one round
 # share their process, as they share the round's time. PRESTART does not apply (no run opens
 # the device). A job's exit status comes back in <job>.rc; a job that fails or crashes ends its
 # server (its status is the job's), and the round's next job starts a new one. A job is stopped

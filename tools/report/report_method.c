@@ -14,6 +14,7 @@
 #include "report_roof.h"
 #include "report_static.h"
 #include "report_tmpl.h"
+#include "report_tmplread.h"
 
 static int skip_key(const char *k) {
   // round: the header lines are round 1's (the column `round` says which round a sample is of)
@@ -361,6 +362,24 @@ static const char *meta_values(egpu *xs, size_t n, const char *key) {
   return fmt("%s", b);
 }
 
+// the sentence on served rounds, naming the experiments with a file that says `process: served`;
+// "" when none does (the caller frees it)
+static char *served_note(gen *g, egpu *xs, size_t n) {
+  strlist e = {0};
+  for (size_t i = 0; i < n; i++)
+    for (size_t f = 0; f < xs[i].names.n; f++) {
+      const char *m = samples_meta(&xs[i].files[f], "process");
+      if (m && !strcmp(m, "served") && !strlist_has(&e, xs[i].exp)) strlist_add(&e, xs[i].exp);
+    }
+  strlist_sort(&e);
+  // (one line: it ends a paragraph's or a bullet's last sentence)
+  char *t = e.n ? tmpl_one_line(tmpl_text(g, "method", "served", (const char *const[]){"exps", gen_join_code(&e, ", "), NULL}))
+                : strdup("");
+  strlist_free(&e);
+  if (!t) abort();
+  return t;
+}
+
 void methodology(gen *g, egpu *xs, size_t n, const strlist *gpus) {
   int full = form_full(g);
   tmpl_put(g, "method", full ? "intro" : "intro-main", (const char *const[]){"data", g->data, NULL});
@@ -368,8 +387,9 @@ void methodology(gen *g, egpu *xs, size_t n, const strlist *gpus) {
   const char *corr = first_field(xs, n, "correction", "holm");
   char thr[32]; // kept here: the values of fmt's rotating buffers do not outlive the tables below
   snprintf(thr, sizeof thr, "%g", 100 * g->threshold);
+  char *served = served_note(g, xs, n);
   const char *const sv[] = {"alpha", alpha, "correction", !strcmp(corr, "holm") ? "Holm" : corr, "data", g->data,
-                            "threshold", thr, NULL};
+                            "threshold", thr, "served_note", served, NULL};
   if (!full) tmpl_put(g, "method", "brief", sv);
   for (size_t i = 0; i < gpus->n; i++) {
     if (full) fingerprint(g, gpus->v[i], xs, n);
@@ -378,11 +398,12 @@ void methodology(gen *g, egpu *xs, size_t n, const strlist *gpus) {
   if (full) {
     const char *gc = meta_values(xs, n, "graph_calls");
     char *note = *gc ? tmpl_text(g, "method", "graph-calls", (const char *const[]){"values", gc, NULL}) : NULL;
-    tmpl_put(g, "method", "timing", (const char *const[]){"graph_calls_note", note ? note : "", NULL});
+    tmpl_put(g, "method", "timing", (const char *const[]){"graph_calls_note", note ? note : "", "served_note", served, NULL});
     free(note);
     tmpl_put(g, "method", "statistics", sv);
   }
   for (size_t i = 0; i < gpus->n; i++) calibration(g, gpus->v[i]);
   if (full) tmpl_put(g, "method", "older", NULL);
   form_see_full(g, 1, "what-method");
+  free(served);
 }
