@@ -19,7 +19,8 @@
 //
 // Tunables (-D macros, default in brackets; flash_attn_sm90.tunables lists the values):
 //   HEAD_DIM      [64]  64 or 128
-//   BLOCK_N       [128] keys per K/V tile: 64 or 128 (the N of the S wgmma)
+//   BLOCK_N       [128] keys per K/V tile: 64, 128 or 176 (the N of the S wgmma; 176 at HEAD_DIM 128
+//                 with two consumer warpgroups and setmaxnreg only)
 //   CONSUMER_WGS  [2]   consumer warpgroups (64 query rows each): 1 or 2
 //   STAGES        [2]   K/V ring depth, 1..4
 //   SETMAXNREG    [1]   1: producer 24 registers, consumers 240 (CONSUMER_WGS=2 only)

@@ -43,9 +43,12 @@ constexpr int PRODUCER_REGS = 24;
 constexpr int CONSUMER_REGS = 240;
 
 static_assert(HEAD_DIM == 64 || HEAD_DIM == 128, "HEAD_DIM must be 64 or 128");
-static_assert(BLOCK_N == 64 || BLOCK_N == 128,
-              "BLOCK_N must be 64 or 128 (the N of the S = Q*K^T wgmma; multiples of 16 keep the "
-              "k16 steps of P*V whole)");
+static_assert(BLOCK_N == 64 || BLOCK_N == 128 || BLOCK_N == 176,
+              "BLOCK_N must be 64, 128 or 176 (the N of the S = Q*K^T wgmma; multiples of 16 keep "
+              "the k16 steps of P*V whole)");
+static_assert(BLOCK_N != 176 || (HEAD_DIM == 128 && CONSUMER_WGS == 2 && SETMAXNREG == 1),
+              "BLOCK_N=176 is for HEAD_DIM=128 with two consumer warpgroups and SETMAXNREG=1 (its 88 "
+              "S accumulators, 64 of O and P's fragments need the 240 registers setmaxnreg grants)");
 static_assert(CONSUMER_WGS == 1 || CONSUMER_WGS == 2, "CONSUMER_WGS must be 1 or 2");
 static_assert(STAGES >= 1 && STAGES <= 4, "STAGES must be 1..4");
 static_assert(SETMAXNREG == 0 || SETMAXNREG == 1, "SETMAXNREG must be 0 or 1");

@@ -1,7 +1,7 @@
 // sm90_wgmma.cuh — warpgroup matrix multiply (wgmma.mma_async, sm_90a only) for
 // flash_attn_sm90.cu: shared-memory matrix descriptors for 128-byte-swizzled tiles, the
-// fence / commit / wait protocol, and m64nNk16 fp16 -> fp32 for N = 64 and 128 with A from shared
-// memory (SS) or from registers (RS). Layouts follow the PTX ISA ("Asynchronous Warpgroup Level
+// fence / commit / wait protocol, and m64nNk16 fp16 -> fp32 for N = 64, 128 and 176 (SS only) with A
+// from shared memory (SS) or from registers (RS). Layouts follow the PTX ISA ("Asynchronous Warpgroup Level
 // Matrix Instructions": register fragments, shared memory matrix layout, matrix descriptor).
 //
 // A warpgroup is 4 consecutive warps starting at a warp index divisible by 4; all 128 threads
@@ -74,6 +74,12 @@ __device__ __forceinline__ void pin(float (&d)[R]) {
   "%20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, "  \
   "%38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, "  \
   "%56, %57, %58, %59, %60, %61, %62, %63}"
+#define SM90_ACC88                                                                           \
+  "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, " \
+  "%20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, " \
+  "%38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, " \
+  "%56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, " \
+  "%74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87}"
 
 // d (+)= A·B, 64 x N x 16; A and B K-major in shared memory. accumulate = 0 overwrites d.
 template <int N>
@@ -97,6 +103,18 @@ __device__ __forceinline__ void mma_ss<128>(float (&d)[64], uint64_t da, uint64_
       "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 " SM90_ACC64
       ", %64, %65, p, 1, 1, 0, 0;\n}\n"
       : SM90_F16(0), SM90_F16(16), SM90_F16(32), SM90_F16(48)
+      : "l"(da), "l"(db), "r"(accumulate));
+}
+
+// N = 176 (BLOCK_N 176 at HEAD_DIM 128, FlashAttention-3's key tile there): 88 accumulators
+template <>
+__device__ __forceinline__ void mma_ss<176>(float (&d)[88], uint64_t da, uint64_t db,
+                                            int accumulate) {
+  asm volatile(
+      "{\n.reg .pred p;\nsetp.ne.b32 p, %90, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n176k16.f32.f16.f16 " SM90_ACC88
+      ", %88, %89, p, 1, 1, 0, 0;\n}\n"
+      : SM90_F16(0), SM90_F16(16), SM90_F16(32), SM90_F16(48), SM90_F16(64), SM90_F4(80), SM90_F4(84)
       : "l"(da), "l"(db), "r"(accumulate));
 }
 
@@ -125,5 +143,6 @@ __device__ __forceinline__ void mma_rs<128>(float (&d)[64], const uint32_t (&a)[
 #undef SM90_F16
 #undef SM90_ACC32
 #undef SM90_ACC64
+#undef SM90_ACC88
 
 }  // namespace sm90

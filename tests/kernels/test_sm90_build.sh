@@ -22,7 +22,7 @@ declare -A why=(
   [bad_block_n]="BLOCK_N = '96' is not one of" [bad_head_dim]="HEAD_DIM = '96' is not one of"
   [bad_consumers]="CONSUMER_WGS = '3' is not one of" [bad_smem]='exceeds 227 KB'
   [bad_setmaxnreg_w1]='SETMAXNREG=1 needs CONSUMER_WGS=2' [bad_pingpong_w1]='PINGPONG=1 needs CONSUMER_WGS=2'
-  [bad_overlap_s1]='OVERLAP=1 needs STAGES >= 2')
+  [bad_overlap_s1]='OVERLAP=1 needs STAGES >= 2' [bad_n176_d64]='BLOCK_N=176 is for HEAD_DIM=128')
 check_build_statuses "$exp" "$out" why
 make -s gates EXP=correctness-sm90 >/dev/null 2>&1
 check_eq "gates ran" "$?" 0
@@ -51,6 +51,11 @@ check_grep "d128_n128_w2_s3_noreg plan: 3 stages near the 227 KB limit" \
   'shape=B1_H2_S1000_D128_C1 kernel=flash_attn_sm90_fwd grid=8,2,1 block=384,1,1 dyn_smem=230456 ' \
   "$out/d128_n128_w2_s3_noreg/describe.txt"
 
+# d128_n176_overlap_pp: Q 128*128*2 = 32768 + 2 * 2*176*128*2 = 180224 + 5 mbarriers 40 + 1024 =
+# 214056; S=1000: ceil(1000/128) = 8 query tiles x 2 heads
+check_grep "d128_n176_overlap_pp plan: 176-key tiles, 2 stages" \
+  'shape=B1_H2_S1000_D128_C1 kernel=flash_attn_sm90_fwd grid=8,2,1 block=384,1,1 dyn_smem=214056 ' \
+  "$out/d128_n176_overlap_pp/describe.txt"
 # an ARCH with no SM count / limits: make stops before any work, naming what to add
 msg=$(make -s build EXP=correctness-sm90 ARCH=sm_75 2>&1)
 check_eq "unknown ARCH stops make" "$?" 2
