@@ -17,7 +17,7 @@ LIBRARIES   := sdpa-cudnn
 COMPARE     := sm90_d64:mma_d64 sm90_d128:mma_d128 sm90_d128_n64:mma_d128 sm90_d64_pp:sm90_d64 \
                sm90_d128_pp:sm90_d128 sm90_d64_ov:sm90_d64 sm90_d128_ov:sm90_d128 \
                sm90_d64_ovpp:sm90_d64_ov sm90_d128_ovpp:sm90_d128_ov sm90_d128_w1:sm90_d128_ov \
-               sm90_d64_ovpp_s4:sm90_d64_ovpp sm90_d128_n176:sm90_d128_ovpp
+               sm90_d64_ovpp_s4:sm90_d64_ovpp
 REPS        := 60
 WARMUP      := 10
 L2          := cold
