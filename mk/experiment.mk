@@ -160,8 +160,8 @@ harness: $(B)/harness/$(ARCH)/$(PROBLEM).objs
 # The compile line of this experiment; rewritten only when it changes (forces a rebuild).
 $(EXP_OUT)/compile.cmd: FORCE
 	@mkdir -p $(@D)
-	@echo '$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(SM_COUNT)' | cmp -s - $@ || \
-	  echo '$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(SM_COUNT)' > $@
+	@echo '$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(SM_COUNT) $(CUDART_SHARED)' | cmp -s - $@ || \
+	  echo '$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(SM_COUNT) $(CUDART_SHARED)' > $@
 $(EXP_OUT)/shapes.txt: FORCE
 	@mkdir -p $(@D)
 	@printf '%s\n' $(SHAPES) | cmp -s - $@ || printf '%s\n' $(SHAPES) > $@

@@ -18,7 +18,7 @@ PRESTART ?= 1
 # a process per variant and round
 SERVE     ?= 1
 SERVE_BIN := $(B)/tools/serve
-$(SERVE_BIN): tools/pipeline/serve.cu | check-deps-build
+$(SERVE_BIN): tools/pipeline/serve.cu $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) $(CUDART_SHARED) -o $@ $< -ldl
 # SESSION (an id, [A-Za-z0-9.-]) and ORDER_SEED (digits) are passed only when set: measure.sh

@@ -16,9 +16,10 @@ NVCC_ARCH = -gencode=arch=compute_$(ARCH:sm_%=%),code=$(ARCH)
 # the harness objects are position-independent: a variant is also linked as a shared object
 # (kernel.so, tools/pipeline/compile.sh) that a serving process loads (tools/pipeline/serve.cu)
 NVCC_PIC := -Xcompiler -fPIC
-# the shared CUDA runtime, with its library directory (beside nvcc's bin/) as the run path: what
-# kernel.so and its server link, so that the process has one runtime
-CUDA_LIB = $(realpath $(dir $(NVCC))../lib64)
+# the shared CUDA runtime, with its library directory (lib64, else lib, beside the bin/ of nvcc,
+# found on PATH when NVCC is a bare name) as the run path: what kernel.so and its server link, so
+# that the process has one runtime
+CUDA_LIB = $(firstword $(realpath $(foreach d,$(dir $(realpath $(or $(wildcard $(NVCC)),$(shell command -v $(NVCC) 2>/dev/null)))),$(d)../lib64 $(d)../lib)))
 CUDART_SHARED = -cudart shared $(if $(CUDA_LIB),-Xlinker -rpath -Xlinker $(CUDA_LIB))
 
 # A change of compiler or flags rebuilds what they built (git's GIT-CFLAGS pattern): the command
@@ -31,7 +32,8 @@ $(B)/tools/cflags.txt: FORCE
 .PRECIOUS: $(B)/harness/%/nvccflags.txt
 $(B)/harness/%/nvccflags.txt: FORCE
 	@mkdir -p $(@D)
-	@echo '$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC)' | cmp -s - $@ || echo '$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC)' >$@
+	@echo '$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC) $(CUDART_SHARED)' | cmp -s - $@ || \
+	  echo '$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC) $(CUDART_SHARED)' >$@
 
 # Host C objects: build/tools/obj/<module>/<name>.o from tools/<module>/<name>.c; fragments add link rules.
 $(B)/tools/obj/%.o: tools/%.c $(B)/tools/cflags.txt

@@ -1,4 +1,5 @@
 // bench_gpu_modes.cu — the modes that need a GPU: --occupancy, --check, --check-ref, timing.
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -165,7 +166,7 @@ int bench_mode_time(const bench_opts *o) {
   bench_meta_end(&h);
   bench_write_samples(o->out, &h, &v, names);
   if (o->served) {  // the device left as the job found it for the server's next job
-    if (o->limit) alarm(0);
+    if (o->limit) alarm(0), signal(SIGALRM, SIG_DFL);  // (the handler is in this job's code)
     BENCH_CUDA(cudaDeviceSynchronize());
     BENCH_CUDA(cudaGetLastError());
     if (lock >= 0) close(lock);

@@ -94,9 +94,11 @@ check_eq "... the second job's, 7 reps" "$(grep -c '^B1_H2_S77_D64_C0,' "$T/s2.c
 check_grep "an own-process run says so" '^# process: own$' "$T/naive.csv"
 check_eq "served: the two jobs' progress lines are in their logs" "$(grep -c 'median' "$T/j1.log") $(grep -c 'median' "$T/j2.log")" "1 1"
 sjob f1 "$B/tests/bench_fixture_fault.so" "${S[@]}" --reps 3 --out "$T/sf.csv" --served
+rm -f "$T/j1.rc" "$T/s1.csv"
 printf '%s\n' "$T/f1" "$T/j1" | "$SRV" --gpu-lock "$T/slock" >"$T/out" 2>&1; src=$?
 check_eq "served: a job whose kernel faults ends its server with 4, unanswered, no sample file" \
   "$src $(ls "$T" | grep -c '^f1\.rc') $(ls "$T" | grep -c '^sf\.csv')" "4 0 0"
+check_eq "... and the job after it never ran" "$(ls "$T" | grep -c '^j1\.rc') $(ls "$T" | grep -c '^s1\.csv')" "0 0"
 if command -v compute-sanitizer >/dev/null 2>&1; then
   for tool in memcheck racecheck synccheck; do
     check_eq "compute-sanitizer $tool: the stand-in's --check is clean" \

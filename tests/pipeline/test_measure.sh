@@ -23,6 +23,7 @@ fake() {
 #!/usr/bin/env bash
 mode=$2
 for a in "\$@"; do [ "\$a" = --gpu-slug ] && { echo fake-gpu; exit 0; }; done
+proc=own; for a in "\$@"; do [ "\$a" = --served ] && proc=served; done  # (bench's # process:)
 for a in "\$@"; do [ "\$a" = --check ] && { echo "\$0" >>"$b/check_calls.txt"; [ \$mode = numerics ] && { echo "check shape=x verdict=fail"; exit 1; }; exit 0; }; done
 . $PWD/tests/fixtures/bench/turn.sh "\$@"
 ts=\$(date +%s.%N)
@@ -41,7 +42,7 @@ esac; shift; done
 echo "\$r" >>"$b/order.txt"; echo "\$r $1" >>"$b/sched.txt"
 [ \$mode = crash ] && [ "\$r" = 2 ] && { sleep 0.5; echo "bench: cudaErrorMisalignedAddress" >&2; exit 4; }
 [ \$mode = nofile ] && exit 0
-{ echo "# cudadent42 samples v1"; printf '%s' "\$meta"; echo "# round_seen: \$r"; echo "# graph_calls: 20"; echo "# reps: 2"
+{ echo "# cudadent42 samples v1"; printf '%s' "\$meta"; echo "# round_seen: \$r"; echo "# graph_calls: 20"; echo "# reps: 2"; echo "# process: \$proc"
   echo "# temp_end_c: 4\$r"; echo "shape,rep,time_us,sm_clock_mhz"
   echo "B1_H1_S8_D64_C0,0,1\$r.5,1980"; echo "B1_H1_S8_D64_C0,1,1\$r.6,1980"; echo "B1_H1_S16_D64_C0,0,2\$r.5,1980"; } >"\$out"
 echo "bench: [1/1] B1_H1_S8_D64_C0 median 1.0 us" >&2
@@ -288,7 +289,23 @@ sleep 3.5
 check_eq "SERVE=1, TERM during a job: exit 143" "$rc" 143
 check_eq "... the server and its job are gone, and wrote nothing after" \
   "$(pgrep -f "tests/fixtures/bench/serve.sh" | wc -l) $(pgrep -f "$b/sl/bench" | wc -l) $(ls "$b/runs/s2/" | grep -c '^sl\.r1\.csv$')" "0 0 0"
+# a session of another process design is not pooled with the served ones: it replaces them
 gates good
+srv s5 SERVE=0; rc=$?
+check_eq "SERVE=0 after a served session: exit 0" "$rc" 0
+check_grep "... the published file replaced, saying why" "good: .*replaced: process differs \(published 'served', now 'own'\)" "$t/stderr"
+check_eq "... one session left in it" "$(grep -c '^# session\.' "$d/good.csv")" 1
+# a server that cannot start (here: the device would not open) stops the session, blaming no variant
+: >"$b/runtime.csv"; : >"$b/sched.txt"; rm -rf "$t/sdata6"
+srv s6 SERVE_FAIL=start DATA_OUT=$t/sdata6; rc=$?
+check_eq "a server that cannot start: exit 2, nothing ran" "$rc $(wc -l <"$b/sched.txt")" "2 0"
+check_grep "... saying the server failed, not a variant, and why" "the server on GPU 0 failed \(exit 3\), no variant's fault: serve: device 0: no CUDA-capable device" "$t/stderr"
+check_eq "... no runtime row, nothing published" "$(wc -l <"$b/runtime.csv") $(find "$t/sdata6" -name '*.csv' 2>/dev/null | wc -l)" "0 0"
+# ORDER=sequential: a round's runs are not consecutive, so no server (each run its own process)
+: >"$t/serve.log"
+srv s7 ORDER=sequential; rc=$?
+check_eq "SERVE=1 ORDER=sequential: exit 0, no server started" "$rc $(grep -c '^start' "$t/serve.log")" "0 0"
+check_grep "... saying so" "ORDER=sequential: SERVE=1 does not apply" "$t/stderr"
 srv s3 SERVE=2; rc=$?
 check_eq "SERVE=2 is refused (exit 2)" "$rc" 2
 check_grep "... and named" "SERVE: '2' is not 0 or 1" "$t/stderr"

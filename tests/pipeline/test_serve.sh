@@ -3,7 +3,8 @@
 # speaks with it (SERVE=1). Jobs load the stand-in kernel's kernel.so (build/tests/bench_naive.so,
 # linked as compile.sh links every variant's) and run bench --describe, which needs no device; its
 # output is compared with the stand-in bench binary's own. A job that fails ends the server with
-# its status; a job that cannot be loaded or read ends it with 2. Timing jobs run on a GPU host
+# its status, one whose kernel.so cannot be loaded with 2; the server's own failures (a job file it
+# cannot read, a --ready it cannot make) end it with 3. Timing jobs run on a GPU host
 # (tests/kernels/test_bench_gpu.sh).
 set -u
 . tests/lib.sh
@@ -45,8 +46,23 @@ check_eq "a kernel.so that cannot be loaded: exit 2" "$rc" 2
 check_grep "... said in the job's log" "cannot load its bench" "$t/ns.log"
 echo "$so" >"$t/short"
 echo "$t/short" | serve; rc=$?
-check_eq "a job file without its log line: exit 2" "$rc" 2
+check_eq "a job file without its log line: the server's own failure, exit 3" "$rc" 3
 check_grep "... said on the server's stderr" "not a job file" "$t/err"
+# --ready: made once the device is open; a job's kernel.so is unloaded once the job has returned
+# (the server's memory map, read while it waits for its next job, no longer holds it)
+mkfifo "$t/in"
+"$serve" --gpu-lock "$t/lock" --ready "$t/ready" --no-device <"$t/in" >"$t/out" 2>"$t/err" & spid=$!
+exec {w}>"$t/in"
+for i in $(seq 100); do [ -e "$t/ready" ] && break; sleep 0.05; done
+check "--ready: the file is made once the server has started" test -e "$t/ready"
+rm -f "$t/d1.rc"; echo "$t/d1" >&$w
+for i in $(seq 100); do [ -e "$t/d1.rc" ] && break; sleep 0.05; done
+check_eq "... a job answered" "$(cat "$t/d1.rc" 2>/dev/null)" 0
+check_eq "... and its kernel.so is no longer mapped in the server" "$(grep -c "$(basename "$so")" /proc/$spid/maps)" 0
+exec {w}>&-; wait $spid; rc=$?
+check_eq "... end of input: exit 0" "$rc" 0
+"$serve" --gpu-lock "$t/lock" --ready "$t/no/such/dir/ready" --no-device </dev/null >/dev/null 2>"$t/err"; rc=$?
+check_eq "a --ready that cannot be made: the server's own failure, exit 3" "$rc" 3
 "$serve" --no-device </dev/null >/dev/null 2>"$t/err"; rc=$?
 check_eq "no --gpu-lock: exit 2" "$rc" 2
 check_grep "... with the usage" "usage: serve --gpu-lock FILE" "$t/err"

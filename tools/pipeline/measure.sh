@@ -16,8 +16,8 @@
 #   variants one make call builds at once, default 8, and BUILD_DEPTH, how many such calls run at
 #   once, default 1), QUEUE and QUEUE_SHARED (the sessions of several GPUs share one queue, below),
 #   HOLD_DEVICE (1: keep a context open on the GPU for the session, below), PRESTART (1, the
-#   default: start each run ahead of its turn, below), SERVE (1: a round's runs of our variants
-#   are jobs of one process, SERVE_BIN; below).
+#   default: start each run ahead of its turn, below), SERVE (1, make measure's default; 0 when
+#   unset here: a round's runs of our variants are jobs of one process, SERVE_BIN; below).
 #
 # STREAM=1 (`make measure GPUS=...` when each variant is timed on one GPU only): the variants are
 # VARIANT, not yet built. A builder in the background makes their gate rows
@@ -100,6 +100,9 @@ run_timeout=${RUN_TIMEOUT:-300}
 run_timeout=$((10#$run_timeout))
 serve=${SERVE:-0}
 case $serve in 0|1) ;; *) die "SERVE: '$serve' is not 0 or 1" ;; esac
+# (ORDER=sequential runs a variant's rounds one after another: a server per round would be a
+# server per run, so each run is a process of its own, started ahead)
+[ "$serve" = 0 ] || [ "$order" != sequential ] || { serve=0; say "ORDER=sequential: SERVE=1 does not apply (a round's runs are not consecutive); each run is a process of its own"; }
 serve_bin=${SERVE_BIN:-${B:-build}/tools/serve}
 [ "$serve" = 0 ] || [ -x "$serve_bin" ] || die "SERVE=1: $serve_bin: missing (make $serve_bin)"
 [ "${GRAPH_CALLS:-20}" != 0 ] || [ -z "${LIB_BASELINES:-}" ] ||
@@ -513,19 +516,34 @@ prestart_after() {
 # server (its status is the job's), and the round's next job starts a new one. A job is stopped
 # past RUN_TIMEOUT by its own limit (bench --limit: exit 124), and, should that fail, its server
 # is killed at twice that and a minute.
+# A server that cannot start (the device, the shared CUDA runtime) or that fails on its own (exit
+# 3: a job file, log or .rc it could not read or write) stops the session, saying why: it is no
+# variant's failure, and every variant after it would fail the same way.
 srv_pid= srv_fd= srv_round=
-serve_stop() { # the server's input closed: it exits at its end; waited for
+serve_stop() { # the server's input closed: it exits at its end; waited for (a minute at most)
+  local n=0
   [ -n "$srv_pid" ] || return 0
   exec {srv_fd}>&-
+  while kill -0 "$srv_pid" 2>/dev/null && [ $((n += 1)) -le 30000 ]; do nap 0.002; done
+  kill -KILL "$srv_pid" 2>/dev/null
   wait "$srv_pid" 2>/dev/null
   srv_pid= srv_fd=
 }
-serve_start() { # serve_start ROUND: a new server for ROUND's jobs, reading them from a FIFO
-  local fifo=$runs/serve.fifo
-  rm -f "$fifo" && mkfifo "$fifo" || die "cannot make $fifo"
-  "$serve_bin" --gpu-lock "$run_lock" <"$fifo" >>"$runs/serve.log" 2>&1 6>&- 7>&- 8>&- 9>&- & srv_pid=$!
+serve_fail() { # serve_fail STATUS: the server's own failure ends the session
+  die "the server on GPU $gpu_index failed (exit $1), no variant's fault: $(tail -n 2 "$runs/serve.log" | tr '\n' ' ')(see $runs/serve.log)"
+}
+serve_start() { # serve_start ROUND: a new server for ROUND's jobs, reading them from a FIFO, once
+  # it has opened the device
+  local fifo=$runs/serve.fifo ready=$runs/serve.ready rc
+  rm -f "$fifo" "$ready" && mkfifo "$fifo" || die "cannot make $fifo"
+  "$serve_bin" --gpu-lock "$run_lock" --ready "$ready" <"$fifo" >>"$runs/serve.log" 2>&1 6>&- 7>&- 8>&- 9>&- &
+  srv_pid=$!
   exec {srv_fd}>"$fifo"
   srv_round=$1
+  while [ ! -e "$ready" ] && kill -0 "$srv_pid" 2>/dev/null; do nap 0.002; done
+  [ -e "$ready" ] && return 0
+  exec {srv_fd}>&-; wait "$srv_pid"; rc=$?; srv_pid= srv_fd=
+  serve_fail "$rc"
 }
 serve_job() { # serve_job V ROUND: V's run of ROUND as a job of the round's server; sets rc
   local v=$1 r=$2 job so sa lim=() t0=$SECONDS
@@ -556,8 +574,9 @@ serve_job() { # serve_job V ROUND: V's run of ROUND as a job of the round's serv
   else
     exec {srv_fd}>&-
     wait "$srv_pid"; rc=$?
-    [ "$rc" -ne 0 ] || rc=-1  # (a server that ended without the job's answer failed it)
     srv_pid= srv_fd=
+    [ "$rc" -ne 3 ] || serve_fail 3
+    [ "$rc" -ne 0 ] || rc=-1  # (a server that ended without the job's answer failed it)
   fi
 }
 # (a job written to a server that has just ended: the write fails, and the signal that comes with

@@ -22,7 +22,8 @@ why_not_append() {
   local old=$1 new=$2 k a n
   a=$(grep -m1 -v '^#' "$old"); n=$(grep -m1 -v '^#' "$new")
   [[ ,$a, == *,session,* ]] || { echo "it has no session column (written before sessions were recorded)"; return; }
-  for k in code flags graph_calls l2_flush reps warmup; do
+  # (process: own or served, the rounds' process design; files from before it have none)
+  for k in code flags graph_calls l2_flush reps warmup process; do
     [ "$(hval "$old" "$k")" = "$(hval "$new" "$k")" ] ||
       { echo "$k differs (published '$(hval "$old" "$k")', now '$(hval "$new" "$k")')"; return; }
   done

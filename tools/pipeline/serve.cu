@@ -3,7 +3,9 @@
 // its kernel and the whole harness, entry bench_entry), which this process loads, calls with the
 // job's command line (bench --served ...) and unloads. Opening a device costs ~0.25 s on an H200
 // and is serialised across a host's GPUs; a job costs its own set-up, numerics check and timing.
-//   serve --gpu-lock FILE [--device I] [--no-device]
+//   serve --gpu-lock FILE [--ready FILE] [--device I] [--no-device]
+// (--ready FILE: made once the device is open, so that a server that cannot start is told apart
+// from a job that fails)
 // (--no-device: no device is opened, so only jobs that need none can run, e.g. bench --describe:
 // how the protocol is tested on a machine without a GPU)
 // Reads the names of job files from stdin, one per line, until end of file (then exits 0). A job
@@ -12,7 +14,9 @@
 // returned, its exit status is written to <job file>.rc (a temp file renamed). A job that
 // returns non-zero ends the server with that status after its .rc (what it left on the device is
 // not known), and a job that exits (a CUDA error: 4, its time limit: 124) ends it the same way,
-// without an .rc. Exit: 0 at end of input, 2 usage or a job that cannot be loaded, else a job's.
+// without an .rc. Exit: 0 at end of input, 2 usage, a job's kernel.so that cannot be loaded, or a
+// job's own status; 3 the server's own failure (the device would not open, a job file, log or
+// .rc it could not read or write), which is not the job's.
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -24,7 +28,7 @@
 #include <cuda_runtime.h>
 
 static void usage(const char *why) {
-  fprintf(stderr, "serve: %s\nusage: serve --gpu-lock FILE [--device I] [--no-device] <job-file names\n", why);
+  fprintf(stderr, "serve: %s\nusage: serve --gpu-lock FILE [--ready FILE] [--device I] [--no-device] <job-file names\n", why);
   exit(2);
 }
 
@@ -56,7 +60,7 @@ static void write_rc(const char *job, int rc) {
   FILE *f = fopen(tmp, "w");
   if (!f || fprintf(f, "%d\n", rc) < 0 || fclose(f) != 0 || rename(tmp, path) != 0) {
     fprintf(stderr, "serve: %s: %s\n", path, strerror(errno));
-    exit(2);
+    exit(3);
   }
 }
 
@@ -66,12 +70,12 @@ static int run_job(const char *job) {
   char **line = read_lines(job, &n);
   if (!line || n < 2) {
     fprintf(stderr, "serve: %s: not a job file (the kernel.so, the log, the arguments)\n", job);
-    exit(2);
+    exit(3);
   }
   int log = open(line[1], O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (log < 0) {
     fprintf(stderr, "serve: %s: %s\n", line[1], strerror(errno));
-    exit(2);
+    exit(3);
   }
   fflush(stdout);
   fflush(stderr);
@@ -104,11 +108,12 @@ static int run_job(const char *job) {
 }
 
 int main(int argc, char **argv) {
-  const char *lock_file = NULL;
+  const char *lock_file = NULL, *ready = NULL;
   int device = 0, no_device = 0;
   for (int i = 1; i < argc; i++) {
     char *end;
     if (!strcmp(argv[i], "--gpu-lock") && i + 1 < argc) lock_file = argv[++i];
+    else if (!strcmp(argv[i], "--ready") && i + 1 < argc) ready = argv[++i];
     else if (!strcmp(argv[i], "--no-device")) no_device = 1;
     else if (!strcmp(argv[i], "--device") && i + 1 < argc) {
       device = (int)strtol(argv[++i], &end, 10);
@@ -120,7 +125,7 @@ int main(int argc, char **argv) {
   int lock = open(lock_file, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
   if (lock < 0) {
     fprintf(stderr, "serve: --gpu-lock %s: %s\n", lock_file, strerror(errno));
-    return 2;
+    return 3;
   }
   while (flock(lock, LOCK_EX) != 0 && errno == EINTR) {
   }
@@ -129,8 +134,14 @@ int main(int argc, char **argv) {
   close(lock);
   if (e != cudaSuccess) {
     fprintf(stderr, "serve: device %d: %s\n", device, cudaGetErrorString(e));
-    return 4;
+    return 3;
   }
+  int r = ready ? open(ready, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644) : -2;
+  if (r == -1) {
+    fprintf(stderr, "serve: --ready %s: %s\n", ready, strerror(errno));
+    return 3;
+  }
+  if (r >= 0) close(r);
   char *job = NULL;
   size_t cap = 0;
   ssize_t len;
