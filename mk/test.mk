@@ -22,10 +22,10 @@ test: $(B)/tests/bench_naive
 # GPU: served timing jobs, and a fault ending its server)
 $(B)/tests/bench_naive.so: $(call problem_objs,attention) kernels/attention/naive_attn.cu kernels/attention/attn.h | check-deps-build
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC) -shared $(CUDART_SHARED) $(call k_inc,attention) -o $@ kernels/attention/naive_attn.cu $(call problem_objs,attention) -ldl
+	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(SO_LINK) $(call k_inc,attention) -o $@ kernels/attention/naive_attn.cu $(call problem_objs,attention) -ldl
 $(B)/tests/bench_fixture_%.so: tests/fixtures/bench/%_attn.cu kernels/attention/naive_attn.cu $(call problem_objs,attention) | check-deps-build
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC) -shared $(CUDART_SHARED) $(call k_inc,attention) -o $@ $< $(call problem_objs,attention) -ldl
+	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(SO_LINK) $(call k_inc,attention) -o $@ $< $(call problem_objs,attention) -ldl
 test: $(B)/tests/bench_naive.so $(SERVE_BIN)
 TEST_SCRIPTS += tests/pipeline/test_serve.sh
 # The bench's failure paths on a GPU: the stand-in kernel with one fault each (wrong values, NaN,

@@ -21,6 +21,8 @@ NVCC_PIC := -Xcompiler -fPIC
 # that the process has one runtime
 CUDA_LIB = $(firstword $(realpath $(foreach d,$(dir $(realpath $(or $(wildcard $(NVCC)),$(shell command -v $(NVCC) 2>/dev/null)))),$(d)../lib64 $(d)../lib)))
 CUDART_SHARED = -cudart shared $(if $(CUDA_LIB),-Xlinker -rpath -Xlinker $(CUDA_LIB))
+# a bench linked as a shared object (the tests' stand-ins; compile.sh links each variant's kernel.so)
+SO_LINK = $(NVCC_PIC) -shared $(CUDART_SHARED)
 
 # A change of compiler or flags rebuilds what they built (git's GIT-CFLAGS pattern): the command
 # line is kept in a stamp rewritten only when it changes, and the objects depend on the stamp.
