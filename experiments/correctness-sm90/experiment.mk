@@ -4,8 +4,10 @@
 # static_assert). The edge shapes of experiments/correctness — S in {1, 77, 128, 129, 1000},
 # decode (Sq=1, Skv=4096), Sq < Skv and Sq > Skv, causal and not, D=64 and D=128 — plus ragged
 # lengths that are multiples of no tile (333, 517) and several heads, so a tile past the end of
-# one head's rows must never read the next head's (TMA zero-fills per head with 3-D maps). A
-# variant runs only the shapes whose D equals its HEAD_DIM.
+# one head's rows must never read the next head's (TMA zero-fills per head with 3-D maps); and
+# shapes of more work items (query tile x head) than an H100 or H200 has SMs (160 to 800), so a
+# persistent CTA computes several, causal ones of different lengths. A variant runs only the
+# shapes whose D equals its HEAD_DIM.
 # On a GPU: `make measure EXP=correctness-sm90` (numerics gate + samples) and `make sanitize
 # EXP=correctness-sm90` (compute-sanitizer's tools on SANITIZE_SHAPES).
 DESCRIPTION := Hopper kernel correctness sweep: tunables x edge shapes, refused configurations included
@@ -16,12 +18,14 @@ SHAPES      := B1_H2_S1_D64_C0 B1_H2_S1_D64_C1 B2_H3_S77_D64_C0 B2_H3_S77_D64_C1
                B1_H2_S128_D64_C0 B1_H2_S128_D64_C1 B1_H2_S129_D64_C0 B1_H2_S129_D64_C1 \
                B1_H2_S1000_D64_C0 B1_H2_S1000_D64_C1 B1_H2_S1_K4096_D64_C0 B1_H2_S1_K4096_D64_C1 \
                B1_H2_S77_K300_D64_C0 B1_H2_S77_K300_D64_C1 B1_H2_S300_K77_D64_C0 B1_H2_S300_K77_D64_C1 \
-               B2_H3_S333_K517_D64_C0 B2_H3_S517_K333_D64_C1 \
+               B2_H3_S333_K517_D64_C0 B2_H3_S517_K333_D64_C1 B4_H40_S333_K517_D64_C1 \
+               B1_H80_S129_K200_D64_C1 \
                B1_H2_S1_D128_C0 B1_H2_S1_D128_C1 B2_H3_S77_D128_C0 B2_H3_S77_D128_C1 \
                B1_H2_S128_D128_C0 B1_H2_S128_D128_C1 B1_H2_S129_D128_C0 B1_H2_S129_D128_C1 \
                B1_H2_S1000_D128_C0 B1_H2_S1000_D128_C1 B1_H2_S1_K4096_D128_C0 B1_H2_S1_K4096_D128_C1 \
                B1_H2_S77_K300_D128_C0 B1_H2_S77_K300_D128_C1 B1_H2_S300_K77_D128_C0 B1_H2_S300_K77_D128_C1 \
-               B2_H3_S333_K517_D128_C0 B2_H3_S517_K333_D128_C1
+               B2_H3_S333_K517_D128_C0 B2_H3_S517_K333_D128_C1 B4_H40_S517_K333_D128_C0 \
+               B1_H80_S129_K200_D128_C0
 BASELINE    := d64_base
 REPS        := 5
 WARMUP      := 2
@@ -31,8 +35,8 @@ MIN_OCCUPANCY   := 0
 MIN_CTAS_PER_SM := 0
 RUN_TIMEOUT := 120
 # compute-sanitizer runs (make sanitize): several key tiles with a ragged last one, causal
-# masking, Sq < Skv and Sq > Skv, several heads
+# masking, Sq < Skv and Sq > Skv, several heads, more items than SMs
 SANITIZE_SHAPES := B2_H3_S77_D64_C1 B1_H2_S129_D64_C0 B1_H2_S77_K300_D64_C1 B1_H2_S300_K77_D64_C1 \
                    B2_H3_S333_K517_D64_C0 \
                    B2_H3_S77_D128_C1 B1_H2_S129_D128_C0 B1_H2_S77_K300_D128_C1 B1_H2_S300_K77_D128_C1 \
-                   B2_H3_S333_K517_D128_C0
+                   B2_H3_S333_K517_D128_C0 B1_H80_S129_K200_D64_C1 B1_H80_S129_K200_D128_C0

@@ -4,11 +4,13 @@
 // j <= i, also when Sq != Skv), any Sq/Skv >= 1, HEAD_DIM 64 or 128 (other D refused by
 // attn_describe). Built only for sm_90a (wgmma and setmaxnreg): experiments set ARCH := sm_90a.
 //
-// Structure (one CTA per 64·CONSUMER_WGS query rows of one head):
-//   warpgroup 0     producer: one thread loads the Q tile once, then streams K/V tiles with the
-//                   bulk tensor copy engine (TMA, 3-D tensor maps so rows past Skv of a head are
-//                   zeros) into a STAGES-deep ring; full[s] completes on the bytes, empty[s] when
-//                   every consumer thread has read stage s (sm90_mbarrier.cuh)
+// Structure (a CTA computes work items of 64·CONSUMER_WGS query rows of one head, sm90_sched.cuh):
+//   warpgroup 0     producer: one thread loads an item's Q tile, then streams its K and V tiles with
+//                   the bulk tensor copy engine (TMA, 3-D tensor maps so rows past Skv of a head
+//                   are zeros) into a K ring and a V ring of STAGES slots each; a slot's full
+//                   barrier completes on the bytes, its empty barrier when every consumer
+//                   warpgroup's wgmmas reading it have completed (sm90_mbarrier.cuh,
+//                   sm90_ring.cuh): K is given back after S = Q·Kᵀ, V after O += P·V
 //   warpgroups 1..  consumers: 64 query rows each, S = Q·Kᵀ and O += P·V by wgmma, online
 //                   softmax in registers (sm90_consumer.cuh); O normalised and stored directly
 // Tiles wholly masked for a consumer (causal keys after its last row, or its rows all past Sq)
@@ -22,15 +24,19 @@
 //   BLOCK_N       [128] keys per K/V tile: 64, 128 or 176 (the N of the S wgmma; 176 at HEAD_DIM 128
 //                 with two consumer warpgroups and setmaxnreg only)
 //   CONSUMER_WGS  [2]   consumer warpgroups (64 query rows each): 1 or 2
-//   STAGES        [2]   K/V ring depth, 1..4
+//   STAGES        [2]   depth of the K ring and of the V ring, 1..4
 //   SETMAXNREG    [1]   1: producer 24 registers, consumers 240 (CONSUMER_WGS=2 only)
 //   PINGPONG      [0]   1: the two consumer warpgroups take turns issuing S = Q·Kᵀ (named
 //                       barriers, sm90_pingpong.cuh) so one's softmax overlaps the other's GEMMs
+//   PERSISTENT    [0]   1: at non-causal shapes one CTA per SM computes every SM-count-th
+//                       (query tile, head) item (sm90_sched.cuh); 0, and causal: one CTA per item
 //   OVERLAP       [0]   1: each consumer issues S of tile t+1 with P·V of tile t and runs the
-//                       softmax of t+1 while P·V runs (intra-warpgroup overlap); STAGES >= 2
+//                       softmax of t+1 while P·V runs (intra-warpgroup overlap); K of tile t+1
+//                       and V of tile t sit in different rings, so any STAGES works
 // Refused at compile time (static_assert with a message, sm90_config.cuh): values outside those
-// sets; SETMAXNREG=1 or PINGPONG=1 with CONSUMER_WGS=1; OVERLAP=1 with STAGES=1; shared memory
-// above 227 KB per CTA (e.g. HEAD_DIM=128 BLOCK_N=128 STAGES=4).
+// sets; SETMAXNREG=1 or PINGPONG=1 with CONSUMER_WGS=1; SETMAXNREG=0 with two consumer
+// warpgroups at HEAD_DIM=128 and BLOCK_N >= 128 (too few registers); shared memory above 227 KB
+// per CTA (e.g. HEAD_DIM=128 BLOCK_N=128 STAGES=4).
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -42,6 +48,8 @@
 #include "sm90_mbarrier.cuh"
 #include "sm90_params.cuh"
 #include "sm90_pingpong.cuh"
+#include "sm90_ring.cuh"
+#include "sm90_sched.cuh"
 #include "sm90_tma.cuh"
 
 #if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
@@ -59,106 +67,152 @@ __device__ __forceinline__ void regs_inc() {
   asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(REGS));
 }
 
-// Producer (one thread): Q once, then K and V tile t into stage t % STAGES when it is free.
-__device__ __forceinline__ void produce(const Params &p, uint32_t smem, int q0, int bh,
-                                        int n_tiles) {
-  const uint32_t full = smem + OFF_BAR, empty = full + 8 * STAGES, qbar = empty + 8 * STAGES;
-  sm90::mbar_arrive_expect_tx(qbar, (uint32_t)Q_BYTES);
+// The barriers: of each ring slot, full (one producer arrival plus the tile's bytes) and empty
+// (one arrival per consumer warpgroup once its wgmmas reading the slot have completed); Q's the
+// same.
+struct Bars {
+  uint32_t full_k, empty_k, full_v, empty_v, full_q, empty_q;
+  __device__ __forceinline__ explicit Bars(uint32_t smem)
+      : full_k(smem + (uint32_t)OFF_FULL_K), empty_k(smem + (uint32_t)OFF_EMPTY_K),
+        full_v(smem + (uint32_t)OFF_FULL_V), empty_v(smem + (uint32_t)OFF_EMPTY_V),
+        full_q(smem + (uint32_t)OFF_FULL_Q), empty_q(smem + (uint32_t)OFF_EMPTY_Q) {}
+};
+
+// Producer (one thread): for each item, its Q tile once Q is free, then its K and V tiles, each
+// into the next slot of its ring once that slot is free (the rings run on across items). K of
+// tile t + 1 is requested before V of tile t: with OVERLAP=1 a consumer needs them in that order
+// (S of tile t + 1 is issued with P·V of tile t), and without it V of tile t is needed only after
+// the softmax of tile t.
+__device__ __forceinline__ void produce(const Params &p, uint32_t smem) {
+  const Bars b(smem);
+  RingPos kp, vp;
+  auto load = [&](const CUtensorMap *map, uint32_t off, uint32_t full, uint32_t empty,
+                  RingPos &r, int t, int bh) {
+    sm90::mbar_wait(empty + 8 * r.slot, r.phase ^ 1u);
+    sm90::mbar_arrive_expect_tx(full + 8 * r.slot, (uint32_t)KV_TILE);
 #pragma unroll
-  for (int pn = 0; pn < PANELS; ++pn)
-#pragma unroll
-    for (int w = 0; w < WGS; ++w)
-      sm90::tma_load_3d(smem + OFF_Q + pn * Q_PANEL + w * 64 * 128, &p.tm_q, qbar, 64 * pn,
-                        q0 + 64 * w, bh);
-  for (int t = 0; t < n_tiles; ++t) {
-    const int st = t % STAGES;
-    sm90::mbar_wait(empty + 8 * st, ((t / STAGES) & 1) ^ 1);
-    sm90::mbar_arrive_expect_tx(full + 8 * st, (uint32_t)(2 * KV_TILE));
-#pragma unroll
-    for (int pn = 0; pn < PANELS; ++pn) {
-      sm90::tma_load_3d(smem + OFF_K + st * KV_TILE + pn * KV_PANEL, &p.tm_k, full + 8 * st,
+    for (int pn = 0; pn < PANELS; ++pn)
+      sm90::tma_load_3d(smem + off + r.slot * KV_TILE + pn * KV_PANEL, map, full + 8 * r.slot,
                         64 * pn, t * BN, bh);
-      sm90::tma_load_3d(smem + OFF_V + st * KV_TILE + pn * KV_PANEL, &p.tm_v, full + 8 * st,
-                        64 * pn, t * BN, bh);
+    r.next();
+  };
+  for (int k = 0;; ++k) {
+    const int i = item_index(p, k);
+    if (i < 0) return;
+    const Item it = item_at(p, i);
+    sm90::mbar_wait(b.empty_q, (k & 1) ^ 1);
+    sm90::mbar_arrive_expect_tx(b.full_q, (uint32_t)Q_BYTES);
+#pragma unroll
+    for (int pn = 0; pn < PANELS; ++pn)
+#pragma unroll
+      for (int w = 0; w < WGS; ++w)
+        sm90::tma_load_3d(smem + OFF_Q + pn * Q_PANEL + w * 64 * 128, &p.tm_q, b.full_q, 64 * pn,
+                          it.q0 + 64 * w, it.bh);
+    for (int t = 0; t < it.n_tiles; ++t) {
+      load(&p.tm_k, (uint32_t)OFF_K, b.full_k, b.empty_k, kp, t, it.bh);
+      if (t > 0) load(&p.tm_v, (uint32_t)OFF_V, b.full_v, b.empty_v, vp, t - 1, it.bh);
     }
+    load(&p.tm_v, (uint32_t)OFF_V, b.full_v, b.empty_v, vp, it.n_tiles - 1, it.bh);
   }
 }
 
-// Consumer warpgroup w: rows [q0 + 64w, +64).
-__device__ __forceinline__ void consume(const Params &p, uint32_t smem, int q0, int bh,
-                                        int n_tiles, int w) {
-  const uint32_t full = smem + OFF_BAR, empty = full + 8 * STAGES, qbar = empty + 8 * STAGES;
-  const int q0w = q0 + 64 * w;
-  const uint32_t sQ = smem + OFF_Q + w * 64 * 128;
-  // the tile at key n0 holds keys past Skv, or (causal) keys after some row of this warpgroup
-  auto masked = [&](int n0) { return n0 + BN > p.skv || (p.causal && n0 + BN - 1 > q0w); };
-  WgConsumer c;
-  c.init(q0w);
+// Consumer warpgroup w: rows [q0 + 64w, +64) of each item. Each ring slot is released as soon as
+// the wgmmas reading it have completed (K after S, V after P·V), and Q after the item's last S.
+__device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w) {
+  const Bars b(smem);
+  const bool leader = (threadIdx.x & 127) == 0;  // arrives on the empty barriers for the warpgroup
+  // descriptor low words of this warpgroup's Q and of K and V slot 0; slot s is s·KV_TILE further
+  const uint32_t q_lo = sm90::desc_kmajor_lo(smem + (uint32_t)OFF_Q + w * 64 * 128);
+  const uint32_t k_lo = sm90::desc_kmajor_lo(smem + (uint32_t)OFF_K);
+  const uint32_t v_lo = sm90::desc_mnmajor_lo(smem + (uint32_t)OFF_V, (uint32_t)KV_PANEL);
+  constexpr uint32_t SLOT_LO = (uint32_t)(KV_TILE >> 4);
+  RingPos kp, vp;
+  auto release = [&](uint32_t empty, RingPos &r) {
+    if (leader) sm90::mbar_arrive(empty + 8 * r.slot);
+    r.next();
+  };
   PingPong pp;
   pp.init(w);
-  sm90::mbar_wait(qbar, 0);
-  if constexpr (!OVERLAP) {
-    for (int t = 0; t < n_tiles; ++t) {
-      const int st = t % STAGES;
-      const int n0 = t * BN;
-      sm90::mbar_wait(full + 8 * st, (t / STAGES) & 1);
-      // (PINGPONG: never skipped, see the header; a wholly masked tile leaves m, l and O as
-      // they are)
-      const bool work = PINGPONG || (q0w < p.sq && !(p.causal && n0 > q0w + 63));
+  WgConsumer c;
+  for (int k = 0;; ++k) {
+    const int i = item_index(p, k);
+    if (i < 0) break;
+    const Item it = item_at(p, i);
+    const int q0w = it.q0 + 64 * w, n_tiles = it.n_tiles;
+    // tiles from first_masked on hold keys past Skv, or (causal) keys after some row of this
+    // warpgroup: key tile t needs the mask when t·BN + BN > Skv or t·BN + BN - 1 > q0w
+    const int first_masked = p.causal ? min(p.skv / BN, (q0w + 1) / BN) : p.skv / BN;
+    auto softmax = [&](int t) {
+      if (t >= first_masked)
+        c.softmax<true>(t * BN, p);
+      else
+        c.softmax<false>(t * BN, p);
+    };
+    // Q is given back after the item's last S
+    auto scores_done = [&](int t) {
+      release(b.empty_k, kp);
+      if (t == n_tiles - 1 && leader) sm90::mbar_arrive(b.empty_q);
+    };
+    c.init(q0w);
+    sm90::mbar_wait(b.full_q, k & 1);
+    if constexpr (!OVERLAP) {
+      for (int t = 0; t < n_tiles; ++t) {
+        const int n0 = t * BN;
+        sm90::mbar_wait(b.full_k + 8 * kp.slot, kp.phase);
+        // (PINGPONG: never skipped, see the header; a wholly masked tile leaves m, l and O as
+        // they are)
+        const bool work = PINGPONG || (q0w < p.sq && !(p.causal && n0 > q0w + 63));
+        pp.begin();
+        if (work) c.scores_issue(q_lo, k_lo + kp.slot * SLOT_LO);
+        pp.end();
+        if (work) c.scores_wait<0>();
+        scores_done(t);
+        if (work) {
+          softmax(t);
+          c.rescale();
+          c.pack_p();
+        }
+        sm90::mbar_wait(b.full_v + 8 * vp.slot, vp.phase);
+        if (work) {
+          c.pv_issue(v_lo + vp.slot * SLOT_LO);
+          c.pv_wait();
+        }
+        release(b.empty_v, vp);
+      }
+    } else {
+      // S of tile t and P·V of tile t - 1 in flight together; softmax of tile t runs under the
+      // P·V. Every tile is computed (a wholly masked one changes nothing), see the header.
+      sm90::mbar_wait(b.full_k + 8 * kp.slot, kp.phase);
       pp.begin();
-      if (work) c.scores_issue(sQ, smem + OFF_K + st * KV_TILE);
-      pp.end(t == n_tiles - 1);
-      if (work) {
-        c.scores_wait<0>();
-        if (masked(n0))
-          c.softmax<true>(n0, p);
-        else
-          c.softmax<false>(n0, p);
+      c.scores_issue(q_lo, k_lo + kp.slot * SLOT_LO);
+      pp.end();
+      c.scores_wait<0>();
+      scores_done(0);
+      softmax(0);
+      c.pack_p();  // O is still zero: no rescale
+      for (int t = 1; t < n_tiles; ++t) {
+        sm90::mbar_wait(b.full_k + 8 * kp.slot, kp.phase);
+        pp.begin();
+        c.scores_issue(q_lo, k_lo + kp.slot * SLOT_LO);
+        sm90::mbar_wait(b.full_v + 8 * vp.slot, vp.phase);  // V of tile t - 1
+        c.pv_issue(v_lo + vp.slot * SLOT_LO);
+        pp.end();
+        c.scores_wait<1>();  // S of tile t landed; P·V of tile t - 1 may still run
+        scores_done(t);
+        softmax(t);
+        c.pv_wait();
+        release(b.empty_v, vp);
         c.rescale();
         c.pack_p();
-        c.pv_issue(smem + OFF_V + st * KV_TILE);
-        c.pv_wait();
       }
-      sm90::mbar_arrive(empty + 8 * st);  // this thread's wgmmas on stage st have completed
-    }
-  } else {
-    // S of tile t and P·V of tile t - 1 in flight together; softmax of tile t runs under the
-    // P·V. Stage t - 1 is released once its P·V has completed, so STAGES >= 2 (static_assert).
-    // Every tile is computed (a wholly masked one changes nothing), see the header.
-    sm90::mbar_wait(full, 0);
-    pp.begin();
-    c.scores_issue(sQ, smem + OFF_K);
-    pp.end(n_tiles == 1);
-    c.scores_wait<0>();
-    if (masked(0))
-      c.softmax<true>(0, p);
-    else
-      c.softmax<false>(0, p);
-    c.pack_p();  // O is still zero: no rescale
-    for (int t = 1; t < n_tiles; ++t) {
-      const int st = t % STAGES, sp = (t - 1) % STAGES;
-      const int n0 = t * BN;
-      sm90::mbar_wait(full + 8 * st, (t / STAGES) & 1);
-      pp.begin();
-      c.scores_issue(sQ, smem + OFF_K + st * KV_TILE);
-      c.pv_issue(smem + OFF_V + sp * KV_TILE);
-      pp.end(t == n_tiles - 1);
-      c.scores_wait<1>();  // S of tile t landed; P·V of tile t - 1 may still run
-      if (masked(n0))
-        c.softmax<true>(n0, p);
-      else
-        c.softmax<false>(n0, p);
+      sm90::mbar_wait(b.full_v + 8 * vp.slot, vp.phase);
+      c.pv_issue(v_lo + vp.slot * SLOT_LO);
       c.pv_wait();
-      sm90::mbar_arrive(empty + 8 * sp);  // K and V of tile t - 1 are read
-      c.rescale();
-      c.pack_p();
+      release(b.empty_v, vp);
     }
-    const int sl = (n_tiles - 1) % STAGES;
-    c.pv_issue(smem + OFF_V + sl * KV_TILE);
-    c.pv_wait();
-    sm90::mbar_arrive(empty + 8 * sl);
+    if (q0w < p.sq) c.store(p, it.bh);
   }
-  if (q0w < p.sq) c.store(p, bh);
+  pp.finish();
 }
 
 }  // namespace fa90
@@ -169,21 +223,21 @@ __global__ void __launch_bounds__(NT, 1) flash_attn_sm90_fwd(const __grid_consta
   extern __shared__ __align__(1024) unsigned char smem_raw[];
   const uint32_t raw = ptx::smem_addr(smem_raw);
   const uint32_t smem = (raw + (uint32_t)SMEM_ALIGN - 1) & ~((uint32_t)SMEM_ALIGN - 1);
-  const int qt = p.causal ? p.n_qt - 1 - (int)blockIdx.x : (int)blockIdx.x;  // longest rows first
-  const int bh = blockIdx.y;
-  const int q0 = qt * BM;
-  // keys this tile can see: all of them, or (causal) up to its last row
-  const int kv_hi = p.causal ? min(p.skv, min(q0 + BM, p.sq)) : p.skv;
-  const int n_tiles = (kv_hi + BN - 1) / BN;  // >= 1: key 0 is visible to every row
-  const int wg = threadIdx.x >> 7;
+  // the warpgroup, read from lane 0 so that the compiler knows it is the same in every lane of a
+  // warp: the branches on it are then uniform, and the consumers' slot and descriptor arithmetic
+  // can live in uniform registers
+  const int wg = __shfl_sync(0xffffffffu, (int)(threadIdx.x >> 7), 0);
 
   if (threadIdx.x == 0) {
-    const uint32_t full = smem + OFF_BAR, empty = full + 8 * STAGES;
+    const Bars b(smem);
     for (int s = 0; s < STAGES; ++s) {
-      sm90::mbar_init(full + 8 * s, 1);
-      sm90::mbar_init(empty + 8 * s, CONSUMER_THREADS);
+      sm90::mbar_init(b.full_k + 8 * s, 1);
+      sm90::mbar_init(b.empty_k + 8 * s, WGS);
+      sm90::mbar_init(b.full_v + 8 * s, 1);
+      sm90::mbar_init(b.empty_v + 8 * s, WGS);
     }
-    sm90::mbar_init(empty + 8 * STAGES, 1);  // Q
+    sm90::mbar_init(b.full_q, 1);
+    sm90::mbar_init(b.empty_q, WGS);
     sm90::mbar_fence_init();
   }
   __syncthreads();
@@ -192,12 +246,12 @@ __global__ void __launch_bounds__(NT, 1) flash_attn_sm90_fwd(const __grid_consta
 #if SETMAXNREG
     regs_dec<PRODUCER_REGS>();
 #endif
-    if (threadIdx.x == 0) produce(p, smem, q0, bh, n_tiles);
+    if (threadIdx.x == 0) produce(p, smem);
   } else {
 #if SETMAXNREG
     regs_inc<CONSUMER_REGS>();
 #endif
-    consume(p, smem, q0, bh, n_tiles, wg - 1);
+    consume(p, smem, wg - 1);
   }
 }
 
@@ -208,23 +262,26 @@ extern "C" int attn_describe(const attn_shape *s, int sm_count, attn_plan *plan,
   if (attn_check_shape(s, HEAD_DIM, sm_count, msg, msglen) != 0) return -1;
   const long bh = (long)s->B * s->H;
   const long n_qt = (s->Sq + BM - 1) / BM;
-  if (bh > 65535 || n_qt > 0x7fffffffL) {
+  const long items = n_qt * bh;
+  if (items > 0x7fffffffL) {
     snprintf(msg, msglen, "shape too large for this kernel's grid (B*H=%ld, query tiles=%ld)", bh,
              n_qt);
     return -1;
   }
   memset(plan, 0, sizeof *plan);
   snprintf(plan->kernel, sizeof plan->kernel, "flash_attn_sm90_fwd");
-  plan->grid[0] = (unsigned)n_qt;
-  plan->grid[1] = (unsigned)bh;
-  plan->grid[2] = 1;
+  // persistent (non-causal): one CTA per SM (shared memory and registers allow no second);
+  // otherwise one CTA per item (sm90_sched.cuh)
+  const bool persistent = PERSISTENT && !s->causal && items > sm_count;
+  plan->grid[0] = (unsigned)(persistent ? sm_count : items);
+  plan->grid[1] = plan->grid[2] = 1;
   plan->block[0] = NT;
   plan->block[1] = plan->block[2] = 1;
   plan->dyn_smem = SMEM_BYTES;
-  plan->ctas = n_qt * bh;
+  plan->ctas = plan->grid[0];
   plan->splits = 1;
-  plan->persistent = 0;
-  plan->work_items = n_qt * bh;
+  plan->persistent = persistent;
+  plan->work_items = items;
   plan->workspace_bytes = 0;
   plan->launches = 1;
   return 0;
@@ -254,6 +311,7 @@ extern "C" cudaError_t attn_run(const attn_shape *s, const attn_plan *plan, cons
   p.causal = s->causal;
   p.scale_log2 = a->scale * 1.4426950408889634f;
   p.n_qt = (s->Sq + BM - 1) / BM;
+  p.n_items = (int)plan->work_items;
   const dim3 grid(plan->grid[0], plan->grid[1], plan->grid[2]);
   flash_attn_sm90_fwd<<<grid, NT, SMEM_BYTES, stream>>>(p);
   return cudaGetLastError();
@@ -270,5 +328,5 @@ extern "C" const void *attn_main_kernel(const attn_plan *plan) {
 #define FA90_STR(x) FA90_STR2(x)
 extern "C" const char *attn_config(void) {
   return "HEAD_DIM=" FA90_STR(HEAD_DIM) " BLOCK_N=" FA90_STR(BLOCK_N) " CONSUMER_WGS=" FA90_STR(
-      CONSUMER_WGS) " STAGES=" FA90_STR(STAGES) " SETMAXNREG=" FA90_STR(SETMAXNREG) " PINGPONG=" FA90_STR(PINGPONG) " OVERLAP=" FA90_STR(OVERLAP);
+      CONSUMER_WGS) " STAGES=" FA90_STR(STAGES) " SETMAXNREG=" FA90_STR(SETMAXNREG) " PINGPONG=" FA90_STR(PINGPONG) " OVERLAP=" FA90_STR(OVERLAP) " PERSISTENT=" FA90_STR(PERSISTENT);
 }

@@ -25,6 +25,9 @@
 #ifndef OVERLAP
 #define OVERLAP 0
 #endif
+#ifndef PERSISTENT
+#define PERSISTENT 0
+#endif
 
 namespace fa90 {
 
@@ -55,20 +58,23 @@ static_assert(SETMAXNREG == 0 || SETMAXNREG == 1, "SETMAXNREG must be 0 or 1");
 static_assert(SETMAXNREG == 0 || CONSUMER_WGS == 2,
               "SETMAXNREG=1 needs CONSUMER_WGS=2: with one consumer warpgroup (256 threads) every "
               "thread already starts with 255 registers, more than setmaxnreg could grant");
+static_assert(SETMAXNREG == 1 || CONSUMER_WGS == 1 || HEAD_DIM == 64 || BLOCK_N == 64,
+              "HEAD_DIM=128 with BLOCK_N >= 128 and two consumer warpgroups needs SETMAXNREG=1: "
+              "S (BLOCK_N / 2) and O (64) accumulators and P's fragments do not fit the 168 "
+              "registers 384 threads start with (ptxas spills and serialises the wgmmas)");
 static_assert(PINGPONG == 0 || PINGPONG == 1, "PINGPONG must be 0 or 1");
 static_assert(PINGPONG == 0 || CONSUMER_WGS == 2,
               "PINGPONG=1 needs CONSUMER_WGS=2 (two consumer warpgroups take turns on the tensor "
               "cores)");
 static_assert(OVERLAP == 0 || OVERLAP == 1, "OVERLAP must be 0 or 1");
-static_assert(OVERLAP == 0 || STAGES >= 2,
-              "OVERLAP=1 needs STAGES >= 2: the K of tile t is read while the V of tile t-1 still "
-              "is, so two stages are held at once");
+static_assert(PERSISTENT == 0 || PERSISTENT == 1, "PERSISTENT must be 0 or 1");
 static_assert(PRODUCER_REGS * 128 + CONSUMER_REGS * CONSUMER_THREADS <= 65536,
               "setmaxnreg budget exceeds the 64K registers of an SM");
 
 // Shared memory, from a 1024-byte aligned base (the 128-byte swizzle repeats every 1024 bytes and
-// the wgmma descriptors assume atoms start there): Q [PANELS][BM][64], then STAGES K tiles and
-// STAGES V tiles [PANELS][BN][64] fp16, then the mbarriers.
+// the wgmma descriptors assume atoms start there): Q [PANELS][BM][64], then the K ring (STAGES
+// tiles) and the V ring (STAGES tiles) [PANELS][BN][64] fp16, then the mbarriers: full and empty
+// of each K slot, full and empty of each V slot, Q's full and empty.
 constexpr size_t Q_PANEL = (size_t)BM * 128;
 constexpr size_t KV_PANEL = (size_t)BN * 128;
 constexpr size_t Q_BYTES = Q_PANEL * PANELS;
@@ -76,8 +82,11 @@ constexpr size_t KV_TILE = KV_PANEL * PANELS;
 constexpr size_t OFF_Q = 0;
 constexpr size_t OFF_K = OFF_Q + Q_BYTES;
 constexpr size_t OFF_V = OFF_K + STAGES * KV_TILE;
-constexpr size_t OFF_BAR = OFF_V + STAGES * KV_TILE;  // full[STAGES], empty[STAGES], q
-constexpr size_t BAR_BYTES = 8 * (2 * STAGES + 1);
+constexpr size_t OFF_BAR = OFF_V + STAGES * KV_TILE;
+constexpr size_t OFF_FULL_K = OFF_BAR, OFF_EMPTY_K = OFF_FULL_K + 8 * STAGES;
+constexpr size_t OFF_FULL_V = OFF_EMPTY_K + 8 * STAGES, OFF_EMPTY_V = OFF_FULL_V + 8 * STAGES;
+constexpr size_t OFF_FULL_Q = OFF_EMPTY_V + 8 * STAGES, OFF_EMPTY_Q = OFF_FULL_Q + 8;
+constexpr size_t BAR_BYTES = 8 * (4 * STAGES + 2);
 constexpr size_t SMEM_ALIGN = 1024;  // dynamic shared memory is only 16-byte aligned: slack
 constexpr size_t SMEM_BYTES = OFF_BAR + BAR_BYTES + SMEM_ALIGN;
 

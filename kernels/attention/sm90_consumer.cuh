@@ -47,15 +47,16 @@ struct WgConsumer {
     for (int i = 0; i < NO; ++i) o[i] = 0.f;
   }
 
-  // S = Q·Kᵀ for the tile at sK, issued (the tensor cores run it asynchronously); sQ is this
-  // warpgroup's first Q row (panel 0).
-  __device__ __forceinline__ void scores_issue(uint32_t sQ, uint32_t sK) {
+  // S = Q·Kᵀ for the tile whose K-major descriptor low word is k_lo, issued (the tensor cores
+  // run it asynchronously); q_lo is that of this warpgroup's first Q row (panel 0). The k16 steps
+  // are compile-time offsets of both words (sm90_wgmma.cuh).
+  __device__ __forceinline__ void scores_issue(uint32_t q_lo, uint32_t k_lo) {
     sm90::fence();
 #pragma unroll
     for (int kk = 0; kk < KD; ++kk) {
       const uint32_t k_off = (kk & 3) * 32;
-      const uint64_t da = sm90::desc_kmajor(sQ + (kk >> 2) * (uint32_t)Q_PANEL + k_off);
-      const uint64_t db = sm90::desc_kmajor(sK + (kk >> 2) * (uint32_t)KV_PANEL + k_off);
+      const uint64_t da = sm90::desc_of(q_lo + (uint32_t)(((kk >> 2) * Q_PANEL + k_off) >> 4));
+      const uint64_t db = sm90::desc_of(k_lo + (uint32_t)(((kk >> 2) * KV_PANEL + k_off) >> 4));
       sm90::mma_ss<BN>(s, da, db, kk > 0);
     }
     sm90::commit();
@@ -79,28 +80,48 @@ struct WgConsumer {
         if (key >= p.skv || (p.causal && key > row[(i >> 1) & 1])) s[i] = -INFINITY;
       }
     }
+    // Row max and row sum over this thread's NS / 2 columns of a row, in R independent partial
+    // chains combined at the end: a single chain of dependent FMNMX / FADD would leave the two
+    // consumer warps of a scheduler waiting on each result.
+    constexpr int R = 4;
+    static_assert((NS / 2) % R == 0, "the partial reductions need NS / 2 divisible by 4");
     const float sl = p.scale_log2;
 #pragma unroll
     for (int h = 0; h < 2; ++h) {
-      float mr = -INFINITY;  // raw row max of this tile
+      float pm[R];
 #pragma unroll
-      for (int j = 0; j < NS / 4; ++j) mr = fmaxf(mr, fmaxf(s[4 * j + 2 * h], s[4 * j + 2 * h + 1]));
+      for (int r = 0; r < R; ++r) pm[r] = -INFINITY;
+#pragma unroll
+      for (int j = 0; j < NS / 4; ++j)
+#pragma unroll
+        for (int e = 0; e < 2; ++e) pm[(2 * j + e) % R] = fmaxf(pm[(2 * j + e) % R], s[4 * j + 2 * h + e]);
+#pragma unroll
+      for (int w = R / 2; w >= 1; w /= 2)
+#pragma unroll
+        for (int r = 0; r < w; ++r) pm[r] = fmaxf(pm[r], pm[r + w]);
+      float mr = pm[0];  // raw row max of this tile
       mr = fmaxf(mr, __shfl_xor_sync(0xffffffffu, mr, 1));
       mr = fmaxf(mr, __shfl_xor_sync(0xffffffffu, mr, 2));
       const float mx = fmaxf(m[h], mr * sl);         // S stays unscaled: scale > 0 keeps the max
       const float off = mx == -INFINITY ? 0.f : mx;  // fully masked so far: no NaN
       const float alpha_h = ex2(m[h] - off);
       m[h] = mx;
-      float sum = 0.f;
+      float ps[R];
+#pragma unroll
+      for (int r = 0; r < R; ++r) ps[r] = 0.f;
 #pragma unroll
       for (int j = 0; j < NS / 4; ++j)
 #pragma unroll
         for (int e = 0; e < 2; ++e) {
           const float pv = ex2(fmaf(s[4 * j + 2 * h + e], sl, -off));
           s[4 * j + 2 * h + e] = pv;
-          sum += pv;
+          ps[(2 * j + e) % R] += pv;
         }
-      l[h] = l[h] * alpha_h + sum;
+#pragma unroll
+      for (int w = R / 2; w >= 1; w /= 2)
+#pragma unroll
+        for (int r = 0; r < w; ++r) ps[r] += ps[r + w];
+      l[h] = l[h] * alpha_h + ps[0];
       alpha[h] = alpha_h;
     }
   }
@@ -127,9 +148,10 @@ struct WgConsumer {
     }
   }
 
-  // O += P·V for the tile at sV, issued. Every A register and O are written before the fence
-  // (see sm90::pin).
-  __device__ __forceinline__ void pv_issue(uint32_t sV) {
+  // O += P·V for the V tile whose MN-major descriptor low word is v_lo, issued (k16 step j is 16
+  // key rows, 2048 bytes, further). Every A register and O are written before the fence (see
+  // sm90::pin).
+  __device__ __forceinline__ void pv_issue(uint32_t v_lo) {
 #pragma unroll
     for (int j = 0; j < KN; ++j)
 #pragma unroll
@@ -138,7 +160,7 @@ struct WgConsumer {
     sm90::fence();
 #pragma unroll
     for (int j = 0; j < KN; ++j)
-      sm90::mma_rs<D>(o, pf[j], sm90::desc_mnmajor(sV + j * 16 * 128, (uint32_t)KV_PANEL));
+      sm90::mma_rs<D>(o, pf[j], sm90::desc_of(v_lo + (uint32_t)(j * 16 * 128 >> 4)));
     sm90::commit();
   }
   __device__ __forceinline__ void pv_wait() {

@@ -15,6 +15,7 @@ struct Params {
   int sq, skv, causal;
   float scale_log2;  // scale · log2(e): scores live in base-2 exponent units
   int n_qt;          // query tiles per head, ceil(Sq / BM)
+  int n_items;       // work items: n_qt · B · H (sm90_sched.cuh)
 };
 
 }  // namespace fa90

@@ -8,9 +8,11 @@
 // 256 arrivals: the 128 threads of its owner waiting (bar.sync) and the 128 of the other
 // warpgroup signalling (bar.arrive). Warpgroup w waits on its own barrier before issuing, and
 // signals the other's once it has issued. Warpgroup 1 signals warpgroup 0's barrier once before
-// its first tile (warpgroup 0 goes first) and skips its signal after its last tile, so each
-// barrier sees exactly as many signals as waits (n_tiles each) and none is left half-complete.
-// Every consumer thread takes part on every tile, also on tiles it skips (masked or past Sq).
+// its first tile (warpgroup 0 goes first); so that no barrier is left half-complete when the CTA
+// ends, warpgroup 0 takes that one extra turn at the end (finish), after warpgroup 1's last
+// signal. The turns run on across a persistent CTA's items: both warpgroups compute the same
+// items, tile for tile. Every consumer thread takes part on every tile, also on tiles it skips
+// (masked or past Sq).
 #pragma once
 #include "sm90_config.cuh"
 
@@ -41,13 +43,17 @@ struct PingPong {
     else
       bar_sync<2>();
   }
-  // Hands the turn to the other warpgroup (not after warpgroup 1's last tile: see above).
-  __device__ __forceinline__ void end(bool last) const {
+  // Hands the turn to the other warpgroup.
+  __device__ __forceinline__ void end() const {
     if (!PINGPONG) return;
     if (w == 0)
       bar_arrive<2>();
-    else if (!last)
+    else
       bar_arrive<1>();
+  }
+  // After the last tile: warpgroup 0 takes the turn warpgroup 1 handed over last.
+  __device__ __forceinline__ void finish() const {
+    if (PINGPONG && w == 0) bar_sync<1>();
   }
 };
 

@@ -19,28 +19,41 @@ namespace sm90 {
 // Shared-memory matrix descriptor (64 bits): start address, leading- and stride-dimension byte
 // offsets (each encoded as (x & 0x3FFFF) >> 4), base offset 0 (every swizzle atom starts on a
 // 1024-byte boundary) and the swizzle mode in bits 62-63 (1 = 128-byte swizzle).
-__device__ __forceinline__ uint64_t desc_encode(uint32_t x) { return (x & 0x3FFFFu) >> 4; }
+//
+// Every descriptor here has the stride offset 1024 (8 rows of 128 bytes) and the 128-byte swizzle,
+// so its high word is one constant and only the low word (start address and leading offset)
+// varies. Moving a descriptor by a multiple of 16 bytes is adding the offset / 16 to the low word:
+// shared addresses stay below 256 KB, so the 14-bit start field never carries into the leading
+// offset. The kernel builds a tile's low word once and steps it with compile-time constants, which
+// keeps the arithmetic between two wgmmas to one add.
+__device__ __forceinline__ uint32_t desc_encode(uint32_t x) { return (x & 0x3FFFFu) >> 4; }
 
-__device__ __forceinline__ uint64_t make_desc_sw128(uint32_t smem_addr, uint32_t lbo_bytes,
-                                                    uint32_t sbo_bytes) {
-  return desc_encode(smem_addr) | (desc_encode(lbo_bytes) << 16) |
-         (desc_encode(sbo_bytes) << 32) | (1ull << 62);
+constexpr uint32_t DESC_HI_SW128 = (1024u >> 4) | (1u << 30);
+
+__device__ __forceinline__ uint32_t desc_lo(uint32_t smem_addr, uint32_t lbo_bytes) {
+  return desc_encode(smem_addr) | (desc_encode(lbo_bytes) << 16);
+}
+__device__ __forceinline__ uint64_t desc_of(uint32_t lo) {
+  return ((uint64_t)DESC_HI_SW128 << 32) | lo;
 }
 
 // K-major operand (rows of 64 fp16 = 128 bytes, k contiguous), as TMA writes it with the 128-byte
 // swizzle: 8-row atoms of 1024 bytes stacked along M/N (stride-dimension offset 1024); the
-// leading offset is unused for swizzled K-major layouts. A k16 step inside the 128-byte row is a
-// plain +32-byte start address: the hardware applies the swizzle to the final address bits,
-// exactly as TMA did when it wrote the tile.
+// leading offset is unused for swizzled K-major layouts (set to 16). A k16 step inside the
+// 128-byte row is a plain +32-byte start address: the hardware applies the swizzle to the final
+// address bits, exactly as TMA did when it wrote the tile.
+__device__ __forceinline__ uint32_t desc_kmajor_lo(uint32_t smem_addr) {
+  return desc_lo(smem_addr, 16);
+}
 __device__ __forceinline__ uint64_t desc_kmajor(uint32_t smem_addr) {
-  return make_desc_sw128(smem_addr, 16, 1024);
+  return desc_of(desc_kmajor_lo(smem_addr));
 }
 
 // MN-major operand (B = V: keys along K, head dimension along N contiguous in 64-wide panels of
 // 128 bytes per key row): 8 keys x 64 columns per 1024-byte atom; the stride-dimension offset
 // steps 8 keys (1024 bytes), the leading-dimension offset steps to the next 64-column panel.
-__device__ __forceinline__ uint64_t desc_mnmajor(uint32_t smem_addr, uint32_t panel_bytes) {
-  return make_desc_sw128(smem_addr, panel_bytes, 1024);
+__device__ __forceinline__ uint32_t desc_mnmajor_lo(uint32_t smem_addr, uint32_t panel_bytes) {
+  return desc_lo(smem_addr, panel_bytes);
 }
 
 // Orders this thread's earlier register writes (accumulators, A fragments) before the next

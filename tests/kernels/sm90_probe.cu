@@ -60,7 +60,7 @@ __global__ void __launch_bounds__(128, 1) probe(const __grid_constant__ ProbeMap
 
   WgConsumer c;
   c.init(0);
-  c.scores_issue(sQ, sK);
+  c.scores_issue(sm90::desc_kmajor_lo(sQ), sm90::desc_kmajor_lo(sK));
   c.scores_wait<0>();
   const int lane = threadIdx.x & 31, wq = threadIdx.x >> 5, t4 = lane & 3;
   for (int i = 0; i < WgConsumer::NS; ++i) {
@@ -69,7 +69,7 @@ __global__ void __launch_bounds__(128, 1) probe(const __grid_constant__ ProbeMap
     c.s[i] *= P_SCALE;
   }
   c.pack_p();
-  c.pv_issue(sV);
+  c.pv_issue(sm90::desc_mnmajor_lo(sV, (uint32_t)KV_PANEL));
   c.pv_wait();
   for (int i = 0; i < WgConsumer::NO; ++i) {
     const int r = 16 * wq + (lane >> 2) + 8 * ((i >> 1) & 1), col = (i >> 2) * 8 + 2 * t4 + (i & 1);

@@ -22,7 +22,7 @@ declare -A why=(
   [bad_block_n]="BLOCK_N = '96' is not one of" [bad_head_dim]="HEAD_DIM = '96' is not one of"
   [bad_consumers]="CONSUMER_WGS = '3' is not one of" [bad_smem]='exceeds 227 KB'
   [bad_setmaxnreg_w1]='SETMAXNREG=1 needs CONSUMER_WGS=2' [bad_pingpong_w1]='PINGPONG=1 needs CONSUMER_WGS=2'
-  [bad_overlap_s1]='OVERLAP=1 needs STAGES >= 2' [bad_n176_d64]='BLOCK_N=176 is for HEAD_DIM=128')
+  [bad_n176_d64]='BLOCK_N=176 is for HEAD_DIM=128' [bad_noreg_d128]='two consumer warpgroups needs SETMAXNREG=1')
 check_build_statuses "$exp" "$out" why
 make -s gates EXP=correctness-sm90 >/dev/null 2>&1
 check_eq "gates ran" "$?" 0
@@ -34,28 +34,40 @@ passed=$(awk -F, 'NR > 1 && $2 == "pass"' "$out/gates.csv" | wc -l)
 check_eq "every accepted variant passes the gates" "$passed" "$(ls "$exp"/variants/*.flags | grep -vc /bad_)"
 
 # Plans. d64_base: BLOCK_N=128, 2 consumer warpgroups (BM = 128 rows, 384 threads), 2 stages:
-# smem = Q 128*64*2 = 16384 + 2 stages * (K + V) 2*128*64*2 = 65536 + 5 mbarriers 40 + 1024
-# alignment slack = 82984. B2_H3_S333_K517: ceil(333/128) = 3 query tiles x 6 heads.
+# smem = Q 128*64*2 = 16384 + 2 stages * (K + V) 2*128*64*2 = 65536 + 10 mbarriers (full and
+# empty of 2 K and 2 V slots and of Q) 80 + 1024 alignment slack = 83024.
+# B2_H3_S333_K517: ceil(333/128) = 3 query tiles x 6 heads = 18 items, one CTA each.
 d=$out/d64_base/describe.txt
 check_grep "d64_base plan: 3 query tiles x 6 heads, 384 threads" \
-  'shape=B2_H3_S333_K517_D64_C0 kernel=flash_attn_sm90_fwd grid=3,6,1 block=384,1,1 dyn_smem=82984 ctas=18 splits=1 persistent=0 work_items=18 workspace=0 launches=1' "$d"
+  'shape=B2_H3_S333_K517_D64_C0 kernel=flash_attn_sm90_fwd grid=18,1,1 block=384,1,1 dyn_smem=83024 ctas=18 splits=1 persistent=0 work_items=18 workspace=0 launches=1' "$d"
 check_grep "d64_base refuses D=128 with a message" \
   'B1_H2_S1_D128_C0: head dim 128 not supported by this build \(HEAD_DIM=64\)' "$out/d64_base/not_applicable.txt"
 # d128_n64_w1_s2: BM = 64 rows, 256 threads; smem = Q 64*128*2 = 16384 + 2 * 2*64*128*2 = 65536
-# + 40 + 1024 = 82984; decode Sq=1: 1 query tile x 2 heads
+# + 80 + 1024 = 83024; decode Sq=1: 1 query tile x 2 heads
 check_grep "d128_n64_w1_s2 plan: decode" \
-  'shape=B1_H2_S1_K4096_D128_C1 kernel=flash_attn_sm90_fwd grid=1,2,1 block=256,1,1 dyn_smem=82984 ctas=2 ' \
+  'shape=B1_H2_S1_K4096_D128_C1 kernel=flash_attn_sm90_fwd grid=2,1,1 block=256,1,1 dyn_smem=83024 ctas=2 ' \
   "$out/d128_n64_w1_s2/describe.txt"
-# d128_n128_w2_s3_noreg: Q 128*128*2 = 32768 + 3 * 2*128*128*2 = 196608 + 7 mbarriers 56 + 1024
-check_grep "d128_n128_w2_s3_noreg plan: 3 stages near the 227 KB limit" \
-  'shape=B1_H2_S1000_D128_C1 kernel=flash_attn_sm90_fwd grid=8,2,1 block=384,1,1 dyn_smem=230456 ' \
-  "$out/d128_n128_w2_s3_noreg/describe.txt"
+# d128_overlap_pp: Q 128*128*2 = 32768 + 3 * 2*128*128*2 = 196608 + 14 mbarriers 112 + 1024
+check_grep "d128_overlap_pp plan: 3 stages near the 227 KB limit" \
+  'shape=B1_H2_S1000_D128_C1 kernel=flash_attn_sm90_fwd grid=16,1,1 block=384,1,1 dyn_smem=230512 ' \
+  "$out/d128_overlap_pp/describe.txt"
 
-# d128_n176_overlap_pp: Q 128*128*2 = 32768 + 2 * 2*176*128*2 = 180224 + 5 mbarriers 40 + 1024 =
-# 214056; S=1000: ceil(1000/128) = 8 query tiles x 2 heads
+# d128_n176_overlap_pp: Q 128*128*2 = 32768 + 2 * 2*176*128*2 = 180224 + 10 mbarriers 80 + 1024 =
+# 214096; S=1000: ceil(1000/128) = 8 query tiles x 2 heads
 check_grep "d128_n176_overlap_pp plan: 176-key tiles, 2 stages" \
-  'shape=B1_H2_S1000_D128_C1 kernel=flash_attn_sm90_fwd grid=8,2,1 block=384,1,1 dyn_smem=214056 ' \
+  'shape=B1_H2_S1000_D128_C1 kernel=flash_attn_sm90_fwd grid=16,1,1 block=384,1,1 dyn_smem=214096 ' \
   "$out/d128_n176_overlap_pp/describe.txt"
+# PERSISTENT=1: one CTA per SM (132 at sm_90a) over 5 query tiles x 160 heads = 800 items; with
+# fewer items than SMs (8 x 2 = 16), or causal, one CTA per item
+check_grep "d128_overlap_pp_persist plan: one CTA per SM" \
+  'shape=B4_H40_S517_K333_D128_C0 kernel=flash_attn_sm90_fwd grid=132,1,1 block=384,1,1 dyn_smem=230512 ctas=132 splits=1 persistent=1 work_items=800 workspace=0 launches=1 ' \
+  "$out/d128_overlap_pp_persist/describe.txt"
+check_grep "d128_overlap_pp_persist plan: fewer items than SMs" \
+  'shape=B1_H2_S1000_D128_C1 kernel=flash_attn_sm90_fwd grid=16,1,1 block=384,1,1 dyn_smem=230512 ctas=16 splits=1 persistent=0 work_items=16 ' \
+  "$out/d128_overlap_pp_persist/describe.txt"
+check_grep "d64_overlap_s1_persist plan: causal, one CTA per item" \
+  'shape=B4_H40_S333_K517_D64_C1 kernel=flash_attn_sm90_fwd grid=480,1,1 block=384,1,1 dyn_smem=50224 ctas=480 splits=1 persistent=0 work_items=480 ' \
+  "$out/d64_overlap_s1_persist/describe.txt"
 # an ARCH with no SM count / limits: make stops before any work, naming what to add
 msg=$(make -s build EXP=correctness-sm90 ARCH=sm_75 2>&1)
 check_eq "unknown ARCH stops make" "$?" 2
