@@ -2,14 +2,17 @@
 # (PyTorch SDPA) and against the best mma.sync configurations (experiments/baselines' tuned64 and
 # tuned128, built from flash_attn.cu through KERNEL_<variant>), at the production shapes where
 # the mma.sync kernel loses to cuDNN: B2_H8_S2048_D64 and B4_H16_S4096_D128, non-causal and
-# causal, and decode B8_H32_S1_K4096_D128. A variant runs only the shapes of its HEAD_DIM.
+# causal, and decode B8_H32_S1_K4096_D128; and the small shapes where it won or lost by launch
+# overheads (B2_H8_S512 and S1024 at D=64, S512 at D=128). A variant runs only the shapes of its
+# HEAD_DIM.
 # Numbers and predictions: kernels/attention/NOTES-sm90.md.
 DESCRIPTION := Hopper kernel (TMA + wgmma) vs cuDNN and the mma.sync kernel at production shapes
 KERNEL      := attention/flash_attn_sm90.cu
 KERNEL_mma_d64  := attention/flash_attn.cu
 KERNEL_mma_d128 := attention/flash_attn.cu
 ARCH        := sm_90a
-SHAPES      := B2_H8_S2048_D64_C0 B2_H8_S2048_D64_C1 B4_H16_S4096_D128_C0 B4_H16_S4096_D128_C1 \
+SHAPES      := B2_H8_S512_D64_C0 B2_H8_S1024_D64_C0 B2_H8_S2048_D64_C0 B2_H8_S2048_D64_C1 \
+               B2_H8_S512_D128_C0 B4_H16_S4096_D128_C0 B4_H16_S4096_D128_C1 \
                B8_H32_S1_K4096_D128_C0
 BASELINE    := sdpa-cudnn
 BASELINES   := sdpa-cudnn
@@ -17,7 +20,9 @@ LIBRARIES   := sdpa-cudnn
 COMPARE     := sm90_d64:mma_d64 sm90_d128:mma_d128 sm90_d128_n64:mma_d128 sm90_d64_pp:sm90_d64 \
                sm90_d128_pp:sm90_d128 sm90_d64_ov:sm90_d64 sm90_d128_ov:sm90_d128 \
                sm90_d64_ovpp:sm90_d64_ov sm90_d128_ovpp:sm90_d128_ov sm90_d128_w1:sm90_d128_ov \
-               sm90_d64_ovpp_s4:sm90_d64_ovpp
+               sm90_d64_ovpp_s4:sm90_d64_ovpp sm90_d64_ovpp_p:sm90_d64_ovpp \
+               sm90_d128_ovpp_p:sm90_d128_ovpp sm90_d128_n176_p:sm90_d128_ovpp_p \
+               sm90_d64_w3:sm90_d64_ovpp sm90_d128_w1_p:sm90_d128_w1
 REPS        := 60
 WARMUP      := 10
 L2          := cold

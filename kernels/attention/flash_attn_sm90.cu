@@ -23,18 +23,21 @@
 //   HEAD_DIM      [64]  64 or 128
 //   BLOCK_N       [128] keys per K/V tile: 64, 128 or 176 (the N of the S wgmma; 176 at HEAD_DIM 128
 //                 with two consumer warpgroups and setmaxnreg only)
-//   CONSUMER_WGS  [2]   consumer warpgroups (64 query rows each): 1 or 2
+//   CONSUMER_WGS  [2]   consumer warpgroups (64 query rows each): 1, 2 or 3 (3: HEAD_DIM 64,
+//                       BLOCK_N <= 128 and setmaxnreg only)
 //   STAGES        [2]   depth of the K ring and of the V ring, 1..4
-//   SETMAXNREG    [1]   1: producer 24 registers, consumers 240 (CONSUMER_WGS=2 only)
-//   PINGPONG      [0]   1: the two consumer warpgroups take turns issuing S = Q·Kᵀ (named
-//                       barriers, sm90_pingpong.cuh) so one's softmax overlaps the other's GEMMs
+//   SETMAXNREG    [1]   1: producer 24 registers, consumers 240 (two consumer warpgroups) or 160
+//                       (three); not with one
+//   PINGPONG      [0]   1: the consumer warpgroups take turns issuing their GEMMs (named
+//                       barriers, sm90_pingpong.cuh) so one's softmax overlaps another's GEMMs
 //   PERSISTENT    [0]   1: at non-causal shapes one CTA per SM computes every SM-count-th
 //                       (query tile, head) item (sm90_sched.cuh); 0, and causal: one CTA per item
 //   OVERLAP       [0]   1: each consumer issues S of tile t+1 with P·V of tile t and runs the
 //                       softmax of t+1 while P·V runs (intra-warpgroup overlap); K of tile t+1
 //                       and V of tile t sit in different rings, so any STAGES works
 // Refused at compile time (static_assert with a message, sm90_config.cuh): values outside those
-// sets; SETMAXNREG=1 or PINGPONG=1 with CONSUMER_WGS=1; SETMAXNREG=0 with two consumer
+// sets; SETMAXNREG=1 or PINGPONG=1 with CONSUMER_WGS=1; CONSUMER_WGS=3 at HEAD_DIM 128, with
+// BLOCK_N 176 or without SETMAXNREG; SETMAXNREG=0 with two consumer
 // warpgroups at HEAD_DIM=128 and BLOCK_N >= 128 (too few registers); shared memory above 227 KB
 // per CTA (e.g. HEAD_DIM=128 BLOCK_N=128 STAGES=4).
 #include <math.h>

@@ -39,11 +39,12 @@ constexpr int NT = 128 * (WGS + 1);       // threads: producer warpgroup + consu
 constexpr int CONSUMER_THREADS = 128 * WGS;
 constexpr int PANELS = D / 64;            // 64-column (128-byte) panels per row
 constexpr size_t SMEM_LIMIT = 227 * 1024;  // sm_90 opt-in maximum per CTA
-// setmaxnreg (SETMAXNREG=1, two consumer warpgroups): the kernel starts at 65536 / 384 = 170
-// registers per thread (168 usable); the producer, which only issues copies, gives back to 24 and
-// the consumers take 240: 128·24 + 256·240 = 64512 <= 65536.
+// setmaxnreg (SETMAXNREG=1): the producer, which only issues copies, gives back to 24 registers
+// and the consumers take the rest. Two consumer warpgroups: the kernel starts at 65536 / 384 =
+// 170 registers per thread (168 usable), consumers take 240 (128·24 + 256·240 = 64512). Three:
+// it starts at 128, consumers take 160 (128·24 + 384·160 = 64512).
 constexpr int PRODUCER_REGS = 24;
-constexpr int CONSUMER_REGS = 240;
+constexpr int CONSUMER_REGS = WGS == 3 ? 160 : 240;
 
 static_assert(HEAD_DIM == 64 || HEAD_DIM == 128, "HEAD_DIM must be 64 or 128");
 static_assert(BLOCK_N == 64 || BLOCK_N == 128 || BLOCK_N == 176,
@@ -52,19 +53,23 @@ static_assert(BLOCK_N == 64 || BLOCK_N == 128 || BLOCK_N == 176,
 static_assert(BLOCK_N != 176 || (HEAD_DIM == 128 && CONSUMER_WGS == 2 && SETMAXNREG == 1),
               "BLOCK_N=176 is for HEAD_DIM=128 with two consumer warpgroups and SETMAXNREG=1 (its 88 "
               "S accumulators, 64 of O and P's fragments need the 240 registers setmaxnreg grants)");
-static_assert(CONSUMER_WGS == 1 || CONSUMER_WGS == 2, "CONSUMER_WGS must be 1 or 2");
+static_assert(CONSUMER_WGS >= 1 && CONSUMER_WGS <= 3, "CONSUMER_WGS must be 1, 2 or 3");
+static_assert(CONSUMER_WGS != 3 || (HEAD_DIM == 64 && BLOCK_N <= 128 && SETMAXNREG == 1),
+              "CONSUMER_WGS=3 (192 query rows) is for HEAD_DIM=64 with BLOCK_N <= 128 and "
+              "SETMAXNREG=1: 512 threads leave each consumer 160 registers, which hold S, O and P's "
+              "fragments only at D=64");
 static_assert(STAGES >= 1 && STAGES <= 4, "STAGES must be 1..4");
 static_assert(SETMAXNREG == 0 || SETMAXNREG == 1, "SETMAXNREG must be 0 or 1");
-static_assert(SETMAXNREG == 0 || CONSUMER_WGS == 2,
-              "SETMAXNREG=1 needs CONSUMER_WGS=2: with one consumer warpgroup (256 threads) every "
+static_assert(SETMAXNREG == 0 || CONSUMER_WGS >= 2,
+              "SETMAXNREG=1 needs CONSUMER_WGS >= 2: with one consumer warpgroup (256 threads) every "
               "thread already starts with 255 registers, more than setmaxnreg could grant");
 static_assert(SETMAXNREG == 1 || CONSUMER_WGS == 1 || HEAD_DIM == 64 || BLOCK_N == 64,
               "HEAD_DIM=128 with BLOCK_N >= 128 and two consumer warpgroups needs SETMAXNREG=1: "
               "S (BLOCK_N / 2) and O (64) accumulators and P's fragments do not fit the 168 "
               "registers 384 threads start with (ptxas spills and serialises the wgmmas)");
 static_assert(PINGPONG == 0 || PINGPONG == 1, "PINGPONG must be 0 or 1");
-static_assert(PINGPONG == 0 || CONSUMER_WGS == 2,
-              "PINGPONG=1 needs CONSUMER_WGS=2 (two consumer warpgroups take turns on the tensor "
+static_assert(PINGPONG == 0 || CONSUMER_WGS >= 2,
+              "PINGPONG=1 needs CONSUMER_WGS >= 2 (the consumer warpgroups take turns on the tensor "
               "cores)");
 static_assert(OVERLAP == 0 || OVERLAP == 1, "OVERLAP must be 0 or 1");
 static_assert(PERSISTENT == 0 || PERSISTENT == 1, "PERSISTENT must be 0 or 1");

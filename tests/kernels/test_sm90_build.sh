@@ -20,9 +20,10 @@ check "harness objects under build/harness/sm_90a" test -f build/harness/sm_90a/
 
 declare -A why=(
   [bad_block_n]="BLOCK_N = '96' is not one of" [bad_head_dim]="HEAD_DIM = '96' is not one of"
-  [bad_consumers]="CONSUMER_WGS = '3' is not one of" [bad_smem]='exceeds 227 KB'
-  [bad_setmaxnreg_w1]='SETMAXNREG=1 needs CONSUMER_WGS=2' [bad_pingpong_w1]='PINGPONG=1 needs CONSUMER_WGS=2'
-  [bad_n176_d64]='BLOCK_N=176 is for HEAD_DIM=128' [bad_noreg_d128]='two consumer warpgroups needs SETMAXNREG=1')
+  [bad_consumers]="CONSUMER_WGS = '4' is not one of" [bad_smem]='exceeds 227 KB'
+  [bad_setmaxnreg_w1]='SETMAXNREG=1 needs CONSUMER_WGS >= 2' [bad_pingpong_w1]='PINGPONG=1 needs CONSUMER_WGS >= 2'
+  [bad_n176_d64]='BLOCK_N=176 is for HEAD_DIM=128' [bad_noreg_d128]='two consumer warpgroups needs SETMAXNREG=1'
+  [bad_w3_d128]='is for HEAD_DIM=64 with BLOCK_N <= 128 and SETMAXNREG=1')
 check_build_statuses "$exp" "$out" why
 make -s gates EXP=correctness-sm90 >/dev/null 2>&1
 check_eq "gates ran" "$?" 0
