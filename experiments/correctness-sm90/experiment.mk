@@ -5,9 +5,11 @@
 # decode (Sq=1, Skv=4096), Sq < Skv and Sq > Skv, causal and not, D=64 and D=128 — plus ragged
 # lengths that are multiples of no tile (333, 517) and several heads, so a tile past the end of
 # one head's rows must never read the next head's (TMA zero-fills per head with 3-D maps); and
-# shapes of more work items (query tile x head) than an H100 or H200 has SMs (160 to 800), so a
-# persistent CTA computes several, causal ones of different lengths. A variant runs only the
-# shapes whose D equals its HEAD_DIM.
+# shapes of more work items (query tile x head) than an H100 or H200 has SMs (160 to 800): a
+# persistent CTA computes several at the non-causal ones (at D=64 B1_H160_S100_K300, where with
+# three consumer warpgroups the third's rows are all past Sq), and the causal ones, whose items
+# differ in length, keep one CTA per item. A variant runs only the shapes whose D equals its
+# HEAD_DIM.
 # On a GPU: `make measure EXP=correctness-sm90` (numerics gate + samples) and `make sanitize
 # EXP=correctness-sm90` (compute-sanitizer's tools on SANITIZE_SHAPES).
 DESCRIPTION := Hopper kernel correctness sweep: tunables x edge shapes, refused configurations included
@@ -19,7 +21,7 @@ SHAPES      := B1_H2_S1_D64_C0 B1_H2_S1_D64_C1 B2_H3_S77_D64_C0 B2_H3_S77_D64_C1
                B1_H2_S1000_D64_C0 B1_H2_S1000_D64_C1 B1_H2_S1_K4096_D64_C0 B1_H2_S1_K4096_D64_C1 \
                B1_H2_S77_K300_D64_C0 B1_H2_S77_K300_D64_C1 B1_H2_S300_K77_D64_C0 B1_H2_S300_K77_D64_C1 \
                B2_H3_S333_K517_D64_C0 B2_H3_S517_K333_D64_C1 B4_H40_S333_K517_D64_C1 \
-               B1_H80_S129_K200_D64_C1 \
+               B1_H80_S129_K200_D64_C1 B1_H160_S100_K300_D64_C0 \
                B1_H2_S1_D128_C0 B1_H2_S1_D128_C1 B2_H3_S77_D128_C0 B2_H3_S77_D128_C1 \
                B1_H2_S128_D128_C0 B1_H2_S128_D128_C1 B1_H2_S129_D128_C0 B1_H2_S129_D128_C1 \
                B1_H2_S1000_D128_C0 B1_H2_S1000_D128_C1 B1_H2_S1_K4096_D128_C0 B1_H2_S1_K4096_D128_C1 \
@@ -39,4 +41,5 @@ RUN_TIMEOUT := 120
 SANITIZE_SHAPES := B2_H3_S77_D64_C1 B1_H2_S129_D64_C0 B1_H2_S77_K300_D64_C1 B1_H2_S300_K77_D64_C1 \
                    B2_H3_S333_K517_D64_C0 \
                    B2_H3_S77_D128_C1 B1_H2_S129_D128_C0 B1_H2_S77_K300_D128_C1 B1_H2_S300_K77_D128_C1 \
-                   B2_H3_S333_K517_D128_C0 B1_H80_S129_K200_D64_C1 B1_H80_S129_K200_D128_C0
+                   B2_H3_S333_K517_D128_C0 B1_H80_S129_K200_D64_C1 B1_H80_S129_K200_D128_C0 \
+                   B1_H160_S100_K300_D64_C0

@@ -28,8 +28,9 @@
 //   STAGES        [2]   depth of the K ring and of the V ring, 1..4
 //   SETMAXNREG    [1]   1: producer 24 registers, consumers 240 (two consumer warpgroups) or 160
 //                       (three); not with one
-//   PINGPONG      [0]   1: the consumer warpgroups take turns issuing their GEMMs (named
-//                       barriers, sm90_pingpong.cuh) so one's softmax overlaps another's GEMMs
+//   PINGPONG      [0]   1: the consumer warpgroups take turns issuing S = Q·Kᵀ (with OVERLAP=1
+//                       also the previous tile's P·V) (named barriers, sm90_pingpong.cuh), so
+//                       one's softmax overlaps another's GEMMs
 //   PERSISTENT    [0]   1: at non-causal shapes one CTA per SM computes every SM-count-th
 //                       (query tile, head) item (sm90_sched.cuh); 0, and causal: one CTA per item
 //   OVERLAP       [0]   1: each consumer issues S of tile t+1 with P·V of tile t and runs the
@@ -266,15 +267,17 @@ extern "C" int attn_describe(const attn_shape *s, int sm_count, attn_plan *plan,
   const long bh = (long)s->B * s->H;
   const long n_qt = (s->Sq + BM - 1) / BM;
   const long items = n_qt * bh;
-  if (items > 0x7fffffffL) {
+  if (items > 0x7fffffffL - 65536) {  // item indices, plus a grid's stride, stay in int
     snprintf(msg, msglen, "shape too large for this kernel's grid (B*H=%ld, query tiles=%ld)", bh,
              n_qt);
     return -1;
   }
   memset(plan, 0, sizeof *plan);
   snprintf(plan->kernel, sizeof plan->kernel, "flash_attn_sm90_fwd");
-  // persistent (non-causal): one CTA per SM (shared memory and registers allow no second);
-  // otherwise one CTA per item (sm90_sched.cuh)
+  // persistent (non-causal): one CTA per SM, which is all an SM holds with two or three consumer
+  // warpgroups (setmaxnreg hands out its whole register file) or with a tile ring above half its
+  // shared memory; a configuration of one consumer warpgroup and small tiles could hold two, and
+  // persistent then leaves that second slot empty. Otherwise one CTA per item (sm90_sched.cuh).
   const bool persistent = PERSISTENT && !s->causal && items > sm_count;
   plan->grid[0] = (unsigned)(persistent ? sm_count : items);
   plan->grid[1] = plan->grid[2] = 1;

@@ -81,8 +81,8 @@ struct WgConsumer {
       }
     }
     // Row max and row sum over this thread's NS / 2 columns of a row, in R independent partial
-    // chains combined at the end: a single chain of dependent FMNMX / FADD would leave the two
-    // consumer warps of a scheduler waiting on each result.
+    // chains combined at the end: a single chain of dependent FMNMX / FADD would leave the
+    // consumer warps of a scheduler (one per consumer warpgroup) waiting on each result.
     constexpr int R = 4;
     static_assert((NS / 2) % R == 0, "the partial reductions need NS / 2 divisible by 4");
     const float sl = p.scale_log2;

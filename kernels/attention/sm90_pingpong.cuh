@@ -1,5 +1,6 @@
 // sm90_pingpong.cuh — ping-pong scheduling of flash_attn_sm90.cu's consumer warpgroups
-// (PINGPONG=1, two or three of them): they take turns issuing their GEMMs, so that one
+// (PINGPONG=1, two or three of them): they take turns issuing S = Q·Kᵀ (with OVERLAP=1 also the
+// previous tile's P·V, which is issued with it), so that one
 // warpgroup's softmax runs while the tensor cores work on another's, instead of the warpgroups
 // drifting into step and leaving the tensor cores idle during softmax together (the
 // FlashAttention-3 paper's "pingpong scheduling"; with three the turn goes round).

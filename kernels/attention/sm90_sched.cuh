@@ -5,7 +5,8 @@
 //     starts each CTA as an SM frees up, which balances items of different lengths
 //   persistent (PERSISTENT=1, non-causal shapes): one CTA per SM, CTA c computes items c, c + G,
 //     c + 2G, ... (G CTAs); every item is the same work, so the CTAs end together, and the
-//     producer loads the next item's Q and K tiles while the consumers finish the last one
+//     producer loads the next item's Q (once every consumer warpgroup has issued its last S of
+//     the item before) and then its K tiles while the consumers finish the last tiles and store
 // Every role of a CTA derives the same sequence, so nothing is handed over but the tiles.
 #pragma once
 #include "sm90_config.cuh"

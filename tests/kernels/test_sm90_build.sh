@@ -59,12 +59,12 @@ check_grep "d128_n176_overlap_pp plan: 176-key tiles, 2 stages" \
   'shape=B1_H2_S1000_D128_C1 kernel=flash_attn_sm90_fwd grid=16,1,1 block=384,1,1 dyn_smem=214096 ' \
   "$out/d128_n176_overlap_pp/describe.txt"
 # PERSISTENT=1: one CTA per SM (132 at sm_90a) over 5 query tiles x 160 heads = 800 items; with
-# fewer items than SMs (8 x 2 = 16), or causal, one CTA per item
+# fewer items than SMs (8 x 2 = 16, non-causal), or causal, one CTA per item
 check_grep "d128_overlap_pp_persist plan: one CTA per SM" \
   'shape=B4_H40_S517_K333_D128_C0 kernel=flash_attn_sm90_fwd grid=132,1,1 block=384,1,1 dyn_smem=230512 ctas=132 splits=1 persistent=1 work_items=800 workspace=0 launches=1 ' \
   "$out/d128_overlap_pp_persist/describe.txt"
 check_grep "d128_overlap_pp_persist plan: fewer items than SMs" \
-  'shape=B1_H2_S1000_D128_C1 kernel=flash_attn_sm90_fwd grid=16,1,1 block=384,1,1 dyn_smem=230512 ctas=16 splits=1 persistent=0 work_items=16 ' \
+  'shape=B1_H2_S1000_D128_C0 kernel=flash_attn_sm90_fwd grid=16,1,1 block=384,1,1 dyn_smem=230512 ctas=16 splits=1 persistent=0 work_items=16 ' \
   "$out/d128_overlap_pp_persist/describe.txt"
 check_grep "d64_overlap_s1_persist plan: causal, one CTA per item" \
   'shape=B4_H40_S333_K517_D64_C1 kernel=flash_attn_sm90_fwd grid=480,1,1 block=384,1,1 dyn_smem=50224 ctas=480 splits=1 persistent=0 work_items=480 ' \
