@@ -179,12 +179,23 @@ check_eq "make search REPLAY=1 is the same target" "$(cat "$tmp/m2.out")" "$(cat
 check "... and the plot (pdf, png)" test -s build/plots/$exp/search.pdf -a -s build/plots/$exp/search.png
 # ssec ARGS...: the appendix with no experiment, ARGS (--strategies CSV, --search-plot REL) into $tmp/s.{tex,md}
 ssec() { build/tools/report_gen --data "$tmp/data" --build "$tmp/rb" --static reports "$@"; }
-ssec --tex "$tmp/s.tex" --md "$tmp/s.md" --strategies "$tmp/st.csv" --search-plot search
+# two sweeps at one shape, named by their directories: sw1 as replayed, sw2 with random search
+# needing twice as many evaluations
+mkdir -p "$tmp/sw1" "$tmp/sw2"
+cp "$tmp/st.csv" "$tmp/sw1/strategies.csv"
+awk -F, -v OFS=, '$1 == "random" { $3 *= 2 } 1' "$tmp/st.csv" >"$tmp/sw2/strategies.csv"
+ssec --tex "$tmp/s.tex" --md "$tmp/s.md" --strategies "$tmp/sw1/strategies.csv" --search-plot ../plots/sw1/search \
+  --strategies "$tmp/sw2/strategies.csv"
 check_eq "search_section exits 0" $? 0
 want=$(awk -F, '$1 == "lhs+tpe" { t = $3 } $1 == "random" { r = $3 } END { printf "%.0f%% fewer", (r - t) / r * 100 }' "$tmp/st.csv")
-check_grep "search_section: the sentence says by how much ($want)" "against $rnd for random search: $want" "$tmp/s.md"
-check_grep "search_section: a LaTeX table row" "^lhs\\+tpe & \\\\texttt\\{B2\\\\_" "$tmp/s.tex"
+check_grep "search_section: the sentence names the sweep and says by how much ($want)" \
+  "In \`sw1\` at \`$shape\`: LHS\\+TPE needs $tpe evaluations .* against $rnd for random search: $want" "$tmp/s.md"
+want2=$(awk -F, '$1 == "lhs+tpe" { t = $3 } $1 == "random" { r = 2 * $3 } END { printf "%.0f%% fewer", (r - t) / r * 100 }' "$tmp/st.csv")
+check_grep "search_section: ... and the other sweep's at the same shape its own ($want2)" \
+  "In \`sw2\` at \`$shape\`: .*: $want2" "$tmp/s.md"
+check_grep "search_section: a LaTeX table row, its sweep first" "^\\\\texttt\\{sw1\\} & lhs\\+tpe & \\\\texttt\\{B2\\\\_" "$tmp/s.tex"
 check_grep "search_section: the figure" "includegraphics.*search.pdf" "$tmp/s.tex"
+check_grep "search_section: ... its caption names the sweep" "Figure 1.\\*\\* \`sw1\`: best latency" "$tmp/s.md"
 echo "strategy,shape" >"$tmp/badst.csv"
 ssec --tex "$tmp/s.tex" --md "$tmp/s.md" --strategies "$tmp/badst.csv" 2>"$tmp/err"
 check_eq "search_section: not a strategies file exits 2" $? 2
