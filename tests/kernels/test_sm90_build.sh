@@ -66,6 +66,9 @@ check_grep "d128_overlap_pp_persist plan: one CTA per SM" \
 check_grep "d128_overlap_pp_persist plan: fewer items than SMs" \
   'shape=B1_H2_S1000_D128_C0 kernel=flash_attn_sm90_fwd grid=16,1,1 block=384,1,1 dyn_smem=230512 ctas=16 splits=1 persistent=0 work_items=16 ' \
   "$out/d128_overlap_pp_persist/describe.txt"
+# d64_overlap_s1_persist, causal B4_H40_S333_K517: ceil(333/128) = 3 query tiles x 160 heads = 480
+# items, one CTA each; smem = Q 128*64*2 = 16384 + 1 stage * (K + V) 2*128*64*2 = 32768 + 6
+# mbarriers 48 + 1024 = 50224
 check_grep "d64_overlap_s1_persist plan: causal, one CTA per item" \
   'shape=B4_H40_S333_K517_D64_C1 kernel=flash_attn_sm90_fwd grid=480,1,1 block=384,1,1 dyn_smem=50224 ctas=480 splits=1 persistent=0 work_items=480 ' \
   "$out/d64_overlap_s1_persist/describe.txt"
