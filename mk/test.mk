@@ -47,3 +47,10 @@ TEST_SCRIPTS += tests/pipeline/test_measure.sh tests/pipeline/test_gpus.sh tests
 TEST_SCRIPTS += tests/kernels/test_sass.sh tests/kernels/test_flash_attn.sh tests/kernels/test_correctness_build.sh tests/kernels/test_gemm_build.sh
 TEST_SCRIPTS += tests/kernels/test_sm90_build.sh tests/kernels/test_sm90_probe.sh
 TEST_SCRIPTS += tests/kernels/test_vecadd.sh
+# The Hopper kernel's polynomial 2^x (kernels/attention/exp2_poly.h, C and CUDA) on the host,
+# against the C library's exp2.
+TEST_PROGS += $(B)/tests/test_exp2_poly
+$(B)/tests/test_exp2_poly: tests/kernels/test_exp2_poly.c kernels/attention/exp2_poly.h
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -Itests -Ikernels/attention -o $@ $< -lm
+-include $(B)/tests/test_exp2_poly.d

@@ -4,13 +4,18 @@
 //   S = Q·Kᵀ   wgmma m64nBNk16, A = Q and B = K both K-major (128-byte swizzled rows of 64 fp16);
 //              D/16 k16 steps: +32 bytes inside a 128-byte row, the next panel every 4 steps
 //   mask       keys past Skv, causal keys after the query (only on tiles that need it)
-//   softmax    row max / sum over the 4 threads of a quad (shfl_xor 1, 2), scores in log2 units
+//   softmax    row max / sum over the 4 threads of a quad (shfl_xor 1, 2), scores in log2 units;
+//              2^x by the special-function unit (ex2.approx), or with EXP_POLY = k for the first
+//              k of every 8 of a thread's scores in a row by a cubic on the FMA units
+//              (exp2_poly.h): at HEAD_DIM 64 the unit's 16 ex2 per clock per SM take as long as
+//              the tile's two GEMMs on the tensor cores
 //   O += P·V   wgmma m64nDk16 with P from registers (S's 16-column blocks repacked to fp16 are the
 //              A fragments) and V as the MN-major B operand; BN/16 k16 steps of 16 key rows
 // Thread (warp wq of the warpgroup, lane) holds rows 16·wq + lane/4 (h = 0) and + 8 (h = 1).
 // Each step is split into issue and wait so that flash_attn_sm90.cu can order them: in sequence
 // (OVERLAP=0), or with S of tile t+1 and P·V of tile t in flight together (OVERLAP=1).
 #pragma once
+#include "exp2_poly.h"
 #include "flash_ptx.cuh"
 #include "sm90_config.cuh"
 #include "sm90_params.cuh"
@@ -113,7 +118,8 @@ struct WgConsumer {
       for (int j = 0; j < NS / 4; ++j)
 #pragma unroll
         for (int e = 0; e < 2; ++e) {
-          const float pv = ex2(fmaf(s[4 * j + 2 * h + e], sl, -off));
+          const float x = fmaf(s[4 * j + 2 * h + e], sl, -off);
+          const float pv = (2 * j + e) % 8 < EXP_POLY ? exp2_poly(x) : ex2(x);
           s[4 * j + 2 * h + e] = pv;
           ps[(2 * j + e) % R] += pv;
         }
