@@ -32,7 +32,10 @@
 //                       also the previous tile's P·V) (named barriers, sm90_pingpong.cuh), so
 //                       one's softmax overlaps another's GEMMs
 //   PERSISTENT    [0]   1: at non-causal shapes one CTA per SM computes every SM-count-th
-//                       (query tile, head) item (sm90_sched.cuh); 0, and causal: one CTA per item
+//                       (query tile, head) item (sm90_sched.cuh); 2: at non-causal shapes one
+//                       CTA per SM computes an equal run of (item, key tile) units, items cut
+//                       between CTAs merged through the workspace (stream-K; sm90_split.cuh);
+//                       0, and causal: one CTA per item
 //   OVERLAP       [0]   1: each consumer issues S of tile t+1 with P·V of tile t and runs the
 //                       softmax of t+1 while P·V runs (intra-warpgroup overlap); K of tile t+1
 //                       and V of tile t sit in different rings, so any STAGES works
@@ -58,6 +61,7 @@
 #include "sm90_pingpong.cuh"
 #include "sm90_ring.cuh"
 #include "sm90_sched.cuh"
+#include "sm90_split.cuh"
 #include "sm90_tma.cuh"
 
 #if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
@@ -104,10 +108,10 @@ __device__ __forceinline__ void produce(const Params &p, uint32_t smem) {
                         64 * pn, t * BN, bh);
     r.next();
   };
-  for (int k = 0;; ++k) {
-    const int i = item_index(p, k);
-    if (i < 0) return;
-    const Item it = item_at(p, i);
+  Sched sched(p);
+  Segment g;
+  for (int k = 0; sched.next(p, g); ++k) {
+    const Item &it = g.it;
     sm90::mbar_wait(b.empty_q, (k & 1) ^ 1);
     sm90::mbar_arrive_expect_tx(b.full_q, (uint32_t)Q_BYTES);
 #pragma unroll
@@ -116,11 +120,11 @@ __device__ __forceinline__ void produce(const Params &p, uint32_t smem) {
       for (int w = 0; w < WGS; ++w)
         sm90::tma_load_3d(smem + OFF_Q + pn * Q_PANEL + w * 64 * 128, &p.tm_q, b.full_q, 64 * pn,
                           it.q0 + 64 * w, it.bh);
-    for (int t = 0; t < it.n_tiles; ++t) {
+    for (int t = g.t0; t < g.t1; ++t) {
       load(&p.tm_k, (uint32_t)OFF_K, b.full_k, b.empty_k, kp, t, it.bh);
-      if (t > 0) load(&p.tm_v, (uint32_t)OFF_V, b.full_v, b.empty_v, vp, t - 1, it.bh);
+      if (t > g.t0) load(&p.tm_v, (uint32_t)OFF_V, b.full_v, b.empty_v, vp, t - 1, it.bh);
     }
-    load(&p.tm_v, (uint32_t)OFF_V, b.full_v, b.empty_v, vp, it.n_tiles - 1, it.bh);
+    load(&p.tm_v, (uint32_t)OFF_V, b.full_v, b.empty_v, vp, g.t1 - 1, it.bh);
   }
 }
 
@@ -142,11 +146,11 @@ __device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w) {
   PingPong pp;
   pp.init(w);
   WgConsumer c;
-  for (int k = 0;; ++k) {
-    const int i = item_index(p, k);
-    if (i < 0) break;
-    const Item it = item_at(p, i);
-    const int q0w = it.q0 + 64 * w, n_tiles = it.n_tiles;
+  Sched sched(p);
+  Segment g;
+  for (int k = 0; sched.next(p, g); ++k) {
+    const Item &it = g.it;
+    const int q0w = it.q0 + 64 * w, t0 = g.t0, t1 = g.t1;
     // tiles from first_masked on hold keys past Skv, or (causal) keys after some row of this
     // warpgroup: key tile t needs the mask when t·BN + BN > Skv or t·BN + BN - 1 > q0w
     const int first_masked = p.causal ? min(p.skv / BN, (q0w + 1) / BN) : p.skv / BN;
@@ -156,15 +160,15 @@ __device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w) {
       else
         c.softmax<false>(t * BN, p);
     };
-    // Q is given back after the item's last S
+    // Q is given back after the segment's last S
     auto scores_done = [&](int t) {
       release(b.empty_k, kp);
-      if (t == n_tiles - 1 && leader) sm90::mbar_arrive(b.empty_q);
+      if (t == t1 - 1 && leader) sm90::mbar_arrive(b.empty_q);
     };
     c.init(q0w);
     sm90::mbar_wait(b.full_q, k & 1);
     if constexpr (!OVERLAP) {
-      for (int t = 0; t < n_tiles; ++t) {
+      for (int t = t0; t < t1; ++t) {
         const int n0 = t * BN;
         sm90::mbar_wait(b.full_k + 8 * kp.slot, kp.phase);
         // (PINGPONG: never skipped, see the header; a wholly masked tile leaves m, l and O as
@@ -195,10 +199,10 @@ __device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w) {
       c.scores_issue(q_lo, k_lo + kp.slot * SLOT_LO);
       pp.end();
       c.scores_wait<0>();
-      scores_done(0);
-      softmax(0);
+      scores_done(t0);
+      softmax(t0);
       c.pack_p();  // O is still zero: no rescale
-      for (int t = 1; t < n_tiles; ++t) {
+      for (int t = t0 + 1; t < t1; ++t) {
         sm90::mbar_wait(b.full_k + 8 * kp.slot, kp.phase);
         pp.begin();
         c.scores_issue(q_lo, k_lo + kp.slot * SLOT_LO);
@@ -218,7 +222,23 @@ __device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w) {
       c.pv_wait();
       release(b.empty_v, vp);
     }
-    if (q0w < p.sq) c.store(p, it.bh);
+    // a piece of an item cut between CTAs (PERSISTENT=2): a later piece is handed over, the
+    // first merges the later ones (sm90_split.cuh); rows all past Sq have nothing to hand over
+    if (q0w < p.sq) {
+      if (PERSISTENT == 2 && t0 > 0) {
+        c.save(part_slot(p, (int)blockIdx.x, w));
+        part_publish(p, w);
+        continue;
+      }
+      if (PERSISTENT == 2 && t1 < it.n_tiles) {
+        const int item_end = sched.u - t1 + it.n_tiles;  // the run ended inside the item
+        for (int cta = (int)blockIdx.x + 1; cta < (int)gridDim.x && run_start(p, cta) < item_end; ++cta) {
+          part_acquire(p, cta, w);
+          c.merge(part_slot(p, cta, w));
+        }
+      }
+      c.store(p, it.bh);
+    }
   }
   pp.finish();
 }
@@ -265,6 +285,24 @@ __global__ void __launch_bounds__(NT, 1) flash_attn_sm90_fwd(const __grid_consta
 
 // ---- host side -------------------------------------------------------------------------------
 
+// The split schedule's CTAs and workspace (0, 0: not split): PERSISTENT=2 at a non-causal shape
+// of fewer than 2^31 (item, key tile) units on at most 2^16 SMs (run_start's arithmetic stays in
+// 32 bits; beyond, the static persistent schedule). Workspace: the flags (one word per CTA and
+// consumer warpgroup, padded to 256 bytes), then the partial states (sm90_split.cuh).
+struct split_layout {
+  long ctas;
+  size_t flag_bytes, bytes;
+};
+static split_layout split_plan(const attn_shape *s, int sm_count, long items, long n_tiles) {
+  split_layout l = {0, 0, 0};
+  const long long units = (long long)items * n_tiles;
+  if (PERSISTENT != 2 || s->causal || units > 0x7fffffffLL || sm_count > 65536) return l;
+  l.ctas = units < sm_count ? (long)units : sm_count;
+  l.flag_bytes = ((size_t)l.ctas * WGS * sizeof(unsigned) + 255) / 256 * 256;
+  l.bytes = l.flag_bytes + (size_t)l.ctas * WGS * PART_FLOATS * sizeof(float);
+  return l;
+}
+
 extern "C" int attn_describe(const attn_shape *s, int sm_count, attn_plan *plan, char *msg,
                              size_t msglen) {
   if (attn_check_shape(s, HEAD_DIM, sm_count, msg, msglen) != 0) return -1;
@@ -276,14 +314,18 @@ extern "C" int attn_describe(const attn_shape *s, int sm_count, attn_plan *plan,
              n_qt);
     return -1;
   }
+  const long n_tiles = (s->Skv + BN - 1) / BN;
+  const split_layout sl = split_plan(s, sm_count, items, n_tiles);
   memset(plan, 0, sizeof *plan);
   snprintf(plan->kernel, sizeof plan->kernel, "flash_attn_sm90_fwd");
   // persistent (non-causal): one CTA per SM, which is all an SM holds with two or three consumer
   // warpgroups (setmaxnreg hands out its whole register file) or with a tile ring above half its
   // shared memory; a configuration of one consumer warpgroup and small tiles could hold two, and
   // persistent then leaves that second slot empty. Otherwise one CTA per item (sm90_sched.cuh).
-  const bool persistent = PERSISTENT && !s->causal && items > sm_count;
-  plan->grid[0] = (unsigned)(persistent ? sm_count : items);
+  // split (PERSISTENT=2, non-causal): G = min(SM count, units) CTAs, each an equal run of
+  // (item, key tile) units, and a workspace of flags and partial states (sm90_split.cuh)
+  const bool persistent = sl.ctas > 0 || (PERSISTENT == 1 && !s->causal && items > sm_count);
+  plan->grid[0] = (unsigned)(sl.ctas > 0 ? sl.ctas : persistent ? sm_count : items);
   plan->grid[1] = plan->grid[2] = 1;
   plan->block[0] = NT;
   plan->block[1] = plan->block[2] = 1;
@@ -292,7 +334,7 @@ extern "C" int attn_describe(const attn_shape *s, int sm_count, attn_plan *plan,
   plan->splits = 1;
   plan->persistent = persistent;
   plan->work_items = items;
-  plan->workspace_bytes = 0;
+  plan->workspace_bytes = sl.bytes;
   plan->launches = 1;
   return 0;
 }
@@ -307,7 +349,6 @@ extern "C" cudaError_t attn_prepare(const attn_shape *s, const attn_plan *plan) 
 
 extern "C" cudaError_t attn_run(const attn_shape *s, const attn_plan *plan, const attn_args *a,
                                 void *workspace, cudaStream_t stream) {
-  (void)workspace;
   Params p;
   const int bh = s->B * s->H;
   // tensor maps hold the base addresses, so they are encoded per call (host only, no CUDA call)
@@ -322,6 +363,26 @@ extern "C" cudaError_t attn_run(const attn_shape *s, const attn_plan *plan, cons
   p.scale_log2 = a->scale * 1.4426950408889634f;
   p.n_qt = (s->Sq + BM - 1) / BM;
   p.n_items = (int)plan->work_items;
+  // the split schedule (PERSISTENT=2): the flags of a workspace not seen before are zeroed once
+  // (the merging CTAs reset them after each launch), and each launch gets the next epoch
+  const long n_tiles = (s->Skv + BN - 1) / BN;
+  const split_layout sl = split_plan(s, (int)plan->grid[0], plan->work_items, n_tiles);
+  p.split = sl.ctas > 0;
+  p.n_tiles = (int)n_tiles;
+  const long long units = (long long)plan->work_items * n_tiles;
+  p.units_per_cta = p.split ? (int)(units / sl.ctas) : 0;
+  p.units_rem = p.split ? (unsigned)(units % sl.ctas) : 0;
+  p.flags = static_cast<unsigned *>(workspace);
+  p.part = reinterpret_cast<float *>(static_cast<unsigned char *>(workspace) + sl.flag_bytes);
+  static void *zeroed;
+  static unsigned epoch;
+  if (p.split && workspace != zeroed) {
+    const cudaError_t e = cudaMemsetAsync(workspace, 0, sl.flag_bytes, stream);
+    if (e != cudaSuccess) return e;
+    zeroed = workspace;
+  }
+  epoch = epoch % (1u << 30) + 1;
+  p.epoch = epoch;
   const dim3 grid(plan->grid[0], plan->grid[1], plan->grid[2]);
   flash_attn_sm90_fwd<<<grid, NT, SMEM_BYTES, stream>>>(p);
   return cudaGetLastError();

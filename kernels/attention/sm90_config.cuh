@@ -75,7 +75,7 @@ static_assert(PINGPONG == 0 || CONSUMER_WGS >= 2,
               "PINGPONG=1 needs CONSUMER_WGS >= 2 (the consumer warpgroups take turns on the tensor "
               "cores)");
 static_assert(OVERLAP == 0 || OVERLAP == 1, "OVERLAP must be 0 or 1");
-static_assert(PERSISTENT == 0 || PERSISTENT == 1, "PERSISTENT must be 0 or 1");
+static_assert(PERSISTENT >= 0 && PERSISTENT <= 2, "PERSISTENT must be 0, 1 or 2");
 static_assert(EXP_POLY >= 0 && EXP_POLY <= 8, "EXP_POLY must be 0..8 (eighths of the exponentials)");
 static_assert(PRODUCER_REGS * 128 + CONSUMER_REGS * CONSUMER_THREADS <= 65536,
               "setmaxnreg budget exceeds the 64K registers of an SM");

@@ -174,6 +174,40 @@ struct WgConsumer {
     sm90::pin(o);
   }
 
+  // The partial state of a piece of an item (PERSISTENT=2, sm90_split.cuh): O unnormalised, m
+  // and this thread's l, into / from a slot of thread-major float4 columns, through L2 only.
+  __device__ __forceinline__ void save(float *slot) const {
+    float4 *d = reinterpret_cast<float4 *>(slot) + (threadIdx.x & 127);
+#pragma unroll
+    for (int j = 0; j < NO / 4; ++j)
+      __stcg(d + 128 * j, make_float4(o[4 * j], o[4 * j + 1], o[4 * j + 2], o[4 * j + 3]));
+    __stcg(d + 128 * (NO / 4), make_float4(m[0], m[1], l[0], l[1]));
+  }
+  // Merges another piece's state of the same rows: both rescaled to the larger maximum.
+  __device__ __forceinline__ void merge(const float *slot) {
+    const float4 *d = reinterpret_cast<const float4 *>(slot) + (threadIdx.x & 127);
+    const float4 ml = __ldcg(d + 128 * (NO / 4));
+    const float mo[2] = {ml.x, ml.y}, lo[2] = {ml.z, ml.w};
+    float a[2], b[2];
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+      const float mx = fmaxf(m[h], mo[h]);
+      const float off = mx == -INFINITY ? 0.f : mx;
+      a[h] = ex2(m[h] - off);
+      b[h] = ex2(mo[h] - off);
+      m[h] = mx;
+      l[h] = l[h] * a[h] + lo[h] * b[h];
+    }
+#pragma unroll
+    for (int j = 0; j < NO / 4; ++j) {
+      const float4 v = __ldcg(d + 128 * j);
+      o[4 * j] = fmaf(o[4 * j], a[0], v.x * b[0]);
+      o[4 * j + 1] = fmaf(o[4 * j + 1], a[0], v.y * b[0]);
+      o[4 * j + 2] = fmaf(o[4 * j + 2], a[1], v.z * b[1]);
+      o[4 * j + 3] = fmaf(o[4 * j + 3], a[1], v.w * b[1]);
+    }
+  }
+
   // Normalises O and writes this thread's rows below Sq (fp16, [B·H, Sq, D]).
   __device__ __forceinline__ void store(const Params &p, int bh) {
     const int t4 = threadIdx.x & 3;

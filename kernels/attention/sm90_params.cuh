@@ -1,6 +1,6 @@
 // sm90_params.cuh — what the host passes to flash_attn_sm90.cu's kernel: the tensor maps of Q, K
 // and V (passed by value as a __grid_constant__ parameter: the copy engine reads them from the
-// kernel's parameter space), the output and the shape.
+// kernel's parameter space), the output, the shape and the schedule.
 #pragma once
 #include <cuda.h>
 #include <cuda_fp16.h>
@@ -16,6 +16,14 @@ struct Params {
   float scale_log2;  // scale · log2(e): scores live in base-2 exponent units
   int n_qt;          // query tiles per head, ceil(Sq / BM)
   int n_items;       // work items: n_qt · B · H (sm90_sched.cuh)
+  // split schedule (PERSISTENT=2 at a non-causal shape, sm90_sched.cuh, sm90_split.cuh)
+  int split;            // 1: CTAs compute equal runs of (item, key tile) units
+  int n_tiles;          // key tiles of every item, ceil(Skv / BLOCK_N)
+  int units_per_cta;    // U / G and U % G: U = n_items · n_tiles units over G CTAs
+  unsigned units_rem;
+  unsigned *flags;      // per CTA and consumer warpgroup: its partial is ready when = epoch
+  float *part;          // per CTA and consumer warpgroup: a partial softmax state
+  unsigned epoch;       // this launch's number, 1 .. 2^30, never 0 (the flags' rest value)
 };
 
 }  // namespace fa90

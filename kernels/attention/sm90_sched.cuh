@@ -1,12 +1,20 @@
-// sm90_sched.cuh — which work items a CTA of flash_attn_sm90.cu computes. An item is one query tile
+// sm90_sched.cuh — which work a CTA of flash_attn_sm90.cu computes. An item is one query tile
 // (BM rows) of one head; items are numbered head-major, a head's query tiles consecutive (causal:
-// its longest rows first), so the CTAs running at one time share a few heads' K and V in L2.
-//   one CTA per item (PERSISTENT=0, and causal shapes always): item = blockIdx.x; the hardware
-//     starts each CTA as an SM frees up, which balances items of different lengths
+// its longest rows first), so the CTAs running at one time share a few heads' K and V in L2. A
+// CTA computes a sequence of segments: key tiles [t0, t1) of one item.
+//   one CTA per item (PERSISTENT=0, and causal shapes always): item = blockIdx.x, all its tiles;
+//     the hardware starts each CTA as an SM frees up, which balances items of different lengths
 //   persistent (PERSISTENT=1, non-causal shapes): one CTA per SM, CTA c computes items c, c + G,
-//     c + 2G, ... (G CTAs); every item is the same work, so the CTAs end together, and the
-//     producer loads the next item's Q (once every consumer warpgroup has issued its last S of
-//     the item before) and then its K tiles while the consumers finish the last tiles and store
+//     c + 2G, ... (G CTAs), all tiles of each; every item is the same work, so the CTAs end
+//     together, but when the items are not a multiple of G the last round leaves SMs idle
+//   split (PERSISTENT=2, non-causal shapes): the items' key tiles in a row, (item, tile) units
+//     i·T + t, are cut into G equal runs (stream-K): CTA c computes units [c·U/G, (c+1)·U/G), U =
+//     items·T, so no SM idles by more than one tile. An item cut between CTAs is finished by the
+//     CTA holding its tile 0 (the item is the last segment of its run): the later CTAs compute
+//     their pieces of it first, each leaving its partial softmax state in the workspace, and the
+//     first merges them (sm90_split.cuh)
+//   The producer loads the next segment's Q (once every consumer warpgroup has issued its last S
+//   of the segment before) and then its K tiles while the consumers finish the last tiles.
 // Every role of a CTA derives the same sequence, so nothing is handed over but the tiles.
 #pragma once
 #include "sm90_config.cuh"
@@ -20,12 +28,6 @@ struct Item {
   int n_tiles;  // key tiles it reads: all of them, or (causal) up to its last row
 };
 
-// The CTA's k-th item (k = 0, 1, ...), or -1 when it has no k-th.
-__device__ __forceinline__ int item_index(const Params &p, int k) {
-  const int i = (int)blockIdx.x + k * (int)gridDim.x;
-  return i < p.n_items ? i : -1;
-}
-
 __device__ __forceinline__ Item item_at(const Params &p, int i) {
   const int qi = i % p.n_qt;
   const int qt = p.causal ? p.n_qt - 1 - qi : qi;
@@ -36,5 +38,52 @@ __device__ __forceinline__ Item item_at(const Params &p, int i) {
   it.n_tiles = (kv_hi + BN - 1) / BN;  // >= 1: key 0 is visible to every row
   return it;
 }
+
+// Split: the first unit of CTA c's run (c = G: the end of the last run), c·U/G computed as
+// c·(U / G) + c·(U % G) / G in 32 bits: the host splits only shapes of U < 2^31 units and G <=
+// 2^16 CTAs (flash_attn_sm90.cu), so c·(U % G) < 2^32.
+__device__ __forceinline__ int run_start(const Params &p, int c) {
+  return c * p.units_per_cta + (int)((unsigned)c * p.units_rem / gridDim.x);
+}
+
+struct Segment {
+  Item it;
+  int item;    // its index
+  int t0, t1;  // key tiles [t0, t1) of the item
+};
+
+struct Sched {
+  int u, end;  // split: the CTA's next unit and the end of its run; otherwise its next item and
+               // the item count
+
+  __device__ __forceinline__ explicit Sched(const Params &p) {
+    if (PERSISTENT == 2 && p.split) {
+      u = run_start(p, (int)blockIdx.x);
+      end = run_start(p, (int)blockIdx.x + 1);
+    } else {
+      u = (int)blockIdx.x;
+      end = p.n_items;
+    }
+  }
+
+  // The next segment, or false when the CTA is done.
+  __device__ __forceinline__ bool next(const Params &p, Segment &g) {
+    if (u >= end) return false;
+    if (PERSISTENT == 2 && p.split) {
+      g.item = u / p.n_tiles;
+      g.it = item_at(p, g.item);
+      g.t0 = u - g.item * p.n_tiles;
+      g.t1 = min(g.it.n_tiles, g.t0 + (end - u));
+      u += g.t1 - g.t0;
+    } else {
+      g.item = u;
+      g.it = item_at(p, u);
+      g.t0 = 0;
+      g.t1 = g.it.n_tiles;
+      u += (int)gridDim.x;  // < 2^31: the host keeps n_items + G below it
+    }
+    return true;
+  }
+};
 
 }  // namespace fa90

@@ -1,0 +1,66 @@
+// sm90_split.cuh — the hand-over of an item cut between CTAs (PERSISTENT=2, sm90_sched.cuh): each
+// CTA that computes a later piece of an item (its run's first segment, starting past tile 0)
+// leaves, per consumer warpgroup, its partial softmax state — O unnormalised, the row maxima m
+// and this thread's row sums l, all fp32 — in its slot of the workspace and then raises its flag;
+// the CTA holding the item's tile 0 finishes its own piece last in its run, waits for each later
+// piece's flag (set long before, as those pieces came first in their runs), merges the states
+// as FlashAttention's log-sum-exp rule does (WgConsumer::merge) and stores O.
+//   flags: one word per CTA and consumer warpgroup; ready when it holds this launch's epoch,
+//     which the merging warpgroup resets to 0 at once, so neither the previous launch's value
+//     (a replayed CUDA graph repeats its epochs) nor the workspace's initial contents (the host
+//     zeroes the flags of a workspace it has not seen, and never issues epoch 0 or one above 2^30,
+//     while the harness poisons with 0xff bytes) can pass for ready
+//   slots: per CTA and consumer warpgroup (D/2 + 4)·128 floats, thread-major float4 columns so
+//     that a warpgroup's stores and loads are whole 512-byte lines; through L2 only (the other CTA
+//     may be on another SM)
+// Deadlock-free when the G CTAs are resident together (one per SM, G = the SM count at most): a
+// CTA waits only for pieces that other CTAs compute first in their runs, before any wait of their
+// own.
+#pragma once
+#include <stdint.h>
+
+#include "sm90_config.cuh"
+#include "sm90_params.cuh"
+
+namespace fa90 {
+
+constexpr int PART_FLOATS = (D / 2 + 4) * 128;  // one consumer warpgroup's partial state
+
+// The barrier of consumer warpgroup w's own 128 threads (ids 4..6; 1..3 are the ping-pong turn's).
+__device__ __forceinline__ void wg_sync(int w) {
+  if (w == 0)
+    asm volatile("bar.sync 4, 128;\n" ::: "memory");
+  else if (WGS == 2 || w == 1)
+    asm volatile("bar.sync 5, 128;\n" ::: "memory");
+  else
+    asm volatile("bar.sync 6, 128;\n" ::: "memory");
+}
+
+__device__ __forceinline__ float *part_slot(const Params &p, int cta, int w) {
+  return p.part + ((size_t)cta * WGS + w) * PART_FLOATS;
+}
+
+// After every thread of warpgroup w has stored its partial (WgConsumer::save): publish it.
+__device__ __forceinline__ void part_publish(const Params &p, int w) {
+  __threadfence();
+  wg_sync(w);
+  if ((threadIdx.x & 127) == 0) {
+    unsigned *f = p.flags + (size_t)blockIdx.x * WGS + w;
+    asm volatile("st.release.gpu.global.u32 [%0], %1;\n" ::"l"(f), "r"(p.epoch) : "memory");
+  }
+}
+
+// Before warpgroup w reads CTA cta's partial: wait for its flag, and reset it for the next launch.
+__device__ __forceinline__ void part_acquire(const Params &p, int cta, int w) {
+  if ((threadIdx.x & 127) == 0) {
+    unsigned *f = p.flags + (size_t)cta * WGS + w;
+    unsigned v;
+    do {
+      asm volatile("ld.acquire.gpu.global.u32 %0, [%1];\n" : "=r"(v) : "l"(f) : "memory");
+    } while (v != p.epoch);
+    asm volatile("st.relaxed.gpu.global.u32 [%0], 0;\n" ::"l"(f) : "memory");
+  }
+  wg_sync(w);
+}
+
+}  // namespace fa90
