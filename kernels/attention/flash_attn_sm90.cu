@@ -32,10 +32,10 @@
 //                       also the previous tile's P·V) (named barriers, sm90_pingpong.cuh), so
 //                       one's softmax overlaps another's GEMMs
 //   PERSISTENT    [0]   1: at non-causal shapes one CTA per SM computes every SM-count-th
-//                       (query tile, head) item (sm90_sched.cuh); 2: at non-causal shapes one
-//                       CTA per SM computes an equal run of (item, key tile) units, items cut
-//                       between CTAs merged through the workspace (stream-K; sm90_split.cuh);
-//                       0, and causal: one CTA per item
+//                       (query tile, head) item (sm90_sched.cuh); 2: the same, but the last,
+//                       partial round's items are cut along the keys into an equal run of
+//                       (item, key tile) units per CTA, merged through the workspace (stream-K;
+//                       sm90_split.cuh); 0, and causal: one CTA per item
 //   OVERLAP       [0]   1: each consumer issues S of tile t+1 with P·V of tile t and runs the
 //                       softmax of t+1 while P·V runs (intra-warpgroup overlap); K of tile t+1
 //                       and V of tile t sit in different rings, so any STAGES works
@@ -286,8 +286,8 @@ __global__ void __launch_bounds__(NT, 1) flash_attn_sm90_fwd(const __grid_consta
 // ---- host side -------------------------------------------------------------------------------
 
 // The split schedule's CTAs and workspace (0, 0: not split): PERSISTENT=2 at a non-causal shape
-// of fewer than 2^31 (item, key tile) units on at most 2^16 SMs (run_start's arithmetic stays in
-// 32 bits; beyond, the static persistent schedule). Workspace: the flags (one word per CTA and
+// of fewer than 2^31 (item, key tile) units, a round more included, on at most 2^16 SMs (the
+// schedule's arithmetic stays in 32 bits, sm90_sched.cuh; beyond, one CTA per item). Workspace: the flags (one word per CTA and
 // consumer warpgroup, padded to 256 bytes), then the partial states (sm90_split.cuh).
 struct split_layout {
   long ctas;
@@ -296,7 +296,10 @@ struct split_layout {
 static split_layout split_plan(const attn_shape *s, int sm_count, long items, long n_tiles) {
   split_layout l = {0, 0, 0};
   const long long units = (long long)items * n_tiles;
-  if (PERSISTENT != 2 || s->causal || units > 0x7fffffffLL || sm_count > 65536) return l;
+  // (items + G)·T: a whole round's unit counter may step one round past the last item
+  if (PERSISTENT != 2 || s->causal || (items + (long long)sm_count) * n_tiles > 0x7fffffffLL ||
+      sm_count > 65536)
+    return l;
   l.ctas = units < sm_count ? (long)units : sm_count;
   l.flag_bytes = ((size_t)l.ctas * WGS * sizeof(unsigned) + 255) / 256 * 256;
   l.bytes = l.flag_bytes + (size_t)l.ctas * WGS * PART_FLOATS * sizeof(float);
@@ -322,8 +325,9 @@ extern "C" int attn_describe(const attn_shape *s, int sm_count, attn_plan *plan,
   // warpgroups (setmaxnreg hands out its whole register file) or with a tile ring above half its
   // shared memory; a configuration of one consumer warpgroup and small tiles could hold two, and
   // persistent then leaves that second slot empty. Otherwise one CTA per item (sm90_sched.cuh).
-  // split (PERSISTENT=2, non-causal): G = min(SM count, units) CTAs, each an equal run of
-  // (item, key tile) units, and a workspace of flags and partial states (sm90_split.cuh)
+  // split (PERSISTENT=2, non-causal): G = min(SM count, units) CTAs, the whole rounds of items
+  // and then an equal run each of the last round's (item, key tile) units, and a workspace of
+  // flags and partial states (sm90_split.cuh)
   const bool persistent = sl.ctas > 0 || (PERSISTENT == 1 && !s->causal && items > sm_count);
   plan->grid[0] = (unsigned)(sl.ctas > 0 ? sl.ctas : persistent ? sm_count : items);
   plan->grid[1] = plan->grid[2] = 1;
@@ -369,7 +373,8 @@ extern "C" cudaError_t attn_run(const attn_shape *s, const attn_plan *plan, cons
   const split_layout sl = split_plan(s, (int)plan->grid[0], plan->work_items, n_tiles);
   p.split = sl.ctas > 0;
   p.n_tiles = (int)n_tiles;
-  const long long units = (long long)plan->work_items * n_tiles;
+  p.whole_items = p.split ? (int)(plan->work_items / sl.ctas * sl.ctas) : 0;
+  const long long units = (long long)(plan->work_items - p.whole_items) * n_tiles;
   p.units_per_cta = p.split ? (int)(units / sl.ctas) : 0;
   p.units_rem = p.split ? (unsigned)(units % sl.ctas) : 0;
   p.flags = static_cast<unsigned *>(workspace);

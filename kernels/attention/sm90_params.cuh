@@ -17,9 +17,10 @@ struct Params {
   int n_qt;          // query tiles per head, ceil(Sq / BM)
   int n_items;       // work items: n_qt · B · H (sm90_sched.cuh)
   // split schedule (PERSISTENT=2 at a non-causal shape, sm90_sched.cuh, sm90_split.cuh)
-  int split;            // 1: CTAs compute equal runs of (item, key tile) units
+  int split;            // 1: the last round cut into equal runs of (item, key tile) units
   int n_tiles;          // key tiles of every item, ceil(Skv / BLOCK_N)
-  int units_per_cta;    // U / G and U % G: U = n_items · n_tiles units over G CTAs
+  int whole_items;      // the items of the whole rounds before: floor(n_items / G)·G
+  int units_per_cta;    // U / G and U % G: U = (n_items - whole_items)·n_tiles units over G CTAs
   unsigned units_rem;
   unsigned *flags;      // per CTA and consumer warpgroup: its partial is ready when = epoch
   float *part;          // per CTA and consumer warpgroup: a partial softmax state
