@@ -231,10 +231,17 @@ __device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w) {
         continue;
       }
       if (PERSISTENT == 2 && t1 < it.n_tiles) {
+        // the later CTAs whose runs start inside the item, skipping empty runs (fewer units
+        // than CTAs in the last round)
         const int item_end = sched.u - t1 + it.n_tiles;  // the run ended inside the item
-        for (int cta = (int)blockIdx.x + 1; cta < (int)gridDim.x && run_start(p, cta) < item_end; ++cta) {
-          part_acquire(p, cta, w);
-          c.merge(part_slot(p, cta, w));
+        int start = run_start(p, (int)blockIdx.x + 1);
+        for (int cta = (int)blockIdx.x + 1; cta < (int)gridDim.x && start < item_end; ++cta) {
+          const int next = run_start(p, cta + 1);
+          if (next > start) {
+            part_acquire(p, cta, w);
+            c.merge(part_slot(p, cta, w));
+          }
+          start = next;
         }
       }
       c.store(p, it.bh);

@@ -1,10 +1,11 @@
 // sm90_split.cuh — the hand-over of an item cut between CTAs (PERSISTENT=2, sm90_sched.cuh): each
-// CTA that computes a later piece of an item (its run's first segment, starting past tile 0)
-// leaves, per consumer warpgroup, its partial softmax state — O unnormalised, the row maxima m
-// and this thread's row sums l, all fp32 — in its slot of the workspace and then raises its flag;
-// the CTA holding the item's tile 0 finishes its own piece last in its run, waits for each later
-// piece's flag (set long before, as those pieces came first in their runs), merges the states
-// as FlashAttention's log-sum-exp rule does (WgConsumer::merge) and stores O.
+// CTA that computes a later piece of an item (the first segment of its run in the last round,
+// starting past tile 0) leaves, per consumer warpgroup, its partial softmax state — O
+// unnormalised, the row maxima m and this thread's row sums l, all fp32 — in its slot of the
+// workspace and then raises its flag; the CTA holding the item's tile 0 computes its own piece
+// last in its run, waits for the flag of each later CTA whose (non-empty) run starts inside the
+// item, merges the states as FlashAttention's log-sum-exp rule does (WgConsumer::merge) and
+// stores O.
 //   flags: one word per CTA and consumer warpgroup; ready when it holds this launch's epoch,
 //     which the merging warpgroup resets to 0 at once, so neither the previous launch's value
 //     (a replayed CUDA graph repeats its epochs) nor the workspace's initial contents (the host
@@ -14,8 +15,8 @@
 //     that a warpgroup's stores and loads are whole 512-byte lines; through L2 only (the other CTA
 //     may be on another SM)
 // Deadlock-free when the G CTAs are resident together (one per SM, G = the SM count at most): a
-// CTA waits only for pieces that other CTAs compute first in their runs, before any wait of their
-// own.
+// CTA waits only at the end of its run, and only for higher-numbered CTAs, which publish their
+// piece before any wait of their own.
 #pragma once
 #include <stdint.h>
 
