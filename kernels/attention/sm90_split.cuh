@@ -51,17 +51,19 @@ __device__ __forceinline__ void part_publish(const Params &p, int w) {
   }
 }
 
-// Before warpgroup w reads CTA cta's partial: wait for its flag, and reset it for the next launch.
+// Before warpgroup w reads CTA cta's partial: wait for its flag, and reset it for the next launch
+// once every thread has seen it. Every thread polls (with acquire: its own reads come after), and
+// a warp leaves the loop on a vote, so the loop stays warp-uniform (a loop of one lane would make
+// ptxas treat the consumer's ring and descriptor arithmetic as divergent and move it out of the
+// uniform registers, slowing every tile).
 __device__ __forceinline__ void part_acquire(const Params &p, int cta, int w) {
-  if ((threadIdx.x & 127) == 0) {
-    unsigned *f = p.flags + (size_t)cta * WGS + w;
-    unsigned v;
-    do {
-      asm volatile("ld.acquire.gpu.global.u32 %0, [%1];\n" : "=r"(v) : "l"(f) : "memory");
-    } while (v != p.epoch);
-    asm volatile("st.relaxed.gpu.global.u32 [%0], 0;\n" ::"l"(f) : "memory");
-  }
+  unsigned *f = p.flags + (size_t)cta * WGS + w;
+  unsigned v;
+  do {
+    asm volatile("ld.acquire.gpu.global.u32 %0, [%1];\n" : "=r"(v) : "l"(f) : "memory");
+  } while (!__all_sync(0xffffffffu, v == p.epoch));
   wg_sync(w);
+  if ((threadIdx.x & 127) == 0) asm volatile("st.relaxed.gpu.global.u32 [%0], 0;\n" ::"l"(f) : "memory");
 }
 
 }  // namespace fa90
