@@ -8,8 +8,13 @@
 # shapes of more work items (query tile x head) than an H100 or H200 has SMs (160 to 800): a
 # persistent CTA computes several at the non-causal ones (at D=64 B1_H160_S100_K300, where with
 # three consumer warpgroups the third's rows are all past Sq), and the causal ones, whose items
-# differ in length, keep one CTA per item. A variant runs only the shapes whose D equals its
-# HEAD_DIM.
+# differ in length, keep one CTA per item. The split schedule (PERSISTENT=2, the *_split
+# variants) cuts every item at the shapes with fewer (item, key tile) units than SMs (decode
+# S1_K4096: 2 items of 32 tiles at BLOCK_N 128, each cut into 32 one-tile pieces; S1000: 16 items
+# of 8) and only the last round's at B1_H160_S100_K300 and B4_H40_S517_K333 (whole rounds first;
+# at BLOCK_N 176 the latter's 16 last-round units leave most CTAs an empty run). EXP_POLY=8
+# computes every exponential by the FMA-unit cubic. A variant runs only the shapes whose D equals
+# its HEAD_DIM.
 # On a GPU: `make measure EXP=correctness-sm90` (numerics gate + samples) and `make sanitize
 # EXP=correctness-sm90` (compute-sanitizer's tools on SANITIZE_SHAPES).
 DESCRIPTION := Hopper kernel correctness sweep: tunables x edge shapes, refused configurations included
