@@ -54,3 +54,9 @@ $(B)/tests/test_exp2_poly: tests/kernels/test_exp2_poly.c kernels/attention/exp2
 	@mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -Itests -Ikernels/attention -o $@ $< -lm
 -include $(B)/tests/test_exp2_poly.d
+# The Hopper kernel's work schedule (kernels/attention/sm90_sched.cuh, __host__ __device__) walked
+# on the host for every CTA of many launches (no GPU).
+TEST_PROGS += $(B)/tests/test_sm90_sched
+$(B)/tests/test_sm90_sched: tests/kernels/test_sm90_sched.cu kernels/attention/sm90_sched.cuh kernels/attention/sm90_config.cuh kernels/attention/sm90_params.cuh | check-deps-build
+	@mkdir -p $(@D)
+	$(NVCC) -std=c++17 -DPERSISTENT=2 -Itests -Ikernels/attention -o $@ $<

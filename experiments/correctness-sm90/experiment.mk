@@ -12,7 +12,9 @@
 # variants) cuts every item at the shapes with fewer (item, key tile) units than SMs (decode
 # S1_K4096: 2 items of 32 tiles at BLOCK_N 128, each cut into 32 one-tile pieces; S1000: 16 items
 # of 8) and only the last round's at B1_H160_S100_K300 and B4_H40_S517_K333 (whole rounds first;
-# at BLOCK_N 176 the latter's 16 last-round units leave most CTAs an empty run). EXP_POLY=8
+# at BLOCK_N 176 the latter's 16 last-round units leave most CTAs an empty run); at
+# B1_H8_S128_K8192 (8 items of 64 or 47 key tiles over 132 CTAs) the runs hold pieces of several
+# tiles and CTAs both hand a piece over and merge another. EXP_POLY=8
 # computes every exponential by the FMA-unit cubic. A variant runs only the shapes whose D equals
 # its HEAD_DIM.
 # On a GPU: `make measure EXP=correctness-sm90` (numerics gate + samples) and `make sanitize
@@ -26,13 +28,14 @@ SHAPES      := B1_H2_S1_D64_C0 B1_H2_S1_D64_C1 B2_H3_S77_D64_C0 B2_H3_S77_D64_C1
                B1_H2_S1000_D64_C0 B1_H2_S1000_D64_C1 B1_H2_S1_K4096_D64_C0 B1_H2_S1_K4096_D64_C1 \
                B1_H2_S77_K300_D64_C0 B1_H2_S77_K300_D64_C1 B1_H2_S300_K77_D64_C0 B1_H2_S300_K77_D64_C1 \
                B2_H3_S333_K517_D64_C0 B2_H3_S517_K333_D64_C1 B4_H40_S333_K517_D64_C1 \
-               B1_H80_S129_K200_D64_C1 B1_H160_S100_K300_D64_C0 \
+               B1_H80_S129_K200_D64_C1 B1_H160_S100_K300_D64_C0 B1_H140_S100_K2000_D64_C0 \
+               B1_H8_S128_K8192_D64_C0 \
                B1_H2_S1_D128_C0 B1_H2_S1_D128_C1 B2_H3_S77_D128_C0 B2_H3_S77_D128_C1 \
                B1_H2_S128_D128_C0 B1_H2_S128_D128_C1 B1_H2_S129_D128_C0 B1_H2_S129_D128_C1 \
                B1_H2_S1000_D128_C0 B1_H2_S1000_D128_C1 B1_H2_S1_K4096_D128_C0 B1_H2_S1_K4096_D128_C1 \
                B1_H2_S77_K300_D128_C0 B1_H2_S77_K300_D128_C1 B1_H2_S300_K77_D128_C0 B1_H2_S300_K77_D128_C1 \
                B2_H3_S333_K517_D128_C0 B2_H3_S517_K333_D128_C1 B4_H40_S517_K333_D128_C0 \
-               B1_H80_S129_K200_D128_C0
+               B1_H80_S129_K200_D128_C0 B1_H8_S128_K8192_D128_C0
 BASELINE    := d64_base
 REPS        := 5
 WARMUP      := 2
@@ -47,4 +50,4 @@ SANITIZE_SHAPES := B2_H3_S77_D64_C1 B1_H2_S129_D64_C0 B1_H2_S77_K300_D64_C1 B1_H
                    B2_H3_S333_K517_D64_C0 \
                    B2_H3_S77_D128_C1 B1_H2_S129_D128_C0 B1_H2_S77_K300_D128_C1 B1_H2_S300_K77_D128_C1 \
                    B2_H3_S333_K517_D128_C0 B1_H80_S129_K200_D64_C1 B1_H80_S129_K200_D128_C0 \
-                   B1_H160_S100_K300_D64_C0
+                   B1_H160_S100_K300_D64_C0 B1_H8_S128_K8192_D64_C0 B1_H8_S128_K8192_D128_C0

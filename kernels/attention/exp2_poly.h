@@ -1,7 +1,7 @@
 // exp2_poly.h — 2^x for x <= 0 on the FMA units (C and CUDA): the softmax of flash_attn_sm90.cu
 // computes some of its exponentials here, because at HEAD_DIM 64 the special-function unit (16
 // ex2 per clock per SM) is as busy as the tensor cores; see EXP_POLY in the kernel's header.
-//   x is clamped to [-125, 0]: below, 2^x is under fp16's least subnormal (2^-24) and fp32's
+//   x is clamped below at -125: below, 2^x is under fp16's least subnormal (2^-24) and fp32's
 //     normal range; -inf (a masked score) gives 2^-125 instead of 0, which is 0 once P is fp16
 //     and leaves a row's sum unchanged at fp32 precision (its largest term is 1)
 //   n = x rounded to the nearest integer by adding and subtracting 1.5·2^23 (fp32 keeps no
@@ -50,7 +50,8 @@ EXP2P_FN float exp2p_float(uint32_t u) {
 #endif
 }
 
-// 2^x for x <= 0 (x > 0 is not handled: the softmax subtracts the row maximum first)
+// 2^x for x <= 0, and for x up to 1/2 within the same bound (the softmax's x = s·scale - max can
+// come out a rounding above 0); NaN gives C0·2^-125 (fmaxf drops it), where ex2.approx gives NaN
 EXP2P_FN float exp2_poly(float x) {
   x = fmaxf(x, EXP2P_LO);
   const float t = x + EXP2P_ROUND;

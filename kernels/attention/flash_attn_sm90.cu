@@ -13,6 +13,8 @@
 //                   sm90_ring.cuh): K is given back after S = Q·Kᵀ, V after O += P·V
 //   warpgroups 1..  consumers: 64 query rows each, S = Q·Kᵀ and O += P·V by wgmma, online
 //                   softmax in registers (sm90_consumer.cuh); O normalised and stored directly
+//                   (with PERSISTENT=2 a later piece of an item cut between CTAs hands its
+//                   partial state over through the workspace instead, sm90_split.cuh)
 // Tiles wholly masked for a consumer (causal keys after its last row, or its rows all past Sq)
 // are only waited for and released; with PINGPONG=1 or OVERLAP=1 every consumer computes every
 // tile (masked to nothing), since a wgmma skipped on one side of the turn's barriers makes ptxas serialise all
@@ -90,8 +92,9 @@ struct Bars {
         full_q(smem + (uint32_t)OFF_FULL_Q), empty_q(smem + (uint32_t)OFF_EMPTY_Q) {}
 };
 
-// Producer (one thread): for each item, its Q tile once Q is free, then its K and V tiles, each
-// into the next slot of its ring once that slot is free (the rings run on across items). K of
+// Producer (one thread): for each segment (sm90_sched.cuh), its item's Q tile once Q is free,
+// then the segment's K and V tiles, each into the next slot of its ring once that slot is free
+// (the rings run on across segments). K of
 // tile t + 1 is requested before V of tile t: with OVERLAP=1 a consumer needs them in that order
 // (S of tile t + 1 is issued with P·V of tile t), and without it V of tile t is needed only after
 // the softmax of tile t.
@@ -108,9 +111,9 @@ __device__ __forceinline__ void produce(const Params &p, uint32_t smem) {
                         64 * pn, t * BN, bh);
     r.next();
   };
-  Sched sched(p);
+  Sched sched(p, (int)blockIdx.x);
   Segment g;
-  for (int k = 0; sched.next(p, g); ++k) {
+  for (int k = 0; sched.next(p, g, (int)blockIdx.x, (int)gridDim.x); ++k) {
     const Item &it = g.it;
     sm90::mbar_wait(b.empty_q, (k & 1) ^ 1);
     sm90::mbar_arrive_expect_tx(b.full_q, (uint32_t)Q_BYTES);
@@ -128,8 +131,9 @@ __device__ __forceinline__ void produce(const Params &p, uint32_t smem) {
   }
 }
 
-// Consumer warpgroup w: rows [q0 + 64w, +64) of each item. Each ring slot is released as soon as
-// the wgmmas reading it have completed (K after S, V after P·V), and Q after the item's last S.
+// Consumer warpgroup w: rows [q0 + 64w, +64) of each segment's item. Each ring slot is released as
+// soon as the wgmmas reading it have completed (K after S, V after P·V), and Q after the
+// segment's last S.
 __device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w) {
   const Bars b(smem);
   const bool leader = (threadIdx.x & 127) == 0;  // arrives on the empty barriers for the warpgroup
@@ -146,9 +150,9 @@ __device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w) {
   PingPong pp;
   pp.init(w);
   WgConsumer c;
-  Sched sched(p);
+  Sched sched(p, (int)blockIdx.x);
   Segment g;
-  for (int k = 0; sched.next(p, g); ++k) {
+  for (int k = 0; sched.next(p, g, (int)blockIdx.x, (int)gridDim.x); ++k) {
     const Item &it = g.it;
     const int q0w = it.q0 + 64 * w, t0 = g.t0, t1 = g.t1;
     // tiles from first_masked on hold keys past Skv, or (causal) keys after some row of this
@@ -231,17 +235,11 @@ __device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w) {
         continue;
       }
       if (PERSISTENT == 2 && t1 < it.n_tiles) {
-        // the later CTAs whose runs start inside the item, skipping empty runs (fewer units
-        // than CTAs in the last round)
         const int item_end = sched.u - t1 + it.n_tiles;  // the run ended inside the item
-        int start = run_start(p, (int)blockIdx.x + 1);
-        for (int cta = (int)blockIdx.x + 1; cta < (int)gridDim.x && start < item_end; ++cta) {
-          const int next = run_start(p, cta + 1);
-          if (next > start) {
-            part_acquire(p, cta, w);
-            c.merge(part_slot(p, cta, w));
-          }
-          start = next;
+        for (int cta = later_piece(p, (int)blockIdx.x, item_end, (int)gridDim.x); cta >= 0;
+             cta = later_piece(p, cta, item_end, (int)gridDim.x)) {
+          part_acquire(p, cta, w);
+          c.merge(part_slot(p, cta, w));
         }
       }
       c.store(p, it.bh);
@@ -298,18 +296,20 @@ __global__ void __launch_bounds__(NT, 1) flash_attn_sm90_fwd(const __grid_consta
 // consumer warpgroup, padded to 256 bytes), then the partial states (sm90_split.cuh).
 struct split_layout {
   long ctas;
-  size_t flag_bytes, bytes;
+  size_t bytes;
 };
+static size_t split_flag_bytes(long ctas) {
+  return ((size_t)ctas * WGS * sizeof(unsigned) + 255) / 256 * 256;
+}
 static split_layout split_plan(const attn_shape *s, int sm_count, long items, long n_tiles) {
-  split_layout l = {0, 0, 0};
+  split_layout l = {0, 0};
   const long long units = (long long)items * n_tiles;
   // (items + G)·T: a whole round's unit counter may step one round past the last item
   if (PERSISTENT != 2 || s->causal || (items + (long long)sm_count) * n_tiles > 0x7fffffffLL ||
       sm_count > 65536)
     return l;
   l.ctas = units < sm_count ? (long)units : sm_count;
-  l.flag_bytes = ((size_t)l.ctas * WGS * sizeof(unsigned) + 255) / 256 * 256;
-  l.bytes = l.flag_bytes + (size_t)l.ctas * WGS * PART_FLOATS * sizeof(float);
+  l.bytes = split_flag_bytes(l.ctas) + (size_t)l.ctas * WGS * PART_FLOATS * sizeof(float);
   return l;
 }
 
@@ -352,10 +352,19 @@ extern "C" int attn_describe(const attn_shape *s, int sm_count, attn_plan *plan,
 
 extern "C" cudaError_t attn_prepare(const attn_shape *s, const attn_plan *plan) {
   (void)s;
-  (void)plan;
   if (!sm90::tma_encoder()) return cudaErrorSymbolNotFound;  // driver without the copy engine API
-  return cudaFuncSetAttribute(flash_attn_sm90_fwd, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                              (int)SMEM_BYTES);
+  cudaError_t e = cudaFuncSetAttribute(flash_attn_sm90_fwd,
+                                       cudaFuncAttributeMaxDynamicSharedMemorySize, (int)SMEM_BYTES);
+  if (e != cudaSuccess || !(PERSISTENT == 2 && plan->workspace_bytes > 0)) return e;
+  // the split schedule waits across CTAs: all of them must be resident together (as a
+  // cooperative launch requires), which the plan's SM count promised and the device must keep
+  int dev = 0, sms = 0, per_sm = 0;
+  if ((e = cudaGetDevice(&dev)) != cudaSuccess ||
+      (e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) != cudaSuccess ||
+      (e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, flash_attn_sm90_fwd, NT,
+                                                          SMEM_BYTES)) != cudaSuccess)
+    return e;
+  return (long)per_sm * sms >= (long)plan->grid[0] ? cudaSuccess : cudaErrorCooperativeLaunchTooLarge;
 }
 
 extern "C" cudaError_t attn_run(const attn_shape *s, const attn_plan *plan, const attn_args *a,
@@ -374,27 +383,21 @@ extern "C" cudaError_t attn_run(const attn_shape *s, const attn_plan *plan, cons
   p.scale_log2 = a->scale * 1.4426950408889634f;
   p.n_qt = (s->Sq + BM - 1) / BM;
   p.n_items = (int)plan->work_items;
-  // the split schedule (PERSISTENT=2): the flags of a workspace not seen before are zeroed once
-  // (the merging CTAs reset them after each launch), and each launch gets the next epoch
-  const long n_tiles = (s->Skv + BN - 1) / BN;
-  const split_layout sl = split_plan(s, (int)plan->grid[0], plan->work_items, n_tiles);
-  p.split = sl.ctas > 0;
-  p.n_tiles = (int)n_tiles;
-  p.whole_items = p.split ? (int)(plan->work_items / sl.ctas * sl.ctas) : 0;
-  const long long units = (long long)(plan->work_items - p.whole_items) * n_tiles;
-  p.units_per_cta = p.split ? (int)(units / sl.ctas) : 0;
-  p.units_rem = p.split ? (unsigned)(units % sl.ctas) : 0;
-  p.flags = static_cast<unsigned *>(workspace);
-  p.part = reinterpret_cast<float *>(static_cast<unsigned char *>(workspace) + sl.flag_bytes);
-  static void *zeroed;
-  static unsigned epoch;
-  if (p.split && workspace != zeroed) {
-    const cudaError_t e = cudaMemsetAsync(workspace, 0, sl.flag_bytes, stream);
+  // the split schedule (PERSISTENT=2) is the plan's when it has a workspace: G = grid[0] CTAs;
+  // the flags are zeroed before every launch (the workspace's contents on entry are unspecified)
+  p.split = 0;
+  p.flags = nullptr;
+  p.part = nullptr;
+  if (PERSISTENT == 2 && plan->workspace_bytes > 0) {
+    if (!workspace) return cudaErrorInvalidValue;
+    const int ctas = (int)plan->grid[0];
+    split_params(p, (int)plan->work_items, (s->Skv + BN - 1) / BN, ctas);
+    const size_t flag_bytes = split_flag_bytes(ctas);
+    p.flags = static_cast<unsigned *>(workspace);
+    p.part = reinterpret_cast<float *>(static_cast<unsigned char *>(workspace) + flag_bytes);
+    const cudaError_t e = cudaMemsetAsync(workspace, 0, flag_bytes, stream);
     if (e != cudaSuccess) return e;
-    zeroed = workspace;
   }
-  epoch = epoch % (1u << 30) + 1;
-  p.epoch = epoch;
   const dim3 grid(plan->grid[0], plan->grid[1], plan->grid[2]);
   flash_attn_sm90_fwd<<<grid, NT, SMEM_BYTES, stream>>>(p);
   return cudaGetLastError();

@@ -22,9 +22,9 @@ struct Params {
   int whole_items;      // the items of the whole rounds before: floor(n_items / G)·G
   int units_per_cta;    // U / G and U % G: U = (n_items - whole_items)·n_tiles units over G CTAs
   unsigned units_rem;
-  unsigned *flags;      // per CTA and consumer warpgroup: its partial is ready when = epoch
+  unsigned *flags;      // per CTA and consumer warpgroup: 1 when its partial is ready (zeroed
+                        // by the host before each launch)
   float *part;          // per CTA and consumer warpgroup: a partial softmax state
-  unsigned epoch;       // this launch's number, 1 .. 2^30, never 0 (the flags' rest value)
 };
 
 }  // namespace fa90

@@ -32,24 +32,50 @@ struct Item {
   int n_tiles;  // key tiles it reads: all of them, or (causal) up to its last row
 };
 
-__device__ __forceinline__ Item item_at(const Params &p, int i) {
+#define FA90_HD __host__ __device__ __forceinline__
+
+FA90_HD int imin(int a, int b) { return a < b ? a : b; }
+
+FA90_HD Item item_at(const Params &p, int i) {
   const int qi = i % p.n_qt;
   const int qt = p.causal ? p.n_qt - 1 - qi : qi;
   Item it;
   it.q0 = qt * BM;
   it.bh = i / p.n_qt;
-  const int kv_hi = p.causal ? min(p.skv, min(it.q0 + BM, p.sq)) : p.skv;
+  const int kv_hi = p.causal ? imin(p.skv, imin(it.q0 + BM, p.sq)) : p.skv;
   it.n_tiles = (kv_hi + BN - 1) / BN;  // >= 1: key 0 is visible to every row
   return it;
 }
 
+// Split (the host, before a launch of G = ctas CTAs over items items of n_tiles key tiles): the
+// whole rounds' items and the last round's units per CTA.
+inline void split_params(Params &p, int items, int n_tiles, int ctas) {
+  p.split = 1;
+  p.n_tiles = n_tiles;
+  p.whole_items = items / ctas * ctas;
+  const long long units = (long long)(items - p.whole_items) * n_tiles;
+  p.units_per_cta = (int)(units / ctas);
+  p.units_rem = (unsigned)(units % ctas);
+}
+
 // Split: the first unit of CTA c's run (c = G: the end of the last run), base + c·U/G over the
 // U = (items - whole_items)·T units after the whole rounds, c·U/G computed as c·(U / G) +
-// c·(U % G) / G in 32 bits: the host splits only shapes of fewer than 2^31 units in all and G <=
-// 2^16 CTAs (flash_attn_sm90.cu), so c·(U % G) < 2^32.
-__device__ __forceinline__ int run_start(const Params &p, int c) {
-  return p.whole_items * p.n_tiles + c * p.units_per_cta +
-         (int)((unsigned)c * p.units_rem / gridDim.x);
+// c·(U % G) / G in 32 bits: the host splits only shapes of fewer than 2^31 units, a round more
+// included, and G <= 2^16 CTAs (flash_attn_sm90.cu), so c·(U % G) < 2^32.
+FA90_HD int run_start(const Params &p, int c, int ctas) {
+  return p.whole_items * p.n_tiles + c * p.units_per_cta + (int)((unsigned)c * p.units_rem / (unsigned)ctas);
+}
+
+// Split: the next CTA after cta whose run starts inside the item ending at unit item_end and is
+// not empty (with fewer last-round units than CTAs some runs are), or -1: the CTAs holding the
+// later pieces of an item that cta holds tile 0 of.
+FA90_HD int later_piece(const Params &p, int cta, int item_end, int ctas) {
+  for (int c = cta + 1; c < ctas; ++c) {
+    const int start = run_start(p, c, ctas);
+    if (start >= item_end) return -1;
+    if (run_start(p, c + 1, ctas) > start) return c;
+  }
+  return -1;
 }
 
 struct Segment {
@@ -58,36 +84,38 @@ struct Segment {
   int t0, t1;  // key tiles [t0, t1) of the item
 };
 
+// The segments of CTA cta of ctas, in order (the kernel passes blockIdx.x and gridDim.x; the
+// host test tests/kernels/test_sm90_sched.cu, any).
 struct Sched {
   // split: the CTA's next unit and the end of the whole rounds' units, then of its run (a switch
   // at the whole rounds' end is idempotent: an empty run switches to itself); otherwise the
   // CTA's next item and the item count
   int u, end;
 
-  __device__ __forceinline__ explicit Sched(const Params &p) {
+  FA90_HD Sched(const Params &p, int cta) {
     if (PERSISTENT == 2 && p.split) {
-      u = (int)blockIdx.x * p.n_tiles;
+      u = cta * p.n_tiles;
       end = p.whole_items * p.n_tiles;
     } else {
-      u = (int)blockIdx.x;
+      u = cta;
       end = p.n_items;
     }
   }
 
   // The next segment, or false when the CTA is done.
-  __device__ __forceinline__ bool next(const Params &p, Segment &g) {
+  FA90_HD bool next(const Params &p, Segment &g, int cta, int ctas) {
     if (PERSISTENT == 2 && p.split) {
       if (u >= end && end == p.whole_items * p.n_tiles) {  // the whole rounds are done
-        u = run_start(p, (int)blockIdx.x);
-        end = run_start(p, (int)blockIdx.x + 1);
+        u = run_start(p, cta, ctas);
+        end = run_start(p, cta + 1, ctas);
       }
       if (u >= end) return false;
       g.item = u / p.n_tiles;
       g.it = item_at(p, g.item);
       g.t0 = u - g.item * p.n_tiles;
-      g.t1 = min(g.it.n_tiles, g.t0 + (end - u));
+      g.t1 = imin(g.it.n_tiles, g.t0 + (end - u));
       // a whole round's item: the same item of the next round
-      u = u < p.whole_items * p.n_tiles ? u + (int)gridDim.x * p.n_tiles : u + g.t1 - g.t0;
+      u = u < p.whole_items * p.n_tiles ? u + ctas * p.n_tiles : u + g.t1 - g.t0;
       return true;
     }
     if (u >= end) return false;
@@ -95,9 +123,13 @@ struct Sched {
     g.it = item_at(p, u);
     g.t0 = 0;
     g.t1 = g.it.n_tiles;
-    u += (int)gridDim.x;  // < 2^31: the host keeps n_items + G below it
+    // < 2^31: persistent, u < n_items + G with G <= 65536 (the host caps n_items below 2^31 -
+    // 65536); one CTA per item, u = blockIdx.x < n_items and the loop ends here
+    u += ctas;
     return true;
   }
 };
+
+#undef FA90_HD
 
 }  // namespace fa90

@@ -6,17 +6,16 @@
 // last in its run, waits for the flag of each later CTA whose (non-empty) run starts inside the
 // item, merges the states as FlashAttention's log-sum-exp rule does (WgConsumer::merge) and
 // stores O.
-//   flags: one word per CTA and consumer warpgroup; ready when it holds this launch's epoch,
-//     which the merging warpgroup resets to 0 at once, so neither the previous launch's value
-//     (a replayed CUDA graph repeats its epochs) nor the workspace's initial contents (the host
-//     zeroes the flags of a workspace it has not seen, and never issues epoch 0 or one above 2^30,
-//     while the harness poisons with 0xff bytes) can pass for ready
+//   flags: one word per CTA and consumer warpgroup, zeroed by the host before every launch
+//     (cudaMemsetAsync on the stream: the workspace's contents on entry are unspecified), 1 once
+//     the partial is ready; each is raised at most once a launch (a CTA publishes only the first
+//     segment of its last-round run)
 //   slots: per CTA and consumer warpgroup (D/2 + 4)·128 floats, thread-major float4 columns so
 //     that a warpgroup's stores and loads are whole 512-byte lines; through L2 only (the other CTA
 //     may be on another SM)
-// Deadlock-free when the G CTAs are resident together (one per SM, G = the SM count at most): a
-// CTA waits only at the end of its run, and only for higher-numbered CTAs, which publish their
-// piece before any wait of their own.
+// Deadlock-free when the G CTAs are resident together (one per SM, G = the SM count at most;
+// attn_prepare refuses a plan the device cannot hold at once): a CTA waits only at the end of its
+// run, and only for higher-numbered CTAs, which publish their piece before any wait of their own.
 #pragma once
 #include <stdint.h>
 
@@ -47,23 +46,20 @@ __device__ __forceinline__ void part_publish(const Params &p, int w) {
   wg_sync(w);
   if ((threadIdx.x & 127) == 0) {
     unsigned *f = p.flags + (size_t)blockIdx.x * WGS + w;
-    asm volatile("st.release.gpu.global.u32 [%0], %1;\n" ::"l"(f), "r"(p.epoch) : "memory");
+    asm volatile("st.release.gpu.global.u32 [%0], 1;\n" ::"l"(f) : "memory");
   }
 }
 
-// Before warpgroup w reads CTA cta's partial: wait for its flag, and reset it for the next launch
-// once every thread has seen it. Every thread polls (with acquire: its own reads come after), and
-// a warp leaves the loop on a vote, so the loop stays warp-uniform (a loop of one lane would make
-// ptxas treat the consumer's ring and descriptor arithmetic as divergent and move it out of the
-// uniform registers, slowing every tile).
+// Before warpgroup w reads CTA cta's partial: wait for its flag. Every thread polls (with
+// acquire: its own reads come after), and a warp leaves the loop on a vote, so the loop stays
+// warp-uniform (a loop of one lane made ptxas treat the consumers' ring and descriptor arithmetic
+// as divergent and move it out of the uniform registers, slowing every tile).
 __device__ __forceinline__ void part_acquire(const Params &p, int cta, int w) {
-  unsigned *f = p.flags + (size_t)cta * WGS + w;
+  const unsigned *f = p.flags + (size_t)cta * WGS + w;
   unsigned v;
   do {
     asm volatile("ld.acquire.gpu.global.u32 %0, [%1];\n" : "=r"(v) : "l"(f) : "memory");
-  } while (!__all_sync(0xffffffffu, v == p.epoch));
-  wg_sync(w);
-  if ((threadIdx.x & 127) == 0) asm volatile("st.relaxed.gpu.global.u32 [%0], 0;\n" ::"l"(f) : "memory");
+  } while (!__all_sync(0xffffffffu, v == 1u));
 }
 
 }  // namespace fa90

@@ -1,7 +1,8 @@
 // test_exp2_poly.c — the softmax's polynomial 2^x (kernels/attention/exp2_poly.h) against the C
 // library's exp2 in double: relative error within the fit's 7.5e-5 (plus fp32 rounding) on every
-// 2^-12 step of [-124, 0] and on each binade's edges; the clamp below -125 and -inf; exact
-// exponents (the shift of n into the exponent field) at whole x, where only 2^0's fit error stays.
+// 2^-12 step of [-124, 0], at the half-way points and a little above 0; the clamp below -125,
+// -inf and NaN; exact exponents (the shift of n into the exponent field) at whole x, where only
+// 2^0's fit error stays.
 #include "check.h"
 #include "exp2_poly.h"
 
@@ -27,13 +28,20 @@ int main(void) {
     if (exp2_poly((float)n) != ldexpf(EXP2P_C0, n)) whole = 0;
   CHECK(whole, "x = 0, -1, ..., -124: C0 * 2^x exactly (the exponent field takes n)");
 
-  // the half-way points, where rounding to nearest even picks n and f = +-1/2
+  // the half-way points, where the rounding picks n or n - 1 and f = +-1/2: within the bound
+  // whichever way the tie goes
   int half = 1;
   for (int n = 0; n > -124; n--) {
     const float x = (float)n - 0.5f;
     if (!(rel(x) <= 7.6e-5)) half = 0;
   }
-  CHECK(half, "x = n - 1/2: within the bound on either side of the rounding");
+  CHECK(half, "x = n - 1/2: within the bound");
+
+  // x a little above 0 (s·scale - max can round there) and up to 1/2
+  CHECK(rel(1e-7f) <= 7.6e-5 && rel(1e-3f) <= 7.6e-5 && rel(0.25f) <= 7.6e-5 && rel(0.5f) <= 7.6e-5,
+        "x in (0, 1/2]: within the bound");
+  // NaN: fmaxf drops it, so the clamp's value (the special-function unit's ex2 would give NaN)
+  CHECK(exp2_poly(NAN) == ldexpf(EXP2P_C0, -125), "NaN gives C0 * 2^-125");
 
   // just below a whole number and just above the clamp
   CHECK(rel(-1e-7f) <= 7.6e-5 && rel(-0.999999f) <= 7.6e-5, "next to 0 and to -1");
@@ -44,6 +52,5 @@ int main(void) {
   CHECK(exp2_poly(-125.0f) == lo, "x = -125: C0 * 2^-125");
   CHECK(exp2_poly(-126.5f) == lo && exp2_poly(-1e30f) == lo, "x < -125 clamps to -125");
   CHECK(exp2_poly(-INFINITY) == lo, "-inf (a masked score) clamps to -125, not NaN");
-  CHECK((float)(1.0 + exp2_poly(-INFINITY)) == 1.0f, "... which leaves a sum holding 1 unchanged");
   CHECK_DONE();
 }
