@@ -50,6 +50,7 @@ TEST_SCRIPTS += tests/kernels/test_vecadd.sh
 # The Hopper kernel's polynomial 2^x (kernels/attention/exp2_poly.h, C and CUDA) on the host,
 # against the C library's exp2.
 TEST_PROGS += $(B)/tests/test_exp2_poly
+test: $(B)/tests/test_exp2_poly
 $(B)/tests/test_exp2_poly: tests/kernels/test_exp2_poly.c kernels/attention/exp2_poly.h
 	@mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -Itests -Ikernels/attention -o $@ $< -lm
@@ -57,6 +58,7 @@ $(B)/tests/test_exp2_poly: tests/kernels/test_exp2_poly.c kernels/attention/exp2
 # The Hopper kernel's work schedule (kernels/attention/sm90_sched.cuh, __host__ __device__) walked
 # on the host for every CTA of many launches (no GPU).
 TEST_PROGS += $(B)/tests/test_sm90_sched
+test: $(B)/tests/test_sm90_sched
 $(B)/tests/test_sm90_sched: tests/kernels/test_sm90_sched.cu kernels/attention/sm90_sched.cuh kernels/attention/sm90_config.cuh kernels/attention/sm90_params.cuh | check-deps-build
 	@mkdir -p $(@D)
 	$(NVCC) -std=c++17 -DPERSISTENT=2 -Itests -Ikernels/attention -o $@ $<
