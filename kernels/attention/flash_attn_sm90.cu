@@ -292,8 +292,9 @@ __global__ void __launch_bounds__(NT, 1) flash_attn_sm90_fwd(const __grid_consta
 
 // The split schedule's CTAs and workspace (0, 0: not split): PERSISTENT=2 at a non-causal shape
 // of fewer than 2^31 (item, key tile) units, a round more included, on at most 2^16 SMs (the
-// schedule's arithmetic stays in 32 bits, sm90_sched.cuh; beyond, one CTA per item). Workspace: the flags (one word per CTA and
-// consumer warpgroup, padded to 256 bytes), then the partial states (sm90_split.cuh).
+// schedule's arithmetic stays in 32 bits, sm90_sched.cuh; beyond, one CTA per item).
+// Workspace: the flags (one word per CTA and consumer warpgroup, padded to 256 bytes), then the
+// partial states (sm90_split.cuh).
 struct split_layout {
   long ctas;
   size_t bytes;
