@@ -45,6 +45,9 @@
 //                       exponentials by a cubic on the FMA units (exp2_poly.h, relative error
 //                       7.5e-5) and the rest by the special-function unit, which at HEAD_DIM 64
 //                       is as busy as the tensor cores (16 ex2 per clock per SM)
+//   LAZY_RESCALE  [0]   1: a row's running maximum moves only when a tile's exceeds it by more
+//                       than 8 (log2 units; P then stays below 256), and a consumer warp skips
+//                       O's rescale when no row of it moved (sm90_consumer.cuh)
 // Refused at compile time (static_assert with a message, sm90_config.cuh): values outside those
 // sets; SETMAXNREG=1 or PINGPONG=1 with CONSUMER_WGS=1; CONSUMER_WGS=3 at HEAD_DIM 128, with
 // BLOCK_N 176 or without SETMAXNREG; SETMAXNREG=0 with two consumer
@@ -415,5 +418,5 @@ extern "C" const void *attn_main_kernel(const attn_plan *plan) {
 #define FA90_STR(x) FA90_STR2(x)
 extern "C" const char *attn_config(void) {
   return "HEAD_DIM=" FA90_STR(HEAD_DIM) " BLOCK_N=" FA90_STR(BLOCK_N) " CONSUMER_WGS=" FA90_STR(
-      CONSUMER_WGS) " STAGES=" FA90_STR(STAGES) " SETMAXNREG=" FA90_STR(SETMAXNREG) " PINGPONG=" FA90_STR(PINGPONG) " OVERLAP=" FA90_STR(OVERLAP) " PERSISTENT=" FA90_STR(PERSISTENT) " EXP_POLY=" FA90_STR(EXP_POLY);
+      CONSUMER_WGS) " STAGES=" FA90_STR(STAGES) " SETMAXNREG=" FA90_STR(SETMAXNREG) " PINGPONG=" FA90_STR(PINGPONG) " OVERLAP=" FA90_STR(OVERLAP) " PERSISTENT=" FA90_STR(PERSISTENT) " EXP_POLY=" FA90_STR(EXP_POLY) " LAZY_RESCALE=" FA90_STR(LAZY_RESCALE);
 }

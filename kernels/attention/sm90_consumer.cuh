@@ -9,6 +9,9 @@
 //              k of every 8 of a thread's scores in a row by a cubic on the FMA units
 //              (exp2_poly.h): at HEAD_DIM 64 the unit's 16 ex2 per clock per SM take as long as
 //              the tile's two GEMMs on the tensor cores
+//   rescale    O *= 2^(m_old - m_new); with LAZY_RESCALE=1 a row's maximum moves only when a
+//              tile's exceeds it by more than RESCALE_SLACK, and a warp skips the multiplies
+//              when none of its rows moved (after the first tiles, nearly always)
 //   O += P·V   wgmma m64nDk16 with P from registers (S's 16-column blocks repacked to fp16 are the
 //              A fragments) and V as the MN-major B operand; BN/16 k16 steps of 16 key rows
 // Thread (warp wq of the warpgroup, lane) holds rows 16·wq + lane/4 (h = 0) and + 8 (h = 1).
@@ -107,7 +110,10 @@ struct WgConsumer {
       float mr = pm[0];  // raw row max of this tile
       mr = fmaxf(mr, __shfl_xor_sync(0xffffffffu, mr, 1));
       mr = fmaxf(mr, __shfl_xor_sync(0xffffffffu, mr, 2));
-      const float mx = fmaxf(m[h], mr * sl);         // S stays unscaled: scale > 0 keeps the max
+      const float mt = fmaxf(m[h], mr * sl);  // S stays unscaled: scale > 0 keeps the max
+      // LAZY_RESCALE: the old maximum stays while this tile's is at most RESCALE_SLACK above it
+      // (alpha is then exactly 1); -inf (nothing seen yet) is always replaced by a finite one
+      const float mx = LAZY_RESCALE && mt <= m[h] + RESCALE_SLACK ? m[h] : mt;
       const float off = mx == -INFINITY ? 0.f : mx;  // fully masked so far: no NaN
       const float alpha_h = ex2(m[h] - off);
       m[h] = mx;
@@ -132,8 +138,11 @@ struct WgConsumer {
     }
   }
 
-  // O *= alpha, once no P·V is in flight.
+  // O *= alpha, once no P·V is in flight; with LAZY_RESCALE skipped by a warp whose alphas are
+  // all 1 (the vote keeps the branch warp-uniform).
   __device__ __forceinline__ void rescale() {
+    if constexpr (LAZY_RESCALE)
+      if (!__any_sync(0xffffffffu, alpha[0] != 1.f || alpha[1] != 1.f)) return;
 #pragma unroll
     for (int h = 0; h < 2; ++h)
 #pragma unroll

@@ -24,7 +24,7 @@ declare -A why=(
   [bad_setmaxnreg_w1]='SETMAXNREG=1 needs CONSUMER_WGS >= 2' [bad_pingpong_w1]='PINGPONG=1 needs CONSUMER_WGS >= 2'
   [bad_n176_d64]='BLOCK_N=176 is for HEAD_DIM=128' [bad_noreg_d128]='two consumer warpgroups needs SETMAXNREG=1'
   [bad_w3_d128]='is for HEAD_DIM=64 with BLOCK_N <= 128 and SETMAXNREG=1'
-  [bad_exp_poly]="EXP_POLY = '9' is not one of")
+  [bad_exp_poly]="EXP_POLY = '9' is not one of" [bad_lazy_rescale]="LAZY_RESCALE = '2' is not one of")
 check_build_statuses "$exp" "$out" why
 make -s gates EXP=correctness-sm90 >/dev/null 2>&1
 check_eq "gates ran" "$?" 0
