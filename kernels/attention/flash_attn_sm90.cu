@@ -350,7 +350,7 @@ extern "C" int attn_describe(const attn_shape *s, int sm_count, attn_plan *plan,
   plan->persistent = persistent;
   plan->work_items = items;
   plan->workspace_bytes = sl.bytes;
-  plan->launches = 1;
+  plan->launches = sl.ctas > 0 ? 2 : 1;  // the split's flags are zeroed by a kernel of their own
   return 0;
 }
 
@@ -388,7 +388,8 @@ extern "C" cudaError_t attn_run(const attn_shape *s, const attn_plan *plan, cons
   p.n_qt = (s->Sq + BM - 1) / BM;
   p.n_items = (int)plan->work_items;
   // the split schedule (PERSISTENT=2) is the plan's when it has a workspace: G = grid[0] CTAs;
-  // the flags are zeroed before every launch (the workspace's contents on entry are unspecified)
+  // the flags are zeroed by a kernel of their own before every launch (the workspace's contents
+  // on entry are unspecified), which this one follows as a programmatic dependent (sm90_split.cuh)
   p.split = 0;
   p.flags = nullptr;
   p.part = nullptr;
@@ -399,8 +400,20 @@ extern "C" cudaError_t attn_run(const attn_shape *s, const attn_plan *plan, cons
     const size_t flag_bytes = split_flag_bytes(ctas);
     p.flags = static_cast<unsigned *>(workspace);
     p.part = reinterpret_cast<float *>(static_cast<unsigned char *>(workspace) + flag_bytes);
-    const cudaError_t e = cudaMemsetAsync(workspace, 0, flag_bytes, stream);
+    split_zero_flags<<<1, 256, 0, stream>>>(p.flags, ctas * WGS);
+    cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess) return e;
+    cudaLaunchAttribute pdl;
+    pdl.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    pdl.val.programmaticStreamSerializationAllowed = 1;
+    cudaLaunchConfig_t cfg = {};
+    cfg.gridDim = dim3(plan->grid[0], plan->grid[1], plan->grid[2]);
+    cfg.blockDim = dim3(NT);
+    cfg.dynamicSmemBytes = SMEM_BYTES;
+    cfg.stream = stream;
+    cfg.attrs = &pdl;
+    cfg.numAttrs = 1;
+    return cudaLaunchKernelEx(&cfg, flash_attn_sm90_fwd, p);
   }
   const dim3 grid(plan->grid[0], plan->grid[1], plan->grid[2]);
   flash_attn_sm90_fwd<<<grid, NT, SMEM_BYTES, stream>>>(p);
