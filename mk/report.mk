@@ -41,6 +41,10 @@ CLAIMS_EXP ?= phase1
 CLAIMS     ?= reports/seed_claims.csv
 STATS      := $(B)/tools/stats
 STATS_FLAGS = --seed $(STATS_SEED) --resamples $(RESAMPLES) --alpha $(ALPHA)
+# compare and claims: a side that also holds sessions the other lacks (a library baseline whose
+# code did not change keeps its earlier sessions, often of other machines) is compared on the
+# sessions both hold, paired, when they share 2 or more (stats compare --common-sessions)
+COMPARE_FLAGS ?= --common-sessions
 GNUPLOT    ?= gnuplot
 # the fewest shapes of a group that a scaling figure draws (two points show no trend)
 SCALING_MIN ?= 3
@@ -158,8 +162,8 @@ $(R_COMPARES): $(RB)/%/compare.csv: $(STATS) $(B)/tools/report_pairs
 	  $(DATA)/$*) || exit 2; \
 	$(call r_band,$*) \
 	if [ -z "$$pairs" ]; then : >$@.tmp; else \
-	  echo "$(STATS) compare $(STATS_FLAGS) $$band --holm <$$(echo "$$pairs" | wc -l) pairs> > $@"; \
-	  $(STATS) compare $(STATS_FLAGS) $$band --holm $$pairs >$@.tmp; rc=$$?; \
+	  echo "$(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --holm <$$(echo "$$pairs" | wc -l) pairs> > $@"; \
+	  $(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --holm $$pairs >$@.tmp; rc=$$?; \
 	  case $$rc in 0|1|3) ;; *) rm -f $@.tmp; exit $$rc;; esac; fi; \
 	mv $@.tmp $@
 
@@ -171,7 +175,7 @@ $(R_CLAIMS): $(RB)/%/claims.csv: $(RB)/%/summary.csv $(CLAIMS) $(STATS) $(B)/too
 	  $(RB)/$(firstword $(subst /, ,$*))/experiment.vars $(DATA)/$*) || exit 2; \
 	$(call r_band,$*) \
 	if [ -z "$$pairs" ]; then : >$@.tmp; else \
-	  $(STATS) compare $(STATS_FLAGS) $$band --holm $$pairs >$@.tmp; rc=$$?; \
+	  $(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --holm $$pairs >$@.tmp; rc=$$?; \
 	  case $$rc in 0|1|3) ;; *) rm -f $@.tmp; exit $$rc;; esac; fi; \
 	mv $@.tmp $@
 

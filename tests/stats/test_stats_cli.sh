@@ -191,6 +191,21 @@ check_eq "design: a fresh session against published ones is unpaired" "$(col "$T
 for k in speedup:fresh_speedup speedup_lo:fresh_lo speedup_hi:fresh_hi p_value:fresh_p; do
   check "design: fresh session $k (prediction interval, by hand with scipy's t)" near "$(col "$T/o" 1 ${k%%:*})" "$(want ${k#*:})" 1e-8
 done
+# --common-sessions: a baseline file that also pools a session of another machine (h9, from
+# design_fresh.csv) is compared on the three sessions it shares with the candidate, paired:
+# exactly the scipy answers of the plain paired comparison above; without the option unpaired
+{ cat "$DB"; grep -v '^#\|^shape' "$F/design_fresh.csv"; } >"$T/base4.csv"
+dsg compare "$T/base4.csv" "$DC"
+check_eq "common sessions: without the option, 4 against 3 sessions are unpaired" "$(col "$T/o" 1 pairing),$(col "$T/o" 1 n_base)" "unpaired,80"
+dsg compare --common-sessions "$T/base4.csv" "$DC"
+check_eq "common sessions: the 3 shared sessions pair" "$(col "$T/o" 1 pairing),$(col "$T/o" 1 n_sessions),$(col "$T/o" 1 n_base)" "paired,3,60"
+for k in speedup:session_speedup speedup_lo:session_lo speedup_hi:session_hi p_value:session_p; do
+  check "common sessions: $k as the paired comparison (scipy ttest_rel)" near "$(col "$T/o" 1 ${k%%:*})" "$(want ${k#*:})" 1e-8
+done
+# one shared session (h9) is too few to pair at level session: the option leaves both sides whole
+dsg compare --common-sessions "$T/base4.csv" "$F/design_fresh.csv"
+check_eq "common sessions: one shared session leaves the sides whole" "$(col "$T/o" 1 pairing),$(col "$T/o" 1 n_base),$(col "$T/o" 1 n_cand)" "unpaired,80,20"
+usage_case "common sessions on summary" "^stats: '--common-sessions' is an option of compare only" summary --common-sessions a
 dsg summary "$DB"
 check "design: summary median CI at level session (low)" near "$(col "$T/o" 1 ci_lo)" "$(want summary_lo)" 1e-8
 check "design: summary median CI at level session (high)" near "$(col "$T/o" 1 ci_hi)" "$(want summary_hi)" 1e-8

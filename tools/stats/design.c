@@ -61,6 +61,33 @@ int design_build(const samples_file *f, const samples_group *g, const char *only
   return 0;
 }
 
+static int holds_session(const design_t *d, const char *name) {
+  for (size_t i = 0; i < d->nunits; i++)
+    if (!strcmp(d->file->sessions[d->units[i].session], name)) return 1;
+  return 0;
+}
+
+size_t design_shared_sessions(const design_t *a, const design_t *b) {
+  size_t n = 0;
+  for (size_t i = 0; i < a->nunits; i++)
+    if ((i == 0 || a->units[i].session != a->units[i - 1].session) &&
+        holds_session(b, a->file->sessions[a->units[i].session]))
+      n++;
+  return n;
+}
+
+void design_keep_shared(design_t *d, const design_t *other) {
+  size_t n = 0;
+  d->nsessions = d->nsamples = 0;
+  for (size_t i = 0; i < d->nunits; i++) {
+    if (!holds_session(other, d->file->sessions[d->units[i].session])) continue;
+    if (n == 0 || d->units[n - 1].session != d->units[i].session) d->nsessions++;
+    d->nsamples += d->units[i].nrep;
+    d->units[n++] = d->units[i];
+  }
+  d->nunits = n;
+}
+
 void design_free(design_t *d) {
   free(d->units);
   memset(d, 0, sizeof *d);

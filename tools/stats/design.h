@@ -70,6 +70,11 @@ int design_build(const samples_file *f, const samples_group *g, const char *only
                  design_t *d);
 void design_free(design_t *d);
 
+// The number of sessions of a that b also holds (by name).
+size_t design_shared_sessions(const design_t *a, const design_t *b);
+// Drops the units of d whose session other does not hold; nsessions and nsamples follow.
+void design_keep_shared(design_t *d, const design_t *other);
+
 // The level AUTO stands for: SESSION when a side has two sessions or more, else ROUND.
 level_t design_auto_level(size_t nsessions_max);
 

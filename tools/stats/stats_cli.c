@@ -145,7 +145,8 @@ int stats_parse(int argc, char **argv, int compare, stats_opts *o) {
     int k = -1;
     for (int j = 0; valued[j]; j++)
       if (!strcmp(name, valued[j])) k = j;
-    int flag = !strcmp(name, "--holm") || !strcmp(name, "--no-continuity");
+    int flag = !strcmp(name, "--holm") || !strcmp(name, "--no-continuity") ||
+               !strcmp(name, "--common-sessions");
     if (k < 0 && !flag) {
       fprintf(stderr, "stats: '%s' is not an option\n", a);
       return 2;
@@ -157,6 +158,7 @@ int stats_parse(int argc, char **argv, int compare, stats_opts *o) {
     if (flag) {
       if (eq) return bad(name, eq + 1, "is not expected: the option takes no value");
       if (!strcmp(name, "--holm")) o->holm = 1;
+      else if (!strcmp(name, "--common-sessions")) o->common_sessions = 1;
       else o->continuity = 0;
       continue;
     }

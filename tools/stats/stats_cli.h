@@ -16,6 +16,7 @@ typedef struct {
   mwu_alternative alternative;
   cliff_ci_method delta_ci;
   int continuity, holm;
+  int common_sessions;       // --common-sessions: both sides of a pair on the sessions they share
   level_t level;             // LEVEL_AUTO unless --level
   const char *session;       // --session: only that session's samples (NULL: all)
   int delta_set;             // --delta (or --threshold) given

@@ -157,6 +157,11 @@ static int design_row(const stats_opts *o, row_t *r, const samples_file *fb,
     fprintf(stderr, "stats: out of memory\n");
     return 2;
   }
+  // --common-sessions: both sides on the sessions they share (dc first: db then still holds all)
+  if (o->common_sessions && design_shared_sessions(&db, &dc) >= 2) {
+    design_keep_shared(&dc, &db);
+    design_keep_shared(&db, &dc);
+  }
   int rc = 0;
   estimate_t eb, ec;
   level_t lv = o->level == LEVEL_AUTO
