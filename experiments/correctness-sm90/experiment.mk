@@ -16,7 +16,7 @@
 # B1_H8_S128_K8192 (8 items of 64 or 47 key tiles over 132 CTAs) the runs hold pieces of several
 # tiles and CTAs both hand a piece over and merge another. EXP_POLY=8
 # computes every exponential by the FMA-unit cubic. The *_lazy variants (LAZY_RESCALE=1) keep a
-# row's maximum until a tile's exceeds it by 2^8, on both consumer paths (overlap or not), with
+# row's maximum until a tile's exceeds it by more than 8 (log2 units, a factor of 256), on both consumer paths (overlap or not), with
 # the persistent and the split schedules (a piece's partial then carries its stale maximum). A variant runs only the shapes whose D equals
 # its HEAD_DIM.
 # On a GPU: `make measure EXP=correctness-sm90` (numerics gate + samples) and `make sanitize

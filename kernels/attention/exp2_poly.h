@@ -1,9 +1,10 @@
-// exp2_poly.h — 2^x for x <= 0 on the FMA units (C and CUDA): the softmax of flash_attn_sm90.cu
+// exp2_poly.h — 2^x for x <= 8 on the FMA units (C and CUDA): the softmax of flash_attn_sm90.cu
 // computes some of its exponentials here, because at HEAD_DIM 64 the special-function unit (16
 // ex2 per clock per SM) is as busy as the tensor cores; see EXP_POLY in the kernel's header.
 //   x is clamped below at -125: below, 2^x is under fp16's least subnormal (2^-24) and fp32's
 //     normal range; -inf (a masked score) gives 2^-125 instead of 0, which is 0 once P is fp16
-//     and leaves a row's sum unchanged at fp32 precision (its largest term is 1)
+//     and leaves a row's sum unchanged at fp32 precision (its largest term is at least 1); x
+//     reaches up to 8 with LAZY_RESCALE (a row's stale maximum), tested to the same bound
 //   n = x rounded to the nearest integer by adding and subtracting 1.5·2^23 (fp32 keeps no
 //     fraction there), f = x - n in [-1/2, 1/2]
 //   2^f by a cubic fitted by Remez's exchange for least maximum relative error on [-1/2, 1/2]

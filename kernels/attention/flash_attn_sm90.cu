@@ -46,7 +46,7 @@
 //                       7.5e-5) and the rest by the special-function unit, which at HEAD_DIM 64
 //                       is as busy as the tensor cores (16 ex2 per clock per SM)
 //   LAZY_RESCALE  [0]   1: a row's running maximum moves only when a tile's exceeds it by more
-//                       than 8 (log2 units; P then stays below 256), and a consumer warp skips
+//                       than 8 (log2 units; P then stays at most 256), and a consumer warp skips
 //                       O's rescale when no row of it moved (sm90_consumer.cuh)
 // Refused at compile time (static_assert with a message, sm90_config.cuh): values outside those
 // sets; SETMAXNREG=1 or PINGPONG=1 with CONSUMER_WGS=1; CONSUMER_WGS=3 at HEAD_DIM 128, with
@@ -403,7 +403,7 @@ extern "C" cudaError_t attn_run(const attn_shape *s, const attn_plan *plan, cons
     split_zero_flags<<<1, 256, 0, stream>>>(p.flags, ctas * WGS);
     cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess) return e;
-    cudaLaunchAttribute pdl;
+    cudaLaunchAttribute pdl = {};
     pdl.id = cudaLaunchAttributeProgrammaticStreamSerialization;
     pdl.val.programmaticStreamSerializationAllowed = 1;
     cudaLaunchConfig_t cfg = {};

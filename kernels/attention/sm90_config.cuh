@@ -82,7 +82,7 @@ static_assert(PERSISTENT >= 0 && PERSISTENT <= 2, "PERSISTENT must be 0, 1 or 2"
 static_assert(EXP_POLY >= 0 && EXP_POLY <= 8, "EXP_POLY must be 0..8 (eighths of the exponentials)");
 static_assert(LAZY_RESCALE == 0 || LAZY_RESCALE == 1, "LAZY_RESCALE must be 0 or 1");
 // LAZY_RESCALE=1: a row keeps its running maximum until a tile's exceeds it by more than this
-// (log2 units), so P = 2^(x - m) stays below 2^8 = 256 (fp16's largest finite value is 65504 and
+// (log2 units), so P = 2^(x - m) stays at most 2^8 = 256 (fp16's largest finite value is 65504 and
 // its relative precision is the same at 256 as at 1; O and l are fp32)
 constexpr float RESCALE_SLACK = 8.f;
 static_assert(PRODUCER_REGS * 128 + CONSUMER_REGS * CONSUMER_THREADS <= 65536,

@@ -112,7 +112,8 @@ struct WgConsumer {
       mr = fmaxf(mr, __shfl_xor_sync(0xffffffffu, mr, 2));
       const float mt = fmaxf(m[h], mr * sl);  // S stays unscaled: scale > 0 keeps the max
       // LAZY_RESCALE: the old maximum stays while this tile's is at most RESCALE_SLACK above it
-      // (alpha is then exactly 1); -inf (nothing seen yet) is always replaced by a finite one
+      // (alpha is then exactly 1, ex2 of +0); -inf (nothing seen yet) is replaced by any finite
+      // maximum (a wholly masked tile leaves it -inf, alpha 0, and O is still 0)
       const float mx = LAZY_RESCALE && mt <= m[h] + RESCALE_SLACK ? m[h] : mt;
       const float off = mx == -INFINITY ? 0.f : mx;  // fully masked so far: no NaN
       const float alpha_h = ex2(m[h] - off);

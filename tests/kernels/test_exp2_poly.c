@@ -40,6 +40,13 @@ int main(void) {
   // x a little above 0 (s·scale - max can round there) and up to 1/2
   CHECK(rel(1e-7f) <= 7.6e-5 && rel(1e-3f) <= 7.6e-5 && rel(0.25f) <= 7.6e-5 && rel(0.5f) <= 7.6e-5,
         "x in (0, 1/2]: within the bound");
+  // x in (0, 8]: with LAZY_RESCALE a row's stale maximum lets x reach 8 (P up to 256); every 2^-12
+  double up = 0;
+  for (long k = 1; k <= 8L * 4096; k++) {
+    const double e = rel((float)k / 4096.0f);
+    if (e > up || e != e) up = e;
+  }
+  CHECK(up <= 7.6e-5, "relative error <= 7.6e-5 on (0, 8] (every 2^-12, lazy rescaling's range)");
   // NaN: fmaxf drops it, so the clamp's value (the special-function unit's ex2 would give NaN)
   CHECK(exp2_poly(NAN) == ldexpf(EXP2P_C0, -125), "NaN gives C0 * 2^-125");
 
