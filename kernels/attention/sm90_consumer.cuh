@@ -11,7 +11,7 @@
 //              the tile's two GEMMs on the tensor cores
 //   rescale    O *= 2^(m_old - m_new); with LAZY_RESCALE=1 a row's maximum moves only when a
 //              tile's exceeds it by more than RESCALE_SLACK, and a warp skips the multiplies
-//              when none of its rows moved (after the first tiles, nearly always)
+//              when none of its rows moved (expected for most tiles after the first; not counted)
 //   O += P·V   wgmma m64nDk16 with P from registers (S's 16-column blocks repacked to fp16 are the
 //              A fragments) and V as the MN-major B operand; BN/16 k16 steps of 16 key rows
 // Thread (warp wq of the warpgroup, lane) holds rows 16·wq + lane/4 (h = 0) and + 8 (h = 1).

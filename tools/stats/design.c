@@ -61,9 +61,11 @@ int design_build(const samples_file *f, const samples_group *g, const char *only
   return 0;
 }
 
+static const char *sname(const design_t *d, const unit_t *u) { return d->file->sessions[u->session]; }
+
 static int holds_session(const design_t *d, const char *name) {
   for (size_t i = 0; i < d->nunits; i++)
-    if (!strcmp(d->file->sessions[d->units[i].session], name)) return 1;
+    if (!strcmp(sname(d, &d->units[i]), name)) return 1;
   return 0;
 }
 
@@ -71,7 +73,7 @@ size_t design_shared_sessions(const design_t *a, const design_t *b) {
   size_t n = 0;
   for (size_t i = 0; i < a->nunits; i++)
     if ((i == 0 || a->units[i].session != a->units[i - 1].session) &&
-        holds_session(b, a->file->sessions[a->units[i].session]))
+        holds_session(b, sname(a, &a->units[i])))
       n++;
   return n;
 }
@@ -80,7 +82,7 @@ void design_keep_shared(design_t *d, const design_t *other) {
   size_t n = 0;
   d->nsessions = d->nsamples = 0;
   for (size_t i = 0; i < d->nunits; i++) {
-    if (!holds_session(other, d->file->sessions[d->units[i].session])) continue;
+    if (!holds_session(other, sname(d, &d->units[i]))) continue;
     if (n == 0 || d->units[n - 1].session != d->units[i].session) d->nsessions++;
     d->nsamples += d->units[i].nrep;
     d->units[n++] = d->units[i];
@@ -198,8 +200,6 @@ int design_estimate(const design_t *d, level_t lv, estimate_t *e) {
 }
 
 // --- comparisons ----------------------------------------------------------------------------
-
-static const char *sname(const design_t *d, const unit_t *u) { return d->file->sessions[u->session]; }
 
 // 1 when both designs have the same units (at level session: the same sessions).
 static int same_units(const design_t *b, const design_t *c, level_t lv) {
