@@ -16,9 +16,12 @@
 # B1_H8_S128_K8192 (8 items of 64 or 47 key tiles over 132 CTAs) the runs hold pieces of several
 # tiles and CTAs both hand a piece over and merge another. EXP_POLY=8
 # computes every exponential by the FMA-unit cubic. The *_lazy variants (LAZY_RESCALE=1) keep a
-# row's maximum until a tile's exceeds it by more than 8 (log2 units, a factor of 256), on both consumer paths (overlap or not), with
-# the persistent and the split schedules (a piece's partial then carries its stale maximum). A variant runs only the shapes whose D equals
-# its HEAD_DIM.
+# row's maximum until a tile's exceeds it by more than 8 (log2 units, a factor of 256), on both
+# consumer paths (overlap or not), with the persistent and the split schedules (a piece's partial
+# then carries its stale maximum). The uniform inputs never move a row's maximum by that much
+# after its first tile; bench --check's hard inputs do (keys scaled up along the sequence, 16x at
+# the last: at the long rows, S1000, K2000, K4096 and K8192, a row's maximum moves tile after
+# tile, and a warp's rows disagree). A variant runs only the shapes whose D equals its HEAD_DIM.
 # On a GPU: `make measure EXP=correctness-sm90` (numerics gate + samples) and `make sanitize
 # EXP=correctness-sm90` (compute-sanitizer's tools on SANITIZE_SHAPES).
 DESCRIPTION := Hopper kernel correctness sweep: tunables x edge shapes, refused configurations included

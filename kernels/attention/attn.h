@@ -41,7 +41,8 @@ int attn_describe(const attn_shape *s, int sm_count, attn_plan *plan, char *msg,
 cudaError_t attn_prepare(const attn_shape *s, const attn_plan *plan);
 
 // One forward pass, asynchronously on stream. workspace holds plan->workspace_bytes (may be
-// NULL when 0); its contents on entry are unspecified (attn_run resets what it needs).
+// NULL when 0): its first plan->workspace_zeroed bytes are zero on entry (the harness zeroes them
+// once) and must be zero again when the pass completes; the rest is unspecified on entry.
 cudaError_t attn_run(const attn_shape *s, const attn_plan *plan, const attn_args *a,
                      void *workspace, cudaStream_t stream);
 

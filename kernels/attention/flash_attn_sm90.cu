@@ -350,7 +350,8 @@ extern "C" int attn_describe(const attn_shape *s, int sm_count, attn_plan *plan,
   plan->persistent = persistent;
   plan->work_items = items;
   plan->workspace_bytes = sl.bytes;
-  plan->launches = sl.ctas > 0 ? 2 : 1;  // the split's flags are zeroed by a kernel of their own
+  plan->workspace_zeroed = sl.ctas > 0 ? split_flag_bytes(sl.ctas) : 0;  // the flags (sm90_split.cuh)
+  plan->launches = 1;
   return 0;
 }
 
@@ -388,8 +389,7 @@ extern "C" cudaError_t attn_run(const attn_shape *s, const attn_plan *plan, cons
   p.n_qt = (s->Sq + BM - 1) / BM;
   p.n_items = (int)plan->work_items;
   // the split schedule (PERSISTENT=2) is the plan's when it has a workspace: G = grid[0] CTAs;
-  // the flags are zeroed by a kernel of their own before every launch (the workspace's contents
-  // on entry are unspecified), which this one follows as a programmatic dependent (sm90_split.cuh)
+  // its flags, the workspace's zeroed prefix, are zero on entry and left zero (sm90_split.cuh)
   p.split = 0;
   p.flags = nullptr;
   p.part = nullptr;
@@ -397,23 +397,8 @@ extern "C" cudaError_t attn_run(const attn_shape *s, const attn_plan *plan, cons
     if (!workspace) return cudaErrorInvalidValue;
     const int ctas = (int)plan->grid[0];
     split_params(p, (int)plan->work_items, (s->Skv + BN - 1) / BN, ctas);
-    const size_t flag_bytes = split_flag_bytes(ctas);
     p.flags = static_cast<unsigned *>(workspace);
-    p.part = reinterpret_cast<float *>(static_cast<unsigned char *>(workspace) + flag_bytes);
-    split_zero_flags<<<1, 256, 0, stream>>>(p.flags, ctas * WGS);
-    cudaError_t e = cudaGetLastError();
-    if (e != cudaSuccess) return e;
-    cudaLaunchAttribute pdl = {};
-    pdl.id = cudaLaunchAttributeProgrammaticStreamSerialization;
-    pdl.val.programmaticStreamSerializationAllowed = 1;
-    cudaLaunchConfig_t cfg = {};
-    cfg.gridDim = dim3(plan->grid[0], plan->grid[1], plan->grid[2]);
-    cfg.blockDim = dim3(NT);
-    cfg.dynamicSmemBytes = SMEM_BYTES;
-    cfg.stream = stream;
-    cfg.attrs = &pdl;
-    cfg.numAttrs = 1;
-    return cudaLaunchKernelEx(&cfg, flash_attn_sm90_fwd, p);
+    p.part = reinterpret_cast<float *>(static_cast<unsigned char *>(workspace) + split_flag_bytes(ctas));
   }
   const dim3 grid(plan->grid[0], plan->grid[1], plan->grid[2]);
   flash_attn_sm90_fwd<<<grid, NT, SMEM_BYTES, stream>>>(p);

@@ -113,8 +113,11 @@ struct WgConsumer {
       const float mt = fmaxf(m[h], mr * sl);  // S stays unscaled: scale > 0 keeps the max
       // LAZY_RESCALE: the old maximum stays while this tile's is at most RESCALE_SLACK above it
       // (alpha is then exactly 1, ex2 of +0); -inf (nothing seen yet) is replaced by any finite
-      // maximum (a wholly masked tile leaves it -inf, alpha 0, and O is still 0)
-      const float mx = LAZY_RESCALE && mt <= m[h] + RESCALE_SLACK ? m[h] : mt;
+      // maximum (a wholly masked tile leaves it -inf, alpha 0, and O is still 0). The test is on
+      // the largest exponent the tile would use, fmaf(mr, sl, -m) as below, not on mt <= m + 8:
+      // at |m| >= 2^27 the sum m + 8 rounds in fp32, and exponents past 8 (P past fp16's range
+      // at 16) could slip through
+      const float mx = LAZY_RESCALE && fmaf(mr, sl, -m[h]) <= RESCALE_SLACK ? m[h] : mt;
       const float off = mx == -INFINITY ? 0.f : mx;  // fully masked so far: no NaN
       const float alpha_h = ex2(m[h] - off);
       m[h] = mx;

@@ -22,8 +22,8 @@ struct Params {
   int whole_items;      // the items of the whole rounds before: floor(n_items / G)·G
   int units_per_cta;    // U / G and U % G: U = (n_items - whole_items)·n_tiles units over G CTAs
   unsigned units_rem;
-  unsigned *flags;      // per CTA and consumer warpgroup: 1 when its partial is ready (zeroed
-                        // by the host before each launch)
+  unsigned *flags;      // per CTA and consumer warpgroup: 1 when its partial is ready (zero on
+                        // entry, reset by its consumer: the plan's zeroed workspace)
   float *part;          // per CTA and consumer warpgroup: a partial softmax state
 };
 

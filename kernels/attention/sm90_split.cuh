@@ -7,13 +7,12 @@
 // item, merges the states as FlashAttention's log-sum-exp rule does (WgConsumer::merge) and
 // stores O.
 //   flags: one word per CTA and consumer warpgroup, 1 once the partial is ready; each is raised
-//     at most once a launch (a CTA publishes only the first segment of its last-round run). The
-//     workspace's contents on entry are unspecified, so attn_run first launches a one-CTA kernel
-//     that zeroes them (split_zero_flags) and then this kernel as its programmatic dependent
-//     (PDL): its CTAs start while the zeroing runs, and wait for its completion (griddepcontrol
-//     .wait, split_flags_ready) only before their first flag access, at the end of their runs;
-//     (a memset node on the stream cost about 1.4 us of a 43 us call at D=64 S=2048 on the H200;
-//     this second kernel node costs about as much, NOTES-sm90 v10)
+//     at most once a launch (a CTA publishes only the first segment of its last-round run) and
+//     consumed by exactly one merging warpgroup, which resets it to 0 once its four warps have
+//     seen it. The flags are the plan's zeroed workspace (attn.h): zero on entry, zeroed once by
+//     the harness, and left zero by every launch, so no call spends a memset or a kernel on them
+//     (a memset node cost about 1.4 us of a 43 us call at D=64 S=2048 on the H200, and a zeroing
+//     kernel as a programmatic dependent launch about as much, NOTES-sm90 v10)
 //   slots: per CTA and consumer warpgroup (D/2 + 4)·128 floats, thread-major float4 columns so
 //     that a warpgroup's stores and loads are whole 512-byte lines; through L2 only (the other CTA
 //     may be on another SM)
@@ -44,22 +43,8 @@ __device__ __forceinline__ float *part_slot(const Params &p, int cta, int w) {
   return p.part + ((size_t)cta * WGS + w) * PART_FLOATS;
 }
 
-// The flags of this launch are zero: the zeroing kernel this one depends on has completed and its
-// stores are visible (a no-op when the launch had no programmatic dependency).
-__device__ __forceinline__ void split_flags_ready() {
-  asm volatile("griddepcontrol.wait;\n" ::: "memory");
-}
-
-// Zeroes n flags before a split launch (one CTA), letting the dependent attention kernel launch at
-// once.
-__global__ void split_zero_flags(unsigned *flags, int n) {
-  asm volatile("griddepcontrol.launch_dependents;\n" ::: "memory");
-  for (int i = threadIdx.x; i < n; i += blockDim.x) flags[i] = 0u;
-}
-
 // After every thread of warpgroup w has stored its partial (WgConsumer::save): publish it.
 __device__ __forceinline__ void part_publish(const Params &p, int w) {
-  split_flags_ready();
   __threadfence();
   wg_sync(w);
   if ((threadIdx.x & 127) == 0) {
@@ -68,17 +53,19 @@ __device__ __forceinline__ void part_publish(const Params &p, int w) {
   }
 }
 
-// Before warpgroup w reads CTA cta's partial: wait for its flag. Every thread polls (with
-// acquire: its own reads come after), and a warp leaves the loop on a vote, so the loop stays
-// warp-uniform (a loop of one lane made ptxas treat the consumers' ring and descriptor arithmetic
-// as divergent and move it out of the uniform registers, slowing every tile).
+// Before warpgroup w reads CTA cta's partial: wait for its flag, then reset it for the next
+// launch. Every thread polls (with acquire: its own reads come after), and a warp leaves the loop
+// on a vote, so the loop stays warp-uniform (a loop of one lane made ptxas treat the consumers'
+// ring and descriptor arithmetic as divergent and move it out of the uniform registers, slowing
+// every tile); the reset waits for the warpgroup's four warps to have seen the flag raised.
 __device__ __forceinline__ void part_acquire(const Params &p, int cta, int w) {
-  const unsigned *f = p.flags + (size_t)cta * WGS + w;
+  unsigned *f = p.flags + (size_t)cta * WGS + w;
   unsigned v;
-  split_flags_ready();
   do {
     asm volatile("ld.acquire.gpu.global.u32 %0, [%1];\n" : "=r"(v) : "l"(f) : "memory");
   } while (!__all_sync(0xffffffffu, v == 1u));
+  wg_sync(w);
+  if ((threadIdx.x & 127) == 0) asm volatile("st.relaxed.gpu.global.u32 [%0], 0;\n" ::"l"(f) : "memory");
 }
 
 }  // namespace fa90

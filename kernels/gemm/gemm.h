@@ -35,7 +35,8 @@ int gemm_describe(const gemm_shape *s, int sm_count, kernel_plan *plan, char *ms
 cudaError_t gemm_prepare(const gemm_shape *s, const kernel_plan *plan);
 
 // One C = A·B, asynchronously on stream. workspace holds plan->workspace_bytes (may be NULL when
-// 0); its contents on entry are unspecified (gemm_run resets what it needs).
+// 0): its first plan->workspace_zeroed bytes are zero on entry and must be zero again when the
+// call completes (plan.h); the rest is unspecified on entry.
 cudaError_t gemm_run(const gemm_shape *s, const kernel_plan *plan, const gemm_args *a,
                      void *workspace, cudaStream_t stream);
 

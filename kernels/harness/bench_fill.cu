@@ -30,6 +30,25 @@ void bench_fill_half(__half *x, size_t n, unsigned long long seed, int tensor, c
   bench_fill_kernel<<<(unsigned)blocks, 256, 0, stream>>>(x, n, key);
   BENCH_CUDA_LAUNCH();
 }
+__global__ void bench_ramp_kernel(__half *x, size_t n, size_t row_len, size_t period, float step) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+       i += (size_t)gridDim.x * blockDim.x) {
+    const float f = exp2f(step * (float)((i / row_len) % period));
+    x[i] = __float2half_rn(__half2float(x[i]) * f);
+  }
+}
+
+void bench_ramp_rows(__half *x, size_t rows, size_t row_len, size_t period, float log2_top,
+                     cudaStream_t stream) {
+  const size_t n = rows * row_len;
+  size_t blocks = (n + 255) / 256;
+  if (blocks > 65536) blocks = 65536;
+  if (!blocks || period < 2) return;
+  bench_ramp_kernel<<<(unsigned)blocks, 256, 0, stream>>>(x, n, row_len, period,
+                                                          log2_top / (float)(period - 1));
+  BENCH_CUDA_LAUNCH();
+}
+
 double *bench_to_host_double(const __half *dev, size_t n) {
   __half *h = (__half *)malloc(n * sizeof(__half));
   double *x = (double *)malloc(n * sizeof(double));

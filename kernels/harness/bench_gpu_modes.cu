@@ -57,7 +57,7 @@ int bench_mode_check(const bench_opts *o) {
       continue;
     }
     BENCH_CUDA(problem_prepare(&sh->s, &plan));
-    problem_bufs *b = problem_alloc(&sh->s, plan.workspace_bytes);
+    problem_bufs *b = problem_alloc(&sh->s, plan.workspace_bytes, plan.workspace_zeroed);
     failed += !bench_check_shape(sh->name, &sh->s, &plan, b, o->seed, stdout);
     problem_free(b);
   }
@@ -133,7 +133,7 @@ int bench_mode_time(const bench_opts *o) {
     }
     double t1 = now_ms();
     BENCH_CUDA(problem_prepare(&sh->s, &plan));
-    problem_bufs *b = problem_alloc(&sh->s, plan.workspace_bytes);
+    problem_bufs *b = problem_alloc(&sh->s, plan.workspace_bytes, plan.workspace_zeroed);
     double t2 = now_ms();
     if (!bench_check_shape(sh->name, &sh->s, &plan, b, o->seed, stderr)) {
       fprintf(stderr, "bench: shape '%s': numerics failed; no samples written\n", sh->name);

@@ -5,12 +5,14 @@
 #include "problem.h"
 
 void bench_plan_format(const kernel_plan *p, char *buf, size_t len) {
+  char zeroed[48] = "";  // only where the plan keeps a zeroed workspace
+  if (p->workspace_zeroed) snprintf(zeroed, sizeof zeroed, " workspace_zeroed=%zu", p->workspace_zeroed);
   snprintf(buf, len,
            "kernel=%.64s grid=%u,%u,%u block=%u,%u,%u dyn_smem=%zu ctas=%ld splits=%d "
-           "persistent=%d work_items=%ld workspace=%zu launches=%d",
+           "persistent=%d work_items=%ld workspace=%zu%s launches=%d",
            p->kernel, p->grid[0], p->grid[1], p->grid[2], p->block[0], p->block[1], p->block[2],
            p->dyn_smem, p->ctas, p->splits, p->persistent, p->work_items, p->workspace_bytes,
-           p->launches);
+           zeroed, p->launches);
 }
 
 int bench_occupancy(const kernel_plan *p) {

@@ -5,7 +5,10 @@
 #include "bench_fill.h"
 #include "bench_tensors.h"
 
-void bench_tensors_alloc(bench_tensors *t, int nin, const size_t *n_in, size_t n_out, size_t ws_bytes) {
+void bench_tensors_alloc(bench_tensors *t, int nin, const size_t *n_in, size_t n_out,
+                         size_t ws_bytes, size_t ws_zeroed) {
+  if (ws_zeroed > ws_bytes)
+    bench_usage_fail("the plan's zeroed workspace (%zu bytes) exceeds its workspace (%zu)", ws_zeroed, ws_bytes);
   if (nin < 1 || nin > BENCH_MAX_INPUTS) bench_usage_fail("a problem has 1 to %d inputs, not %d", BENCH_MAX_INPUTS, nin);
   memset(t, 0, sizeof *t);
   t->nin = nin;
@@ -18,6 +21,11 @@ void bench_tensors_alloc(bench_tensors *t, int nin, const size_t *n_in, size_t n
   BENCH_CUDA(cudaMalloc(&t->out, n_out * sizeof(__half)));
   BENCH_CUDA(cudaMalloc(&t->ref, n_out * sizeof(float)));
   if (ws_bytes) BENCH_CUDA(cudaMalloc(&t->ws, ws_bytes));
+  t->ws_zeroed = ws_zeroed;
+  if (ws_zeroed) {
+    BENCH_CUDA(cudaMemset(t->ws, 0, ws_zeroed));
+    BENCH_CUDA(cudaDeviceSynchronize());
+  }
 }
 
 void bench_tensors_free(bench_tensors *t) {
@@ -33,6 +41,6 @@ void bench_tensors_fill(const bench_tensors *t, unsigned long long seed, cudaStr
 }
 
 problem_view bench_tensors_view(const bench_tensors *t) {
-  problem_view v = {t->out, t->ref, t->n_out, t->ws, t->ws_bytes};
+  problem_view v = {t->out, t->ref, t->n_out, t->ws, t->ws_bytes, t->ws_zeroed};
   return v;
 }

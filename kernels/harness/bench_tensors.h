@@ -19,11 +19,13 @@ typedef struct {
   size_t n_out;
   void *ws;     // ws_bytes, NULL when 0
   size_t ws_bytes;
+  size_t ws_zeroed;  // leading bytes of ws zeroed at allocation (kernel_plan's workspace_zeroed)
 } bench_tensors;
 
 // Allocates nin inputs of n_in[i] halves, the output and its reference of n_out elements, and
-// ws_bytes of workspace (CUDA errors exit 4).
-void bench_tensors_alloc(bench_tensors *t, int nin, const size_t *n_in, size_t n_out, size_t ws_bytes);
+// ws_bytes of workspace whose first ws_zeroed bytes it zeroes (CUDA errors exit 4).
+void bench_tensors_alloc(bench_tensors *t, int nin, const size_t *n_in, size_t n_out,
+                         size_t ws_bytes, size_t ws_zeroed);
 void bench_tensors_free(bench_tensors *t);
 // Fills every input from seed, on stream.
 void bench_tensors_fill(const bench_tensors *t, unsigned long long seed, cudaStream_t stream);
@@ -31,13 +33,16 @@ problem_view bench_tensors_view(const bench_tensors *t);
 
 // problem_free, problem_fill and problem_buffers (problem.h) for a problem layer whose
 // struct problem_bufs keeps its buffers in a bench_tensors member t, as every problem's does:
-// expanded once in its problem.cu.
-#define BENCH_TENSORS_PROBLEM_FUNCTIONS                                                   \
+// expanded once in its problem.cu. HARDEN(b, stream) reshapes the uniform inputs into the hard
+// set (problem.h), or is BENCH_NO_HARD_INPUTS where the problem has none.
+#define BENCH_NO_HARD_INPUTS(b, stream) ((void)(b), (void)(stream))
+#define BENCH_TENSORS_PROBLEM_FUNCTIONS(HARDEN)                                           \
   void problem_free(problem_bufs *b) {                                                   \
     bench_tensors_free(&b->t);                                                           \
     free(b);                                                                             \
   }                                                                                      \
-  void problem_fill(problem_bufs *b, unsigned long long seed, cudaStream_t stream) {     \
+  void problem_fill(problem_bufs *b, unsigned long long seed, int set, cudaStream_t stream) { \
     bench_tensors_fill(&b->t, seed, stream);                                             \
+    if (set == PROBLEM_INPUTS_HARD) HARDEN(b, stream);                                   \
   }                                                                                      \
   problem_view problem_buffers(const problem_bufs *b) { return bench_tensors_view(&b->t); }

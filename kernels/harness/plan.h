@@ -14,5 +14,8 @@ typedef struct {
   int persistent;          // 1 when the main kernel pulls work items from a queue
   long work_items;         // work items of the main kernel (tiles, splits)
   size_t workspace_bytes;  // device scratch the harness allocates and passes to the run function
+  size_t workspace_zeroed; // its leading bytes that are zero on entry to every call: the harness
+                           // zeroes them once, at allocation, and each call must leave them zero
+                           // (flags a kernel raises and resets itself, with no per-call memset)
   int launches;            // kernel launches (and memsets) per call
 } kernel_plan;

@@ -30,11 +30,16 @@ void problem_release(void);
 const void *problem_main_kernel(const kernel_plan *plan);
 const char *problem_config(void);
 
-// Allocates the buffers of shape s and a workspace of ws_bytes (CUDA errors exit 4).
-problem_bufs *problem_alloc(const problem_shape *s, size_t ws_bytes);
+// Allocates the buffers of shape s and a workspace of ws_bytes whose first ws_zeroed bytes are
+// zeroed, once (kernel_plan's workspace_zeroed; CUDA errors exit 4).
+problem_bufs *problem_alloc(const problem_shape *s, size_t ws_bytes, size_t ws_zeroed);
 void problem_free(problem_bufs *b);
-// Fills the inputs from seed (a pure function of seed, tensor and index), on stream.
-void problem_fill(problem_bufs *b, unsigned long long seed, cudaStream_t stream);
+// The input sets: uniform (bench_fill.h), and hard: the uniform values reshaped by the problem
+// where a kernel's shortcuts fail (attention: keys growing along the sequence, so that a row's
+// maximum moves after its first tiles), the uniform set itself where a problem has none.
+enum { PROBLEM_INPUTS_UNIFORM = 0, PROBLEM_INPUTS_HARD = 1 };
+// Fills the inputs of set `set` from seed (a pure function of seed, set, tensor and index).
+void problem_fill(problem_bufs *b, unsigned long long seed, int set, cudaStream_t stream);
 // The fp32 reference output on the GPU, from the current inputs, on stream.
 void problem_reference(problem_bufs *b, cudaStream_t stream);
 // One call of the kernel on the buffers, asynchronously on stream.
@@ -46,6 +51,7 @@ typedef struct {
   size_t n;
   void *ws;
   size_t ws_bytes;
+  size_t ws_zeroed;  // the workspace's leading bytes that must be zero between calls
 } problem_view;
 problem_view problem_buffers(const problem_bufs *b);
 // Numerics criteria for the kernel against the fp32 reference: numpy.allclose(atol, rtol) on

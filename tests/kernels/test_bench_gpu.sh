@@ -2,13 +2,17 @@
 # test_bench_gpu.sh — the bench harness on a GPU, its failure paths above all (needs a GPU and
 # nvcc; without a GPU it says so and skips). The stand-in kernel (naive_attn.cu) must pass
 # --check-ref (the fp32 GPU reference against fp64 on the CPU) and --check at odd shapes; four
-# fixtures, each the stand-in with one fault, must fail the way `bench --help` promises (their
+# fixtures, each the stand-in with one fault, and two more must fail the way `bench --help`
+# promises (their
 # outputs compared on the GPU: test_compare_dev holds that comparison to the host one), and a
 # failed timing run must leave no sample file:
 #   wrong  (one output element off)        --check exit 1
 #   nan    (a NaN in the output)           --check exit 1
 #   fault  (an illegal address)            --check exit 4 (CUDA error)
 #   nondet (a bit that flips every rerun)  --check exit 1 with rerun_mismatch=1
+#   stale  (each row's first 64 keys' maximum kept, P in fp16)  --check exit 1, hard=fail and
+#          uniform=pass: only the hard inputs (keys growing along the row) find it
+#   dirty  (a word of the plan's zeroed workspace left raised)  --check exit 1, workspace_dirty=1
 # compute-sanitizer's memcheck, racecheck and synccheck run the stand-in when it is installed.
 set -u
 . tests/lib.sh
@@ -19,8 +23,9 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
 fi
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 make -s --no-print-directory "$B/tests/bench_naive" "$B/tests/test_compare_dev" "$B/tests/bench_fixture_wrong" "$B/tests/bench_fixture_nan" \
-  "$B/tests/bench_fixture_fault" "$B/tests/bench_fixture_nondet" >"$T/build.log" 2>&1
-check "the stand-in and its four fixtures build" test -x "$B/tests/bench_fixture_nondet"
+  "$B/tests/bench_fixture_fault" "$B/tests/bench_fixture_nondet" "$B/tests/bench_fixture_stale" \
+  "$B/tests/bench_fixture_dirty" >"$T/build.log" 2>&1
+check "the stand-in and its six fixtures build" test -x "$B/tests/bench_fixture_nondet" -a -x "$B/tests/bench_fixture_stale" -a -x "$B/tests/bench_fixture_dirty"
 X=$B/tests/bench_naive
 S=(--shape B1_H2_S77_D64_C0)
 ODD=(--shape B1_H2_S1_K4096_D128_C1 --shape B1_H2_S77_D64_C1 --shape B1_H2_S129_D128_C1
@@ -36,6 +41,13 @@ check_eq "nan: --check exits 1" "$(rc_of "$B/tests/bench_fixture_nan" --check "$
 check_eq "fault: --check exits 4" "$(rc_of "$B/tests/bench_fixture_fault" --check "${S[@]}")" 4
 check_eq "nondet: --check exits 1" "$(rc_of "$B/tests/bench_fixture_nondet" --check "${S[@]}")" 1
 check_grep "nondet: the failure names rerun_mismatch=1" 'rerun_mismatch=1' "$T/out"
+LONG=(--shape B1_H2_S96_K2048_D64_C0 --shape B1_H2_S2048_D128_C1)
+check_eq "stand-in: --check passes at long rows (the hard inputs included)" "$(rc_of $X --check "${LONG[@]}")" 0
+check_eq "... both input sets pass at each shape" "$(grep -c 'uniform=pass hard=pass verdict=pass' "$T/out")" 2
+check_eq "stale: --check exits 1 at long rows" "$(rc_of "$B/tests/bench_fixture_stale" --check "${LONG[@]}")" 1
+check_eq "... failing on the hard inputs only, at both shapes" "$(grep -c 'uniform=pass hard=fail verdict=fail' "$T/out")" 2
+check_eq "dirty: --check exits 1" "$(rc_of "$B/tests/bench_fixture_dirty" --check "${S[@]}")" 1
+check_grep "... naming the raised byte, counted after each of its three runs: workspace_dirty=3" 'workspace_dirty=3 uniform=pass hard=pass verdict=fail' "$T/out"
 for f in wrong fault; do
   want=$([ $f = fault ] && echo 4 || echo 1)
   check_eq "$f: a timing run exits $want" "$(rc_of "$B/tests/bench_fixture_$f" "${S[@]}" --reps 3 --out "$T/$f.csv")" "$want"

@@ -78,14 +78,14 @@ check_grep "d64_overlap_s1_persist plan: causal, one CTA per item" \
 # padded to 256 bytes, then per CTA and warpgroup (64/2 + 4) * 128 floats = 18432 bytes.
 # B1_H160_S100_K300: 1 query tile x 160 heads = 160 items of ceil(300/128) = 3 key tiles = 480
 # units: one CTA per SM, 132; flags 132*2*4 = 1056 -> 1280, + 132*2*18432 = 4866048 -> 4867328.
-# Two launches a call: the flags' zeroing kernel, then the attention kernel.
+# One launch a call: the flags (1280 bytes) are the plan's zeroed workspace, zero on entry.
 d=$out/d64_overlap_pp_split/describe.txt
 check_grep "d64_overlap_pp_split plan: one CTA per SM and the workspace" \
-  'shape=B1_H160_S100_K300_D64_C0 kernel=flash_attn_sm90_fwd grid=132,1,1 block=384,1,1 dyn_smem=83024 ctas=132 splits=1 persistent=1 work_items=160 workspace=4867328 launches=2 ' "$d"
+  'shape=B1_H160_S100_K300_D64_C0 kernel=flash_attn_sm90_fwd grid=132,1,1 block=384,1,1 dyn_smem=83024 ctas=132 splits=1 persistent=1 work_items=160 workspace=4867328 workspace_zeroed=1280 launches=1 ' "$d"
 # decode B1_H2_S1_K4096: 2 items x 32 key tiles = 64 units, fewer than SMs: 64 CTAs of one unit;
-# flags 64*2*4 = 512, + 64*2*18432 = 2359296 -> 2359808
+# flags 64*2*4 = 512 (zeroed), + 64*2*18432 = 2359296 -> 2359808
 check_grep "d64_overlap_pp_split plan: fewer units than SMs, one CTA each" \
-  'shape=B1_H2_S1_K4096_D64_C0 kernel=flash_attn_sm90_fwd grid=64,1,1 block=384,1,1 dyn_smem=83024 ctas=64 splits=1 persistent=1 work_items=2 workspace=2359808 launches=2 ' "$d"
+  'shape=B1_H2_S1_K4096_D64_C0 kernel=flash_attn_sm90_fwd grid=64,1,1 block=384,1,1 dyn_smem=83024 ctas=64 splits=1 persistent=1 work_items=2 workspace=2359808 workspace_zeroed=512 launches=1 ' "$d"
 # causal B4_H40_S333_K517: 3 query tiles x 160 heads = 480 items, one CTA each, no workspace
 check_grep "d64_overlap_pp_split plan: causal, one CTA per item" \
   'shape=B4_H40_S333_K517_D64_C1 kernel=flash_attn_sm90_fwd grid=480,1,1 block=384,1,1 dyn_smem=83024 ctas=480 splits=1 persistent=0 work_items=480 workspace=0 launches=1 ' "$d"

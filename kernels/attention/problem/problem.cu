@@ -42,18 +42,28 @@ void problem_release(void) { attn_release(); }
 const void *problem_main_kernel(const kernel_plan *plan) { return attn_main_kernel(plan); }
 const char *problem_config(void) { return attn_config(); }
 
-problem_bufs *problem_alloc(const problem_shape *p, size_t ws_bytes) {
+problem_bufs *problem_alloc(const problem_shape *p, size_t ws_bytes, size_t ws_zeroed) {
   problem_bufs *b = (problem_bufs *)calloc(1, sizeof *b);
   if (!b) bench_usage_fail("out of host memory");
   b->s = to_attn(p);
   size_t nq = (size_t)b->s.B * b->s.H * b->s.Sq * b->s.D;
   size_t nkv = (size_t)b->s.B * b->s.H * b->s.Skv * b->s.D;
   const size_t n_in[3] = {nq, nkv, nkv};
-  bench_tensors_alloc(&b->t, 3, n_in, nq, ws_bytes);
+  bench_tensors_alloc(&b->t, 3, n_in, nq, ws_bytes, ws_zeroed);
   return b;
 }
 
-BENCH_TENSORS_PROBLEM_FUNCTIONS
+// The hard inputs: key j of every head scaled by 2^(4 j / (Skv - 1)), up to 16 at the last key.
+// A score's spread (in log2 units, the kernels' domain) grows from about 0.5 to about 8 along the
+// keys, so a row's maximum keeps rising tile after tile, by far more than the 8 a lazily
+// rescaling kernel lets pass (an exponent up to 2^8 in fp16), while a kernel that kept its first
+// tile's maximum would see exponents above 2^16, past fp16's range, at long rows.
+static void attention_hard_inputs(problem_bufs *b, cudaStream_t stream) {
+  const attn_shape *s = &b->s;
+  bench_ramp_rows(b->t.in[1], (size_t)s->B * s->H * s->Skv, (size_t)s->D, (size_t)s->Skv, 4.f, stream);
+}
+
+BENCH_TENSORS_PROBLEM_FUNCTIONS(attention_hard_inputs)
 
 void problem_reference(problem_bufs *b, cudaStream_t stream) {
   attention_reference(&b->s, b->t.in[0], b->t.in[1], b->t.in[2], b->t.ref, scale_of(&b->s), stream);

@@ -42,16 +42,16 @@ void problem_release(void) { vecadd_release(); }
 const void *problem_main_kernel(const kernel_plan *plan) { return vecadd_main_kernel(plan); }
 const char *problem_config(void) { return vecadd_config(); }
 
-problem_bufs *problem_alloc(const problem_shape *p, size_t ws_bytes) {
+problem_bufs *problem_alloc(const problem_shape *p, size_t ws_bytes, size_t ws_zeroed) {
   problem_bufs *b = (problem_bufs *)calloc(1, sizeof *b);
   if (!b) bench_usage_fail("out of host memory");
   b->s = to_vecadd(p);
   const size_t n = (size_t)b->s.N, n_in[2] = {n, n};
-  bench_tensors_alloc(&b->t, 2, n_in, n, ws_bytes);
+  bench_tensors_alloc(&b->t, 2, n_in, n, ws_bytes, ws_zeroed);
   return b;
 }
 
-BENCH_TENSORS_PROBLEM_FUNCTIONS
+BENCH_TENSORS_PROBLEM_FUNCTIONS(BENCH_NO_HARD_INPUTS)
 
 void problem_reference(problem_bufs *b, cudaStream_t stream) {
   vecadd_reference(&b->s, b->t.in[0], b->t.in[1], b->t.ref, stream);
