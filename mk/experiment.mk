@@ -94,8 +94,14 @@ VARIANT_DIR := $(EXP_DIR)/variants
 _vall   := $(wildcard $(VARIANT_DIR)/*.flags)
 _vfiles := $(notdir $(call txt_safe_files,$(filter $(VARIANT_DIR)/%.flags,$(_vall)),a flag file name))
 $(if $(filter-out $(VARIANT_DIR)/%.flags,$(_vall)),$(call txt_warn,$(VARIANT_DIR): skipped: flag files whose names hold a space (a flag file name may hold only [A-Za-z0-9_.+-])))
+# dispatching variants: <name>.dispatch, a table of which flag-file variant serves which shapes
+# (kernels/harness/dispatch_rules.h), linked into one bench (tools/pipeline/link_dispatch.sh)
+_dfiles := $(notdir $(call txt_safe_files,$(wildcard $(VARIANT_DIR)/*.dispatch),a dispatch file name))
 endif
-VARIANTS := $(_vfiles:.flags=)
+FLAG_VARIANTS     := $(_vfiles:.flags=)
+DISPATCH_VARIANTS := $(_dfiles:.dispatch=)
+$(foreach v,$(filter $(FLAG_VARIANTS),$(DISPATCH_VARIANTS)),$(error $(VARIANT_DIR): '$(v)' is both a flag file and a dispatch file))
+VARIANTS := $(FLAG_VARIANTS) $(DISPATCH_VARIANTS)
 # The baselines of the experiment's problem: its cuBLAS ones (kernels/<problem>/cublas_*.cu) and
 # the library ones it lists in kernels/<problem>/problem/baselines.txt (measured by measure.sh).
 # BASELINES, BASELINE, COMPARE and SHAPES are checked now too: a misspelt baseline, a pair naming
@@ -181,19 +187,37 @@ endef
 # KERNEL_<variant> := <problem>/<source>: that variant is built from another source of the same
 # problem (the same contract and harness), e.g. the mma.sync kernel beside the Hopper one
 v_kernel = $(or $(if $(call x_own,KERNEL_$(1)),$(strip $(KERNEL_$(1)))),$(KERNEL))
-$(foreach v,$(VARIANTS),$(eval $(call variant_rules,$(v),$(VARIANT_DIR)/$(v).flags,kernels/$(call v_kernel,$(v)),)))
+$(foreach v,$(FLAG_VARIANTS),$(eval $(call variant_rules,$(v),$(VARIANT_DIR)/$(v).flags,kernels/$(call v_kernel,$(v)),)))
+# dispatch_rules NAME: the dispatching variant NAME, after the configurations its file names (read
+# here for the order of the build; dispatchcheck, run by check-exp, judges the file)
+DISPATCHER = $(wildcard kernels/$(PROBLEM)/*_dispatch.cu)
+d_configs = $(sort $(shell sed -n 's/^[^\#]*->[[:space:]]*\([A-Za-z0-9_.+-]*\).*/\1/p' $(VARIANT_DIR)/$(1).dispatch))
+define dispatch_rules
+$(EXP_OUT)/$(1)/status: $(VARIANT_DIR)/$(1).dispatch $(foreach c,$(filter $(FLAG_VARIANTS),$(call d_configs,$(1))),$(EXP_OUT)/$(c)/status) \
+    $(DISPATCHER) kernels/$(PROBLEM)/dispatch_member.h $(wildcard kernels/harness/dispatch_contract.*) $(HARNESS_OBJS) $(EXP_OUT)/compile.cmd $(EXP_OUT)/shapes.txt \
+    $(B)/tools/dispatchcheck tools/pipeline/link_dispatch.sh tools/pipeline/compile.sh
+	@echo "  LINK  $(EXP)/$(1) (dispatch)"
+	@NVCC='$(NVCC)' NVCCFLAGS='$(NVCCFLAGS)' NVCC_ARCH='$(NVCC_ARCH)' CUDART_SHARED='$(CUDART_SHARED)' SM_COUNT=$(SM_COUNT) \
+	  DISPATCHCHECK=$(B)/tools/dispatchcheck BUILD_TIMEOUT=$(BUILD_TIMEOUT) \
+	  tools/pipeline/link_dispatch.sh $(EXP_OUT)/$(1) $(VARIANT_DIR)/$(1).dispatch $(PROBLEM) $(DISPATCHER) $(EXP_OUT) \
+	  $(EXP_OUT)/shapes.txt -- $(HARNESS_OBJS) --
+endef
+$(foreach v,$(DISPATCH_VARIANTS),$(eval $(call dispatch_rules,$(v))))
 $(foreach c,$(C_BASELINES),$(eval $(call variant_rules,$(c),none,$(call c_baseline_src,$(c)),-lcublas)))
 
 STATUS_FILES := $(BIN_TARGETS:%=$(EXP_OUT)/%/status)
 
 .PHONY: check-exp
-check-exp:
+check-exp: $(if $(DISPATCH_VARIANTS),$(B)/tools/dispatchcheck)
 	$(if $(SPACE),$(x_check_names))
 	@[ -f $(EXP_DIR)/experiment.mk ] || { echo "make: no experiment '$(EXP)' ($(EXP_DIR)/experiment.mk)" >&2; exit 2; }
 	@[ -n "$(KERNEL)" ] && [ -f kernels/$(KERNEL) ] || { echo "make: $(EXP_DIR)/experiment.mk: KERNEL '$(KERNEL)' is not a file under kernels/" >&2; exit 2; }
 	@[ -n "$(strip $(BIN_TARGETS))" ] || { echo "make: $(EXP_DIR): no variants" >&2; exit 2; }
 	@for k in $(sort $(foreach v,$(VARIANTS),$(KERNEL_$(v)))); do [ -f kernels/$$k ] || \
 	  { echo "make: $(EXP_DIR)/experiment.mk: KERNEL_<variant> '$$k' is not a file under kernels/" >&2; exit 2; }; done
+	@if [ -n "$(DISPATCH_VARIANTS)" ]; then \
+	  [ -n "$(DISPATCHER)" ] || { echo "make: $(VARIANT_DIR): dispatch files; the $(PROBLEM) problem has no dispatcher (kernels/$(PROBLEM)/*_dispatch.cu)" >&2; exit 2; }; \
+	  for d in $(DISPATCH_VARIANTS); do $(B)/tools/dispatchcheck --problem $(PROBLEM) $(VARIANT_DIR)/$$d.dispatch $(FLAG_VARIANTS) || exit 2; done; fi
 
 ## build: compile every variant of EXP into build/EXP/<v>/bench (parallel with -j, incremental)
 .PHONY: build

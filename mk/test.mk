@@ -45,7 +45,7 @@ TEST_SCRIPTS += tests/kernels/test_bench_gpu.sh
 TEST_SCRIPTS += tests/kernels/test_bench_cli.sh
 TEST_SCRIPTS += tests/pipeline/test_measure.sh tests/pipeline/test_gpus.sh tests/pipeline/test_slurm.sh tests/pipeline/test_concurrent_make.sh
 TEST_SCRIPTS += tests/kernels/test_sass.sh tests/kernels/test_flash_attn.sh tests/kernels/test_correctness_build.sh tests/kernels/test_gemm_build.sh
-TEST_SCRIPTS += tests/kernels/test_sm90_build.sh tests/kernels/test_sm90_probe.sh
+TEST_SCRIPTS += tests/kernels/test_sm90_build.sh tests/kernels/test_sm90_probe.sh tests/kernels/test_dispatch_build.sh
 TEST_SCRIPTS += tests/kernels/test_vecadd.sh
 # The Hopper kernel's polynomial 2^x (kernels/attention/exp2_poly.h, C and CUDA) on the host,
 # against the C library's exp2.

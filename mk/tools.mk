@@ -1,10 +1,13 @@
-# tools.mk — host C tools of the build-and-gates half: flagcheck (flag file validation), space
+# tools.mk — host C tools of the build-and-gates half: flagcheck (flag file validation),
+# dispatchcheck (dispatch file validation, kernels/harness/dispatch_rules.h), space
 # (parameter space expansion into flag files), gates (static gates from ptxas and --describe).
 # Objects come from the generic rule in toolchain.mk (tools/<module>/<name>.c -> $(B)/tools/obj/<module>/<name>.o).
-HOST_TOOLS := $(addprefix $(B)/tools/,flagcheck gates space)
+HOST_TOOLS := $(addprefix $(B)/tools/,flagcheck dispatchcheck gates space)
 GATES_OBJS := $(addprefix $(B)/tools/obj/gates/,arch_limits.o occupancy.o ptxas_report.o)
 
 $(B)/tools/flagcheck: $(B)/tools/obj/space/flagcheck.o $(B)/tools/obj/space/flags.o $(B)/tools/obj/space/tunables.o
+	$(CC) -o $@ $^
+$(B)/tools/dispatchcheck: $(B)/tools/obj/space/dispatchcheck.o $(SHAPE_HOST_OBJS)
 	$(CC) -o $@ $^
 $(B)/tools/space: $(B)/tools/obj/space/space.o $(B)/tools/obj/space/space_file.o $(B)/tools/obj/space/space_expr.o
 	$(CC) -o $@ $^
@@ -25,4 +28,4 @@ tools: host-tools
 # The shell tests call the tools from build/tools/.
 test: host-tools
 TEST_PROGS   += $(B)/tests/test_gates
-TEST_SCRIPTS += tests/space/test_flagcheck.sh tests/gates/test_gates.sh tests/space/test_space.sh
+TEST_SCRIPTS += tests/space/test_flagcheck.sh tests/space/test_dispatchcheck.sh tests/gates/test_gates.sh tests/space/test_space.sh

@@ -5,14 +5,16 @@
 #include "problem.h"
 
 void bench_plan_format(const kernel_plan *p, char *buf, size_t len) {
-  char zeroed[48] = "";  // only where the plan keeps a zeroed workspace
+  // only where the plan keeps a zeroed workspace, and only in a dispatching build
+  char zeroed[48] = "", config[80] = "";
   if (p->workspace_zeroed) snprintf(zeroed, sizeof zeroed, " workspace_zeroed=%zu", p->workspace_zeroed);
+  if (p->config[0]) snprintf(config, sizeof config, " config=%.64s", p->config);
   snprintf(buf, len,
            "kernel=%.64s grid=%u,%u,%u block=%u,%u,%u dyn_smem=%zu ctas=%ld splits=%d "
-           "persistent=%d work_items=%ld workspace=%zu%s launches=%d",
+           "persistent=%d work_items=%ld workspace=%zu%s launches=%d%s",
            p->kernel, p->grid[0], p->grid[1], p->grid[2], p->block[0], p->block[1], p->block[2],
            p->dyn_smem, p->ctas, p->splits, p->persistent, p->work_items, p->workspace_bytes,
-           zeroed, p->launches);
+           zeroed, p->launches, config);
 }
 
 int bench_occupancy(const kernel_plan *p) {

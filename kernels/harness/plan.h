@@ -18,4 +18,6 @@ typedef struct {
                            // zeroes them once, at allocation, and each call must leave them zero
                            // (flags a kernel raises and resets itself, with no per-call memset)
   int launches;            // kernel launches (and memsets) per call
+  char config[64];         // in a dispatching build (dispatch_rules.h), the configuration that
+                           // serves this shape; empty otherwise
 } kernel_plan;

@@ -178,4 +178,33 @@ err "two archs in the log, neither the limits' one" "multi.log: kernels for sm_8
 err "--ptxas-arch absent from the log" "no sm_86 kernel matches" gate multi.log "$S1 dyn_smem=0" -- --ptxas-arch sm_86
 printf "ptxas info    : Compiling entry function '_Z3foo\\n" > "$t/bad.log"
 err "malformed ptxas log" "^gates: $t/bad.log:1: malformed" gate $t/bad.log "$S1 dyn_smem=0"
+# --- a dispatching build's log (tools/pipeline/link_dispatch.sh): its configurations' logs, each
+# after `== configuration NAME`, the same kernel name in both. A shape's config= picks its own:
+# small's flash_fwd has 32 registers (1024 threads x 32 = 32768 of 65536: 2 blocks, 64 warps,
+# occupancy 1); big's 255 (1024 x 255 > 65536: cannot launch)
+{ echo "== configuration small (dsp0_)"
+  printf "ptxas info    : Compiling entry function '_Z9flash_fwdPKfPfi' for 'sm_90'\n"
+  printf "ptxas info    : Function properties for _Z9flash_fwdPKfPfi\n"
+  printf "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+  printf "ptxas info    : Used 32 registers, used 0 barriers, 376 bytes cmem[0]\n"
+  echo "== configuration big (dsp1_)"
+  printf "ptxas info    : Compiling entry function '_Z9flash_fwdPKfPfi' for 'sm_90'\n"
+  printf "ptxas info    : Function properties for _Z9flash_fwdPKfPfi\n"
+  printf "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+  printf "ptxas info    : Used 255 registers, used 0 barriers, 376 bytes cmem[0]\n"; } >"$t/dispatch.log"
+D1="shape=B1_H1_S64_D64_C0 kernel=flash_fwd grid=1,1,1 block=1024,1,1 dyn_smem=0"
+D2="shape=B1_H1_S128_D64_C0 kernel=flash_fwd grid=1,1,1 block=1024,1,1 dyn_smem=0"
+# verdict, reason, and from the end (the detail may hold commas): regs, blocks per SM, occupancy
+cols() { awk -F, '{ print $2 "," $3 "," $(NF-10) "," $(NF-3) "," $(NF-2) }'; }
+check_eq "dispatch log: a shape served by small gates small's kernel" \
+  "$(gate "$t/dispatch.log" "$D1 config=small" | cols)" "pass,,32,2,1.0000"
+check_eq "dispatch log: a shape served by big gates big's (cannot launch)" \
+  "$(gate "$t/dispatch.log" "$D1 config=small" "$D2 config=big" | cols)" "reject,low_occupancy,255,0,0.0000"
+check_eq "dispatch log: without config= the worst of the two counts" \
+  "$(gate "$t/dispatch.log" "$D1" | cols)" "reject,low_occupancy,255,0,0.0000"
+err "dispatch log: a configuration absent from the log" "no sm_90 kernel of configuration other matches 'flash_fwd'" \
+  gate "$t/dispatch.log" "$D1 config=other"
+printf '== configuration \n' >"$t/badsec.log"
+err "dispatch log: a section line without a name" "^gates: $t/badsec.log:1: malformed '== configuration NAME' line" \
+  gate "$t/badsec.log" "$D1 config=small"
 done_testing

@@ -22,7 +22,8 @@
 // SM count, the SM count from --sm-count or the arch table).
 // The main kernel of a shape is the entry (of the ptxas arch) whose mangled name equals kernel=, or
 // holds it as a whole mangled identifier (<length><name>, e.g. 9flash_fwd); when several
-// template instances match, the one with the lowest occupancy counts.
+// template instances match, the one with the lowest occupancy counts. In a dispatching build a
+// shape's config= names the configuration whose section of the log (ptxas_report.h) holds it.
 // Numeric columns describe the main kernel at the worst shape (the offending shape for
 // smem_overflow); ctas_min/ctas_max are over shapes of max(ctas, work_items).
 // Exit 0 with the row printed (pass or reject); 2 on usage or input errors.
@@ -40,7 +41,7 @@
                "smem_static,smem_dynamic,threads,blocks_per_sm,occupancy,ctas_min,ctas_max"
 
 struct shape {
-  char name[128], kernel[256], error[512];
+  char name[128], kernel[256], error[512], config[64];  // config: a dispatching build's (describe config=)
   long line, threads, dyn_smem, ctas, work;
 };
 
@@ -119,6 +120,7 @@ static int parse_shape(char *s, const char *path, long line, struct shape *sh) {
     while (*s == ' ') s++;
     if (!strcmp(key, "shape")) snprintf(sh->name, sizeof sh->name, "%s", val);
     else if (!strcmp(key, "kernel")) snprintf(sh->kernel, sizeof sh->kernel, "%s", val);
+    else if (!strcmp(key, "config")) snprintf(sh->config, sizeof sh->config, "%s", val);
     else if (!strcmp(key, "dyn_smem")) { sh->dyn_smem = parse_long(val, what); have_dyn = 1; }
     else if (!strcmp(key, "ctas")) sh->ctas = parse_long(val, what);
     else if (!strcmp(key, "work_items")) sh->work = parse_long(val, what);
@@ -256,12 +258,13 @@ static int evaluate(const char *variant, const struct arch_limits *arch, const c
     for (size_t j = 0; j < rep.n; j++) {
       const struct ptxas_func *c = &rep.f[j];
       if (!c->is_entry || strcmp(c->arch, pa) || !kernel_matches(c->name, sh[i].kernel)) continue;
+      if (sh[i].config[0] && strcmp(c->section, sh[i].config)) continue;  // another configuration's
       occ = occupancy_calc(arch, sh[i].threads, c->regs, c->smem_static, sh[i].dyn_smem);
       if (!k || occ.occupancy < kocc.occupancy) { k = c; kocc = occ; }
     }
     if (!k)
-      die("%s: no %s kernel matches '%s' (%s:%ld)", ptxas_path, pa, sh[i].kernel,
-          describe, sh[i].line);
+      die("%s: no %s kernel%s%s matches '%s' (%s:%ld)", ptxas_path, pa,
+          sh[i].config[0] ? " of configuration " : "", sh[i].config, sh[i].kernel, describe, sh[i].line);
     if (over == n && k->smem_static + sh[i].dyn_smem > arch->smem_per_block_optin) { over = i; ok_k = k; }
     if (!wk || kocc.occupancy < wocc.occupancy) { wk = k; wocc = kocc; ws = i; }
     long c = sh[i].ctas > sh[i].work ? sh[i].ctas : sh[i].work;

@@ -6,9 +6,10 @@
 #include <string.h>
 
 static struct ptxas_func *find_or_add(struct ptxas_report *r, const char *name, size_t len,
-                                      const char *arch) {
+                                      const char *arch, const char *section) {
   for (size_t i = 0; i < r->n; i++)
-    if (strlen(r->f[i].name) == len && !strncmp(r->f[i].name, name, len) && !strcmp(r->f[i].arch, arch))
+    if (strlen(r->f[i].name) == len && !strncmp(r->f[i].name, name, len) && !strcmp(r->f[i].arch, arch) &&
+        !strcmp(r->f[i].section, section))
       return &r->f[i];
   struct ptxas_func *f = realloc(r->f, (r->n + 1) * sizeof *f);
   if (!f) return NULL;
@@ -17,6 +18,7 @@ static struct ptxas_func *find_or_add(struct ptxas_report *r, const char *name, 
   memset(f, 0, sizeof *f);
   if (!(f->name = strndup(name, len))) return NULL;
   snprintf(f->arch, sizeof f->arch, "%s", arch);
+  snprintf(f->section, sizeof f->section, "%s", section);
   r->n++;
   return f;
 }
@@ -47,7 +49,7 @@ static int parse_items(char *s, struct ptxas_func *f) {
 
 int ptxas_report_parse(FILE *in, const char *path, struct ptxas_report *r, char *err, size_t errlen) {
   static const char info[] = "ptxas info    : ";
-  char *buf = NULL, arch[16] = "", *entry = NULL;
+  char *buf = NULL, arch[16] = "", *entry = NULL, section[64] = "";
   size_t cap = 0;
   long line = 0;
   struct ptxas_func *props = NULL; // target of the next "bytes stack frame" line
@@ -57,7 +59,18 @@ int ptxas_report_parse(FILE *in, const char *path, struct ptxas_report *r, char 
   while (!what && getline(&buf, &cap, in) >= 0) {
     line++;
     buf[strcspn(buf, "\r\n")] = 0;
-    if (!strncmp(buf, info, sizeof info - 1)) {
+    if (!strncmp(buf, "== configuration ", 17)) {  // a dispatching build's next configuration
+      const char *nm = buf + 17;
+      size_t nl = strcspn(nm, " ");
+      if (nl == 0 || nl >= sizeof section) {
+        what = "malformed '== configuration NAME' line";
+        break;
+      }
+      snprintf(section, sizeof section, "%.*s", (int)nl, nm);
+      free(entry);
+      entry = NULL;
+      props = NULL;
+    } else if (!strncmp(buf, info, sizeof info - 1)) {
       char *s = buf + sizeof info - 1, *q, *a;
       if (!strncmp(s, "Compiling entry function '", 26)) {
         s += 26;
@@ -67,7 +80,7 @@ int ptxas_report_parse(FILE *in, const char *path, struct ptxas_report *r, char 
         }
         a += 6;
         snprintf(arch, sizeof arch, "%.*s", (int)(strchr(a, '\'') - a), a);
-        struct ptxas_func *f = find_or_add(r, s, (size_t)(q - s), arch);
+        struct ptxas_func *f = find_or_add(r, s, (size_t)(q - s), arch, section);
         if (!f) { what = "out of memory"; break; }
         f->is_entry = 1;
         free(entry);
@@ -75,10 +88,10 @@ int ptxas_report_parse(FILE *in, const char *path, struct ptxas_report *r, char 
         props = NULL;
       } else if (!strncmp(s, "Function properties for ", 24)) {
         s += 24;
-        props = find_or_add(r, s, strlen(s), arch);
+        props = find_or_add(r, s, strlen(s), arch, section);
         if (!props) what = "out of memory";
       } else if (!strncmp(s, "Used ", 5)) {
-        struct ptxas_func *f = entry ? find_or_add(r, entry, strlen(entry), arch) : NULL;
+        struct ptxas_func *f = entry ? find_or_add(r, entry, strlen(entry), arch, section) : NULL;
         if (!f) what = "'Used N registers' line outside an entry function";
         else if (parse_items(s, f)) what = "malformed number in 'Used' line";
       }

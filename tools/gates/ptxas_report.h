@@ -5,7 +5,10 @@
 //       656 bytes stack frame, 852 bytes spill stores, 1128 bytes spill loads
 //   ptxas info    : Used 32 registers, used 0 barriers, 49152 bytes smem, 372 bytes cmem[0]
 // "Function properties" of a non-entry (__noinline__) function follow its caller's entry and
-// are recorded as a device function of that entry's architecture. Other lines are ignored.
+// are recorded as a device function of that entry's architecture. A dispatching build's log
+// (tools/pipeline/link_dispatch.sh) joins its configurations' logs, each after a line
+//   == configuration NAME ...
+// and what follows is recorded under that section. Other lines are ignored.
 #pragma once
 #include <stddef.h>
 #include <stdio.h>
@@ -14,6 +17,7 @@ struct ptxas_func {
   char *name;          // mangled name
   char arch[16];       // "sm_90"; empty when no entry line named one
   int is_entry;        // a __global__ kernel (has a "Compiling entry function" line)
+  char section[64];    // the configuration of a dispatching build's log; empty otherwise
   long regs, barriers, smem_static, stack, spill_stores, spill_loads;
 };
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # compile.sh — build one variant's bench binary and record how it went.
 #   compile.sh OUTDIR FLAGS_FILE KERNEL_SRC SHAPES_FILE -- HARNESS_OBJ... [-- LINK_ARGS...]
+# (KERNEL_SRC OUTDIR/kernel.o: an object made already, linked as it is, with FLAGS_FILE none)
 # Environment: NVCC, NVCCFLAGS, NVCC_ARCH, CUDART_SHARED (how kernel.so links the shared CUDA runtime,
 # default -cudart shared), FLAGCHECK, BUILD_TIMEOUT (s, default 120).
 # Writes OUTDIR/{flags,build.log,status,bench,kernel.so,describe.txt,shapes.txt,not_applicable.txt,kernel.d}.
@@ -52,14 +53,17 @@ classify() { # classify RC
   if [ -n "$sa" ]; then status invalid_config "$sa"; return; fi
   status build_failed "$(grep -m1 -E 'error' "$out/build.log" || echo "nvcc exited with status $1")"
 }
-# a kernel under kernels/<problem>/ sees the harness's headers and its problem's
-kdir=$(dirname "$kernel")
-tmo_run "$NVCC" "${nvccflags[@]}" "${arch[@]}" -Xcompiler -fPIC "${flags[@]}" -Ikernels/harness -I"$kdir" -Xptxas -v \
-  -MMD -MP -MT "$out/status" -MF "$out/kernel.d" -c "$kernel" -o "$out/kernel.o" \
-  >>"$out/build.log" 2>&1 || { classify $?; exit 0; }
-# -MP makes every header a phony target, not the kernel source: add it, so that a kernel moved or
-# renamed later never leaves a dependency make cannot satisfy
-printf '\n%s:\n' "$kernel" >>"$out/kernel.d"
+# a kernel under kernels/<problem>/ sees the harness's headers and its problem's; a kernel that is
+# OUTDIR/kernel.o already (a dispatching build's, tools/pipeline/link_dispatch.sh) is only linked
+if [ "$kernel" != "$out/kernel.o" ]; then
+  kdir=$(dirname "$kernel")
+  tmo_run "$NVCC" "${nvccflags[@]}" "${arch[@]}" -Xcompiler -fPIC "${flags[@]}" -Ikernels/harness -I"$kdir" -Xptxas -v \
+    -MMD -MP -MT "$out/status" -MF "$out/kernel.d" -c "$kernel" -o "$out/kernel.o" \
+    >>"$out/build.log" 2>&1 || { classify $?; exit 0; }
+  # -MP makes every header a phony target, not the kernel source: add it, so that a kernel moved or
+  # renamed later never leaves a dependency make cannot satisfy
+  printf '\n%s:\n' "$kernel" >>"$out/kernel.d"
+fi
 tmo_run "$NVCC" "${arch[@]}" -o "$out/bench.tmp" "$out/kernel.o" "${objs[@]}" \
   -ldl "${link[@]}" >>"$out/build.log" 2>&1 || { classify $?; exit 0; }
 mv "$out/bench.tmp" "$out/bench"

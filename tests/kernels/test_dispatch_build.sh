@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# test_dispatch_build.sh — a dispatching variant (variants/<name>.dispatch) built without a GPU:
+# one bench linking three configurations, two of them from the same source (flash_attn.cu at
+# HEAD_DIM 64 and 128, whose kernels and symbols share names) and one from another
+# (flash_attn_sm90.cu at HEAD_DIM 64).
+# Its --describe must give, per shape, the plan of the configuration its first matching rule names
+# (the same line as that variant's own describe, plus config=), refuse a shape no rule matches, and
+# its gate must judge each shape by that configuration's kernel. A dispatch file naming no variant
+# stops make before any build; a configuration that failed to build fails the dispatching one.
+# The same for GEMM (kernels/gemm/gemm_dispatch.cu): two gemm_mma.cu configurations by M.
+set -u
+. tests/lib.sh
+xr=$(mktemp -d)
+trap 'rm -rf "$xr" build/dtest build/gtest' EXIT
+e=$xr/dtest
+mkdir -p "$e/variants"
+cat >"$e/experiment.mk" <<'MK'
+DESCRIPTION := dispatch build test
+KERNEL      := attention/flash_attn.cu
+KERNEL_hop   := attention/flash_attn_sm90.cu
+ARCH        := sm_90a
+SHAPES      := B1_H2_S77_D64_C0 B1_H2_S333_D64_C1 B1_H2_S333_D128_C0 B1_H2_S333_D128_C1
+MIN_OCCUPANCY := 0
+MK
+echo '-DHEAD_DIM=64' >"$e/variants/d64.flags"
+echo '-DHEAD_DIM=128' >"$e/variants/d128.flags"
+echo '-DHEAD_DIM=64' >"$e/variants/hop.flags"
+printf '# short rows to the Hopper kernel\nD=64 S<=128 -> hop\nD=64 -> d64\nD=128 C=0 -> d128\n' >"$e/variants/both.dispatch"
+M=(make -s --no-print-directory EXP=dtest EXP_ROOT="$xr")
+"${M[@]}" build >"$xr/build.log" 2>&1
+check_eq "make build: every variant, the dispatching one included" \
+  "$(for v in d64 d128 hop both; do head -n 1 build/dtest/$v/status 2>/dev/null; done | tr '\n' ' ')" "ok ok ok ok "
+[ -s build/dtest/both/status ] || sed 's/^/# /' "$xr/build.log" | tail -20
+d=build/dtest/both/describe.txt
+line() { grep "^shape=$2 " "build/dtest/$1/describe.txt"; }
+check_eq "S77 D64: the first rule, hop's plan" "$(line both B1_H2_S77_D64_C0)" \
+  "$(line hop B1_H2_S77_D64_C0 | sed 's/ flops=/ config=hop flops=/')"
+check_eq "S333 D64 causal: past S<=128, d64's plan" "$(line both B1_H2_S333_D64_C1)" \
+  "$(line d64 B1_H2_S333_D64_C1 | sed 's/ flops=/ config=d64 flops=/')"
+check_eq "S333 D128: d128's plan" "$(line both B1_H2_S333_D128_C0)" \
+  "$(line d128 B1_H2_S333_D128_C0 | sed 's/ flops=/ config=d128 flops=/')"
+check_grep "D128 causal: no rule matches, not applicable, with the file named" \
+  "^B1_H2_S333_D128_C1: no rule of $e/variants/both.dispatch matches the shape$" build/dtest/both/not_applicable.txt
+check_eq "the bench: the dispatcher's attn_run and each configuration's, renamed" \
+  "$(nm build/dtest/both/bench | grep -cE ' T (dsp[0-2]_)?attn_run$')" 4
+check_eq "... and the kernels' host stubs local: flash_attn_fwd's twice, flash_attn_sm90_fwd's once" \
+  "$(nm build/dtest/both/bench | grep -cE ' t _Z14flash_attn_fwdN2fa6ParamsE$') $(nm build/dtest/both/bench | grep -cE ' t _Z19flash_attn_sm90_fwdN4fa906ParamsE$')" "2 1"
+check_eq "its build log holds each configuration's ptxas report, in a section" \
+  "$(grep -c '^== configuration ' build/dtest/both/build.log)" 3
+"${M[@]}" gates >/dev/null 2>&1
+check_eq "its gate row passes, judged per shape by the serving configuration" \
+  "$(grep '^both,' build/dtest/gates.csv | cut -d, -f2)" pass
+
+# a dispatch file naming no variant: make stops before building anything, naming file and line
+rm -rf build/dtest
+printf 'D=64 -> d64\nD=128 -> d256\n' >"$e/variants/both.dispatch"
+"${M[@]}" build >"$xr/out" 2>&1; rc=$?
+check_eq "a rule naming no variant: make exits 2" "$rc" 2
+check_grep "... with dispatchcheck's file:line message" \
+  "dispatchcheck: $e/variants/both.dispatch:2: 'd256' is not a flag-file variant of the experiment" "$xr/out"
+check "... before any build" test ! -e build/dtest/d64/status
+# a configuration that failed to build: the dispatching variant fails too, saying which
+printf -- '-DHEAD_DIM=96\n' >"$e/variants/d96.flags"
+printf 'D=64 -> hop\n* -> d96\n' >"$e/variants/both.dispatch"
+"${M[@]}" build >"$xr/out" 2>&1
+check_eq "a configuration refused at build time: the dispatching variant is build_failed" \
+  "$(head -n 1 build/dtest/both/status 2>/dev/null)" build_failed
+check_grep "... naming it" "configuration d96 is not built \(invalid_config\)" build/dtest/both/status
+
+# GEMM: small tiles for M <= 256, large ones otherwise
+g=$xr/gtest
+mkdir -p "$g/variants"
+printf 'DESCRIPTION := gemm dispatch test\nKERNEL := gemm/gemm_mma.cu\nSHAPES := M64_N512_K64 M1024_N512_K64\nMIN_OCCUPANCY := 0\n' >"$g/experiment.mk"
+printf -- '-DBLOCK_M=64\n-DBLOCK_N=64\n-DWARPS_M=2\n-DWARPS_N=2\n' >"$g/variants/small.flags"
+printf -- '-DBLOCK_M=128\n-DBLOCK_N=128\n-DWARPS_M=2\n-DWARPS_N=2\n' >"$g/variants/large.flags"
+printf 'M<=256 -> small\n* -> large\n' >"$g/variants/bym.dispatch"
+make -s --no-print-directory EXP=gtest EXP_ROOT="$xr" build >"$xr/gbuild.log" 2>&1
+check_eq "GEMM: every variant, the dispatching one included" \
+  "$(for v in small large bym; do head -n 1 build/gtest/$v/status 2>/dev/null; done | tr '\n' ' ')" "ok ok ok "
+[ -s build/gtest/bym/status ] || sed 's/^/# /' "$xr/gbuild.log" | tail -20
+gl() { grep "^shape=$2 " "build/gtest/$1/describe.txt"; }
+check_eq "GEMM: M64 served by small, its plan" "$(gl bym M64_N512_K64)" "$(gl small M64_N512_K64 | sed 's/ flops=/ config=small flops=/')"
+check_eq "GEMM: M1024 served by large, its plan" "$(gl bym M1024_N512_K64)" "$(gl large M1024_N512_K64 | sed 's/ flops=/ config=large flops=/')"
+done_testing
