@@ -27,7 +27,7 @@ COMPARE     := sm90_d64:mma_d64 sm90_d128:mma_d128 sm90_d128_n64:mma_d128 sm90_d
                sm90_d128_n176_split:sm90_d128_n176_p sm90_d64_w3_split:sm90_d64_w3 \
                sm90_d64_ovpp_poly2:sm90_d64_ovpp_p sm90_d128_ovpp_p_lz:sm90_d128_ovpp_p \
                sm90_d128_n176_p_lz:sm90_d128_n176_p sm90_d64_w3_split_lz:sm90_d64_w3_split \
-               sm90_d128_w1_lz:sm90_d128_w1
+               sm90_d128_w1_lz:sm90_d128_w1 sm90_d64_w1:mma_d64
 REPS        := 60
 WARMUP      := 10
 L2          := cold
