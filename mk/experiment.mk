@@ -120,7 +120,7 @@ $(foreach b,$(BASELINES),$(if $(filter $(firstword $(subst ., ,$(b))),$(X_BASELI
 $(foreach p,$(COMPARE),$(if $(filter 2,$(words $(subst :, ,$(p)))),,$(error $(call x_where,COMPARE): '$(p)' is not cand:base)))
 $(if $(SPACE),,$(x_check_names))
 $(foreach k,$(foreach v,$(filter KERNEL_%,$(.VARIABLES)),$(call x_own,$(v))),$(if $(SPACE),$(error $(call x_where,$(k)): $(k): a space experiment builds every variant from KERNEL),\
-  $(if $(filter $(k:KERNEL_%=%),$(VARIANTS)),,$(error $(call x_where,$(k)): $(k): '$(k:KERNEL_%=%)' is not a variant of $(EXP)))\
+  $(if $(filter $(k:KERNEL_%=%),$(FLAG_VARIANTS)),,$(error $(call x_where,$(k)): $(k): '$(k:KERNEL_%=%)' is not a flag-file variant of $(EXP)))\
   $(if $(filter $(PROBLEM)/%,$($(k))),,$(error $(call x_where,$(k)): $(k) = '$($(k))' is not a source of $(PROBLEM) (<problem>/<source> under kernels/, the problem of KERNEL)))))
 $(foreach l,$(LIBRARIES),$(if $(filter $(l),$(BASELINES) $(BASELINE)),,$(error $(call x_where,LIBRARIES): '$(l)' is neither one of BASELINES nor the BASELINE)))
 $(foreach sh,$(SHAPES),$(if $(call x_shape,$(sh)),,$(error $(call x_where,SHAPES): '$(sh)' is not a shape (fields TAG<n> joined by '_', e.g. B2_H8_S512_D64_C0 or M4096_N4096_K4096))))
@@ -217,6 +217,7 @@ check-exp: $(if $(DISPATCH_VARIANTS),$(B)/tools/dispatchcheck)
 	  { echo "make: $(EXP_DIR)/experiment.mk: KERNEL_<variant> '$$k' is not a file under kernels/" >&2; exit 2; }; done
 	@if [ -n "$(DISPATCH_VARIANTS)" ]; then \
 	  [ -n "$(DISPATCHER)" ] || { echo "make: $(VARIANT_DIR): dispatch files; the $(PROBLEM) problem has no dispatcher (kernels/$(PROBLEM)/*_dispatch.cu)" >&2; exit 2; }; \
+	  [ -n "$(FLAG_VARIANTS)" ] || { echo "make: $(VARIANT_DIR): dispatch files but no flag-file variant for them to name" >&2; exit 2; }; \
 	  for d in $(DISPATCH_VARIANTS); do $(B)/tools/dispatchcheck --problem $(PROBLEM) $(VARIANT_DIR)/$$d.dispatch $(FLAG_VARIANTS) || exit 2; done; fi
 
 ## build: compile every variant of EXP into build/EXP/<v>/bench (parallel with -j, incremental)
@@ -235,10 +236,13 @@ gates: $(EXP_OUT)/gates.csv
 # that streams builds into timing (`make measure GPUS=...`, tools/pipeline/shards.sh) asks for
 # the rows of the variants it is about to time. GATE_WAIVE turns a named reject into a pass.
 # gate_row V: the recipe of V's row
-gate_row = d=$(EXP_OUT)/$(1); rm -f $$d/gate.csv; occ=$(MIN_OCCUPANCY); \
+# (a dispatching variant: each configuration's shapes by that configuration's threshold)
+gate_row = d=$(EXP_OUT)/$(1); rm -f $$d/gate.csv; occ=$(MIN_OCCUPANCY); per=; \
   grep -qx -- '-DCP_ASYNC=1' $$d/flags 2>/dev/null && occ=$(MIN_OCCUPANCY_CP_ASYNC); \
+  $(if $(filter $(1),$(DISPATCH_VARIANTS)),for c in $$($(B)/tools/dispatchcheck --problem $(PROBLEM) --configs $(VARIANT_DIR)/$(1).dispatch); do \
+    grep -qx -- '-DCP_ASYNC=1' $(EXP_OUT)/$$c/flags 2>/dev/null && per="$$per --min-occupancy-of $$c=$(MIN_OCCUPANCY_CP_ASYNC)"; done;) \
   $(B)/tools/gates --variant $(1) --arch $(GATE_ARCH) --status $$d/status --ptxas $$d/build.log \
-    --describe $$d/describe.txt --min-occupancy $$occ \
+    --describe $$d/describe.txt --min-occupancy $$occ $$per \
     --min-ctas $$(( $(MIN_CTAS_PER_SM) * $(SM_COUNT) )) --sm-count $(SM_COUNT) >$$d/gate.csv.tmp \
   || { echo "make: gates failed for $(1)" >&2; exit 1; }; \
   awk -F, -v OFS=, -v waive='$(GATE_WAIVE)' 'BEGIN { n = split(waive, w, " "); \

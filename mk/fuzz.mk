@@ -13,7 +13,7 @@ FUZZ_CFLAGS  := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover
 FUZZ         := $(B)/fuzz
 
 # Per target: the tools sources it links, extra libraries, and the seed files.
-FUZZ_ALL := samples merge flags tunables space_expr space_file ptxas_report ncu_csv search_log calib
+FUZZ_ALL := samples merge flags tunables space_expr space_file ptxas_report ncu_csv search_log calib dispatch
 FUZZ_TARGETS ?= $(FUZZ_ALL)
 FUZZ_SRC_samples      := tools/samples/samples.c tools/samples/samples_median.c $(SHAPE_SRC)
 FUZZ_SRC_merge        := tools/samples/samples_merge.c
@@ -25,6 +25,7 @@ FUZZ_SRC_ptxas_report := tools/gates/ptxas_report.c
 FUZZ_SRC_ncu_csv      := tools/profile/ncu_csv.c
 FUZZ_SRC_search_log   := tools/search/search_log.c tools/search/search_space.c
 FUZZ_SRC_calib        := tools/stats/calib.c tools/stats/design.c tools/samples/samples_median.c
+FUZZ_SRC_dispatch     := kernels/harness/dispatch_rules.c
 FUZZ_LIBS_samples     := -lm
 FUZZ_LIBS_calib       := $(GSL_LIBS)
 FUZZ_SEEDS_samples      = $(wildcard tests/fixtures/stats/*.txt tests/fixtures/stats/*.csv \
@@ -38,10 +39,11 @@ FUZZ_SEEDS_ptxas_report = $(wildcard tests/fixtures/gates/*.log)
 FUZZ_SEEDS_ncu_csv      = $(wildcard tests/fixtures/profile/*.csv)
 FUZZ_SEEDS_search_log   = $(wildcard tests/fuzz/seeds/search_log/*)
 FUZZ_SEEDS_calib        = $(wildcard tests/fuzz/seeds/calib/* tests/fixtures/stats/design_*.csv)
+FUZZ_SEEDS_dispatch     = $(wildcard experiments/*/variants/*.dispatch)
 
 # One clang command compiles and links several sources, so -MMD would keep only the last one's
 # dependencies: every target depends on all tools/*/*.h instead (a rebuild takes seconds).
-$(FUZZ)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_util.h $(wildcard tools/*/*.h) mk/fuzz.mk | check-fuzz-cc
+$(FUZZ)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_util.h $(wildcard tools/*/*.h kernels/harness/*.h) mk/fuzz.mk | check-fuzz-cc
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_SRC_$*) $(FUZZ_LIBS_$*)
 # the sources each target compiles are its prerequisites too

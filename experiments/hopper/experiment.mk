@@ -5,7 +5,7 @@
 # causal, and decode B8_H32_S1_K4096_D128; and the small shapes where it won or lost by launch
 # overheads (B2_H8_S512 and S1024 at D=64, S512 at D=128). A variant runs only the shapes of its
 # HEAD_DIM. `dispatch` (variants/dispatch.dispatch) is one build serving every shape with the
-# variant that was fastest at its shape class, the mma.sync kernel included.
+# variant that was fastest at its shape class (any variant, the mma.sync ones included, may serve).
 # Numbers and predictions: kernels/attention/NOTES-sm90.md.
 DESCRIPTION := Hopper kernel (TMA + wgmma) vs cuDNN and the mma.sync kernel at production shapes
 KERNEL      := attention/flash_attn_sm90.cu

@@ -82,6 +82,12 @@ static int parse_cond(const char *tok, size_t n, const char *axes, dispatch_cond
   return 0;
 }
 
+static int has_arrow(const char *tok, size_t n) {
+  for (size_t i = 0; i + 1 < n; i++)
+    if (tok[i] == '-' && tok[i + 1] == '>') return 1;
+  return 0;
+}
+
 static int config_char(char ch) {
   return isalnum((unsigned char)ch) || ch == '_' || ch == '.' || ch == '+' || ch == '-';
 }
@@ -90,7 +96,7 @@ int dispatch_parse(const char *text, const char *file, const char *axes, dispatc
                    char *err, size_t errlen) {
   t->nrules = 0;
   t->rules = NULL;
-  int cap = 0, lineno = 0, catchall = 0;
+  int cap = 0, lineno = 0, catchall = 0, nconfigs = 0;
   char why[256];
   for (const char *p = text; *p;) {
     const char *eol = strchr(p, '\n');
@@ -130,6 +136,9 @@ int dispatch_parse(const char *text, const char *file, const char *axes, dispatc
         memcpy(r.config, tok, n);
       } else if (n == 2 && tok[0] == '-' && tok[1] == '>') {
         arrow = 1;
+      } else if (n > 2 && has_arrow(tok, n)) {
+        dispatch_free(t);
+        return fail(err, errlen, file, lineno, "'%.*s': '->' stands alone, with blanks around it", (int)n, tok);
       } else if (n == 1 && tok[0] == '*') {
         if (star || r.ncond) {
           dispatch_free(t);
@@ -171,6 +180,12 @@ int dispatch_parse(const char *text, const char *file, const char *axes, dispatc
         return fail(err, errlen, file, lineno, "unreachable: the rule at line %d matches every shape", catchall);
       }
       if (!r.ncond) catchall = lineno;
+      int known = 0;
+      for (int k = 0; k < t->nrules && !known; k++) known = strcmp(t->rules[k].config, r.config) == 0;
+      if (!known && ++nconfigs > DISPATCH_CONFIGS_MAX) {
+        dispatch_free(t);
+        return fail(err, errlen, file, lineno, "more than %d configurations", DISPATCH_CONFIGS_MAX);
+      }
       if (t->nrules == cap) {
         cap = cap ? 2 * cap : 8;
         dispatch_rule *w = (dispatch_rule *)realloc(t->rules, (size_t)cap * sizeof *w);

@@ -8,8 +8,9 @@
 // stands for no condition. CONFIGURATION names a variant of the experiment. A shape is served by
 // the first rule whose conditions all hold; a shape no rule matches is one the build cannot run.
 // Mistakes are refused with the file and line: an unknown axis or operator, a malformed number,
-// no `->` or no configuration, anything after it, and a rule no shape can reach (after a rule
-// without conditions).
+// no `->` or no configuration, anything after it, a `->` not standing alone, more than
+// DISPATCH_CONFIGS_MAX configurations, and a rule no shape can reach (after a rule without
+// conditions).
 #pragma once
 #include <stddef.h>
 
@@ -19,7 +20,7 @@
 extern "C" {
 #endif
 
-enum { DISPATCH_NAME_MAX = 64, DISPATCH_CONDS_MAX = 16 };
+enum { DISPATCH_NAME_MAX = 64, DISPATCH_CONDS_MAX = 16, DISPATCH_CONFIGS_MAX = 64 };
 enum { DISPATCH_EQ, DISPATCH_NE, DISPATCH_LT, DISPATCH_LE, DISPATCH_GT, DISPATCH_GE };
 
 typedef struct {

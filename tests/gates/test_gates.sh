@@ -204,6 +204,17 @@ check_eq "dispatch log: without config= the worst of the two counts" \
   "$(gate "$t/dispatch.log" "$D1" | cols)" "reject,low_occupancy,255,0,0.0000"
 err "dispatch log: a configuration absent from the log" "no sm_90 kernel of configuration other matches 'flash_fwd'" \
   gate "$t/dispatch.log" "$D1 config=other"
+# per-configuration thresholds (--min-occupancy-of): big's flash_fwd at 128 threads, 255 registers:
+# 8160 per warp, allocated 8192 -> 8 warps -> 2 blocks of 4 warps = occupancy 8/64 = 0.125
+D3="shape=B1_H1_S256_D64_C0 kernel=flash_fwd grid=1,1,1 block=128,1,1 dyn_smem=0"
+check_eq "threshold per configuration: big's shape at 0.125 < 0.5" \
+  "$(gate "$t/dispatch.log" "$D1 config=small" "$D3 config=big" | cols)" "reject,low_occupancy,255,2,0.1250"
+check_eq "... passes with --min-occupancy-of big=0.1 (small's shape still held to 0.5)" \
+  "$(gate "$t/dispatch.log" "$D1 config=small" "$D3 config=big" -- --min-occupancy-of big=0.1 | cols)" "pass,,255,2,0.1250"
+check_eq "... and a threshold for another configuration leaves big's at 0.5" \
+  "$(gate "$t/dispatch.log" "$D1 config=small" "$D3 config=big" -- --min-occupancy-of small=0.1 | cols)" "reject,low_occupancy,255,2,0.1250"
+err "--min-occupancy-of without =" "--min-occupancy-of: 'big' is not CONFIG=X" gate "$t/dispatch.log" "$D1 config=small" -- --min-occupancy-of big
+err "--min-occupancy-of out of range" "--min-occupancy-of: '2' is not a number in \\[0, 1\\]" gate "$t/dispatch.log" "$D1 config=small" -- --min-occupancy-of big=2
 printf '== configuration \n' >"$t/badsec.log"
 err "dispatch log: a section line without a name" "^gates: $t/badsec.log:1: malformed '== configuration NAME' line" \
   gate "$t/badsec.log" "$D1 config=small"

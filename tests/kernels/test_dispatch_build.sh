@@ -7,11 +7,13 @@
 # (the same line as that variant's own describe, plus config=), refuse a shape no rule matches, and
 # its gate must judge each shape by that configuration's kernel. A dispatch file naming no variant
 # stops make before any build; a configuration that failed to build fails the dispatching one.
-# The same for GEMM (kernels/gemm/gemm_dispatch.cu): two gemm_mma.cu configurations by M.
+# The same for GEMM (kernels/gemm/gemm_dispatch.cu): two gemm_mma.cu configurations by M. A
+# cp.async configuration's shapes are gated by its looser occupancy threshold in the dispatching
+# variant too.
 set -u
 . tests/lib.sh
 xr=$(mktemp -d)
-trap 'rm -rf "$xr" build/dtest build/gtest' EXIT
+trap 'rm -rf "$xr" build/dtest build/gtest build/ctest' EXIT
 e=$xr/dtest
 mkdir -p "$e/variants"
 cat >"$e/experiment.mk" <<'MK'
@@ -43,8 +45,10 @@ check_grep "D128 causal: no rule matches, not applicable, with the file named" \
   "^B1_H2_S333_D128_C1: no rule of $e/variants/both.dispatch matches the shape$" build/dtest/both/not_applicable.txt
 check_eq "the bench: the dispatcher's attn_run and each configuration's, renamed" \
   "$(nm build/dtest/both/bench | grep -cE ' T (dsp[0-2]_)?attn_run$')" 4
-check_eq "... and the kernels' host stubs local: flash_attn_fwd's twice, flash_attn_sm90_fwd's once" \
-  "$(nm build/dtest/both/bench | grep -cE ' t _Z14flash_attn_fwdN2fa6ParamsE$') $(nm build/dtest/both/bench | grep -cE ' t _Z19flash_attn_sm90_fwdN4fa906ParamsE$')" "2 1"
+check_eq "... the kernels' host stubs renamed and local: flash_attn_fwd's twice, flash_attn_sm90_fwd's once" \
+  "$(nm build/dtest/both/bench | grep -cE ' t dsp[0-2]__Z14flash_attn_fwdN2fa6ParamsE$') $(nm build/dtest/both/bench | grep -cE ' t dsp[0-2]__Z19flash_attn_sm90_fwdN4fa906ParamsE$')" "2 1"
+check_eq "... and no symbol left under its own name but the dispatcher's and the compiler's shared ones" \
+  "$(nm --defined-only -g build/dtest/both/m[0-2].o | awk 'NF == 3 && $3 !~ /^dsp[0-2]_/ && $3 !~ /^DW\.ref\./' | wc -l)" 0
 check_eq "its build log holds each configuration's ptxas report, in a section" \
   "$(grep -c '^== configuration ' build/dtest/both/build.log)" 3
 "${M[@]}" gates >/dev/null 2>&1
@@ -80,5 +84,15 @@ check_eq "GEMM: every variant, the dispatching one included" \
 [ -s build/gtest/bym/status ] || sed 's/^/# /' "$xr/gbuild.log" | tail -20
 gl() { grep "^shape=$2 " "build/gtest/$1/describe.txt"; }
 check_eq "GEMM: M64 served by small, its plan" "$(gl bym M64_N512_K64)" "$(gl small M64_N512_K64 | sed 's/ flops=/ config=small flops=/')"
+# cp.async: the mma.sync kernel's tuned D=64 configuration (occupancy 0.125, below the default
+# MIN_OCCUPANCY 0.5, above MIN_OCCUPANCY_CP_ASYNC 0) passes alone and inside a dispatching build
+c=$xr/ctest
+mkdir -p "$c/variants"
+printf 'DESCRIPTION := cp.async gate test\nKERNEL := attention/flash_attn.cu\nSHAPES := B2_H8_S512_D64_C0\n' >"$c/experiment.mk"
+printf -- '-DHEAD_DIM=64\n-DBLOCK_M=64\n-DBLOCK_N=128\n-DNUM_WARPS=4\n-DUSE_MMA=1\n-DKV_SPLITS=1\n-DCP_ASYNC=1\n-DSTAGES=3\n' >"$c/variants/cp.flags"
+printf '* -> cp\n' >"$c/variants/all.dispatch"
+make -s --no-print-directory EXP=ctest EXP_ROOT="$xr" build gates >"$xr/cbuild.log" 2>&1
+check_eq "cp.async: the configuration and the dispatching build both pass their gates" \
+  "$(cut -d, -f1,2 build/ctest/gates.csv 2>/dev/null | sort | tr '\n' ' ')" "all,pass cp,pass variant,verdict "
 check_eq "GEMM: M1024 served by large, its plan" "$(gl bym M1024_N512_K64)" "$(gl large M1024_N512_K64 | sed 's/ flops=/ config=large flops=/')"
 done_testing

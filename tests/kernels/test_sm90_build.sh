@@ -101,7 +101,7 @@ check_grep "KERNEL_mma_d64 builds mma_d64 from flash_attn.cu" \
 check_grep "the other variants from KERNEL" \
   'compile.sh build/hopper/sm90_d64 experiments/hopper/variants/sm90_d64.flags kernels/attention/flash_attn_sm90.cu ' "$t_log"
 make -s build EXP=hopper KERNEL_nope=attention/flash_attn.cu >"$t_log" 2>&1
-check_grep "KERNEL_<x> naming no variant stops make" "KERNEL_nope: 'nope' is not a variant of hopper" "$t_log"
+check_grep "KERNEL_<x> naming no variant stops make" "KERNEL_nope: 'nope' is not a flag-file variant of hopper" "$t_log"
 make -s build EXP=hopper KERNEL_sm90_d64=gemm/gemm_mma.cu >"$t_log" 2>&1
 check_grep "KERNEL_<v> of another problem stops make" "'gemm/gemm_mma.cu' is not a source of attention" "$t_log"
 rm -f "$t_log"

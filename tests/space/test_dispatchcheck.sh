@@ -61,6 +61,8 @@ bad 'D=64 -> a\nD=128 -> zz\n';     reject "not a variant"           2 "'zz' is 
 bad '# only a comment\n\n';         reject "no rule"                 2 "no rule"
 bad "D=64 -> $(head -c 70 /dev/zero | tr '\0' a)\n"; reject "long configuration name" 1 "longer than 63"
 bad "$(for i in $(seq 17); do printf 'D>=%d ' $i; done)-> a\n"; reject "too many conditions" 1 "more than 16 conditions"
+bad 'D=64->a\n';                   reject "arrow without blanks"    1 "'D=64->a': '->' stands alone"
+bad "$(for i in $(seq 65); do printf 'D=%d -> c%d\\n' $i $i; done)"; reject "65 configurations" 65 "more than 64 configurations"
 
 # --- whole-file, usage and problem errors
 printf 'D=64 -> a\0\n' >"$t/nul.dispatch"

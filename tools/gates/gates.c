@@ -3,8 +3,10 @@
 //   gates --header
 //   gates [--header] --variant V --arch sm_90 --status DIR/status [--ptxas DIR/build.log]
 //         [--ptxas-arch sm_90] [--describe DIR/describe.txt] [--min-occupancy 0.5]
-//         [--min-ctas N|Kx] [--sm-count N]
+//         [--min-occupancy-of CONFIG=X ...] [--min-ctas N|Kx] [--sm-count N]
 //
+// --min-occupancy-of: in a dispatching build, the threshold for the shapes that configuration
+// CONFIG serves (describe's config=), e.g. a looser one for a cp.async configuration.
 // --arch picks the limits (arch_limits.c). --ptxas-arch picks whose resource report in the
 // log counts; by default --arch when the log has kernels for it, else the log's only
 // architecture (so a binary built for sm_90 can be gated against sm_89's limits).
@@ -214,6 +216,21 @@ static const char *pick_ptxas_arch(const struct ptxas_report *rep, const char *w
   return only ? only : limits;
 }
 
+enum { GATES_CONFIGS_MAX = 64 };
+struct occ_of {  // --min-occupancy-of CONFIG=X
+  char config[64];
+  double min_occ;
+};
+static struct occ_of occ_of[GATES_CONFIGS_MAX];
+static int n_occ_of;
+
+// The occupancy threshold of a shape: its configuration's, else the variant's.
+static double shape_min_occ(const struct shape *s, double min_occ) {
+  for (int i = 0; i < n_occ_of; i++)
+    if (s->config[0] && !strcmp(occ_of[i].config, s->config)) return occ_of[i].min_occ;
+  return min_occ;
+}
+
 static int evaluate(const char *variant, const struct arch_limits *arch, const char *ptxas_path,
                     const char *ptxas_arch, const char *describe, double min_occ, long min_ctas) {
   struct ptxas_report rep;
@@ -266,7 +283,13 @@ static int evaluate(const char *variant, const struct arch_limits *arch, const c
       die("%s: no %s kernel%s%s matches '%s' (%s:%ld)", ptxas_path, pa,
           sh[i].config[0] ? " of configuration " : "", sh[i].config, sh[i].kernel, describe, sh[i].line);
     if (over == n && k->smem_static + sh[i].dyn_smem > arch->smem_per_block_optin) { over = i; ok_k = k; }
-    if (!wk || kocc.occupancy < wocc.occupancy) { wk = k; wocc = kocc; ws = i; }
+    // the worst shape: the least occupancy above its threshold (the least occupancy when all
+    // shapes share one)
+    if (!wk || kocc.occupancy - shape_min_occ(&sh[i], min_occ) < wocc.occupancy - shape_min_occ(&sh[ws], min_occ)) {
+      wk = k;
+      wocc = kocc;
+      ws = i;
+    }
     long c = sh[i].ctas > sh[i].work ? sh[i].ctas : sh[i].work;
     if (cmin < 0 || c < cmin) cmin = c;
     if (c > cmax) cmax = c;
@@ -293,10 +316,11 @@ static int evaluate(const char *variant, const struct arch_limits *arch, const c
     reason = "low_occupancy";
     snprintf(detail, sizeof detail, "shape %s: cannot launch (%ld threads, %ld registers: %s)",
              sh[ws].name, sh[ws].threads, wk->regs, wocc.limiter);
-  } else if (wocc.occupancy < min_occ) {
+  } else if (wocc.occupancy < shape_min_occ(&sh[ws], min_occ)) {
     reason = "low_occupancy";
     snprintf(detail, sizeof detail, "shape %s: occupancy %.4g < %g (%d blocks/SM of %d warps, limited by %s)",
-             sh[ws].name, wocc.occupancy, min_occ, wocc.blocks_per_sm, wocc.warps_per_block, wocc.limiter);
+             sh[ws].name, wocc.occupancy, shape_min_occ(&sh[ws], min_occ), wocc.blocks_per_sm,
+             wocc.warps_per_block, wocc.limiter);
   } else if (min_ctas > 0 && cmax < min_ctas) {
     reason = "too_few_ctas";
     snprintf(detail, sizeof detail, "at most %ld CTAs or work items over shapes < %ld", cmax, min_ctas);
@@ -341,13 +365,26 @@ int main(int argc, char **argv) {
       min_occ = strtod(v, &end);
       if (end == v || *end || errno || !(min_occ >= 0 && min_occ <= 1))
         die("--min-occupancy: '%s' is not a number in [0, 1]", v);
+    } else if (!strcmp(o, "--min-occupancy-of")) {
+      const char *eq = strchr(v, '=');
+      char *end;
+      if (!eq || eq == v || (size_t)(eq - v) >= sizeof occ_of[0].config)
+        die("--min-occupancy-of: '%s' is not CONFIG=X", v);
+      if (n_occ_of == GATES_CONFIGS_MAX) die("--min-occupancy-of: more than %d configurations", GATES_CONFIGS_MAX);
+      errno = 0;
+      const double x = strtod(eq + 1, &end);
+      if (end == eq + 1 || *end || errno || !(x >= 0 && x <= 1))
+        die("--min-occupancy-of: '%s' is not a number in [0, 1]", eq + 1);
+      snprintf(occ_of[n_occ_of].config, sizeof occ_of[0].config, "%.*s", (int)(eq - v), v);
+      occ_of[n_occ_of++].min_occ = x;
     } else die("usage: unknown option '%s'", o);
   }
   if (header) puts(HEADER);
   if (header && !variant && !arch_name && !status) return 0;
   if (!variant || !arch_name || !status)
     die("usage: gates [--header] --variant V --arch sm_XX --status FILE [--ptxas FILE] "
-        "[--ptxas-arch sm_XX] [--describe FILE] [--min-occupancy X] [--min-ctas N|Kx] [--sm-count N]");
+        "[--ptxas-arch sm_XX] [--describe FILE] [--min-occupancy X] [--min-occupancy-of CONFIG=X] "
+        "[--min-ctas N|Kx] [--sm-count N]");
   const struct arch_limits *arch = arch_limits_find(arch_name);
   if (!arch) die("unknown architecture '%s' (known: sm_80, sm_86, sm_89, sm_90, sm_90a)", arch_name);
   if (!sm_count) sm_count = arch->sm_count;

@@ -46,12 +46,15 @@ elif ! "$FLAGCHECK" "$flags_in" "$out/flags" ${tunables:+"$tunables"} 2>"$out/bu
 fi
 mapfile -t flags <"$out/flags"
 
-# static_assert messages mark refused configurations; anything else is a failed build
+# static_assert messages mark refused configurations; anything else is a failed build. Judged on
+# what this script's steps wrote, not on a log it was handed (a dispatching build's starts with
+# its configurations' logs, link_dispatch.sh)
+log0=$(( $(wc -c <"$out/build.log" 2>/dev/null || echo 0) + 1 ))
 classify() { # classify RC
   if [ "$1" -eq 124 ] || [ "$1" -eq 137 ]; then status build_timeout "compile exceeded ${tmo} s"; return; fi
-  local sa; sa=$(grep -m1 -E 'static assertion failed|static_assert' "$out/build.log" | sed 's/^.*error: //')
+  local sa; sa=$(tail -c +"$log0" "$out/build.log" | grep -m1 -E 'static assertion failed|static_assert' | sed 's/^.*error: //')
   if [ -n "$sa" ]; then status invalid_config "$sa"; return; fi
-  status build_failed "$(grep -m1 -E 'error' "$out/build.log" || echo "nvcc exited with status $1")"
+  status build_failed "$(tail -c +"$log0" "$out/build.log" | grep -m1 -E 'error' || echo "nvcc exited with status $1")"
 }
 # a kernel under kernels/<problem>/ sees the harness's headers and its problem's; a kernel that is
 # OUTDIR/kernel.o already (a dispatching build's, tools/pipeline/link_dispatch.sh) is only linked

@@ -3,9 +3,9 @@
 # configuration its dispatch file names (kernels/harness/dispatch_rules.h).
 #   link_dispatch.sh OUTDIR DISPATCH_FILE PROBLEM DISPATCHER_SRC MEMBER_ROOT SHAPES_FILE -- HARNESS_OBJ... [-- LINK_ARGS...]
 # The configurations are variants of the same experiment, built already under MEMBER_ROOT/<name>.
-# Each one's kernel.o is copied with its C symbols (the kernel contract, e.g. attn_run) renamed
-# dsp<i>_<symbol> and every other symbol it defines made local, so that several configurations
-# of one source, whose kernels share names, link together; a generated table (OUTDIR/table.cu:
+# Each one's kernel.o is copied with the symbols it defines renamed dsp<i>_<symbol>, its C ones
+# (the kernel contract, e.g. attn_run) kept global and its kernels' host stubs made local, so that
+# several configurations of one source, whose kernels and statics share names, link together; a generated table (OUTDIR/table.cu:
 # kernels/<problem>/dispatch_member.h, kernels/harness/dispatch_select.h) lists them with their
 # names and the dispatch file's name and text, and
 # DISPATCHER_SRC implements the contract over it. These objects, combined into OUTDIR/kernel.o,
@@ -36,12 +36,22 @@ for c in $configs; do
     status build_failed "configuration $c is not built ($(sed -n 1p "$d/status" 2>/dev/null || echo no status))"; exit 0
   fi
   { echo "== configuration $c (dsp${i}_)"; cat "$d/build.log"; } >>"$out/build.log"
-  mapfile -t syms < <(nm --defined-only -g "$d/kernel.o" | awk 'NF == 3 && $3 !~ /^_/ && $3 !~ /\./ { print $3 }')
-  if [ ${#syms[@]} -eq 0 ]; then status build_failed "configuration $c: its object defines no C symbol (no kernel contract)"; exit 0; fi
-  # (the compiler's DW.ref.* words, shared by every object through COMDAT groups, stay global)
-  ren=() keep=()
-  for s in "${syms[@]}"; do ren+=(--redefine-sym "$s=dsp${i}_$s"); keep+=(--keep-global-symbol "dsp${i}_$s"); done
-  while read -r s; do keep+=(--keep-global-symbol "$s"); done < <(nm --defined-only -g "$d/kernel.o" | awk '$3 ~ /^DW\.ref\./ { print $3 }')
+  # Every symbol the object defines globally is renamed dsp<i>_<symbol>, but the compiler's
+  # DW.ref.* words (shared by every object through COMDAT groups); the C ones (the contract), and
+  # the unique and weak ones (a function-local static of an inline function, e.g.), stay global
+  # under their new names, each configuration its own; the rest (the kernels' host stubs) is made
+  # local.
+  ren=() keep=() ncontract=0
+  while read -r typ s; do
+    case $s in DW.ref.*) keep+=(--keep-global-symbol "$s"); continue ;; esac
+    ren+=(--redefine-sym "$s=dsp${i}_$s")
+    case $typ:$s in
+      [uVvWw]:*) keep+=(--keep-global-symbol "dsp${i}_$s") ;;
+      *:_*) ;;
+      *) keep+=(--keep-global-symbol "dsp${i}_$s"); ncontract=$((ncontract + 1)) ;;
+    esac
+  done < <(nm --defined-only -g "$d/kernel.o" | awk 'NF == 3 { print $2, $3 }')
+  if [ $ncontract -eq 0 ]; then status build_failed "configuration $c: its object defines no C symbol (no kernel contract)"; exit 0; fi
   if ! objcopy "${ren[@]}" "$d/kernel.o" "$out/m$i.o.tmp" 2>>"$out/build.log" ||
      ! objcopy "${keep[@]}" "$out/m$i.o.tmp" "$out/m$i.o" 2>>"$out/build.log"; then
     status build_failed "configuration $c: objcopy failed"; exit 0
@@ -62,16 +72,21 @@ done
   printf '%s' "$names"
   echo '};'
   echo "extern \"C\" const int dispatch_nmembers = $i;"
-  printf 'extern "C" const char dispatch_file[] = "%s";\n' "$file"
+  echo 'extern "C" const char dispatch_file[] = {'
+  printf '%s' "$file" | od -An -v -tx1 | awk '{ for (i = 1; i <= NF; i++) printf "(char)0x%s,", $i; print "" }'
+  echo '0};'
   echo 'extern "C" const char dispatch_text[] = {'
   od -An -v -tx1 "$file" | awk '{ for (i = 1; i <= NF; i++) printf "(char)0x%s,", $i; print "" }'
   echo '0};'; } >>"$out/table.cu"
 for src in "$out/table.cu" "$dispatcher"; do
   o=$out/$(basename "${src%.cu}").o
   timeout -k 5 "${BUILD_TIMEOUT:-120}" "$NVCC" "${nvccflags[@]}" "${arch[@]}" -Xcompiler -fPIC -Ikernels/harness \
-    -Ikernels/"$problem" -c "$src" -o "$o" >>"$out/build.log" 2>&1 ||
-    { status build_failed "$(grep -m1 error "$out/build.log" || echo "nvcc failed on $src")"; exit 0; }
+    -Ikernels/"$problem" -c "$src" -o "$o" >"$out/step.log" 2>&1; rc=$?
+  cat "$out/step.log" >>"$out/build.log"
+  # (the reason from this step's output, not from the configurations' logs above it)
+  [ $rc -eq 0 ] || { status build_failed "$(grep -m1 error "$out/step.log" || echo "nvcc failed on $src")"; exit 0; }
   objs+=("$o")
 done
+rm -f "$out/step.log"
 ld -r -o "$out/kernel.o" "${objs[@]}" 2>>"$out/build.log" || { status build_failed "ld -r failed"; exit 0; }
 exec tools/pipeline/compile.sh "$out" none "$out/kernel.o" "$shapes_in" "$@"
