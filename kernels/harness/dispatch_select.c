@@ -40,9 +40,7 @@ int dispatch_index(const char *const *names, int n, const char *name) {
   return -1;
 }
 
-void dispatch_describe_configs(const char *file, const char *const *names, const char *const *configs,
-                               int n, char *buf, size_t len) {
+void dispatch_describe_configs(const char *file, const char *const *names, int n, char *buf, size_t len) {
   size_t k = (size_t)snprintf(buf, len, "dispatch %s:", file);
-  for (int i = 0; i < n && k < len; i++)
-    k += (size_t)snprintf(buf + k, len - k, "%s %s {%s}", i ? ";" : "", names[i], configs[i]);
+  for (int i = 0; i < n && k < len; i++) k += (size_t)snprintf(buf + k, len - k, "%s %s", i ? ";" : "", names[i]);
 }

@@ -22,9 +22,9 @@ int dispatch_pick(const char *problem, const char *file, const char *text, const
                   int n, const long *v, char *msg, size_t msglen);
 // The index of name in names[0..n-1], or -1.
 int dispatch_index(const char *const *names, int n, const char *name);
-// "dispatch FILE: NAME {CONFIG}; ..." into buf (truncated to len).
-void dispatch_describe_configs(const char *file, const char *const *names, const char *const *configs,
-                               int n, char *buf, size_t len);
+// "dispatch FILE: NAME; NAME; ..." into buf (truncated to len): the build's configuration, as a
+// sample file's kernel_config records it (each configuration's own is in its variant's file).
+void dispatch_describe_configs(const char *file, const char *const *names, int n, char *buf, size_t len);
 
 #ifdef __cplusplus
 }

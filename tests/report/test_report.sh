@@ -230,6 +230,17 @@ check_grep "wgmma row: the H100 without one keeps mma.sync" '^The roofline.s mem
 check_grep "wgmma row: roofline at 800 TFLOPS" '^tf = 800$' $EW/build/plots/beta/nvidia-h200/roofline.gpv
 check_grep "wgmma row: roofline table, compute-bound under 800" '^\| `B2_H8_S512_D64_C0` \| 256 \| 800 \| compute \|' $W
 check_grep "wgmma row: roofline table caption names it" 'compute: `wgmma_f16_f32_tflops`, the highest FLOP rate measured' $W
+# a dispatching build's file (variant c made one by hand): its row names the configurations its
+# launch lines say serve the shapes (each once, in shape order) and its dispatch file
+ED=$RB/edge-dispatch
+rm -rf $ED && mkdir -p $ED && cp -r $FIX/data $FIX/experiments $ED/
+sed -i -e '1a # kernel_config: dispatch experiments/beta/variants/d.dispatch: b; a' \
+  -e '1a # launch.X1: kernel=k grid=1,1,1 launches=1 config=b' -e '1a # launch.X2: kernel=k launches=1 config=a' \
+  -e '1a # launch.X3: kernel=k launches=1 config=b' $ED/data/beta/nvidia-h200/c.csv
+check "dispatching file: the full appendix is written" make -s --no-print-directory DATA=$ED/data EXPDIR=$ED/experiments RB=$ED/build $ED/build/report/appendix-full.md
+check_grep "... its row: a dispatching variant, its configurations in order and its file" \
+  '^\| `c` \| variant, dispatching \| one build: `b`, `a` by the rules of `experiments/beta/variants/d\.dispatch` \|' $ED/build/report/appendix-full.md
+check_grep "... the other variants' rows unchanged" '^\| `b` \| variant \| `' $ED/build/report/appendix-full.md
 check_grep "wgmma row: roofline figure caption names it" 'compute: the highest measured FLOP rate, `wgmma_f16_f32_tflops`' $W
 check "no scaling figure for beta (its shapes differ in D)" test ! -e $RB/plots/beta/nvidia-h200/scaling.pdf
 # scaling: the shapes that differ only in axes moving with the problem's scale axis (attention: S,

@@ -37,6 +37,28 @@ static double python_median(gen *g, const char *path, const char *shape) {
   return m;
 }
 
+// A dispatching build's flags cell: its configurations, each once in the order of the shapes
+// they serve (the config= of its `launch.<shape>` lines), and its dispatch file (kernel_config
+// "dispatch FILE: ...", kernels/harness/dispatch_select.h); NULL for any other variant.
+static const char *dispatch_cell(gen *g, const samples_file *f) {
+  const char *kc = samples_meta(f, "kernel_config");
+  const char *colon = kc && !strncmp(kc, "dispatch ", 9) ? strstr(kc, ": ") : NULL;
+  if (!colon) return NULL;
+  char names[1024] = "";
+  size_t n = 0;
+  for (size_t i = 0; i < f->nmeta && n < sizeof names; i++) {
+    const char *c = strncmp(f->meta[i].key, "launch.", 7) ? NULL : strstr(f->meta[i].value, " config=");
+    if (!c) continue;
+    c += 8;
+    const int len = (int)strcspn(c, " ");
+    char q[80];
+    snprintf(q, sizeof q, "`%.*s`", len, c);
+    if (!strstr(names, q)) n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "", q);
+  }
+  return tmpl_str(g, "words", "flags-dispatch",
+                  (const char *const[]){"configs", names, "file", fmt("%.*s", (int)(colon - kc - 9), kc + 9), NULL});
+}
+
 static void variants_table(gen *g, const expvars *e, const egpu *x) {
   strlist all = {0};
   int cv = x->have_gates ? rcsv_col(&x->gates, "variant") : -1;
@@ -47,17 +69,19 @@ static void variants_table(gen *g, const expvars *e, const egpu *x) {
   tmpl_table(g, "exp", "caption-variants", "columns-variants", "llp36p20",
              (const char *const[]){"exp", x->exp, "gpu", x->gpu, NULL});
   for (size_t i = 0; i < all.n; i++) {
-    const char *v = all.v[i], *flags = fmt_none(), *gate = word(g, "not-gated");
+    const char *v = all.v[i], *flags = fmt_none(), *gate = word(g, "not-gated"), *dcell = NULL;
     for (size_t f = 0; f < x->names.n; f++)
-      if (!strcmp(x->names.v[f], v) && samples_meta(&x->files[f], "flags"))
-        flags = fmt("`%s`", samples_meta(&x->files[f], "flags"));
+      if (!strcmp(x->names.v[f], v)) {
+        if (samples_meta(&x->files[f], "flags")) flags = fmt("`%s`", samples_meta(&x->files[f], "flags"));
+        if ((dcell = dispatch_cell(g, &x->files[f]))) flags = dcell;
+      }
     for (size_t r = 0; cv >= 0 && r < x->gates.nrows; r++)
       if (!strcmp(rcsv_get(&x->gates, r, cv), v)) {
         const char *verdict = rcsv_get(&x->gates, r, rcsv_col(&x->gates, "verdict"));
         const char *reason = rcsv_get(&x->gates, r, rcsv_col(&x->gates, "reason"));
         gate = *reason ? fmt("%s: `%s`", verdict, reason) : fmt("%s", verdict);
       }
-    const char *role = word(g, expvars_is_baseline(e, v) ? "role-baseline" : "role-variant");
+    const char *role = word(g, expvars_is_baseline(e, v) ? "role-baseline" : dcell ? "role-dispatch" : "role-variant");
     if (e->baseline && !strcmp(v, e->baseline))
       role = tmpl_str(g, "words", "role-named-baseline", (const char *const[]){"role", role, NULL});
     if (!strlist_has(&x->names, v)) gate = tmpl_str(g, "words", "gate-no-samples", (const char *const[]){"gate", gate, NULL});
