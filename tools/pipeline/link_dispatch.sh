@@ -5,9 +5,9 @@
 # The configurations are variants of the same experiment, built already under MEMBER_ROOT/<name>.
 # Each one's kernel.o is copied with the symbols it defines renamed dsp<i>_<symbol>, its C ones
 # (the kernel contract, e.g. attn_run) kept global and its kernels' host stubs made local, so that
-# several configurations of one source, whose kernels and statics share names, link together; a generated table (OUTDIR/table.cu:
-# kernels/<problem>/dispatch_member.h, kernels/harness/dispatch_select.h) lists them with their
-# names and the dispatch file's name and text, and
+# several configurations of one source, whose kernels and statics share names, link together. A
+# generated table (OUTDIR/table.cu: kernels/<problem>/dispatch_member.h, kernels/harness/
+# dispatch_select.h) lists them with their names and the dispatch file's name and text, and
 # DISPATCHER_SRC implements the contract over it. These objects, combined into OUTDIR/kernel.o,
 # are linked by compile.sh as any variant's kernel (bench, kernel.so, describe, status).
 # build.log starts with the configurations' logs (their ptxas reports, which the gates read).
