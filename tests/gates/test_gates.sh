@@ -44,6 +44,13 @@ check_eq "pass row" "$row" \
 # kernel matching: flash_fwd_combine must pick its own kernel (12 regs), not flash_fwd<64>.
 row=$(gate ok.log "shape=A kernel=flash_fwd_combine block=256,1,1 dyn_smem=0 ctas=4")
 check_grep "kernel=flash_fwd_combine picks _Z17flash_fwd_combine" ',_Z17flash_fwd_combinePKfPfi,12,' <(echo "$row")
+check_grep "a name with its template arguments' start names that instance (flash_fwdILi64E)" ',_Z9flash_fwdILi64EEvPKfPfi,31,' \
+  <(gate ok.log "shape=A kernel=flash_fwdILi64E block=128,1,1 dyn_smem=0")
+gate ok.log "shape=A kernel=flash_fwdILi128E block=128,1,1 dyn_smem=0" >/dev/null
+check_eq "... and another instance's arguments do not match it (exit 2)" "$?" 2
+gate ok.log "shape=A kernel=flash_fwdI block=128,1,1 dyn_smem=0" >/dev/null
+check_eq "... nor arguments the name does not have (flash_fwdI matches, the arguments' start; flash_fwdX: exit 2)" \
+  "$?:$(gate ok.log "shape=A kernel=flash_fwdX block=128,1,1 dyn_smem=0" >/dev/null; echo $?)" "0:2"
 row=$(gate ok.log "shape=A kernel=_Z9flash_fwdILi64EEvPKfPfi block=256,1,1 dyn_smem=0")
 check_grep "full mangled name matches; ctas default to the grid product (1)" ',_Z9flash_fwdILi64EEvPKfPfi,31,.*,1,1$' <(echo "$row")
 

@@ -23,7 +23,8 @@
 // when --min-ctas > 0: max over shapes of max(ctas, work_items) < min-ctas; `Kx` means K x
 // SM count, the SM count from --sm-count or the arch table).
 // The main kernel of a shape is the entry (of the ptxas arch) whose mangled name equals kernel=, or
-// holds it as a whole mangled identifier (<length><name>, e.g. 9flash_fwd); when several
+// holds it as a whole mangled identifier (<length><name>, e.g. 9flash_fwd), or as one followed by
+// the start of its template arguments (flash_fwdILi64E: that instance); when several
 // template instances match, the one with the lowest occupancy counts. In a dispatching build a
 // shape's config= names the configuration whose section of the log (ptxas_report.h) holds it.
 // Numeric columns describe the main kernel at the worst shape (the offending shape for
@@ -156,12 +157,15 @@ static int mangled_has_name(const char *m, const char *k) {
     while (*p >= '0' && *p <= '9' && n < 100000) n = 10 * n + (size_t)(*p++ - '0');
     if (strnlen(p, n) < n) return 0;
     if (n == kl && !strncmp(p, k, n)) return 1;
+    // k a name with the start of its template arguments (naive_attn_kernelILi64E): one instance
+    if (n < kl && k[n] == 'I' && !strncmp(p, k, n) && !strncmp(p + n, k + n, kl - n)) return 1;
     p += n;
   }
   return 0;
 }
 
-// Does mangled name m name kernel k (equal, or k one of its source names)?
+// Does mangled name m name kernel k (equal, or k one of its source names, or such a name followed
+// by the start of its template arguments)?
 static int kernel_matches(const char *m, const char *k) {
   return !strcmp(m, k) || mangled_has_name(m, k);
 }
