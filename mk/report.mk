@@ -19,6 +19,7 @@ report-vars:
 	$(file >$(REPORT_VARS_OUT),DESCRIPTION=$(strip $(DESCRIPTION)))
 	$(foreach v,$(r_vars),$(file >>$(REPORT_VARS_OUT),$(v)=$(strip $($(v)))))
 	$(file >>$(REPORT_VARS_OUT),REPORT_STYLE=$(or $(strip $(REPORT_STYLE)),timing))
+	$(file >>$(REPORT_VARS_OUT),DISPATCH=$(notdir $(basename $(wildcard $(dir $(REPORT_VARS_OF))variants/*.dispatch))))
 	@:
 else
 
@@ -141,7 +142,7 @@ $(R_VARS): $(RB)/%/experiment.vars: mk/report.mk
 	$(if $(wildcard $(EXPDIR)/$*/experiment.mk),@$(MAKE) -s --no-print-directory -f mk/report.mk \
 	  REPORT_VARS_OF=$(EXPDIR)/$*/experiment.mk REPORT_VARS_OUT=$@.tmp EXP=$* report-vars,@: >$@.tmp)
 	@mv $@.tmp $@
-$(foreach e,$(R_EXPS),$(eval $(RB)/$(e)/experiment.vars: $(wildcard $(EXPDIR)/$(e)/experiment.mk)))
+$(foreach e,$(R_EXPS),$(eval $(RB)/$(e)/experiment.vars: $(wildcard $(EXPDIR)/$(e)/experiment.mk $(EXPDIR)/$(e)/variants/*.dispatch)))
 
 # summary: every sample file of one GPU (empty when every variant was rejected); stats exits 3
 # when a group has too few samples, having written its CSV (NaN where undefined)

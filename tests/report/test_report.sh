@@ -230,17 +230,24 @@ check_grep "wgmma row: the H100 without one keeps mma.sync" '^The roofline.s mem
 check_grep "wgmma row: roofline at 800 TFLOPS" '^tf = 800$' $EW/build/plots/beta/nvidia-h200/roofline.gpv
 check_grep "wgmma row: roofline table, compute-bound under 800" '^\| `B2_H8_S512_D64_C0` \| 256 \| 800 \| compute \|' $W
 check_grep "wgmma row: roofline table caption names it" 'compute: `wgmma_f16_f32_tflops`, the highest FLOP rate measured' $W
-# a dispatching build's file (variant c made one by hand): its row names the configurations its
-# launch lines say serve the shapes (each once, in shape order) and its dispatch file
+# a dispatching build (variant c made one by hand: its file's header, and variants/c.dispatch): its
+# row names the configurations its launch lines say serve the shapes (each once, in shape order,
+# with its shapes) and its dispatch file; it is never picked as the fastest of ours (the fixture's
+# c is the fastest at B2_H8_S512_D128_C1, above)
+check_grep "(the fixture's c is the fastest at B2_H8_S512_D128_C1)" '^- `B2_H8_S512_D128_C1`: fastest variant `c` ' $F
 ED=$RB/edge-dispatch
 rm -rf $ED && mkdir -p $ED && cp -r $FIX/data $FIX/experiments $ED/
-sed -i -e '1a # kernel_config: dispatch experiments/beta/variants/d.dispatch: b; a' \
+sed -i -e '1a # kernel_config: dispatch experiments/beta/variants/c.dispatch: b; a' \
   -e '1a # launch.X1: kernel=k grid=1,1,1 launches=1 config=b' -e '1a # launch.X2: kernel=k launches=1 config=a' \
   -e '1a # launch.X3: kernel=k launches=1 config=b' $ED/data/beta/nvidia-h200/c.csv
+mkdir -p $ED/experiments/beta/variants && printf '* -> b\n' >$ED/experiments/beta/variants/c.dispatch
 check "dispatching file: the full appendix is written" make -s --no-print-directory DATA=$ED/data EXPDIR=$ED/experiments RB=$ED/build $ED/build/report/appendix-full.md
-check_grep "... its row: a dispatching variant, its configurations in order and its file" \
-  '^\| `c` \| variant, dispatching \| one build: `b`, `a` by the rules of `experiments/beta/variants/d\.dispatch` \|' $ED/build/report/appendix-full.md
-check_grep "... the other variants' rows unchanged" '^\| `b` \| variant \| `' $ED/build/report/appendix-full.md
+EDF=$ED/build/report/appendix-full.md
+check_grep "... its row: a dispatching variant, its configurations with their shapes, and its file" \
+  '^\| `c` \| variant, dispatching \| one build: `b` \(`X1`, `X3`\); `a` \(`X2`\) by the rules of `experiments/beta/variants/c\.dispatch` \|' $EDF
+check_grep "... the other variants' rows unchanged" '^\| `b` \| variant \| `' $EDF
+check_eq "... and it is not the fastest of ours anywhere" "$(grep -c 'fastest variant `c`' $EDF)" 0
+check_grep "... where it was, the next fastest is" '^- `B2_H8_S512_D128_C1`: fastest variant `[ab]` ' $EDF
 check_grep "wgmma row: roofline figure caption names it" 'compute: the highest measured FLOP rate, `wgmma_f16_f32_tflops`' $W
 check "no scaling figure for beta (its shapes differ in D)" test ! -e $RB/plots/beta/nvidia-h200/scaling.pdf
 # scaling: the shapes that differ only in axes moving with the problem's scale axis (attention: S,

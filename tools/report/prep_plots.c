@@ -396,7 +396,7 @@ static void scaling(const ctx *c) {
   const char *best = NULL;
   double bg = INFINITY;
   for (size_t v = 0; v < c->names.n; v++) {
-    if (expvars_is_baseline(&c->e, c->names.v[v])) continue;
+    if (expvars_is_baseline(&c->e, c->names.v[v]) || expvars_is_dispatch(&c->e, c->names.v[v])) continue;
     double lg = 0, med;
     size_t m = 0;
     for (size_t j = 0; j < n; j++)

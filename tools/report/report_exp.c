@@ -38,23 +38,35 @@ static double python_median(gen *g, const char *path, const char *shape) {
 }
 
 // A dispatching build's flags cell: its configurations, each once in the order of the shapes
-// they serve (the config= of its `launch.<shape>` lines), and its dispatch file (kernel_config
-// "dispatch FILE: ...", kernels/harness/dispatch_select.h); NULL for any other variant.
+// they serve, with those shapes (the config= of its `launch.<shape>` lines), and its dispatch
+// file (kernel_config "dispatch FILE: ...", kernels/harness/dispatch_select.h); NULL for any
+// other variant.
 static const char *dispatch_cell(gen *g, const samples_file *f) {
   const char *kc = samples_meta(f, "kernel_config");
   const char *colon = kc && !strncmp(kc, "dispatch ", 9) ? strstr(kc, ": ") : NULL;
   if (!colon) return NULL;
-  char names[1024] = "";
-  size_t n = 0;
-  for (size_t i = 0; i < f->nmeta && n < sizeof names; i++) {
+  strlist cfg = {0}, shp = {0};  // per configuration: its name, and its shapes joined by ", "
+  for (size_t i = 0; i < f->nmeta; i++) {
     const char *c = strncmp(f->meta[i].key, "launch.", 7) ? NULL : strstr(f->meta[i].value, " config=");
     if (!c) continue;
-    c += 8;
-    const int len = (int)strcspn(c, " ");
-    char q[80];
-    snprintf(q, sizeof q, "`%.*s`", len, c);
-    if (!strstr(names, q)) n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "", q);
+    const char *name = fmt("%.*s", (int)strcspn(c + 8, " "), c + 8), *shape = f->meta[i].key + 7;
+    size_t k = 0;
+    while (k < cfg.n && strcmp(cfg.v[k], name)) k++;
+    if (k == cfg.n) {
+      strlist_add(&cfg, name);
+      strlist_add(&shp, fmt("`%s`", shape));
+    } else {
+      const char *joined = fmt("%s, `%s`", shp.v[k], shape);
+      free(shp.v[k]);
+      shp.v[k] = strdup(joined);
+    }
   }
+  char names[2048] = "";
+  size_t n = 0;
+  for (size_t k = 0; k < cfg.n && n < sizeof names; k++)
+    n += (size_t)snprintf(names + n, sizeof names - n, "%s`%s` (%s)", k ? "; " : "", cfg.v[k], shp.v[k]);
+  strlist_free(&cfg);
+  strlist_free(&shp);
   return tmpl_str(g, "words", "flags-dispatch",
                   (const char *const[]){"configs", names, "file", fmt("%.*s", (int)(colon - kc - 9), kc + 9), NULL});
 }
@@ -205,8 +217,10 @@ static void findings(gen *g, const expvars *e, const egpu *x, const strlist *sha
   strlist ours = {0}, base = {0};
   for (size_t i = 0; i < x->names.n; i++)
     strlist_add(expvars_is_baseline(e, x->names.v[i]) ? &base : &ours, x->names.v[i]);
+  int intro = 0;
   for (size_t s = 0; s < shapes->n; s++) {
     const char *bo = pick_variant(&x->sum, &ours, e, "@ours", shapes->v[s]);
+    if (bo && !intro++) tmpl_put(g, "exp", e->dispatch.n ? "fastest-intro-dispatch" : "fastest-intro", NULL);
     const char *bb = NULL;
     double mb = 0, m;
     for (size_t i = 0; i < base.n; i++)

@@ -29,7 +29,7 @@ int pick_median(const rcsv *s, const char *name, const char *shape, double *med)
 }
 
 static int matches(const char *name, const char *who, const expvars *e) {
-  if (!strcmp(who, "@ours")) return !expvars_is_baseline(e, name);
+  if (!strcmp(who, "@ours")) return !expvars_is_baseline(e, name) && !expvars_is_dispatch(e, name);
   if (!strcmp(who, "@lib")) return strlist_has(&e->libraries, name);
   size_t n = strlen(who);
   return strncmp(name, who, n) == 0 && (!name[n] || !isdigit((unsigned char)name[n]));

@@ -14,7 +14,8 @@ const char *pick_name(const char *file, char *buf, size_t len);
 // Median of NAME at SHAPE from summary S: 0, or -1 when absent.
 int pick_median(const rcsv *s, const char *name, const char *shape, double *med);
 
-// "@ours": the fastest non-baseline; "@lib": the fastest of LIBRARIES; else the fastest variant whose
+// "@ours": the fastest non-baseline that is not a dispatching build (its times are its
+// configurations', measured again); "@lib": the fastest of LIBRARIES; else the fastest variant whose
 // name is WHO or WHO followed by a non-digit. NULL when none has SHAPE. Returned string is
 // one of NAMES' entries.
 const char *pick_variant(const rcsv *s, const strlist *names, const expvars *e, const char *who,

@@ -75,6 +75,7 @@ int expvars_read(const char *path, expvars *e, char *err, size_t errlen) {
     else if (!strcmp(k, "SHAPES")) words(&e->shapes, v);
     else if (!strcmp(k, "BASELINES")) words(&e->baselines, v);
     else if (!strcmp(k, "LIBRARIES")) words(&e->libraries, v);
+    else if (!strcmp(k, "DISPATCH")) words(&e->dispatch, v);
     else if (!strcmp(k, "REPORT_STYLE")) {
       if (!*v || !strcmp(v, "timing")) e->correctness = 0;
       else if (!strcmp(v, "correctness")) e->correctness = 1;
@@ -116,6 +117,7 @@ void expvars_free(expvars *e) {
   strlist_free(&e->libraries);
   strlist_free(&e->cmp_cand);
   strlist_free(&e->cmp_base);
+  strlist_free(&e->dispatch);
   memset(e, 0, sizeof *e);
 }
 
@@ -178,3 +180,5 @@ int sample_files(const char *dir, strlist *paths, strlist *names, strlist *other
 void subdirs(const char *dir, strlist *out) {
   list_dir(dir, out, 1);
 }
+
+int expvars_is_dispatch(const expvars *e, const char *name) { return strlist_has(&e->dispatch, name); }

@@ -17,6 +17,8 @@ typedef struct {
   strlist libraries; // LIBRARIES: the production libraries ours is judged against (`@lib`);
                      // BASELINES when the experiment names none
   strlist cmp_cand, cmp_base; // COMPARE pairs cand:base, same length
+  strlist dispatch;  // the dispatching variants (variants/*.dispatch): one build serving each
+                     // shape with another variant; never picked as the fastest of ours
 } expvars;
 
 // Reads PATH (a missing file gives empty vars and 0). -1 with "FILE:LINE: what" in err.
@@ -24,6 +26,8 @@ int expvars_read(const char *path, expvars *e, char *err, size_t errlen);
 void expvars_free(expvars *e);
 // NAME is one of BASELINES or LIBRARIES
 int expvars_is_baseline(const expvars *e, const char *name);
+// NAME is a dispatching variant
+int expvars_is_dispatch(const expvars *e, const char *name);
 
 void strlist_add(strlist *l, const char *s);
 void strlist_free(strlist *l);
