@@ -71,6 +71,48 @@ static const char *dispatch_cell(gen *g, const samples_file *f) {
                   (const char *const[]){"configs", names, "file", fmt("%.*s", (int)(colon - kc - 9), kc + 9), NULL});
 }
 
+// The value of -DNAME in a flags string ("-DA=1 -DB" : B is "1"), into buf; NULL when absent.
+static const char *flag_value(const char *flags, const char *name, char *buf, size_t len) {
+  const size_t nl = strlen(name);
+  for (const char *p = flags; (p = strstr(p, "-D")); p += 2) {
+    if ((p == flags || p[-1] == ' ') && !strncmp(p + 2, name, nl) && (p[2 + nl] == '=' || p[2 + nl] == ' ' || !p[2 + nl])) {
+      const char *v = p[2 + nl] == '=' ? p + 3 + nl : "1";
+      snprintf(buf, len, "%.*s", (int)strcspn(v, " "), v);
+      return buf;
+    }
+  }
+  return NULL;
+}
+
+// What a COMPARE pair's candidate changes against its base, from the flags of their sample files
+// (the first GPU holding both): "NAME=v (base: w)", "NAME=v (base: unset)", "NAME unset (base: w)";
+// NULL when a side has no flags (a library, say) or nothing differs.
+static const char *pair_diff(const egpu *xs, size_t n, const char *cand, const char *base) {
+  const char *fc = NULL, *fb = NULL;
+  for (size_t k = 0; k < n && !(fc && fb); k++) {
+    fc = fb = NULL;
+    for (size_t f = 0; f < xs[k].names.n; f++) {
+      if (!strcmp(xs[k].names.v[f], cand)) fc = samples_meta(&xs[k].files[f], "flags");
+      if (!strcmp(xs[k].names.v[f], base)) fb = samples_meta(&xs[k].files[f], "flags");
+    }
+  }
+  if (!fc || !fb) return NULL;
+  char out[1024] = "", vc[128], vb[128], name[128];
+  size_t o = 0;
+  for (int side = 0; side < 2; side++)  // the candidate's names, then those only the base sets
+    for (const char *p = side ? fb : fc; (p = strstr(p, "-D")); p += 2) {
+      if (p != (side ? fb : fc) && p[-1] != ' ') continue;
+      snprintf(name, sizeof name, "%.*s", (int)strcspn(p + 2, "= "), p + 2);
+      const char *c = flag_value(fc, name, vc, sizeof vc), *b = flag_value(fb, name, vb, sizeof vb);
+      if (side && c) continue;
+      if (c && b && !strcmp(c, b)) continue;
+      if (o < sizeof out)
+        o += (size_t)snprintf(out + o, sizeof out - o, "%s%s%s%s (base: %s)", o ? ", " : "", name, c ? "=" : " unset",
+                              c ? c : "", b ? b : "unset");
+    }
+  return o ? fmt("%s", out) : NULL;
+}
+
 static void variants_table(gen *g, const expvars *e, const egpu *x) {
   strlist all = {0};
   int cv = x->have_gates ? rcsv_col(&x->gates, "variant") : -1;
@@ -323,8 +365,11 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
   }
   tmpl_put(g, "exp", e->cmp_cand.n ? "baseline-and-pairs" : "baseline",
            (const char *const[]){"baseline", e->baseline ? e->baseline : tmpl_str(g, "exp", "no-baseline", NULL), NULL});
-  for (size_t i = 0; i < e->cmp_cand.n; i++)
-    tmpl_put(g, "exp", "pair", (const char *const[]){"cand", e->cmp_cand.v[i], "base", e->cmp_base.v[i], NULL});
+  for (size_t i = 0; i < e->cmp_cand.n; i++) {
+    const char *diff = pair_diff(xs, n, e->cmp_cand.v[i], e->cmp_base.v[i]);
+    tmpl_put(g, "exp", diff ? "pair-diff" : "pair",
+             (const char *const[]){"cand", e->cmp_cand.v[i], "base", e->cmp_base.v[i], "diff", diff ? diff : "", NULL});
+  }
   for (size_t k = 0; k < n; k++) {
     egpu *x = &xs[k];
     tmpl_put(g, "exp", "gpu", (const char *const[]){"exp", exp, "gpu", x->gpu, NULL});
