@@ -17,6 +17,7 @@ r_vars := KERNEL SHAPES BASELINE BASELINES LIBRARIES COMPARE DELTA
 .PHONY: report-vars
 report-vars:
 	$(file >$(REPORT_VARS_OUT),DESCRIPTION=$(strip $(DESCRIPTION)))
+	$(file >>$(REPORT_VARS_OUT),LEGEND=$(strip $(LEGEND)))
 	$(foreach v,$(r_vars),$(file >>$(REPORT_VARS_OUT),$(v)=$(strip $($(v)))))
 	$(file >>$(REPORT_VARS_OUT),REPORT_STYLE=$(or $(strip $(REPORT_STYLE)),timing))
 	$(file >>$(REPORT_VARS_OUT),DISPATCH=$(notdir $(basename $(wildcard $(dir $(REPORT_VARS_OF))variants/*.dispatch))))

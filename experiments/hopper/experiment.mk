@@ -8,6 +8,7 @@
 # variant that was fastest at its shape class (any variant, the mma.sync ones included, may serve).
 # Numbers and predictions: kernels/attention/NOTES-sm90.md.
 DESCRIPTION := Hopper kernel (TMA + wgmma) vs cuDNN and the mma.sync kernel at production shapes
+LEGEND      := `mma_` the mma.sync kernel, `sm90_` the Hopper one; `d64`/`d128` the head dimension; `pp` ping-pong of the consumer warpgroups, `ov` GEMM-softmax overlap, `p` a persistent grid, `split` a persistent grid whose last round is split along the keys, `w1`/`w3` one or three consumer warpgroups (two otherwise), `n64`/`n176` 64- or 176-key tiles (128 otherwise), `s4` four pipeline stages, `lz` lazy rescaling, `poly2` two exponentials of eight on the FMA units; `dispatch` one build serving each shape with one of the others. Shapes: B batch, H heads, S query length, K key length (S when absent), D head dimension, C causal.
 KERNEL      := attention/flash_attn_sm90.cu
 KERNEL_mma_d64  := attention/flash_attn.cu
 KERNEL_mma_d128 := attention/flash_attn.cu

@@ -244,6 +244,7 @@ mkdir -p $ED/experiments/beta/variants && printf '* -> b\n' >$ED/experiments/bet
 # (and two COMPARE pairs, whose list says what the candidate changes: the files' flags are
 # a -DBLOCK_M=64, b -DBLOCK_M=128, c -DBLOCK_M=64 -DSWIZZLE=1, e -DBLOCK_M=32)
 echo 'COMPARE := b:a e:c' >>$ED/experiments/beta/experiment.mk
+echo 'LEGEND := `a` the first, `b` the second' >>$ED/experiments/beta/experiment.mk
 check "dispatching file: the full appendix is written" make -s --no-print-directory DATA=$ED/data EXPDIR=$ED/experiments RB=$ED/build $ED/build/report/appendix-full.md
 EDF=$ED/build/report/appendix-full.md
 check_grep "... its row: a dispatching variant, its configurations with their shapes, and its file" \
@@ -251,6 +252,8 @@ check_grep "... its row: a dispatching variant, its configurations with their sh
 check_grep "... the other variants' rows unchanged" '^\| `b` \| variant \| `' $EDF
 check_eq "... and it is not the fastest of ours anywhere" "$(grep -c 'fastest variant `c`' $EDF)" 0
 check_grep "... where it was, the next fastest is" '^- `B2_H8_S512_D128_C1`: fastest variant `[ab]` ' $EDF
+check_grep "LEGEND: printed under the kernel line" '^- Variant names: `a` the first, `b` the second$' $EDF
+check_eq "... and only where the experiment gives one" "$(grep -c 'Variant names' $F)" 0
 check_grep "COMPARE pairs: what the candidate changes (a value)" '^- `b` vs `a`: BLOCK\\_M=128 \(base: 64\)$' $EDF
 check_grep "... (a value, and a flag only the base sets)" '^- `e` vs `c`: BLOCK\\_M=32 \(base: 64\), SWIZZLE unset \(base: 1\)$' $EDF
 check_grep "wgmma row: roofline figure caption names it" 'compute: the highest measured FLOP rate, `wgmma_f16_f32_tflops`' $W

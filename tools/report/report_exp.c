@@ -340,6 +340,7 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
   // the kernel source by its file name (KERNEL is <problem>/<file> under kernels/)
   const char *k = e->kernel && *e->kernel ? e->kernel : fmt_none(), *slash = strrchr(k, '/');
   tmpl_put(g, "exp", "kernel", (const char *const[]){"kernel", slash ? slash + 1 : k, "shapes", gen_list(&e->shapes), NULL});
+  if (e->legend) tmpl_put(g, "exp", "legend", (const char *const[]){"legend", e->legend, NULL});
   if (e->correctness) {
     tmpl_put(g, "exp", "correctness", NULL);
     for (size_t k = 0; k < n; k++) {

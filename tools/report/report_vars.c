@@ -70,6 +70,7 @@ int expvars_read(const char *path, expvars *e, char *err, size_t errlen) {
     *eq = '\0';
     const char *k = line, *v = eq + 1;
     if (!strcmp(k, "DESCRIPTION")) e->description = xdup(v);
+    else if (!strcmp(k, "LEGEND")) e->legend = *v ? xdup(v) : NULL;
     else if (!strcmp(k, "KERNEL")) e->kernel = xdup(v);
     else if (!strcmp(k, "BASELINE")) e->baseline = *v ? xdup(v) : NULL;
     else if (!strcmp(k, "SHAPES")) words(&e->shapes, v);
@@ -110,6 +111,7 @@ int expvars_read(const char *path, expvars *e, char *err, size_t errlen) {
 
 void expvars_free(expvars *e) {
   free(e->description);
+  free(e->legend);
   free(e->kernel);
   free(e->baseline);
   strlist_free(&e->shapes);

@@ -12,6 +12,7 @@ typedef struct {
 
 typedef struct {
   char *description, *kernel, *baseline;
+  char *legend;  // LEGEND: how the experiment's variant names read (optional)
   int correctness; // REPORT_STYLE: 0 timing (the default), 1 correctness
   strlist shapes, baselines;
   strlist libraries; // LIBRARIES: the production libraries ours is judged against (`@lib`);
