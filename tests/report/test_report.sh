@@ -53,6 +53,11 @@ check_grep "too_few_ctas counted twice" '^\| `too_few_ctas` \| 2 \| `v5b`, `v5c`
 check_grep "a non-sample CSV is named, not read" 'not read as samples .*`aa_check.csv`' $F
 check_grep "SDPA python time shown" 'per-call time from Python \(Py µs' $F
 check_grep "negative results stated" '^\*\*Negative results\*\*' $F
+# the main appendix's key result per experiment and GPU: phase1 on the H100, our v4s2 against the
+# fastest library of each shape (the headline table's rows: 0.804x flash at S128, 0.761x cuDNN at
+# S256, 0.604x cuDNN at S512, all SLOW)
+check_grep "main appendix: phase1's key result on the H100" \
+  '^\*\*Key result\.\*\* Ours against the fastest library of each of 3 shapes: 0 FAST, 0 SAME, 0 AMBIGUOUS, 3 SLOW; speedups from 0\.604× to 0\.804× \(Table 1 has each library\)\.$' $R/appendix.md
 check_grep "beta: b slower at the causal shape" '^- `b` vs `a`: SLOW at `B2_H8_S512_D128_C1` \(0\.[0-9]+×' $F
 check_grep "too few samples: n = 1, one round and no CI" '^\| `e` \| 1 \| 1 × 1 \| 12\.36 \[—, —\] \| — \|' $F
 check_grep "too few samples: AMBIGUOUS" '^\| `e` \| `a` \| .* \| \*\*AMBIGUOUS\*\* \|$' $F

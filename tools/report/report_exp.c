@@ -15,6 +15,7 @@
 #include "report_tmpl.h"
 #include "report_words.h"
 #include "report_pick.h"
+#include "report_hrows.h"
 #include "report_roof.h"
 
 static const char *dfmt(double d) {
@@ -317,12 +318,39 @@ static void exp_figure(gen *g, const egpu *x, size_t f) {
 // (the speedups a reader asked for) on the first GPU that has one (*fig set once drawn); other
 // figures are in the full appendix only, so that the main one stays short as experiments and GPUs
 // are added
+// The key result in one sentence: the verdicts of Table 1's rows of this experiment and GPU (our
+// fastest, or the variant COMPARE pits against a library, against the fastest library, per shape)
+// and the range of their speedups; nothing when there are none.
+static void key_result(gen *g, const expvars *e, const egpu *x) {
+  strlist shapes = {0};
+  hrow *h = NULL;
+  const size_t nh = x->have_cmp ? hrows_of(e, x, &shapes, &h) : 0;
+  size_t k[4] = {0}, m = 0;  // FAST, SAME, AMBIGUOUS, SLOW
+  double lo = INFINITY, hi = -INFINITY;
+  for (size_t i = 0; i < nh; i++) {
+    if (h[i].r < 0) continue;
+    const char *v = rcsv_get(&x->cmp, (size_t)h[i].r, rcsv_col(&x->cmp, "verdict"));
+    const double sp = fld(g, &x->cmp, (size_t)h[i].r, "speedup");
+    k[!strcmp(v, "FAST") ? 0 : !strcmp(v, "SAME") ? 1 : !strcmp(v, "SLOW") ? 3 : 2]++;
+    m++;
+    if (sp < lo) lo = sp;
+    if (sp > hi) hi = sp;
+  }
+  if (m)
+    tmpl_put(g, "exp", m == 1 ? "key-result-one" : "key-result",
+             (const char *const[]){"n", fmt("%zu", m), "fast", fmt("%zu", k[0]), "same", fmt("%zu", k[1]),
+                                   "amb", fmt("%zu", k[2]), "slow", fmt("%zu", k[3]), "lo", xfmt(lo), "hi", xfmt(hi), NULL});
+  free(h);
+  strlist_free(&shapes);
+}
+
 static void exp_gpu_short(gen *g, const expvars *e, const egpu *x, int *fig) {
   tmpl_put(g, "exp", "gpu", (const char *const[]){"exp", x->exp, "gpu", x->gpu, NULL});
   if (!x->have_sum) {
     tmpl_put(g, "exp", "no-samples", (const char *const[]){"exp", x->exp, "gpu", x->gpu, NULL});
     return;
   }
+  key_result(g, e, x);
   tally t = x->have_cmp ? tally_of(&x->cmp) : (tally){0};
   verdict_counts(g, &t);
   strlist shapes = {0};
