@@ -188,12 +188,12 @@ endef
 # problem (the same contract and harness), e.g. the mma.sync kernel beside the Hopper one
 v_kernel = $(or $(if $(call x_own,KERNEL_$(1)),$(strip $(KERNEL_$(1)))),$(KERNEL))
 $(foreach v,$(FLAG_VARIANTS),$(eval $(call variant_rules,$(v),$(VARIANT_DIR)/$(v).flags,kernels/$(call v_kernel,$(v)),)))
-# dispatch_rules NAME: the dispatching variant NAME, after the configurations its file names (read
-# here for the order of the build; dispatchcheck, run by check-exp, judges the file)
+# dispatch_rules NAME: the dispatching variant NAME, after every flag-file variant (any of them may
+# be a configuration it names; dispatchcheck, run by check-exp, judges the file, and
+# link_dispatch.sh links the ones it names)
 DISPATCHER = $(wildcard kernels/$(PROBLEM)/*_dispatch.cu)
-d_configs = $(sort $(shell sed -n 's/^[^\#]*->[[:space:]]*\([A-Za-z0-9_.+-]*\).*/\1/p' $(VARIANT_DIR)/$(1).dispatch))
 define dispatch_rules
-$(EXP_OUT)/$(1)/status: $(VARIANT_DIR)/$(1).dispatch $(foreach c,$(filter $(FLAG_VARIANTS),$(call d_configs,$(1))),$(EXP_OUT)/$(c)/status) \
+$(EXP_OUT)/$(1)/status: $(VARIANT_DIR)/$(1).dispatch $(FLAG_VARIANTS:%=$(EXP_OUT)/%/status) \
     $(DISPATCHER) kernels/$(PROBLEM)/dispatch_member.h $(wildcard kernels/harness/dispatch_contract.*) $(HARNESS_OBJS) $(EXP_OUT)/compile.cmd $(EXP_OUT)/shapes.txt \
     $(B)/tools/dispatchcheck tools/pipeline/link_dispatch.sh tools/pipeline/compile.sh
 	@echo "  LINK  $(EXP)/$(1) (dispatch)"

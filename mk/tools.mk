@@ -5,11 +5,11 @@
 HOST_TOOLS := $(addprefix $(B)/tools/,flagcheck dispatchcheck gates space)
 GATES_OBJS := $(addprefix $(B)/tools/obj/gates/,arch_limits.o occupancy.o ptxas_report.o)
 
-$(B)/tools/flagcheck: $(B)/tools/obj/space/flagcheck.o $(B)/tools/obj/space/flags.o $(B)/tools/obj/space/tunables.o
+$(B)/tools/flagcheck: $(B)/tools/obj/space/flagcheck.o $(B)/tools/obj/space/flags.o $(B)/tools/obj/space/tunables.o $(B)/tools/obj/space/slurp.o
 	$(CC) -o $@ $^
-$(B)/tools/dispatchcheck: $(B)/tools/obj/space/dispatchcheck.o $(SHAPE_HOST_OBJS)
+$(B)/tools/dispatchcheck: $(B)/tools/obj/space/dispatchcheck.o $(B)/tools/obj/space/slurp.o $(SHAPE_HOST_OBJS)
 	$(CC) -o $@ $^
-$(B)/tools/space: $(B)/tools/obj/space/space.o $(B)/tools/obj/space/space_file.o $(B)/tools/obj/space/space_expr.o
+$(B)/tools/space: $(B)/tools/obj/space/space.o $(B)/tools/obj/space/space_file.o $(B)/tools/obj/space/space_expr.o $(B)/tools/obj/space/slurp.o
 	$(CC) -o $@ $^
 $(B)/tools/gates: $(B)/tools/obj/gates/gates.o $(GATES_OBJS)
 	$(CC) -o $@ $^

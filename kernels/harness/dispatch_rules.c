@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int fail(char *err, size_t len, const char *file, int line, const char *fmt, ...) {
+// Refuses the file: frees what t holds and says why, at file:line.
+static int fail(dispatch_table *t, char *err, size_t len, const char *file, int line, const char *fmt, ...) {
+  dispatch_free(t);
   int n = snprintf(err, len, "%s:%d: ", file, line);
   if (n < 0) n = 0;
   if ((size_t)n < len) {
@@ -120,79 +122,50 @@ int dispatch_parse(const char *text, const char *file, const char *axes, dispatc
       size_t n = j - i;
       ntok++;
       if (arrow) {
-        if (r.config[0]) {
-          dispatch_free(t);
-          return fail(err, errlen, file, lineno, "'%.*s' after the configuration (one per rule)", (int)n, tok);
-        }
+        if (r.config[0])
+          return fail(t, err, errlen, file, lineno, "'%.*s' after the configuration (one per rule)", (int)n, tok);
         for (size_t k = 0; k < n; k++)
-          if (!config_char(tok[k])) {
-            dispatch_free(t);
-            return fail(err, errlen, file, lineno, "'%.*s': a configuration is a variant name ([A-Za-z0-9_.+-])", (int)n, tok);
-          }
-        if (n >= DISPATCH_NAME_MAX) {
-          dispatch_free(t);
-          return fail(err, errlen, file, lineno, "configuration name longer than %d characters", DISPATCH_NAME_MAX - 1);
-        }
+          if (!config_char(tok[k]))
+            return fail(t, err, errlen, file, lineno, "'%.*s': a configuration is a variant name ([A-Za-z0-9_.+-])", (int)n, tok);
+        if (n >= DISPATCH_NAME_MAX)
+          return fail(t, err, errlen, file, lineno, "configuration name longer than %d characters", DISPATCH_NAME_MAX - 1);
         memcpy(r.config, tok, n);
       } else if (n == 2 && tok[0] == '-' && tok[1] == '>') {
         arrow = 1;
       } else if (n > 2 && has_arrow(tok, n)) {
-        dispatch_free(t);
-        return fail(err, errlen, file, lineno, "'%.*s': '->' stands alone, with blanks around it", (int)n, tok);
+        return fail(t, err, errlen, file, lineno, "'%.*s': '->' stands alone, with blanks around it", (int)n, tok);
+      } else if (star || (n == 1 && tok[0] == '*' && r.ncond)) {
+        return fail(t, err, errlen, file, lineno, "'*' stands alone for a rule without conditions");
       } else if (n == 1 && tok[0] == '*') {
-        if (star || r.ncond) {
-          dispatch_free(t);
-          return fail(err, errlen, file, lineno, "'*' stands alone for a rule without conditions");
-        }
         star = 1;
       } else {
-        if (star) {
-          dispatch_free(t);
-          return fail(err, errlen, file, lineno, "'*' stands alone for a rule without conditions");
-        }
-        if (r.ncond == DISPATCH_CONDS_MAX) {
-          dispatch_free(t);
-          return fail(err, errlen, file, lineno, "more than %d conditions", DISPATCH_CONDS_MAX);
-        }
-        if (parse_cond(tok, n, axes, &r.cond[r.ncond], why, sizeof why)) {
-          dispatch_free(t);
-          return fail(err, errlen, file, lineno, "%s", why);
-        }
+        if (r.ncond == DISPATCH_CONDS_MAX)
+          return fail(t, err, errlen, file, lineno, "more than %d conditions", DISPATCH_CONDS_MAX);
+        if (parse_cond(tok, n, axes, &r.cond[r.ncond], why, sizeof why))
+          return fail(t, err, errlen, file, lineno, "%s", why);
         r.ncond++;
       }
       i = j;
     }
     if (ntok) {
-      if (!arrow) {
-        dispatch_free(t);
-        return fail(err, errlen, file, lineno, "expected 'CONDITION ... -> CONFIGURATION' (no '->')");
-      }
-      if (!r.config[0]) {
-        dispatch_free(t);
-        return fail(err, errlen, file, lineno, "no configuration after '->'");
-      }
-      if (!r.ncond && !star) {
-        dispatch_free(t);
-        return fail(err, errlen, file, lineno, "no condition before '->' (write '*' for every shape)");
-      }
-      if (catchall) {
-        dispatch_free(t);
-        return fail(err, errlen, file, lineno, "unreachable: the rule at line %d matches every shape", catchall);
-      }
+      if (!arrow)
+        return fail(t, err, errlen, file, lineno, "expected 'CONDITION ... -> CONFIGURATION' (no '->')");
+      if (!r.config[0])
+        return fail(t, err, errlen, file, lineno, "no configuration after '->'");
+      if (!r.ncond && !star)
+        return fail(t, err, errlen, file, lineno, "no condition before '->' (write '*' for every shape)");
+      if (catchall)
+        return fail(t, err, errlen, file, lineno, "unreachable: the rule at line %d matches every shape", catchall);
       if (!r.ncond) catchall = lineno;
       int known = 0;
       for (int k = 0; k < t->nrules && !known; k++) known = strcmp(t->rules[k].config, r.config) == 0;
-      if (!known && ++nconfigs > DISPATCH_CONFIGS_MAX) {
-        dispatch_free(t);
-        return fail(err, errlen, file, lineno, "more than %d configurations", DISPATCH_CONFIGS_MAX);
-      }
+      if (!known && ++nconfigs > DISPATCH_CONFIGS_MAX)
+        return fail(t, err, errlen, file, lineno, "more than %d configurations", DISPATCH_CONFIGS_MAX);
       if (t->nrules == cap) {
         cap = cap ? 2 * cap : 8;
         dispatch_rule *w = (dispatch_rule *)realloc(t->rules, (size_t)cap * sizeof *w);
-        if (!w) {
-          dispatch_free(t);
-          return fail(err, errlen, file, lineno, "out of memory");
-        }
+        if (!w)
+          return fail(t, err, errlen, file, lineno, "out of memory");
         t->rules = w;
       }
       t->rules[t->nrules++] = r;
@@ -200,7 +173,7 @@ int dispatch_parse(const char *text, const char *file, const char *axes, dispatc
     p += len;
     if (*p == '\n') p++;
   }
-  if (!t->nrules) return fail(err, errlen, file, lineno ? lineno : 1, "no rule (a dispatch file needs at least one)");
+  if (!t->nrules) return fail(t, err, errlen, file, lineno ? lineno : 1, "no rule (a dispatch file needs at least one)");
   return 0;
 }
 

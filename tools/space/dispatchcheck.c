@@ -18,6 +18,7 @@
 
 #include "dispatch_rules.h"
 #include "shape.h"
+#include "slurp.h"
 
 static _Noreturn void die(const char *msg) {
   fprintf(stderr, "dispatchcheck: %s\n", msg);
@@ -29,38 +30,17 @@ static _Noreturn void usage(void) {
       "--problem PROBLEM --match FILE SHAPE ...");
 }
 
-static char *slurp(const char *path) {
-  char msg[512];
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    snprintf(msg, sizeof msg, "%s: cannot read", path);
-    die(msg);
-  }
-  size_t cap = 4096, n = 0;
-  char *buf = (char *)malloc(cap + 1);
-  size_t got;
-  while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-    n += got;
-    if (n == cap) {
-      char *w = (char *)realloc(buf, 2 * cap + 1);
-      if (!w) free(buf);
-      buf = w;
-      cap *= 2;
-    }
-  }
-  int bad = ferror(f);
-  fclose(f);
-  if (!buf) die("out of memory");
-  if (bad) {
-    snprintf(msg, sizeof msg, "%s: read error", path);
-    die(msg);
-  }
-  if (memchr(buf, 0, n)) {
-    snprintf(msg, sizeof msg, "%s: holds a NUL byte (a dispatch file is text)", path);
-    die(msg);
-  }
-  buf[n] = 0;
-  return buf;
+// The whole file as text: unreadable, or holding a NUL byte, is refused.
+static char *read_text(const char *path) {
+  char msg[512], *buf;
+  size_t n;
+  const int r = slurp(path, &buf, &n);
+  if (r == SLURP_OPEN) snprintf(msg, sizeof msg, "%s: cannot read", path);
+  else if (r == SLURP_READ) snprintf(msg, sizeof msg, "%s: read error", path);
+  else if (r == SLURP_NOMEM) snprintf(msg, sizeof msg, "out of memory");
+  else if (memchr(buf, 0, n)) snprintf(msg, sizeof msg, "%s: holds a NUL byte (a dispatch file is text)", path);
+  else return buf;
+  die(msg);
 }
 
 int main(int argc, char **argv) {
@@ -74,7 +54,7 @@ int main(int argc, char **argv) {
   int configs = strcmp(argv[3], "--configs") == 0, match = strcmp(argv[3], "--match") == 0;
   if ((configs && argc != 5) || (match && argc < 6)) usage();
   const char *file = argv[configs || match ? 4 : 3];
-  char *text = slurp(file);
+  char *text = read_text(file);
   dispatch_table t;
   if (dispatch_parse(text, file, ph->axes, &t, msg, sizeof msg)) die(msg);
   if (match)

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "flags.h"
+#include "slurp.h"
 
 static _Noreturn void die(const char *out_path, const char *fmt, const char *a, const char *b) {
   fputs("flagcheck: ", stderr);
@@ -27,23 +28,12 @@ static _Noreturn void die(const char *out_path, const char *fmt, const char *a, 
 }
 
 // The whole file, NUL bytes included (*len bytes).
-static char *slurp(const char *path, size_t *len, const char *out_path) {
-  FILE *in = fopen(path, "rb");
-  if (!in) die(out_path, "%s: %s", path, strerror(errno));
-  size_t cap = 1 << 12, n = 0;
-  char *buf = malloc(cap);
-  for (size_t got; buf && (got = fread(buf + n, 1, cap - n, in)) > 0;) {
-    n += got;
-    if (n == cap) {
-      char *b = realloc(buf, cap *= 2);
-      if (!b) free(buf);
-      buf = b;
-    }
-  }
-  if (!buf) die(out_path, "%s: %s", path, "out of memory");
-  if (ferror(in)) die(out_path, "%s: %s", path, "read error");
-  fclose(in);
-  *len = n;
+static char *read_all(const char *path, size_t *len, const char *out_path) {
+  char *buf;
+  const int r = slurp(path, &buf, len);
+  if (r == SLURP_OPEN) die(out_path, "%s: %s", path, strerror(errno));
+  if (r == SLURP_NOMEM) die(out_path, "%s: %s", path, "out of memory");
+  if (r == SLURP_READ) die(out_path, "%s: %s", path, "read error");
   return buf;
 }
 
@@ -77,7 +67,7 @@ int main(int argc, char **argv) {
   char err[1600];
   if (argc == 4 && tunables_read(argv[3], &tun, err, sizeof err)) die(argv[2], "%s%s", err, "");
   size_t len;
-  char *text = slurp(argv[1], &len, argv[2]);
+  char *text = read_all(argv[1], &len, argv[2]);
   flags_t fl;
   if (flags_parse(argv[1], text, len, &tun, &fl, err, sizeof err)) die(argv[2], "%s%s", err, "");
   write_out(argv[2], &fl);

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "slurp.h"
 #include "space_file.h"
 
 #define MAX_CONFIGS 1000000L
@@ -73,14 +74,12 @@ static void write_if_changed(const char *file, const char *content) {
 int main(int argc, char **argv) {
   if (argc != 3) { fprintf(stderr, "usage: space SPACE_FILE OUTDIR\n"); return 2; }
   const char *path = argv[1];
-  FILE *in = fopen(path, "rb");
-  if (!in) die(path, strerror(errno));
-  size_t len = 0, cap = 1 << 12;
-  char *text = xrealloc(NULL, cap);
-  for (size_t got; (got = fread(text + len, 1, cap - len, in)) > 0;)
-    if ((len += got) == cap) text = xrealloc(text, cap *= 2);
-  if (ferror(in)) die(path, "read error");
-  fclose(in);
+  size_t len;
+  char *text;
+  const int r = slurp(path, &text, &len);
+  if (r == SLURP_OPEN) die(path, strerror(errno));
+  if (r == SLURP_READ) die(path, "read error");
+  if (r == SLURP_NOMEM) die(path, "out of memory");
   space_t sp;
   char err[1024];
   if (space_read(path, text, len, MAX_CONFIGS, &sp, err, sizeof err)) die(err, NULL);
