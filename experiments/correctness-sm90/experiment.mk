@@ -21,7 +21,9 @@
 # then carries its stale maximum). The uniform inputs never move a row's maximum by that much
 # after its first tile; bench --check's hard inputs do (keys scaled up along the sequence, 16x at
 # the last: at the long rows, S1000, K2000, K4096 and K8192, a row's maximum moves tile after
-# tile, and a warp's rows disagree). A variant runs only the shapes whose D equals its HEAD_DIM.
+# tile, and a warp's rows disagree). The *_tma_store variants (TMA_STORE=1) store O through
+# shared memory by the copy engine: rows past Sq must stay unwritten, a persistent CTA reuses the
+# buffer item after item, and a split piece stores after merging. A variant runs only the shapes whose D equals its HEAD_DIM.
 # On a GPU: `make measure EXP=correctness-sm90` (numerics gate + samples) and `make sanitize
 # EXP=correctness-sm90` (compute-sanitizer's tools on SANITIZE_SHAPES).
 DESCRIPTION := Hopper kernel correctness sweep: tunables x edge shapes, refused configurations included

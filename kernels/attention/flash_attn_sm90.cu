@@ -12,7 +12,8 @@
 //                   warpgroup's wgmmas reading it have completed (sm90_mbarrier.cuh,
 //                   sm90_ring.cuh): K is given back after S = Q·Kᵀ, V after O += P·V
 //   warpgroups 1..  consumers: 64 query rows each, S = Q·Kᵀ and O += P·V by wgmma, online
-//                   softmax in registers (sm90_consumer.cuh); O normalised and stored directly
+//                   softmax in registers (sm90_consumer.cuh); O normalised and stored directly,
+//                   or with TMA_STORE=1 through shared memory by the copy engine
 //                   (with PERSISTENT=2 a later piece of an item cut between CTAs hands its
 //                   partial state over through the workspace instead, sm90_split.cuh)
 // Tiles wholly masked for a consumer (causal keys after its last row, or its rows all past Sq)
@@ -48,11 +49,15 @@
 //   LAZY_RESCALE  [0]   1: a row's running maximum moves only when a tile's exceeds it by more
 //                       than 8 (log2 units; P then stays at most 256), and a consumer warp skips
 //                       O's rescale when no row of it moved (sm90_consumer.cuh)
+//   TMA_STORE     [0]   1: O is normalised into a shared-memory buffer as large as Q and stored by
+//                       the bulk tensor copy engine, one copy per consumer warpgroup and panel,
+//                       instead of by the threads' scattered 4-byte stores; the tensor maps are
+//                       prefetched at the start in every configuration
 // Refused at compile time (static_assert with a message, sm90_config.cuh): values outside those
 // sets; SETMAXNREG=1 or PINGPONG=1 with CONSUMER_WGS=1; CONSUMER_WGS=3 at HEAD_DIM 128, with
 // BLOCK_N 176 or without SETMAXNREG; SETMAXNREG=0 with two consumer
 // warpgroups at HEAD_DIM=128 and BLOCK_N >= 128 (too few registers); shared memory above 227 KB
-// per CTA (e.g. HEAD_DIM=128 BLOCK_N=128 STAGES=4).
+// per CTA (e.g. HEAD_DIM=128 BLOCK_N=128 STAGES=4, or BLOCK_N=176 STAGES=2 with TMA_STORE=1).
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -245,9 +250,13 @@ __device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w) {
           c.merge(part_slot(p, cta, w));
         }
       }
-      c.store(p, it.bh);
+      if constexpr (TMA_STORE)
+        c.store_tma(p, it.bh, q0w, smem + (uint32_t)OFF_O + w * 64 * 128, [w] { wg_sync(w); });
+      else
+        c.store(p, it.bh);
     }
   }
+  if (TMA_STORE && leader) sm90::bulk_wait_read<0>();  // the buffer outlives the last copy's read
   pp.finish();
 }
 
@@ -265,6 +274,10 @@ __global__ void __launch_bounds__(NT, 1) flash_attn_sm90_fwd(const __grid_consta
   const int wg = __shfl_sync(0xffffffffu, (int)(threadIdx.x >> 7), 0);
 
   if (threadIdx.x == 0) {
+    sm90::tma_prefetch_map(&p.tm_q);
+    sm90::tma_prefetch_map(&p.tm_k);
+    sm90::tma_prefetch_map(&p.tm_v);
+    if (TMA_STORE) sm90::tma_prefetch_map(&p.tm_o);
     const Bars b(smem);
     for (int s = 0; s < STAGES; ++s) {
       sm90::mbar_init(b.full_k + 8 * s, 1);
@@ -379,7 +392,8 @@ extern "C" cudaError_t attn_run(const attn_shape *s, const attn_plan *plan, cons
   // tensor maps hold the base addresses, so they are encoded per call (host only, no CUDA call)
   if (!sm90::tma_map_3d(&p.tm_q, a->q, D, s->Sq, bh, 64, "q") ||
       !sm90::tma_map_3d(&p.tm_k, a->k, D, s->Skv, bh, BN, "k") ||
-      !sm90::tma_map_3d(&p.tm_v, a->v, D, s->Skv, bh, BN, "v"))
+      !sm90::tma_map_3d(&p.tm_v, a->v, D, s->Skv, bh, BN, "v") ||
+      (TMA_STORE && !sm90::tma_map_3d(&p.tm_o, a->o, D, s->Sq, bh, 64, "o")))
     return cudaErrorInvalidValue;
   p.o = a->o;
   p.sq = s->Sq;
@@ -416,5 +430,5 @@ extern "C" const void *attn_main_kernel(const attn_plan *plan) {
 #define FA90_STR(x) FA90_STR2(x)
 extern "C" const char *attn_config(void) {
   return "HEAD_DIM=" FA90_STR(HEAD_DIM) " BLOCK_N=" FA90_STR(BLOCK_N) " CONSUMER_WGS=" FA90_STR(
-      CONSUMER_WGS) " STAGES=" FA90_STR(STAGES) " SETMAXNREG=" FA90_STR(SETMAXNREG) " PINGPONG=" FA90_STR(PINGPONG) " OVERLAP=" FA90_STR(OVERLAP) " PERSISTENT=" FA90_STR(PERSISTENT) " EXP_POLY=" FA90_STR(EXP_POLY) " LAZY_RESCALE=" FA90_STR(LAZY_RESCALE);
+      CONSUMER_WGS) " STAGES=" FA90_STR(STAGES) " SETMAXNREG=" FA90_STR(SETMAXNREG) " PINGPONG=" FA90_STR(PINGPONG) " OVERLAP=" FA90_STR(OVERLAP) " PERSISTENT=" FA90_STR(PERSISTENT) " EXP_POLY=" FA90_STR(EXP_POLY) " LAZY_RESCALE=" FA90_STR(LAZY_RESCALE) " TMA_STORE=" FA90_STR(TMA_STORE);
 }

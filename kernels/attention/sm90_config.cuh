@@ -34,6 +34,9 @@
 #ifndef LAZY_RESCALE
 #define LAZY_RESCALE 0
 #endif
+#ifndef TMA_STORE
+#define TMA_STORE 0
+#endif
 
 namespace fa90 {
 
@@ -81,6 +84,7 @@ static_assert(OVERLAP == 0 || OVERLAP == 1, "OVERLAP must be 0 or 1");
 static_assert(PERSISTENT >= 0 && PERSISTENT <= 2, "PERSISTENT must be 0, 1 or 2");
 static_assert(EXP_POLY >= 0 && EXP_POLY <= 8, "EXP_POLY must be 0..8 (eighths of the exponentials)");
 static_assert(LAZY_RESCALE == 0 || LAZY_RESCALE == 1, "LAZY_RESCALE must be 0 or 1");
+static_assert(TMA_STORE == 0 || TMA_STORE == 1, "TMA_STORE must be 0 or 1");
 // LAZY_RESCALE=1: a row keeps its running maximum until a tile's exceeds it by more than this
 // (log2 units), so P = 2^(x - m) stays at most 2^8 = 256 (fp16's largest finite value is 65504 and
 // its relative precision is the same at 256 as at 1; O and l are fp32)
@@ -90,8 +94,9 @@ static_assert(PRODUCER_REGS * 128 + CONSUMER_REGS * CONSUMER_THREADS <= 65536,
 
 // Shared memory, from a 1024-byte aligned base (the 128-byte swizzle repeats every 1024 bytes and
 // the wgmma descriptors assume atoms start there): Q [PANELS][BM][64], then the K ring (STAGES
-// tiles) and the V ring (STAGES tiles) [PANELS][BN][64] fp16, then the mbarriers: full and empty
-// of each K slot, full and empty of each V slot, Q's full and empty.
+// tiles) and the V ring (STAGES tiles) [PANELS][BN][64] fp16, with TMA_STORE=1 an O buffer laid
+// out as Q (each consumer warpgroup's normalised rows, read by the copy engine's store), then the
+// mbarriers: full and empty of each K slot, full and empty of each V slot, Q's full and empty.
 constexpr size_t Q_PANEL = (size_t)BM * 128;
 constexpr size_t KV_PANEL = (size_t)BN * 128;
 constexpr size_t Q_BYTES = Q_PANEL * PANELS;
@@ -99,7 +104,8 @@ constexpr size_t KV_TILE = KV_PANEL * PANELS;
 constexpr size_t OFF_Q = 0;
 constexpr size_t OFF_K = OFF_Q + Q_BYTES;
 constexpr size_t OFF_V = OFF_K + STAGES * KV_TILE;
-constexpr size_t OFF_BAR = OFF_V + STAGES * KV_TILE;
+constexpr size_t OFF_O = OFF_V + STAGES * KV_TILE;
+constexpr size_t OFF_BAR = OFF_O + (TMA_STORE ? Q_BYTES : 0);
 constexpr size_t OFF_FULL_K = OFF_BAR, OFF_EMPTY_K = OFF_FULL_K + 8 * STAGES;
 constexpr size_t OFF_FULL_V = OFF_EMPTY_K + 8 * STAGES, OFF_EMPTY_V = OFF_FULL_V + 8 * STAGES;
 constexpr size_t OFF_FULL_Q = OFF_EMPTY_V + 8 * STAGES, OFF_EMPTY_Q = OFF_FULL_Q + 8;
@@ -109,6 +115,7 @@ constexpr size_t SMEM_BYTES = OFF_BAR + BAR_BYTES + SMEM_ALIGN;
 
 static_assert(Q_PANEL % 1024 == 0 && KV_PANEL % 1024 == 0, "panels must keep 1024-byte alignment");
 static_assert(SMEM_BYTES <= SMEM_LIMIT,
-              "shared memory per CTA exceeds 227 KB (sm_90 limit): lower STAGES or BLOCK_N");
+              "shared memory per CTA exceeds 227 KB (sm_90 limit): lower STAGES or BLOCK_N, or "
+              "set TMA_STORE=0 (its O buffer is as large as Q)");
 
 }  // namespace fa90

@@ -22,6 +22,7 @@
 #include "flash_ptx.cuh"
 #include "sm90_config.cuh"
 #include "sm90_params.cuh"
+#include "sm90_tma.cuh"
 #include "sm90_wgmma.cuh"
 
 namespace fa90 {
@@ -221,20 +222,67 @@ struct WgConsumer {
     }
   }
 
-  // Normalises O and writes this thread's rows below Sq (fp16, [B·H, Sq, D]).
-  __device__ __forceinline__ void store(const Params &p, int bh) {
-    const int t4 = threadIdx.x & 3;
+  // 1 / l of rows h = 0, 1 (l summed over the quad first), 0 for a row that saw no key.
+  __device__ __forceinline__ void row_inv(float inv[2]) {
 #pragma unroll
     for (int h = 0; h < 2; ++h) {
       l[h] += __shfl_xor_sync(0xffffffffu, l[h], 1);
       l[h] += __shfl_xor_sync(0xffffffffu, l[h], 2);
+      inv[h] = l[h] > 0.f ? 1.f / l[h] : 0.f;
+    }
+  }
+
+  // Normalises O and writes this thread's rows below Sq (fp16, [B·H, Sq, D]).
+  __device__ __forceinline__ void store(const Params &p, int bh) {
+    const int t4 = threadIdx.x & 3;
+    float inv[2];
+    row_inv(inv);
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
       if (row[h] >= p.sq) continue;
-      const float inv = l[h] > 0.f ? 1.f / l[h] : 0.f;
       __half *og = p.o + ((size_t)bh * p.sq + row[h]) * D + 2 * t4;
 #pragma unroll
       for (int j = 0; j < NO / 4; ++j)
         *reinterpret_cast<uint32_t *>(og + 8 * j) =
-            pack_half2(o[4 * j + 2 * h] * inv, o[4 * j + 2 * h + 1] * inv);
+            pack_half2(o[4 * j + 2 * h] * inv[h], o[4 * j + 2 * h + 1] * inv[h]);
+    }
+  }
+
+  // TMA_STORE=1: normalises O into this warpgroup's 64 rows of the O buffer at o_smem (panel pn
+  // Q_PANEL further; 128-byte swizzle, 16-byte chunk c of row r at c ^ (r % 8), as the copy engine
+  // reads it), then its first thread stores them with one bulk tensor copy per panel: rows past
+  // Sq are outside the map and not written. The barrier sync(), of the warpgroup's 128 threads,
+  // orders the writes after the previous item's copies have read the buffer and before this
+  // one's. A quad's four threads fill one 16-byte chunk of a row and a warp's eight rows fall in
+  // eight different chunk columns: the 32 lanes hit 32 banks.
+  template <typename Sync>
+  __device__ __forceinline__ void store_tma(const Params &p, int bh, int q0w, uint32_t o_smem,
+                                            Sync sync) {
+    const int t4 = threadIdx.x & 3, lane = threadIdx.x & 31, wq = (threadIdx.x >> 5) & 3;
+    const bool leader = (threadIdx.x & 127) == 0;
+    float inv[2];
+    row_inv(inv);
+    if (leader) sm90::bulk_wait_read<0>();
+    sync();
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+      const uint32_t r = (uint32_t)(16 * wq + (lane >> 2) + 8 * h), sw = (uint32_t)(lane >> 2);
+#pragma unroll
+      for (int j = 0; j < NO / 4; ++j) {
+        const uint32_t a = o_smem + (uint32_t)((j >> 3) * Q_PANEL) + r * 128u +
+                           ((((uint32_t)j & 7u) ^ sw) << 4) + 4u * (uint32_t)t4;
+        asm volatile("st.shared.b32 [%0], %1;\n" ::"r"(a),
+                     "r"(pack_half2(o[4 * j + 2 * h] * inv[h], o[4 * j + 2 * h + 1] * inv[h]))
+                     : "memory");
+      }
+    }
+    sm90::fence_proxy_async_smem();
+    sync();
+    if (leader) {
+#pragma unroll
+      for (int pn = 0; pn < PANELS; ++pn)
+        sm90::tma_store_3d(&p.tm_o, o_smem + (uint32_t)(pn * Q_PANEL), 64 * pn, q0w, bh);
+      sm90::bulk_commit();
     }
   }
 };

@@ -1,5 +1,5 @@
 // sm90_params.cuh — what the host passes to flash_attn_sm90.cu's kernel: the tensor maps of Q, K
-// and V (passed by value as a __grid_constant__ parameter: the copy engine reads them from the
+// and V, and of O with TMA_STORE=1 (passed by value as a __grid_constant__ parameter: the copy engine reads them from the
 // kernel's parameter space), the output, the shape and the schedule.
 #pragma once
 #include <cuda.h>
@@ -11,6 +11,7 @@ struct Params {
   CUtensorMap tm_q;  // (D, Sq, B·H), box 64 x 64 x 1
   CUtensorMap tm_k;  // (D, Skv, B·H), box 64 x BLOCK_N x 1
   CUtensorMap tm_v;  // (D, Skv, B·H), box 64 x BLOCK_N x 1
+  CUtensorMap tm_o;  // (D, Sq, B·H), box 64 x 64 x 1: the stores of TMA_STORE=1 (else unset)
   __half *o;         // [B·H, Sq, D]
   int sq, skv, causal;
   float scale_log2;  // scale · log2(e): scores live in base-2 exponent units

@@ -1,5 +1,6 @@
 // sm90_tma.cuh — the bulk tensor copy engine (TMA, sm_90) for flash_attn_sm90.cu: one 3-D tile
-// copy global -> shared that completes on an mbarrier, and the host-side tensor map encoding.
+// copy global -> shared that completes on an mbarrier, one shared -> global in a bulk group (O,
+// with TMA_STORE=1), the tensor map prefetch, and the host-side tensor map encoding.
 //
 // A tensor [B·H, S, D] fp16 is described as 3-D (D, S, B·H), innermost first, so the S bound is
 // per head: rows past the end of one head are out of bounds and arrive as zeros, never as rows of
@@ -24,6 +25,35 @@ __device__ __forceinline__ void tma_load_3d(uint32_t dst, const CUtensorMap *map
       " [%0], [%1, {%2, %3, %4}], [%5];\n" ::"r"(dst),
       "l"(reinterpret_cast<uint64_t>(map)), "r"(col), "r"(row), "r"(head), "r"(bar)
       : "memory");
+}
+
+// Copies the box at (col, row, head) of map from shared memory at src (1024-byte aligned, the
+// same swizzle as a load's) into global memory; elements out of the map's bounds are not written.
+// The copy joins the thread's current bulk group (bulk_commit closes it).
+__device__ __forceinline__ void tma_store_3d(const CUtensorMap *map, uint32_t src, int col, int row,
+                                             int head) {
+  asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%2, %3, %4}], [%1];\n" ::
+                   "l"(reinterpret_cast<uint64_t>(map)), "r"(src), "r"(col), "r"(row), "r"(head)
+               : "memory");
+}
+__device__ __forceinline__ void bulk_commit() {
+  asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");
+}
+// Waits until the thread's bulk groups but the newest N have read their shared memory (the
+// buffer may then be written again; the global writes complete on their own).
+template <int N>
+__device__ __forceinline__ void bulk_wait_read() {
+  asm volatile("cp.async.bulk.wait_group.read %0;\n" ::"n"(N) : "memory");
+}
+// Orders this thread's earlier shared-memory writes (generic proxy) before later bulk copies
+// (async proxy) that read them.
+__device__ __forceinline__ void fence_proxy_async_smem() {
+  asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+}
+// Brings a tensor map (here a __grid_constant__ kernel parameter) into the copy engine's cache
+// ahead of its first copy.
+__device__ __forceinline__ void tma_prefetch_map(const CUtensorMap *map) {
+  asm volatile("prefetch.tensormap [%0];\n" ::"l"(reinterpret_cast<uint64_t>(map)) : "memory");
 }
 
 // Host: cuTensorMapEncodeTiled is a driver API function; it is looked up once through the

@@ -24,7 +24,8 @@ declare -A why=(
   [bad_setmaxnreg_w1]='SETMAXNREG=1 needs CONSUMER_WGS >= 2' [bad_pingpong_w1]='PINGPONG=1 needs CONSUMER_WGS >= 2'
   [bad_n176_d64]='BLOCK_N=176 is for HEAD_DIM=128' [bad_noreg_d128]='two consumer warpgroups needs SETMAXNREG=1'
   [bad_w3_d128]='is for HEAD_DIM=64 with BLOCK_N <= 128 and SETMAXNREG=1'
-  [bad_exp_poly]="EXP_POLY = '9' is not one of" [bad_lazy_rescale]="LAZY_RESCALE = '2' is not one of")
+  [bad_exp_poly]="EXP_POLY = '9' is not one of" [bad_lazy_rescale]="LAZY_RESCALE = '2' is not one of"
+  [bad_tma_store]="TMA_STORE = '2' is not one of" [bad_tma_store_smem]='or set TMA_STORE=0')
 check_build_statuses "$exp" "$out" why
 make -s gates EXP=correctness-sm90 >/dev/null 2>&1
 check_eq "gates ran" "$?" 0
@@ -53,6 +54,12 @@ check_grep "d128_n64_w1_s2 plan: decode" \
 check_grep "d128_overlap_pp plan: 3 stages near the 227 KB limit" \
   'shape=B1_H2_S1000_D128_C1 kernel=flash_attn_sm90_fwd grid=16,1,1 block=384,1,1 dyn_smem=230512 ' \
   "$out/d128_overlap_pp/describe.txt"
+
+# d64_overlap_pp_s3_tma_store: the O buffer is as large as Q: Q 128*64*2 = 16384 + 3 * 2*128*64*2 =
+# 98304 + O 16384 + 14 mbarriers 112 + 1024 = 132208
+check_grep "d64_overlap_pp_s3_tma_store plan: an O buffer beside the rings" \
+  'shape=B1_H2_S1000_D64_C0 kernel=flash_attn_sm90_fwd grid=16,1,1 block=384,1,1 dyn_smem=132208 ' \
+  "$out/d64_overlap_pp_s3_tma_store/describe.txt"
 
 # d128_n176_overlap_pp: Q 128*128*2 = 32768 + 2 * 2*176*128*2 = 180224 + 10 mbarriers 80 + 1024 =
 # 214096; S=1000: ceil(1000/128) = 8 query tiles x 2 heads
