@@ -3,12 +3,13 @@
 # tuned128, built from flash_attn.cu through KERNEL_<variant>), at the production shapes where
 # the mma.sync kernel loses to cuDNN: B2_H8_S2048_D64 and B4_H16_S4096_D128, non-causal and
 # causal, and decode B8_H32_S1_K4096_D128; and the small shapes where it won or lost by launch
-# overheads (B2_H8_S512 and S1024 at D=64, S512 at D=128). A variant runs only the shapes of its
+# overheads (B2_H8_S512 and S1024 at D=64, S512 at D=128). The `_ts` variants store O by the copy
+# engine (TMA_STORE=1), each against the variant it extends. A variant runs only the shapes of its
 # HEAD_DIM. `dispatch` (variants/dispatch.dispatch) is one build serving every shape with the
 # variant that was fastest at its shape class (any variant, the mma.sync ones included, may serve).
 # Numbers and predictions: kernels/attention/NOTES-sm90.md.
 DESCRIPTION := Hopper kernel (TMA + wgmma) vs cuDNN and the mma.sync kernel at production shapes
-LEGEND      := `mma_` the mma.sync kernel, `sm90_` the Hopper one; `d64`/`d128` the head dimension; `pp` ping-pong of the consumer warpgroups, `ov` GEMM-softmax overlap, `p` a persistent grid, `split` a persistent grid whose last round is split along the keys, `w1`/`w3` one or three consumer warpgroups (two otherwise), `n64`/`n176` 64- or 176-key tiles (128 otherwise), `s4` four pipeline stages, `lz` lazy rescaling, `poly2` two exponentials of eight on the FMA units; `dispatch` one build serving each shape with one of the others. Shapes: B batch, H heads, S query length, K key length (S when absent), D head dimension, C causal.
+LEGEND      := `mma_` the mma.sync kernel, `sm90_` the Hopper one; `d64`/`d128` the head dimension; `pp` ping-pong of the consumer warpgroups, `ov` GEMM-softmax overlap, `p` a persistent grid, `split` a persistent grid whose last round is split along the keys, `w1`/`w3` one or three consumer warpgroups (two otherwise), `n176` 176-key tiles (128 otherwise), `s2`/`s4` two or four pipeline stages where the variant named without it has three, `lz` lazy rescaling, `ts` O stored through shared memory by the bulk tensor copy engine; `dispatch` one build serving each shape with one of the others. Shapes: B batch, H heads, S query length, K key length (S when absent), D head dimension, C causal.
 KERNEL      := attention/flash_attn_sm90.cu
 KERNEL_mma_d64  := attention/flash_attn.cu
 KERNEL_mma_d128 := attention/flash_attn.cu
@@ -19,16 +20,19 @@ SHAPES      := B2_H8_S512_D64_C0 B2_H8_S1024_D64_C0 B2_H8_S2048_D64_C0 B2_H8_S20
 BASELINE    := sdpa-cudnn
 BASELINES   := sdpa-cudnn
 LIBRARIES   := sdpa-cudnn
-COMPARE     := sm90_d64:mma_d64 sm90_d128:mma_d128 sm90_d128_n64:mma_d128 sm90_d64_pp:sm90_d64 \
+COMPARE     := sm90_d64:mma_d64 sm90_d128:mma_d128 sm90_d64_pp:sm90_d64 \
                sm90_d128_pp:sm90_d128 sm90_d64_ov:sm90_d64 sm90_d128_ov:sm90_d128 \
                sm90_d64_ovpp:sm90_d64_ov sm90_d128_ovpp:sm90_d128_ov sm90_d128_w1:sm90_d128_ov \
                sm90_d64_ovpp_s4:sm90_d64_ovpp sm90_d64_ovpp_p:sm90_d64_ovpp \
                sm90_d128_ovpp_p:sm90_d128_ovpp sm90_d128_n176_p:sm90_d128_ovpp_p \
-               sm90_d64_w3:sm90_d64_ovpp sm90_d128_w1_p:sm90_d128_w1 \
+               sm90_d64_w3:sm90_d64_ovpp \
                sm90_d128_n176_split:sm90_d128_n176_p sm90_d64_w3_split:sm90_d64_w3 \
-               sm90_d64_ovpp_poly2:sm90_d64_ovpp_p sm90_d128_ovpp_p_lz:sm90_d128_ovpp_p \
+               sm90_d128_ovpp_p_lz:sm90_d128_ovpp_p \
                sm90_d128_n176_p_lz:sm90_d128_n176_p sm90_d64_w3_split_lz:sm90_d64_w3_split \
-               sm90_d128_w1_lz:sm90_d128_w1 sm90_d64_w1:mma_d64
+               sm90_d128_w1_lz:sm90_d128_w1 sm90_d64_w1:mma_d64 \
+               sm90_d128_ovpp_p_lz_s2:sm90_d128_ovpp_p_lz sm90_d128_ovpp_p_lz_s2_ts:sm90_d128_ovpp_p_lz_s2 \
+               sm90_d64_w1_ts:sm90_d64_w1 sm90_d64_ovpp_ts:sm90_d64_ovpp \
+               sm90_d64_w3_split_lz_ts:sm90_d64_w3_split_lz sm90_d128_w1_lz_ts:sm90_d128_w1_lz
 REPS        := 60
 WARMUP      := 10
 L2          := cold
