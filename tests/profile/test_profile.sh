@@ -152,13 +152,13 @@ psec --profile "$D/pad0.csv" --profile "$D/simt.csv" --profile "$D/swz.csv" 2>"$
 check_eq "profile_section: exit 0" $? 0
 check_grep "profile_section: md heading per experiment and GPU" '^### A[.0-9]+ Profile counters: phase1 on nvidia-h100-80gb-hbm3$' "$tmp/p.md"
 # swz: 41000 ns = 41.00 us; DRAM (8,300,000 + 4,194,304) B = 12.494 MB; 131072/8192 = 16 sectors/req
-check_grep "profile_section: swz counters row" '^\| swz \| 41.00 \| 55.0 \| 41.5 \| 23.4 \| 30.2 \| 12.494 \| 16.00 \| 0.000 \| 45.0 \| 128 \| 41.0 \|$' "$tmp/p.md"
-check_grep "profile_section: pad0 conflict rate 7" '^\| pad0 \|.*\| 7.000 \|' "$tmp/p.md"
-check_grep "profile_section: simt tensor n/a as a dash" '^\| simt \| 41.50 \| 55.0 \| 41.5 \| 23.4 \| — \|' "$tmp/p.md"
+check_grep "profile_section: swz counters row" '^\| `swz` \| 41.00 \| 55.0 \| 41.5 \| 23.4 \| 30.2 \| 12.494 \| 16.00 \| 0.000 \| 45.0 \| 128 \| 41.0 \|$' "$tmp/p.md"
+check_grep "profile_section: pad0 conflict rate 7" '^\| `pad0` \|.*\| 7.000 \|' "$tmp/p.md"
+check_grep "profile_section: simt tensor n/a as a dash" '^\| `simt` \| 41.50 \| 55.0 \| 41.5 \| 23.4 \| — \|' "$tmp/p.md"
 # FLOPs 4*2*8*1024*1024*64 = 4.295e9; min bytes 2*(2*16*1024*64*2) = 8.389 MB, AI 512;
 # measured AI 4294967296 / 12494304 = 343.8; 4294967296 / 41000 ns = 104.76 TFLOP/s;
 # H100 datasheet roof at AI 343.8: min(3350*343.8/1000, 989) = 989; 104.76 / 989 = 10.6 %
-check_grep "profile_section: roofline row of swz" '^\| swz \| 4.295 \| 12.494 \| 8.389 \| 343.8 \| 512.0 \| 104.76 \| 989.0 \| 10.6 \|$' "$tmp/p.md"
+check_grep "profile_section: roofline row of swz" '^\| `swz` \| 4.295 \| 12.494 \| 8.389 \| 343.8 \| 512.0 \| 104.76 \| 989.0 \| 10.6 \|$' "$tmp/p.md"
 check_grep "profile_section: roof source named" 'roof: datasheet' "$tmp/p.md"
 # measured ceilings: the compute roof is the highest FLOP-rate row, named. With a wgmma row (700)
 # above the mma.sync one (600): at AI 343.8 min(3000 * 343.8 / 1000, 700) = 700, 104.76 / 700 =
@@ -168,14 +168,14 @@ C=$tmp/data/ceilings/nvidia-h100-80gb-hbm3.csv
 printf '%s\n' '# cudadent42 ceilings v1' 'metric,value,unit,n,min,max' 'dram_read_bw,3000,GB/s,30,2990,3010' \
   'mma_f16_f32_tflops,600,TFLOPS,30,590,610' 'wgmma_f16_f32_tflops,700,TFLOPS,30,690,710' >"$C"
 psec --profile "$D/swz.csv" 2>"$tmp/err"
-check_grep "profile_section: a wgmma row above mma.sync: the roof is 700" '^\| swz \| 4.295 \| 12.494 \| 8.389 \| 343.8 \| 512.0 \| 104.76 \| 700.0 \| 15.0 \|$' "$tmp/p.md"
+check_grep "profile_section: a wgmma row above mma.sync: the roof is 700" '^\| `swz` \| 4.295 \| 12.494 \| 8.389 \| 343.8 \| 512.0 \| 104.76 \| 700.0 \| 15.0 \|$' "$tmp/p.md"
 check_grep "... and the text names the wgmma row" 'roof: measured ceilings \(memory: `dram_read_bw`; compute: `wgmma_f16_f32_tflops`\)' "$tmp/p.md"
 sed -i '/^wgmma_/d' "$C"
 psec --profile "$D/swz.csv" 2>"$tmp/err"
-check_grep "profile_section: no wgmma row: the roof is mma.sync's 600" '^\| swz \| 4.295 \| 12.494 \| 8.389 \| 343.8 \| 512.0 \| 104.76 \| 600.0 \| 17.5 \|$' "$tmp/p.md"
+check_grep "profile_section: no wgmma row: the roof is mma.sync's 600" '^\| `swz` \| 4.295 \| 12.494 \| 8.389 \| 343.8 \| 512.0 \| 104.76 \| 600.0 \| 17.5 \|$' "$tmp/p.md"
 check_grep "... and the text names the mma.sync row" 'roof: measured ceilings \(memory: `dram_read_bw`; compute: `mma_f16_f32_tflops`\)' "$tmp/p.md"
 rm -r "$tmp/data/ceilings"
-check_grep "profile_section: tex table" '^swz & 41.00 & 55.0' "$tmp/p.tex"
+check_grep "profile_section: tex table" '^\\texttt{swz} & 41.00 & 55.0' "$tmp/p.tex"
 check_grep "profile_section: tex escapes the experiment name" 'Profile counters: phase1 on nvidia-h100-80gb-hbm3' "$tmp/p.tex"
 psec
 check_grep "profile_section: no profiles: a note" "No Nsight Compute profiles are published" "$tmp/p.md"

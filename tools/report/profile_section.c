@@ -55,12 +55,12 @@ static void counters(gen *g, const entry *e, size_t n, int same) {
   const char *const v[] = {"exp", e[0].exp, "gpu", e[0].gpu, NULL};
   tmpl_put(g, "profile", "group", (const char *const[]){"exp", e[0].exp, "gpu", e[0].gpu, "shape",
            same ? fmt("`%s`", e[0].p.shape) : words(g, "shape-varies", NULL), NULL});
-  tmpl_table(g, "profile", "caption-counters", "columns-counters", "lrrrrrrrrrrr", v);
+  tmpl_table(g, "profile", "caption-counters", "columns-counters", "p08rrrrrrrrrrr", v);
   for (size_t i = 0; i < n; i++) {
     const pm_profile *p = &e[i].p;
     double smem = p->v[PM_SMEM_DYN] + p->v[PM_SMEM_STATIC];
     doc_row(&g->d, (const char *const[]){
-        p->variant, cell("%.2f", p->v[PM_DURATION] / 1e3), cell("%.1f", p->v[PM_SM_PCT]),
+        fmt("`%s`", p->variant), cell("%.2f", p->v[PM_DURATION] / 1e3), cell("%.1f", p->v[PM_SM_PCT]),
         cell("%.1f", p->v[PM_MEM_PCT]), cell("%.1f", p->v[PM_OCC_PCT]), cell("%.1f", p->v[PM_TENSOR_PCT]),
         cell("%.3f", pm_dram_bytes(p) / 1e6), cell("%.2f", pm_sectors_per_request(p, 0)),
         cell("%.3f", pm_conflict_rate(p)), cell("%.1f", p->v[PM_L2_HIT]), cell("%.0f", p->v[PM_REGS]),
@@ -85,7 +85,7 @@ static void roofline(gen *g, const entry *e, size_t n, int same) {
   const char *which[] = {"memory", roof_row(g, rf.bw_metric, rf.bw_gbs, rf.ds_bw_gbs), "compute",
                          roof_row(g, rf.tf_metric, rf.tflops, rf.ds_tflops), NULL};
   tmpl_put(g, "profile", "roofline", (const char *const[]){"roof", words(g, src, which), NULL});
-  tmpl_table(g, "profile", "caption-roofline", "columns-roofline", "lrrrrrrrr",
+  tmpl_table(g, "profile", "caption-roofline", "columns-roofline", "p17rrrrrrrr",
              (const char *const[]){"exp", e[0].exp, "gpu", e[0].gpu, NULL});
   for (size_t i = 0; i < n; i++) {
     const pm_profile *p = &e[i].p;
@@ -97,7 +97,7 @@ static void roofline(gen *g, const entry *e, size_t n, int same) {
     double mb = pm_dram_bytes(p), ai = flops / mb, tfs = flops / p->v[PM_DURATION] / 1e3;
     double roof = bw > 0 || tf > 0 ? roof_at(ai, bw, tf) : NAN;
     doc_row(&g->d, (const char *const[]){
-        same ? p->variant : fmt("%s (`%s`)", p->variant, p->shape), cell("%.3f", flops / 1e9),
+        same ? fmt("`%s`", p->variant) : fmt("`%s` (`%s`)", p->variant, p->shape), cell("%.3f", flops / 1e9),
         cell("%.3f", mb / 1e6), cell("%.3f", minb / 1e6), cell("%.1f", ai), cell("%.1f", flops / minb),
         cell("%.2f", tfs), cell("%.1f", roof > 0 ? roof : NAN), cell("%.1f", roof > 0 ? 100 * tfs / roof : NAN)});
   }

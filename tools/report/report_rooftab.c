@@ -33,7 +33,7 @@ void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *shapes) 
     const char *compute = rf.tflops > 0 ? tmpl_str(g, "exp", "roof-compute-measured", (const char *const[]){"metric", rf.tf_metric, NULL})
                           : tf > 0      ? tmpl_str(g, "exp", "roof-compute-datasheet", NULL)
                                         : "";
-    tmpl_table(g, "exp", "caption-roof", "columns-roof", "lrrllrlr",
+    tmpl_table(g, "exp", "caption-roof", "columns-roof", "lrrlp20rlr",
                (const char *const[]){"gpu", x->gpu, "roof", tmpl_str(g, "exp", meas ? "roof-measured" : "roof-datasheet",
                                                               (const char *const[]){"metric", rf.bw_metric, "compute", compute, NULL}),
                                      NULL});
