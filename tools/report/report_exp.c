@@ -367,7 +367,13 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
   doc_par(&g->d, "%s", e->description ? e->description : tmpl_str(g, "exp", "no-description", NULL));
   // the kernel source by its file name (KERNEL is <problem>/<file> under kernels/)
   const char *k = e->kernel && *e->kernel ? e->kernel : fmt_none(), *slash = strrchr(k, '/');
-  tmpl_put(g, "exp", "kernel", (const char *const[]){"kernel", slash ? slash + 1 : k, "shapes", gen_list(&e->shapes), NULL});
+  // the main appendix names up to MAIN_SHAPES_MAX shapes; a longer list (a correctness sweep's) is
+  // only counted there, so that the main appendix stays within its pages
+  enum { MAIN_SHAPES_MAX = 12 };
+  if (!form_full(g) && e->shapes.n > MAIN_SHAPES_MAX)
+    tmpl_put(g, "exp", "kernel-many", (const char *const[]){"kernel", slash ? slash + 1 : k, "n", fmt("%zu", e->shapes.n), NULL});
+  else
+    tmpl_put(g, "exp", "kernel", (const char *const[]){"kernel", slash ? slash + 1 : k, "shapes", gen_list(&e->shapes), NULL});
   if (e->legend) tmpl_put(g, "exp", "legend", (const char *const[]){"legend", e->legend, NULL});
   if (e->correctness) {
     tmpl_put(g, "exp", "correctness", NULL);
