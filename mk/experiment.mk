@@ -34,6 +34,11 @@ BASELINES     ?=
 # roofline table judge our best against (`@lib`); all BASELINES when unset
 LIBRARIES     ?=
 GATE_WAIVE    ?=
+# PRIMARY: the experiment's claims, cand:base pairs (each also a COMPARE pair or a variant
+# against BASELINE): Holm runs over them as one family, the other comparisons are a secondary
+# family, and `make reproduce` judges a fresh session by them. Unset: every variant against
+# BASELINE.
+PRIMARY       ?=
 # limits the static gates check against: the target GPU, or a smaller one the binary must fit too
 GATE_ARCH     ?= $(ARCH)
 SM_COUNT      ?= $(SM_COUNT_$(ARCH))
@@ -102,6 +107,8 @@ FLAG_VARIANTS     := $(_vfiles:.flags=)
 DISPATCH_VARIANTS := $(_dfiles:.dispatch=)
 $(foreach v,$(filter $(FLAG_VARIANTS),$(DISPATCH_VARIANTS)),$(error $(VARIANT_DIR): '$(v)' is both a flag file and a dispatch file))
 VARIANTS := $(FLAG_VARIANTS) $(DISPATCH_VARIANTS)
+# the claims a reproduction is judged by: PRIMARY, else every variant against BASELINE
+CLAIM_PAIRS = $(or $(strip $(PRIMARY)),$(if $(BASELINE),$(foreach v,$(filter-out $(BASELINE),$(VARIANTS)),$(v):$(BASELINE))))
 # The baselines of the experiment's problem: its cuBLAS ones (kernels/<problem>/cublas_*.cu) and
 # the library ones it lists in kernels/<problem>/problem/baselines.txt (measured by measure.sh).
 # BASELINES, BASELINE, COMPARE and SHAPES are checked now too: a misspelt baseline, a pair naming
@@ -118,6 +125,9 @@ ifneq ($(and $(wildcard $(EXP_DIR)/experiment.mk),$(MAKE_GRAPH)),)
 $(foreach b,$(BASELINES),$(if $(filter $(firstword $(subst ., ,$(b))),$(X_BASELINES)),,\
   $(error $(call x_where,BASELINES): '$(b)' is not a baseline (one of $(X_BASELINES), an SDPA one with an optional .<suffix>))))
 $(foreach p,$(COMPARE),$(if $(filter 2,$(words $(subst :, ,$(p)))),,$(error $(call x_where,COMPARE): '$(p)' is not cand:base)))
+$(foreach p,$(PRIMARY),$(if $(filter 2,$(words $(subst :, ,$(p)))),,$(error $(call x_where,PRIMARY): '$(p)' is not cand:base))\
+  $(if $(SPACE),,$(foreach v,$(subst :, ,$(p)),$(if $(filter $(v),$(VARIANTS) $(BASELINES) $(BASELINE)),,\
+  $(error $(call x_where,PRIMARY): '$(p)': '$(v)' is neither a variant nor a baseline of $(EXP))))))
 $(if $(SPACE),,$(x_check_names))
 $(foreach k,$(foreach v,$(filter KERNEL_%,$(.VARIABLES)),$(call x_own,$(v))),$(if $(SPACE),$(error $(call x_where,$(k)): $(k): a space experiment builds every variant from KERNEL),\
   $(if $(filter $(k:KERNEL_%=%),$(FLAG_VARIANTS)),,$(error $(call x_where,$(k)): $(k): '$(k:KERNEL_%=%)' is not a flag-file variant of $(EXP)))\

@@ -41,4 +41,4 @@ STATS    ?= $(B)/tools/stats
 reproduce:
 	@$(GPU_CHECK) || exit 2
 	@$(MAKE) --no-print-directory measure EXP=$(EXP) DATA_OUT=$(REPRO_OUT)
-	@STATS=$(STATS) tools/pipeline/reproduce.sh $(EXP) $(REPRO_OUT) data
+	@STATS=$(STATS) CLAIM_PAIRS='$(CLAIM_PAIRS)' DELTA='$(DELTA)' tools/pipeline/reproduce.sh $(EXP) $(REPRO_OUT) data

@@ -2,9 +2,9 @@
 # Cliff's delta, verdicts) and its tests. It reads samples and takes its medians through the
 # GSL-free samples library (SAMPLES_OBJS, mk/samples.mk).
 STATS_LIB := $(SAMPLES_OBJS) $(addprefix $(B)/tools/obj/stats/,summary.o boot.o mwu.o cliff.o holm.o verdict.o \
-  design.o calib.o)
+  design.o calib.o predict.o)
 STATS_OBJS := $(STATS_LIB) $(addprefix $(B)/tools/obj/stats/,stats_main.o stats_cli.o stats_summary.o \
-  stats_compare.o stats_aa.o)
+  stats_compare.o stats_aa.o stats_reproduce.o)
 
 ## tools: build the host tools into build/tools/ (stats, ...)
 .PHONY: tools
@@ -17,7 +17,7 @@ $(B)/tools/stats: $(STATS_OBJS)
 	$(CC) -o $@ $^ $(GSL_LIBS)
 
 # Unit tests of the modules (C) and of the command line (shell, against oracle fixtures).
-TEST_PROGS += $(B)/tests/test_stats $(B)/tests/test_design
+TEST_PROGS += $(B)/tests/test_stats $(B)/tests/test_design $(B)/tests/test_nested
 TEST_SCRIPTS += tests/stats/test_stats_cli.sh
 
 $(B)/tests/test_stats: tests/stats/test_stats.c $(STATS_LIB) | $(B)/tools/stats
@@ -28,7 +28,11 @@ $(B)/tests/test_design: tests/stats/test_design.c $(STATS_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(STATS_LIB) $(GSL_LIBS)
 
--include $(B)/tests/test_design.d $(B)/tests/test_stats.d
+$(B)/tests/test_nested: tests/stats/test_nested.c $(STATS_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(STATS_LIB) $(GSL_LIBS)
+
+-include $(B)/tests/test_design.d $(B)/tests/test_stats.d $(B)/tests/test_nested.d
 
 # A self-contained stats for GPU hosts that have no GSL (built here, carried there):
 # `make reproduce STATS=<path>` and `tools/pipeline/reproduce.sh` use it.

@@ -33,6 +33,9 @@ COMPARE     := sm90_d64:mma_d64 sm90_d128:mma_d128 sm90_d64_pp:sm90_d64 \
                sm90_d128_ovpp_p_lz_s2:sm90_d128_ovpp_p_lz sm90_d128_ovpp_p_lz_s2_ts:sm90_d128_ovpp_p_lz_s2 \
                sm90_d64_w1_ts:sm90_d64_w1 sm90_d64_ovpp_ts:sm90_d64_ovpp \
                sm90_d64_w3_split_lz_ts:sm90_d64_w3_split_lz sm90_d128_w1_lz_ts:sm90_d128_w1_lz
+# the claims: the one build a user runs (dispatch) against cuDNN at every shape; the COMPARE
+# pairs are ablations (the secondary family)
+PRIMARY     := dispatch:sdpa-cudnn
 REPS        := 60
 WARMUP      := 10
 L2          := cold

@@ -47,10 +47,10 @@ check_eq "known effsize: magnitude" "$(col "$T/o" 1 delta_magnitude)" small
 
 # --- layout --------------------------------------------------------------------------------------
 check_eq "compare header" "$(head -1 "$T/o")" \
-  "shape,n_base,n_cand,median_base,median_cand,speedup,speedup_lo,speedup_hi,U,p_value,p_method,cliffs_delta,delta_lo,delta_hi,delta_magnitude,median_ci_overlap,verdict,base,cand,seed,resamples,ci_method,alpha,correction,level,pairing,n_sessions,n_rounds,df,sd_rep_pct,sd_round_pct,sd_session_pct,speedup_lo90,speedup_hi90,mde_pct,delta,delta_source"
+  "shape,n_base,n_cand,median_base,median_cand,speedup,speedup_lo,speedup_hi,U,p_value,p_method,cliffs_delta,delta_lo,delta_hi,delta_magnitude,median_ci_overlap,verdict,base,cand,seed,resamples,ci_method,alpha,correction,level,pairing,n_sessions,n_rounds,df,sd_rep_pct,sd_round_pct,sd_session_pct,speedup_lo90,speedup_hi90,mde_pct,delta,delta_source,n_gpus,sd_gpu_pct,scope,family"
 run "$T/o" "$T/e" summary "$F/raw_base.csv" "$F/mid_a.txt"
 check_eq "summary header" "$(head -1 "$T/o")" \
-  "file,variant,shape,n,median,ci_lo,ci_hi,mean,sd,min,max,q1,q3,iqr,mad,mild_outliers,severe_outliers,rel_ci_halfwidth,seed,resamples,level,n_sessions,n_rounds,df,sd_rep_pct,sd_round_pct,sd_session_pct"
+  "file,variant,shape,n,median,ci_lo,ci_hi,mean,sd,min,max,q1,q3,iqr,mad,mild_outliers,severe_outliers,rel_ci_halfwidth,seed,resamples,level,n_sessions,n_rounds,df,sd_rep_pct,sd_round_pct,sd_session_pct,n_gpus,sd_gpu_pct,scope"
 check_eq "summary: one row per file and shape" "$(cut -d, -f2,3 "$T/o" | tail -n +2 | tr '\n' ' ')" \
   "base,B2_H8_S512_D64_C0 base,B1_H4_S128_K256_D128_C1 base,B4_H4_S64_D64_C0 mid_a,all "
 check_eq "summary: a shape with 1 sample exits 3" "$rc" 3
@@ -231,6 +231,48 @@ printf 'pair,shape,n_sessions,sd_round_pct,sd_session_pct\na:b,X,3,-1,2\n' >"$T/
 dsg compare --calibration "$T/badcal.csv" "$DB" "$DC"
 check_eq "design: a bad calibration is an input error" "$rc" 2
 check_grep "design: ... named by file and line" "badcal.csv:2: " "$T/e"
+# --- sessions nested in GPUs (answers of numpy and scipy, tests/oracles/make_nested_fixtures.py):
+# 4 GPUs of 1, 2, 2 and 3 sessions, and a fresh session on a fifth GPU
+nw() { awk -v k="$1" '$1 == k { print $2 }' "$F/nested_expect.txt"; }
+NB=$F/nested_base.csv NC=$F/nested_cand.csv NFB=$F/nested_fresh_base.csv NFC=$F/nested_fresh_cand.csv
+dsg compare "$NB" "$NC"
+check_eq "nested: sessions repeating on 4 GPUs: level gpu, 4 GPUs, 8 sessions, not conditional" \
+  "$(col "$T/o" 1 level),$(col "$T/o" 1 n_gpus),$(col "$T/o" 1 n_sessions),$(col "$T/o" 1 scope)" "gpu,4,8,any-gpu"
+for k in speedup:gpu_speedup speedup_lo:gpu_lo speedup_hi:gpu_hi p_value:gpu_p df:gpu_df; do
+  check "nested: level gpu $k (t on the GPU means)" near "$(col "$T/o" 1 ${k%%:*})" "$(nw ${k#*:})" 1e-8
+done
+dsg compare --level session "$NB" "$NC"
+for k in speedup_lo:cond_lo speedup_hi:cond_hi df:cond_df; do
+  check "nested: level session, conditional on the GPUs: $k (pooled within-GPU spread)" near "$(col "$T/o" 1 ${k%%:*})" "$(nw ${k#*:})" 1e-8
+done
+check_eq "nested: level session says it is conditional" "$(col "$T/o" 1 scope)" measured-gpus
+# two GPUs only: level session, conditional on them
+grep -v 'GPU-0002\|GPU-0003\|,h3-\|,h4-\|,h5-\|,h6-\|,h7-' "$NB" >"$T/nb2.csv"
+grep -v 'GPU-0002\|GPU-0003\|,h3-\|,h4-\|,h5-\|,h6-\|,h7-' "$NC" >"$T/nc2.csv"
+dsg compare "$T/nb2.csv" "$T/nc2.csv"
+check_eq "nested: 2 GPUs (1 and 2 sessions): level session, conditional" \
+  "$(col "$T/o" 1 level),$(col "$T/o" 1 n_gpus),$(col "$T/o" 1 scope)" "session,2,measured-gpus"
+dsg reproduce "$NB" "$NFB"
+for k in shift:time_shift pi_lo:time_lo pi_hi:time_hi df:time_df; do
+  check "reproduce: a variant's time, $k (prediction for a new GPU)" near "$(col "$T/o" 1 ${k%%:*})" "$(nw ${k#*:})" 1e-8
+done
+dsg reproduce --ratio "$NB" "$NC" "$NFB" "$NFC"
+for k in shift:ratio_shift pi_lo:ratio_lo pi_hi:ratio_hi df:ratio_df; do
+  check "reproduce: a speedup, $k (prediction for a new GPU)" near "$(col "$T/o" 1 ${k%%:*})" "$(nw ${k#*:})" 1e-8
+done
+check_eq "reproduce: too wide for delta 3%: AMBIGUOUS, exit 3" "$(col "$T/o" 1 verdict),$rc" "AMBIGUOUS,3"
+check "reproduce: no NaN in the row" bash -c "! tail -n +2 $T/o | grep -q nan"
+check_grep "reproduce: ... says what would resolve it" "AMBIGUOUS: the 90% prediction interval is wider than \+-3.00%.*published GPUs \(now 4\)" "$T/e"
+dsg reproduce --ratio --delta 0.10 "$NB" "$NC" "$NFB" "$NFC"
+check_eq "reproduce: identical code inside delta 10%: SAME, exit 0" "$(col "$T/o" 1 verdict),$rc" "SAME,0"
+awk -F, 'BEGIN { OFS = "," } /^#|^shape/ { print; next } { $3 = sprintf("%.4f", $3 * 1.15); print }' "$NFC" >"$T/slow.csv"
+dsg reproduce --ratio "$NB" "$NC" "$NFB" "$T/slow.csv"
+check_eq "reproduce: a candidate 15% slower in the fresh session is SLOW, exit 1" "$(col "$T/o" 1 verdict),$rc" "SLOW,1"
+dsg reproduce "$NB" "$NB"
+check_grep "reproduce: a fresh session on a published GPU is named" "not a new GPU" "$T/o"
+dsg reproduce --ratio "$NB" "$NC" "$NFB"
+check_eq "reproduce --ratio needs fours" "$rc" 2
+check_grep "... with a message" "reproduce needs pairs PUB FRESH \(--ratio: fours\)" "$T/e"
 # malformed levels in a sample file
 sed 's/,1,h0-20261122T000000Z,/,0,h0-20261122T000000Z,/' "$DB" >"$T/r0.csv"
 dsg summary "$T/r0.csv"

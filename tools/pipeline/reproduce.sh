@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
-# reproduce.sh — judge a fresh session against the published sessions, per variant and shape.
+# reproduce.sh — is a fresh session a plausible new member of the published design?
 #   reproduce.sh EXP FRESH_ROOT PUBLISHED_ROOT
-# The question is whether the fresh session is a plausible new session of the published ones:
-# `stats compare` (published = base, fresh = candidate) at the level of the design. With two or
-# more published sessions that is level session: the fresh session's mean against the published
-# sessions', with their session-to-session variance (a prediction interval for a new session).
-# With one published session only the rounds can be compared (level round: conditional on the two
-# sessions, so differences between machines or days show as FAST/SLOW). delta is the A/A
-# calibration's (DATA/aa/<gpu>/calibration.csv) when there is one, else 3%. SAME needs the 90%
-# CI inside +-delta; what the design cannot resolve is AMBIGUOUS, and stats says on stderr what
-# it would take (rounds or sessions). Exit 1 when any row is SLOW, 3 when some are AMBIGUOUS, else
-# 0; 2 on input errors (also files timed by different methods).
+# `stats reproduce` (tools/stats/predict.h) predicts a new session on a new GPU from the published
+# sessions, nested in their GPUs (GPU and session variance included), and judges the fresh one:
+#   - claims (CLAIM_PAIRS, "cand:base ...": the experiment's PRIMARY comparisons, else every
+#     variant against BASELINE): the speedup of cand over base in the fresh session's own rounds,
+#     where a GPU's offset cancels — the rows a reproduction is judged by;
+#   - times: each variant's own time, which carries the whole GPU-to-GPU spread.
+# SAME when the 90% prediction interval of the shift lies inside +-delta, SLOW when the 95% one
+# lies below 1/(1+delta), FAST above 1+delta, else AMBIGUOUS with what would resolve it on
+# stderr. delta is DELTA (the experiment's; 3% when it sets none): the A/A calibration describes
+# another design and is not used here. Tables: build/EXP/reproduce-claims.csv and
+# reproduce-times.csv. Exit 1 when a claim row is SLOW, 3 when one is AMBIGUOUS (or no claim
+# could be judged), else 0; 2 on input errors (also files timed by different methods). A time
+# row's verdict is reported, not part of the exit code: a GPU's own offset may move it.
 set -u
 exp=$1 fresh=$2 pub=$3
 stats=${STATS:-build/tools/stats}
@@ -26,29 +29,49 @@ for f in "$fresh/$exp"/*/*.csv; do
   if [ -f "$pub/$exp/$gpu/$v" ]; then
     gp=$(method "$pub/$exp/$gpu/$v"); gf=$(method "$f")
     [ "$gp" = "$gf" ] || { echo "reproduce: $exp/$gpu/$v: published with graph_calls $gp, fresh with $gf: different timing methods do not compare (GRAPH_CALLS=$gp reproduces the published method)" >&2; exit 2; }
-    pairs+=("$pub/$exp/$gpu/$v" "$f"); gpus+=("$gpu")
+    pairs+=("$pub/$exp/$gpu/$v" "$f"); [[ " ${gpus[*]} " == *" $gpu "* ]] || gpus+=("$gpu")
   else echo "reproduce: $exp/$gpu/$v: nothing published to compare with" >&2; fi
 done
 [ ${#pairs[@]} -gt 0 ] || { echo "reproduce: no published data for $exp on this GPU" >&2; exit 2; }
-band=(--delta 0.03)
-cal=$pub/aa/${gpus[0]}/calibration.csv
-[ -f "$cal" ] && band=(--calibration "$cal")
+delta=${DELTA:-0.03}
 mkdir -p build/"$exp"
-"$stats" compare "${band[@]}" "${pairs[@]}" >build/"$exp"/reproduce.csv.tmp
-rc=$?
-case $rc in 0|1|3) mv build/"$exp"/reproduce.csv.tmp build/"$exp"/reproduce.csv ;;
-  *) rm -f build/"$exp"/reproduce.csv.tmp; echo "reproduce: stats compare failed (exit $rc)" >&2; exit 2 ;; esac
+# the claims whose four files exist: published and fresh, cand and base
+quads=()
+for pair in ${CLAIM_PAIRS:-}; do
+  c=${pair%%:*} b=${pair#*:}
+  for gpu in "${gpus[@]}"; do
+    set -- "$pub/$exp/$gpu/$b.csv" "$pub/$exp/$gpu/$c.csv" "$fresh/$exp/$gpu/$b.csv" "$fresh/$exp/$gpu/$c.csv"
+    [ -f "$1" ] && [ -f "$2" ] && [ -f "$3" ] && [ -f "$4" ] && quads+=("$@")
+  done
+done
+# judge TABLE ARGS...: stats reproduce into build/EXP/TABLE; its exit code in $jrc
+judge() {
+  local table=build/"$exp"/$1; shift
+  "$stats" reproduce --delta "$delta" "$@" >"$table.tmp"; jrc=$?
+  case $jrc in 0|1|3) mv "$table.tmp" "$table" ;;
+    *) rm -f "$table.tmp"; echo "reproduce: stats reproduce failed (exit $jrc)" >&2; exit 2 ;; esac
+}
+rm -f build/"$exp"/reproduce-claims.csv build/"$exp"/reproduce-times.csv
+judge reproduce-times.csv "${pairs[@]}"
+rc=3
+if [ ${#quads[@]} -gt 0 ]; then judge reproduce-claims.csv --ratio "${quads[@]}"; rc=$jrc
+else echo "reproduce: no claim of $exp has published and fresh files of both sides (CLAIM_PAIRS='${CLAIM_PAIRS:-}')" >&2; fi
 case $rc in
-  0) what="reproduced" ;; 1) what="REGRESSION (a SLOW row; exit 1)" ;;
-  3) what="no regression, but some rows are inconclusive (exit 3)" ;;
+  0) what="reproduced" ;; 1) what="REGRESSION (a SLOW claim; exit 1)" ;;
+  3) what="no regression, but some claims are inconclusive (exit 3)" ;;
 esac
-# one pass: a line per row, then the verdicts counted
-awk -F, -v what="$what" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-  { printf "  %-14s %-22s published %9.3f us  fresh %9.3f us  ratio %6.3f [%6.3f, %6.3f]  %s (%s, %s sessions, delta %.2f%%)\n",
-      $c["cand"], $c["shape"], $c["median_base"], $c["median_cand"], $c["speedup"],
-      $c["speedup_lo"], $c["speedup_hi"], $c["verdict"], $c["level"], $c["n_sessions"], 100 * $c["delta"]
-    n[$c["verdict"]]++ }
-  END { printf "reproduce: %d SAME, %d FAST, %d AMBIGUOUS, %d SLOW of %d rows: %s\n",
-          n["SAME"], n["FAST"], n["AMBIGUOUS"], n["SLOW"], NR - 1, what }' build/"$exp"/reproduce.csv
-echo "reproduce: table in build/$exp/reproduce.csv"
+# a line per row, then the verdicts counted (claims decide the exit code)
+show() {
+  awk -F, -v what="$2" -v kind="$3" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    { name = $c["cand"] == "" ? $c["base"] : $c["cand"] " vs " $c["base"]
+      printf "  %-32s %-22s published %10.4g  fresh %10.4g  shift %6.3f [%6.3f, %6.3f]  %s (%s GPUs, %s sessions, delta %.2f%%)\n",
+        name, $c["shape"], $c["published"], $c["fresh"], $c["shift"], $c["pi_lo"], $c["pi_hi"],
+        $c["verdict"], $c["n_gpus"], $c["n_sessions"], 100 * $c["delta"]
+      n[$c["verdict"]]++ }
+    END { printf "reproduce: %s: %d SAME, %d FAST, %d AMBIGUOUS, %d SLOW of %d rows%s\n", kind,
+            n["SAME"], n["FAST"], n["AMBIGUOUS"], n["SLOW"], NR - 1, what == "" ? "" : ": " what }' "$1"
+}
+show build/"$exp"/reproduce-times.csv "" "times (each variant's own; not in the exit code)"
+[ -f build/"$exp"/reproduce-claims.csv ] && show build/"$exp"/reproduce-claims.csv "$what" "claims"
+echo "reproduce: tables in build/$exp/reproduce-claims.csv and reproduce-times.csv"
 exit $rc

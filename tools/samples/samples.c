@@ -332,6 +332,27 @@ const char *samples_meta(const samples_file *f, const char *key) {
   return NULL;
 }
 
+const char *samples_session_gpu(const samples_file *f, size_t s, size_t *len) {
+  if (s >= f->nsessions) return NULL;
+  const char *name = f->sessions[s];
+  for (size_t i = f->nmeta; i-- > 0;) {
+    const char *k = f->meta[i].key;
+    if (strncmp(k, "session.", 8) || strcmp(k + 8, name)) continue;
+    // the value is "key=value" tokens separated by spaces
+    for (const char *v = f->meta[i].value; (v = strstr(v, "gpu_uuid=")) != NULL; v++) {
+      if (v != f->meta[i].value && v[-1] != ' ') continue;
+      v += 9;
+      *len = strcspn(v, " \t");
+      return *len && !(*len == 7 && !strncmp(v, "unknown", 7)) ? v : NULL;
+    }
+    return NULL;
+  }
+  const char *g = f->nsessions == 1 ? samples_meta(f, "gpu_uuid") : NULL;
+  if (!g || !*g || !strcmp(g, "unknown")) return NULL;
+  *len = strlen(g);
+  return g;
+}
+
 const samples_group *samples_group_find(const samples_file *f, const char *name) {
   for (size_t i = 0; i < f->ngroups; i++)
     if (strcmp(f->groups[i].name, name) == 0) return &f->groups[i];

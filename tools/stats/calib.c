@@ -91,7 +91,9 @@ double mde_of(double se, double df, double alpha) {
 double calib_mde(const calib_t *c, level_t lv, size_t n_sessions, size_t n_rounds, double alpha) {
   if (!n_rounds) return NAN;
   double v = c->sd_round * c->sd_round / (double)n_rounds, df = (double)n_rounds - 1;
-  if (lv == LEVEL_SESSION) {
+  if (lv == LEVEL_SESSION || lv == LEVEL_GPU) {
+    // (level gpu: n_sessions is the number of GPUs; the calibration's session SD stands for the
+    // GPU-and-session SD, which it measured only where its sessions ran on distinct GPUs)
     double s = isnan(c->sd_session) ? 0 : c->sd_session;
     v += s * s / (double)n_sessions;
     df = (double)n_sessions - 1;

@@ -23,7 +23,8 @@ typedef struct {
 int calib_read(const char *path, calib_t *c);
 
 // The minimum detectable effect (a relative change, e.g. 0.021) for a design of n_sessions
-// sessions and n_rounds rounds in all at level lv, or NaN when undefined (n too small).
+// sessions (level gpu: GPUs) and n_rounds rounds in all at level lv, or NaN when undefined (n
+// too small: the caller then says so and uses the experiment's delta).
 double calib_mde(const calib_t *c, level_t lv, size_t n_sessions, size_t n_rounds, double alpha);
 
 // The same from a comparison's own standard error and degrees of freedom.

@@ -10,12 +10,32 @@
 #include "samples/samples_median.h"
 
 const char *level_name(level_t l) {
-  static const char *const names[] = {"auto", "sample", "round", "session"};
+  static const char *const names[] = {"auto", "sample", "round", "session", "gpu"};
   return names[l];
 }
 
-level_t design_auto_level(size_t nsessions_max) {
-  return nsessions_max >= 2 ? LEVEL_SESSION : LEVEL_ROUND;
+int design_nested(const design_t *d) {
+  for (size_t i = 0; i < d->nunits; i++) {
+    if (i && d->units[i].session == d->units[i - 1].session) continue;
+    // a session of a GPU that an earlier session already ran on
+    for (size_t j = 0; j < i; j++)
+      if (d->gpu[d->units[j].session] == d->gpu[d->units[i].session] &&
+          d->units[j].session != d->units[i].session)
+        return 1;
+  }
+  return 0;
+}
+
+level_t design_auto_level(const design_t *a, const design_t *b) {
+  size_t k = a->nsessions, g = a->ngpus;
+  int nested = design_nested(a);
+  if (b) {
+    if (b->nsessions > k) k = b->nsessions;
+    if (b->ngpus > g) g = b->ngpus;
+    nested |= design_nested(b);
+  }
+  if (k < 2) return LEVEL_ROUND;
+  return nested && g >= 3 ? LEVEL_GPU : LEVEL_SESSION;
 }
 
 // --- building -------------------------------------------------------------------------------
@@ -26,6 +46,41 @@ static void robust(const double *x, size_t n, double *work, double *med, double 
   for (size_t i = 0; i < n; i++) work[i] = fabs(x[i] - *med);
   double mad = 1.482602218505602 * samples_median(work, n);
   *var = mad * mad;
+}
+
+// The GPUs of the file's sessions as small ids (equal uuids, equal ids; a session whose GPU is
+// not recorded gets an id of its own), and the number of GPUs that hold units.
+static size_t count_gpus(const design_t *d) {
+  size_t n = 0;
+  for (size_t i = 0; i < d->nunits; i++) {
+    int seen = 0;
+    for (size_t j = 0; j < i && !seen; j++) seen = d->gpu[d->units[j].session] == d->gpu[d->units[i].session];
+    n += !seen;
+  }
+  return n;
+}
+
+static int map_gpus(design_t *d) {
+  const samples_file *f = d->file;
+  d->gpu = malloc((f->nsessions ? f->nsessions : 1) * sizeof *d->gpu);
+  if (!d->gpu) {
+    design_free(d);
+    return -1;
+  }
+  for (size_t s = 0; s < f->nsessions; s++) {
+    size_t len = 0, lj = 0;
+    const char *g = samples_session_gpu(f, s, &len);
+    d->gpu[s] = (unsigned)s;
+    for (size_t j = 0; g && j < s; j++) {
+      const char *h = samples_session_gpu(f, j, &lj);
+      if (h && lj == len && !strncmp(g, h, len)) {
+        d->gpu[s] = d->gpu[j];
+        break;
+      }
+    }
+  }
+  d->ngpus = count_gpus(d);
+  return 0;
 }
 
 int design_build(const samples_file *f, const samples_group *g, const char *only_session,
@@ -58,7 +113,7 @@ int design_build(const samples_file *f, const samples_group *g, const char *only
     i = j;
   }
   free(o), free(x), free(w);
-  return 0;
+  return map_gpus(d);
 }
 
 static const char *sname(const design_t *d, const unit_t *u) { return d->file->sessions[u->session]; }
@@ -88,40 +143,96 @@ void design_keep_shared(design_t *d, const design_t *other) {
     d->units[n++] = d->units[i];
   }
   d->nunits = n;
+  d->ngpus = count_gpus(d);
 }
 
 void design_free(design_t *d) {
   free(d->units);
+  free(d->gpu);
   memset(d, 0, sizeof *d);
 }
 
 // --- the numbers of one level ---------------------------------------------------------------
 
-// Values v[i] of units with session labels s[i] (ordered by session), their count, and for the
-// components the mean sampling variance of a unit and the mean within-round variance of log t.
+// Values v[i] of units with session labels s[i] (ordered by session), their count, the GPU of
+// each file session, and for the components the mean sampling variance of a unit and the mean
+// within-round variance of log t.
 typedef struct {
   double *v;
   unsigned *s;
   size_t n;
+  const unsigned *gpu;
   double med_var, rep_var;
 } series_t;
 
 static double mean(const double *v, size_t n) { return gsl_stats_mean(v, 1, n); }
 
-// Session means of a series into m (room for n); returns their number.
-static size_t session_means(const series_t *x, double *m) {
+// Session means of a series into m and their GPUs into g (room for n); returns their number.
+static size_t session_means(const series_t *x, double *m, unsigned *g) {
   size_t k = 0;
   for (size_t i = 0; i < x->n;) {
     size_t j = i;
     while (j < x->n && x->s[j] == x->s[i]) j++;
+    g[k] = x->gpu[x->s[i]];
     m[k++] = mean(x->v + i, j - i);
     i = j;
   }
   return k;
 }
 
-static components_t components(const series_t *x, const double *m, size_t k) {
-  components_t c = {sqrt(x->rep_var), NAN, NAN};
+// 1 when i is the first session of its GPU; then the mean of that GPU's sessions and their number.
+static int gpu_first(const double *v, const unsigned *g, size_t k, size_t i, double *m, size_t *n) {
+  for (size_t j = 0; j < i; j++)
+    if (g[j] == g[i]) return 0;
+  double sum = 0;
+  *n = 0;
+  for (size_t j = i; j < k; j++)
+    if (g[j] == g[i]) sum += v[j], ++*n;
+  *m = sum / (double)*n;
+  return 1;
+}
+
+void design_nested_summary(const double *v, const unsigned *g, size_t k, nested_t *o) {
+  *o = (nested_t){0, NAN, NAN, 0, 0, 0, k, 0};
+  double sum_means = 0, ss_w = 0, m;
+  size_t n;
+  for (size_t i = 0; i < k; i++) {
+    if (!gpu_first(v, g, k, i, &m, &n)) continue;
+    for (size_t j = i; j < k; j++)
+      if (g[j] == g[i]) ss_w += (v[j] - m) * (v[j] - m);
+    o->G++;
+    o->dfw += n - 1;
+    o->inv_sum += 1.0 / (double)n;
+    sum_means += m;
+  }
+  if (!o->G) return;
+  o->est = sum_means / (double)o->G;
+  o->h = o->inv_sum / (double)o->G;
+  if (o->G >= 2) {
+    double ss = 0;
+    for (size_t i = 0; i < k; i++)
+      if (gpu_first(v, g, k, i, &m, &n)) ss += (m - o->est) * (m - o->est);
+    o->s2_gpu = ss / (double)(o->G - 1);
+  }
+  if (o->dfw) o->s2_within = ss_w / (double)o->dfw;
+}
+
+size_t design_session_values(const design_t *d, double *v, unsigned *g) {
+  size_t k = 0;
+  for (size_t i = 0; i < d->nunits;) {
+    size_t j = i;
+    double sum = 0;
+    while (j < d->nunits && d->units[j].session == d->units[i].session) sum += d->units[j++].u;
+    g[k] = d->gpu[d->units[i].session];
+    v[k++] = sum / (double)(j - i);
+    i = j;
+  }
+  return k;
+}
+
+// The components of a series whose session means m (GPUs sg) summarise as N.
+static components_t components(const series_t *x, const double *m, size_t k, const nested_t *N) {
+  components_t c = {sqrt(x->rep_var), NAN, NAN, NAN};
   double ss = 0, hinv = 0;
   size_t dfw = 0, si = 0;
   for (size_t i = 0; i < x->n; si++) {
@@ -134,34 +245,54 @@ static components_t components(const series_t *x, const double *m, size_t k) {
   }
   double s2w = dfw ? ss / (double)dfw : NAN;
   if (dfw) c.round = sqrt(fmax(0, s2w - x->med_var));
-  if (k >= 2) {
-    double s2b = gsl_stats_variance(m, 1, k);
-    // harmonic mean of the rounds per session: the round part of a session mean's variance
-    double within = dfw ? s2w * hinv / (double)k : 0;
-    c.session = sqrt(fmax(0, s2b - within));
+  // the round part of a session mean's variance (harmonic mean of the rounds per session)
+  double within = dfw ? s2w * hinv / (double)k : 0;
+  if (N->dfw) {
+    c.session = sqrt(fmax(0, N->s2_within - within));
+    if (N->G >= 2) c.gpu = sqrt(fmax(0, N->s2_gpu - N->s2_within * N->h));
+  } else if (k >= 2) {
+    c.session = sqrt(fmax(0, gsl_stats_variance(m, 1, k) - within));
   }
   return c;
 }
 
-// Estimate from a series at level lv; m has room for x->n doubles.
-static void estimate(const series_t *x, level_t lv, double *m, estimate_t *e) {
-  size_t k = session_means(x, m);
+// se and df of the estimate of nested summary N at level lv (n rounds v at level round).
+static void level_se(const nested_t *N, level_t lv, const double *v, size_t n, double *se,
+                     double *df) {
+  *se = *df = NAN;
+  if (lv == LEVEL_ROUND) {
+    if (n >= 2) *se = gsl_stats_sd(v, 1, n) / sqrt((double)n), *df = (double)(n - 1);
+  } else if (lv == LEVEL_SESSION && N->dfw) {
+    *se = sqrt(N->s2_within * N->inv_sum) / (double)N->G;
+    *df = (double)N->dfw;
+  } else if (N->G >= 2) {  // gpu, or sessions on distinct GPUs
+    *se = sqrt(N->s2_gpu / (double)N->G);
+    *df = (double)(N->G - 1);
+  }
+}
+
+static int is_conditional(const nested_t *N, level_t lv) {
+  return N->G < 3 || lv == LEVEL_ROUND || (lv == LEVEL_SESSION && N->dfw);
+}
+
+// Estimate from a series at level lv; m has room for x->n doubles, g for x->n labels.
+static void estimate(const series_t *x, level_t lv, double *m, unsigned *g, estimate_t *e) {
+  size_t k = session_means(x, m, g);
+  nested_t N;
+  design_nested_summary(m, g, k, &N);
   e->level = lv;
+  e->n_gpus = N.G;
   e->n_sessions = k;
   e->n_rounds = x->n;
-  e->comp = components(x, m, k);
-  const double *v = lv == LEVEL_SESSION ? m : x->v;
-  size_t nv = lv == LEVEL_SESSION ? k : x->n;
-  e->est = mean(m, k);  // every session weighs the same, whatever the level
-  e->se = e->df = NAN;
-  if (nv >= 2) {
-    e->se = gsl_stats_sd(v, 1, nv) / sqrt((double)nv);
-    e->df = (double)(nv - 1);
-  }
+  e->comp = components(x, m, k, &N);
+  e->est = N.est;  // every GPU weighs the same, and every session within it, whatever the level
+  level_se(&N, lv, x->v, x->n, &e->se, &e->df);
+  e->conditional = is_conditional(&N, lv);
 }
 
 static int series_of(const design_t *d, series_t *x) {
   x->n = d->nunits;
+  x->gpu = d->gpu;
   x->v = malloc((x->n ? x->n : 1) * sizeof *x->v);
   x->s = malloc((x->n ? x->n : 1) * sizeof *x->s);
   if (!x->v || !x->s) return -1;
@@ -181,30 +312,35 @@ static void series_free(series_t *x) {
   free(x->s);
 }
 
+static const estimate_t none = {LEVEL_ROUND, NAN, NAN, NAN, 0, 0, 0, 0, 1, {NAN, NAN, NAN, NAN}};
+
 int design_estimate(const design_t *d, level_t lv, estimate_t *e) {
   memset(e, 0, sizeof *e);
-  series_t x;
-  double *m = malloc((d->nunits ? d->nunits : 1) * sizeof *m);
-  if (!m || series_of(d, &x)) {
-    free(m);
-    series_free(&x);
-    return -1;
+  series_t x = {0};
+  size_t cap = d->nunits ? d->nunits : 1;
+  double *m = malloc(cap * sizeof *m);
+  unsigned *g = malloc(cap * sizeof *g);
+  int rc = !m || !g || series_of(d, &x) ? -1 : 0;
+  if (lv == LEVEL_AUTO) lv = design_auto_level(d, NULL);
+  if (rc || !d->nunits) {
+    *e = none;
+    e->level = lv;
+  } else {
+    estimate(&x, lv, m, g, e);
   }
-  if (lv == LEVEL_AUTO) lv = design_auto_level(d->nsessions);
-  if (d->nunits) estimate(&x, lv, m, e);
-  else *e = (estimate_t){lv, NAN, NAN, NAN, 0, 0, 0, {NAN, NAN, NAN}};
   e->paired = 0;
   series_free(&x);
   free(m);
-  return 0;
+  free(g);
+  return rc;
 }
 
 // --- comparisons ----------------------------------------------------------------------------
 
-// 1 when both designs have the same units (at level session: the same sessions).
+// 1 when both designs have the same units (at levels session and gpu: the same sessions).
 static int same_units(const design_t *b, const design_t *c, level_t lv) {
   if (lv == LEVEL_ROUND && b->nunits != c->nunits) return 0;
-  if (lv == LEVEL_SESSION && b->nsessions != c->nsessions) return 0;
+  if (lv != LEVEL_ROUND && b->nsessions != c->nsessions) return 0;
   if (lv == LEVEL_ROUND) {
     for (size_t i = 0; i < b->nunits; i++)
       if (b->units[i].round != c->units[i].round ||
@@ -223,82 +359,83 @@ static int same_units(const design_t *b, const design_t *c, level_t lv) {
   return i == b->nunits && j == c->nunits;
 }
 
-static double welch_df(double vb, double nb, double vc, double nc) {
-  double a = vb / nb, c = vc / nc;
-  return (a + c) * (a + c) / (a * a / (nb - 1) + c * c / (nc - 1));
+// The units an estimate at level lv rests on.
+static double units_at(const estimate_t *e, level_t lv) {
+  return (double)(lv == LEVEL_ROUND ? e->n_rounds : lv == LEVEL_GPU ? e->n_gpus : e->n_sessions);
 }
 
 int design_compare(const design_t *b, const design_t *c, level_t lv, estimate_t *e) {
   memset(e, 0, sizeof *e);
-  if (lv == LEVEL_AUTO)
-    lv = design_auto_level(b->nsessions > c->nsessions ? b->nsessions : c->nsessions);
-  e->level = lv;
+  if (lv == LEVEL_AUTO) lv = design_auto_level(b, c);
   series_t xb = {0}, xc = {0};
   size_t cap = b->nunits + c->nunits + 1;
   double *mb = malloc(cap * sizeof *mb), *mc = malloc(cap * sizeof *mc);
-  int rc = !mb || !mc || series_of(b, &xb) || series_of(c, &xc) ? -1 : 0;
+  unsigned *g = malloc(cap * sizeof *g);
+  int rc = !mb || !mc || !g || series_of(b, &xb) || series_of(c, &xc) ? -1 : 0;
   if (rc || !b->nunits || !c->nunits) {
-    *e = (estimate_t){lv, NAN, NAN, NAN, 0, 0, 0, {NAN, NAN, NAN}};
+    *e = none;
+    e->level = lv;
     goto out;
   }
   estimate_t eb, ec;
-  estimate(&xb, lv, mb, &eb);
-  estimate(&xc, lv, mc, &ec);
+  estimate(&xb, lv, mb, g, &eb);
+  estimate(&xc, lv, mc, g, &ec);
   e->paired = same_units(b, c, lv);
-  e->est = eb.est - ec.est;
   if (e->paired) {
-    // the differences per unit: rounds, or (level session) rounds whose session means differ
     series_t xd = xb;
     xd.v = malloc(xb.n * sizeof *xd.v);
     if (!xd.v) {
       rc = -1;
       goto out;
     }
-    if (lv == LEVEL_ROUND)
-      for (size_t i = 0; i < xb.n; i++) xd.v[i] = xb.v[i] - xc.v[i];
     xd.med_var = xb.med_var + xc.med_var;
     xd.rep_var = xb.rep_var + xc.rep_var;
-    estimate_t ed;
-    if (lv == LEVEL_ROUND) {
-      estimate(&xd, lv, mb, &ed);
+    if (same_units(b, c, LEVEL_ROUND)) {
+      // the differences per round, nested in their sessions and GPUs
+      for (size_t i = 0; i < xb.n; i++) xd.v[i] = xb.v[i] - xc.v[i];
+      estimate(&xd, lv, mb, g, e);
     } else {
-      // session means of each side, differenced; their spread is the session-level noise
-      size_t k = session_means(&xb, mb);
-      session_means(&xc, mc);
+      // the same sessions, other rounds: the session means differenced
+      size_t k = session_means(&xb, mb, g);
+      session_means(&xc, mc, g);
       for (size_t i = 0; i < k; i++) xd.v[i] = mb[i] - mc[i];
-      ed.est = mean(xd.v, k);
-      ed.se = k >= 2 ? gsl_stats_sd(xd.v, 1, k) / sqrt((double)k) : NAN;
-      ed.df = k >= 2 ? (double)(k - 1) : NAN;
-      ed.comp = (components_t){sqrt(xd.rep_var), NAN, NAN};
-      if (k >= 2) ed.comp.session = gsl_stats_sd(xd.v, 1, k);
-      // the round part: the rounds' differences, when the rounds pair too
-      if (same_units(b, c, LEVEL_ROUND)) {
-        for (size_t i = 0; i < xb.n; i++) xd.v[i] = xb.v[i] - xc.v[i];
-        estimate_t er;
-        estimate(&xd, LEVEL_ROUND, mb, &er);
-        ed.comp = er.comp;
+      nested_t N;
+      design_nested_summary(xd.v, g, k, &N);
+      e->level = lv;
+      e->est = N.est;
+      level_se(&N, lv, xd.v, k, &e->se, &e->df);  // (level round: the session differences)
+      e->conditional = is_conditional(&N, lv);
+      e->comp = (components_t){sqrt(xd.rep_var), NAN, NAN, NAN};
+      if (N.dfw) {
+        e->comp.session = sqrt(N.s2_within);
+        if (N.G >= 2) e->comp.gpu = sqrt(fmax(0, N.s2_gpu - N.s2_within * N.h));
+      } else if (k >= 2) {
+        e->comp.session = gsl_stats_sd(xd.v, 1, k);
       }
     }
+    e->paired = 1;
     free(xd.v);
-    e->est = ed.est;
-    e->se = ed.se;
-    e->df = ed.df;
-    e->comp = ed.comp;
   } else {
-    double nb = lv == LEVEL_SESSION ? (double)eb.n_sessions : (double)eb.n_rounds;
-    double nc = lv == LEVEL_SESSION ? (double)ec.n_sessions : (double)ec.n_rounds;
-    double vb = eb.se * eb.se * nb, vc = ec.se * ec.se * nc;  // unit variances (NaN with 1 unit)
-    if (isnan(vb) && !isnan(vc)) vb = vc;  // one session on one side: the other side's spread
-    if (isnan(vc) && !isnan(vb)) vc = vb;
-    double dfb = isnan(eb.se) ? 0 : nb - 1, dfc = isnan(ec.se) ? 0 : nc - 1;
-    e->se = sqrt(vb / nb + vc / nc);
-    if (dfb && dfc) e->df = welch_df(vb, nb, vc, nc);
+    e->level = lv;
+    e->est = eb.est - ec.est;
+    double nb = units_at(&eb, lv), nc = units_at(&ec, lv);
+    double vb = eb.se * eb.se, vc = ec.se * ec.se;  // variances of the two estimates
+    // one unit on one side: its unit variance borrowed from the other side
+    if (isnan(vb) && !isnan(vc)) vb = vc * nc / nb;
+    if (isnan(vc) && !isnan(vb)) vc = vb * nb / nc;
+    double dfb = isnan(eb.se) ? 0 : eb.df, dfc = isnan(ec.se) ? 0 : ec.df;
+    e->se = sqrt(vb + vc);
+    if (dfb && dfc) e->df = (vb + vc) * (vb + vc) / (vb * vb / dfb + vc * vc / dfc);
     else e->df = dfb + dfc > 0 ? dfb + dfc : NAN;
+    e->conditional = eb.conditional || ec.conditional;
     e->comp.rep = sqrt(xb.rep_var + xc.rep_var);
     e->comp.round = hypot(eb.comp.round, ec.comp.round);
     e->comp.session = hypot(eb.comp.session, ec.comp.session);
     if (isnan(e->comp.session)) e->comp.session = isnan(eb.comp.session) ? ec.comp.session : eb.comp.session;
+    e->comp.gpu = hypot(eb.comp.gpu, ec.comp.gpu);
+    if (isnan(e->comp.gpu)) e->comp.gpu = isnan(eb.comp.gpu) ? ec.comp.gpu : eb.comp.gpu;
   }
+  e->n_gpus = eb.n_gpus < ec.n_gpus ? eb.n_gpus : ec.n_gpus;
   e->n_sessions = eb.n_sessions < ec.n_sessions ? eb.n_sessions : ec.n_sessions;
   e->n_rounds = eb.n_rounds < ec.n_rounds ? eb.n_rounds : ec.n_rounds;
 out:
@@ -306,6 +443,7 @@ out:
   series_free(&xc);
   free(mb);
   free(mc);
+  free(g);
   return rc;
 }
 

@@ -112,7 +112,8 @@ static void draw_within(const stats_opts *o, gsl_rng *r, const design_t *a, cons
     size_t start, n = session_span(a, gsl_rng_uniform_int(r, a->nsessions), &start), na = 0;
     pick(r, a->units + start, n, o->aa_rounds ? o->aa_rounds : n, ua, &na, idx);
     size_t m = partners(a, b, ua, na, ub);
-    design_t sa = {a->file, ua, m, 1, 0}, sb = {b->file, ub, m, 1, 0};
+    design_t sa = {.file = a->file, .units = ua, .nunits = m, .nsessions = 1, .gpu = a->gpu, .ngpus = 1};
+    design_t sb = {.file = b->file, .units = ub, .nunits = m, .nsessions = 1, .gpu = b->gpu, .ngpus = 1};
     count(t, m >= 3 ? judge(o, &sa, &sb, LEVEL_ROUND, cal) : VERDICT_AMBIGUOUS);
   }
 }
@@ -133,7 +134,9 @@ static void draw_across(const stats_opts *o, gsl_rng *r, const design_t *a, cons
     while (i < b->nunits && strcmp(b->file->sessions[b->units[i].session], name)) i++;
     for (bs = i; i < b->nunits && b->units[i].session == b->units[bs].session; i++) {}
     pick(r, b->units + bs, i - bs, o->aa_rounds ? o->aa_rounds : i - bs, ub, &nb, idx);
-    design_t sa = {a->file, ua, na, a->nsessions - 1, 0}, sb = {b->file, ub, nb, 1, 0};
+    design_t sa = {.file = a->file, .units = ua, .nunits = na, .nsessions = a->nsessions - 1,
+                   .gpu = a->gpu, .ngpus = a->ngpus - (a->ngpus == a->nsessions)};
+    design_t sb = {.file = b->file, .units = ub, .nunits = nb, .nsessions = 1, .gpu = b->gpu, .ngpus = 1};
     count(t, nb >= 3 ? judge(o, &sa, &sb, LEVEL_SESSION, cal) : VERDICT_AMBIGUOUS);
   }
 }

@@ -52,7 +52,9 @@ static const char *const ci_names[] = {"bca", "percentile", NULL};
 static const char *const method_names[] = {"auto", "exact", "asymptotic", NULL};
 static const char *const alt_names[] = {"two-sided", "less", "greater", NULL};
 static const char *const delta_names[] = {"consistent-normal", "unbiased-t", NULL};
-static const char *const level_names[] = {"auto", "sample", "round", "session", NULL};
+static const char *const level_names[] = {"auto", "sample", "round", "session", "gpu", NULL};
+
+const char *scope_name(const estimate_t *e) { return e->conditional ? "measured-gpus" : "any-gpu"; }
 
 const char *ci_method_name(boot_method m) { return ci_names[m]; }
 
@@ -60,7 +62,7 @@ const char *ci_method_name(boot_method m) { return ci_names[m]; }
 static const char *const valued[] = {"--alpha",       "--resamples", "--seed",   "--ci",
                                      "--level",       "--session",   "--method", "--alternative",
                                      "--threshold",   "--delta",     "--delta-ci", "--calibration",
-                                     "--draws",       "--rounds",    NULL};
+                                     "--draws",       "--rounds",    "--family", NULL};
 enum { FIRST_COMPARE_ONLY = 6 };
 
 static int take(const char *opt, const char *val, stats_opts *o) {
@@ -78,6 +80,13 @@ static int take(const char *opt, const char *val, stats_opts *o) {
         strspn(val, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.:+-") != n)
       return bad(opt, val, "is not a session name ([A-Za-z0-9_.:+-], 1-100 characters)");
     o->session = val;
+    return 0;
+  }
+  if (!strcmp(opt, "--family")) {
+    size_t n = strlen(val);
+    if (!n || n > 40 || strspn(val, "abcdefghijklmnopqrstuvwxyz0123456789-") != n)
+      return bad(opt, val, "is not a family name ([a-z0-9-], 1-40 characters)");
+    o->family = val;
     return 0;
   }
   if (!strcmp(opt, "--calibration")) {
@@ -146,7 +155,7 @@ int stats_parse(int argc, char **argv, int compare, stats_opts *o) {
     for (int j = 0; valued[j]; j++)
       if (!strcmp(name, valued[j])) k = j;
     int flag = !strcmp(name, "--holm") || !strcmp(name, "--no-continuity") ||
-               !strcmp(name, "--common-sessions");
+               !strcmp(name, "--common-sessions") || !strcmp(name, "--ratio");
     if (k < 0 && !flag) {
       fprintf(stderr, "stats: '%s' is not an option\n", a);
       return 2;
@@ -159,6 +168,7 @@ int stats_parse(int argc, char **argv, int compare, stats_opts *o) {
       if (eq) return bad(name, eq + 1, "is not expected: the option takes no value");
       if (!strcmp(name, "--holm")) o->holm = 1;
       else if (!strcmp(name, "--common-sessions")) o->common_sessions = 1;
+      else if (!strcmp(name, "--ratio")) o->ratio = 1;
       else o->continuity = 0;
       continue;
     }

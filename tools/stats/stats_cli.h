@@ -21,6 +21,10 @@ typedef struct {
   const char *session;       // --session: only that session's samples (NULL: all)
   int delta_set;             // --delta (or --threshold) given
   const char *calibration;   // --calibration FILE: delta from the A/A calibration
+  const char *family;        // --family NAME: the name of the run's Holm family (the CSV's
+                             // family column: primary for an experiment's claims, secondary
+                             // for its ablations; "all" when not given)
+  int ratio;                 // stats reproduce --ratio: operands in fours (ratio rows)
   size_t draws;              // stats aa: null comparisons per shape and kind
   size_t aa_rounds;          // stats aa: rounds per session in a null comparison (0: all)
   char **args;  // the operands (files)
@@ -39,7 +43,13 @@ void csv_size(FILE *f, size_t x);
 
 const char *ci_method_name(boot_method m);
 
+// The scope of an interval at a design level: "any-gpu" (GPU-to-GPU variation inside it: 3 GPUs
+// or more at level gpu, or as many sessions on distinct GPUs) or "measured-gpus" (conditional on
+// the GPUs, or the sessions, measured).
+const char *scope_name(const estimate_t *e);
+
 // The commands; they return the exit code.
 int stats_summary(const stats_opts *o);
 int stats_compare(const stats_opts *o);
 int stats_aa(const stats_opts *o);
+int stats_reproduce(const stats_opts *o);

@@ -24,7 +24,7 @@ static const char header[] =
     "p_method,cliffs_delta,delta_lo,delta_hi,delta_magnitude,median_ci_overlap,verdict,"
     "base,cand,seed,resamples,ci_method,alpha,correction,level,pairing,n_sessions,n_rounds,df,"
     "sd_rep_pct,sd_round_pct,sd_session_pct,speedup_lo90,speedup_hi90,mde_pct,delta,"
-    "delta_source\n";
+    "delta_source,n_gpus,sd_gpu_pct,scope,family\n";
 
 typedef struct {
   char *shape, *base, *cand;
@@ -37,6 +37,7 @@ typedef struct {
   estimate_t e;       // the design's estimate (level SAMPLE: counts only)
   double lo2, hi2;    // the 1 - 2 alpha interval of the speedup
   double band;        // delta: the smallest effect that matters
+  const char *band_src;  // where it came from (NULL: the option or the calibration file)
 } row_t;
 
 typedef struct {
@@ -90,14 +91,25 @@ static int compute(const stats_opts *o, rows_t *rs, const samples_file *fb,
   r->nb = nx;
   r->nc = ny;
   r->lo2 = r->hi2 = NAN;
-  r->e = (estimate_t){LEVEL_SAMPLE, NAN, NAN, NAN, 0, 0, 0, {NAN, NAN, NAN}};
+  r->e = (estimate_t){.level = LEVEL_SAMPLE, .est = NAN, .se = NAN, .df = NAN,
+                      .comp = {NAN, NAN, NAN, NAN}};
   r->e.n_sessions = fb->nsessions < fc->nsessions ? fb->nsessions : fc->nsessions;
   if (o->level != LEVEL_SAMPLE) {
     int rc = design_row(o, r, fb, fc, gb, gc);
     if (rc) return rc;
     r->band = o->threshold;
-    if (!o->delta_set && rs->cal)
-      r->band = calib_mde(rs->cal, r->e.level, r->e.n_sessions, r->e.n_rounds, o->alpha);
+    if (!o->delta_set && rs->cal) {
+      size_t units = r->e.level == LEVEL_GPU ? r->e.n_gpus : r->e.n_sessions;
+      r->band = calib_mde(rs->cal, r->e.level, units, r->e.n_rounds, o->alpha);
+      if (isnan(r->band)) {
+        // too few units for the calibration to give one: never a NaN delta
+        r->band = o->threshold;
+        r->band_src = "fixed: calibration undefined for this design";
+        fprintf(stderr, "stats: %s vs %s: %s: the calibration gives no delta for %zu %s: delta "
+                "= %.2f%% (the experiment's)\n", fb->path, fc->path, gb->name, units,
+                r->e.level == LEVEL_GPU ? "GPUs" : "sessions", 100 * o->threshold);
+      }
+    }
     goto named;
   }
   r->few = nx < MIN_SAMPLES || ny < MIN_SAMPLES;
@@ -164,9 +176,7 @@ static int design_row(const stats_opts *o, row_t *r, const samples_file *fb,
   }
   int rc = 0;
   estimate_t eb, ec;
-  level_t lv = o->level == LEVEL_AUTO
-                   ? design_auto_level(db.nsessions > dc.nsessions ? db.nsessions : dc.nsessions)
-                   : o->level;
+  level_t lv = o->level == LEVEL_AUTO ? design_auto_level(&db, &dc) : o->level;
   if (design_compare(&db, &dc, lv, &r->e) || design_estimate(&db, lv, &eb) ||
       design_estimate(&dc, lv, &ec))
     rc = 2;
@@ -201,7 +211,10 @@ static int design_row(const stats_opts *o, row_t *r, const samples_file *fb,
   size_t rb = eb.n_rounds, rcn = ec.n_rounds;
   const char *why = NULL;
   if (rb < MIN_ROUNDS || rcn < MIN_ROUNDS) why = "fewer than 3 rounds a side";
-  else if (isnan(r->e.se)) why = lv == LEVEL_SESSION ? "one session on each side: no session-level spread (--level round compares within the sessions)" : "no spread at this level";
+  else if (isnan(r->e.se))
+    why = lv == LEVEL_GPU       ? "one GPU on each side: no GPU-level spread (--level session compares within the GPUs)"
+          : lv == LEVEL_SESSION ? "one session on each side: no session-level spread (--level round compares within the sessions)"
+                                : "no spread at this level";
   if (why) {
     r->few = 1;
     fprintf(stderr, "stats: %s vs %s: %s: %zu and %zu rounds, %zu and %zu sessions at level %s: "
@@ -254,9 +267,9 @@ static int compare_pair(const stats_opts *o, rows_t *rs, const char *bpath, cons
 // taken to shrink as 1/sqrt(units) when both sides grow alike.
 static void say_resolution(const stats_opts *o, const row_t *r) {
   double band = log1p(r->band), room = band - fabs(r->e.est);
-  int session = r->e.level == LEVEL_SESSION;
-  size_t n = session ? r->e.n_sessions : r->e.n_rounds;
-  const char *unit = session ? "sessions" : "rounds";
+  int gpu = r->e.level == LEVEL_GPU, session = r->e.level == LEVEL_SESSION;
+  size_t n = gpu ? r->e.n_gpus : session ? r->e.n_sessions : r->e.n_rounds;
+  const char *unit = gpu ? "GPUs" : session ? "sessions" : "rounds";
   if (isnan(r->e.se) || !n) return;
   if (room <= 0) {
     fprintf(stderr, "stats: %s vs %s: %s: AMBIGUOUS: the estimate %.4g is %.2f%% from 1, beyond "
@@ -310,8 +323,11 @@ static void print_row(const stats_opts *o, const row_t *r, const char *cal_path)
   double w[] = {r->e.df, 100 * r->e.comp.rep, 100 * r->e.comp.round, 100 * r->e.comp.session,
                 r->lo2, r->hi2, 100 * mde_of(r->e.se, r->e.df, o->alpha), r->band};
   for (size_t i = 0; i < sizeof w / sizeof *w; i++) csv_num(stdout, w[i]);
-  csv_str(stdout, o->delta_set || !cal_path ? (o->delta_set ? "fixed" : "default") : cal_path, 0);
-  fputc('\n', stdout);
+  csv_str(stdout, r->band_src ? r->band_src : o->delta_set || !cal_path ? (o->delta_set ? "fixed" : "default") : cal_path, 0);
+  csv_size(stdout, r->e.n_gpus);
+  csv_num(stdout, 100 * r->e.comp.gpu);
+  printf(",%s,%s\n", r->e.level == LEVEL_SAMPLE ? "na" : scope_name(&r->e),
+         o->family ? o->family : "all");
 }
 
 int stats_compare(const stats_opts *o) {

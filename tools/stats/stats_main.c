@@ -13,8 +13,15 @@ static const char usage[] =
     "                     [--ci bca|percentile] FILE...\n"
     "       stats compare [options] BASE CAND [BASE CAND ...]\n"
     "       stats aa [--draws N] [--rounds R] [--seed S] [--alpha A] A B [A B ...]\n"
-    "  --level auto|sample|round|session  the unit of the statistics (auto: session when a side\n"
-    "                                   has 2 sessions or more, else round; sample: every rep as\n"
+    "       stats reproduce [--delta D] [--alpha A] PUB FRESH [PUB FRESH ...]\n"
+    "       stats reproduce --ratio [--delta D] [--alpha A] PUB_BASE PUB_CAND FRESH_BASE\n"
+    "                       FRESH_CAND [...]\n"
+    "  reproduce: is a fresh session a plausible new member of the published design (GPUs and\n"
+    "  sessions nested), per shape, for a variant's time or (--ratio) a speedup in shared rounds\n"
+    "  --level auto|sample|round|session|gpu  the unit of the statistics (auto: round with one\n"
+    "                                   session; gpu when sessions repeat on a GPU and there are\n"
+    "                                   3 GPUs or more; else session, conditional on the GPUs\n"
+    "                                   when they are fewer than 3; sample: every rep as\n"
     "                                   independent, bootstrap CIs, for the record only)\n"
     "  --session ID                     only the samples of session ID\n"
     "options of compare, besides those of summary:\n"
@@ -28,6 +35,9 @@ static const char usage[] =
     "  --calibration FILE               delta = the minimum detectable effect of each row's\n"
     "                                   design from an A/A calibration (stats aa's output)\n"
     "  --holm                           Holm-Bonferroni over all rows of the run\n"
+    "  --family NAME                    names the run's family of comparisons in the family\n"
+    "                                   column (primary: an experiment's claims; secondary: its\n"
+    "                                   ablations)\n"
     "  --common-sessions                at the levels round and session, each side keeps only\n"
     "                                   the sessions both hold, when they share 2 or more (same\n"
     "                                   sessions in the same order pair): a baseline whose file\n"
@@ -49,7 +59,8 @@ int main(int argc, char **argv) {
     return 0;
   }
   int aa = argc >= 2 && !strcmp(argv[1], "aa");
-  int compare = argc >= 2 && (!strcmp(argv[1], "compare") || aa);
+  int repro = argc >= 2 && !strcmp(argv[1], "reproduce");
+  int compare = argc >= 2 && (!strcmp(argv[1], "compare") || aa || repro);
   if (argc < 2 || (!compare && strcmp(argv[1], "summary"))) {
     if (argc >= 2) fprintf(stderr, "stats: '%s' is not a command\n", argv[1]);
     fputs(usage, stderr);
@@ -57,14 +68,20 @@ int main(int argc, char **argv) {
   }
   stats_opts o;
   int rc = stats_parse(argc - 1, argv + 1, compare, &o);
-  if (!rc && (o.nargs == 0 || (compare && o.nargs % 2))) {
-    fprintf(stderr, aa        ? "stats: aa needs pairs of files A B\n"
+  if (!rc && (o.nargs == 0 || (compare && o.nargs % (o.ratio ? 4 : 2)))) {
+    fprintf(stderr, repro     ? "stats: reproduce needs pairs PUB FRESH (--ratio: fours)\n"
+                    : aa      ? "stats: aa needs pairs of files A B\n"
                     : compare ? "stats: compare needs pairs of files BASE CAND\n"
                               : "stats: summary needs at least one file\n");
     fputs(usage, stderr);
     rc = 2;
   }
-  if (!rc) rc = aa ? stats_aa(&o) : compare ? stats_compare(&o) : stats_summary(&o);
+  if (!rc && o.ratio && !repro) {
+    fprintf(stderr, "stats: --ratio is an option of reproduce only\n");
+    rc = 2;
+  }
+  if (!rc)
+    rc = repro ? stats_reproduce(&o) : aa ? stats_aa(&o) : compare ? stats_compare(&o) : stats_summary(&o);
   free(o.args);
   return rc;
 }

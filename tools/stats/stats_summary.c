@@ -17,7 +17,7 @@ enum { MIN_SAMPLES = 5, MIN_ROUNDS = 3 };
 static const char header[] =
     "file,variant,shape,n,median,ci_lo,ci_hi,mean,sd,min,max,q1,q3,iqr,mad,mild_outliers,"
     "severe_outliers,rel_ci_halfwidth,seed,resamples,level,n_sessions,n_rounds,df,sd_rep_pct,"
-    "sd_round_pct,sd_session_pct\n";
+    "sd_round_pct,sd_session_pct,n_gpus,sd_gpu_pct,scope\n";
 
 // Prints the row of one group; returns 0, 3 (too few samples) or 2 (failure).
 static int group_row(const stats_opts *o, boot_workspace *w, const samples_file *f,
@@ -30,7 +30,8 @@ static int group_row(const stats_opts *o, boot_workspace *w, const samples_file 
   summary_t s;
   boot_ci ci = {NAN, NAN, NAN, 0};
   summary_compute(xs, 1, n, work, &s);
-  estimate_t e = {LEVEL_SAMPLE, NAN, NAN, NAN, f->nsessions, 0, 0, {NAN, NAN, NAN}};
+  estimate_t e = {.level = LEVEL_SAMPLE, .est = NAN, .se = NAN, .df = NAN,
+                  .n_sessions = f->nsessions, .comp = {NAN, NAN, NAN, NAN}};
   if (o->level == LEVEL_SAMPLE) {
     boot_params p = {o->alpha, o->resamples, o->seed, o->ci};
     if (n >= 2 && boot_median(w, &p, xs, n, &ci)) {
@@ -63,7 +64,9 @@ static int group_row(const stats_opts *o, boot_workspace *w, const samples_file 
   csv_size(stdout, e.n_rounds);
   double c[] = {e.df, 100 * e.comp.rep, 100 * e.comp.round, 100 * e.comp.session};
   for (size_t i = 0; i < sizeof c / sizeof *c; i++) csv_num(stdout, c[i]);
-  fputc('\n', stdout);
+  csv_size(stdout, e.n_gpus);
+  csv_num(stdout, 100 * e.comp.gpu);
+  printf(",%s\n", o->level == LEVEL_SAMPLE ? "na" : scope_name(&e));
   if (o->level == LEVEL_SAMPLE) {
     if (n >= MIN_SAMPLES) return 0;
     fprintf(stderr, "stats: %s: %s: only %zu samples (need %d): inconclusive\n", f->path,
@@ -71,9 +74,9 @@ static int group_row(const stats_opts *o, boot_workspace *w, const samples_file 
     return 3;
   }
   if (e.n_rounds >= MIN_ROUNDS && !isnan(e.se)) return 0;
-  fprintf(stderr, "stats: %s: %s: %zu rounds in %zu sessions at level %s (need %d rounds, and 2 "
-          "sessions at level session): inconclusive\n", f->path, g->name, e.n_rounds,
-          e.n_sessions, level_name(e.level), MIN_ROUNDS);
+  fprintf(stderr, "stats: %s: %s: %zu rounds in %zu sessions on %zu GPUs at level %s (need %d "
+          "rounds, 2 sessions at level session, 2 GPUs at level gpu): inconclusive\n", f->path,
+          g->name, e.n_rounds, e.n_sessions, e.n_gpus, level_name(e.level), MIN_ROUNDS);
   return 3;
 }
 

@@ -1,0 +1,51 @@
+// predict.h — is a fresh session a plausible new member of a published design?
+//
+// The published sessions (values v: a session's mean log time, or its mean log speedup over
+// the rounds it paired) are nested in G GPUs (design.h's model: a GPU offset, a session offset,
+// round noise). A fresh session on a GPU the data has not seen draws a new GPU offset and a new
+// session offset, so its value f differs from the published estimate mu (the mean of the GPU
+// means) by D = f - mu with, under "nothing changed",
+//     Var(D) = Var(mu) + Var(one session on a new GPU)
+//            = s_G^2 / G + s_G^2 + s_w^2 (1 - h)                       (m = 1 fresh session)
+// where s_G^2 is the variance of the GPU means (G - 1 df), s_w^2 the pooled variance of sessions
+// within their GPUs (sum(S_g - 1) df) and h the mean of 1 / S_g: a GPU mean of S_g sessions has
+// variance sigma_a^2 + sigma_s^2 / S_g, one session sigma_a^2 + sigma_s^2, and s_w^2 estimates
+// sigma_s^2 (both include the round noise, the fresh session being timed as a published one
+// was). With m fresh sessions on m new GPUs the second and third terms are divided by m. The
+// degrees of freedom are Satterthwaite's. Published on one GPU only, the prediction is
+// conditional on it: Var(D) = s_w^2 (1 / k + 1 / m), sum(S_g - 1) df, and a new GPU's offset is
+// not in it (the ratio of two variants timed in the same rounds, where the offset cancels, is
+// the question such data can answer). tests/stats/test_nested.c checks the interval's coverage,
+// and the verdicts, by simulation.
+//
+// Verdicts on the shift exp(D) (for a time: published / fresh, so that < 1 is slower), with
+// delta the smallest change that matters:
+//   SLOW       the 1 - alpha interval of the shift lies below 1 / (1 + delta)
+//   FAST       it lies above 1 + delta
+//   SAME       the 1 - 2 alpha interval lies inside [1 / (1 + delta), 1 + delta] (two one-sided
+//              tests: the fresh session is a member, and the design could have told a change)
+//   AMBIGUOUS  otherwise; predict_resolution says what would resolve it.
+#pragma once
+#include <stddef.h>
+
+#include "verdict.h"
+
+typedef struct {
+  double d, se, df;     // D, sqrt(Var(D)), its degrees of freedom (se NaN: not estimable)
+  double published;     // mu
+  double fresh;         // the fresh sessions' mean
+  double s2_gpu, s2_within, h;
+  size_t G, k, m;       // published GPUs and sessions, fresh sessions
+  int conditional;      // published on one GPU: a new GPU's offset is not in the interval
+} prediction_t;
+
+// The prediction of m fresh session values fv from k published values v on GPUs g.
+void predict_new_session(const double *v, const unsigned *g, size_t k, const double *fv, size_t m,
+                         prediction_t *p);
+
+// The verdict on sign * D (sign -1 for times) and its intervals (exp scale; NaN when se is).
+verdict_t predict_verdict(const prediction_t *p, int sign, double alpha, double delta,
+                          double *lo, double *hi, double *lo2, double *hi2);
+
+// What would resolve an AMBIGUOUS prediction, into buf (one sentence).
+void predict_resolution(const prediction_t *p, double alpha, double delta, char *buf, size_t n);
