@@ -228,7 +228,7 @@ check "with a wgmma row: the full appendix is written" make -s --no-print-direct
 W=$EW/build/report/appendix-full.md
 served='Where a file says `process: served` \(`beta`\), the variants of a round were timed one after another in one process per GPU'
 check_grep "served files: the full appendix's design paragraph says so, naming their experiment alone" "confounded with a variant\. $served" $W
-check_grep "... and the main appendix's rounds bullet" "rounds on a freshly started machine\. $served" $EW/build/report/appendix.md
+check_grep "... and the main appendix's rounds bullet" "back to back\)\. $served" $EW/build/report/appendix.md
 check_eq "... the fixtures' own appendices, without served files, do not" "$(grep -c 'process: served' $F $R/appendix.md | cut -d: -f2 | tr '\n' ' ')" "0 0 "
 check_grep "wgmma row: methodology names it the compute roof, among both rows" '^The roofline.s memory roof on `nvidia-h200` .*; its compute roof is `wgmma_f16_f32_tflops`, 800\.0 TFLOPS: the highest FLOP rate measured there \(of `mma_f16_f32_tflops`, `wgmma_f16_f32_tflops`\)\.' $W
 check_grep "wgmma row: the H100 without one keeps mma.sync" '^The roofline.s memory roof on `nvidia-h100-80gb-hbm3` .*; its compute roof is `mma_f16_f32_tflops`, 610\.0 TFLOPS' $W
