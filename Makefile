@@ -31,6 +31,7 @@ include mk/baselines.mk
 include mk/phase.mk
 include mk/profile.mk
 include mk/search.mk
+include mk/published.mk
 include mk/fuzz.mk
 include mk/test.mk
 

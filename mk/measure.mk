@@ -37,12 +37,16 @@ ifneq ($(filter $(GPU_GOALS),$(MAKECMDGOALS)),)
 $(STATUS_FILES) $(HARNESS_OBJS): | check-gpu
 endif
 
+# CODE_SRC: what a bench binary of the problem is compiled from (the harness, the problem's folder,
+# the host C the harness links): the sources of the code id (tools/pipeline/code_id.sh) that
+# measure writes into every sample file and search and check-published compare against
+CODE_SRC = $(sort kernels/harness kernels/$(PROBLEM) $(SHAPE_SRC) $(SAMPLES_HARNESS_SRC) $(SAMPLES_HARNESS_SRC:.c=.h))
 # the environment of one measure session (tools/pipeline/measure.sh)
 MEASURE_ENV = STREAM= QUEUE= HOLD_DEVICE=$(HOLD_DEVICE) PRESTART=$(PRESTART) SERVE=$(SERVE) SERVE_BIN=$(SERVE_BIN) B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) \
   ROUNDS=$(ROUNDS) GRAPH_CALLS=$(GRAPH_CALLS) SEED=$(SEED) RUN_TIMEOUT=$(RUN_TIMEOUT) \
   LIB_BENCH='$(LIB_BENCH)' LIB_BASELINES='$(LIB_BASELINES)' SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' \
   PROBLEM=$(PROBLEM) ORDER=$(ORDER) VARIANT='$(VARIANT)' \
-  CODE_SRC='$(sort kernels/harness kernels/$(PROBLEM) $(SHAPE_SRC) $(SAMPLES_HARNESS_SRC) $(SAMPLES_HARNESS_SRC:.c=.h))'
+  CODE_SRC='$(CODE_SRC)'
 # GPUS: `all` or indices (0,1): one session per GPU at once (tools/pipeline/shards.sh deals out
 # the rounds, or a sweep's variants; one timing job per GPU, BUILD_JOBS compiles beside them); empty:
 # one session on the GPU CUDA_VISIBLE_DEVICES names first

@@ -38,7 +38,10 @@ phase3:
 REPRO_OUT = $(if $(PUBLISH),data,$(B)/reproduce)
 # a GPU host without GSL: `make stats-static` elsewhere, carry it, STATS=<path>
 STATS    ?= $(B)/tools/stats
+# (published files of other code than the code that ships are refused before a session is spent:
+# tools/pipeline/check_published.sh, as reproduce.sh checks them)
 reproduce:
 	@$(GPU_CHECK) || exit 2
+	@$(if $(PUBLISH),,$(PUBLISHED_ENV) tools/pipeline/check_published.sh stale data $(EXP) || exit 2)
 	@$(MAKE) --no-print-directory measure EXP=$(EXP) DATA_OUT=$(REPRO_OUT)
-	@STATS=$(STATS) CLAIM_PAIRS='$(CLAIM_PAIRS)' DELTA='$(DELTA)' tools/pipeline/reproduce.sh $(EXP) $(REPRO_OUT) data
+	@STATS=$(STATS) CLAIM_PAIRS='$(CLAIM_PAIRS)' DELTA='$(DELTA)' $(PUBLISHED_ENV) tools/pipeline/reproduce.sh $(EXP) $(REPRO_OUT) data

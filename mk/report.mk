@@ -62,7 +62,7 @@ R_LIB := $(addprefix $(B)/tools/obj/report/,report_csv.o report_vars.o report_pi
 R_GEN := $(addprefix $(B)/tools/obj/report/,report_gen.o report_ctx.o report_fmt.o report_tmpl.o report_words.o \
            report_doc.o report_design.o report_form.o report_frame.o report_headline.o report_hrows.o report_keyclaims.o report_method.o \
            report_exp.o report_gates.o report_reasons.o report_static.o report_rooftab.o \
-           report_correct.o report_claims.o report_rules.o profile_section.o search_section.o) \
+           report_correct.o report_retired.o report_claims.o report_rules.o profile_section.o search_section.o) \
          $(B)/tools/obj/profile/profile_metrics.o
 REPORT_TOOLS := $(addprefix $(B)/tools/,report_pairs prep_plots report_gen)
 $(B)/tools/report_pairs: $(B)/tools/obj/report/report_pairs.o $(R_LIB)
@@ -248,8 +248,8 @@ r-no-data:
 # appendix (appendix: claims, method in brief, the key table and figure of each experiment) and the
 # full one (appendix-full: every table and figure), each one LaTeX and one Markdown file, then
 # pdflatex. Other fragments feed the generator's sections: REPORT_ARGS += its options (profile.mk:
-# the published profiles; search.mk: the replays of the recorded sweeps), with what they read made
-# prerequisites of $(R_TEX). The fixed text is in reports/templates/.
+# the published profiles; search.mk: the replays of the recorded sweeps; published.mk: the retired
+# files, noted in their experiments' sections), with what they read made prerequisites of $(R_TEX). The fixed text is in reports/templates/.
 REPORT_ARGS ?=
 R_DOCS := appendix appendix-full
 R_TEX  := $(R_DOCS:%=$(RB)/report/%.tex)

@@ -44,6 +44,8 @@ test: $(B)/tests/test_compare_dev
 TEST_SCRIPTS += tests/kernels/test_bench_gpu.sh
 TEST_SCRIPTS += tests/kernels/test_bench_cli.sh
 TEST_SCRIPTS += tests/pipeline/test_measure.sh tests/pipeline/test_gpus.sh tests/pipeline/test_slurm.sh tests/pipeline/test_concurrent_make.sh
+# published data against the code that ships: make check-published, make retire, reproduce's refusal
+TEST_SCRIPTS += tests/pipeline/test_check_published.sh
 TEST_SCRIPTS += tests/kernels/test_sass.sh tests/kernels/test_flash_attn.sh tests/kernels/test_correctness_build.sh tests/kernels/test_gemm_build.sh
 TEST_SCRIPTS += tests/kernels/test_sm90_build.sh tests/kernels/test_sm90_probe.sh tests/kernels/test_dispatch_build.sh
 TEST_SCRIPTS += tests/kernels/test_vecadd.sh

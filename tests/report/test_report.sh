@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # test_report.sh — `make analyze/plots/report` on the SYNTHETIC fixture (tests/fixtures/report):
 # the appendix (PDF + Markdown, the main one and the full one) exists, the full one holds the
-# expected sections, tables and figures, both are byte-identical on a rebuild, and broken inputs
-# fail with FILE:LINE (the main appendix against the full one: test_forms.sh). Known values come from the
-# fixture files themselves (awk/sort), not from the tools under test.
+# expected sections, tables and figures, both are byte-identical on a rebuild, both note the
+# retired data (the fixture's data/RETIRED), and broken inputs fail with FILE:LINE (the main
+# appendix against the full one: test_forms.sh). Known values come from the fixture files
+# themselves (awk/sort), not from the tools under test.
 source tests/lib.sh
 set -u
 FIX=tests/fixtures/report
@@ -58,6 +59,21 @@ check_grep "negative results stated" '^\*\*Negative results\*\*' $F
 # S256, 0.604x cuDNN at S512, all SLOW)
 check_grep "main appendix: phase1's key result on the H100" \
   '^\*\*Key result\.\*\* Ours against the fastest library of each of 3 shapes: 0 FAST, 0 SAME, 0 AMBIGUOUS, 3 SLOW; speedups from 0\.604× to 0\.804× \(Table 1 has each library\)\.$' $R/appendix.md
+# retired data (the fixture's data/RETIRED: every file of beta, one of corr's three): both
+# appendices mark the headings and say when and why at the head of the results, the full one in
+# the experiment's section too; never presented as timings of the code that ships
+for d in appendix appendix-full; do
+  check_grep "$d: beta's heading marked" '^### A\.3\.[0-9]+ Experiment `beta` \(retired data\)$' $R/$d.md
+  check_grep "$d: corr's heading marked" '^### A\.3\.[0-9]+ Experiment `corr` \(partly retired data\)$' $R/$d.md
+  check_grep "$d: when and why, at the head of the results" \
+    'Retired on 2026-11-21 \(`beta`\): synthetic: the kernels changed\. Retired on 2026-11-22 \(`corr`\): synthetic: one configuration taken out\.$' $R/$d.md
+  check_eq "$d: no other heading marked" "$(grep -c '^###.*retired data' $R/$d.md)" 2
+done
+check_grep "appendix-full: beta's section says so" \
+  '^- \*\*Retired data:\*\* from earlier code, retired on 2026-11-21: synthetic: the kernels changed; the code that ships has not been timed for this experiment\.$' $F
+check_grep "appendix-full: corr's section says which part" \
+  '^- \*\*Retired data:\*\* 1 of its 3 sample files are from earlier code, retired on 2026-11-22: synthetic: one configuration taken out; the rest' $F
+check_eq "appendix: no note in the sections (the head of the results says it)" "$(grep -c '^- \*\*Retired data' $R/appendix.md)" 0
 check_grep "beta: b slower at the causal shape" '^- `b` vs `a`: SLOW at `B2_H8_S512_D128_C1` \(0\.[0-9]+×' $F
 check_grep "too few samples: n = 1, one round and no CI" '^\| `e` \| 1 \| 1 × 1 \| 12\.36 \[—, —\] \| — \|' $F
 check_grep "too few samples: AMBIGUOUS" '^\| `e` \| `a` \| .* \| \*\*AMBIGUOUS\*\* \|$' $F

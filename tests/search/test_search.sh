@@ -91,7 +91,7 @@ check_grep "... file:line" "bad.csv:1: not a trial log" "$tmp/err"
 # --- the search loop (tools/search/search.sh) with stand-ins
 export FAKE_CALLS=$tmp/calls FAKE_DATA=$tmp/data FAKE_VARIANTS=$vd FAKE_BIN=$PWD/$fx/bin FAKE_NUMERICS=m64_n128_w2_s2_z1
 run_search() { # run_search LOG MAX_TRIALS [VAR=value ...]
-  env B=build NVCC=$fx/bin/nvcc MAKE_CMD=$fx/bin/make GATES=$fx/bin/gates SHAPE=$shape SEED=42 \
+  env B=build CODE_SRC="kernels/harness kernels/attention" NVCC=$fx/bin/nvcc MAKE_CMD=$fx/bin/make GATES=$fx/bin/gates SHAPE=$shape SEED=42 \
     VARIANT_DIR=$vd RESULTS_DIR="$tmp/res" SEARCH_LOG="$1" MAX_TRIALS="$2" BATCH=8 INIT=20 SEARCH_REPS=5 CONFIRM_REPS=5 \
     BASELINE=m64_n64_w4_s2_z1 "${@:3}" tools/search/search.sh $exp
 }
@@ -102,6 +102,11 @@ check_eq "search.sh: 30 trials in the log" "$(tail -n +3 "$tmp/a.csv" | wc -l | 
 check_eq "search.sh: no configuration twice" "$(tail -n +3 "$tmp/a.csv" | cut -d, -f5 | sort | uniq -d | wc -l | tr -d ' ')" 0
 check "search.sh: the key holds the kernel hash, GPU slug and nvcc version" \
   awk -F, 'NR > 2 && !(length($1) == 16 && $1 ~ /^[0-9a-f]+$/ && $2 == "synthetic-gpu" && $3 == "13.0.48") { bad = 1 } END { exit bad }' "$tmp/a.csv"
+check_eq "search.sh: the kernel hash is that of the code id make measure writes (code_id.sh) and GRAPH_CALLS" \
+  "$(sed -n 2p "$tmp/res/key.txt")" \
+  "$(printf '%s graph_calls=20\n' "$(tools/pipeline/code_id.sh kernels kernels/harness kernels/attention)" | sha256sum | cut -c1-16)"
+check_eq "search.sh: without CODE_SRC it refuses (exit 2)" "$(run_search "$tmp/nocode.csv" 1 CODE_SRC= 2>"$tmp/err" >/dev/null; echo $?)" 2
+check_grep "... saying so" "CODE_SRC: empty" "$tmp/err"
 check "search.sh: statically gated ones recorded with the fixture's reason" \
   awk -F, 'NR == FNR { if ($2 == "reject") r[$1] = $3; next } FNR > 2 && ($6 in r) && !($9 == "reject" && $10 == r[$6]) { bad = 1 } END { exit bad }' "$tmp/data/gates.csv" "$tmp/a.csv"
 check "search.sh: gated ones are never timed" bash -c "! grep -qE '^time (\$(awk -F, '\$2 == \"reject\" { printf \"%s|\", \$1 }' $tmp/data/gates.csv)NONE)\$' $tmp/calls"
@@ -155,7 +160,7 @@ run_search "$tmp/b.csv" 12 2>/dev/null
 run_search "$tmp/b.csv" 30 2>/dev/null
 check "search.sh: stopped at 12 and resumed = one run of 30" cmp -s <(tail -n +3 "$tmp/a.csv" | head -n 30 | cut -d, -f5) <(tail -n +3 "$tmp/b.csv" | cut -d, -f5)
 # killed mid-batch, then rerun
-(FAKE_SLEEP=0.3; exec_search() { exec env FAKE_SLEEP=0.3 B=build NVCC=$fx/bin/nvcc MAKE_CMD=$fx/bin/make \
+(FAKE_SLEEP=0.3; exec_search() { exec env FAKE_SLEEP=0.3 B=build CODE_SRC="kernels/harness kernels/attention" NVCC=$fx/bin/nvcc MAKE_CMD=$fx/bin/make \
   GATES=$fx/bin/gates SHAPE=$shape SEED=42 VARIANT_DIR=$vd RESULTS_DIR="$tmp/res" SEARCH_LOG="$tmp/c.csv" MAX_TRIALS=30 BATCH=8 \
   INIT=20 SEARCH_REPS=5 CONFIRM_REPS=5 BASELINE=m64_n64_w4_s2_z1 tools/search/search.sh $exp; }; exec_search) 2>/dev/null &
 pid=$!

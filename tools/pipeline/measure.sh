@@ -56,9 +56,10 @@
 #             (numerics / runtime_error / run_timeout) and no more processes; nothing of it is
 #             published. (No separate `--check` pass: it would start one more process per
 #             variant and GPU for the same comparison.)
-#   code      kernels:<sha256 of kernels/harness/ and kernels/<PROBLEM>/, 12 hex> for our variants;
-#             for <lib>-* baselines <lib>:<sha256 of LIB_BENCH> and the versions it reports
-#             (--versions, e.g. torch=<v> cudnn=<v>).
+#   code      kernels:<sha256 of CODE_SRC, 12 hex> for our variants; for <lib>-* baselines
+#             <lib>:<sha256 of LIB_BENCH> and the versions it reports (--versions, e.g. torch=<v>
+#             cudnn=<v>); tools/pipeline/code_id.sh defines both. `make check-published` holds
+#             every published file to the id the sources give now (check_published.sh).
 # A library baseline <lib>-<backend>.<suffix> (sdpa-cudnn.b) runs --backend <lib>-<backend> but is
 # published under its own name: two names for one baseline make an A/A pair.
 # Round files go to build/EXP/runs/<session>/ (made fresh). A variant is published only if every
@@ -145,22 +146,17 @@ gpu_uuid() {
 }
 gpu_uuid=$(gpu_uuid)
 
-# code ids: what was timed, so that only sessions of the same code are pooled in one file. They
-# hash the sources themselves (names and contents), not git: the GPU host's copy of the tree may
-# carry no or a stale .git, and a change elsewhere in the repository changes nothing that runs.
-src_id() { # src_id PATH...: 12 hex digits of the sha256 of the C/CUDA sources and tunables under
-  # PATH... (sorted names and contents; a library runner such as <lib>_bench.py is not in them)
-  find "$@" -type f \( -name '*.c' -o -name '*.h' -o -name '*.cu' -o -name '*.cuh' -o -name '*.tunables' \) \
-    -print0 | LC_ALL=C sort -zu | xargs -0 sha256sum | sha256sum | cut -c1-12
-}
+# code ids: what was timed, so that only sessions of the same code are pooled in one file
+# (tools/pipeline/code_id.sh: the one definition, which check-published and the search share)
+. tools/pipeline/code_id.sh
 [ -d "kernels/${PROBLEM:-}" ] || die "PROBLEM='${PROBLEM:-}': no kernels/<problem>/ folder"
 # CODE_SRC: what a bench binary of the problem is compiled from (make passes the harness, the
 # problem's folder and the host C the harness links); without it, the two folders
-code_kernels="kernels:$(src_id ${CODE_SRC:-kernels/harness "kernels/$PROBLEM"})"
+code_kernels=$(code_id_kernels ${CODE_SRC:-kernels/harness "kernels/$PROBLEM"})
 
 # library baselines: <lib>-<backend>[.<suffix>], <lib> the name of the runner LIB_BENCH
 # (<lib>_bench.py); the suffix only names a second copy (A/A)
-lib=$(basename "${LIB_BENCH:-none_bench.py}" _bench.py)
+lib=$(code_id_lib "${LIB_BENCH:-none_bench.py}")
 [ -z "${LIB_BASELINES:-}" ] || [ -f "${LIB_BENCH:-}" ] ||
   die "LIB_BASELINES='$LIB_BASELINES' but no runner LIB_BENCH='${LIB_BENCH:-}' (kernels/<problem>/problem/<lib>_bench.py)"
 sdpa=()
@@ -412,9 +408,9 @@ if [ ${#sdpa[@]} -gt 0 ]; then
   # (asked once, here: only on a GPU host, and not once per run)
   vers=$(timeout 300 python3 "$LIB_BENCH" --versions 2>/dev/null | head -n 1) || vers=
   [[ $vers =~ ^[a-z]+= ]] || vers="torch=unavailable"
-  code_sdpa="$lib:$(sha256sum <"$LIB_BENCH" | cut -c1-12) $vers"
+  code_sdpa="$(code_id_runner "$LIB_BENCH") $vers"
 fi
-code_of() { case $1 in "$lib"-*) echo "$code_sdpa" ;; *) echo "$code_kernels" ;; esac; }
+code_of() { code_id_for "$1" "$code_kernels" "$code_sdpa"; }
 say "$exp on $slug: session $session (host $host, gpu $gpu_uuid), ${#cand[@]} variants, $rounds rounds x $per_round reps, L2 ${L2:-cold}, $order, order seed $order_seed"
 
 shape_args() { local s; for s in $(cat "$1"); do printf -- '--shape\n%s\n' "$s"; done; }

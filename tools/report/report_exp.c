@@ -363,7 +363,7 @@ static void exp_gpu_short(gen *g, const expvars *e, const egpu *x, int *fig) {
 }
 
 void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) {
-  tmpl_put(g, "exp", "head", (const char *const[]){"exp", exp, NULL});
+  retired_section(g, exp, xs, n);  // the heading, marked when files of it are retired
   doc_par(&g->d, "%s", e->description ? e->description : tmpl_str(g, "exp", "no-description", NULL));
   // the kernel source by its file name (KERNEL is <problem>/<file> under kernels/)
   const char *k = e->kernel && *e->kernel ? e->kernel : fmt_none(), *slash = strrchr(k, '/');

@@ -1,12 +1,12 @@
 // report_gen.c — writes the paper appendix as LaTeX and Markdown twins from the statistics
 // (build/<exp>/<gpu>/{summary,compare,claims,sessions}.csv), the raw samples' metadata and gate tables
 // (data/<exp>/<gpu>/), the figures list (build/plots/<exp>/<gpu>/figures.txt), the published
-// profiles and recorded-sweep replays, and the static text in reports/ (CSV tables and the
-// templates of reports/templates/). This file reads the options, loads every <exp>/<gpu> and
+// profiles and recorded-sweep replays, the retired files (--retired), and the static text in
+// reports/ (CSV tables and the templates of reports/templates/). This file reads the options, loads every <exp>/<gpu> and
 // orders the sections (report_sections.h), each of which lives in its own file.
 //   report_gen --data DIR --build DIR --static DIR --claims CSV --claims-exp EXP
 //              [--threshold T] [--seed S --resamples R --alpha A] [--profile CSV]...
-//              [--strategies CSV]... [--search-plot REL]... [--form main|full]
+//              [--strategies CSV]... [--search-plot REL]... [--retired CSV] [--form main|full]
 //              --tex FILE --md FILE --epoch FILE EXP...
 // --form: the main appendix (each section's short form, pointing into the full one) or the full
 // one (every table and figure; the default); report_form.h.
@@ -23,7 +23,7 @@
 static const char usage[] =
     "usage: report_gen --data DIR --build DIR --static DIR [--claims CSV --claims-exp EXP] "
     "[--threshold T] [--seed S --resamples R --alpha A] [--profile CSV]... [--strategies CSV]... "
-    "[--search-plot REL]... [--form main|full] --tex FILE --md FILE [--epoch FILE] EXP...\n";
+    "[--search-plot REL]... [--retired CSV] [--form main|full] --tex FILE --md FILE [--epoch FILE] EXP...\n";
 
 // the options up to the first experiment name; the index of that name, or -1 on a usage error
 static int options(gen *g, int argc, char **argv, const char **tex, const char **md, const char **epoch) {
@@ -41,6 +41,7 @@ static int options(gen *g, int argc, char **argv, const char **tex, const char *
     else if (!strcmp(k, "--profile")) strlist_add(&g->profiles, v);
     else if (!strcmp(k, "--strategies")) strlist_add(&g->strategies, v);
     else if (!strcmp(k, "--search-plot")) strlist_add(&g->search_plots, v);
+    else if (!strcmp(k, "--retired")) g->retired = v;
     else if (!strcmp(k, "--form")) {
       if (strcmp(v, "main") && strcmp(v, "full")) {
         fprintf(stderr, "report_gen: --form '%s' is not main or full\n", v);
@@ -114,6 +115,10 @@ int main(int argc, char **argv) {
   if (g.claims_exp) headline_section(&g, ce ? ce->e : &cv, ce ? ce->xs : NULL, ce ? ce->n : 0);
   methodology(&g, xs, nx, &gpus);
   results_head(&g);
+  strlist withdata = {0};
+  for (size_t e = 0; e < nexp; e++)
+    if (ks[e].n) strlist_add(&withdata, exps[e]);
+  retired_intro(&g, &withdata);
   strlist nodata = {0};
   for (size_t e = 0; e < nexp; e++) {
     if (!ks[e].n) strlist_add(&nodata, exps[e]);

@@ -9,6 +9,7 @@ void intro_section(gen *g, size_t ndata, size_t ngpus);                  // repo
 void headline_section(gen *g, const expvars *e, egpu *xs, size_t n);     // report_headline.c
 void methodology(gen *g, egpu *xs, size_t n, const strlist *gpus);       // report_method.c
 void results_head(gen *g);                                               // report_frame.c
+void retired_intro(gen *g, const strlist *exps);                         // report_retired.c
 void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n); // report_exp.c
 void nodata_section(gen *g, const strlist *exps);                        // report_frame.c
 void claims_section(gen *g, const expvars *e, egpu *xs, size_t n);       // report_claims.c

@@ -7,8 +7,9 @@
 # gate each (build/tools/gates, as `make gates`), time the survivors at the shape with SEARCH_REPS
 # reps (the timing run checks numerics first and exits 1 on a failure), and append every outcome
 # to the trial log.
-# The log is keyed by kernel-source hash, GPU, nvcc version and shape (search_log.h): a killed
-# search resumes where it stopped, and a rerun with the same inputs measures nothing.
+# The log is keyed by a hash of the code id (the `# code:` `make measure` writes for EXP) and
+# GRAPH_CALLS, GPU, nvcc version and shape (search_log.h): a killed search resumes where it
+# stopped, and a rerun with the same inputs measures nothing.
 # GPUS (`all` or indices, as for `make measure`): a batch's trials are timed on those GPUs at
 # once, one trial per GPU at a time (the GPU's host-wide lock, as measure.sh takes it); the log
 # takes one record at a time (a lock beside it). The batch itself is BATCH distinct proposals (the
@@ -24,7 +25,7 @@
 # key.txt, confirm/. Scratch (per-trial samples, build log, lock) stays in build/EXP/search/.
 # MAX_TRIALS counts every trial of the key in the log, whatever seed or strategy made it;
 # TIME_BUDGET counts from the start of this invocation and is checked between trials.
-# Environment (from make): B, NVCC, SAMPLES_BIN (the samples command; default $B/tools/samples), MAKE_CMD (the make command line that builds a variant
+# Environment (from make): B, NVCC, CODE_SRC (the sources of the code id), SAMPLES_BIN (the samples command; default $B/tools/samples), MAKE_CMD (the make command line that builds a variant
 # target), SHAPE, SEED, STRATEGY, INIT, MAX_TRIALS, TIME_BUDGET (0: none), BATCH, JOBS,
 # SEARCH_REPS, CONFIRM_REPS, CONFIRM_ROUNDS, SESSION, ORDER_SEED, WARMUP, L2, RUN_TIMEOUT, BASELINE, BASELINES, VARIANT_DIR, RESULTS_DIR, SEARCH_LOG,
 # gates: GATE_ARCH, MIN_OCCUPANCY, MIN_OCCUPANCY_CP_ASYNC, MIN_CTAS, SM_COUNT.
@@ -45,9 +46,13 @@ die() { echo "search: $*" >&2; exit 2; }
 mkdir -p "$out/runs" "$res/confirm" "$(dirname "$log")"
 exec 9>"$out/.lock"; flock -n 9 || die "$out/.lock: another search of $exp is running"
 
-# the key: kernel and harness sources with the timing method (GRAPH_CALLS), compiler, GPU, shape
-hash=$( { find kernels -type f \( -name '*.cu' -o -name '*.cuh' -o -name '*.c' \) | LC_ALL=C sort | xargs cat
-          echo "graph_calls=${GRAPH_CALLS:-20}"; } | sha256sum | cut -c1-16)
+# the key: the code id of the experiment's sources (tools/pipeline/code_id.sh, from make's
+# CODE_SRC: what `make measure` writes as `# code:`) with the timing method (GRAPH_CALLS),
+# compiler, GPU, shape
+. tools/pipeline/code_id.sh
+[ -n "${CODE_SRC:-}" ] || die "CODE_SRC: empty (make passes the sources a bench of $exp is compiled from)"
+code=$(code_id_kernels $CODE_SRC)
+hash=$(printf '%s graph_calls=%s\n' "$code" "${GRAPH_CALLS:-20}" | sha256sum | cut -c1-16)
 nvccv=$("${NVCC:-nvcc}" --version 2>/dev/null | sed -n 's/.*, V\([0-9][0-9.]*\).*/\1/p' | tail -n 1)
 [ -n "$nvccv" ] || die "cannot read the nvcc version from '${NVCC:-nvcc} --version'"
 mk() { ${MAKE_CMD:-make} "$@"; }
