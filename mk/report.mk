@@ -2,7 +2,8 @@
 # appendix, rebuilt from the raw samples in $(DATA) on any machine (no GPU needed).
 #   build/<exp>/experiment.vars           DESCRIPTION, SHAPES, BASELINE… of experiments/<exp>
 #   build/<exp>/<gpu>/summary.csv         stats summary of every sample file of that GPU
-#   build/<exp>/<gpu>/compare.csv         stats compare: all vs BASELINE + COMPARE pairs, Holm
+#   build/<exp>/<gpu>/compare.csv         stats compare: all vs BASELINE + COMPARE pairs, Holm within
+#                                         each family (PRIMARY's pairs, the claims; the rest)
 #   build/<exp>/<gpu>/claims.csv          (phase1) the pairs of the seed-claims table
 #   build/<exp>/<gpu>/sessions.csv        (phase1) the headline pairs from each session alone
 #   build/plots/<exp>/<gpu>/*.pdf|*.png   gnuplot figures (figures.txt lists them)
@@ -13,7 +14,7 @@ ifdef REPORT_VARS_OF
 # Helper mode: `make -f mk/report.mk REPORT_VARS_OF=experiments/x/experiment.mk
 # REPORT_VARS_OUT=file report-vars` reads one experiment.mk alone and writes its variables.
 include $(REPORT_VARS_OF)
-r_vars := KERNEL SHAPES BASELINE BASELINES LIBRARIES COMPARE DELTA
+r_vars := KERNEL SHAPES BASELINE BASELINES LIBRARIES COMPARE DELTA PRIMARY
 .PHONY: report-vars
 report-vars:
 	$(file >$(REPORT_VARS_OUT),DESCRIPTION=$(strip $(DESCRIPTION)))
@@ -163,10 +164,19 @@ $(R_COMPARES): $(RB)/%/compare.csv: $(STATS) $(B)/tools/report_pairs
 	@pairs=$$($(B)/tools/report_pairs $(RB)/$(firstword $(subst /, ,$*))/experiment.vars \
 	  $(DATA)/$*) || exit 2; \
 	$(call r_band,$*) \
-	if [ -z "$$pairs" ]; then : >$@.tmp; else \
-	  echo "$(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --holm <$$(echo "$$pairs" | wc -l) pairs> > $@"; \
-	  $(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --holm $$pairs >$@.tmp; rc=$$?; \
-	  case $$rc in 0|1|3) ;; *) rm -f $@.tmp; exit $$rc;; esac; fi; \
+	prim=" $$(sed -n 's/^PRIMARY=//p' $(RB)/$(firstword $(subst /, ,$*))/experiment.vars) "; \
+	p1=(); p2=(); while read -r b c; do [ -n "$$b" ] || continue; k="$$(basename "$$c" .csv):$$(basename "$$b" .csv)"; \
+	  if [ "$$prim" != "  " ] && [[ $$prim == *" $$k "* ]]; then p1+=("$$b" "$$c"); else p2+=("$$b" "$$c"); fi; \
+	done <<<"$$pairs"; \
+	: >$@.tmp; \
+	for fam in primary secondary; do \
+	  if [ $$fam = primary ]; then set -- "$${p1[@]}"; else set -- "$${p2[@]}"; fi; [ $$# -gt 0 ] || continue; \
+	  f=--family=$$fam; [ $${#p1[@]} -gt 0 ] || f=; \
+	  echo "$(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --holm $$f <$$(($$# / 2)) pairs> > $@"; \
+	  $(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --holm $$f "$$@" >$@.fam; rc=$$?; \
+	  case $$rc in 0|1|3) ;; *) rm -f $@.tmp $@.fam; exit $$rc;; esac; \
+	  if [ -s $@.tmp ]; then tail -n +2 $@.fam >>$@.tmp; else cat $@.fam >$@.tmp; fi; rm -f $@.fam; \
+	done; \
 	mv $@.tmp $@
 
 # claims: the pairs of the seed-claims table (our rung vs the rung below, ours vs the fastest of

@@ -10,8 +10,13 @@ function cells(line, c,   n, i) {
   for (i = 1; i <= n; i++) gsub(/`|\*\*/, "", c[i])
   return n
 }
-# "ses. 3×10, paired" → "3 sessions", "rnd 1×5, paired" → "5 rounds": the units of a design cell
-function units(u,   a) {
+# "ses. 3×10, paired" → "3 sessions", "ses. 2G·6×3" → "6 ses., 2 GPUs",
+# "gpu 4G·8×3" → "4 GPUs", "rnd 1×5, paired" → "5 rounds": the units of a design cell
+function units(u,   a, g) {
+  if (match(u, /^gpu [0-9]+G/)) { a = substr(u, 5, RLENGTH - 5); return a " GPUs" }
+  if (match(u, /^ses\. [0-9]+G/)) {
+    g = substr(u, 6, RLENGTH - 6); a = u; sub(/^ses\. [0-9]+G[^0-9]*/, "", a); match(a, /^[0-9]+/)
+    return substr(a, 1, RLENGTH) " ses., " g " GPUs" }
   if (match(u, /^ses\. [0-9]+/)) { a = substr(u, 6, RLENGTH - 5); return a " sessions" }
   # (the rounds taken after the "×", whatever width an awk gives that character: mawk counts
   # bytes, gawk in a UTF-8 locale characters)

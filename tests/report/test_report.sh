@@ -123,8 +123,8 @@ check_grep "summary caption: variance components" 'the variance components as SD
 # comparisons: the units column, and the design / band sentence of each experiment
 check_grep "phase1 comparisons: paired by session" '^\| `v1` \| `v0` \| .* \| ses\. 3×2, paired \| ' $F
 check_grep "beta comparisons: paired by round" '^\| `b` \| `a` \| .* \| rnd 1×6, paired \| ' $F
-check_grep "phase1 design sentence" '^\*\*Design and band\.\*\* All [0-9]+ comparisons: level `session`, 3 sessions × 2 rounds, paired by session, with a minimum detectable effect at 80% power \(`mde_pct`.* of [0-9.]+% in the median and [0-9.]+% at most; verdicts use Δ = 3\.00%, the default' $F
-check_grep "beta design sentence: more than one design" '^\*\*Design and band\.\*\* The [0-9]+ comparisons: level `round`, one session of 6 rounds, paired by round \([0-9]+ rows\)' $F
+check_grep "phase1 design sentence" '^\*\*Design and band\.\*\* All [0-9]+ comparisons: level `session`, 3 GPU\(s\), 3 sessions × 2 rounds × 5 reps, paired by session; the interval is across GPUs \(a new GPU of the model\), with a minimum detectable effect at 80% power \(`mde_pct`.* of [0-9.]+% in the median and [0-9.]+% at most; verdicts use Δ = 3\.00%, the default' $F
+check_grep "beta design sentence: more than one design" '^\*\*Design and band\.\*\* The [0-9]+ comparisons: level `round`, one session of 6 rounds × 5 reps, paired by round; the interval holds for the sessions measured only \([0-9]+ rows\)' $F
 
 # headline: before the methodology; per shape the SDPA backend with the lowest median (oracle:
 # dmed above), our variant of COMPARE's pair against SDPA (v4s2), the compare.csv speedup and units
@@ -536,4 +536,20 @@ check "... the previous PDF is kept whole" cmp "$RB/good.pdf" $R/appendix.pdf
 printf 'garbage\n\\bad' >$R/latex/appendix.aux
 "${MK[@]}" report >/dev/null 2>&1
 check_eq "... a half-written .aux of the failed run does not break the next one" "$?" 0
+
+# PRIMARY: the claims are a Holm family of their own, the other comparisons another
+FAM=$(mktemp -d); trap 'rm -rf "$FAM"' EXIT
+mkdir -p "$FAM/experiments" && cp -r $FIX/experiments/beta "$FAM/experiments/"
+echo 'PRIMARY := b:a' >>"$FAM/experiments/beta/experiment.mk"
+make -s --no-print-directory DATA=$FIX/data EXPDIR="$FAM/experiments" RB="$FAM/build" analyze EXP=beta >/dev/null 2>&1
+fc=$FAM/build/beta/nvidia-h200/compare.csv
+fam() { awk -F, -v f="$1" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["family"] == f { print $c["cand"] ":" $c["base"] }' "$fc" | sort -u | tr '\n' ' '; }
+check_eq "families: PRIMARY's pair is the primary family" "$(fam primary)" "b:a "
+check "... every other comparison the secondary one" test -n "$(fam secondary)"
+check_eq "... no row outside the two" "$(fam all)" ""
+# the primary rows' p-values are Holm-adjusted over the claims alone: as stats compare --holm of that pair
+build/tools/stats compare --seed 42 --resamples 9999 --alpha 0.05 --common-sessions --holm \
+  $FIX/data/beta/nvidia-h200/a.csv $FIX/data/beta/nvidia-h200/b.csv >"$FAM/alone.csv" 2>/dev/null
+pv() { awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["cand"] == "b" && $c["base"] == "a" { print $c["shape"], $c["p_value"] }' "$1"; }
+check_eq "... their p-values are adjusted over the claims alone" "$(pv "$fc")" "$(pv "$FAM/alone.csv")"
 done_testing

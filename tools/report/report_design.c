@@ -42,8 +42,14 @@ const char *level_cell(gen *g, const rcsv *c, size_t r) {
   for (const char *p = u; *p && k + 1 < sizeof uc; p++)
     if (*p != ' ') uc[k++] = *p;
   uc[k] = '\0';
-  return fmt("%s %s%s%s", !strcmp(lv, "session") ? word(g, "level-session") : !strcmp(lv, "round") ? word(g, "level-round") : lv, uc,
-             cp >= 0 ? ", " : "", cp >= 0 ? rcsv_get(c, r, cp) : "");
+  // the GPUs in front where sessions share them: "gpu 4G·8×3" (sessions on GPUs of their own:
+  // the sessions are the GPUs)
+  double ng = fld_opt(g, c, r, "n_gpus"), ns = fld_opt(g, c, r, "n_sessions");
+  const char *gp = isfinite(ng) && ng >= 1 && ng < ns ? fmt("%.0fG·", ng) : "";
+  return fmt("%s %s%s%s%s",
+             !strcmp(lv, "session") ? word(g, "level-session") : !strcmp(lv, "round") ? word(g, "level-round")
+             : !strcmp(lv, "gpu")   ? word(g, "level-gpu") : lv,
+             gp, uc, cp >= 0 ? ", " : "", cp >= 0 ? rcsv_get(c, r, cp) : "");
 }
 
 static int by_value(const void *a, const void *b) {
@@ -104,9 +110,25 @@ static const char *level_words(gen *g, const rcsv *c, size_t r) {
   const char *const nv[] = {"sessions", fmt("%.0f", ns), "rounds", fmt("%.0f", bal && ns > 1 ? nr / ns : nr), NULL};
   const char *u = !ok ? fmt_none()
                   : tmpl_str(g, "words", ns == 1 ? "design-one-session" : bal ? "design-balanced" : "design-unbalanced", nv);
+  // reps per round where every round has as many (the smaller side's samples over its rounds)
+  double nb = fld_opt(g, c, r, "n_base"), nc = fld_opt(g, c, r, "n_cand"), n = fmin(nb, nc);
+  if (ok && isfinite(n) && nr >= 1 && fmod(n, nr) == 0)
+    u = tmpl_str(g, "words", "design-reps", (const char *const[]){"units", u, "reps", fmt("%.0f", n / nr), NULL});
+  // the GPUs and the scope where stats wrote them (n_gpus, scope)
+  double ng = fld_opt(g, c, r, "n_gpus");
+  int csc = rcsv_col(c, "scope");
+  const char *sc = csc >= 0 ? rcsv_get(c, r, csc) : "";
+  const char *gn = fmt("%.0f", ng);
+  int round = !strcmp(lv, "round");
+  if (isfinite(ng) && ng >= 1 && !round)
+    u = fmt("%s%s", tmpl_str(g, "words", "design-gpus", (const char *const[]){"gpus", gn, "space", " ", NULL}), u);
+  const char *scope = round && sc[0]                 ? word(g, "scope-sessions")
+                      : !strcmp(sc, "measured-gpus") ? tmpl_str(g, "words", "scope-measured", (const char *const[]){"gpus", gn, NULL})
+                      : !strcmp(sc, "any-gpu")     ? word(g, "scope-any")
+                                                   : "";
   const char *pairing = !strcmp(pa, "paired") ? tmpl_str(g, "words", "design-paired", (const char *const[]){"level", lv, NULL})
                         : pa[0] ? pa : word(g, "design-no-pairing");
-  return tmpl_str(g, "words", "design-level", (const char *const[]){"level", lv, "units", u, "pairing", pairing, NULL});
+  return tmpl_str(g, "words", "design-level", (const char *const[]){"level", lv, "units", u, "pairing", pairing, "scope", scope, NULL});
 }
 
 void design_sentence(gen *g, const rcsv *c) {

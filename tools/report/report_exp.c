@@ -216,7 +216,13 @@ static void compare_table(gen *g, const egpu *x, const strlist *shapes) {
   }
   int cc_ = rcsv_col(c, "correction");
   const char *corr = cc_ < 0 || !c->nrows ? "holm" : rcsv_get(c, 0, cc_);
-  const char *cw = !strcmp(corr, "holm") ? tmpl_str(g, "exp", "corrected-holm", NULL)
+  // the experiment's claims (PRIMARY) are a family of their own: Holm within each family
+  int cf = rcsv_col(c, "family");
+  size_t nclaims = 0;
+  for (size_t r = 0; cf >= 0 && r < c->nrows; r++) nclaims += !strcmp(rcsv_get(c, r, cf), "primary");
+  const char *cw = nclaims && !strcmp(corr, "holm")
+                       ? tmpl_str(g, "exp", "corrected-holm-families", (const char *const[]){"n", fmt("%zu", nclaims), NULL})
+                   : !strcmp(corr, "holm") ? tmpl_str(g, "exp", "corrected-holm", NULL)
                    : !strcmp(corr, "none") ? tmpl_str(g, "exp", "corrected-none", NULL)
                                            : tmpl_str(g, "exp", "corrected", (const char *const[]){"correction", corr, NULL});
   // candidate and base wrap at their names' underscores: two long variant names side by side
@@ -234,8 +240,9 @@ static void compare_table(gen *g, const egpu *x, const strlist *shapes) {
       const char *med = sr >= 0 ? ci(fld(g, &x->sum, sr, "median"), fld(g, &x->sum, sr, "ci_lo"), fld(g, &x->sum, sr, "ci_hi"))
                                 : num(fld(g, c, r, "median_cand"));
       const char *v = rcsv_get(c, r, cv);
+      int claim = cf >= 0 && !strcmp(rcsv_get(c, r, cf), "primary");
       doc_row(&g->d, (const char *const[]){
-                         fmt("`%s`", cand), fmt("`%s`", base), med,
+                         fmt("`%s`%s", cand, claim ? word(g, "claim-mark") : ""), fmt("`%s`", base), med,
                          xci(fld(g, c, r, "speedup"), fld(g, c, r, "speedup_lo"), fld(g, c, r, "speedup_hi")),
                          pfmt(fld(g, c, r, "p_value")), level_cell(g, c, r),
                          fmt("%s %s", dfmt(fld(g, c, r, "cliffs_delta")), rcsv_get(c, r, cm)),

@@ -13,13 +13,15 @@
 #include "report_pick.h"
 #include "report_tmpl.h"
 
-// "3 sessions" or "10 rounds of one session": the units of compare row r
+// "4 GPUs", "6 sessions on 2 GPUs, for those GPUs", "3 sessions" or "10 rounds of one session":
+// the units of compare row r
 static const char *n_cell(gen *g, const rcsv *c, size_t r) {
   int cl = rcsv_col(c, "level");
-  int ses = cl >= 0 && !strcmp(rcsv_get(c, r, cl), "session");
-  double n = fld_opt(g, c, r, ses ? "n_sessions" : "n_rounds");
+  int ses = cl >= 0 && !strcmp(rcsv_get(c, r, cl), "session"), gpu = cl >= 0 && !strcmp(rcsv_get(c, r, cl), "gpu");
+  double n = fld_opt(g, c, r, gpu ? "n_gpus" : ses ? "n_sessions" : "n_rounds"), ng = fld_opt(g, c, r, "n_gpus");
   if (!isfinite(n)) return fmt_none();
-  return tmpl_str(g, "keyclaims", ses ? "n-session" : "n-round", (const char *const[]){"n", fmt("%.0f", n), NULL});
+  const char *part = gpu ? "n-gpu" : ses && isfinite(ng) && ng < n ? "n-session-nested" : ses ? "n-session" : "n-round";
+  return tmpl_str(g, "keyclaims", part, (const char *const[]){"n", fmt("%.0f", n), "gpus", fmt("%.0f", ng), NULL});
 }
 
 static const char *speedup_cell(gen *g, const rcsv *c, size_t r) {
