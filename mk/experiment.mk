@@ -34,6 +34,11 @@ BASELINES     ?=
 # roofline table judge our best against (`@lib`); all BASELINES when unset
 LIBRARIES     ?=
 GATE_WAIVE    ?=
+# PLAN: the design fixed before its sessions run, "NAME GPUS SESSIONS_PER_GPU ROUNDS" (e.g.
+# `PLAN := confirm1 8 1 3`): measure writes plan=NAME/GxSxR on every session's line, and the
+# statistics take the claims from that plan's sessions alone (confirmatory; earlier sessions are
+# the pilot, reported apart), saying so when the data hold more sessions of it than planned
+PLAN          ?=
 # PRIMARY: the experiment's claims, cand:base pairs (each also a COMPARE pair or a variant
 # against BASELINE): Holm runs over them as one family, the other comparisons are a secondary
 # family, and `make reproduce` judges a fresh session by them. Unset: every variant against
@@ -107,6 +112,10 @@ FLAG_VARIANTS     := $(_vfiles:.flags=)
 DISPATCH_VARIANTS := $(_dfiles:.dispatch=)
 $(foreach v,$(filter $(FLAG_VARIANTS),$(DISPATCH_VARIANTS)),$(error $(VARIANT_DIR): '$(v)' is both a flag file and a dispatch file))
 VARIANTS := $(FLAG_VARIANTS) $(DISPATCH_VARIANTS)
+$(if $(strip $(PLAN)),$(if $(and $(filter 4,$(words $(PLAN))),$(call txt_count,$(word 2,$(PLAN))),$(call txt_count,$(word 3,$(PLAN))),$(call txt_count,$(word 4,$(PLAN))),$(if $(call txt_rest,$(firstword $(PLAN)),$(TXT_NAME_CH)),,ok)),,\
+  $(error $(EXP_DIR)/experiment.mk: PLAN = '$(PLAN)' is not "NAME GPUS SESSIONS_PER_GPU ROUNDS" (NAME of [A-Za-z0-9_.+-], counts >= 1))))
+include mk/plan.mk
+PLAN_TAG = $(call plan_tag,$(PLAN))
 # the claims a reproduction is judged by: PRIMARY, else every variant against BASELINE
 CLAIM_PAIRS = $(or $(strip $(PRIMARY)),$(if $(BASELINE),$(foreach v,$(filter-out $(BASELINE),$(VARIANTS)),$(v):$(BASELINE))))
 # The baselines of the experiment's problem: its cuBLAS ones (kernels/<problem>/cublas_*.cu) and

@@ -46,7 +46,7 @@ MEASURE_ENV = STREAM= QUEUE= HOLD_DEVICE=$(HOLD_DEVICE) PRESTART=$(PRESTART) SER
   ROUNDS=$(ROUNDS) GRAPH_CALLS=$(GRAPH_CALLS) SEED=$(SEED) RUN_TIMEOUT=$(RUN_TIMEOUT) \
   LIB_BENCH='$(LIB_BENCH)' LIB_BASELINES='$(LIB_BASELINES)' SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' \
   PROBLEM=$(PROBLEM) ORDER=$(ORDER) VARIANT='$(VARIANT)' \
-  CODE_SRC='$(CODE_SRC)'
+  CODE_SRC='$(CODE_SRC)' PLAN_TAG='$(PLAN_TAG)'
 # GPUS: `all` or indices (0,1): one session per GPU at once (tools/pipeline/shards.sh deals out
 # the rounds, or a sweep's variants; one timing job per GPU, BUILD_JOBS compiles beside them); empty:
 # one session on the GPU CUDA_VISIBLE_DEVICES names first

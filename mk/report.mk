@@ -14,7 +14,9 @@ ifdef REPORT_VARS_OF
 # Helper mode: `make -f mk/report.mk REPORT_VARS_OF=experiments/x/experiment.mk
 # REPORT_VARS_OUT=file report-vars` reads one experiment.mk alone and writes its variables.
 include $(REPORT_VARS_OF)
-r_vars := KERNEL SHAPES BASELINE BASELINES LIBRARIES COMPARE DELTA PRIMARY
+include mk/plan.mk
+PLAN_TAG := $(call plan_tag,$(PLAN))
+r_vars := KERNEL SHAPES BASELINE BASELINES LIBRARIES COMPARE DELTA PRIMARY PLAN_TAG
 .PHONY: report-vars
 report-vars:
 	$(file >$(REPORT_VARS_OUT),DESCRIPTION=$(strip $(DESCRIPTION)))
@@ -165,6 +167,8 @@ $(R_COMPARES): $(RB)/%/compare.csv: $(STATS) $(B)/tools/report_pairs
 	  $(DATA)/$*) || exit 2; \
 	$(call r_band,$*) \
 	prim=" $$(sed -n 's/^PRIMARY=//p' $(RB)/$(firstword $(subst /, ,$*))/experiment.vars) "; \
+	tag=$$(sed -n 's/^PLAN_TAG=//p' $(RB)/$(firstword $(subst /, ,$*))/experiment.vars); \
+	if [ -n "$$tag" ] && grep -qs -- " plan=$$tag\$$" $(DATA)/$*/*.csv; then band="$$band --plan $$tag"; fi; \
 	p1=(); p2=(); while read -r b c; do [ -n "$$b" ] || continue; k="$$(basename "$$c" .csv):$$(basename "$$b" .csv)"; \
 	  if [ "$$prim" != "  " ] && [[ $$prim == *" $$k "* ]]; then p1+=("$$b" "$$c"); else p2+=("$$b" "$$c"); fi; \
 	done <<<"$$pairs"; \

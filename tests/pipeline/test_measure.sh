@@ -156,8 +156,10 @@ check_eq "appended: one CSV header row" "$(grep -c '^shape,' "$d/v1.csv")" 1
 check_eq "appended: reps renumbered within the session" "$(grep ',o2,' "$d/v1.csv" | grep '^B1_H1_S8_D64_C0,' | cut -d, -f2 | tr '\n' ' ')" "0 1 2 3 4 5 6 7 8 9 "
 check_grep "appending is said" 'v1: session o2 appended \(2 sessions' "$t/stderr"
 : >"$b/sched.txt"
-measure o3 777
+measure o3 777 PLAN_TAG=c1/2x1x5
 check "another ORDER_SEED gives another order" test "$(orders)" != "$o1"
+check_grep "a session of a declared plan: its line ends with the plan" '^# session\.o3: .*order_seed=777 plan=c1/2x1x5$' "$d/v1.csv"
+check_grep "... the sessions before it carry none" '^# session\.o2: .*order_seed=12345$' "$d/v1.csv"
 # the same session id twice is refused before anything runs
 : >"$b/sched.txt"; cp "$d/v2.csv" "$t/v2.before"
 measure o2 12345; rc=$?

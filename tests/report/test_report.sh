@@ -552,4 +552,16 @@ build/tools/stats compare --seed 42 --resamples 9999 --alpha 0.05 --common-sessi
   $FIX/data/beta/nvidia-h200/a.csv $FIX/data/beta/nvidia-h200/b.csv >"$FAM/alone.csv" 2>/dev/null
 pv() { awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["cand"] == "b" && $c["base"] == "a" { print $c["shape"], $c["p_value"] }' "$1"; }
 check_eq "... their p-values are adjusted over the claims alone" "$(pv "$fc")" "$(pv "$FAM/alone.csv")"
+
+# PLAN: the claims come from the declared plan's sessions alone, and the appendix says so
+mkdir -p "$FAM/pdata/phase1" && cp -r $FIX/data/phase1/nvidia-h100-80gb-hbm3 "$FAM/pdata/phase1/"
+for f in "$FAM/pdata/phase1/nvidia-h100-80gb-hbm3"/*.csv; do
+  sed -i '/^# session\.fx-20261120T1[12]0000Z:/s/$/ plan=c2\/2x1x2/' "$f"; done
+cp -r $FIX/experiments/phase1 "$FAM/experiments/" && echo 'PLAN := c2 2 1 2' >>"$FAM/experiments/phase1/experiment.mk"
+make -s --no-print-directory DATA="$FAM/pdata" EXPDIR="$FAM/experiments" RB="$FAM/pb" "$FAM/pb/report/appendix-full.md" >/dev/null 2>&1
+pc=$FAM/pb/phase1/nvidia-h100-80gb-hbm3/compare.csv
+check_eq "plan: the comparisons hold the plan's 2 sessions, and name it" \
+  "$(col1() { awk -F, -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == n) c = i } NR == 2 { print $c }' "$pc"; }; echo "$(col1 n_sessions),$(col1 plan)")" "2,c2/2x1x2"
+check_grep "plan: the appendix says the intervals are the plan's, the pilot left out" \
+  'Confirmatory: only the sessions of the plan `c2/2x1x2` \(2 GPUs × 1 sessions × 2' "$FAM/pb/report/appendix-full.md"
 done_testing

@@ -47,7 +47,7 @@ check_eq "known effsize: magnitude" "$(col "$T/o" 1 delta_magnitude)" small
 
 # --- layout --------------------------------------------------------------------------------------
 check_eq "compare header" "$(head -1 "$T/o")" \
-  "shape,n_base,n_cand,median_base,median_cand,speedup,speedup_lo,speedup_hi,U,p_value,p_method,cliffs_delta,delta_lo,delta_hi,delta_magnitude,median_ci_overlap,verdict,base,cand,seed,resamples,ci_method,alpha,correction,level,pairing,n_sessions,n_rounds,df,sd_rep_pct,sd_round_pct,sd_session_pct,speedup_lo90,speedup_hi90,mde_pct,delta,delta_source,n_gpus,sd_gpu_pct,scope,family"
+  "shape,n_base,n_cand,median_base,median_cand,speedup,speedup_lo,speedup_hi,U,p_value,p_method,cliffs_delta,delta_lo,delta_hi,delta_magnitude,median_ci_overlap,verdict,base,cand,seed,resamples,ci_method,alpha,correction,level,pairing,n_sessions,n_rounds,df,sd_rep_pct,sd_round_pct,sd_session_pct,speedup_lo90,speedup_hi90,mde_pct,delta,delta_source,n_gpus,sd_gpu_pct,scope,family,plan"
 run "$T/o" "$T/e" summary "$F/raw_base.csv" "$F/mid_a.txt"
 check_eq "summary header" "$(head -1 "$T/o")" \
   "file,variant,shape,n,median,ci_lo,ci_hi,mean,sd,min,max,q1,q3,iqr,mad,mild_outliers,severe_outliers,rel_ci_halfwidth,seed,resamples,level,n_sessions,n_rounds,df,sd_rep_pct,sd_round_pct,sd_session_pct,n_gpus,sd_gpu_pct,scope"
@@ -273,6 +273,18 @@ check_grep "reproduce: a fresh session on a published GPU is named" "not a new G
 dsg reproduce --ratio "$NB" "$NC" "$NFB"
 check_eq "reproduce --ratio needs fours" "$rc" 2
 check_grep "... with a message" "reproduce needs pairs PUB FRESH \(--ratio: fours\)" "$T/e"
+# a declared plan: only its sessions count; more than it declares is said
+awk '/^# session\.h[1-4]-/ { $0 = $0 " plan=c1/2x2x4" } { print }' "$NB" >"$T/pb.csv"
+awk '/^# session\.h[1-4]-/ { $0 = $0 " plan=c1/2x2x4" } { print }' "$NC" >"$T/pc.csv"
+dsg compare --plan c1/2x2x4 "$T/pb.csv" "$T/pc.csv"
+check_eq "plan: only the plan's sessions (2 GPUs, 4 sessions), within it" \
+  "$(col "$T/o" 1 n_gpus),$(col "$T/o" 1 n_sessions),$(col "$T/o" 1 plan)" "2,4,c1/2x2x4"
+sed 's/plan=c1\/2x2x4/plan=c1\/2x1x4/' "$T/pb.csv" >"$T/pb1.csv"; sed 's/plan=c1\/2x2x4/plan=c1\/2x1x4/' "$T/pc.csv" >"$T/pc1.csv"
+dsg compare --plan c1/2x1x4 "$T/pb1.csv" "$T/pc1.csv"
+check_eq "plan: a plan of 1 session a GPU is exceeded (each GPU holds 2 of it)" "$(col "$T/o" 1 plan)" "c1/2x1x4+beyond"
+check_grep "... and said" "sessions were added beyond the plan" "$T/e"
+dsg compare --plan "c1 x" "$T/pb.csv" "$T/pc.csv"
+check_eq "plan: a malformed plan is a usage error" "$rc" 2
 # malformed levels in a sample file
 sed 's/,1,h0-20261122T000000Z,/,0,h0-20261122T000000Z,/' "$DB" >"$T/r0.csv"
 dsg summary "$T/r0.csv"

@@ -645,7 +645,7 @@ merge_session() {
   for r in $(seq 1 "$rounds"); do files+=("$(round_file "$v" "$r")"); p+=("${pos[$v.$r]}"); done
   "$samples" merge --rounds "$rounds" --session "$session" --positions "${p[*]}" --fallback-date "$start_iso" \
       --host "$host" --uuid "$gpu_uuid" --seed "$order_seed" --variant "$v" \
-      --last-temp "$(hval "${files[rounds - 1]}" temp_end_c)" --out "$out" "${files[@]}"
+      --last-temp "$(hval "${files[rounds - 1]}" temp_end_c)" --plan "${PLAN_TAG:-}" --out "$out" "${files[@]}"
 }
 published=0
 for v in "${timed[@]}"; do

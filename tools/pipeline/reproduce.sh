@@ -9,7 +9,8 @@
 #   - times: each variant's own time, which carries the whole GPU-to-GPU spread.
 # SAME when the 90% prediction interval of the shift lies inside +-delta, SLOW when the 95% one
 # lies below 1/(1+delta), FAST above 1+delta, else AMBIGUOUS with what would resolve it on
-# stderr. delta is DELTA (the experiment's; 3% when it sets none): the A/A calibration describes
+# stderr. With PLAN_TAG (the experiment's declared PLAN) the published side is that plan's
+# sessions alone. delta is DELTA (the experiment's; 3% when it sets none): the A/A calibration describes
 # another design and is not used here. Tables: build/EXP/reproduce-claims.csv and
 # reproduce-times.csv. Exit 1 when a claim row is SLOW, 3 when one is AMBIGUOUS (or no claim
 # could be judged), else 0; 2 on input errors (also files timed by different methods). A time
@@ -54,7 +55,7 @@ done
 # judge TABLE ARGS...: stats reproduce into build/EXP/TABLE; its exit code in $jrc
 judge() {
   local table=build/"$exp"/$1; shift
-  "$stats" reproduce --delta "$delta" "$@" >"$table.tmp"; jrc=$?
+  "$stats" reproduce --delta "$delta" ${PLAN_TAG:+--plan "$PLAN_TAG"} "$@" >"$table.tmp"; jrc=$?
   case $jrc in 0|1|3) mv "$table.tmp" "$table" ;;
     *) rm -f "$table.tmp"; echo "reproduce: stats reproduce failed (exit $jrc)" >&2; exit 2 ;; esac
 }

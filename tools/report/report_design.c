@@ -131,6 +131,24 @@ static const char *level_words(gen *g, const rcsv *c, size_t r) {
   return tmpl_str(g, "words", "design-level", (const char *const[]){"level", lv, "units", u, "pairing", pairing, "scope", scope, NULL});
 }
 
+// The declared plan the comparisons were taken from (stats compare --plan: the plan column,
+// NAME/GxSxR, "+beyond" when the data exceed it), in words; "" when none.
+static const char *plan_words(gen *g, const rcsv *c) {
+  int cp = rcsv_col(c, "plan");
+  if (cp < 0 || !c->nrows) return "";
+  const char *p = rcsv_get(c, 0, cp);
+  int beyond = 0;
+  for (size_t r = 0; r < c->nrows; r++) beyond |= strstr(rcsv_get(c, r, cp), "+beyond") != NULL;
+  char tag[128];
+  snprintf(tag, sizeof tag, "%.*s", (int)strcspn(p, "+"), p);
+  const char *x = strrchr(tag, '/');
+  unsigned G, S, R;
+  if (!x || sscanf(x + 1, "%ux%ux%u", &G, &S, &R) != 3) return "";
+  return tmpl_str(g, "design", beyond ? "plan-beyond" : "plan",
+                  (const char *const[]){"tag", fmt("%s", tag), "gpus", fmt("%u", G), "sessions", fmt("%u", S),
+                                        "rounds", fmt("%u", R), NULL});
+}
+
 void design_sentence(gen *g, const rcsv *c) {
   if (!c->nrows || rcsv_col(c, "level") < 0 || rcsv_col(c, "pairing") < 0) return;
   // the designs, with how many rows each
@@ -163,6 +181,7 @@ void design_sentence(gen *g, const rcsv *c) {
                        : tmpl_str(g, "design", "no-mde", NULL);
   free(m);
   tmpl_put(g, "design", keys.n == 1 ? "sentence-one" : "sentence",
-           (const char *const[]){"n", fmt("%zu", c->nrows), "designs", designs, "mde", mde, "band", band_words(g, c), NULL});
+           (const char *const[]){"n", fmt("%zu", c->nrows), "designs", designs, "mde", mde, "band", band_words(g, c),
+                                 "plan", plan_words(g, c), NULL});
   strlist_free(&keys);
 }

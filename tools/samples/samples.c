@@ -332,21 +332,32 @@ const char *samples_meta(const samples_file *f, const char *key) {
   return NULL;
 }
 
-const char *samples_session_gpu(const samples_file *f, size_t s, size_t *len) {
+const char *samples_session_value(const samples_file *f, size_t s, const char *key, size_t *len) {
   if (s >= f->nsessions) return NULL;
   const char *name = f->sessions[s];
+  size_t kl = strlen(key);
   for (size_t i = f->nmeta; i-- > 0;) {
     const char *k = f->meta[i].key;
     if (strncmp(k, "session.", 8) || strcmp(k + 8, name)) continue;
     // the value is "key=value" tokens separated by spaces
-    for (const char *v = f->meta[i].value; (v = strstr(v, "gpu_uuid=")) != NULL; v++) {
-      if (v != f->meta[i].value && v[-1] != ' ') continue;
-      v += 9;
+    for (const char *v = f->meta[i].value; (v = strstr(v, key)) != NULL; v++) {
+      if ((v != f->meta[i].value && v[-1] != ' ') || v[kl] != '=') continue;
+      v += kl + 1;
       *len = strcspn(v, " \t");
-      return *len && !(*len == 7 && !strncmp(v, "unknown", 7)) ? v : NULL;
+      return *len ? v : NULL;
     }
     return NULL;
   }
+  return NULL;
+}
+
+const char *samples_session_gpu(const samples_file *f, size_t s, size_t *len) {
+  if (s >= f->nsessions) return NULL;
+  const char *v = samples_session_value(f, s, "gpu_uuid", len);
+  if (v) return *len == 7 && !strncmp(v, "unknown", 7) ? NULL : v;
+  for (size_t i = 0; i < f->nmeta; i++)
+    if (!strncmp(f->meta[i].key, "session.", 8) && !strcmp(f->meta[i].key + 8, f->sessions[s]))
+      return NULL;  // the session's line names no GPU
   const char *g = f->nsessions == 1 ? samples_meta(f, "gpu_uuid") : NULL;
   if (!g || !*g || !strcmp(g, "unknown")) return NULL;
   *len = strlen(g);

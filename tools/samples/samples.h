@@ -56,6 +56,9 @@ void samples_free(samples_file *f);
 // The value of metadata KEY (the last one if repeated), or NULL.
 const char *samples_meta(const samples_file *f, const char *key);
 
+// The value of KEY= on session s's "# session.<name>: ..." header line, or NULL; *len its length.
+const char *samples_session_value(const samples_file *f, size_t s, const char *key, size_t *len);
+
 // The physical GPU session s (index into sessions) ran on: the gpu_uuid= token of its
 // "# session.<name>: ..." header line, else (a file of one session) the "# gpu_uuid:" header;
 // NULL when the file does not say (older files). *len gets the token's length.

@@ -4,6 +4,7 @@
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,8 +84,34 @@ static int map_gpus(design_t *d) {
   return 0;
 }
 
+static int in_plan(const samples_file *f, unsigned s, const char *plan) {
+  size_t len = 0;
+  const char *v = plan ? samples_session_value(f, s, "plan", &len) : NULL;
+  return !plan || (v && len == strlen(plan) && !strncmp(v, plan, len));
+}
+
 int design_build(const samples_file *f, const samples_group *g, const char *only_session,
                  design_t *d) {
+  return design_build_plan(f, g, only_session, NULL, d);
+}
+
+int design_beyond_plan(const design_t *d, const char *plan) {
+  const char *x = plan ? strrchr(plan, '/') : NULL;
+  unsigned G, S, R;
+  if (!x || sscanf(x + 1, "%ux%ux%u", &G, &S, &R) != 3) return 0;
+  if (d->ngpus > G) return 1;
+  for (size_t i = 0; i < d->nunits; i++) {
+    size_t n = 0;  // sessions on the GPU of unit i
+    for (size_t j = 0; j < d->nunits; j++)
+      n += d->gpu[d->units[j].session] == d->gpu[d->units[i].session] &&
+           (j == 0 || d->units[j].session != d->units[j - 1].session);
+    if (n > S) return 1;
+  }
+  return 0;
+}
+
+int design_build_plan(const samples_file *f, const samples_group *g, const char *only_session,
+                      const char *plan, design_t *d) {
   memset(d, 0, sizeof *d);
   d->file = f;
   samples_sample *o = malloc((g->n ? g->n : 1) * sizeof *o);
@@ -99,7 +126,9 @@ int design_build(const samples_file *f, const samples_group *g, const char *only
   samples_round_order(g, o);
   size_t n = 0;
   for (size_t i = 0; i < g->n; i++)
-    if (!only_session || strcmp(f->sessions[o[i].session], only_session) == 0) o[n++] = o[i];
+    if ((!only_session || strcmp(f->sessions[o[i].session], only_session) == 0) &&
+        in_plan(f, o[i].session, plan))
+      o[n++] = o[i];
   d->nsamples = n;
   for (size_t i = 0; i < n;) {
     size_t j = i;

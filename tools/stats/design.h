@@ -81,6 +81,12 @@ typedef struct {
 // Returns 0, or -1 when out of memory. nunits is 0 when nothing is left.
 int design_build(const samples_file *f, const samples_group *g, const char *only_session,
                  design_t *d);
+// The same, keeping only the sessions whose header line says plan=PLAN (NULL: every session).
+int design_build_plan(const samples_file *f, const samples_group *g, const char *only_session,
+                      const char *plan, design_t *d);
+// 1 when d holds more GPUs, or more sessions on a GPU, than plan NAME/GxSxR allows (0 when plan
+// is NULL or not of that form).
+int design_beyond_plan(const design_t *d, const char *plan);
 void design_free(design_t *d);
 
 // The number of sessions of a that b also holds (by name).

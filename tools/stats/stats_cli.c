@@ -60,10 +60,10 @@ const char *ci_method_name(boot_method m) { return ci_names[m]; }
 
 // Options that take a value; the ones from --method on are for compare only.
 static const char *const valued[] = {"--alpha",       "--resamples", "--seed",   "--ci",
-                                     "--level",       "--session",   "--method", "--alternative",
+                                     "--level",       "--session",   "--plan",   "--method", "--alternative",
                                      "--threshold",   "--delta",     "--delta-ci", "--calibration",
                                      "--draws",       "--rounds",    "--family", NULL};
-enum { FIRST_COMPARE_ONLY = 6 };
+enum { FIRST_COMPARE_ONLY = 7 };
 
 static int take(const char *opt, const char *val, stats_opts *o) {
   unsigned long u;
@@ -80,6 +80,14 @@ static int take(const char *opt, const char *val, stats_opts *o) {
         strspn(val, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.:+-") != n)
       return bad(opt, val, "is not a session name ([A-Za-z0-9_.:+-], 1-100 characters)");
     o->session = val;
+    return 0;
+  }
+  if (!strcmp(opt, "--plan")) {
+    size_t n = strlen(val);
+    if (!n || n > 80 ||
+        strspn(val, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+/-") != n)
+      return bad(opt, val, "is not a plan (NAME/GxSxR of [A-Za-z0-9_.+/-])");
+    o->plan = val;
     return 0;
   }
   if (!strcmp(opt, "--family")) {

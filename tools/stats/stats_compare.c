@@ -24,7 +24,7 @@ static const char header[] =
     "p_method,cliffs_delta,delta_lo,delta_hi,delta_magnitude,median_ci_overlap,verdict,"
     "base,cand,seed,resamples,ci_method,alpha,correction,level,pairing,n_sessions,n_rounds,df,"
     "sd_rep_pct,sd_round_pct,sd_session_pct,speedup_lo90,speedup_hi90,mde_pct,delta,"
-    "delta_source,n_gpus,sd_gpu_pct,scope,family\n";
+    "delta_source,n_gpus,sd_gpu_pct,scope,family,plan\n";
 
 typedef struct {
   char *shape, *base, *cand;
@@ -37,7 +37,8 @@ typedef struct {
   estimate_t e;       // the design's estimate (level SAMPLE: counts only)
   double lo2, hi2;    // the 1 - 2 alpha interval of the speedup
   double band;        // delta: the smallest effect that matters
-  const char *band_src;  // where it came from (NULL: the option or the calibration file)
+  const char *band_src;
+  int beyond_plan;    // --plan: the data hold more than the plan declares  // where it came from (NULL: the option or the calibration file)
 } row_t;
 
 typedef struct {
@@ -164,7 +165,8 @@ static double *unit_times(const design_t *d) {
 static int design_row(const stats_opts *o, row_t *r, const samples_file *fb,
                       const samples_file *fc, const samples_group *gb, const samples_group *gc) {
   design_t db, dc;
-  if (design_build(fb, gb, o->session, &db) || design_build(fc, gc, o->session, &dc)) {
+  if (design_build_plan(fb, gb, o->session, o->plan, &db) ||
+      design_build_plan(fc, gc, o->session, o->plan, &dc)) {
     design_free(&db);
     fprintf(stderr, "stats: out of memory\n");
     return 2;
@@ -175,6 +177,11 @@ static int design_row(const stats_opts *o, row_t *r, const samples_file *fb,
     design_keep_shared(&db, &dc);
   }
   int rc = 0;
+  if (o->plan && (design_beyond_plan(&db, o->plan) || design_beyond_plan(&dc, o->plan))) {
+    r->beyond_plan = 1;
+    fprintf(stderr, "stats: %s vs %s: %s: more GPUs or sessions than plan %s declares: sessions "
+            "were added beyond the plan\n", fb->path, fc->path, gb->name, o->plan);
+  }
   estimate_t eb, ec;
   level_t lv = o->level == LEVEL_AUTO ? design_auto_level(&db, &dc) : o->level;
   if (design_compare(&db, &dc, lv, &r->e) || design_estimate(&db, lv, &eb) ||
@@ -326,8 +333,8 @@ static void print_row(const stats_opts *o, const row_t *r, const char *cal_path)
   csv_str(stdout, r->band_src ? r->band_src : o->delta_set || !cal_path ? (o->delta_set ? "fixed" : "default") : cal_path, 0);
   csv_size(stdout, r->e.n_gpus);
   csv_num(stdout, 100 * r->e.comp.gpu);
-  printf(",%s,%s\n", r->e.level == LEVEL_SAMPLE ? "na" : scope_name(&r->e),
-         o->family ? o->family : "all");
+  printf(",%s,%s,%s%s\n", r->e.level == LEVEL_SAMPLE ? "na" : scope_name(&r->e),
+         o->family ? o->family : "all", o->plan ? o->plan : "none", r->beyond_plan ? "+beyond" : "");
 }
 
 int stats_compare(const stats_opts *o) {

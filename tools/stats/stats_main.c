@@ -24,6 +24,8 @@ static const char usage[] =
     "                                   when they are fewer than 3; sample: every rep as\n"
     "                                   independent, bootstrap CIs, for the record only)\n"
     "  --session ID                     only the samples of session ID\n"
+    "  --plan NAME/GxSxR                only the sessions of that declared plan (plan= on their\n"
+    "                                   header line); a design beyond it is said on stderr\n"
     "options of compare, besides those of summary:\n"
     "  --method auto|exact|asymptotic   Mann-Whitney p-value (auto: exact when no ties and\n"
     "                                   min(n) <= 8, as scipy)\n"

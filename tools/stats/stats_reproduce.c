@@ -4,7 +4,8 @@
 // (kind time: the shift is published / fresh) or the speedup of a candidate over its base in the
 // same rounds (kind ratio, where a GPU's offset cancels: the shift is fresh / published). delta is
 // --delta (the experiment's; 0.03 by default): the A/A calibration describes another design and
-// is not used here. An AMBIGUOUS row says on stderr what would resolve it.
+// is not used here. With --plan the published side is that plan's sessions alone. An AMBIGUOUS
+// row says on stderr what would resolve it.
 // Exit: 1 when a row is SLOW, else 3 when one is AMBIGUOUS, else 0; 2 on input errors.
 #include <math.h>
 #include <stdlib.h>
@@ -20,9 +21,9 @@ static const char header[] =
     "n_sessions,fresh_sessions,df,sd_gpu_pct,sd_within_pct,delta,scope,note\n";
 
 // Session values of one group of file f into v and g (allocated; *k their number).
-static int values(const samples_file *f, const samples_group *gr, design_t *d, double **v,
-                  unsigned **g, size_t *k) {
-  if (design_build(f, gr, NULL, d)) return -1;
+static int values(const samples_file *f, const samples_group *gr, const char *plan, design_t *d,
+                  double **v, unsigned **g, size_t *k) {
+  if (design_build_plan(f, gr, NULL, plan, d)) return -1;
   *v = malloc((d->nsessions + 1) * sizeof **v);
   *g = malloc((d->nsessions + 1) * sizeof **g);
   if (!*v || !*g) return -1;
@@ -82,7 +83,8 @@ static int row(const stats_opts *o, const operands_t *op, const char *shape) {
   int rc = 0;
   for (int i = 0; i < nf && !rc; i++) {
     const samples_group *gr = samples_group_find(op->f[i], shape);
-    rc = values(op->f[i], gr, &d[i], &v[i], &g[i], &k[i]);
+    // the published side: the declared plan's sessions (--plan), when given
+    rc = values(op->f[i], gr, i < nf / 2 ? o->plan : NULL, &d[i], &v[i], &g[i], &k[i]);
   }
   if (rc) {
     fprintf(stderr, "stats: out of memory\n");

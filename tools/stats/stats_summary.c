@@ -40,7 +40,7 @@ static int group_row(const stats_opts *o, boot_workspace *w, const samples_file 
     }
   } else {
     design_t d;
-    if (design_build(f, g, o->session, &d) || design_estimate(&d, o->level, &e)) {
+    if (design_build_plan(f, g, o->session, o->plan, &d) || design_estimate(&d, o->level, &e)) {
       design_free(&d);
       fprintf(stderr, "stats: out of memory\n");
       return 2;
