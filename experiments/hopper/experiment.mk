@@ -36,6 +36,10 @@ COMPARE     := sm90_d64:mma_d64 sm90_d128:mma_d128 sm90_d64_pp:sm90_d64 \
 # the claims: the one build a user runs (dispatch) against cuDNN at every shape; the COMPARE
 # pairs are ablations (the secondary family)
 PRIMARY     := dispatch:sdpa-cudnn
+# fixed before its sessions ran (2026-11-27): per GPU model 4 GPUs (two hosts of two), one session
+# of 3 rounds each (make measure EXP=hopper GPUS=all ROUNDS=6 on each host); the 6 earlier
+# sessions of each model (3 on each of 2 GPUs, 3 of them added after a look) are the pilot
+PLAN        := confirm1 4 1 3
 REPS        := 60
 WARMUP      := 10
 L2          := cold
