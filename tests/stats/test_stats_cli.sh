@@ -263,6 +263,10 @@ done
 check_eq "reproduce: too wide for delta 3%: AMBIGUOUS, exit 3" "$(col "$T/o" 1 verdict),$rc" "AMBIGUOUS,3"
 check "reproduce: no NaN in the row" bash -c "! tail -n +2 $T/o | grep -q nan"
 check_grep "reproduce: ... says what would resolve it" "AMBIGUOUS: the 90% prediction interval is wider than \+-3.00%.*published GPUs \(now 4\)" "$T/e"
+grep -v 'h[2467]-' "$NB" >"$T/nb1.csv"; grep -v 'h[2467]-' "$NC" >"$T/nc1.csv"
+dsg reproduce --ratio "$T/nb1.csv" "$T/nc1.csv" "$NFB" "$NFC"
+check_eq "reproduce: one session a GPU: 4 GPUs, the spread within GPUs an empty field, never NaN" \
+  "$(col "$T/o" 1 n_gpus),$(col "$T/o" 1 n_sessions),[$(col "$T/o" 1 sd_within_pct)],$(grep -c nan "$T/o")" "4,4,[],0"
 dsg reproduce --ratio --delta 0.10 "$NB" "$NC" "$NFB" "$NFC"
 check_eq "reproduce: identical code inside delta 10%: SAME, exit 0" "$(col "$T/o" 1 verdict),$rc" "SAME,0"
 awk -F, 'BEGIN { OFS = "," } /^#|^shape/ { print; next } { $3 = sprintf("%.4f", $3 * 1.15); print }' "$NFC" >"$T/slow.csv"

@@ -205,6 +205,11 @@ void csv_str(FILE *f, const char *s, int first) {
   fputc('"', f);
 }
 
+void csv_opt(FILE *f, double x) {
+  if (isnan(x)) fputc(',', f);
+  else csv_num(f, x);
+}
+
 void csv_num(FILE *f, double x) {
   if (isnan(x)) fputs(",nan", f);
   else fprintf(f, ",%.10g", x);

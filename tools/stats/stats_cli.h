@@ -40,6 +40,8 @@ int stats_parse(int argc, char **argv, int compare, stats_opts *o);
 // (%.10g; NaN as "nan"). Each prints a leading comma unless first is set.
 void csv_str(FILE *f, const char *s, int first);
 void csv_num(FILE *f, double x);
+// The same, with an empty field where x is not a number (a quantity the design cannot estimate).
+void csv_opt(FILE *f, double x);
 void csv_size(FILE *f, size_t x);
 
 const char *ci_method_name(boot_method m);

@@ -6,6 +6,8 @@
 // --delta (the experiment's; 0.03 by default): the A/A calibration describes another design and
 // is not used here. With --plan the published side is that plan's sessions alone. An AMBIGUOUS
 // row says on stderr what would resolve it.
+// A quantity the design cannot estimate (the spread within GPUs when each GPU holds one session;
+// an interval without a spread) is an empty field, never NaN.
 // Exit: 1 when a row is SLOW, else 3 when one is AMBIGUOUS, else 0; 2 on input errors.
 #include <math.h>
 #include <stdlib.h>
@@ -123,13 +125,13 @@ static int row(const stats_opts *o, const operands_t *op, const char *shape) {
   csv_str(stdout, op->ratio ? cand : "", 0);
   double pub = exp(p.published), fresh = exp(p.fresh);
   double w[] = {pub, fresh, op->ratio ? fresh / pub : pub / fresh, lo, hi, lo2, hi2};
-  for (size_t i = 0; i < sizeof w / sizeof *w; i++) csv_num(stdout, w[i]);
+  for (size_t i = 0; i < sizeof w / sizeof *w; i++) csv_opt(stdout, w[i]);
   printf(",%s", verdict_name(vd));
   csv_size(stdout, p.G);
   csv_size(stdout, p.k);
   csv_size(stdout, p.m);
   double x[] = {p.df, 100 * sqrt(p.s2_gpu), 100 * sqrt(p.s2_within), delta};
-  for (size_t i = 0; i < sizeof x / sizeof *x; i++) csv_num(stdout, x[i]);
+  for (size_t i = 0; i < sizeof x / sizeof *x; i++) csv_opt(stdout, x[i]);
   printf(",%s", p.conditional ? "measured-gpus" : p.G >= 3 ? "any-gpu" : "few-gpus");
   csv_str(stdout, note, 0);
   fputc('\n', stdout);
