@@ -81,8 +81,8 @@ check_grep "host recorded" "^# host: $host\$" "$d/good.csv"
 check_grep "GPU uuid from nvidia-smi for the first visible device" '^# gpu_uuid: GPU-fake-3$' "$d/good.csv"
 check_grep "order seed recorded (random when not given)" '^# order_seed: [0-9]+$' "$d/good.csv"
 check_grep "code of our variants: a hash of the harness's and the problem's sources, without git" '^# code: kernels:[0-9a-f]{12}$' "$d/good.csv"
-check_grep "one session line with date, host, uuid, rev, rounds, seed" \
-  "^# session\.$s1: date=[0-9TZ:-]+ host=$host gpu_uuid=GPU-fake-3 git_rev=abc rounds=3 order_seed=[0-9]+\$" "$d/good.csv"
+check_grep "one session line with date, host, uuid, rev, rounds, seed, machine" \
+  "^# session\.$s1: date=[0-9TZ:-]+ host=$host gpu_uuid=GPU-fake-3 git_rev=abc rounds=3 order_seed=[0-9]+ machine=$(tr -dc 'a-f0-9' </proc/sys/kernel/random/boot_id | cut -c1-12)\$" "$d/good.csv"
 check "round files under runs/<session>/" test -f "$b/runs/$s1/good.r3.csv"
 check_eq "numerics failure publishes nothing" "$(ls "$d" | grep -c wrong)" 0
 check_eq "crash while timing leaves the old file" "$(cat "$d/crashy.csv")" "old published"
@@ -147,7 +147,7 @@ check_eq "the same ORDER_SEED gives the same order" "$(orders)" "$o1"
 check "a session's runs directory is made fresh" test ! -e "$b/runs/o2/stale.txt"
 check_eq "the previous session's round files are not read" "$(grep -c ',999.5,' "$d/v1.csv")" 0
 check_eq "appended: two session lines" "$(grep -c '^# session\.' "$d/v1.csv")" 2
-check_grep "appended: o1's session line kept" '^# session\.o1: .*rounds=5 order_seed=12345$' "$d/v1.csv"
+check_grep "appended: o1's session line kept" '^# session\.o1: .*rounds=5 order_seed=12345 machine=[0-9a-f]+$' "$d/v1.csv"
 check_grep "appended: o2's session line" '^# session\.o2: ' "$d/v1.csv"
 check_grep "appended: the header is the newest session's" '^# session: o2$' "$d/v1.csv"
 check_eq "appended: rows of both sessions" "$(grep -v '^#' "$d/v1.csv" | tail -n +2 | cut -d, -f6 | uniq -c | awk '{ printf "%s:%s ", $2, $1 }')" "o1:15 o2:15 "
@@ -158,8 +158,8 @@ check_grep "appending is said" 'v1: session o2 appended \(2 sessions' "$t/stderr
 : >"$b/sched.txt"
 measure o3 777 PLAN_TAG=c1/2x1x5
 check "another ORDER_SEED gives another order" test "$(orders)" != "$o1"
-check_grep "a session of a declared plan: its line ends with the plan" '^# session\.o3: .*order_seed=777 plan=c1/2x1x5$' "$d/v1.csv"
-check_grep "... the sessions before it carry none" '^# session\.o2: .*order_seed=12345$' "$d/v1.csv"
+check_grep "a session of a declared plan: its line ends with the plan" '^# session\.o3: .*order_seed=777 machine=[0-9a-f]+ plan=c1/2x1x5$' "$d/v1.csv"
+check_grep "... the sessions before it carry none" '^# session\.o2: .*order_seed=12345 machine=[0-9a-f]+$' "$d/v1.csv"
 # the same session id twice is refused before anything runs
 : >"$b/sched.txt"; cp "$d/v2.csv" "$t/v2.before"
 measure o2 12345; rc=$?

@@ -114,6 +114,10 @@ start_iso=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 # host: a header value and part of the default session id, so only [A-Za-z0-9.-]
 host=$(hostname -s 2>/dev/null || hostname 2>/dev/null || echo unknown)
 host=$(printf '%s' "${host:-unknown}" | tr -c 'A-Za-z0-9.-' '-')
+# the machine instance (its boot id): lent machines share one host name, and the GPUs of one
+# machine share its offsets, so that sessions can be nested in machines as they are in GPUs
+machine=$(tr -dc 'a-f0-9' </proc/sys/kernel/random/boot_id 2>/dev/null | cut -c1-12)
+machine=${machine:-unknown}
 if [ -n "${GPU:-}" ]; then
   [[ $GPU =~ ^[0-9]{1,3}$ ]] || die "GPU: '$GPU' is not a GPU index"
   export CUDA_VISIBLE_DEVICES=$GPU
@@ -645,7 +649,7 @@ merge_session() {
   for r in $(seq 1 "$rounds"); do files+=("$(round_file "$v" "$r")"); p+=("${pos[$v.$r]}"); done
   "$samples" merge --rounds "$rounds" --session "$session" --positions "${p[*]}" --fallback-date "$start_iso" \
       --host "$host" --uuid "$gpu_uuid" --seed "$order_seed" --variant "$v" \
-      --last-temp "$(hval "${files[rounds - 1]}" temp_end_c)" --plan "${PLAN_TAG:-}" --out "$out" "${files[@]}"
+      --last-temp "$(hval "${files[rounds - 1]}" temp_end_c)" --plan "${PLAN_TAG:-}" --machine "$machine" --out "$out" "${files[@]}"
 }
 published=0
 for v in "${timed[@]}"; do

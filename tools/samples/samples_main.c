@@ -68,14 +68,14 @@ static int finish(samples_writer *w, int rc) {
 }
 
 static int cmd_merge(int argc, char **argv) {
-  samples_merge_opts o = {0, NULL, "", "", "", "", "", "", "", ""};
+  samples_merge_opts o = {0, NULL, "", "", "", "", "", "", "", "", ""};
   const char *out = NULL, *rounds = NULL;
   int i = 1;
   for (; i < argc && !strncmp(argv[i], "--", 2); i++) {
     static const char *const names[] = {"--rounds", "--session", "--positions", "--fallback-date", "--host",
-                                        "--uuid", "--seed", "--variant", "--last-temp", "--out", "--plan"};
+                                        "--uuid", "--seed", "--variant", "--last-temp", "--out", "--plan", "--machine"};
     const char **slot[] = {&rounds, &o.session, &o.positions, &o.fallback_date, &o.host,
-                           &o.uuid, &o.seed, &o.variant, &o.last_temp, &out, &o.plan};
+                           &o.uuid, &o.seed, &o.variant, &o.last_temp, &out, &o.plan, &o.machine};
     size_t k = 0;
     while (k < sizeof names / sizeof *names && strcmp(argv[i], names[k])) k++;
     if (k == sizeof names / sizeof *names) return usage_fail("merge: unknown option '%s'", argv[i]);
@@ -88,6 +88,8 @@ static int cmd_merge(int argc, char **argv) {
   if (!o.session || !*o.session) return usage_fail("merge: %s", "--session ID is needed");
   if (o.plan && strspn(o.plan, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+/-") != strlen(o.plan))
     return usage_fail("merge: --plan '%s' is not a plan (NAME/GxSxR of [A-Za-z0-9_.+/-])", o.plan);
+  if (o.machine && strspn(o.machine, "abcdefghijklmnopqrstuvwxyz0123456789") != strlen(o.machine))
+    return usage_fail("merge: --machine '%s' is not a machine id ([a-z0-9])", o.machine);
   if (i == argc) return usage_fail("merge: %s", "no round file");
   size_t n = (size_t)(argc - i);
   FILE **in = calloc(n, sizeof *in);

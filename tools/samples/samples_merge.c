@@ -89,10 +89,11 @@ static int take_first_header(merge_t *m, const char *line) {
   fprintf(m->out, "# rounds: %u\n", o->rounds);
   if (o->rounds > 1 && o->last_temp && *o->last_temp)
     fprintf(m->out, "# temp_end_c_last_round: %s\n", o->last_temp);
-  fprintf(m->out, "# session.%s: date=%s host=%s gpu_uuid=%s git_rev=%s rounds=%u order_seed=%s%s%s\n",
+  fprintf(m->out, "# session.%s: date=%s host=%s gpu_uuid=%s git_rev=%s rounds=%u order_seed=%s%s%s%s%s\n",
           o->session, m->date ? m->date : o->fallback_date, o->host, o->uuid,
-          m->git_rev ? m->git_rev : "unknown", o->rounds, o->seed, o->plan && *o->plan ? " plan=" : "",
-          o->plan && *o->plan ? o->plan : "");
+          m->git_rev ? m->git_rev : "unknown", o->rounds, o->seed,
+          o->machine && *o->machine ? " machine=" : "", o->machine && *o->machine ? o->machine : "",
+          o->plan && *o->plan ? " plan=" : "", o->plan && *o->plan ? o->plan : "");
   fprintf(m->out, "%s,round,session,position\n", line);
   size_t col = 1;
   for (const char *s = line;; col++) {

@@ -4,7 +4,7 @@
 //   round 1's header lines (every line starting with '#' of the first round file, where it
 //   stands), then before its CSV header row `# rounds: R`, `# temp_end_c_last_round: T` (when
 //   R > 1 and T is not empty) and `# session.<id>: date=D host=H gpu_uuid=U git_rev=G rounds=R
-//   order_seed=S[ plan=P]` (D and G from round 1's `# date:` and `# git_rev:`, else the fallback date and
+//   order_seed=S[ machine=M][ plan=P]` (D and G from round 1's `# date:` and `# git_rev:`, else the fallback date and
 //   `unknown`), the CSV header row with `,round,session,position` added, then every row of every
 //   round (lines after its header row that do not start with '#'), in file order, with
 //   `,<round>,<session>,<position of the round>` added and the `rep` column (the last column of
@@ -23,6 +23,8 @@ typedef struct {
   const char *positions;    // "P1 P2 ...": round K's position is the K-th blank-separated word
   const char *fallback_date, *host, *uuid, *seed, *variant;
   const char *last_temp;    // temp_end_c of the last round ("" or NULL: none)
+  const char *machine;      // the machine instance (boot id; "" or NULL: none), written as
+                            // ` machine=<it>` after order_seed
   const char *plan;         // the experiment's declared plan, NAME/GxSxR ("" or NULL: none),
                             // written as ` plan=<it>` at the end of the session line
 } samples_merge_opts;
