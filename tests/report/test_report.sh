@@ -368,8 +368,9 @@ rm -rf $EDGE2 && mkdir -p $EDGE2 && cp -r $FIX/data $FIX/experiments $EDGE2/
 mkdir -p $EDGE2/data/aa/nvidia-h200
 cat >$EDGE2/data/aa/nvidia-h200/calibration.csv <<'CAL'
 # cudadent42 calibration v1
-pair,shape,n_sessions,n_rounds,sd_rep_pct,sd_round_pct,sd_session_pct,rounds_per_draw,mde_round_pct,mde_session_pct,draws_within,fp_within,fp_within_lo,fp_within_hi,same_within,draws_across,fp_across,fp_across_lo,fp_across_hi,same_across,seed
-a:b,B2_H8_S512_D64_C0,3,30,0.5,1.0,0.2,10,1.1,1.2,200,0.01,0.001,0.036,0.9,200,0.02,0.005,0.05,0.8,42
+pair,shape,n_sessions,n_rounds,sd_rep_pct,sd_round_pct,sd_session_pct,rounds_per_draw,mde_round_pct,mde_session_pct,draws_within,fp_within,fp_within_lo,fp_within_hi,same_within,draws_across,fp_across,fp_across_lo,fp_across_hi,same_across,seed,ci_lo,ci_hi,ci_excludes_1
+a:b,B2_H8_S512_D64_C0,3,30,0.5,1.0,0.2,10,1.1,1.2,200,0.01,0.001,0.036,0.9,200,0.02,0.005,0.05,0.8,42,0.99,1.01,no
+a:b,B2_H8_S512_D128_C1,3,30,0.5,1.0,0.2,10,1.1,1.2,200,0.01,0.001,0.036,0.9,200,0.02,,,0.8,42,1.001,1.02,yes
 CAL
 # ... and a measured bandwidth ceiling far below what the fixture's kernels reach (1 GB/s)
 sed -i 's/^dram_copy_bw,2950,/dram_copy_bw,1,/' $EDGE2/data/ceilings/nvidia-h100-80gb-hbm3.csv
@@ -385,6 +386,8 @@ check_eq "... and no roofline table" "$(grep -c 'Roofline position on' $EDGE2/bu
 check_grep "beta's band from the calibration" "verdicts use Δ = [0-9.]+%, the minimum detectable effect at 80% power of the comparison's design from the A/A calibration \`$EDGE2/data/aa/nvidia-h200/calibration.csv\`" $E2
 check_grep "calibration summarised in the methodology" "^A/A calibration of \`nvidia-h200\` .*SD round 1\.00% and SD session 0\.20%\. .* at most 1\.0% of 200 null comparisons within a session .* at most 2\.0% of 200 across sessions" $E2
 check_grep "phase1 (no calibration of its GPU): the default" 'verdicts use Δ = 3\.00%, the default' $E2
+check_grep "calibration: the A/A CIs on all the data that exclude 1, counted" 'On all the data, 1 of the 2 A/A comparisons. 95% CIs exclude 1\.' $E2
+check_grep "calibration: the held-out rates carry no binomial bound" 'these share sessions, so no binomial bound is given' $E2
 echo 'DELTA := 0.05' >>$EDGE2/experiments/beta/experiment.mk
 check "with DELTA: make report succeeds" "${E2MK[@]}" report
 check_grep "beta's band from DELTA" 'verdicts use Δ = 5\.00%, set by the experiment \(`DELTA`\)' $E2

@@ -308,12 +308,16 @@ check_grep "aa: a calibration file" '^# cudadent42 calibration v1$' "$T/o"
 grep -v '^#' "$T/o" >"$T/o2"; cp "$T/o2" "$T/o"
 check_eq "aa: identical data is never FAST or SLOW" "$(col "$T/o" 1 fp_within),$(col "$T/o" 1 fp_across)" "0,0"
 check_eq "aa: exit 0 when every rate <= alpha" "$rc" 0
-check_eq "aa: 50 draws each" "$(col "$T/o" 1 draws_within),$(col "$T/o" 1 draws_across)" "50,50"
-check "aa: Clopper-Pearson upper end of 0 in 50 is 0.0711 (R: binom.test(0, 50)\$conf.int)" \
-  near "$(col "$T/o" 1 fp_within_hi)" 0.07112173 1e-5
+check_eq "aa: independent splits: one block of 3 of each session's 4 rounds, each session held out once" \
+  "$(col "$T/o" 1 draws_within),$(col "$T/o" 1 draws_across)" "3,3"
+# by hand: the upper end of 0 in 3 at 95% is 1 - 0.025^(1/3) = 0.7075982 (R: binom.test(0, 3)$conf.int)
+check "aa: Clopper-Pearson upper end of 0 in 3 independent blocks" near "$(col "$T/o" 1 fp_within_hi)" 0.7075982 1e-6
+check_eq "aa: the held-out comparisons share sessions: no binomial interval" "[$(col "$T/o" 1 fp_across_lo)][$(col "$T/o" 1 fp_across_hi)]" "[][]"
+check_eq "aa: the A/A CI on all the data does not exclude 1" "$(col "$T/o" 1 ci_excludes_1)" "no"
 dsg aa --draws 40 --rounds 3 "$DB" "$DC"
 grep -v '^#' "$T/o" >"$T/o2"; cp "$T/o2" "$T/o"
 check_eq "aa: a real difference shows as false positives, exit 1" "$rc,$(col "$T/o" 1 fp_within)" "1,1"
+check_eq "aa: ... and its CI on all the data excludes 1" "$(col "$T/o" 1 ci_excludes_1)" "yes"
 
 # reproducers of crashes: values whose statistics would overflow are refused by the reader
 printf '1\n2\n1e200\n' >"$T/big.txt"

@@ -21,8 +21,9 @@ double fld(gen *g, const rcsv *t, size_t r, const char *col) {
     snprintf(g->err, sizeof g->err, "%s:1: no column '%s'", t->path, col);
     gen_die(g);
   }
-  // stats writes "nan" where a statistic is undefined (too few samples): shown as "—"
-  if (!strcmp(rcsv_get(t, r, c), "nan")) return NAN;
+  // stats writes "nan" where a statistic is undefined (too few samples), and an empty field where
+  // the design cannot estimate it: both shown as "—"
+  if (!strcmp(rcsv_get(t, r, c), "nan") || !rcsv_get(t, r, c)[0]) return NAN;
   double v;
   if (rcsv_num(t, r, c, &v, g->err, sizeof g->err)) gen_die(g);
   return v;

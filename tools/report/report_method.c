@@ -313,7 +313,10 @@ static void calibration(gen *g, const char *gpu) {
   if (rcsv_need(&t, need, x, g->err, sizeof g->err)) gen_die(g);
   double sr = 0, ss = 0, fw = NAN, fwh = NAN, fa = NAN, fah = NAN, ns = 0, nr = 0, dw = 0, da = 0;
   strlist pairs = {0};
+  size_t ncis = 0, nexcl = 0;  // the A/A comparisons on all the data (stats aa's ci_excludes_1)
+  int cx = rcsv_col(&t, "ci_excludes_1");
   for (size_t r = 0; r < t.nrows; r++) {
+    if (cx >= 0 && rcsv_get(&t, r, cx)[0]) ncis++, nexcl += !strcmp(rcsv_get(&t, r, cx), "yes");
     if (!strlist_has(&pairs, rcsv_get(&t, r, x[0]))) strlist_add(&pairs, rcsv_get(&t, r, x[0]));
     double v;
     if (isfinite(v = fld(g, &t, r, "sd_round_pct"))) sr = fmax(sr, v);
@@ -339,7 +342,11 @@ static void calibration(gen *g, const char *gpu) {
            (const char *const[]){"gpu", gpu, "path", p, "npairs", fmt("%zu", pairs.n), "pair_s", pairs.n == 1 ? "" : "s",
                                  "nshapes", fmt("%zu", t.nrows / (pairs.n ? pairs.n : 1)), "units", units_cell(ns, nr),
                                  "sd_round", fmt("%.2f", sr), "sd_session", fmt("%.2f", ss),
-                                 "fp_within", within ? within : "", "fp_across", across ? across : "", NULL});
+                                 "fp_within", within ? within : "", "fp_across", across ? across : "",
+                                 "cis", ncis ? tmpl_str(g, "method", "calibration-cis",
+                                                        (const char *const[]){"excl", fmt("%zu", nexcl), "n", fmt("%zu", ncis), NULL})
+                                             : "",
+                                 NULL});
   free(within);
   free(across);
   strlist_free(&pairs);

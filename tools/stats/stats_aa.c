@@ -4,14 +4,17 @@
 //   - the variance components of the log ratio over all the data (design.h), and the minimum
 //     detectable effect they give for a design of --rounds rounds in one session (mde_round_pct)
 //     and in every session (mde_session_pct);
-//   - within a session: --draws null comparisons, each of --rounds rounds drawn without
-//     replacement from one session (chosen at random), a against b paired by round, level round;
-//   - across sessions: --draws comparisons of b in one held-out session against a in the others
-//     (--rounds rounds of each), unpaired, level session: the question `make reproduce` asks of a
-//     fresh session. Needs 3 sessions or more.
-// Each comparison gets the verdict rule of `stats compare` with delta from these components, and
-// the false-positive rate (FAST or SLOW) its Clopper-Pearson interval. Draws share rounds, so the
-// interval is a guide, not exact. The output is also the calibration file `stats compare
+//   - within a session: null comparisons on disjoint blocks of --rounds consecutive rounds of
+//     each session (every round in one block at most, at most --draws blocks), a against b
+//     paired by round, level round: independent splits, so the false-positive rate (FAST or
+//     SLOW) gets an exact Clopper-Pearson interval;
+//   - across sessions: each session held out once, b in it against a in the others (--rounds
+//     rounds of each), unpaired, level session: the question a fresh session asks. The held-out
+//     comparisons share their other sessions, so they are not independent: their rate has no
+//     interval (empty fields). Needs 3 sessions or more;
+//   - the A/A comparison on all the data at the level of its design: its 95% CI (ci_lo, ci_hi)
+//     and whether it excludes 1 (ci_excludes_1), the plainest test a calibration can fail.
+// Each comparison gets the verdict rule of `stats compare` with delta from these components. The output is also the calibration file `stats compare
 // --calibration` reads (sd_round_pct, sd_session_pct, n_sessions).
 // Exit: 0 when every rate is <= alpha, 1 otherwise, 2 input error, 3 nothing to draw.
 #include <gsl/gsl_cdf.h>
@@ -29,7 +32,7 @@
 static const char header[] =
     "pair,shape,n_sessions,n_rounds,sd_rep_pct,sd_round_pct,sd_session_pct,rounds_per_draw,"
     "mde_round_pct,mde_session_pct,draws_within,fp_within,fp_within_lo,fp_within_hi,same_within,"
-    "draws_across,fp_across,fp_across_lo,fp_across_hi,same_across,seed\n";
+    "draws_across,fp_across,fp_across_lo,fp_across_hi,same_across,seed,ci_lo,ci_hi,ci_excludes_1\n";
 
 typedef struct {
   size_t draws, fp, same;
@@ -105,24 +108,27 @@ static size_t partners(const design_t *a, const design_t *b, unit_t *ua, size_t 
   return n;
 }
 
-static void draw_within(const stats_opts *o, gsl_rng *r, const design_t *a, const design_t *b,
-                        const calib_t *cal, unit_t *buf, size_t *idx, tally_t *t) {
+static void draw_within(const stats_opts *o, const design_t *a, const design_t *b,
+                        const calib_t *cal, unit_t *buf, tally_t *t) {
   unit_t *ua = buf, *ub = buf + a->nunits;
-  for (size_t d = 0; d < o->draws; d++) {
-    size_t start, n = session_span(a, gsl_rng_uniform_int(r, a->nsessions), &start), na = 0;
-    pick(r, a->units + start, n, o->aa_rounds ? o->aa_rounds : n, ua, &na, idx);
-    size_t m = partners(a, b, ua, na, ub);
-    design_t sa = {.file = a->file, .units = ua, .nunits = m, .nsessions = 1, .gpu = a->gpu, .ngpus = 1};
-    design_t sb = {.file = b->file, .units = ub, .nunits = m, .nsessions = 1, .gpu = b->gpu, .ngpus = 1};
-    count(t, m >= 3 ? judge(o, &sa, &sb, LEVEL_ROUND, cal) : VERDICT_AMBIGUOUS);
+  for (size_t s = 0; s < a->nsessions && t->draws < o->draws; s++) {
+    size_t start, n = session_span(a, s, &start), m = o->aa_rounds ? o->aa_rounds : n;
+    // disjoint blocks of m consecutive rounds: independent null comparisons
+    for (size_t k = 0; k + m <= n && t->draws < o->draws; k += m) {
+      memcpy(ua, a->units + start + k, m * sizeof *ua);
+      size_t np = partners(a, b, ua, m, ub);
+      design_t sa = {.file = a->file, .units = ua, .nunits = np, .nsessions = 1, .gpu = a->gpu, .ngpus = 1};
+      design_t sb = {.file = b->file, .units = ub, .nunits = np, .nsessions = 1, .gpu = b->gpu, .ngpus = 1};
+      count(t, np >= 3 ? judge(o, &sa, &sb, LEVEL_ROUND, cal) : VERDICT_AMBIGUOUS);
+    }
   }
 }
 
 static void draw_across(const stats_opts *o, gsl_rng *r, const design_t *a, const design_t *b,
                         const calib_t *cal, unit_t *buf, size_t *idx, tally_t *t) {
   unit_t *ua = buf, *ub = buf + a->nunits;
-  for (size_t d = 0; d < o->draws; d++) {
-    size_t out = gsl_rng_uniform_int(r, a->nsessions), na = 0, nb = 0, start, n;
+  for (size_t out = 0; out < a->nsessions && out < o->draws; out++) {
+    size_t na = 0, nb = 0, start, n;
     for (size_t s = 0; s < a->nsessions; s++) {
       if (s == out) continue;
       n = session_span(a, s, &start);
@@ -176,13 +182,13 @@ static int aa_pair(const stats_opts *o, gsl_rng *r, const char *pa, const char *
     if (!rc && isnan(cal.sd_round)) cal.sd_round = 0;
     size_t per = o->aa_rounds ? o->aa_rounds : da.nunits / (da.nsessions ? da.nsessions : 1);
     if (!rc) {
-      draw_within(o, r, &da, &db, &cal, buf, idx, &tw);
+      draw_within(o, &da, &db, &cal, buf, &tw);
       if (da.nsessions >= 3) draw_across(o, r, &da, &db, &cal, buf, idx, &ta);
       else fprintf(stderr, "stats: %s vs %s: %s: %zu session(s): no across-session draws (need 3)\n",
                    pa, pb, ga->name, da.nsessions);
       double wl, wh, al, ah;
       clopper_pearson(tw.fp, tw.draws, o->alpha, &wl, &wh);
-      clopper_pearson(ta.fp, ta.draws, o->alpha, &al, &ah);
+      al = ah = NAN;  // the held-out comparisons share sessions: no binomial interval
       double fw = tw.draws ? (double)tw.fp / tw.draws : NAN;
       double fa_ = ta.draws ? (double)ta.fp / ta.draws : NAN;
       if (fw > o->alpha || fa_ > o->alpha) *fail = 1;
@@ -202,8 +208,13 @@ static int aa_pair(const stats_opts *o, gsl_rng *r, const char *pa, const char *
       for (size_t i = 0; i < 4; i++) csv_num(stdout, w[i]);
       double a[] = {fa_, al, ah, ta.draws ? (double)ta.same / ta.draws : NAN};
       csv_size(stdout, ta.draws);
-      for (size_t i = 0; i < 4; i++) csv_num(stdout, a[i]);
-      printf(",%lu\n", o->seed);
+      for (size_t i = 0; i < 4; i++) csv_opt(stdout, a[i]);
+      printf(",%lu", o->seed);
+      // the A/A comparison on all the data: its 95% CI, and whether it excludes 1
+      double h = design_halfwidth(e.se, e.df, o->alpha), lo = exp(e.est - h), hi = exp(e.est + h);
+      csv_opt(stdout, lo);
+      csv_opt(stdout, hi);
+      printf(",%s\n", isnan(h) ? "" : lo > 1 || hi < 1 ? "yes" : "no");
     } else {
       fprintf(stderr, "stats: out of memory\n");
     }
