@@ -287,6 +287,11 @@ sed 's/plan=c1\/2x2x4/plan=c1\/2x1x4/' "$T/pb.csv" >"$T/pb1.csv"; sed 's/plan=c1
 dsg compare --plan c1/2x1x4 "$T/pb1.csv" "$T/pc1.csv"
 check_eq "plan: a plan of 1 session a GPU is exceeded (each GPU holds 2 of it)" "$(col "$T/o" 1 plan)" "c1/2x1x4+beyond"
 check_grep "... and said" "sessions were added beyond the plan" "$T/e"
+dsg reproduce --plan nope/1x1x1 "$NB" "$NFB"
+for k in shift:time_shift pi_lo:time_lo pi_hi:time_hi; do
+  check "reproduce --plan: a published file without the plan's sessions is judged by all of them: $k" near "$(col "$T/o" 1 ${k%%:*})" "$(nw ${k#*:})" 1e-8
+done
+check_grep "... and says so" "no session of plan nope/1x1x1 published here" "$T/o"
 dsg compare --plan "c1 x" "$T/pb.csv" "$T/pc.csv"
 check_eq "plan: a malformed plan is a usage error" "$rc" 2
 # malformed levels in a sample file

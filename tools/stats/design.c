@@ -3,8 +3,8 @@
 
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_statistics_double.h>
+#include <ctype.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,8 +97,15 @@ int design_build(const samples_file *f, const samples_group *g, const char *only
 
 int design_beyond_plan(const design_t *d, const char *plan) {
   const char *x = plan ? strrchr(plan, '/') : NULL;
-  unsigned G, S, R;
-  if (!x || sscanf(x + 1, "%ux%ux%u", &G, &S, &R) != 3) return 0;
+  unsigned long n[3];
+  for (int i = 0; i < 3; i++) {  // GxSxR: three counts of digits
+    if (!x || !isdigit((unsigned char)x[1])) return 0;
+    char *end;
+    n[i] = strtoul(x + 1, &end, 10);
+    x = end;
+    if (*x != (i < 2 ? 'x' : '\0')) return 0;
+  }
+  unsigned long G = n[0], S = n[1];
   if (d->ngpus > G) return 1;
   for (size_t i = 0; i < d->nunits; i++) {
     size_t n = 0;  // sessions on the GPU of unit i
@@ -426,7 +433,7 @@ int design_compare(const design_t *b, const design_t *c, level_t lv, estimate_t 
     } else {
       // the same sessions, other rounds: the session means differenced
       size_t k = session_means(&xb, mb, g);
-      session_means(&xc, mc, g);
+      session_means(&xc, mc, g + k);  // (c's labels aside: the sessions nest as b's do)
       for (size_t i = 0; i < k; i++) xd.v[i] = mb[i] - mc[i];
       nested_t N;
       design_nested_summary(xd.v, g, k, &N);

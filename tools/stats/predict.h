@@ -11,7 +11,9 @@
 // within their GPUs (sum(S_g - 1) df) and h the mean of 1 / S_g: a GPU mean of S_g sessions has
 // variance sigma_a^2 + sigma_s^2 / S_g, one session sigma_a^2 + sigma_s^2, and s_w^2 estimates
 // sigma_s^2 (both include the round noise, the fresh session being timed as a published one
-// was). With m fresh sessions on m new GPUs the second and third terms are divided by m. The
+// was). Fresh sessions on m_G new GPUs, n_g on each: the fresh value is the mean of their GPU
+// means and its part is (s_G^2 + s_w^2 (mean(1 / n_g) - h)) / m_G (the second term left out
+// where it would be negative). The
 // degrees of freedom are Satterthwaite's. Published on one GPU only, the prediction is
 // conditional on it: Var(D) = s_w^2 (1 / k + 1 / m), sum(S_g - 1) df, and a new GPU's offset is
 // not in it (the ratio of two variants timed in the same rounds, where the offset cancels, is
@@ -35,13 +37,16 @@ typedef struct {
   double published;     // mu
   double fresh;         // the fresh sessions' mean
   double s2_gpu, s2_within, h;
-  size_t G, k, m;       // published GPUs and sessions, fresh sessions
+  size_t G, k, m, mg;   // published GPUs and sessions, fresh sessions and GPUs
+  double hf;            // the mean of 1 / sessions over the fresh GPUs
   int conditional;      // published on one GPU: a new GPU's offset is not in the interval
 } prediction_t;
 
-// The prediction of m fresh session values fv from k published values v on GPUs g.
-void predict_new_session(const double *v, const unsigned *g, size_t k, const double *fv, size_t m,
-                         prediction_t *p);
+// The prediction of m fresh session values fv on GPUs fg from k published values v on GPUs g
+// (the fresh value: the mean of its GPUs' means). published, fresh, d and se are NaN when a side
+// has no session.
+void predict_new_session(const double *v, const unsigned *g, size_t k, const double *fv,
+                         const unsigned *fg, size_t m, prediction_t *p);
 
 // The verdict on sign * D (sign -1 for times) and its intervals (exp scale; NaN when se is).
 verdict_t predict_verdict(const prediction_t *p, int sign, double alpha, double delta,

@@ -178,6 +178,8 @@ static int aa_pair(const stats_opts *o, gsl_rng *r, const char *pa, const char *
     size_t *idx = malloc((da.nunits + db.nunits + 1) * sizeof *idx);
     if (!buf || !idx || design_compare(&da, &db, LEVEL_AUTO, &e)) rc = 2;
     tally_t tw = {0}, ta = {0};
+    // sessions nested in GPUs: the session SD of the calibration stands for both levels
+    if (!isnan(e.comp.gpu)) e.comp.session = hypot(isnan(e.comp.session) ? 0 : e.comp.session, e.comp.gpu);
     calib_t cal = {"", e.comp.round, e.comp.session, 1, da.nsessions};
     if (!rc && isnan(cal.sd_round)) cal.sd_round = 0;
     size_t per = o->aa_rounds ? o->aa_rounds : da.nunits / (da.nsessions ? da.nsessions : 1);

@@ -82,11 +82,18 @@ static int row(const stats_opts *o, const operands_t *op, const char *shape) {
   double *v[4] = {0};
   unsigned *g[4] = {0};
   size_t k[4] = {0};
-  int rc = 0;
+  int rc = 0, pilot = 0;
   for (int i = 0; i < nf && !rc; i++) {
     const samples_group *gr = samples_group_find(op->f[i], shape);
-    // the published side: the declared plan's sessions (--plan), when given
-    rc = values(op->f[i], gr, i < nf / 2 ? o->plan : NULL, &d[i], &v[i], &g[i], &k[i]);
+    // the published side: the declared plan's sessions (--plan), where the file holds any; a file
+    // without them (a GPU model the plan has not reached) is judged by all its sessions, said
+    int pub = i < nf / 2;
+    rc = values(op->f[i], gr, pub ? o->plan : NULL, &d[i], &v[i], &g[i], &k[i]);
+    if (!rc && pub && o->plan && !k[i]) {
+      design_free(&d[i]), free(v[i]), free(g[i]);
+      rc = values(op->f[i], gr, NULL, &d[i], &v[i], &g[i], &k[i]);
+      pilot = 1;
+    }
   }
   if (rc) {
     fprintf(stderr, "stats: out of memory\n");
@@ -101,7 +108,7 @@ static int row(const stats_opts *o, const operands_t *op, const char *shape) {
     kf = paired(&d[2], v[2], g[2], k[2], &d[3], v[3], k[3]);
   }
   prediction_t p;
-  predict_new_session(v[0], g[0], kp, v[pf], kf, &p);
+  predict_new_session(v[0], g[0], kp, v[pf], g[pf], kf, &p);
   double lo, hi, lo2, hi2, delta = o->threshold;
   int sign = op->ratio ? 1 : -1;
   verdict_t vd = kp && kf ? predict_verdict(&p, sign, o->alpha, delta, &lo, &hi, &lo2, &hi2)
@@ -109,12 +116,16 @@ static int row(const stats_opts *o, const operands_t *op, const char *shape) {
   if (!kp || !kf) lo = hi = lo2 = hi2 = NAN;
   char note[400] = "";
   note_same_gpu(op->f[0], op->f[pf], note, sizeof note);
-  if (p.conditional && !*note)
+  if (!kp || !kf)
+    snprintf(note, sizeof note, "%s", !kp ? "no published session to predict from" : "no fresh session");
+  else if (pilot && !*note)
+    snprintf(note, sizeof note, "no session of plan %s published here: all its sessions are used", o->plan);
+  else if (p.G == 1 && !*note)
     snprintf(note, sizeof note, "published on one GPU: a new GPU's offset is not in the interval");
   const char *base = op->f[0]->variant, *cand = op->ratio ? op->f[1]->variant : op->f[pf]->variant;
   if (vd == VERDICT_AMBIGUOUS) {
     char why[400];
-    if (!kp || !kf) snprintf(why, sizeof why, "no session holds both variants");
+    if (!kp || !kf) snprintf(why, sizeof why, "%s", op->ratio ? "no session holds both variants" : note);
     else predict_resolution(&p, o->alpha, delta, why, sizeof why);
     fprintf(stderr, "stats: reproduce %s%s%s: %s: AMBIGUOUS: %s\n", base, op->ratio ? " vs " : "",
             op->ratio ? cand : "", shape, why);
@@ -132,7 +143,7 @@ static int row(const stats_opts *o, const operands_t *op, const char *shape) {
   csv_size(stdout, p.m);
   double x[] = {p.df, 100 * sqrt(p.s2_gpu), 100 * sqrt(p.s2_within), delta};
   for (size_t i = 0; i < sizeof x / sizeof *x; i++) csv_opt(stdout, x[i]);
-  printf(",%s", p.conditional ? "measured-gpus" : p.G >= 3 ? "any-gpu" : "few-gpus");
+  printf(",%s", !p.G ? "" : p.conditional ? "measured-gpus" : p.G >= 3 ? "any-gpu" : "few-gpus");
   csv_str(stdout, note, 0);
   fputc('\n', stdout);
   rc = (int)vd;
