@@ -19,6 +19,10 @@ LIGHT_GOALS := help clean deps fuzz fuzz-build fuzz-run-%
 MAKE_GRAPH  := $(filter-out $(LIGHT_GOALS),$(or $(MAKECMDGOALS),$(.DEFAULT_GOAL)))
 
 include mk/text.mk
+# what a user names on the command line reaches recipes: checked before anything is read or run
+$(call txt_check_names,VARIANT)
+$(foreach v,SHAPE REPLAY_GPU,$(call txt_check_name,$(v)))
+$(foreach v,DATA DATA_OUT,$(call txt_check_path,$(v)))
 include mk/toolchain.mk
 include mk/deps.mk
 include mk/tools.mk
@@ -39,7 +43,7 @@ include mk/test.mk
 .PHONY: help
 help:
 	@echo "usage: make <target> [EXP=<experiment>] [ARCH=sm_90|sm_90a] [VARIANT=<v>] [SHAPE=<s>]"
-	@echo "experiments: $(notdir $(wildcard experiments/*))"
+	@echo "experiments: $(R_XNAMES)"
 	@echo
 	@sed -n 's/^## \([a-z0-9_-]*\): \(.*\)/  \1|\2/p' Makefile $(sort $(wildcard mk/*.mk)) \
 	  | awk -F'|' '{ printf "  %-14s %s\n", $$1, $$2 }' | sed 's/^  //'

@@ -1,9 +1,10 @@
 # experiment.mk — read experiments/$(EXP)/experiment.mk, expand its variants, and build and
 # gate one binary per variant: build/$(EXP)/<v>/{bench,status,build.log,describe.txt}.
 EXP_ROOT ?= experiments
-# EXP names a directory under EXP_ROOT: one word, no '/' (EXP=../x would write into the sources)
-ifneq ($(words $(EXP))$(findstring /,$(EXP)),1)
-$(error EXP='$(EXP)': an experiment is one directory name under $(EXP_ROOT)/, without '/' or spaces)
+# EXP names a directory under EXP_ROOT: one word, no '/' (EXP=../x would write into the sources),
+# and it reaches recipes: no character a shell reads
+ifneq ($(words $(EXP))$(call txt_rest,$(EXP),$(TXT_WORD_CH)),1)
+$(error EXP='$(EXP)': an experiment is one directory name under $(EXP_ROOT)/: a name may hold only [A-Za-z0-9_.+-])
 endif
 EXP_DIR := $(EXP_ROOT)/$(EXP)
 EXP_OUT := $(B)/$(EXP)
@@ -101,12 +102,10 @@ endif
 _vfiles := $(SPACE_FLAGS)
 else
 VARIANT_DIR := $(EXP_DIR)/variants
-_vall   := $(wildcard $(VARIANT_DIR)/*.flags)
-_vfiles := $(notdir $(call txt_safe_files,$(filter $(VARIANT_DIR)/%.flags,$(_vall)),a flag file name))
-$(if $(filter-out $(VARIANT_DIR)/%.flags,$(_vall)),$(call txt_warn,$(VARIANT_DIR): skipped: flag files whose names hold a space (a flag file name may hold only [A-Za-z0-9_.+-])))
+_vfiles := $(notdir $(call txt_glob,$(VARIANT_DIR)/*.flags,a flag file name))
 # dispatching variants: <name>.dispatch, a table of which flag-file variant serves which shapes
 # (kernels/harness/dispatch_rules.h), linked into one bench (tools/pipeline/link_dispatch.sh)
-_dfiles := $(notdir $(call txt_safe_files,$(wildcard $(VARIANT_DIR)/*.dispatch),a dispatch file name))
+_dfiles := $(notdir $(call txt_glob,$(VARIANT_DIR)/*.dispatch,a dispatch file name))
 endif
 FLAG_VARIANTS     := $(_vfiles:.flags=)
 DISPATCH_VARIANTS := $(_dfiles:.dispatch=)

@@ -28,18 +28,19 @@ FUZZ_SRC_calib        := tools/stats/calib.c tools/stats/design.c tools/samples/
 FUZZ_SRC_dispatch     := kernels/harness/dispatch_rules.c
 FUZZ_LIBS_samples     := -lm
 FUZZ_LIBS_calib       := $(GSL_LIBS)
+# (the seeds reach the copying recipe: the files of experiments/ are listed through txt_glob)
 FUZZ_SEEDS_samples      = $(wildcard tests/fixtures/stats/*.txt tests/fixtures/stats/*.csv \
                             tests/fixtures/report/data/*/*/*.csv tests/fixtures/samples/*.csv)
 FUZZ_SEEDS_merge        = $(wildcard tests/fixtures/samples/merge/*.csv tests/fuzz/seeds/merge/*)
-FUZZ_SEEDS_flags        = $(wildcard experiments/*/variants/*.flags)
+FUZZ_SEEDS_flags        = $(call txt_glob,experiments/*/variants/*.flags,a flag file name)
 FUZZ_SEEDS_tunables     = $(wildcard kernels/*/*.tunables tests/fuzz/seeds/tunables/*)
 FUZZ_SEEDS_space_expr   = $(wildcard tests/fixtures/space/*.space tests/fuzz/seeds/space_expr/*)
-FUZZ_SEEDS_space_file   = $(wildcard tests/fixtures/space/*.space experiments/*/*.txt)
+FUZZ_SEEDS_space_file   = $(wildcard tests/fixtures/space/*.space) $(call txt_glob,experiments/*/*.txt,a space file name)
 FUZZ_SEEDS_ptxas_report = $(wildcard tests/fixtures/gates/*.log)
 FUZZ_SEEDS_ncu_csv      = $(wildcard tests/fixtures/profile/*.csv)
 FUZZ_SEEDS_search_log   = $(wildcard tests/fuzz/seeds/search_log/*)
 FUZZ_SEEDS_calib        = $(wildcard tests/fuzz/seeds/calib/* tests/fixtures/stats/design_*.csv)
-FUZZ_SEEDS_dispatch     = $(wildcard experiments/*/variants/*.dispatch)
+FUZZ_SEEDS_dispatch     = $(call txt_glob,experiments/*/variants/*.dispatch,a dispatch file name)
 
 # One clang command compiles and links several sources, so -MMD would keep only the last one's
 # dependencies: every target depends on all tools/*/*.h instead (a rebuild takes seconds).

@@ -46,9 +46,10 @@ profile-gates: $(EXP_OUT)/gates.csv $(B)/tools/counter_gates
 
 # The report's profile section (tools/report/profile_section.c): every published profile under
 # $(DATA)/<exp>/<gpu>/profile/, passed to the appendix generator (report.mk).
-PROFILE_CSVS = $(sort $(wildcard $(DATA)/*/*/profile/*.csv))
+# (each listing read once, through r_safe: a hostile name is warned of once and never run)
+PROFILE_CSVS := $(sort $(call r_safe,$(DATA)/*/*/profile/*.csv))
 REPORT_ARGS += $(PROFILE_CSVS:%=--profile %)
-$(R_TEX): $(PROFILE_CSVS) $(wildcard $(DATA)/ceilings/*.csv)
+$(R_TEX): $(PROFILE_CSVS) $(call r_safe,$(DATA)/ceilings/*.csv)
 
 TEST_SCRIPTS += tests/profile/test_profile.sh
 test: $(PROFILE_TOOLS) $(B)/tools/report_gen

@@ -15,6 +15,7 @@ ifdef REPORT_VARS_OF
 # REPORT_VARS_OUT=file report-vars` reads one experiment.mk alone and writes its variables.
 include $(REPORT_VARS_OF)
 include mk/plan.mk
+include mk/text.mk
 PLAN_TAG := $(call plan_tag,$(PLAN))
 r_vars := KERNEL SHAPES BASELINE BASELINES LIBRARIES COMPARE DELTA PRIMARY PLAN_TAG
 .PHONY: report-vars
@@ -23,7 +24,7 @@ report-vars:
 	$(file >>$(REPORT_VARS_OUT),LEGEND=$(strip $(LEGEND)))
 	$(foreach v,$(r_vars),$(file >>$(REPORT_VARS_OUT),$(v)=$(strip $($(v)))))
 	$(file >>$(REPORT_VARS_OUT),REPORT_STYLE=$(or $(strip $(REPORT_STYLE)),timing))
-	$(file >>$(REPORT_VARS_OUT),DISPATCH=$(notdir $(basename $(wildcard $(dir $(REPORT_VARS_OF))variants/*.dispatch))))
+	$(file >>$(REPORT_VARS_OUT),DISPATCH=$(notdir $(basename $(call txt_glob,$(dir $(REPORT_VARS_OF))variants/*.dispatch,a dispatch file name))))
 	@:
 else
 
@@ -83,14 +84,19 @@ report-tools: $(REPORT_TOOLS)
 # a sample file is a CSV whose first line is "# cudadent42 samples …" (data/aa/<gpu>/aa_check.csv
 # and the like sit beside them and are not read as samples)
 # File names reach make rules and a shell, so only names of [A-Za-z0-9_.+/-] are read; any other
-# (e.g. one holding `$(cmd)`) is named in a warning and skipped, never expanded or run.
-r_safe    = $(call txt_safe_files,$(1),a data file name)
-R_CSVS    := $(call r_safe,$(filter-out %/gates.csv,$(wildcard $(DATA)/*/*/*.csv)))
+# (e.g. one holding `$(cmd)`) is named in a warning and skipped, never expanded or run. Each
+# listing is read once, into the variables below, so that each such name is warned of once.
+r_safe    = $(call txt_glob,$(1),a data file name)
+r_csvs    := $(call r_safe,$(DATA)/*/*/*.csv)
+R_CSVS    := $(filter-out %/gates.csv,$(r_csvs))
+R_GATES   := $(filter %/gates.csv,$(r_csvs))
 # What the CSVs hold, and which experiments are space sweeps (SPACE :=) or correctness-style
 # (REPORT_STYLE := correctness), is read by a target, not while make reads its makefiles:
 # $(RB)/inventory.mk, remade when a data file or an experiment.mk changes or the list of their
 # names or the DATA root does (the names stamp), and read for every goal but the light ones.
-R_XMKS   := $(call r_safe,$(wildcard $(EXPDIR)/*/experiment.mk))
+R_XMKS   := $(call txt_glob,$(EXPDIR)/*/experiment.mk,an experiment name)
+R_XNAMES := $(patsubst $(EXPDIR)/%/experiment.mk,%,$(R_XMKS))
+R_XDISP  := $(call txt_glob,$(EXPDIR)/*/variants/*.dispatch,a dispatch file name)
 R_INV    := $(RB)/inventory.mk
 r_awk_samples := 'FNR == 1 { if (/^\# cudadent42 samples/) printf " %s", FILENAME; nextfile }'
 R_INV_ID := $(RB)/inventory-names.txt
@@ -111,12 +117,12 @@ endif
 # experiments (SPACE := in experiment.mk: hundreds of configurations, one shape) are the
 # recorded sweeps of the search: the appendix shows them through the search section, not as
 # per-variant tables
-r_all_keys    = $(sort $(patsubst $(DATA)/%/,%,$(dir $(R_SAMPLES) $(call r_safe,$(wildcard $(DATA)/*/*/gates.csv)))))
+r_all_keys    = $(sort $(patsubst $(DATA)/%/,%,$(dir $(R_SAMPLES) $(R_GATES))))
 r_all_dexps   = $(sort $(foreach k,$(r_all_keys),$(firstword $(subst /, ,$(k)))))
 R_KEYS        := $(filter-out ceilings/% $(addsuffix /%,$(R_SPACE)),$(r_all_keys))
 R_DEXPS       := $(filter-out ceilings $(R_SPACE),$(r_all_dexps))
 R_SPACE_DEXPS := $(filter $(R_SPACE),$(r_all_dexps))
-R_EXPS  := $(filter-out $(R_SPACE),$(sort $(R_DEXPS) $(notdir $(patsubst %/,%,$(dir $(wildcard $(EXPDIR)/*/experiment.mk))))))
+R_EXPS  := $(filter-out $(R_SPACE),$(sort $(R_DEXPS) $(R_XNAMES)))
 # correctness-style experiments (REPORT_STYLE := correctness in experiment.mk) are numerics
 # sweeps: the appendix shows their numerics, sanitizer and compile-time results from the raw files
 # (samples, gates.csv, sanitize.csv), so `make report` runs no statistics or figures for them
@@ -137,16 +143,16 @@ $(R_ROOT): FORCE
 	@echo '$(abspath $(DATA))' | cmp -s - $@ || echo '$(abspath $(DATA))' >$@
 .PHONY: check-data
 check-data:
-	@$(if $(R_SAMPLES)$(wildcard $(DATA)/*/*/gates.csv),:,echo "report: DATA=$(DATA): no sample files ($(DATA)/<exp>/<gpu>/<variant>.csv)" >&2; exit 2)
+	@$(if $(R_SAMPLES)$(R_GATES),:,echo "report: DATA=$(DATA): no sample files ($(DATA)/<exp>/<gpu>/<variant>.csv)" >&2; exit 2)
 
 # experiment.mk → experiment.vars, through the helper mode above (one file, nothing else read)
 R_VARS := $(R_EXPS:%=$(RB)/%/experiment.vars)
 $(R_VARS): $(RB)/%/experiment.vars: mk/report.mk
 	@mkdir -p $(@D)
-	$(if $(wildcard $(EXPDIR)/$*/experiment.mk),@$(MAKE) -s --no-print-directory -f mk/report.mk \
-	  REPORT_VARS_OF=$(EXPDIR)/$*/experiment.mk REPORT_VARS_OUT=$@.tmp EXP=$* report-vars,@: >$@.tmp)
+	$(if $(filter $(EXPDIR)/$*/experiment.mk,$(R_XMKS)),@$(MAKE) -s --no-print-directory -f mk/report.mk \
+	  REPORT_VARS_OF=$(EXPDIR)/$*/experiment.mk REPORT_VARS_OUT=$@.tmp EXP=$* TXT_QUIET=1 report-vars,@: >$@.tmp)
 	@mv $@.tmp $@
-$(foreach e,$(R_EXPS),$(eval $(RB)/$(e)/experiment.vars: $(wildcard $(EXPDIR)/$(e)/experiment.mk $(EXPDIR)/$(e)/variants/*.dispatch)))
+$(foreach e,$(R_EXPS),$(eval $(RB)/$(e)/experiment.vars: $(filter $(EXPDIR)/$(e)/%,$(R_XMKS) $(R_XDISP))))
 
 # summary: every sample file of one GPU (empty when every variant was rejected); stats exits 3
 # when a group has too few samples, having written its CSV (NaN where undefined)
@@ -271,7 +277,7 @@ R_MD   := $(R_DOCS:%=$(RB)/report/%.md)
 R_PDF  := $(R_DOCS:%=$(RB)/report/%.pdf)
 r_form  = $(if $(filter %-full,$(1)),full,main)
 R_ALL := $(R_VARS) $(foreach e,$(filter-out $(R_CORR),$(R_DEXPS)),$(call r_stats,$(e)) $(call r_figs,$(e))) \
-  $(foreach e,$(R_CORR_DEXPS),$(call r_safe,$(wildcard $(DATA)/$(e)/*/*.csv)))
+  $(foreach e,$(R_CORR_DEXPS),$(filter $(DATA)/$(e)/%,$(R_CSVS) $(R_GATES)))
 # (R_INV_ID: the list of the data's files, rewritten when it changes, so that data taken away
 # also remakes the appendix)
 $(R_TEX): $(RB)/report/%.tex: $(R_ROOT) $(R_INV_ID) $(R_ALL) $(B)/tools/report_gen $(wildcard reports/* reports/templates/*)

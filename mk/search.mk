@@ -31,8 +31,9 @@ REPLAY_SEEDS    ?= 50
 # LHS points before TPE in the replay (the seeds' 20 by default; a smaller design pays on a space
 # of a few hundred where several configurations lie within 5% of the best)
 REPLAY_INIT     ?= $(SEARCH_INIT)
-REPLAY_GPU      ?= $(firstword $(patsubst data/$(EXP)/%/gates.csv,%,$(wildcard data/$(EXP)/*/gates.csv)))
-REPLAY_DATA     ?= $(or $(DATA),data)/$(EXP)/$(REPLAY_GPU)
+# (the gate tables as report.mk listed them: only GPU directories of safe names)
+REPLAY_GPU      ?= $(firstword $(patsubst $(DATA)/$(EXP)/%/gates.csv,%,$(filter $(DATA)/$(EXP)/%/gates.csv,$(R_GATES))))
+REPLAY_DATA     ?= $(DATA)/$(EXP)/$(REPLAY_GPU)
 
 ## search-replay: the same as make search REPLAY=1: strategies replayed on data/EXP (CPU only)
 .PHONY: search-replay
@@ -87,9 +88,9 @@ search-confirm: $(B)/tools/search $(B)/tools/stats
 	    --compare $(SEARCH_OUT)/compare.csv --summary $(SEARCH_OUT)/summary.csv --out $(LOOP1_JSON)
 
 # Replay: every trial answered from the published sweep; 50 seeds per strategy.
-$(EXP_OUT)/strategies.csv: $(B)/tools/search $(wildcard $(REPLAY_DATA)/*.csv) $(EXP_DIR)/experiment.mk FORCE
+$(EXP_OUT)/strategies.csv: $(B)/tools/search $(filter $(REPLAY_DATA)/%,$(R_CSVS) $(R_GATES)) $(EXP_DIR)/experiment.mk FORCE
 	@[ -n "$(REPLAY_GPU)" ] && [ -f $(REPLAY_DATA)/gates.csv ] || \
-	  { echo "make: no recorded sweep data/$(EXP)/<gpu>/gates.csv (run make build measure EXP=$(EXP) on a GPU)" >&2; exit 2; }
+	  { echo "make: no recorded sweep $(DATA)/$(EXP)/<gpu>/gates.csv (run make build measure EXP=$(EXP) on a GPU)" >&2; exit 2; }
 	@mkdir -p $(@D)
 	$(B)/tools/search replay --dir $(VARIANT_DIR) --data $(REPLAY_DATA) $(SHAPES:%=--shape %) \
 	  --seeds $(REPLAY_SEEDS) --trials $(MAX_TRIALS) --init $(REPLAY_INIT) --out $@.tmp \
@@ -118,8 +119,9 @@ $(B)/tests/test_search: tests/search/test_search.c $(filter-out %/search_main.o,
 s_plot = $(if $(filter $(B),$(RB)),../plots/$(1)/search,$(abspath $(B))/plots/$(1)/search)
 REPORT_ARGS += $(foreach e,$(R_SPACE_DEXPS),--strategies $(B)/$(e)/strategies.csv --search-plot $(call s_plot,$(e)))
 $(R_TEX): $(RB)/report/search-replays.txt
-# the replays, redone when the search tool or a sweep's data changes; lists their tables
-$(RB)/report/search-replays.txt: $(B)/tools/search $(foreach e,$(R_SPACE_DEXPS),$(wildcard $(DATA)/$(e)/*/*.csv))
+# the replays, redone when the search tool or a sweep's data changes; lists their tables (the
+# sub-makes warn of no skipped name: this make has)
+$(RB)/report/search-replays.txt: $(B)/tools/search $(foreach e,$(R_SPACE_DEXPS),$(filter $(DATA)/$(e)/%,$(R_CSVS) $(R_GATES)))
 	@mkdir -p $(@D)
-	@for e in $(R_SPACE_DEXPS); do $(MAKE) --no-print-directory search-replay EXP=$$e DATA=$(DATA) >/dev/null || exit 2; done
+	@for e in $(R_SPACE_DEXPS); do $(MAKE) --no-print-directory search-replay EXP=$$e DATA=$(DATA) TXT_QUIET=1 >/dev/null || exit 2; done
 	@printf '%s\n' $(foreach e,$(R_SPACE_DEXPS),$(B)/$(e)/strategies.csv) >$@

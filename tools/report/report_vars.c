@@ -127,12 +127,16 @@ int expvars_is_baseline(const expvars *e, const char *name) {
   return strlist_has(&e->baselines, name) || strlist_has(&e->libraries, name);
 }
 
+// Names reach make rules, gnuplot scripts and shells; make reads only names of these characters
+// (mk/text.mk, which names any other in a warning), and the report reads the same files.
+static const char name_ch[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-";
+
 static int list_dir(const char *dir, strlist *out, int want_dirs) {
   DIR *d = opendir(dir);
   if (!d) return -1;
   struct dirent *de;
   while ((de = readdir(d))) {
-    if (de->d_name[0] == '.') continue;
+    if (de->d_name[0] == '.' || de->d_name[strspn(de->d_name, name_ch)]) continue;
     size_t n = strlen(dir) + strlen(de->d_name) + 2;
     char *p = malloc(n);
     if (!p) abort();
