@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "report_design.h"
+#include "samples/samples.h"
 #include "report_fmt.h"
 #include "report_tmpl.h"
 #include "report_words.h"
@@ -141,12 +142,11 @@ static const char *plan_words(gen *g, const rcsv *c) {
   for (size_t r = 0; r < c->nrows; r++) beyond |= strstr(rcsv_get(c, r, cp), "+beyond") != NULL;
   char tag[128];
   snprintf(tag, sizeof tag, "%.*s", (int)strcspn(p, "+"), p);
-  const char *x = strrchr(tag, '/');
-  unsigned G, S, R;
-  if (!x || sscanf(x + 1, "%ux%ux%u", &G, &S, &R) != 3) return "";
+  unsigned long n[3];
+  if (samples_plan_parse(tag, n)) return "";
   return tmpl_str(g, "design", beyond ? "plan-beyond" : "plan",
-                  (const char *const[]){"tag", fmt("%s", tag), "gpus", fmt("%u", G), "sessions", fmt("%u", S),
-                                        "rounds", fmt("%u", R), NULL});
+                  (const char *const[]){"tag", fmt("%s", tag), "gpus", fmt("%lu", n[0]), "sessions", fmt("%lu", n[1]),
+                                        "rounds", fmt("%lu", n[2]), NULL});
 }
 
 void design_sentence(gen *g, const rcsv *c) {

@@ -351,6 +351,22 @@ const char *samples_session_value(const samples_file *f, size_t s, const char *k
   return NULL;
 }
 
+int samples_plan_parse(const char *tag, unsigned long n[3]) {
+  const char *x = strrchr(tag, '/');
+  size_t name = x ? (size_t)(x - tag) : 0;
+  if (!name || name > 40 ||
+      strspn(tag, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+-") != name)
+    return -1;
+  for (int i = 0; i < 3; i++) {
+    if (!isdigit((unsigned char)x[1])) return -1;
+    char *end;
+    n[i] = strtoul(x + 1, &end, 10);
+    x = end;
+    if (*x != (i < 2 ? 'x' : '\0')) return -1;
+  }
+  return 0;
+}
+
 const char *samples_session_gpu(const samples_file *f, size_t s, size_t *len) {
   if (s >= f->nsessions) return NULL;
   const char *v = samples_session_value(f, s, "gpu_uuid", len);

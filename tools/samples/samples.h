@@ -59,6 +59,10 @@ const char *samples_meta(const samples_file *f, const char *key);
 // The value of KEY= on session s's "# session.<name>: ..." header line, or NULL; *len its length.
 const char *samples_session_value(const samples_file *f, size_t s, const char *key, size_t *len);
 
+// A declared plan's tag, NAME/GxSxR (NAME of [A-Za-z0-9_.+-], then three counts of digits, as
+// measure writes plan= on a session's line): 0 with n = {G, S, R}, else -1.
+int samples_plan_parse(const char *tag, unsigned long n[3]);
+
 // The physical GPU session s (index into sessions) ran on: the gpu_uuid= token of its
 // "# session.<name>: ..." header line, else (a file of one session) the "# gpu_uuid:" header;
 // NULL when the file does not say (older files). *len gets the token's length.

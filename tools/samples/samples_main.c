@@ -86,8 +86,9 @@ static int cmd_merge(int argc, char **argv) {
   if (!rounds || parse_count(rounds, &o.rounds))
     return usage_fail("merge: --rounds '%s' is not a count >= 1", rounds ? rounds : "");
   if (!o.session || !*o.session) return usage_fail("merge: %s", "--session ID is needed");
-  if (o.plan && strspn(o.plan, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+/-") != strlen(o.plan))
-    return usage_fail("merge: --plan '%s' is not a plan (NAME/GxSxR of [A-Za-z0-9_.+/-])", o.plan);
+  unsigned long counts[3];
+  if (o.plan && *o.plan && samples_plan_parse(o.plan, counts))
+    return usage_fail("merge: --plan '%s' is not a plan (NAME/GxSxR of [A-Za-z0-9_.+-] and counts)", o.plan);
   if (o.machine && strspn(o.machine, "abcdefghijklmnopqrstuvwxyz0123456789") != strlen(o.machine))
     return usage_fail("merge: --machine '%s' is not a machine id ([a-z0-9])", o.machine);
   if (i == argc) return usage_fail("merge: %s", "no round file");

@@ -3,7 +3,6 @@
 
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_statistics_double.h>
-#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,15 +95,8 @@ int design_build(const samples_file *f, const samples_group *g, const char *only
 }
 
 int design_beyond_plan(const design_t *d, const char *plan) {
-  const char *x = plan ? strrchr(plan, '/') : NULL;
   unsigned long n[3];
-  for (int i = 0; i < 3; i++) {  // GxSxR: three counts of digits
-    if (!x || !isdigit((unsigned char)x[1])) return 0;
-    char *end;
-    n[i] = strtoul(x + 1, &end, 10);
-    x = end;
-    if (*x != (i < 2 ? 'x' : '\0')) return 0;
-  }
+  if (!plan || samples_plan_parse(plan, n)) return 0;
   unsigned long G = n[0], S = n[1];
   if (d->ngpus > G) return 1;
   for (size_t i = 0; i < d->nunits; i++) {

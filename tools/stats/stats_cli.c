@@ -65,6 +65,15 @@ static const char *const valued[] = {"--alpha",       "--resamples", "--seed",  
                                      "--draws",       "--rounds",    "--family", NULL};
 enum { FIRST_COMPARE_ONLY = 7 };
 
+// *slot = val when it is 1..max characters of chars; else 2 after a message ending in why.
+static int token(const char *opt, const char *val, const char *chars, size_t max, const char *why,
+                 const char **slot) {
+  size_t n = strlen(val);
+  if (!n || n > max || strspn(val, chars) != n) return bad(opt, val, why);
+  *slot = val;
+  return 0;
+}
+
 static int take(const char *opt, const char *val, stats_opts *o) {
   unsigned long u;
   int k;
@@ -74,29 +83,18 @@ static int take(const char *opt, const char *val, stats_opts *o) {
     o->delta_set = 1;
     return o->threshold < 0 ? bad(opt, val, "is negative") : 0;
   }
-  if (!strcmp(opt, "--session")) {
-    size_t n = strlen(val);
-    if (!n || n > 100 ||
-        strspn(val, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.:+-") != n)
-      return bad(opt, val, "is not a session name ([A-Za-z0-9_.:+-], 1-100 characters)");
-    o->session = val;
-    return 0;
-  }
+  if (!strcmp(opt, "--session"))
+    return token(opt, val, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.:+-", 100,
+                 "is not a session name ([A-Za-z0-9_.:+-], 1-100 characters)", &o->session);
   if (!strcmp(opt, "--plan")) {
-    size_t n = strlen(val);
-    if (!n || n > 80 ||
-        strspn(val, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+/-") != n)
-      return bad(opt, val, "is not a plan (NAME/GxSxR of [A-Za-z0-9_.+/-])");
+    unsigned long n[3];
+    if (samples_plan_parse(val, n)) return bad(opt, val, "is not a plan (NAME/GxSxR of [A-Za-z0-9_.+-] and counts)");
     o->plan = val;
     return 0;
   }
-  if (!strcmp(opt, "--family")) {
-    size_t n = strlen(val);
-    if (!n || n > 40 || strspn(val, "abcdefghijklmnopqrstuvwxyz0123456789-") != n)
-      return bad(opt, val, "is not a family name ([a-z0-9-], 1-40 characters)");
-    o->family = val;
-    return 0;
-  }
+  if (!strcmp(opt, "--family"))
+    return token(opt, val, "abcdefghijklmnopqrstuvwxyz0123456789-", 40,
+                 "is not a family name ([a-z0-9-], 1-40 characters)", &o->family);
   if (!strcmp(opt, "--calibration")) {
     if (!*val) return bad(opt, val, "is not a file name");
     o->calibration = val;
