@@ -2,7 +2,7 @@
 # Cliff's delta, verdicts) and its tests. It reads samples and takes its medians through the
 # GSL-free samples library (SAMPLES_OBJS, mk/samples.mk).
 STATS_LIB := $(SAMPLES_OBJS) $(addprefix $(B)/tools/obj/stats/,summary.o boot.o mwu.o cliff.o holm.o verdict.o \
-  design.o calib.o predict.o)
+  design.o calib.o predict.o clocks.o)
 STATS_OBJS := $(STATS_LIB) $(addprefix $(B)/tools/obj/stats/,stats_main.o stats_cli.o stats_summary.o \
   stats_compare.o stats_aa.o stats_reproduce.o)
 

@@ -39,7 +39,7 @@ PRIMARY     := dispatch:sdpa-cudnn
 # fixed before its sessions ran (2026-11-27): per GPU model 4 GPUs (two hosts of two), one session
 # of 3 rounds each (make measure EXP=hopper GPUS=all ROUNDS=6 on each host); the 6 earlier
 # sessions of each model (3 on each of 2 GPUs, 3 of them added after a look) are the pilot
-PLAN        := confirm1 4 1 3
+PLAN        := confirm2 5 1 3
 # delta: the published A/A calibration was measured in own-process rounds of another kernel (and
 # its data are retired), so it does not describe this served design: the fixed 3% stands
 DELTA       := 0.03

@@ -32,7 +32,7 @@ const char bench_help_text[] =
     "  --reps N         timed repetitions per shape (default 50)\n"
     "  --warmup W       untimed runs before them (default 10)\n"
     "  --graph-calls N  each sample is one replay of a CUDA graph of N calls, timed with events\n"
-    "                   and divided by N (default 20, as tools/sdpa_bench.py times\n"
+    "                   and divided by N (default 20, as sdpa_bench.py times\n"
     "                   SDPA); 0: events around plain launches (cold: one call; hot: --hot-batch)\n"
     "  --l2 cold|hot    cold (default): write 2x L2 size before every rep, outside the timed\n"
     "                   region (with a graph, its first call starts cold); hot: no flush\n"

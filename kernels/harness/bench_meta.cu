@@ -57,6 +57,11 @@ void bench_meta_start(int dev, const bench_gpu *g, bench_header *h) {
   bench_header_set(h, "cuda_runtime", "%s", buf);
   bench_nvml_max_sm_clock(buf, sizeof buf);
   bench_header_set(h, "clock_sm_max_mhz", "%s", buf);
+  // the instrument of column sm_clock_mhz, the same on every side of a comparison
+  bench_header_set(h, "clock_source", "%s", bench_nvml_sm_clock_now() > 0 ? BENCH_CLOCK_SOURCE : "unavailable");
+  int target = bench_nvml_sm_clock_target();
+  if (target > 0) bench_header_set(h, "clock_target_mhz", "%d", target);
+  else bench_header_set(h, "clock_target_mhz", "unavailable");
   bench_nvml_power_limit(buf, sizeof buf);
   bench_header_set(h, "power_limit_w", "%s", buf);
   bench_nvml_temp(buf, sizeof buf);

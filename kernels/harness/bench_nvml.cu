@@ -17,6 +17,8 @@ static struct {
   int tried, ok;
   nvml_dev dev;
   nvml_ret (*max_clock)(nvml_dev, int, unsigned *);
+  nvml_ret (*clock)(nvml_dev, int, unsigned *);      // nvmlDeviceGetClockInfo: the clock now
+  nvml_ret (*app_clock)(nvml_dev, int, unsigned *);  // nvmlDeviceGetApplicationsClock
   nvml_ret (*power_limit)(nvml_dev, unsigned *);
   nvml_ret (*temperature)(nvml_dev, int, unsigned *);
   nvml_ret (*driver)(char *, unsigned);
@@ -52,15 +54,18 @@ static int from_keeper(const char *key, char *buf, size_t len) {
 void bench_nvml_open(int cuda_dev) {
   if (nv.tried) return;
   nv.tried = 1;
-  struct stat st;  // the keeper's readings, if it is alive (it rewrites them every 0.2 s)
-  if (from_file && stat(from_file, &st) == 0 && time(NULL) - st.st_mtime <= 5 && access(from_file, R_OK) == 0) return;
-  from_file = NULL;
+  struct stat st;  // the keeper's readings, if it is alive (it rewrites them every 0.2 s);
+                   // NVML is loaded all the same: the SM clock is read after every sample
+  if (!(from_file && stat(from_file, &st) == 0 && time(NULL) - st.st_mtime <= 5 && access(from_file, R_OK) == 0))
+    from_file = NULL;
   void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
   if (!lib) return;
   nvml_ret (*init)(void) = (nvml_ret(*)(void))dlsym(lib, "nvmlInit_v2");
   nvml_ret (*by_pci)(const char *, nvml_dev *) =
       (nvml_ret(*)(const char *, nvml_dev *))dlsym(lib, "nvmlDeviceGetHandleByPciBusId_v2");
   nv.max_clock = (nvml_ret(*)(nvml_dev, int, unsigned *))dlsym(lib, "nvmlDeviceGetMaxClockInfo");
+  nv.clock = (nvml_ret(*)(nvml_dev, int, unsigned *))dlsym(lib, "nvmlDeviceGetClockInfo");
+  nv.app_clock = (nvml_ret(*)(nvml_dev, int, unsigned *))dlsym(lib, "nvmlDeviceGetApplicationsClock");
   nv.power_limit = (nvml_ret(*)(nvml_dev, unsigned *))dlsym(lib, "nvmlDeviceGetEnforcedPowerLimit");
   nv.temperature = (nvml_ret(*)(nvml_dev, int, unsigned *))dlsym(lib, "nvmlDeviceGetTemperature");
   nv.driver = (nvml_ret(*)(char *, unsigned))dlsym(lib, "nvmlSystemGetDriverVersion");
@@ -83,6 +88,17 @@ void bench_nvml_max_sm_clock(char *buf, size_t len) {
   unsigned v = 0;  // read before put(): argument evaluation order is unspecified in C
   int ok = nv.ok && nv.max_clock && nv.max_clock(nv.dev, NVML_CLOCK_SM, &v) == 0;
   put(buf, len, ok, v, 1);
+}
+
+int bench_nvml_sm_clock_now(void) {
+  unsigned v = 0;
+  return nv.ok && nv.clock && nv.clock(nv.dev, NVML_CLOCK_SM, &v) == 0 && v ? (int)v : -1;
+}
+
+int bench_nvml_sm_clock_target(void) {
+  unsigned v = 0;
+  if (nv.ok && nv.app_clock && nv.app_clock(nv.dev, NVML_CLOCK_SM, &v) == 0 && v) return (int)v;
+  return nv.ok && nv.max_clock && nv.max_clock(nv.dev, NVML_CLOCK_SM, &v) == 0 && v ? (int)v : -1;
 }
 
 void bench_nvml_power_limit(char *buf, size_t len) {  // NVML reports mW

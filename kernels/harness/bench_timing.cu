@@ -1,7 +1,7 @@
 // bench_timing.cu — the timing loop, in one of two methods.
 // graph (--graph-calls G > 0, the default, G = 20): G back-to-back calls of the problem's kernel are captured
 //   into one CUDA graph; a sample is CUDA events around one replay, divided by G — the method
-//   tools/sdpa_bench.py uses for SDPA, so the two compare like for like. Before
+//   kernels/attention/problem/sdpa_bench.py uses for SDPA, so the two compare like for like. Before
 //   every replay a spin kernel (~20 us) keeps the GPU busy while the host queues the start event
 //   and the replay, so the host's launch latency stays out of the events. cold: before the spin,
 //   outside the timed region, cudaMemsetAsync writes 2 x L2 bytes, so the replay's first call
@@ -9,11 +9,16 @@
 // plain (G = 0): cold: the flush, then events around one call; hot: no flush, events around
 //   hot_batch back-to-back calls, / hot_batch.
 // Inputs are not rotated: in cold mode the flush alone makes every sample start cold.
-// After every sample (untimed) bench_clock_kernel measures the SM clock: clock64() cycles over
-// ~20 us of %globaltimer, counted between two timer ticks so the timer's granularity drops out.
+// Clocks at parity with every other side of a comparison (the SDPA runner,
+// kernels/attention/problem/sdpa_bench.py, does the same): before the first timed sample of a shape the bench waits, bounded, with the GPU kept busy by
+// short spin kernels, until NVML's SM clock is back at its target (the application clock) after
+// whatever ran before; after every sample's end event it reads NVML's SM clock (column
+// sm_clock_mhz, header clock_source).
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include "bench_cuda.h"
+#include "bench_nvml.h"
 #include "bench_timing.h"
 #include "samples/samples_median.h"
 
@@ -26,25 +31,44 @@ __device__ static unsigned long long bench_globaltimer(void) {
   return t;
 }
 
-// out[0] = SM cycles, out[1] = ns over the same interval (both 0 if the timer stood still).
-__global__ void bench_clock_kernel(unsigned long long *out) {
-  const long limit = 100000000;
-  unsigned long long t0 = bench_globaltimer(), t1, t2;
-  long n = 0;
-  do t1 = bench_globaltimer(); while (t1 == t0 && ++n < limit);
-  long long c1 = clock64();
-  do t2 = bench_globaltimer(); while (t2 < t1 + 20000 && ++n < limit);
-  long long c2 = clock64();
-  out[0] = n < limit ? (unsigned long long)(c2 - c1) : 0;
-  out[1] = n < limit ? t2 - t1 : 0;
-}
-
 // Keeps the GPU busy for ~us microseconds of %globaltimer.
 __global__ void bench_spin_kernel(unsigned us) {
   unsigned long long t0 = bench_globaltimer();
   long n = 0;
   while (bench_globaltimer() < t0 + 1000ull * us && ++n < 100000000) {
   }
+}
+
+// The wait for the clock: back when NVML reads CLOCK_BACK of the target or more; at most
+// CLOCK_WAIT_MS, and CLOCK_WAIT_AFTER_MISS_MS in a process where a wait has already missed.
+#define CLOCK_BACK 0.98
+enum { CLOCK_WAIT_MS = 1000, CLOCK_WAIT_AFTER_MISS_MS = 100, CLOCK_SPIN_US = 200 };
+static int clock_missed;
+
+static double host_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+// Spins the GPU until the SM clock is back at its target; note: what happened, for the header.
+static void clock_wait(cudaStream_t st, char *note, size_t len) {
+  int target = bench_nvml_sm_clock_target(), mhz = bench_nvml_sm_clock_now();
+  if (target < 0 || mhz < 0) {
+    snprintf(note, len, "unavailable (no NVML clock)");
+    return;
+  }
+  double t0 = host_ms(), limit = clock_missed ? CLOCK_WAIT_AFTER_MISS_MS : CLOCK_WAIT_MS;
+  while (mhz < CLOCK_BACK * target && host_ms() - t0 < limit) {
+    bench_spin_kernel<<<1, 1, 0, st>>>(CLOCK_SPIN_US);
+    BENCH_CUDA_LAUNCH();
+    BENCH_CUDA(cudaStreamSynchronize(st));
+    mhz = bench_nvml_sm_clock_now();
+  }
+  int back = mhz >= CLOCK_BACK * target;
+  clock_missed |= !back;
+  snprintf(note, len, "%.0f ms to %d MHz of target %d%s", host_ms() - t0, mhz, target,
+           back ? "" : " (not reached: timed below the target)");
 }
 
 void bench_timing_describe(const bench_timing_opts *t, char *buf, size_t len) {
@@ -99,17 +123,16 @@ static cudaGraphExec_t capture(const kernel_plan *plan, problem_bufs *b, int cal
 }
 
 double bench_time_shape(const kernel_plan *plan, problem_bufs *b, const bench_timing_opts *t,
-                        int si, bench_samples *v) {
+                        int si, bench_samples *v, char *clock_note, size_t note_len) {
   cudaStream_t st;
   BENCH_CUDA(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
   const int graph = t->graph_calls > 0;
   int per_sample = graph ? t->graph_calls : t->l2_cold ? 1 : t->hot_batch;
   cudaGraphExec_t ge = graph ? capture(plan, b, t->graph_calls, st) : NULL;
   cudaEvent_t *ev = (cudaEvent_t *)malloc(2 * (size_t)t->reps * sizeof *ev);
-  unsigned long long *clk, *hclk = (unsigned long long *)malloc(2 * (size_t)t->reps * 8);
+  int *mhz = (int *)malloc((size_t)t->reps * sizeof(int));
   double *us = (double *)malloc((size_t)t->reps * sizeof(double));
-  if (!ev || !hclk || !us) bench_usage_fail("out of host memory");
-  BENCH_CUDA(cudaMalloc(&clk, 2 * (size_t)t->reps * 8));
+  if (!ev || !mhz || !us) bench_usage_fail("out of host memory");
   for (int i = 0; i < 2 * t->reps; i++) BENCH_CUDA(cudaEventCreate(&ev[i]));
 
   for (int w = 0; w < t->warmup; w++) {
@@ -118,6 +141,7 @@ double bench_time_shape(const kernel_plan *plan, problem_bufs *b, const bench_ti
     else BENCH_CUDA(problem_run(b, plan, st));
   }
   BENCH_CUDA(cudaStreamSynchronize(st));
+  clock_wait(st, clock_note, note_len);
   for (int r = 0; r < t->reps; r++) {
     if (t->l2_cold) flush_l2(t->flush_bytes, r, st);
     if (graph) {
@@ -129,26 +153,22 @@ double bench_time_shape(const kernel_plan *plan, problem_bufs *b, const bench_ti
     else
       for (int i = 0; i < per_sample; i++) BENCH_CUDA(problem_run(b, plan, st));
     BENCH_CUDA(cudaEventRecord(ev[2 * r + 1], st));
-    bench_clock_kernel<<<1, 1, 0, st>>>(clk + 2 * r);
-    BENCH_CUDA_LAUNCH();
+    BENCH_CUDA(cudaEventSynchronize(ev[2 * r + 1]));
+    mhz[r] = bench_nvml_sm_clock_now();  // (untimed: after the end event)
   }
   BENCH_CUDA(cudaStreamSynchronize(st));
-  BENCH_CUDA(cudaMemcpy(hclk, clk, 2 * (size_t)t->reps * 8, cudaMemcpyDeviceToHost));
   for (int r = 0; r < t->reps; r++) {
     float ms;
     BENCH_CUDA(cudaEventElapsedTime(&ms, ev[2 * r], ev[2 * r + 1]));
     us[r] = ms * 1000.0 / per_sample;
-    unsigned long long cyc = hclk[2 * r], ns = hclk[2 * r + 1];
-    int mhz = ns ? (int)(cyc * 1000.0 / ns + 0.5) : -1;
-    bench_samples_add(v, si, r, us[r], mhz);
+    bench_samples_add(v, si, r, us[r], mhz[r]);
   }
   if (ge) BENCH_CUDA(cudaGraphExecDestroy(ge));
   for (int i = 0; i < 2 * t->reps; i++) BENCH_CUDA(cudaEventDestroy(ev[i]));
-  BENCH_CUDA(cudaFree(clk));
   BENCH_CUDA(cudaStreamDestroy(st));
   double med = samples_median(us, (size_t)t->reps);
   free(ev);
-  free(hclk);
+  free(mhz);
   free(us);
   return med;
 }

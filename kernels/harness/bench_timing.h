@@ -1,5 +1,5 @@
 // bench_timing.h — timed repetitions of the problem's kernel with CUDA events (plain launches or CUDA graph
-// replays), the cold-L2 flush and the SM clock reading taken after every rep.
+// replays), the cold-L2 flush, the wait for the SM clock and its reading after every rep.
 #pragma once
 #include "bench_header.h"
 #include "problem.h"
@@ -11,9 +11,11 @@ typedef struct {
   size_t flush_bytes;  // 2 x L2 size (cold mode)
 } bench_timing_opts;
 
-// Times one shape; appends reps samples (shape index si) to v. Returns the median in us.
+// Times one shape; appends reps samples (shape index si) to v, each with NVML's SM clock read
+// after it. clock_note gets the wait for the clock before the first sample (header
+// clock_wait.<shape>). Returns the median in us.
 double bench_time_shape(const kernel_plan *plan, problem_bufs *b, const bench_timing_opts *t,
-                        int si, bench_samples *v);
+                        int si, bench_samples *v, char *clock_note, size_t note_len);
 
 void bench_timing_release(void);  // frees the flush buffer
 

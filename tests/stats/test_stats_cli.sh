@@ -45,9 +45,30 @@ check "known effsize: delta CI low" near "$(col "$T/o" 1 delta_lo)" -0.7265846 1
 check "known effsize: delta CI high" near "$(col "$T/o" 1 delta_hi)" 0.3890062 1e-6
 check_eq "known effsize: magnitude" "$(col "$T/o" 1 delta_magnitude)" small
 
+# --- clocks (tools/stats/clocks.h) --------------------------------------------------------------
+# One session, 4 rounds of 3 reps; target 2000 MHz, so a sample below 1500 is throttled: one rep of
+# the candidate's round 4 (1400 MHz). Hand calculation: round medians 10 (base) and 8, 8.2, 7.8, 9
+# (cand); at full clock rounds 1-3 remain: speedup exp(mean(log(10/8), log(10/8.2), log(10/7.8)))
+# = 1.2502605, 95% CI with t(0.975, 2) = 4.302652729749464 (scipy.stats.t.ppf): [1.1749598, 1.3303871].
+"$S" compare "$F/clock_base.csv" "$F/clock_cand.csv" >"$T/o" 2>"$T/e"
+check_eq "clocks: base median" "$(col "$T/o" 1 clock_base_mhz)" 1980
+check_eq "clocks: cand median" "$(col "$T/o" 1 clock_cand_mhz)" 1950
+check_eq "clocks: base throttled 0%" "$(col "$T/o" 1 throttled_base_pct)" 0
+check "clocks: cand throttled 1 of 12" near "$(col "$T/o" 1 throttled_cand_pct)" 8.333333333 1e-9
+check_eq "clocks: full-clock rounds" "$(col "$T/o" 1 full_clock_rounds)" 3
+check "clocks: full-clock speedup" near "$(col "$T/o" 1 full_clock_speedup)" 1.2502605252 1e-9
+check "clocks: full-clock lo" near "$(col "$T/o" 1 full_clock_lo)" 1.1749598138 1e-9
+check "clocks: full-clock hi" near "$(col "$T/o" 1 full_clock_hi)" 1.3303871014 1e-9
+check "clocks: the verdict's speedup keeps every round" near "$(col "$T/o" 1 n_rounds)" 4 0
+# a file that names no target clock (nor a maximum): its clocks' median, no floor, so the
+# throttled share and the full-clock speedup are empty fields, never nan
+"$S" compare "$F/raw_base.csv" "$F/raw_base.csv" >"$T/o" 2>"$T/e"
+check_eq "clocks: no target: median still given" "$(col "$T/o" 1 clock_cand_mhz)" 1980
+check_eq "clocks: no target: empty fields" "$(col "$T/o" 1 full_clock_speedup)$(col "$T/o" 1 throttled_cand_pct)" ""
+
 # --- layout --------------------------------------------------------------------------------------
 check_eq "compare header" "$(head -1 "$T/o")" \
-  "shape,n_base,n_cand,median_base,median_cand,speedup,speedup_lo,speedup_hi,U,p_value,p_method,cliffs_delta,delta_lo,delta_hi,delta_magnitude,median_ci_overlap,verdict,base,cand,seed,resamples,ci_method,alpha,correction,level,pairing,n_sessions,n_rounds,df,sd_rep_pct,sd_round_pct,sd_session_pct,speedup_lo90,speedup_hi90,mde_pct,delta,delta_source,n_gpus,sd_gpu_pct,scope,family,plan"
+  "shape,n_base,n_cand,median_base,median_cand,speedup,speedup_lo,speedup_hi,U,p_value,p_method,cliffs_delta,delta_lo,delta_hi,delta_magnitude,median_ci_overlap,verdict,base,cand,seed,resamples,ci_method,alpha,correction,level,pairing,n_sessions,n_rounds,df,sd_rep_pct,sd_round_pct,sd_session_pct,speedup_lo90,speedup_hi90,mde_pct,delta,delta_source,n_gpus,sd_gpu_pct,scope,family,plan,clock_base_mhz,clock_cand_mhz,throttled_base_pct,throttled_cand_pct,full_clock_rounds,full_clock_speedup,full_clock_lo,full_clock_hi"
 run "$T/o" "$T/e" summary "$F/raw_base.csv" "$F/mid_a.txt"
 check_eq "summary header" "$(head -1 "$T/o")" \
   "file,variant,shape,n,median,ci_lo,ci_hi,mean,sd,min,max,q1,q3,iqr,mad,mild_outliers,severe_outliers,rel_ci_halfwidth,seed,resamples,level,n_sessions,n_rounds,df,sd_rep_pct,sd_round_pct,sd_session_pct,n_gpus,sd_gpu_pct,scope"

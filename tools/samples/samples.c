@@ -111,7 +111,7 @@ static samples_group *group_get(ctx_t *c, samples_file *f, const char *name, siz
   return g;
 }
 
-static int push(ctx_t *c, samples_group *g, double v, unsigned round, unsigned session) {
+static int push(ctx_t *c, samples_group *g, double v, unsigned round, unsigned session, double clk) {
   if (g->n == g->cap) {
     size_t cap = g->cap ? 2 * g->cap : 256;
     double *t = realloc(g->t, cap * sizeof *t);
@@ -119,12 +119,15 @@ static int push(ctx_t *c, samples_group *g, double v, unsigned round, unsigned s
     unsigned *r = t ? realloc(g->round, cap * sizeof *r) : NULL;
     if (r) g->round = r;
     unsigned *s = r ? realloc(g->session, cap * sizeof *s) : NULL;
-    if (!s) return fail(c, "out of memory");
-    g->session = s;
+    if (s) g->session = s;
+    double *k = s ? realloc(g->clk, cap * sizeof *k) : NULL;
+    if (!k) return fail(c, "out of memory");
+    g->clk = k;
     g->cap = cap;
   }
   g->t[g->n] = v;
   g->round[g->n] = round;
+  g->clk[g->n] = clk;
   g->session[g->n++] = session;
   return 0;
 }
@@ -171,7 +174,7 @@ enum { MAX_COLS = 64 };
 
 typedef struct {
   int have_header;
-  size_t ncols, shape_col, time_col, round_col, session_col;
+  size_t ncols, shape_col, time_col, round_col, session_col, clock_col;
   size_t last;
 } csv_state;
 
@@ -179,12 +182,13 @@ static int take_header(ctx_t *c, samples_file *f, csv_state *st, char *s) {
   char *fld[MAX_COLS];
   size_t n = split(s, fld, MAX_COLS);
   if (n > MAX_COLS) return fail(c, "more than %d columns", MAX_COLS);
-  st->shape_col = st->time_col = st->round_col = st->session_col = (size_t)-1;
+  st->shape_col = st->time_col = st->round_col = st->session_col = st->clock_col = (size_t)-1;
   for (size_t i = 0; i < n; i++) {
     size_t *col = !strcmp(fld[i], "shape")     ? &st->shape_col
                   : !strcmp(fld[i], "time_us") ? &st->time_col
                   : !strcmp(fld[i], "round")   ? &st->round_col
                   : !strcmp(fld[i], "session") ? &st->session_col
+                  : !strcmp(fld[i], "sm_clock_mhz") ? &st->clock_col
                                                : NULL;
     if (col && *col != (size_t)-1) return fail(c, "column '%s' named twice", fld[i]);
     if (col) *col = i;
@@ -195,6 +199,7 @@ static int take_header(ctx_t *c, samples_file *f, csv_state *st, char *s) {
   st->have_header = 1;
   f->has_round = st->round_col != (size_t)-1;
   f->has_session = st->session_col != (size_t)-1;
+  f->has_clock = st->clock_col != (size_t)-1;
   return 0;
 }
 
@@ -208,8 +213,14 @@ static int take_row(ctx_t *c, samples_file *f, csv_state *st, char *s) {
   unsigned round = 1, session = 0;
   if (f->has_round && parse_round(c, fld[st->round_col], &round)) return -1;
   if (f->has_session && take_session(c, f, fld[st->session_col], &session)) return -1;
+  double clk = NAN;
+  if (f->has_clock) {
+    char *end;
+    double k = strtod(fld[st->clock_col], &end);
+    if (end != fld[st->clock_col] && !*end && isfinite(k) && k > 0) clk = k;
+  }
   samples_group *g = group_get(c, f, fld[st->shape_col], &st->last);
-  return g ? push(c, g, v, round, session) : -1;
+  return g ? push(c, g, v, round, session, clk) : -1;
 }
 
 // The first data line decides: a header row has a comma or names a column we need.
@@ -270,7 +281,7 @@ static int read_lines(ctx_t *c, FILE *fp, samples_file *f) {
       samples_group *g;
       rc = parse_time(c, s, &v);
       if (rc == 0)
-        rc = (g = group_get(c, f, SAMPLES_PLAIN_GROUP, &st.last)) ? push(c, g, v, 1, 0) : -1;
+        rc = (g = group_get(c, f, SAMPLES_PLAIN_GROUP, &st.last)) ? push(c, g, v, 1, 0, NAN) : -1;
     } else {
       rc = take_row(c, f, &st, s);
     }
@@ -316,6 +327,7 @@ void samples_free(samples_file *f) {
     free(f->groups[i].t);
     free(f->groups[i].round);
     free(f->groups[i].session);
+    free(f->groups[i].clk);
   }
   for (size_t i = 0; i < f->nsessions; i++) free(f->sessions[i]);
   free(f->sessions);

@@ -8,7 +8,9 @@
 // `shape` and `time_us`, then one row per sample. The optional columns `round` (a positive
 // integer: the process a sample came from) and `session` (a token of [A-Za-z0-9_.:+-]: the
 // measure run) give the levels of the design; a file without `session` is one session (named
-// ""), without `round` one round (1). Other columns are kept out of the way.
+// ""), without `round` one round (1). The optional column `sm_clock_mhz` is the SM clock read
+// after each sample (the instrument named by the header key clock_source); a field that is not a
+// positive number reads as not recorded. Other columns are kept out of the way.
 // Plain format: one number per line; blank lines and lines starting with '#' are skipped
 // ("# key: value" lines are still taken as metadata). All samples land in one group "all".
 // The format is chosen by the first line that is neither blank nor a comment: a number means
@@ -33,6 +35,8 @@ typedef struct {
   double *t;        // time_us values in file order
   unsigned *round;  // round of each sample (1 when the file has no round column)
   unsigned *session; // index into samples_file.sessions of each sample
+  double *clk;       // sm_clock_mhz of each sample, NaN when not recorded (NULL: a group built
+                     // by hand, no clock at all)
   size_t n, cap;
 } samples_group;
 
@@ -46,7 +50,7 @@ typedef struct {
   size_t ngroups;
   char **sessions;  // session names in order of first appearance ("" when no session column)
   size_t nsessions;
-  int has_round, has_session;
+  int has_round, has_session, has_clock;
 } samples_file;
 
 // Reads PATH into *out (which it initialises). Returns 0, or -1 with err filled and *out empty.

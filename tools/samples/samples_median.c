@@ -29,7 +29,7 @@ static int cmp_sample(const void *pa, const void *pb) {
 }
 
 void samples_round_order(const samples_group *g, samples_sample out[]) {
-  for (size_t i = 0; i < g->n; i++) out[i] = (samples_sample){g->session[i], g->round[i], g->t[i]};
+  for (size_t i = 0; i < g->n; i++) out[i] = (samples_sample){g->session[i], g->round[i], g->t[i], g->clk ? g->clk[i] : NAN};
   qsort(out, g->n, sizeof *out, cmp_sample);
 }
 

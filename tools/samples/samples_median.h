@@ -23,6 +23,7 @@ typedef struct {
   unsigned session;  // index into the file's sessions
   unsigned round;
   double t;          // time (us)
+  double clk;        // SM clock (MHz), NaN when not recorded
 } samples_sample;
 
 // The n samples of group g in round order: by session (first appearance in the file), round

@@ -131,8 +131,14 @@ int design_build_plan(const samples_file *f, const samples_group *g, const char 
   d->nsamples = n;
   for (size_t i = 0; i < n;) {
     size_t j = i;
-    while (j < n && o[j].session == o[i].session && o[j].round == o[i].round) x[j - i] = log(o[j].t), j++;
+    double clk = INFINITY;
+    while (j < n && o[j].session == o[i].session && o[j].round == o[i].round) {
+      x[j - i] = log(o[j].t);
+      clk = isnan(o[j].clk) || isnan(clk) ? NAN : fmin(clk, o[j].clk);
+      j++;
+    }
     unit_t *u = &d->units[d->nunits++];
+    u->clk_min = clk;
     u->session = o[i].session;
     u->round = o[i].round;
     u->nrep = j - i;
@@ -161,17 +167,61 @@ size_t design_shared_sessions(const design_t *a, const design_t *b) {
   return n;
 }
 
-void design_keep_shared(design_t *d, const design_t *other) {
+
+// Keeps the units for which keep(d, unit, arg) holds; nsessions, nsamples and ngpus follow.
+static void keep_units(design_t *d, int (*keep)(const design_t *, const unit_t *, const void *),
+                       const void *arg) {
   size_t n = 0;
   d->nsessions = d->nsamples = 0;
   for (size_t i = 0; i < d->nunits; i++) {
-    if (!holds_session(other, sname(d, &d->units[i]))) continue;
+    if (!keep(d, &d->units[i], arg)) continue;
     if (n == 0 || d->units[n - 1].session != d->units[i].session) d->nsessions++;
     d->nsamples += d->units[i].nrep;
     d->units[n++] = d->units[i];
   }
   d->nunits = n;
   d->ngpus = count_gpus(d);
+}
+
+static int in_sessions_of(const design_t *d, const unit_t *u, const void *other) {
+  return holds_session(other, sname(d, u));
+}
+
+void design_keep_shared(design_t *d, const design_t *other) { keep_units(d, in_sessions_of, other); }
+
+static int full_clock(const design_t *d, const unit_t *u, const void *mhz) {
+  (void)d;
+  return u->clk_min >= *(const double *)mhz;  // (false for NaN)
+}
+
+size_t design_keep_full_clock(design_t *d, double mhz) {
+  keep_units(d, full_clock, &mhz);
+  return d->nunits;
+}
+
+static int in_rounds_of(const design_t *d, const unit_t *u, const void *other) {
+  const design_t *o = other;
+  for (size_t i = 0; i < o->nunits; i++)
+    if (o->units[i].round == u->round && !strcmp(sname(o, &o->units[i]), sname(d, u))) return 1;
+  return 0;
+}
+
+void design_keep_shared_rounds(design_t *d, const design_t *other) {
+  keep_units(d, in_rounds_of, other);
+}
+
+int design_copy(const design_t *src, design_t *dst) {
+  *dst = *src;
+  size_t nu = src->nunits ? src->nunits : 1, ns = src->file->nsessions ? src->file->nsessions : 1;
+  dst->units = malloc(nu * sizeof *dst->units);
+  dst->gpu = malloc(ns * sizeof *dst->gpu);
+  if (!dst->units || !dst->gpu) {
+    design_free(dst);
+    return -1;
+  }
+  memcpy(dst->units, src->units, src->nunits * sizeof *dst->units);
+  memcpy(dst->gpu, src->gpu, src->file->nsessions * sizeof *dst->gpu);
+  return 0;
 }
 
 void design_free(design_t *d) {

@@ -49,6 +49,7 @@ typedef struct {
   double u;          // log of the round's median time
   double rep_var;    // robust variance of log t within the round (0 with one rep)
   size_t nrep;
+  double clk_min;    // the lowest SM clock of its reps (MHz); NaN when one is not recorded
 } unit_t;
 
 typedef struct {
@@ -88,11 +89,19 @@ int design_build_plan(const samples_file *f, const samples_group *g, const char 
 // is NULL or not of that form).
 int design_beyond_plan(const design_t *d, const char *plan);
 void design_free(design_t *d);
+// A copy of src in dst (its own units and GPU ids): 0, or -1 out of memory.
+int design_copy(const design_t *src, design_t *dst);
 
 // The number of sessions of a that b also holds (by name).
 size_t design_shared_sessions(const design_t *a, const design_t *b);
 // Drops the units of d whose session other does not hold; nsessions and nsamples follow.
 void design_keep_shared(design_t *d, const design_t *other);
+
+// Clock sensitivity: drops the units of d with a rep below mhz (or whose clock was not
+// recorded); returns how many units are left.
+size_t design_keep_full_clock(design_t *d, double mhz);
+// Drops the units of d whose (session, round) other does not hold, so that the two pair by round.
+void design_keep_shared_rounds(design_t *d, const design_t *other);
 
 // The level AUTO stands for, for one design (b NULL) or a comparison: ROUND when no side has
 // two sessions, GPU when sessions repeat on a GPU and there are 3 GPUs or more, else SESSION.

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "calib.h"
+#include "clocks.h"
 #include "samples/samples.h"
 #include "samples/samples_median.h"
 #include "stats_cli.h"
@@ -24,7 +25,9 @@ static const char header[] =
     "p_method,cliffs_delta,delta_lo,delta_hi,delta_magnitude,median_ci_overlap,verdict,"
     "base,cand,seed,resamples,ci_method,alpha,correction,level,pairing,n_sessions,n_rounds,df,"
     "sd_rep_pct,sd_round_pct,sd_session_pct,speedup_lo90,speedup_hi90,mde_pct,delta,"
-    "delta_source,n_gpus,sd_gpu_pct,scope,family,plan\n";
+    "delta_source,n_gpus,sd_gpu_pct,scope,family,plan,clock_base_mhz,clock_cand_mhz,"
+    "throttled_base_pct,throttled_cand_pct,full_clock_rounds,full_clock_speedup,full_clock_lo,"
+    "full_clock_hi\n";
 
 typedef struct {
   char *shape, *base, *cand;
@@ -38,7 +41,9 @@ typedef struct {
   double lo2, hi2;    // the 1 - 2 alpha interval of the speedup
   double band;        // delta: the smallest effect that matters
   const char *band_src;
-  int beyond_plan;    // --plan: the data hold more than the plan declares  // where it came from (NULL: the option or the calibration file)
+  int beyond_plan;    // --plan: the data hold more than the plan declares
+  clock_side_t clk_b, clk_c;  // each side's SM clock
+  estimate_t full;    // the comparison on the rounds at full clock of both sides (clocks.h)
 } row_t;
 
 typedef struct {
@@ -95,6 +100,8 @@ static int compute(const stats_opts *o, rows_t *rs, const samples_file *fb,
   r->e = (estimate_t){.level = LEVEL_SAMPLE, .est = NAN, .se = NAN, .df = NAN,
                       .comp = {NAN, NAN, NAN, NAN}};
   r->e.n_sessions = fb->nsessions < fc->nsessions ? fb->nsessions : fc->nsessions;
+  r->clk_b = r->clk_c = (clock_side_t){NAN, NAN, NAN};
+  r->full = (estimate_t){.est = NAN, .se = NAN, .df = NAN};
   if (o->level != LEVEL_SAMPLE) {
     int rc = design_row(o, r, fb, fc, gb, gc);
     if (rc) return rc;
@@ -184,8 +191,11 @@ static int design_row(const stats_opts *o, row_t *r, const samples_file *fb,
   }
   estimate_t eb, ec;
   level_t lv = o->level == LEVEL_AUTO ? design_auto_level(&db, &dc) : o->level;
+  clocks_side(&db, gb, &r->clk_b);
+  clocks_side(&dc, gc, &r->clk_c);
   if (design_compare(&db, &dc, lv, &r->e) || design_estimate(&db, lv, &eb) ||
-      design_estimate(&dc, lv, &ec))
+      design_estimate(&dc, lv, &ec) ||
+      clocks_full_compare(&db, &dc, lv, r->clk_b.floor_mhz, r->clk_c.floor_mhz, &r->full))
     rc = 2;
   double *ub = rc ? NULL : unit_times(&db), *uc = rc ? NULL : unit_times(&dc);
   if (!rc && (!ub || !uc)) rc = 2;
@@ -333,8 +343,21 @@ static void print_row(const stats_opts *o, const row_t *r, const char *cal_path)
   csv_str(stdout, r->band_src ? r->band_src : o->delta_set || !cal_path ? (o->delta_set ? "fixed" : "default") : cal_path, 0);
   csv_size(stdout, r->e.n_gpus);
   csv_num(stdout, 100 * r->e.comp.gpu);
-  printf(",%s,%s,%s%s\n", r->e.level == LEVEL_SAMPLE ? "na" : scope_name(&r->e),
+  printf(",%s,%s,%s%s", r->e.level == LEVEL_SAMPLE ? "na" : scope_name(&r->e),
          o->family ? o->family : "all", o->plan ? o->plan : "none", r->beyond_plan ? "+beyond" : "");
+  // the clocks: empty where not recorded; the full-clock interval at the row's 1 - alpha
+  double fh = design_halfwidth(r->full.se, r->full.df, o->alpha);
+  double c[] = {r->clk_b.median_mhz, r->clk_c.median_mhz, r->clk_b.throttled_pct,
+                r->clk_c.throttled_pct};
+  for (size_t i = 0; i < sizeof c / sizeof *c; i++) csv_opt(stdout, c[i]);
+  if (isnan(r->full.est)) fputs(",,,,", stdout);
+  else {
+    csv_size(stdout, r->full.n_rounds);
+    csv_opt(stdout, exp(r->full.est));
+    csv_opt(stdout, exp(r->full.est - fh));
+    csv_opt(stdout, exp(r->full.est + fh));
+  }
+  putchar('\n');
 }
 
 int stats_compare(const stats_opts *o) {

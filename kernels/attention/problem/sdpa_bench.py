@@ -14,7 +14,12 @@ max_abs_err / max|ref| <= 1e-2, |o - ref| <= 1e-3 + 1e-3 |ref| everywhere, no Na
                   replay starts with a cold L2; the others find what the previous call left).
                   A short spin kernel runs before the start event so that the host's launch of the
                   replay is never inside the timed region.
-  sm_clock_mhz    the SM clock read through NVML right after each sample (empty if unavailable).
+  sm_clock_mhz    the SM clock read through NVML right after each sample (empty if unavailable):
+                  the instrument the harness uses (header clock_source, the same words). Before
+                  a shape's first timed replay, as in the harness (kernels/harness/bench_timing.cu),
+                  short spin kernels keep the GPU busy until NVML's SM clock is back at its target
+                  (the application clock; at most 1 s, 0.1 s once a wait has missed), recorded as
+                  `# clock_wait.<shape>:`.
   python_call_us  what a PyTorch user pays per call: --graph-calls back-to-back calls from Python,
                   no graph, host clock from after a synchronize to after the final synchronize,
                   divided by the count (launch overhead included; L2 flushed before in cold mode).
@@ -56,6 +61,10 @@ PROG = "sdpa_bench"
 SAMPLES_BIN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "build",
                            "tools", "samples")
 COLUMNS = "shape,rep,time_us,sm_clock_mhz,python_call_us"
+# the clock's instrument and the wait for it, as kernels/harness/bench_nvml.h and
+# bench_timing.cu have them (both sides of a comparison read and wait alike)
+CLOCK_SOURCE = "nvml sm clock after each sample"
+CLOCK_BACK, CLOCK_WAIT_MS, CLOCK_WAIT_AFTER_MISS_MS, CLOCK_SPIN_US = 0.98, 1000, 100, 200
 
 
 def die(code, msg):
@@ -142,6 +151,7 @@ class Nvml:
 
     def __init__(self, torch, dev):
         self.h = None
+        self.missed = False
         try:
             import pynvml
             pynvml.nvmlInit()
@@ -170,6 +180,29 @@ class Nvml:
 
     def sm_clock(self):
         return self._q(lambda h: self.nv.nvmlDeviceGetClockInfo(h, self.nv.NVML_CLOCK_SM))
+
+    def sm_clock_target(self):
+        """The clock waited for: the SM application clock, else the maximum SM clock."""
+        v = self._q(lambda h: self.nv.nvmlDeviceGetApplicationsClock(h, self.nv.NVML_CLOCK_SM))
+        return v if v and v != "0" else self.sm_clock_max()
+
+    def wait_for_clock(self, torch):
+        """Spins the GPU until the SM clock is back at its target; what happened, for the header."""
+        target, mhz = self.sm_clock_target(), self.sm_clock()
+        spin = getattr(torch.cuda, "_sleep", None)
+        if not target or not mhz or spin is None:
+            return "unavailable (no NVML clock)"
+        target, mhz = int(target), int(mhz)
+        t0 = time.monotonic()
+        limit = CLOCK_WAIT_AFTER_MISS_MS if self.missed else CLOCK_WAIT_MS
+        while mhz < CLOCK_BACK * target and (time.monotonic() - t0) * 1e3 < limit:
+            spin(CLOCK_SPIN_US * target)  # cycles: ~CLOCK_SPIN_US us at the target clock
+            torch.cuda.synchronize()
+            mhz = int(self.sm_clock() or 0)
+        back = mhz >= CLOCK_BACK * target
+        self.missed |= not back
+        return (f"{(time.monotonic() - t0) * 1e3:.0f} ms to {mhz} MHz of target {target}"
+                + ("" if back else " (not reached: timed below the target)"))
 
     def sm_clock_max(self):
         return self._q(lambda h: self.nv.nvmlDeviceGetMaxClockInfo(h, self.nv.NVML_CLOCK_SM))
@@ -310,6 +343,8 @@ def bench_shape(torch, F, ctx, nvml, a, shape, flush):
         end = torch.cuda.Event(enable_timing=True)
         rows = []
         for r in range(-a.warmup, a.reps):
+            if r == 0:
+                meta.append((f"clock_wait.{name}", nvml.wait_for_clock(torch)))
             if flush is not None:
                 flush.fill_(r & 0xFF)
             if spin is not None:
@@ -399,7 +434,10 @@ def main(argv):
         ("l2_bytes", str(l2)), ("driver", nvml.driver()),
         ("cuda_runtime", str(torch.version.cuda)), ("torch", torch.__version__),
         ("cudnn", str(torch.backends.cudnn.version())),
-        ("clock_sm_max_mhz", nvml.sm_clock_max()), ("power_limit_w", nvml.power_limit_w()),
+        ("clock_sm_max_mhz", nvml.sm_clock_max()),
+        ("clock_source", CLOCK_SOURCE if nvml.sm_clock() else "unavailable"),
+        ("clock_target_mhz", nvml.sm_clock_target() or "unavailable"),
+        ("power_limit_w", nvml.power_limit_w()),
         ("temp_start_c", nvml.temp()),
         ("date", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())),
         ("seed", str(a.seed)), ("l2_flush", a.l2), ("reps", str(a.reps)),
