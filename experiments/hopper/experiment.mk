@@ -36,9 +36,10 @@ COMPARE     := sm90_d64:mma_d64 sm90_d128:mma_d128 sm90_d64_pp:sm90_d64 \
 # the claims: the one build a user runs (dispatch) against cuDNN at every shape; the COMPARE
 # pairs are ablations (the secondary family)
 PRIMARY     := dispatch:sdpa-cudnn
-# fixed before its sessions ran (2026-11-27): per GPU model 4 GPUs (two hosts of two), one session
-# of 3 rounds each (make measure EXP=hopper GPUS=all ROUNDS=6 on each host); the 6 earlier
-# sessions of each model (3 on each of 2 GPUs, 3 of them added after a look) are the pilot
+# fixed before its sessions ran (2026-11-27, with the clocks read alike on both sides): per GPU
+# model 5 GPUs, the 4 of one four-GPU host (make measure EXP=hopper GPUS=all) and 1 of a one-GPU
+# machine, one session of 3 rounds each. The earlier plan confirm1 (4 H200s on two hosts of two)
+# and the pilot sessions before it were timed by the harness before that change: replaced
 PLAN        := confirm2 5 1 3
 # delta: the published A/A calibration was measured in own-process rounds of another kernel (and
 # its data are retired), so it does not describe this served design: the fixed 3% stands
