@@ -37,9 +37,10 @@ COMPARE     := sm90_d64:mma_d64 sm90_d128:mma_d128 sm90_d64_pp:sm90_d64 \
 # pairs are ablations (the secondary family)
 PRIMARY     := dispatch:sdpa-cudnn
 # fixed before its sessions ran (2026-11-27, with the clocks read alike on both sides): per GPU
-# model 5 GPUs, the 4 of one four-GPU host (make measure EXP=hopper GPUS=all) and 1 of a one-GPU
-# machine, one session of 3 rounds each. The earlier plan confirm1 (4 H200s on two hosts of two)
-# and the pilot sessions before it were timed by the harness before that change: replaced
+# model 5 GPUs, each one session of 3 rounds: H200 the 4 of one four-GPU host (make measure EXP=hopper
+# GPUS=all ROUNDS=12 REPS=240) and 1 of a one-GPU machine; H100 five one-GPU machines (no four-GPU
+# H100 host was lent). The earlier plan confirm1 (4 H200s on two hosts of two) and the pilot
+# sessions before it were timed by the harness before that change: replaced
 PLAN        := confirm2 5 1 3
 # delta: the published A/A calibration was measured in own-process rounds of another kernel (and
 # its data are retired), so it does not describe this served design: the fixed 3% stands
