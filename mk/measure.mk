@@ -89,7 +89,7 @@ measure: check-gpu $(MEASURE_SHARED) $(SAMPLES_BIN)
 	+@$(if $(MAKE_DRY),echo "measure: a dry run (make -n): the sessions of GPUS='$(GPUS)' RUNNER=$(RUNNER) are not started"; exit 0;) \
 	  exec 7>$(EXP_OUT)/.measure.lock && flock 7 || exit 2; \
 	  rm -f $(EXP_OUT)/shards.*.done; rm -rf $(EXP_OUT)/queue && mkdir -p $(EXP_OUT)/queue || exit 2; \
-	  B=$(B) GPUS='$(GPUS)' ROUNDS=$(ROUNDS) REPS=$(REPS) BASELINE='$(BASELINE)' BASELINES='$(BASELINES)' \
+	  B=$(B) GPUS='$(GPUS)' ROUNDS=$(ROUNDS) REPS=$(REPS) PLAN_ROUNDS='$(word 4,$(PLAN))' BASELINE='$(BASELINE)' BASELINES='$(BASELINES)' \
 	  LIB_BASELINES='$(LIB_BASELINES)' RUN_TIMEOUT=$(RUN_TIMEOUT) ORDER_SEED='$(ORDER_SEED)' \
 	  RUNNER=$(RUNNER) SLURM_JOBS=$(SLURM_JOBS) SLURM_PARTITION='$(SLURM_PARTITION)' \
 	  SLURM_ACCOUNT='$(SLURM_ACCOUNT)' SLURM_TIME='$(SLURM_TIME)' MAKE_CMD='$(MEASURE_MAKE)' \

@@ -66,6 +66,10 @@ check_grep "ORDER_SEED: GPU k gets ORDER_SEED + k" 'GPU=1 .*ORDER_SEED=8 ' <(dea
 check_grep "VARIANT=c: only c on the GPUs, with the baseline a they share" "GPU=1 .*VARIANT='a c' QUEUE=[^ ]* QUEUE_SHARED='a ' STREAM=1$" \
   <(deal GPUS=0,1 ROUNDS=1 REPS=10 BASELINE=a ALL_VARIANTS='a b c' VARIANT=c)
 check_eq "VARIANT naming none of the variants is refused (exit 2)" "$(deal GPUS=0,1 ROUNDS=1 REPS=10 ALL_VARIANTS='a b' VARIANT=zz >/dev/null; echo $?)" 2
+check_eq "a plan of 3 rounds a session on 2 GPUs with ROUNDS=3 is refused (exit 2)" "$(deal GPUS=0,1 ROUNDS=3 REPS=60 PLAN_ROUNDS=3 >/dev/null; echo $?)" 2
+check_grep "... naming the ROUNDS and REPS that deal 3 rounds to each" "pass ROUNDS=6 REPS=120 " \
+  <(env PATH="$t/smi:$PATH" B="$t/build" MAKE_CMD=mk ALL_VARIANTS="a b c" GPUS=0,1 ROUNDS=3 REPS=60 PLAN_ROUNDS=3 tools/pipeline/shards.sh fake 2>&1 >/dev/null)
+check_grep "... and ROUNDS=6 deals 3 rounds to each GPU" 'GPU=1 .*ROUNDS=3 REPS=60$' <(deal GPUS=0,1 ROUNDS=6 REPS=120 PLAN_ROUNDS=3)
 check_eq "no variants at all is refused (exit 2)" "$(deal GPUS=0,1 ROUNDS=1 REPS=10 ALL_VARIANTS=' ' >/dev/null; echo $?)" 2
 # make -n: the driver's and measure-one's recipes are marked + (job server), so they run: they must
 # only say that nothing is started

@@ -4,6 +4,7 @@
 # job per GPU or cluster job).
 #   shards.sh EXP >build/EXP/shards.mk
 # Environment (from make): GPUS (`all`, or GPU indices separated by commas or spaces), B, ROUNDS,
+# PLAN_ROUNDS (the rounds a session of the experiment's declared PLAN; optional),
 # REPS, ALL_VARIANTS (the experiment's variants and C baselines), VARIANT (optional: only these),
 # BASELINE, BASELINES, ORDER_SEED (optional: GPU k's session gets ORDER_SEED + k), MAKE_CMD
 # (how a shard calls make back: the top make with its EXP), START (UTC start, names the sessions),
@@ -56,6 +57,11 @@ fi
 . tools/pipeline/gpus.sh
 gpu_list "${GPUS:-}" || die "$gpu_err"
 n=${#gpus[@]}
+# a declared plan (PLAN_ROUNDS: its rounds a session) fixes each GPU's session: with several GPUs
+# the rounds must be dealt out, PLAN_ROUNDS to each, never the variants
+if [ -n "${PLAN_ROUNDS:-}" ] && [ "$n" -gt 1 ] && [ "$rounds" -ne $(( PLAN_ROUNDS * n )) ]; then
+  die "the experiment's plan declares $PLAN_ROUNDS rounds a session: on $n GPUs pass ROUNDS=$(( PLAN_ROUNDS * n )) REPS=$(( (reps + rounds - 1) / rounds * PLAN_ROUNDS * n )) (each GPU then times every variant in $PLAN_ROUNDS rounds; ROUNDS=$rounds would deal $( [ "$rounds" -lt "$n" ] && echo 'the variants out over the GPUs' || echo "$rounds rounds over them"))"
+fi
 stream=
 [ "$runner" = local ] && { [ "$n" -eq 1 ] || [ "$rounds" -lt "$n" ]; } && stream=1
 # the variants, as make names them (not yet built: a session leaves out those the static gates
