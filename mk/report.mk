@@ -64,7 +64,7 @@ R_LIB := $(addprefix $(B)/tools/obj/report/,report_csv.o report_vars.o report_pi
 # report_tmplread of R_LIB, which prep_plots reads its captions with), the CSV tables of reports/
 # (report_static) and the writer (report_doc), never on the main
 R_GEN := $(addprefix $(B)/tools/obj/report/,report_gen.o report_ctx.o report_fmt.o report_tmpl.o report_words.o \
-           report_doc.o report_design.o report_clocks.o report_form.o report_frame.o report_headline.o report_hrows.o report_keyclaims.o report_method.o \
+           report_doc.o report_design.o report_clocks.o report_aainside.o report_form.o report_frame.o report_headline.o report_hrows.o report_keyclaims.o report_method.o \
            report_exp.o report_gates.o report_reasons.o report_static.o report_rooftab.o \
            report_correct.o report_retired.o report_claims.o report_rules.o profile_section.o search_section.o) \
          $(B)/tools/obj/profile/profile_metrics.o
@@ -132,7 +132,7 @@ r_keys_of = $(filter $(1)/%,$(R_KEYS))
 r_samples = $(filter $(DATA)/$(1)/%,$(R_SAMPLES))
 r_gpu     = $(lastword $(subst /, ,$(1)))
 r_figs    = $(foreach k,$(call r_keys_of,$(1)),$(RB)/plots/$(k)/figures.txt)
-r_stats   = $(foreach k,$(call r_keys_of,$(1)),$(RB)/$(k)/summary.csv $(RB)/$(k)/compare.csv \
+r_stats   = $(foreach k,$(call r_keys_of,$(1)),$(RB)/$(k)/summary.csv $(RB)/$(k)/compare.csv $(RB)/$(k)/aa-inside.csv \
               $(if $(filter $(CLAIMS_EXP),$(1)),$(RB)/$(k)/claims.csv $(RB)/$(k)/sessions.csv))
 
 # The data root is part of every result: a different DATA (a copy, a fixture) rebuilds them, and
@@ -220,7 +220,28 @@ $(R_SESSIONS): $(RB)/%/sessions.csv: $(STATS) $(B)/tools/report_pairs
 	done; fi; \
 	rm -f $@.one; mv $@.tmp $@
 
+# aa-inside: the A/As inside the design, a dispatching build against the configuration that served
+# each shape (report_pairs --aa-inside; the same kernel in the same process design): one
+# `stats compare --shape` a shape, no Holm (a calibration's error rate is the nominal one), in the
+# plan's sessions where there is one; empty without a dispatching build
+R_AAIN := $(R_KEYS:%=$(RB)/%/aa-inside.csv)
+$(R_AAIN): $(RB)/%/aa-inside.csv: $(STATS) $(B)/tools/report_pairs
+	@mkdir -p $(@D); t=$@.tmp.$$$$; o=$@.one.$$$$; \
+	trips=$$($(B)/tools/report_pairs --aa-inside $(RB)/$(firstword $(subst /, ,$*))/experiment.vars $(DATA)/$*) || exit 2; \
+	$(call r_band,$*) \
+	tag=$$(sed -n 's/^PLAN_TAG=//p' $(RB)/$(firstword $(subst /, ,$*))/experiment.vars); \
+	if [ -n "$$tag" ] && grep -qs -- " plan=$$tag\$$" $(DATA)/$*/*.csv; then band="$$band --plan $$tag"; fi; \
+	: >$$t; \
+	while read -r c d s; do [ -n "$$c" ] || continue; \
+	  $(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --family aa-inside --shape $$s "$$c" "$$d" >$$o 2>/dev/null; rc=$$?; \
+	  case $$rc in 0|1|3) ;; *) rm -f $$o $$t; exit $$rc;; esac; \
+	  if [ -s $$t ]; then tail -n +2 $$o >>$$t; else cat $$o >$$t; fi; \
+	done <<<"$$trips"; \
+	rm -f $$o; mv $$t $@
+
 $(foreach k,$(R_KEYS),$(eval $(RB)/$(k)/summary.csv: $(R_ROOT) $(call r_samples,$(k))) \
+  $(eval $(RB)/$(k)/aa-inside.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
+    $(call r_samples,$(k))) \
   $(eval $(RB)/$(k)/compare.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
     $(call r_samples,$(k)) $(wildcard $(call r_cal,$(k)))) \
   $(eval $(RB)/$(k)/claims.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \

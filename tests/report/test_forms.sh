@@ -21,6 +21,21 @@ check "the main appendix has at most $PAGES_MAX pages ($np)" test "${np:-99}" -l
 check "the full appendix is the longer ($nf pages)" test "${nf:-0}" -gt "${np:-99}"
 # experiments/correctness names 28 shapes (counted in its experiment.mk): more than the main
 # appendix lists, so it counts them there and the full appendix lists them
+# the A/As inside hopper's design: each row pits dispatch against the configuration its rules
+# (dispatchcheck --match, not the sample header report_pairs reads) name for the shape, one row a
+# shape; the appendix's count of CIs that exclude 1 is the rows' own (counted here with awk)
+for g in nvidia-h200 nvidia-h100-80gb-hbm3; do
+  a=$RB/hopper/$g/aa-inside.csv
+  [ -s "$a" ] || { check "hopper $g: aa-inside.csv written" false; continue; }
+  want=$(build/tools/dispatchcheck --problem attention --match experiments/hopper/variants/dispatch.dispatch \
+    $(tail -n +2 "$a" | cut -d, -f1) | awk '{print $1 "," $2}')
+  got=$(awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next} {print $c["shape"] "," $c["base"]}' "$a")
+  check_eq "hopper $g: each A/A is dispatch against the configuration its rules serve the shape with" "$got" "$want"
+  check_eq "hopper $g: an A/A for each of the 8 shapes" "$(tail -n +2 "$a" | wc -l)" 8
+  ex=$(awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next} $c["speedup_lo"] > 1 || $c["speedup_hi"] < 1 {n++} END {print n + 0}' "$a")
+  check_grep "hopper $g: the appendix counts the A/A CIs that exclude 1 ($ex)" "^\*\*A/A inside the design\.\*\* 8 A/As: .*: $ex of 8 95% CIs exclude 1" $R/appendix-full.md
+done
+
 check_grep "the main appendix counts a long shape list" '^- Kernel: `flash_attn.cu`; 28 shapes, listed in the full appendix\.$' $R/appendix.md
 check_grep "... and the full appendix lists it" '^- Kernel: `flash_attn.cu`; shapes: `B1_H2_S1_D64_C0`, `B1_H2_S1_D64_C1`' $R/appendix-full.md
 for l in $R/latex/appendix.log $R/latex-full/appendix-full.log; do

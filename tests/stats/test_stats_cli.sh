@@ -45,6 +45,16 @@ check "known effsize: delta CI low" near "$(col "$T/o" 1 delta_lo)" -0.7265846 1
 check "known effsize: delta CI high" near "$(col "$T/o" 1 delta_hi)" 0.3890062 1e-6
 check_eq "known effsize: magnitude" "$(col "$T/o" 1 delta_magnitude)" small
 
+# --shape: that shape only; a shape the pair does not both hold is an error
+"$S" compare --shape B2_H8_S512_D64_C0 "$F/raw_base.csv" "$F/raw_base.csv" >"$T/o" 2>"$T/e"
+check_eq "--shape: one row" "$(tail -n +2 "$T/o" | wc -l)" 1
+check_eq "--shape: of that shape" "$(col "$T/o" 1 shape)" B2_H8_S512_D64_C0
+"$S" compare --shape B9_H9_S9_D64_C0 "$F/raw_base.csv" "$F/raw_base.csv" >"$T/o" 2>"$T/e"; rc=$?
+check_eq "--shape: a shape not in the files: exit 2" "$rc" 2
+check_grep "... saying so" "do not both hold shape B9_H9_S9_D64_C0" "$T/e"
+"$S" compare --shape 'a b' "$F/raw_base.csv" "$F/raw_base.csv" >"$T/o" 2>"$T/e"; rc=$?
+check_eq "--shape: not a shape name: exit 2" "$rc" 2
+
 # --- clocks (tools/stats/clocks.h) --------------------------------------------------------------
 # One session, 4 rounds of 3 reps; target 2000 MHz, so a sample below 1500 is throttled: one rep of
 # the candidate's round 4 (1400 MHz). Hand calculation: round medians 10 (base) and 8, 8.2, 7.8, 9

@@ -95,6 +95,8 @@ void egpu_load(gen *g, egpu *x, const char *exp, const char *gpu) {
   x->have_claims = gen_load_opt(g, p, &x->claims);
   snprintf(p, sizeof p, "%s/%s/%s/sessions.csv", g->build, exp, gpu);
   x->have_sess = gen_load_opt(g, p, &x->sess);
+  snprintf(p, sizeof p, "%s/%s/%s/aa-inside.csv", g->build, exp, gpu);
+  x->have_aain = gen_load_opt(g, p, &x->aain);
   snprintf(p, sizeof p, "%s/gates.csv", x->dir);
   x->have_gates = gen_load_opt(g, p, &x->gates);
   snprintf(p, sizeof p, "%s/plots/%s/%s/figures.txt", g->build, exp, gpu);

@@ -14,7 +14,9 @@ typedef struct {
   strlist others;        // other *.csv files there (not read)
   samples_file *files;
   rcsv sum, cmp, gates, claims, sess; // sess: one-session comparisons (sessions.csv)
-  int have_sum, have_cmp, have_gates, have_claims, have_sess;
+  rcsv aain;             // the A/As inside the design (aa-inside.csv: a dispatching build against
+                         // the configuration that served each shape)
+  int have_sum, have_cmp, have_gates, have_claims, have_sess, have_aain;
   strlist fig_script, fig_name, fig_caption; // from figures.txt
 } egpu;
 

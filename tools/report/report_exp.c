@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "samples/samples_median.h"
+#include "report_aainside.h"
 #include "report_clocks.h"
 #include "report_design.h"
 #include "report_fmt.h"
@@ -425,7 +426,7 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
     if (!x->have_sum) tmpl_put(g, "exp", "no-samples", (const char *const[]){"exp", exp, "gpu", x->gpu, NULL});
     else latency_table(g, e, x, &shapes);
     tally t = x->have_cmp ? tally_of(&x->cmp) : (tally){0};
-    if (x->have_cmp) compare_table(g, x, &shapes), design_sentence(g, &x->cmp), clocks_paragraph(g, x);
+    if (x->have_cmp) compare_table(g, x, &shapes), design_sentence(g, &x->cmp), clocks_paragraph(g, x), aainside_sentence(g, x);
     else if (x->have_sum) tmpl_put(g, "exp", "no-comparisons", NULL);
     if (x->have_sum) findings(g, e, x, &shapes, &t);
     if (x->have_sum) roof_table(g, e, x, &shapes);

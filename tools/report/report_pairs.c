@@ -7,6 +7,10 @@
 //                                          library, report_pick.h)
 //   report_pairs --sessions VARS DIR       the session ids of the headline variant's file, sorted,
 //                                          one a line; nothing when it has fewer than 2 sessions
+//   report_pairs --aa-inside VARS DIR      the A/As inside the design: for each dispatching
+//                                          variant and shape, "CONFIG DISPATCH SHAPE", CONFIG the
+//                                          file of the configuration that served the shape (the
+//                                          config= of its `# launch.<shape>:` line)
 // A pair naming a variant without samples (e.g. rejected by a gate) is left out with a note on
 // stderr. Exit 0, or 2 on a usage or input error.
 #include <stdio.h>
@@ -105,12 +109,42 @@ static int headline(int hl, const expvars *e, const strlist *paths, const strlis
   return 0;
 }
 
+// the configuration named by config= on the `# launch.<shape>:` line of f, into buf; 0 if none
+static int served_by(const samples_file *f, const char *shape, char *buf, size_t len) {
+  char key[160];
+  snprintf(key, sizeof key, "launch.%s", shape);
+  const char *v = samples_meta(f, key), *c = v ? strstr(v, " config=") : NULL;
+  if (!c) return 0;
+  c += strlen(" config=");
+  size_t n = strcspn(c, " ");
+  if (!n || n >= len) return 0;
+  snprintf(buf, len, "%.*s", (int)n, c);
+  return 1;
+}
+
+static void aa_inside(const expvars *e, const strlist *paths, const strlist *names) {
+  for (size_t d = 0; d < e->dispatch.n; d++) {
+    const char *pd = path_of(paths, names, e->dispatch.v[d]);
+    samples_file f;
+    char er[512], cfg[128];
+    if (!pd || samples_read(pd, &f, er, sizeof er)) continue;
+    for (size_t i = 0; i < f.ngroups; i++) {
+      const char *pc = served_by(&f, f.groups[i].name, cfg, sizeof cfg) ? path_of(paths, names, cfg) : NULL;
+      if (pc) printf("%s %s %s\n", pc, pd, f.groups[i].name);
+      else fprintf(stderr, "report_pairs: note: %s at %s: no samples of the configuration it ran\n",
+                   e->dispatch.v[d], f.groups[i].name);
+    }
+    samples_free(&f);
+  }
+}
+
 int main(int argc, char **argv) {
   int cl = argc == 6 && !strcmp(argv[1], "--claims");
-  int hl = argc == 4 ? !strcmp(argv[1], "--headline") ? 1 : !strcmp(argv[1], "--sessions") ? 2 : 0 : 0;
+  int hl = argc == 4 ? !strcmp(argv[1], "--headline") ? 1 : !strcmp(argv[1], "--sessions") ? 2
+                       : !strcmp(argv[1], "--aa-inside") ? 3 : 0 : 0;
   if (argc != 3 && !cl && !hl) {
     fprintf(stderr, "usage: report_pairs VARS DIR | report_pairs --claims CLAIMS SUMMARY VARS DIR | "
-                    "report_pairs --headline|--sessions VARS DIR\n");
+                    "report_pairs --headline|--sessions|--aa-inside VARS DIR\n");
     return 2;
   }
   const char *vpath = argv[argc - 2], *dir = argv[argc - 1];
@@ -125,7 +159,9 @@ int main(int argc, char **argv) {
     return 2;
   }
   int rc = 0;
-  if (hl) {
+  if (hl == 3) {
+    aa_inside(&e, &paths, &names);
+  } else if (hl) {
     if (headline(hl, &e, &paths, &names)) {
       fprintf(stderr, "report_pairs: %s\n", err);
       rc = 2;

@@ -62,7 +62,7 @@ const char *ci_method_name(boot_method m) { return ci_names[m]; }
 static const char *const valued[] = {"--alpha",       "--resamples", "--seed",   "--ci",
                                      "--level",       "--session",   "--plan",   "--method", "--alternative",
                                      "--threshold",   "--delta",     "--delta-ci", "--calibration",
-                                     "--draws",       "--rounds",    "--family", NULL};
+                                     "--draws",       "--rounds",    "--family", "--shape", NULL};
 enum { FIRST_COMPARE_ONLY = 7 };
 
 // *slot = val when it is 1..max characters of chars; else 2 after a message ending in why.
@@ -95,6 +95,9 @@ static int take(const char *opt, const char *val, stats_opts *o) {
   if (!strcmp(opt, "--family"))
     return token(opt, val, "abcdefghijklmnopqrstuvwxyz0123456789-", 40,
                  "is not a family name ([a-z0-9-], 1-40 characters)", &o->family);
+  if (!strcmp(opt, "--shape"))
+    return token(opt, val, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_", 100,
+                 "is not a shape name ([A-Za-z0-9_], 1-100 characters)", &o->shape);
   if (!strcmp(opt, "--calibration")) {
     if (!*val) return bad(opt, val, "is not a file name");
     o->calibration = val;

@@ -22,6 +22,7 @@ typedef struct {
   int delta_set;             // --delta (or --threshold) given
   const char *calibration;   // --calibration FILE: delta from the A/A calibration
   const char *plan;          // --plan TAG: only the sessions of that declared plan
+  const char *shape;         // --shape NAME: compare that shape only (NULL: every shared one)
   const char *family;        // --family NAME: the name of the run's Holm family (the CSV's
                              // family column: primary for an experiment's claims, secondary
                              // for its ablations; "all" when not given)

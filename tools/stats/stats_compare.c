@@ -258,6 +258,7 @@ static int compare_pair(const stats_opts *o, rows_t *rs, const char *bpath, cons
   int rc = 0;
   size_t common = 0;
   for (size_t i = 0; i < fb.ngroups && !rc; i++) {
+    if (o->shape && strcmp(fb.groups[i].name, o->shape)) continue;
     const samples_group *gc = samples_group_find(&fc, fb.groups[i].name);
     if (!gc) {
       fprintf(stderr, "stats: %s: shape %s is not in %s: skipped\n", bpath, fb.groups[i].name,
@@ -268,11 +269,12 @@ static int compare_pair(const stats_opts *o, rows_t *rs, const char *bpath, cons
     rc = compute(o, rs, &fb, &fc, &fb.groups[i], gc);
   }
   for (size_t i = 0; i < fc.ngroups && !rc; i++)
-    if (!samples_group_find(&fb, fc.groups[i].name))
+    if (!o->shape && !samples_group_find(&fb, fc.groups[i].name))
       fprintf(stderr, "stats: %s: shape %s is not in %s: skipped\n", cpath, fc.groups[i].name,
               bpath);
   if (!rc && common == 0) {
-    fprintf(stderr, "stats: %s and %s have no shape in common\n", bpath, cpath);
+    if (o->shape) fprintf(stderr, "stats: %s and %s do not both hold shape %s\n", bpath, cpath, o->shape);
+    else fprintf(stderr, "stats: %s and %s have no shape in common\n", bpath, cpath);
     rc = 2;
   }
   samples_free(&fb);

@@ -37,6 +37,8 @@ static const char usage[] =
     "  --calibration FILE               delta = the minimum detectable effect of each row's\n"
     "                                   design from an A/A calibration (stats aa's output)\n"
     "  --holm                           Holm-Bonferroni over all rows of the run\n"
+    "  --shape NAME                     only that shape of each pair (e.g. an A/A of a dispatching\n"
+    "                                   build against the configuration it runs at that shape)\n"
     "  --family NAME                    names the run's family of comparisons in the family\n"
     "                                   column (primary: an experiment's claims; secondary: its\n"
     "                                   ablations)\n"
