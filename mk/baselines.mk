@@ -26,7 +26,7 @@ endif
 .PHONY: ceilings
 ceilings: check-gpu $(CEILINGS_BIN)
 	@mkdir -p $(CEILINGS_OUT)
-	$(CEILINGS_BIN) --out $(CEILINGS_OUT)/ --meta git_rev=$(GIT_REV)
+	tools/pipeline/with_gpu.sh "make ceilings" $(CEILINGS_BIN) --out $(CEILINGS_OUT)/ --meta git_rev=$(GIT_REV)
 
 ## aa: GPU only: measure the A/A experiment (our kernel and cuDNN, each as two variants) -> data/aa/<gpu>/
 .PHONY: aa

@@ -6,11 +6,12 @@ TEST_SCRIPTS +=
 ## test: build and run every unit and pipeline test (no GPU needed); ends with "N passed, M failed"
 .PHONY: test
 test: check-deps-test $(TEST_PROGS)
-	@MAKEFLAGS= MFLAGS= MAKELEVEL= BENCH=$(B)/tests/bench_naive BENCH_SO=$(B)/tests/bench_naive.so SERVE_BIN=$(SERVE_BIN) \
+	@mkdir -p $(B)/tests/locks && MAKEFLAGS= MFLAGS= MAKELEVEL= GPU_LOCK_DIR=$(abspath $(B))/tests/locks BENCH=$(B)/tests/bench_naive BENCH_SO=$(B)/tests/bench_naive.so SERVE_BIN=$(SERVE_BIN) \
 	  tests/run.sh $(TEST_PROGS) $(TEST_SCRIPTS)
 # the layout test checks the objects of every host tool at link level: they are built first
 test: tools report-tools
-TEST_SCRIPTS += tests/test_run.sh tests/layout/test_layout.sh tests/layout/test_hostile_names.sh tests/pipeline/test_pipeline.sh tests/pipeline/test_reproduce.sh tests/gates/test_sanitize.sh
+TEST_SCRIPTS += tests/test_run.sh tests/layout/test_layout.sh tests/layout/test_hostile_names.sh tests/pipeline/test_pipeline.sh tests/pipeline/test_reproduce.sh tests/gates/test_sanitize.sh \
+  tests/pipeline/test_gpu_locks.sh
 
 # The bench CLI test links the harness objects with the naive stand-in kernel.
 $(B)/tests/bench_naive: $(call problem_objs,attention) kernels/attention/naive_attn.cu kernels/attention/attn.h | check-deps-build

@@ -14,6 +14,7 @@ serve=${SERVE_BIN:-$B/tools/serve}
 bench=${BENCH:-$B/tests/bench_naive}
 check "the stand-in's kernel.so, its bench and the server are built (make test builds them)" test -f "$so" -a -x "$serve" -a -x "$bench"
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+: >"$t/lock"  # (measure makes the runs' lock; the server opens it read-only, never creating it)
 job() { # job NAME ARG...: a job file $t/NAME (the stand-in's kernel.so, log $t/NAME.log)
   local n=$1; shift
   printf '%s\n' "$so" "$t/$n.log" "$@" >"$t/$n"

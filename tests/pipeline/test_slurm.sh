@@ -127,4 +127,17 @@ check_eq "no temp or half-written file in the published directory" "$(ls -A "$d"
 check "the published files still read back" "$SAMPLES_BIN" check "$d/a.csv" "$d/b.csv" "$d/c.csv"
 B=$t/build DATA_OUT=$t/data tools/pipeline/collect.sh fake >"$t/collect2.out" 2>&1
 check_eq "collecting again: nothing new, the failure reported once" "$?:$(grep -c 'did not finish' "$t/collect2.out")" "0:0"
+# a collect killed after publishing a session and before marking it: collecting again publishes
+# nothing twice (publish.sh skips a session a file already holds)
+p=$(ls -d "$b"/slurm/*-job0-20261122T000002Z/)
+rm -f "$p/PUBLISHED"
+B=$t/build DATA_OUT=$t/data tools/pipeline/collect.sh fake >"$t/collect3.out" 2>&1; rc=$?
+check_eq "a session collected again (its mark lost): exit 0, still 3 sessions" "$rc $(grep -c '^# session\.' "$d/a.csv")" "0 3"
+check_grep "... saying it is already there" "session [^ ]*job0-20261122T000002Z is already in " "$t/collect3.out"
+# DONE naming a directory that is not the session's own staging (here the published data itself)
+rm -f "$p/PUBLISHED"; printf '%s %s\n' x "$t/data/fake/fake-gpu/.." >"$p/DONE"
+B=$t/build DATA_OUT=$t/data tools/pipeline/collect.sh fake >"$t/collect4.out" 2>&1; rc=$?
+check_eq "DONE naming a path outside the session's staging: exit 1" "$rc" 1
+check_grep "... refused, nothing published" "DONE names .*not a GPU directory of its own staging" "$t/collect4.out"
+check_eq "... no file written under data/fake itself" "$(ls "$t/data/fake" | grep -c '\.csv$')" 0
 done_testing

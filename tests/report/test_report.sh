@@ -566,5 +566,5 @@ pc=$FAM/pb/phase1/nvidia-h100-80gb-hbm3/compare.csv
 check_eq "plan: the comparisons hold the plan's 2 sessions, and name it" \
   "$(col1() { awk -F, -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == n) c = i } NR == 2 { print $c }' "$pc"; }; echo "$(col1 n_sessions),$(col1 plan)")" "2,c2/2x1x2"
 check_grep "plan: the appendix says the intervals are the plan's, the pilot left out" \
-  'Confirmatory: only the sessions of the plan `c2/2x1x2` \(2 GPUs × 1 sessions × 2' "$FAM/pb/report/appendix-full.md"
+  'Confirmatory: only the sessions of the plan `c2/2x1x2` \(2 GPU\(s\) × 1 session\(s\) ×' "$FAM/pb/report/appendix-full.md"
 done_testing

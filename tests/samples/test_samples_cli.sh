@@ -52,6 +52,13 @@ check "append: the expected file (NEW's header, both session lines, OLD's rows, 
 cp $F/merge/merged.csv "$t/pub.csv"
 $S append --out "$t/pub.csv" "$t/pub.csv" $F/merge/session2.csv
 check "append --out onto OLD itself (what measure publishes)" cmp "$t/pub.csv" $F/merge/appended.csv
+# a session is published once: appending a session the file already holds is refused (exit 3),
+# the file left as it was
+cp "$t/pub.csv" "$t/pub0.csv"
+$S append --out "$t/pub.csv" "$t/pub.csv" $F/merge/session2.csv 2>"$t/e"; rc=$?
+check_eq "append: a session the file already holds: exit 3" "$rc" 3
+check_grep "... naming it" "session2.csv: session [^ ]+ is already in $t/pub.csv" "$t/e"
+check "... the file unchanged" cmp "$t/pub.csv" "$t/pub0.csv"
 printf '# only: comments\n' >"$t/hdr.csv"
 $S append --out "$t/pub.csv" "$t/pub.csv" "$t/hdr.csv" 2>"$t/e"; rc=$?
 check_eq "append: a file without a CSV header row exits 2" "$rc" 2
@@ -146,4 +153,9 @@ sdpa_bench.write_samples(sys.argv[1], sys.argv[2], [], ["B1_H1_S8_D64_C0,0,1.5,,
 PY
 check_eq "sdpa_bench.py: no samples command: exit 2" "$?" 2
 check_grep "sdpa_bench.py: ... says which" "^sdpa_bench: .*/none/samples: cannot run" "$t/e"
+# the reader: a session declared twice (a session published twice) is an error, FILE:LINE
+printf '# cudadent42 samples v1\n# session.a: x=1\n# session.a: x=1\nshape,time_us,session\nB1_H1_S128_D64_C0,1,a\n' >"$t/dup.csv"
+$S check "$t/dup.csv" >/dev/null 2>"$t/e"; rc=$?
+check_eq "a session line given twice: exit 2" "$rc" 2
+check_grep "... FILE:LINE: what" "dup.csv:3: session.a declared twice" "$t/e"
 done_testing

@@ -23,6 +23,9 @@ mapfile -t vs < <(touch "$b/runtime.csv"; awk -F, 'FILENAME == ARGV[1] { bad[$1]
   FNR > 1 && $2 == "pass" && !($1 in bad) { print $1 }' "$b/runtime.csv" "$b/gates.csv")
 [ ${#vs[@]} -gt 0 ] || die "$exp: no variant passed the gates"
 slug=$("$b/${vs[0]}/bench" --gpu-slug 2>/dev/null) || die "no usable GPU here; without a GPU, use make report"
+# the GPU's lock, as a measure session holds it: no sanitizer run overlaps a session's timing there
+. tools/pipeline/gpus.sh
+gpu_lock_take 9 "$(gpu_default_index)" "make sanitize EXP=$exp" || die "$gpu_err"
 tools=(${SAN_TOOLS:-memcheck racecheck initcheck synccheck})
 # the shapes to sanitize a variant on: those of SANITIZE_SHAPES it runs, else its smallest
 pick_shapes() {

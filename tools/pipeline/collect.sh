@@ -3,8 +3,10 @@
 # build/EXP/slurm/<session>/, published into DATA_OUT: a session is taken only when its job wrote
 # DONE (measure.sh writes it last), so a job that failed, timed out or was pre-empted publishes
 # nothing, and it is named (once: marked FAILED). Each taken session is marked PUBLISHED, so
-# collecting again (a rerun after an interrupted make) takes only what is new. Then the gate
-# table is merged and published.
+# collecting again (a rerun after an interrupted make) takes only what is new; a collect killed
+# between publishing a session and marking it publishes nothing twice (publish.sh skips a session
+# a file already holds). The directory DONE names must be the session's own staging
+# (<session>/data/EXP/<gpu slug>). Then the gate table is merged and published.
 #   collect.sh EXP
 # Environment: B, DATA_OUT (data), SAMPLES_BIN. Exit 0 when every staged session was published,
 # 1 when a job did not finish (the others are published), 2 on a usage error.
@@ -23,7 +25,12 @@ for d in "$b"/slurm/*/; do
     touch "$d/FAILED"; rc=1; continue
   fi
   read -r _ staged <"$d/DONE"
+  # (the staged directory must be this session's own: <session dir>/data/EXP/<GPU slug>)
   slug=$(basename "$staged")
+  if [[ ! $slug =~ ^[a-z0-9][a-z0-9-]{0,79}$ ]] || [ "$(cd "$staged" 2>/dev/null && pwd -P)" != "$(cd "$d" && pwd -P)/data/$exp/$slug" ]; then
+    say "session $s: DONE names '$staged', not a GPU directory of its own staging ($d/data/$exp/<gpu>): nothing of it published"
+    touch "$d/FAILED"; rc=1; continue
+  fi
   dest=${DATA_OUT:-data}/$exp/$slug
   mapfile -t files < <(ls "$staged"/*.csv 2>/dev/null | grep -v '/gates\.csv$')
   [ ${#files[@]} -gt 0 ] || { say "session $s: no sample file staged"; rc=1; continue; }

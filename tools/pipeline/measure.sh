@@ -375,7 +375,7 @@ mkdir -p "$b/runs" "$dest"
 . tools/pipeline/gpus.sh
 # (the waits for the locks in the background, so that a signal is not held back: the lock is the
 # open file's, which this shell keeps)
-exec 9>"$(gpu_lock "$gpu_index")" && { flock 9 & wait $!; } || die "cannot lock $(gpu_lock "$gpu_index")"
+gpu_lock_take 9 "$gpu_index" "make measure EXP=$exp (session $session)" || die "$gpu_err"
 [ -n "${SHARD:-}" ] || { exec 7>"$b/.measure.lock" && { flock 7 & wait $!; }; } || die "cannot lock $b/.measure.lock"
 # HOLD_DEVICE=1 (make measure sets it): a process holds a context open on the session's GPU for the
 # whole session (`bench --hold`, stopped on exit), so that each run finds the device already set up
@@ -387,9 +387,10 @@ keeper=
 # the runs' lock on the GPU (bench --gpu-lock): a run started ahead opens the device only while no
 # run times on this GPU, and a run times only once the one before it has exited
 run_lock=$(gpu_lock "$gpu_index").runs
-# (checked here: a lock file the runs cannot open would fail every run, blamed on its kernel)
-{ : >>"$run_lock"; } 2>/dev/null && [ -r "$run_lock" ] && [ -w "$run_lock" ] ||
-  die "cannot open $run_lock, the runs' lock on GPU $gpu_index (another user's? GPU_LOCK_DIR chooses the directory)"
+# (checked here: a lock file the runs cannot open would fail every run, blamed on its kernel; the
+# runs open it for writing, without truncating it)
+gpu_lock_file "$run_lock" rw && [ -w "$run_lock" ] ||
+  die "cannot open $run_lock, the runs' lock on GPU $gpu_index (${gpu_err:-made by another user?}; GPU_LOCK_DIR chooses the directory)"
 nvml_from=()
 if [ "${HOLD_DEVICE:-0}" = 1 ]; then
   # (it also loads NVML once and keeps its readings fresh in a file the runs read instead)
@@ -540,8 +541,15 @@ serve_start() { # serve_start ROUND: a new server for ROUND's jobs, reading them
   srv_pid=$!
   exec {srv_fd}>"$fifo"
   srv_round=$1
-  while [ ! -e "$ready" ] && kill -0 "$srv_pid" 2>/dev/null; do nap 0.002; done
+  # (bounded: a server that cannot take the runs' lock, or open the device, within
+  # SERVE_START_TIMEOUT seconds (120) ends the session, saying so)
+  local t0=$SECONDS limit=${SERVE_START_TIMEOUT:-120}
+  while [ ! -e "$ready" ] && kill -0 "$srv_pid" 2>/dev/null && [ $(( SECONDS - t0 )) -lt "$limit" ]; do nap 0.002; done
   [ -e "$ready" ] && return 0
+  if kill -0 "$srv_pid" 2>/dev/null; then
+    kill -KILL "$srv_pid" 2>/dev/null; exec {srv_fd}>&-; wait "$srv_pid" 2>/dev/null; srv_pid= srv_fd=
+    die "the server on GPU $gpu_index did not open the device within $limit s (SERVE_START_TIMEOUT): the runs' lock $run_lock held by another process?$(who=$(gpu_lock_holders "$gpu_index" | grep -v "^pid $$ " | paste -sd';' -); [ -z "$who" ] || echo " Other holders of the GPU: $who")"
+  fi
   exec {srv_fd}>&-; wait "$srv_pid"; rc=$?; srv_pid= srv_fd=
   serve_fail "$rc"
 }
@@ -625,6 +633,11 @@ for item in "${sched[@]}"; do
   if [ $rc -eq 0 ] && [ ! -f "$f" ]; then rc=-1; fi
   # the runs' progress lines ("bench: [i/N] SHAPE median X us", "sdpa_bench: [i/N] ...")
   if [ $rc -eq 0 ]; then tail -n "$(printf '%s\n' "${all_shapes[@]}" | wc -l)" "$runs/$v.log" | grep -E ': \[[0-9]+/[0-9]+\] ' | sed 's/^/  /' >&2; continue; fi
+  # a run that ran out of time while another process held the runs' lock may never have had the
+  # GPU: the session stops and says so, never blaming the variant with a run_timeout
+  if { [ $rc -eq 124 ] || [ $rc -eq 137 ]; } && [[ $v != "$lib"-* ]] && ! flock -w 10 "$run_lock" true 2>/dev/null; then
+    die "$v: its run ran out of time while another process held the runs' lock on GPU $gpu_index ($run_lock$(who=$(gpu_lock_holders "$gpu_index" | grep -v "^pid $$ " | paste -sd';' -); [ -z "$who" ] || echo "; other holders of the GPU: $who")): no verdict on $v; free the lock (or choose GPU_LOCK_DIR) and measure again"
+  fi
   dead[$v]=1
   case $v in
     "$lib"-*) if [ $rc -eq 5 ]; then say "$v: unavailable (its library is not installed here)"

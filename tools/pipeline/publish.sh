@@ -5,7 +5,8 @@
 # l2_flush, reps and warmup (`samples append`: old rows unchanged), else it replaces the file,
 # saying which key differed. Every write goes to a temp file in DEST and is renamed; the whole
 # call holds a lock on DEST (DEST/.publish.lock), so sessions finishing at once on several GPUs
-# or cluster nodes publish one after the other. Used by measure.sh and collect.sh.
+# or cluster nodes publish one after the other. A session already in DEST/<variant>.csv is not
+# published again (said, not an error). Used by measure.sh and collect.sh.
 #   publish.sh DEST NEW...
 # Environment: SAMPLES_BIN (default build/tools/samples). Prints "N" (files published) on
 # stdout; exit 1 when a file could not be published, 2 on a usage error.
@@ -36,8 +37,11 @@ for new in "$@"; do
   if [ -f "$out" ] && why=$(why_not_append "$out" "$new") && [ -z "$why" ]; then
     # NEW's header lines, every session line (old, then new), the CSV header row, OLD's rows
     # unchanged, NEW's rows
-    if "$samples" append "$out" "$new" >"$tmp"; then
+    "$samples" append "$out" "$new" >"$tmp"; arc=$?
+    if [ $arc -eq 0 ]; then
       say "$v: session $session appended ($(grep -c '^# session\.' "$tmp") sessions in $out)"
+    elif [ $arc -eq 3 ]; then  # (a rerun of a collect killed after publishing, say)
+      rm -f "$tmp"; say "$v: session $session is already in $out: not published again"; continue
     else rm -f "$tmp"; say "$v: cannot append to $out: not published"; failed=1; continue; fi
   else
     if [ -f "$out" ]; then

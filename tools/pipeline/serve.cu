@@ -4,6 +4,8 @@
 // job's command line (bench --served ...) and unloads. Opening a device costs ~0.25 s on an H200
 // and is serialised across a host's GPUs; a job costs its own set-up, numerics check and timing.
 //   serve --gpu-lock FILE [--ready FILE] [--device I] [--no-device]
+// (--gpu-lock FILE: the runs' lock, which measure.sh makes; opened read-only, never through a
+// symbolic link, never created here)
 // (--ready FILE: made once the device is open, so that a server that cannot start is told apart
 // from a job that fails)
 // (--no-device: no device is opened, so only jobs that need none can run, e.g. bench --describe:
@@ -130,7 +132,8 @@ int main(int argc, char **argv) {
   }
   if (!lock_file) usage("--gpu-lock is required (the runs' lock on the GPU)");
   // the device opened under the GPU's lock, as a run opens it (no other run times meanwhile)
-  int lock = open(lock_file, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+  // (measure made it; read-only, never through a symbolic link: flock needs no write access)
+  int lock = open(lock_file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
   if (lock < 0) {
     fprintf(stderr, "serve: --gpu-lock %s: %s\n", lock_file, strerror(errno));
     return 3;

@@ -70,7 +70,9 @@ if [ -n "${VARIANT:-}" ]; then mapfile -t cand < <(printf '%s\n' "${cand[@]}" | 
 slug=$("$b/${cand[0]}/bench" --gpu-slug 2>"$b/gpu.err") \
   || die "no usable GPU here ($(head -c 300 "$b/gpu.err")); profiling needs a GPU"
 mkdir -p "$out/raw"
-exec 9>"$b/.gpu.lock"; flock 9 || die "cannot lock $b/.gpu.lock"
+# the GPU's lock, as a measure session holds it: no profile overlaps a session's timing there
+. tools/pipeline/gpus.sh
+gpu_lock_take 9 "$(gpu_default_index)" "make profile EXP=$exp" || die "$gpu_err"
 tmp=$(mktemp -d) || die "mktemp failed"
 trap 'rm -rf "$tmp"' EXIT
 

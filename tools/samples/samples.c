@@ -70,6 +70,10 @@ static int take_comment(ctx_t *c, samples_file *f, char *s) {
   while (isalnum((unsigned char)s[k]) || s[k] == '_' || s[k] == '.' || s[k] == '-') k++;
   if (k == 0 || s[k] != ':') return 0;
   s[k] = '\0';
+  // a session is declared once: a second line of it is a session published twice
+  if (!strncmp(s, "session.", 8))
+    for (size_t i = 0; i < f->nmeta; i++)
+      if (!strcmp(f->meta[i].key, s)) return fail(c, "%s declared twice (a session published twice?)", s);
   samples_kv *m = realloc(f->meta, (f->nmeta + 1) * sizeof *m);
   if (!m) return fail(c, "out of memory");
   f->meta = m;

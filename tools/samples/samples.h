@@ -16,7 +16,8 @@
 // The format is chosen by the first line that is neither blank nor a comment: a number means
 // plain, anything else is a CSV header row.
 //
-// Every sample must be a finite number > 0. Errors are written to err as "FILE:LINE: what".
+// Every sample must be a finite number > 0; a `# session.<id>:` line may appear once. Errors are
+// written to err as "FILE:LINE: what".
 #pragma once
 #include <stddef.h>
 

@@ -30,14 +30,16 @@ static const char usage[] =
     "  round,session,position added, the rows of every round (rep renumbered per shape);\n"
     "  exit 3 when a round's CSV header row differs from round 1's\n"
     "append: NEW's header lines, the # session. lines of OLD then NEW, the CSV header row, OLD's\n"
-    "  rows, NEW's rows (measure.sh, when a session of the same code is added to a published file)\n"
+    "  rows, NEW's rows (measure.sh, when a session of the same code is added to a published file);\n"
+    "  exit 3, nothing written, when OLD already holds a session of NEW (published once)\n"
     "medians: file,variant,shape,session,round,n,median_us per round (sessions in order of first\n"
     "  appearance, rounds ascending)\n"
     "check: every file read as the tools read it; exit 2 on the first error of each\n"
     "write: # cudadent42 samples v1, a # KEY: VALUE line per --meta, the columns, then the rows on\n"
     "  stdin (each with as many fields as columns), written as FILE.tmp.<pid> and renamed\n"
     "  (default stdout)\n"
-    "output on stdout unless --out; exit: 0 ok, 2 usage or input error, 3 merge: the columns differ\n";
+    "output on stdout unless --out; exit: 0 ok, 2 usage or input error, 3 merge: the columns\n"
+    "  differ, append: the session is already there\n";
 
 static int usage_fail(const char *fmt, const char *arg) {
   fputs("samples: ", stderr);
@@ -130,8 +132,8 @@ static int cmd_append(int argc, char **argv) {
   char err[512];
   if (!rc && samples_write_open(&w, out, err, sizeof err)) rc = 2, fprintf(stderr, "samples: %s\n", err);
   else if (!rc) {
-    if (samples_append(old, new_, argv[i], argv[i + 1], w.f, err, sizeof err))
-      rc = 2, fprintf(stderr, "samples: %s\n", err);
+    int a = samples_append(old, new_, argv[i], argv[i + 1], w.f, err, sizeof err);
+    if (a) rc = a == SAMPLES_APPEND_DUPLICATE ? 3 : 2, fprintf(stderr, "samples: %s\n", err);
     rc = finish(&w, rc);
   }
   if (old) fclose(old);

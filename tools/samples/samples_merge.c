@@ -189,6 +189,7 @@ typedef struct {
   size_t nsessions;
   char *row;        // NEW's CSV header row
   int seen;         // a line not starting with '#' was seen in this pass
+  char dup[128];    // the id of a session of NEW that OLD already holds ("" if none)
 } append_t;
 
 static int is_session_line(const char *line) { return strncmp(line, "# session.", 10) == 0; }
@@ -211,8 +212,20 @@ static int new_header(const char *line, void *arg) {
   return 0;
 }
 
+// 1 when NEW's session lines hold the session id of OLD's session line `line` (into a->dup)
+static int already_there(append_t *a, const char *line) {
+  size_t n = strcspn(line, ":");  // "# session.<id>" up to the colon
+  for (const char *s = a->sessions; s && *s; s += strcspn(s, "\n") + 1)
+    if (!strncmp(s, line, n) && s[n] == ':') {
+      snprintf(a->dup, sizeof a->dup, "%.*s", (int)(n - 10 < 100 ? n - 10 : 100), line + 10);
+      return 1;
+    }
+  return 0;
+}
+
 static int old_body(const char *line, void *arg) {
   append_t *a = arg;
+  if (is_session_line(line) && already_there(a, line)) return 1;  // (stops the pass)
   if (is_session_line(line)) fprintf(a->out, "%s\n", line);
   else if (line[0] != '#' && !a->seen++)
     fprintf(a->out, "%s%s\n", a->sessions ? a->sessions : "", a->row ? a->row : "");
@@ -232,7 +245,14 @@ int samples_append(FILE *old, FILE *new_, const char *old_name, const char *new_
   const char *who = new_name, *why = "read error or out of memory";
   if (!each_line(new_, new_header, &a) && !(why = a.row ? NULL : "no CSV header row")) {
     who = old_name, why = "read error or out of memory";
-    if (!each_line(old, old_body, &a) && !(why = a.seen ? NULL : "no CSV header row")) {
+    int rc = each_line(old, old_body, &a);
+    if (rc == 1) {
+      snprintf(err, errlen, "%s: session %s is already in %s", new_name, a.dup, old_name);
+      free(a.sessions);
+      free(a.row);
+      return SAMPLES_APPEND_DUPLICATE;
+    }
+    if (!rc && !(why = a.seen ? NULL : "no CSV header row")) {
       who = new_name, why = "read error or out of memory";
       a.seen = 0;
       rewind(new_);

@@ -41,6 +41,9 @@ int samples_merge(FILE *const in[], const char *const names[], size_t n, const s
 // `# session.` lines, NEW's, NEW's CSV header row (its first non-empty line not starting with
 // '#'), OLD's rows (its lines after its first line not starting with '#', those starting with '#'
 // left out), then NEW's rows. new_ is read twice (rewound). Returns 0, or -1 with err filled:
-// "NAME: no CSV header row" (a file of '#' lines only), "NAME: read error or out of memory".
+// "NAME: no CSV header row" (a file of '#' lines only), "NAME: read error or out of memory"; or
+// SAMPLES_APPEND_DUPLICATE when OLD already holds a session of NEW ("NEW: session ID is already in
+// OLD": a session is published once; what was written to out is to be discarded).
+enum { SAMPLES_APPEND_DUPLICATE = 3 };
 int samples_append(FILE *old, FILE *new_, const char *old_name, const char *new_name, FILE *out,
                    char *err, size_t errlen);

@@ -75,7 +75,11 @@ gpus=()
 [ -z "${GPUS:-}" ] || gpu_list "$GPUS" || die "GPUS: $gpu_err"
 # on_gpu G CMD...: CMD with only GPU G visible, holding G's host-wide lock (no other timing job
 # on it meanwhile)
-on_gpu() { local g=$1; shift; CUDA_VISIBLE_DEVICES=$g flock "$(gpu_lock "$g")" "$@"; }
+on_gpu() {  # (the lock file made safely first; a bounded wait, as measure's)
+  local g=$1; shift
+  gpu_lock_file "$(gpu_lock "$g")" || { echo "search: $gpu_err" >&2; return 2; }
+  CUDA_VISIBLE_DEVICES=$g flock -w "${GPU_LOCK_WAIT:-3600}" "$(gpu_lock "$g")" "$@"
+}
 runtime_reason() { case $1 in 1) echo numerics ;; 124|137) echo run_timeout ;; *) echo runtime_error ;; esac; }
 gate() { # gate V: prints "verdict reason" from the static gates
   local d=$b/$1 occ=${MIN_OCCUPANCY:-0}
