@@ -149,9 +149,8 @@ check-data:
 R_VARS := $(R_EXPS:%=$(RB)/%/experiment.vars)
 $(R_VARS): $(RB)/%/experiment.vars: mk/report.mk
 	@mkdir -p $(@D)
-	$(if $(filter $(EXPDIR)/$*/experiment.mk,$(R_XMKS)),@$(MAKE) -s --no-print-directory -f mk/report.mk \
-	  REPORT_VARS_OF=$(EXPDIR)/$*/experiment.mk REPORT_VARS_OUT=$@.tmp EXP=$* TXT_QUIET=1 report-vars,@: >$@.tmp)
-	@mv $@.tmp $@
+	@t=$@.tmp.$$$$; $(if $(filter $(EXPDIR)/$*/experiment.mk,$(R_XMKS)),$(MAKE) -s --no-print-directory -f mk/report.mk \
+	  REPORT_VARS_OF=$(EXPDIR)/$*/experiment.mk REPORT_VARS_OUT=$$t EXP=$* TXT_QUIET=1 report-vars,: >$$t) && mv $$t $@
 $(foreach e,$(R_EXPS),$(eval $(RB)/$(e)/experiment.vars: $(filter $(EXPDIR)/$(e)/%,$(R_XMKS) $(R_XDISP))))
 
 # summary: every sample file of one GPU (empty when every variant was rejected); stats exits 3
@@ -159,11 +158,11 @@ $(foreach e,$(R_EXPS),$(eval $(RB)/$(e)/experiment.vars: $(filter $(EXPDIR)/$(e)
 R_SUMMARIES := $(R_KEYS:%=$(RB)/%/summary.csv)
 $(R_SUMMARIES): $(RB)/%/summary.csv: $(STATS)
 	@mkdir -p $(@D)
-	@files="$(call r_samples,$*)"; : >$@.tmp; \
+	@files="$(call r_samples,$*)"; : >$@.tmp.$$$$; \
 	if [ -n "$$files" ]; then echo "$(STATS) summary $(STATS_FLAGS) <$$(echo $$files | wc -w) files> > $@"; \
-	  $(STATS) summary $(STATS_FLAGS) $$files >$@.tmp; rc=$$?; \
-	  case $$rc in 0|3) ;; *) rm -f $@.tmp; exit $$rc;; esac; fi; \
-	mv $@.tmp $@
+	  $(STATS) summary $(STATS_FLAGS) $$files >$@.tmp.$$$$; rc=$$?; \
+	  case $$rc in 0|3) ;; *) rm -f $@.tmp.$$$$; exit $$rc;; esac; fi; \
+	mv $@.tmp.$$$$ $@
 
 # compare: pairs from report_pairs; stats exits 1 (SLOW) or 3 (AMBIGUOUS) having written its CSV
 R_COMPARES := $(R_KEYS:%=$(RB)/%/compare.csv)
@@ -178,16 +177,16 @@ $(R_COMPARES): $(RB)/%/compare.csv: $(STATS) $(B)/tools/report_pairs
 	p1=(); p2=(); while read -r b c; do [ -n "$$b" ] || continue; k="$$(basename "$$c" .csv):$$(basename "$$b" .csv)"; \
 	  if [ "$$prim" != "  " ] && [[ $$prim == *" $$k "* ]]; then p1+=("$$b" "$$c"); else p2+=("$$b" "$$c"); fi; \
 	done <<<"$$pairs"; \
-	: >$@.tmp; \
+	: >$@.tmp.$$$$; \
 	for fam in primary secondary; do \
 	  if [ $$fam = primary ]; then set -- "$${p1[@]}"; else set -- "$${p2[@]}"; fi; [ $$# -gt 0 ] || continue; \
 	  f=--family=$$fam; [ $${#p1[@]} -gt 0 ] || f=; \
 	  echo "$(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --holm $$f <$$(($$# / 2)) pairs> > $@"; \
-	  $(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --holm $$f "$$@" >$@.fam; rc=$$?; \
-	  case $$rc in 0|1|3) ;; *) rm -f $@.tmp $@.fam; exit $$rc;; esac; \
-	  if [ -s $@.tmp ]; then tail -n +2 $@.fam >>$@.tmp; else cat $@.fam >$@.tmp; fi; rm -f $@.fam; \
+	  $(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --holm $$f "$$@" >$@.fam.$$$$; rc=$$?; \
+	  case $$rc in 0|1|3) ;; *) rm -f $@.tmp.$$$$ $@.fam.$$$$; exit $$rc;; esac; \
+	  if [ -s $@.tmp.$$$$ ]; then tail -n +2 $@.fam.$$$$ >>$@.tmp.$$$$; else cat $@.fam.$$$$ >$@.tmp.$$$$; fi; rm -f $@.fam.$$$$; \
 	done; \
-	mv $@.tmp $@
+	mv $@.tmp.$$$$ $@
 
 # claims: the pairs of the seed-claims table (our rung vs the rung below, ours vs the fastest of
 # the experiment's LIBRARIES)
@@ -196,10 +195,10 @@ $(R_CLAIMS): $(RB)/%/claims.csv: $(RB)/%/summary.csv $(CLAIMS) $(STATS) $(B)/too
 	@pairs=$$($(B)/tools/report_pairs --claims $(CLAIMS) $< \
 	  $(RB)/$(firstword $(subst /, ,$*))/experiment.vars $(DATA)/$*) || exit 2; \
 	$(call r_band,$*) \
-	if [ -z "$$pairs" ]; then : >$@.tmp; else \
-	  $(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --holm $$pairs >$@.tmp; rc=$$?; \
-	  case $$rc in 0|1|3) ;; *) rm -f $@.tmp; exit $$rc;; esac; fi; \
-	mv $@.tmp $@
+	if [ -z "$$pairs" ]; then : >$@.tmp.$$$$; else \
+	  $(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --holm $$pairs >$@.tmp.$$$$; rc=$$?; \
+	  case $$rc in 0|1|3) ;; *) rm -f $@.tmp.$$$$; exit $$rc;; esac; fi; \
+	mv $@.tmp.$$$$ $@
 
 # sessions: the headline pairs (every one of LIBRARIES vs the variant COMPARE pits against a
 # library)
@@ -211,14 +210,14 @@ $(R_SESSIONS): $(RB)/%/sessions.csv: $(STATS) $(B)/tools/report_pairs
 	pairs=$$($(B)/tools/report_pairs --headline $$v $(DATA)/$*) || exit 2; \
 	ids=$$($(B)/tools/report_pairs --sessions $$v $(DATA)/$*) || exit 2; \
 	$(call r_band,$*) \
-	: >$@.tmp; \
+	: >$@.tmp.$$$$; \
 	if [ -n "$$pairs" ]; then for s in $$ids; do \
-	  $(STATS) compare $(STATS_FLAGS) $$band --session $$s $$pairs >$@.one; rc=$$?; \
-	  case $$rc in 0|1|3) ;; *) rm -f $@.one $@.tmp; exit $$rc;; esac; \
-	  awk -v s=$$s -v h=$$([ -s $@.tmp ] && echo 1 || echo 0) \
-	    'NR == 1 { if (!h) print "session," $$0; next } { print s "," $$0 }' $@.one >>$@.tmp; \
+	  $(STATS) compare $(STATS_FLAGS) $$band --session $$s $$pairs >$@.one.$$$$; rc=$$?; \
+	  case $$rc in 0|1|3) ;; *) rm -f $@.one.$$$$ $@.tmp.$$$$; exit $$rc;; esac; \
+	  awk -v s=$$s -v h=$$([ -s $@.tmp.$$$$ ] && echo 1 || echo 0) \
+	    'NR == 1 { if (!h) print "session," $$0; next } { print s "," $$0 }' $@.one.$$$$ >>$@.tmp.$$$$; \
 	done; fi; \
-	rm -f $@.one; mv $@.tmp $@
+	rm -f $@.one.$$$$; mv $@.tmp.$$$$ $@
 
 # aa-inside: the A/As inside the design, a dispatching build against the configuration that served
 # each shape (report_pairs --aa-inside; the same kernel in the same process design): one
@@ -254,19 +253,20 @@ $(foreach k,$(R_KEYS),$(eval $(RB)/$(k)/summary.csv: $(R_ROOT) $(call r_samples,
 R_FIGS := $(R_KEYS:%=$(RB)/plots/%/figures.txt)
 $(R_FIGS): $(RB)/plots/%/figures.txt: $(RB)/%/summary.csv $(RB)/%/compare.csv $(B)/tools/prep_plots \
     $(wildcard plots/*.gp) reports/templates/plots.txt
-	@rm -rf $(@D) && mkdir -p $(@D)
-	$(B)/tools/prep_plots --out $(@D) --vars $(RB)/$(firstword $(subst /, ,$*))/experiment.vars \
+	@d=$(@D).tmp.$$$$; rm -rf $$d && mkdir -p $$d && \
+	echo "$(B)/tools/prep_plots --out $(@D) ... > $@" && \
+	$(B)/tools/prep_plots --out $$d --vars $(RB)/$(firstword $(subst /, ,$*))/experiment.vars \
 	  --summary $(RB)/$*/summary.csv --compare $(RB)/$*/compare.csv --data $(DATA)/$* --static reports \
 	  --scaling-min $(SCALING_MIN) \
-	  --ceilings $(DATA)/ceilings/$(call r_gpu,$*).csv --gpu $(call r_gpu,$*) >$@.tmp
-	@while read -r script name caption; do \
+	  --ceilings $(DATA)/ceilings/$(call r_gpu,$*).csv --gpu $(call r_gpu,$*) >$$d/figures.txt || { rm -rf $$d; exit 2; }; \
+	while read -r script name caption; do \
 	  for t in pdf png; do \
-	    $(GNUPLOT) -e "term='$$t'; dir='$(@D)'; name='$$name'" plots/$$script.gp \
-	      2>>$(@D)/gnuplot.log || { echo "report: gnuplot failed on plots/$$script.gp for $(@D)/$$name.$$t (see $(@D)/gnuplot.log)" >&2; exit 2; }; \
+	    $(GNUPLOT) -e "term='$$t'; dir='$$d'; name='$$name'" plots/$$script.gp \
+	      2>>$$d/gnuplot.log || { echo "report: gnuplot failed on plots/$$script.gp for $(@D)/$$name.$$t (see $$d/gnuplot.log)" >&2; exit 2; }; \
 	  done; \
-	  LC_ALL=C sed -i "s/CreationDate (D:[0-9]\{14\}/CreationDate (D:$$(cat $(@D)/pdfdate.txt)/" $(@D)/$$name.pdf; \
-	done <$@.tmp
-	@mv $@.tmp $@
+	  LC_ALL=C sed -i "s/CreationDate (D:[0-9]\{14\}/CreationDate (D:$$(cat $$d/pdfdate.txt)/" $$d/$$name.pdf; \
+	done <$$d/figures.txt && \
+	{ rm -rf $(@D).old.$$$$; [ ! -d $(@D) ] || mv $(@D) $(@D).old.$$$$; mv $$d $(@D) && rm -rf $(@D).old.$$$$; }
 $(foreach k,$(R_KEYS),$(eval $(RB)/plots/$(k)/figures.txt: $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
   $(call r_samples,$(k)) $(wildcard $(DATA)/$(k)/gates.csv $(DATA)/ceilings/$(call r_gpu,$(k)).csv)))
 
@@ -303,32 +303,37 @@ R_ALL := $(R_VARS) $(foreach e,$(filter-out $(R_CORR),$(R_DEXPS)),$(call r_stats
 # also remakes the appendix)
 $(R_TEX): $(RB)/report/%.tex: $(R_ROOT) $(R_INV_ID) $(R_ALL) $(B)/tools/report_gen $(wildcard reports/* reports/templates/*)
 	@mkdir -p $(@D)
+	@echo "$(B)/tools/report_gen ... --form $(call r_form,$*) --tex $@ --md $(@D)/$*.md"; \
 	$(B)/tools/report_gen --data $(DATA) --build $(RB) --static reports --claims $(CLAIMS) \
 	  --claims-exp $(CLAIMS_EXP) --threshold $(THRESHOLD) \
 	  --seed $(STATS_SEED) --resamples $(RESAMPLES) --alpha $(ALPHA) $(REPORT_ARGS) --form $(call r_form,$*) \
-	  --tex $@.tmp --md $(@D)/$*.md.tmp --epoch $(@D)/$*.epoch $(R_EXPS)
-	@mv $(@D)/$*.md.tmp $(@D)/$*.md
-	@mv $@.tmp $@
+	  --tex $@.tmp.$$$$ --md $(@D)/$*.md.tmp.$$$$ --epoch $(@D)/$*.epoch.$$$$ $(R_EXPS) && \
+	mv $(@D)/$*.epoch.$$$$ $(@D)/$*.epoch && mv $(@D)/$*.md.tmp.$$$$ $(@D)/$*.md && mv $@.tmp.$$$$ $@ || \
+	{ rm -f $@.tmp.$$$$ $(@D)/$*.md.tmp.$$$$ $(@D)/$*.epoch.$$$$; exit 2; }
 $(R_MD): $(RB)/report/%.md: $(RB)/report/%.tex
 	@:
-# pdflatex works in latex/ (latex-full/ for the full appendix: its .aux, .log and .pdf); the PDF is
-# renamed into place only when the run succeeded, so a killed or failed run leaves the previous
-# good PDF (or none) and no half-written .aux for the next run to trip on
+# pdflatex works in latex.<pid>/ (renamed latex/, latex-full/ for the full appendix: its .aux, .log
+# and .pdf, when it succeeded); the PDF is renamed into place only when the run succeeded, so a
+# killed or failed run leaves the previous good PDF (or none) and no half-written .aux for the
+# next run to trip on. Every intermediate of the report is written under a name of its own process
+# and renamed, so two `make report` at once in one tree never read each other's half-written file
+# (tests/report/test_concurrent_report.sh)
 r_latex = $(@D)/latex$(patsubst appendix%,%,$*)
 $(R_PDF): $(RB)/report/%.pdf: $(RB)/report/%.tex
-	@rm -rf $(r_latex) && mkdir -p $(r_latex)
-	@cd $(@D) && for i in 1 2 3; do \
+	@l=$(notdir $(r_latex)); p=$$l.$$$$; cd $(@D) && rm -rf $$p && mkdir -p $$p && for i in 1 2 3; do \
 	  SOURCE_DATE_EPOCH=$$(cat $*.epoch) FORCE_SOURCE_DATE=1 $(PDFLATEX) -interaction=nonstopmode \
-	    -halt-on-error -output-directory=$(notdir $(r_latex)) $*.tex >$*.pdflatex.log 2>&1 || { tail -20 $*.pdflatex.log >&2; \
-	    echo "report: pdflatex failed, see $(@D)/$*.pdflatex.log" >&2; exit 2; }; \
-	  grep -q 'Rerun' $(notdir $(r_latex))/$*.log || break; done
-	@mv $(r_latex)/$*.pdf $@
+	    -halt-on-error -output-directory=$$p $*.tex >$$p.log 2>&1 || { tail -20 $$p.log >&2; mv $$p.log $*.pdflatex.log; \
+	    rm -rf $$p; echo "report: pdflatex failed, see $(@D)/$*.pdflatex.log" >&2; exit 2; }; \
+	  grep -q 'Rerun' $$p/$*.log || break; done && \
+	mv $$p.log $*.pdflatex.log && mv $$p/$*.pdf $*.pdf.$$$$ && rm -rf $$l.old.$$$$ && \
+	{ [ ! -d $$l ] || mv $$l $$l.old.$$$$; } && mv $$p $$l && rm -rf $$l.old.$$$$ && mv $*.pdf.$$$$ $*.pdf
 	@echo "report: $@ and $(@D)/$*.md"
 $(R_PDF): | check-deps-report
 ## report: every experiment with data → build/report/appendix.pdf (main) and appendix-full.pdf (+ .tex, .md)
 report: check-data $(R_PDF) $(R_MD)
 
-TEST_SCRIPTS += tests/report/test_report.sh tests/report/test_published.sh tests/report/test_forms.sh
+TEST_SCRIPTS += tests/report/test_report.sh tests/report/test_published.sh tests/report/test_forms.sh \
+  tests/report/test_concurrent_report.sh
 # Unit test of the template reader and renderer.
 TEST_PROGS += $(B)/tests/test_render
 $(B)/tests/test_render: tests/report/test_render.c $(addprefix $(B)/tools/obj/report/,report_tmpl.o \

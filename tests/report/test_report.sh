@@ -24,7 +24,7 @@ for d in appendix appendix-full; do
   check "$d.tex and $d.md exist" test -s $R/$d.tex -a -s $R/$d.md
   check "$d: pdflatex log is kept" test -s $R/$d.pdflatex.log
   l=$R/latex${d#appendix}/$d.log
-  check_grep "$d: pdflatex: no undefined references" "^Output written on latex${d#appendix}/$d.pdf \([0-9]+ pages" $l
+  check_grep "$d: pdflatex: no undefined references" "^Output written on latex${d#appendix}[.0-9]*/$d.pdf \([0-9]+ pages" $l
   if grep -q 'undefined references\|Rerun to get' $l; then not_ok "$d: latex settled"; else ok "$d: latex settled"; fi
 done
 

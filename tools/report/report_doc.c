@@ -132,7 +132,7 @@ static const char *preamble =
     "\\DeclareUnicodeCharacter{2026}{\\ldots{}}\n"
     "\\DeclareUnicodeCharacter{00B2}{\\textsuperscript{2}}\n"
     "\\DeclareUnicodeCharacter{00B3}{\\textsuperscript{3}}\n"
-    "\\pdfsuppressptexinfo=-1\n\\setlength{\\tabcolsep}{3.5pt}\n\\setlength{\\emergencystretch}{3em}\n\\setlength{\\LTcapwidth}{\\linewidth}\n\\setcounter{secnumdepth}{3}\n"
+    "\\pdfsuppressptexinfo=-1\n\\pdftrailerid{cudadent42-appendix}\n\\setlength{\\tabcolsep}{3.5pt}\n\\setlength{\\emergencystretch}{3em}\n\\setlength{\\LTcapwidth}{\\linewidth}\n\\setcounter{secnumdepth}{3}\n"
     "\\renewcommand{\\thesection}{A.\\arabic{section}}\n\\setcounter{section}{-1}\n";
 
 int doc_open(doc *d, const char *tex, const char *md, const char *title, int synthetic) {
