@@ -266,7 +266,7 @@ $(R_FIGS): $(RB)/plots/%/figures.txt: $(RB)/%/summary.csv $(RB)/%/compare.csv $(
 	  done; \
 	  LC_ALL=C sed -i "s/CreationDate (D:[0-9]\{14\}/CreationDate (D:$$(cat $$d/pdfdate.txt)/" $$d/$$name.pdf; \
 	done <$$d/figures.txt && \
-	{ rm -rf $(@D).old.$$$$; [ ! -d $(@D) ] || mv $(@D) $(@D).old.$$$$; mv $$d $(@D) && rm -rf $(@D).old.$$$$; }
+	{ mv -T $$d $(@D) 2>/dev/null || { mv -T $(@D) $(@D).old.$$$$ 2>/dev/null; mv -T $$d $(@D) 2>/dev/null || rm -rf $$d; rm -rf $(@D).old.$$$$; }; }
 $(foreach k,$(R_KEYS),$(eval $(RB)/plots/$(k)/figures.txt: $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
   $(call r_samples,$(k)) $(wildcard $(DATA)/$(k)/gates.csv $(DATA)/ceilings/$(call r_gpu,$(k)).csv)))
 
@@ -325,8 +325,9 @@ $(R_PDF): $(RB)/report/%.pdf: $(RB)/report/%.tex
 	    -halt-on-error -output-directory=$$p $*.tex >$$p.log 2>&1 || { tail -20 $$p.log >&2; mv $$p.log $*.pdflatex.log; \
 	    rm -rf $$p; echo "report: pdflatex failed, see $(@D)/$*.pdflatex.log" >&2; exit 2; }; \
 	  grep -q 'Rerun' $$p/$*.log || break; done && \
-	mv $$p.log $*.pdflatex.log && mv $$p/$*.pdf $*.pdf.$$$$ && rm -rf $$l.old.$$$$ && \
-	{ [ ! -d $$l ] || mv $$l $$l.old.$$$$; } && mv $$p $$l && rm -rf $$l.old.$$$$ && mv $*.pdf.$$$$ $*.pdf
+	mv $$p.log $*.pdflatex.log && mv $$p/$*.pdf $*.pdf.$$$$ && \
+	{ mv -T $$p $$l 2>/dev/null || { mv -T $$l $$l.old.$$$$ 2>/dev/null; mv -T $$p $$l 2>/dev/null || rm -rf $$p; rm -rf $$l.old.$$$$; }; } && \
+	mv $*.pdf.$$$$ $*.pdf
 	@echo "report: $@ and $(@D)/$*.md"
 $(R_PDF): | check-deps-report
 ## report: every experiment with data → build/report/appendix.pdf (main) and appendix-full.pdf (+ .tex, .md)

@@ -158,4 +158,13 @@ printf '# cudadent42 samples v1\n# session.a: x=1\n# session.a: x=1\nshape,time_
 $S check "$t/dup.csv" >/dev/null 2>"$t/e"; rc=$?
 check_eq "a session line given twice: exit 2" "$rc" 2
 check_grep "... FILE:LINE: what" "dup.csv:3: session.a declared twice" "$t/e"
+# the publishing path refuses what the readers refuse: a session file with a nan time is not
+# published (publish.sh checks each file with `samples check`), the published file untouched
+mkdir -p "$t/dest"; cp $F/merge/merged.csv "$t/dest/v.csv"; cp "$t/dest/v.csv" "$t/dest0.csv"
+awk -F, 'BEGIN { OFS = "," } /^#/ || !done_hdr { if (!/^#/) done_hdr = 1; print; next } !bad { $3 = "nan"; bad = 1 } { print }' \
+  $F/merge/session2.csv >"$t/v.csv"
+out=$(SAMPLES_BIN=$S tools/pipeline/publish.sh "$t/dest" "$t/v.csv" 2>"$t/e"); rc=$?
+check_eq "publish.sh: a file with a nan time: exit 1, nothing published" "$rc $out" "1 0"
+check_grep "... saying why, as the reader does" "v: not published: .*v.csv:[0-9]+: 'nan' is not a finite number" "$t/e"
+check "... the published file untouched" cmp "$t/dest/v.csv" "$t/dest0.csv"
 done_testing

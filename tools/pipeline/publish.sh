@@ -3,7 +3,9 @@
 # session of one variant, named <variant>.csv or <variant>.session.csv) is appended to
 # DEST/<variant>.csv when that file has a session column and the same code, flags, graph_calls,
 # l2_flush, reps and warmup (`samples append`: old rows unchanged), else it replaces the file,
-# saying which key differed. Every write goes to a temp file in DEST and is renamed; the whole
+# saying which key differed. A NEW file the reader refuses (`samples check`: a time that is not a
+# finite positive number, a session declared twice, ...) is not published, and said. Every write
+# goes to a temp file in DEST and is renamed; the whole
 # call holds a lock on DEST (DEST/.publish.lock), so sessions finishing at once on several GPUs
 # or cluster nodes publish one after the other. A session already in DEST/<variant>.csv is not
 # published again (said, not an error). Used by measure.sh and collect.sh.
@@ -33,6 +35,11 @@ why_not_append() {
 published=0 failed=0
 for new in "$@"; do
   v=$(basename "$new"); v=${v%.csv}; v=${v%.session}
+  # what the readers would refuse (a nan, negative or 1e300 time, a session declared twice, ...)
+  # is never published: `samples check` is the reader every tool reads with
+  if ! why=$("$samples" check "$new" 2>&1 >/dev/null); then
+    say "$v: not published: ${why#samples: }"; failed=1; continue
+  fi
   out=$dest/$v.csv tmp=$dest/.$v.csv.tmp session=$(hval "$new" session)
   if [ -f "$out" ] && why=$(why_not_append "$out" "$new") && [ -z "$why" ]; then
     # NEW's header lines, every session line (old, then new), the CSV header row, OLD's rows
