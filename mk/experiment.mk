@@ -72,6 +72,9 @@ x_tagn  = $(strip $(foreach t,$(X_TAGS),$(if $(filter $(t)%,$(1)),$(call x_num,$
 x_shape = $(if $(findstring __,_$(1)_),,$(if $(filter-out 1,$(foreach w,$(subst _, ,$(1)),$(or $(call x_tagn,$(w)),0))),,1))
 $(foreach v,REPS WARMUP ROUNDS GRAPH_CALLS SEED RUN_TIMEOUT BUILD_TIMEOUT MIN_CTAS_PER_SM,\
   $(if $(call txt_count,$($(v))),,$(error $(call x_where,$(v)): $(v) = '$($(v))' is not a whole number (one assignment per line))))
+# (MIN_CTAS_PER_SM times the SMs is shell arithmetic: at most 6 digits, so that it cannot wrap)
+x_chars = $(subst 0,0 ,$(subst 1,1 ,$(subst 2,2 ,$(subst 3,3 ,$(subst 4,4 ,$(subst 5,5 ,$(subst 6,6 ,$(subst 7,7 ,$(subst 8,8 ,$(subst 9,9 ,$(1)))))))))))
+$(if $(word 7,$(call x_chars,$(MIN_CTAS_PER_SM))),$(error $(call x_where,MIN_CTAS_PER_SM): MIN_CTAS_PER_SM = '$(MIN_CTAS_PER_SM)' is above 999999 CTAs a SM))
 $(if $(filter cold hot,$(L2)),,$(error $(call x_where,L2): L2 = '$(L2)' is not cold or hot))
 $(if $(filter 0,$(ROUNDS)),$(error $(call x_where,ROUNDS): ROUNDS = 0: at least one round))
 # ARCH (the Makefile's default, the command line's or the experiment's) must be one the tables

@@ -21,8 +21,8 @@ static void cleanup(void) {
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   (void)argc, (void)argv;
-  snprintf(dir, sizeof dir, "/tmp/cudadent42_fuzz_space_%ld", (long)getpid());
-  mkdir(dir, 0700);
+  snprintf(dir, sizeof dir, "/tmp/cudadent42_fuzz_space_XXXXXX");  // (this process's own, 0700)
+  if (!mkdtemp(dir)) abort();
   static const char *flags[] = {"-DBM=64\n-DBN=64\n", "-DBM=128\n-DBN=64\n", "-DBM=64\n-DSWZ\n"};
   for (int i = 0; i < 3; i++) {
     char p[128];

@@ -168,6 +168,8 @@ err "unknown option" "^gates: usage: unknown option '--bogus'" "$g" --bogus 1
 err "option without value" "needs a value" "$g" --variant
 err "bad --min-occupancy" "'1.5' is not a number in \[0, 1\]" "$g" --variant v --arch sm_90 --status "$t/ok" --min-occupancy 1.5
 err "bad --min-ctas" "--min-ctas: 'fourx' is not" "$g" --variant v --arch sm_90 --status "$t/ok" --min-ctas fourx
+err "--min-ctas that would wrap when multiplied by the SMs" "--min-ctas: '139748061164466301x' is above a billion" "$g" --variant v --arch sm_90 --status "$t/ok" --min-ctas 139748061164466301x
+err "--min-ctas above a billion" "--min-ctas: '1000000001' is above a billion" "$g" --variant v --arch sm_90 --status "$t/ok" --min-ctas 1000000001
 err "bad --sm-count" "--sm-count: '-1' is not" "$g" --variant v --arch sm_90 --status "$t/ok" --sm-count -1
 err "missing ptxas log" "^gates: $t/nolog: No such file" gate $t/nolog "$S1 dyn_smem=0"
 err "no shapes" "^gates: $t/d: no shapes" gate ok.log "# only a comment"

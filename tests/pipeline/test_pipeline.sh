@@ -105,6 +105,10 @@ check "... nothing built" test ! -e "${B:-build}/bad"
 printf 'KERNEL := attention/flash_attn.cu\nSHAPES := B1_H1_S8_D64_C0\nL2 := warm\n' >"$xr/bad/experiment.mk"
 make -s gates EXP=bad EXP_ROOT="$xr" >/dev/null 2>"$T_EXP_ERR"
 check_grep "L2 neither cold nor hot is named" "experiment.mk:3: L2 = 'warm' is not cold or hot" "$T_EXP_ERR"
+printf 'KERNEL := attention/flash_attn.cu\nSHAPES := B1_H1_S8_D64_C0\nMIN_CTAS_PER_SM := 139748061164466301\n' >"$xr/bad/experiment.mk"
+make -s gates EXP=bad EXP_ROOT="$xr" >/dev/null 2>"$T_EXP_ERR"; rc=$?
+check_eq "MIN_CTAS_PER_SM that would wrap the shell's arithmetic: exit 2" "$rc" 2
+check_grep "... named, before any work" "experiment.mk:3: MIN_CTAS_PER_SM = '139748061164466301' is above 999999 CTAs a SM" "$T_EXP_ERR"
 bad_mk() { # bad_mk TEXT PATTERN WHAT: an experiment.mk holding TEXT stops make, naming PATTERN
   printf "KERNEL := attention/flash_attn.cu\n$1\n" >"$xr/bad/experiment.mk"
   make -s gates EXP=bad EXP_ROOT="$xr" B="$xr/b" >/dev/null 2>"$T_EXP_ERR"; rc=$?

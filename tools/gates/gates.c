@@ -402,6 +402,9 @@ int main(int argc, char **argv) {
   long min_ctas = strtol(mc, &end, 10);
   if (end == mc || *end || errno || min_ctas < 0)
     die("--min-ctas: '%s' is not a count or K x SMs (e.g. 4x)", min_ctas_arg);
+  // (a count of CTAs: more than a billion is no real bound, and would wrap when multiplied)
+  if (min_ctas > 1000000000L || (times_sms && sm_count > 0 && min_ctas > 1000000000L / sm_count))
+    die("--min-ctas: '%s' is above a billion CTAs", min_ctas_arg);
   if (times_sms) min_ctas *= sm_count;
 
   char st[64], detail[1024];
