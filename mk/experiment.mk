@@ -106,6 +106,9 @@ _vfiles := $(SPACE_FLAGS)
 else
 VARIANT_DIR := $(EXP_DIR)/variants
 _vfiles := $(notdir $(call txt_glob,$(VARIANT_DIR)/*.flags,a flag file name))
+# (a flag file whose name starts with '.' is no variant: said once, not skipped without a word)
+$(if $(TXT_QUIET),,$(foreach f,$(filter-out %/. %/..,$(wildcard $(VARIANT_DIR)/.*.flags $(VARIANT_DIR)/.*.dispatch)),\
+  $(warning $(f): a hidden file (its name starts with '.') is no variant: left out)))
 # dispatching variants: <name>.dispatch, a table of which flag-file variant serves which shapes
 # (kernels/harness/dispatch_rules.h), linked into one bench (tools/pipeline/link_dispatch.sh)
 _dfiles := $(notdir $(call txt_glob,$(VARIANT_DIR)/*.dispatch,a dispatch file name))

@@ -109,6 +109,9 @@ printf 'KERNEL := attention/flash_attn.cu\nSHAPES := B1_H1_S8_D64_C0\nMIN_CTAS_P
 make -s gates EXP=bad EXP_ROOT="$xr" >/dev/null 2>"$T_EXP_ERR"; rc=$?
 check_eq "MIN_CTAS_PER_SM that would wrap the shell's arithmetic: exit 2" "$rc" 2
 check_grep "... named, before any work" "experiment.mk:3: MIN_CTAS_PER_SM = '139748061164466301' is above 999999 CTAs a SM" "$T_EXP_ERR"
+printf 'KERNEL := attention/flash_attn.cu\nSHAPES := B1_H1_S8_D64_C0\n' >"$xr/bad/experiment.mk"; printf -- '-DX=2\n' >"$xr/bad/variants/.b.flags"
+make -s help EXP=bad EXP_ROOT="$xr" >/dev/null 2>"$T_EXP_ERR"
+check_grep "a hidden flag file is said to be no variant, not skipped without a word" "variants/\.b\.flags: a hidden file .* is no variant: left out" "$T_EXP_ERR"
 bad_mk() { # bad_mk TEXT PATTERN WHAT: an experiment.mk holding TEXT stops make, naming PATTERN
   printf "KERNEL := attention/flash_attn.cu\n$1\n" >"$xr/bad/experiment.mk"
   make -s gates EXP=bad EXP_ROOT="$xr" B="$xr/b" >/dev/null 2>"$T_EXP_ERR"; rc=$?

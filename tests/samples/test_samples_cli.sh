@@ -167,4 +167,12 @@ out=$(SAMPLES_BIN=$S tools/pipeline/publish.sh "$t/dest" "$t/v.csv" 2>"$t/e"); r
 check_eq "publish.sh: a file with a nan time: exit 1, nothing published" "$rc $out" "1 0"
 check_grep "... saying why, as the reader does" "v: not published: .*v.csv:[0-9]+: 'nan' is not a finite number" "$t/e"
 check "... the published file untouched" cmp "$t/dest/v.csv" "$t/dest0.csv"
+# another GPU model's session is never published into a file of one model (neither appended nor
+# replacing it)
+sed 's/^# gpu: .*/# gpu: NVIDIA OTHER/' $F/merge/session2.csv >"$t/v.csv"
+grep -q '^# gpu: NVIDIA OTHER' "$t/v.csv" || sed -i '1a # gpu: NVIDIA OTHER' "$t/v.csv"
+out=$(SAMPLES_BIN=$S tools/pipeline/publish.sh "$t/dest" "$t/v.csv" 2>"$t/e"); rc=$?
+check_eq "publish.sh: another GPU model's session: exit 1, nothing published" "$rc $out" "1 0"
+check_grep "... saying so" "not published: .* is of GPU '.*', this session of 'NVIDIA OTHER'" "$t/e"
+check "... the published file untouched" cmp "$t/dest/v.csv" "$t/dest0.csv"
 done_testing

@@ -41,6 +41,10 @@ for new in "$@"; do
     say "$v: not published: ${why#samples: }"; failed=1; continue
   fi
   out=$dest/$v.csv tmp=$dest/.$v.csv.tmp session=$(hval "$new" session)
+  # another GPU model's session neither joins nor replaces a file: a directory is of one model
+  if [ -f "$out" ] && [ "$(hval "$out" gpu)" != "$(hval "$new" gpu)" ]; then
+    say "$v: not published: $out is of GPU '$(hval "$out" gpu)', this session of '$(hval "$new" gpu)'"; failed=1; continue
+  fi
   if [ -f "$out" ] && why=$(why_not_append "$out" "$new") && [ -z "$why" ]; then
     # NEW's header lines, every session line (old, then new), the CSV header row, OLD's rows
     # unchanged, NEW's rows
