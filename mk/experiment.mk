@@ -83,7 +83,18 @@ ifneq ($(MAKE_GRAPH),)
 $(if $(SM_COUNT),,$(error $(call x_where,ARCH): ARCH = '$(ARCH)' has no SM count (known: \
   $(sort $(patsubst SM_COUNT_%,%,$(filter SM_COUNT_sm_%,$(.VARIABLES))))): add SM_COUNT_$(ARCH) to \
   mk/experiment.mk and its limits to tools/gates/arch_limits.c))
+$(if $(SM_COUNT_$(GATE_ARCH)),,$(error $(call x_where,GATE_ARCH): GATE_ARCH = '$(GATE_ARCH)' is no architecture the tables know \
+  ($(sort $(patsubst SM_COUNT_%,%,$(filter SM_COUNT_sm_%,$(.VARIABLES)))))))
 endif
+# the settings the gates and the report read, checked before any work (not after every variant
+# compiled): a fraction in [0, 1] (x_frac), a style, the band, the waivers' form
+x_frac = $(if $(filter 0 1 1.0 1.00,$(1)),1,$(if $(and $(filter 1,$(words $(1))),$(filter 0.% .%,$(1))),$(if $(call txt_rest,$(patsubst 0.%,%,$(patsubst .%,%,$(1))),$(TXT_DIGITS)),,1)))
+$(foreach v,MIN_OCCUPANCY MIN_OCCUPANCY_CP_ASYNC,$(if $(call x_frac,$($(v))),,\
+  $(error $(call x_where,$(v)): $(v) = '$($(v))' is not a fraction in [0, 1] (e.g. 0.5))))
+$(if $(filter-out timing correctness,$(REPORT_STYLE)),$(error $(call x_where,REPORT_STYLE): REPORT_STYLE = '$(REPORT_STYLE)' is not timing or correctness))
+$(if $(DELTA),$(if $(call x_frac,$(DELTA)),,$(error $(call x_where,DELTA): DELTA = '$(DELTA)' is not a fraction in [0, 1] (e.g. 0.03))))
+$(foreach w,$(GATE_WAIVE),$(if $(and $(findstring :,$(w)),$(filter-out :%,$(w)),$(filter-out %:,$(w))),,\
+  $(error $(call x_where,GATE_WAIVE): GATE_WAIVE = '$(GATE_WAIVE)': '$(w)' is not VARIANT:REASON)))
 
 # Variant names become make targets and paths: only [A-Za-z0-9_.+-] names are taken; any other
 # file name is reported and skipped (a name is never expanded by make or a shell).
