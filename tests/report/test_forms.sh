@@ -58,8 +58,11 @@ check_grep "claims: the headline's rows and the best-vs-library table are there 
 check_eq "claims: every one is a row of its comparison table (speedup, CI, verdict, n)" \
   "$(awk '{ print ($2 == $4) }' <<<"$last")" 1
 grep '^mismatch' "$RB/claims.txt" | head -5 | sed 's/^/# /'
-check_eq "the main appendix's claims are the full one's" "$(sed -n '/^## A\.0 /,/^## A\.1 /p' $R/appendix.md)" \
-  "$(sed -n '/^## A\.0 /,/^## A\.1 /p' $R/appendix-full.md)"
+# the main appendix's A.0 is the full one's, but for the best-against-library rows of an experiment
+# that declares its claims (its own table opens A.0), which it leaves out, saying so
+check_eq "the main appendix's claims are the full one's (but the rows it says it leaves out)" \
+  "$(comm -23 <(sed -n '/^## A\.0 /,/^## A\.1 /p' $R/appendix.md | sort -u) <(sed -n '/^## A\.0 /,/^## A\.1 /p' $R/appendix-full.md | sort -u) | grep -v '^Left out of this table: ')" ""
+check_grep "... the declared claims open both" '^\*\*Table 1\.\*\* The claims `hopper` declares' $R/appendix.md
 
 # each document: the figures of its Markdown (PNG) are those its LaTeX includes (PDF), in order
 for d in appendix appendix-full; do

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "report_fmt.h"
+#include "report_form.h"
 #include "report_hrows.h"
 #include "report_keyclaims.h"
 #include "report_pick.h"
@@ -59,10 +60,23 @@ static void headline_claims(gen *g, const expvars *e, const egpu *x) {
   strlist_free(&shapes);
 }
 
+// 1 when x's comparisons hold a primary family (claims the experiment declares)
+static int has_primary(const egpu *x) {
+  int cf = x->have_cmp ? rcsv_col(&x->cmp, "family") : -1;
+  for (size_t r = 0; cf >= 0 && r < x->cmp.nrows; r++)
+    if (!strcmp(rcsv_get(&x->cmp, r, cf), "primary")) return 1;
+  return 0;
+}
+
 // the rows of one experiment and GPU; pairs without a comparison row go to *missing. Returns
-// whether the table is open (opened on the first row)
-static int best_rows(gen *g, const expvars *e, const egpu *x, int open, strlist *missing) {
+// whether the table is open (opened on the first row). The main form leaves out an experiment
+// that declares its claims (their table comes first; its best picks are in the full form's)
+static int best_rows(gen *g, const expvars *e, const egpu *x, int open, strlist *missing, strlist *declared) {
   if (!x->have_sum || !x->have_cmp) return open;
+  if (!form_full(g) && has_primary(x)) {
+    if (!strlist_has(declared, x->exp)) strlist_add(declared, x->exp);
+    return open;
+  }
   // the libraries our best is judged against: LIBRARIES (else BASELINES); none for an experiment
   // that compares our kernels with each other only
   const strlist *libs = &e->libraries;
@@ -96,8 +110,76 @@ static int best_rows(gen *g, const expvars *e, const egpu *x, int open, strlist 
   return open;
 }
 
+// The claims an experiment declares (PRIMARY: the primary family of its compare.csv), one table
+// per experiment: a row per shape (and pair, where it names several), a column per GPU, each cell
+// the row of that GPU's comparison table. 1 when a table was written.
+static int primary_table(gen *g, const kc_exp *k) {
+  strlist keys = {0}, pairs = {0};  // "shape\tcand\tbase" in order of first appearance
+  for (size_t i = 0; i < k->n; i++) {
+    const rcsv *c = &k->xs[i].cmp;
+    int cf = k->xs[i].have_cmp ? rcsv_col(c, "family") : -1;
+    for (size_t r = 0; cf >= 0 && r < c->nrows; r++) {
+      if (strcmp(rcsv_get(c, r, cf), "primary")) continue;
+      const char *ca = rcsv_get(c, r, rcsv_col(c, "cand")), *ba = rcsv_get(c, r, rcsv_col(c, "base"));
+      const char *key = fmt("%s\t%s\t%s", rcsv_get(c, r, rcsv_col(c, "shape")), ca, ba), *pr = fmt("`%s` vs `%s`", ca, ba);
+      if (!strlist_has(&keys, key)) strlist_add(&keys, key);
+      if (!strlist_has(&pairs, pr)) strlist_add(&pairs, pr);
+    }
+  }
+  if (!keys.n) return 0;
+  strlist heads = {0};
+  int several = pairs.n > 1;
+  strlist_add(&heads, tmpl_str(g, "keyclaims", "primary-shape", NULL));
+  if (several) strlist_add(&heads, tmpl_str(g, "keyclaims", "primary-pair", NULL));
+  char align[16] = "l";
+  if (several) strcat(align, "l");
+  for (size_t i = 0; i < k->n && strlen(align) + 1 < sizeof align; i++) {
+    strlist_add(&heads, fmt("`%s`", k->xs[i].gpu));
+    strcat(align, "r");
+  }
+  tmpl_table(g, "keyclaims", "caption-primary", "columns-primary", align,
+             (const char *const[]){"exp", k->exp, "pairs", gen_join(&pairs, ", "), "columns", gen_join(&heads, " | "), NULL});
+  for (size_t j = 0; j < keys.n; j++) {
+    char sh[160], ca[96], ba[96];
+    if (sscanf(keys.v[j], "%159[^\t]\t%95[^\t]\t%95s", sh, ca, ba) != 3) continue;
+    const char *cell[12];
+    size_t m = 0;
+    cell[m++] = fmt("`%s`", sh);
+    if (several) cell[m++] = fmt("`%s` vs `%s`", ca, ba);
+    for (size_t i = 0; i < k->n && m + 1 < sizeof cell / sizeof *cell; i++) {
+      const egpu *x = &k->xs[i];
+      long r = x->have_cmp ? cmp_row(&x->cmp, ba, ca, sh) : -1;
+      cell[m++] = r < 0 ? fmt_none() : fmt("%s **%s**", speedup_cell(g, &x->cmp, (size_t)r), verdict_of(&x->cmp, (size_t)r));
+    }
+    cell[m] = NULL;
+    doc_row(&g->d, cell);
+  }
+  // the units of each GPU's intervals (those of its first claim: one design a GPU)
+  const char *ucell[12];
+  size_t m = 0;
+  ucell[m++] = tmpl_str(g, "keyclaims", "primary-units", NULL);
+  if (several) ucell[m++] = "";
+  for (size_t i = 0; i < k->n && m + 1 < sizeof ucell / sizeof *ucell; i++) {
+    const egpu *x = &k->xs[i];
+    char sh[160], ca[96], ba[96];
+    long r = -1;
+    for (size_t j = 0; j < keys.n && r < 0; j++)
+      if (sscanf(keys.v[j], "%159[^\t]\t%95[^\t]\t%95s", sh, ca, ba) == 3 && x->have_cmp) r = cmp_row(&x->cmp, ba, ca, sh);
+    ucell[m++] = r < 0 ? fmt_none() : n_cell(g, &x->cmp, (size_t)r);
+  }
+  ucell[m] = NULL;
+  doc_row(&g->d, ucell);
+  doc_table_end(&g->d);
+  strlist_free(&keys);
+  strlist_free(&pairs);
+  strlist_free(&heads);
+  return 1;
+}
+
 void keyclaims_section(gen *g, const kc_exp *es, size_t n) {
   tmpl_put(g, "keyclaims", "head", NULL);
+  for (size_t k = 0; k < n; k++)
+    if (es[k].n && !es[k].e->correctness) primary_table(g, &es[k]);
   tmpl_put(g, "keyclaims", "intro", NULL);
   for (size_t k = 0; k < n; k++) {
     if (!es[k].headline) continue;
@@ -105,12 +187,14 @@ void keyclaims_section(gen *g, const kc_exp *es, size_t n) {
     for (size_t i = 0; i < es[k].n; i++) headline_claims(g, es[k].e, &es[k].xs[i]);
   }
   tmpl_put(g, "keyclaims", "best-intro", NULL);
-  strlist missing = {0};
+  strlist missing = {0}, declared = {0};
   int open = 0;
   for (size_t k = 0; k < n; k++)
-    for (size_t i = 0; !es[k].e->correctness && i < es[k].n; i++) open = best_rows(g, es[k].e, &es[k].xs[i], open, &missing);
+    for (size_t i = 0; !es[k].e->correctness && i < es[k].n; i++) open = best_rows(g, es[k].e, &es[k].xs[i], open, &missing, &declared);
   if (open) doc_table_end(&g->d);
   else tmpl_put(g, "keyclaims", "none", NULL);
+  if (declared.n) tmpl_put(g, "keyclaims", "declared-elsewhere", (const char *const[]){"list", gen_join(&declared, "`, `"), NULL});
+  strlist_free(&declared);
   if (missing.n) tmpl_put(g, "keyclaims", "uncompared", (const char *const[]){"list", gen_join(&missing, "; "), NULL});
   strlist_free(&missing);
 }
