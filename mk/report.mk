@@ -98,7 +98,13 @@ R_XMKS   := $(call txt_glob,$(EXPDIR)/*/experiment.mk,an experiment name)
 R_XNAMES := $(patsubst $(EXPDIR)/%/experiment.mk,%,$(R_XMKS))
 R_XDISP  := $(call txt_glob,$(EXPDIR)/*/variants/*.dispatch,a dispatch file name)
 R_INV    := $(RB)/inventory.mk
-r_awk_samples := 'FNR == 1 { if (/^\# cudadent42 samples/) printf " %s", FILENAME; nextfile }'
+# (a CSV where a sample file sits whose line 1 names no cudadent42 format, a byte-order mark or a
+# damaged first line, is said on stderr, once each time the inventory is remade, not left out in
+# silence)
+r_awk_samples := 'FNR == 1 { if (/^\# cudadent42 samples/) printf " %s", FILENAME; \
+  else if (!/^\# cudadent42 [a-z]+ v[0-9]/ && FILENAME !~ /\/sanitize\.csv$$/) \
+    printf "report: %s: line 1 names no cudadent42 format (not \"\# cudadent42 samples v1\"): left out of the statistics\n", FILENAME > "/dev/stderr"; \
+  nextfile }'
 R_INV_ID := $(RB)/inventory-names.txt
 # (temporary names carry the shell's pid: every make run remakes these, and the sessions of
 # `measure GPUS=...` run several makes at once)

@@ -567,4 +567,12 @@ check_eq "plan: the comparisons hold the plan's 2 sessions, and name it" \
   "$(col1() { awk -F, -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == n) c = i } NR == 2 { print $c }' "$pc"; }; echo "$(col1 n_sessions),$(col1 plan)")" "2,c2/2x1x2"
 check_grep "plan: the appendix says the intervals are the plan's, the pilot left out" \
   'Confirmatory: only the sessions of the plan `c2/2x1x2` \(2 GPU\(s\) × 1 session\(s\) ×' "$FAM/pb/report/appendix-full.md"
+# a CSV where a sample file sits whose line 1 names no format (a byte-order mark) is said, not
+# left out in silence
+bom=$(mktemp -d); cp -r "$FIX/data" "$bom/data"
+g=$(ls -d "$bom"/data/*/*/ | head -n 1)
+printf '\357\273\277# cudadent42 samples v1\nshape,time_us\nB1_H1_S128_D64_C0,1\n' >"$g/bommed.csv"
+make -s --no-print-directory DATA="$bom/data" EXPDIR=$FIX/experiments RB="$bom/b" "$bom/b/inventory.mk" >/dev/null 2>"$bom/err"
+check_grep "a sample file with a byte-order mark is named, not skipped in silence" "bommed.csv: line 1 names no cudadent42 format" "$bom/err"
+rm -rf "$bom"
 done_testing
