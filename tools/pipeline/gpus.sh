@@ -67,6 +67,8 @@ gpu_lock_holders() {
     [[ $pid =~ ^[0-9]+$ ]] && [ -d "/proc/$pid" ] && echo "pid $pid $rest"
   done
 }
+# the live holders of GPU $1 other than this shell, on one line ("" when none)
+gpu_lock_others() { gpu_lock_holders "$1" | grep -v "^pid $$ " | paste -sd';' -; }
 gpu_lock_take() {
   local fd=$1 i=$2 what=$3 f wait=${GPU_LOCK_WAIT:-3600} who
   f=$(gpu_lock "$i")

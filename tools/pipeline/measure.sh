@@ -548,7 +548,7 @@ serve_start() { # serve_start ROUND: a new server for ROUND's jobs, reading them
   [ -e "$ready" ] && return 0
   if kill -0 "$srv_pid" 2>/dev/null; then
     kill -KILL "$srv_pid" 2>/dev/null; exec {srv_fd}>&-; wait "$srv_pid" 2>/dev/null; srv_pid= srv_fd=
-    die "the server on GPU $gpu_index did not open the device within $limit s (SERVE_START_TIMEOUT): the runs' lock $run_lock held by another process?$(who=$(gpu_lock_holders "$gpu_index" | grep -v "^pid $$ " | paste -sd';' -); [ -z "$who" ] || echo " Other holders of the GPU: $who")"
+    die "the server on GPU $gpu_index did not open the device within $limit s (SERVE_START_TIMEOUT): the runs' lock $run_lock held by another process?$(who=$(gpu_lock_others "$gpu_index"); [ -z "$who" ] || echo " Other holders of the GPU: $who")"
   fi
   exec {srv_fd}>&-; wait "$srv_pid"; rc=$?; srv_pid= srv_fd=
   serve_fail "$rc"
@@ -636,7 +636,7 @@ for item in "${sched[@]}"; do
   # a run that ran out of time while another process held the runs' lock may never have had the
   # GPU: the session stops and says so, never blaming the variant with a run_timeout
   if { [ $rc -eq 124 ] || [ $rc -eq 137 ]; } && [[ $v != "$lib"-* ]] && ! flock -w 10 "$run_lock" true 2>/dev/null; then
-    die "$v: its run ran out of time while another process held the runs' lock on GPU $gpu_index ($run_lock$(who=$(gpu_lock_holders "$gpu_index" | grep -v "^pid $$ " | paste -sd';' -); [ -z "$who" ] || echo "; other holders of the GPU: $who")): no verdict on $v; free the lock (or choose GPU_LOCK_DIR) and measure again"
+    die "$v: its run ran out of time while another process held the runs' lock on GPU $gpu_index ($run_lock$(who=$(gpu_lock_others "$gpu_index"); [ -z "$who" ] || echo "; other holders of the GPU: $who")): no verdict on $v; free the lock (or choose GPU_LOCK_DIR) and measure again"
   fi
   dead[$v]=1
   case $v in

@@ -9,17 +9,13 @@
 #include "report_fmt.h"
 #include "report_tmpl.h"
 #include "samples/samples.h"
+#include "samples/samples_median.h"
 #include "stats/clocks.h"
 
 static const char *clock_cell(gen *g, double mhz, double pct) {
   if (!isfinite(mhz)) return fmt_none();
   return tmpl_str(g, "clocks", "clock-cell",
                   (const char *const[]){"mhz", fmt("%.0f", mhz), "pct", isfinite(pct) ? fmt("%.0f", pct) : fmt_none(), NULL});
-}
-
-static int by_value(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return x < y ? -1 : x > y;
 }
 
 // the instruments named by x's files: 1 when all name the same one (into *one)
@@ -56,7 +52,7 @@ static void claims_table(gen *g, const egpu *x, const char *full) {
 }
 
 static void summary(gen *g, const rcsv *c) {
-  double lo = INFINITY, hi = -INFINITY, thr = 0;
+  double lo = INFINITY, hi = -INFINITY, thr = 0, dmax = 0;
   double *d = calloc(c->nrows ? c->nrows : 1, sizeof *d);
   size_t nd = 0, none = 0;
   for (size_t r = 0; d && r < c->nrows; r++) {
@@ -67,15 +63,14 @@ static void summary(gen *g, const rcsv *c) {
     if (isfinite(tb)) thr = fmax(thr, tb);
     if (isfinite(tc)) thr = fmax(thr, tc);
     double s = fld(g, c, r, "speedup"), f = fld_opt(g, c, r, "full_clock_speedup");
-    if (isfinite(f) && isfinite(s)) d[nd++] = 100 * fabs(f / s - 1);
+    if (isfinite(f) && isfinite(s)) d[nd] = 100 * fabs(f / s - 1), dmax = fmax(dmax, d[nd++]);
     else none++;
   }
   if (d && nd && isfinite(lo)) {
-    qsort(d, nd, sizeof *d, by_value);
-    double med = nd % 2 ? d[nd / 2] : (d[nd / 2 - 1] + d[nd / 2]) / 2;
+    double med = samples_median(d, nd);
     tmpl_put(g, "clocks", "summary",
              (const char *const[]){"n", fmt("%zu", c->nrows), "lo_mhz", fmt("%.0f", lo), "hi_mhz", fmt("%.0f", hi),
-                                   "thr", fmt("%.0f", thr), "dmax", fmt("%.2f", d[nd - 1]), "dmed", fmt("%.2f", med),
+                                   "thr", fmt("%.0f", thr), "dmax", fmt("%.2f", dmax), "dmed", fmt("%.2f", med),
                                    "none", fmt("%zu", none), NULL});
   }
   free(d);

@@ -114,7 +114,8 @@ static int best_rows(gen *g, const expvars *e, const egpu *x, int open, strlist 
 // per experiment: a row per shape (and pair, where it names several), a column per GPU, each cell
 // the row of that GPU's comparison table. 1 when a table was written.
 static int primary_table(gen *g, const kc_exp *k) {
-  strlist keys = {0}, pairs = {0};  // "shape\tcand\tbase" in order of first appearance
+  // the claims in order of first appearance: shp[j] cnd[j] vs bse[j] (keys: the three joined)
+  strlist keys = {0}, shp = {0}, cnd = {0}, bse = {0}, pairs = {0};
   for (size_t i = 0; i < k->n; i++) {
     const rcsv *c = &k->xs[i].cmp;
     int cf = k->xs[i].have_cmp ? rcsv_col(c, "family") : -1;
@@ -122,7 +123,12 @@ static int primary_table(gen *g, const kc_exp *k) {
       if (strcmp(rcsv_get(c, r, cf), "primary")) continue;
       const char *ca = rcsv_get(c, r, rcsv_col(c, "cand")), *ba = rcsv_get(c, r, rcsv_col(c, "base"));
       const char *key = fmt("%s\t%s\t%s", rcsv_get(c, r, rcsv_col(c, "shape")), ca, ba), *pr = fmt("`%s` vs `%s`", ca, ba);
-      if (!strlist_has(&keys, key)) strlist_add(&keys, key);
+      if (!strlist_has(&keys, key)) {
+        strlist_add(&keys, key);
+        strlist_add(&shp, rcsv_get(c, r, rcsv_col(c, "shape")));
+        strlist_add(&cnd, ca);
+        strlist_add(&bse, ba);
+      }
       if (!strlist_has(&pairs, pr)) strlist_add(&pairs, pr);
     }
   }
@@ -140,8 +146,7 @@ static int primary_table(gen *g, const kc_exp *k) {
   tmpl_table(g, "keyclaims", "caption-primary", "columns-primary", align,
              (const char *const[]){"exp", k->exp, "pairs", gen_join(&pairs, ", "), "columns", gen_join(&heads, " | "), NULL});
   for (size_t j = 0; j < keys.n; j++) {
-    char sh[160], ca[96], ba[96];
-    if (sscanf(keys.v[j], "%159[^\t]\t%95[^\t]\t%95s", sh, ca, ba) != 3) continue;
+    const char *sh = shp.v[j], *ca = cnd.v[j], *ba = bse.v[j];
     const char *cell[12];
     size_t m = 0;
     cell[m++] = fmt("`%s`", sh);
@@ -161,16 +166,17 @@ static int primary_table(gen *g, const kc_exp *k) {
   if (several) ucell[m++] = "";
   for (size_t i = 0; i < k->n && m + 1 < sizeof ucell / sizeof *ucell; i++) {
     const egpu *x = &k->xs[i];
-    char sh[160], ca[96], ba[96];
     long r = -1;
-    for (size_t j = 0; j < keys.n && r < 0; j++)
-      if (sscanf(keys.v[j], "%159[^\t]\t%95[^\t]\t%95s", sh, ca, ba) == 3 && x->have_cmp) r = cmp_row(&x->cmp, ba, ca, sh);
+    for (size_t j = 0; j < keys.n && r < 0 && x->have_cmp; j++) r = cmp_row(&x->cmp, bse.v[j], cnd.v[j], shp.v[j]);
     ucell[m++] = r < 0 ? fmt_none() : n_cell(g, &x->cmp, (size_t)r);
   }
   ucell[m] = NULL;
   doc_row(&g->d, ucell);
   doc_table_end(&g->d);
   strlist_free(&keys);
+  strlist_free(&shp);
+  strlist_free(&cnd);
+  strlist_free(&bse);
   strlist_free(&pairs);
   strlist_free(&heads);
   return 1;

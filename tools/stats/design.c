@@ -167,7 +167,6 @@ size_t design_shared_sessions(const design_t *a, const design_t *b) {
   return n;
 }
 
-
 // Keeps the units for which keep(d, unit, arg) holds; nsessions, nsamples and ngpus follow.
 static void keep_units(design_t *d, int (*keep)(const design_t *, const unit_t *, const void *),
                        const void *arg) {
