@@ -291,15 +291,25 @@ dsg reproduce --ratio "$NB" "$NC" "$NFB" "$NFC"
 for k in shift:ratio_shift pi_lo:ratio_lo pi_hi:ratio_hi df:ratio_df; do
   check "reproduce: a speedup, $k (prediction for a new GPU)" near "$(col "$T/o" 1 ${k%%:*})" "$(nw ${k#*:})" 1e-8
 done
-check_eq "reproduce: too wide for delta 3%: AMBIGUOUS, exit 3" "$(col "$T/o" 1 verdict),$rc" "AMBIGUOUS,3"
+# the interval (+-9%) is wider than delta 3%, the fresh shift (0.994) inside both: a plausible
+# member, SAME on that ground alone, and the smallest drop it would have read SLOW is said:
+# 1 - shift / (1.03 hi), from the oracle's shift and upper end
+check_eq "reproduce: a member of the published design within delta: SAME (member), exit 0" \
+  "$(col "$T/o" 1 verdict),$(col "$T/o" 1 same_by),$rc" "SAME,member,0"
+check "reproduce: ... the drop it could not rule out (slow_mde_pct)" near "$(col "$T/o" 1 slow_mde_pct)" \
+  "$(awk -v s="$(nw ratio_shift)" -v h="$(nw ratio_hi)" 'BEGIN { printf "%.10f", 100 * (1 - s / (1.03 * h)) }')" 1e-6
 check "reproduce: no NaN in the row" bash -c "! tail -n +2 $T/o | grep -q nan"
-check_grep "reproduce: ... says what would resolve it" "AMBIGUOUS: the 90% prediction interval is wider than \+-3.00%.*published GPUs \(now 4\)" "$T/e"
+# 5% slower: still inside the interval, beyond delta: AMBIGUOUS, and what would resolve it
+awk -F, 'BEGIN { OFS = "," } /^#|^shape/ { print; next } { $3 = sprintf("%.4f", $3 * 1.05); print }' "$NFC" >"$T/slow5.csv"
+dsg reproduce --ratio "$NB" "$NC" "$NFB" "$T/slow5.csv"
+check_eq "reproduce: 5% slower, inside a +-9% interval: AMBIGUOUS, exit 3" "$(col "$T/o" 1 verdict),[$(col "$T/o" 1 same_by)],$rc" "AMBIGUOUS,[],3"
+check_grep "reproduce: ... says what would resolve it" "AMBIGUOUS: the fresh value is [0-9.]+% from the published one, beyond delta = 3.00%.*fresh sessions on more GPUs" "$T/e"
 grep -v 'h[2467]-' "$NB" >"$T/nb1.csv"; grep -v 'h[2467]-' "$NC" >"$T/nc1.csv"
 dsg reproduce --ratio "$T/nb1.csv" "$T/nc1.csv" "$NFB" "$NFC"
 check_eq "reproduce: one session a GPU: 4 GPUs, the spread within GPUs an empty field, never NaN" \
   "$(col "$T/o" 1 n_gpus),$(col "$T/o" 1 n_sessions),[$(col "$T/o" 1 sd_within_pct)],$(grep -c nan "$T/o")" "4,4,[],0"
 dsg reproduce --ratio --delta 0.10 "$NB" "$NC" "$NFB" "$NFC"
-check_eq "reproduce: identical code inside delta 10%: SAME, exit 0" "$(col "$T/o" 1 verdict),$rc" "SAME,0"
+check_eq "reproduce: identical code inside delta 10%: SAME (member and equivalent), exit 0" "$(col "$T/o" 1 verdict),$(col "$T/o" 1 same_by),$rc" "SAME,member+equivalent,0"
 awk -F, 'BEGIN { OFS = "," } /^#|^shape/ { print; next } { $3 = sprintf("%.4f", $3 * 1.15); print }' "$NFC" >"$T/slow.csv"
 dsg reproduce --ratio "$NB" "$NC" "$NFB" "$T/slow.csv"
 check_eq "reproduce: a candidate 15% slower in the fresh session is SLOW, exit 1" "$(col "$T/o" 1 verdict),$rc" "SLOW,1"

@@ -42,16 +42,24 @@ void predict_new_session(const double *v, const unsigned *g, size_t k, const dou
 }
 
 verdict_t predict_verdict(const prediction_t *p, int sign, double alpha, double delta,
-                          double *lo, double *hi, double *lo2, double *hi2) {
+                          double *lo, double *hi, double *lo2, double *hi2, same_by_t *by) {
   *lo = *hi = *lo2 = *hi2 = NAN;
+  if (by) *by = SAME_NOT;
   double h = design_halfwidth(p->se, p->df, alpha), h2 = design_halfwidth(p->se, p->df, 2 * alpha);
   if (isnan(h) || isnan(p->d) || isnan(delta)) return VERDICT_AMBIGUOUS;
   double d = sign * p->d, band = log1p(delta);
   *lo = exp(d - h), *hi = exp(d + h), *lo2 = exp(d - h2), *hi2 = exp(d + h2);
   if (d + h < -band) return VERDICT_SLOW;
   if (d - h > band) return VERDICT_FAST;
-  if (d - h2 >= -band && d + h2 <= band) return VERDICT_SAME;
-  return VERDICT_AMBIGUOUS;
+  int member = d - h <= 0 && 0 <= d + h && fabs(d) <= band;
+  int equivalent = d - h2 >= -band && d + h2 <= band;
+  if (by) *by = (same_by_t)(member * SAME_MEMBER + equivalent * SAME_EQUIVALENT);
+  return member || equivalent ? VERDICT_SAME : VERDICT_AMBIGUOUS;
+}
+
+double predict_slow_mde(const prediction_t *p, double alpha, double delta) {
+  double h = design_halfwidth(p->se, p->df, alpha);
+  return isnan(h) ? NAN : -expm1(-(log1p(delta) + h));
 }
 
 void predict_resolution(const prediction_t *p, double alpha, double delta, char *buf, size_t n) {

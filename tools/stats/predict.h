@@ -24,9 +24,17 @@
 // delta the smallest change that matters:
 //   SLOW       the 1 - alpha interval of the shift lies below 1 / (1 + delta)
 //   FAST       it lies above 1 + delta
-//   SAME       the 1 - 2 alpha interval lies inside [1 / (1 + delta), 1 + delta] (two one-sided
-//              tests: the fresh session is a member, and the design could have told a change)
+//   SAME       the fresh session is a plausible new member of the published design: the 1 -
+//              alpha interval holds 1 and the shift itself lies inside [1 / (1 + delta), 1 +
+//              delta] (SAME_MEMBER); or the 1 - 2 alpha interval lies inside that band (two
+//              one-sided tests, SAME_EQUIVALENT: the design could have told a change of delta).
+//              A member whose interval is wider than the band says so through
+//              predict_slow_mde: the smallest drop that would have read SLOW there.
 //   AMBIGUOUS  otherwise; predict_resolution says what would resolve it.
+// A member's SAME is what "nothing changed" gives in about 1 - alpha of fresh sessions where the
+// GPUs' spread is well inside delta, fewer where a GPU alone moves the value by about delta
+// (tests/stats/test_nested.c measures both); an equivalence alone would read AMBIGUOUS at every
+// row whose published GPUs spread wider than delta, whatever the fresh session gives.
 #pragma once
 #include <stddef.h>
 
@@ -48,9 +56,17 @@ typedef struct {
 void predict_new_session(const double *v, const unsigned *g, size_t k, const double *fv,
                          const unsigned *fg, size_t m, prediction_t *p);
 
-// The verdict on sign * D (sign -1 for times) and its intervals (exp scale; NaN when se is).
+typedef enum { SAME_NOT = 0, SAME_MEMBER = 1, SAME_EQUIVALENT = 2, SAME_BOTH = 3 } same_by_t;
+
+// The verdict on sign * D (sign -1 for times) and its intervals (exp scale; NaN when se is);
+// *by (may be NULL): on what grounds a SAME stands.
 verdict_t predict_verdict(const prediction_t *p, int sign, double alpha, double delta,
-                          double *lo, double *hi, double *lo2, double *hi2);
+                          double *lo, double *hi, double *lo2, double *hi2, same_by_t *by);
+
+// The smallest drop (a fraction: 0.05 is 5% slower) at which the 1 - alpha interval would lie
+// below 1 / (1 + delta) at this spread: what a SAME of this row cannot rule out. NaN when the
+// interval is not estimable.
+double predict_slow_mde(const prediction_t *p, double alpha, double delta);
 
 // What would resolve an AMBIGUOUS prediction, into buf (one sentence).
 void predict_resolution(const prediction_t *p, double alpha, double delta, char *buf, size_t n);

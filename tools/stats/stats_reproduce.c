@@ -2,7 +2,9 @@
 // PUB_BASE PUB_CAND FRESH_BASE FRESH_CAND [...]`: is a fresh session a plausible new member of
 // the published design (predict.h)? One CSV row per shape the files share: a variant's own time
 // (kind time: the shift is published / fresh) or the speedup of a candidate over its base in the
-// same rounds (kind ratio, where a GPU's offset cancels: the shift is fresh / published). delta is
+// same rounds (kind ratio, where a GPU's offset cancels: the shift is fresh / published). A SAME
+// row says on what grounds (same_by: member, equivalent or both) and every row the smallest drop
+// its interval would have read SLOW (slow_mde_pct): what a SAME there cannot rule out. delta is
 // --delta (the experiment's; 0.03 by default): the A/A calibration describes another design and
 // is not used here. With --plan the published side is that plan's sessions alone. An AMBIGUOUS
 // row says on stderr what would resolve it.
@@ -20,7 +22,13 @@
 
 static const char header[] =
     "kind,shape,base,cand,published,fresh,shift,pi_lo,pi_hi,pi_lo90,pi_hi90,verdict,n_gpus,"
-    "n_sessions,fresh_sessions,df,sd_gpu_pct,sd_within_pct,delta,scope,note\n";
+    "n_sessions,fresh_sessions,df,sd_gpu_pct,sd_within_pct,delta,scope,same_by,slow_mde_pct,note\n";
+
+// same_by: on what grounds a SAME stands (predict.h)
+static const char *same_by_name(same_by_t by) {
+  static const char *names[] = {"", "member", "equivalent", "member+equivalent"};
+  return names[by];
+}
 
 // Session values of one group of file f into v and g (allocated; *k their number).
 static int values(const samples_file *f, const samples_group *gr, const char *plan, design_t *d,
@@ -111,7 +119,8 @@ static int row(const stats_opts *o, const operands_t *op, const char *shape) {
   predict_new_session(v[0], g[0], kp, v[pf], g[pf], kf, &p);
   double lo, hi, lo2, hi2, delta = o->threshold;
   int sign = op->ratio ? 1 : -1;
-  verdict_t vd = kp && kf ? predict_verdict(&p, sign, o->alpha, delta, &lo, &hi, &lo2, &hi2)
+  same_by_t by = SAME_NOT;
+  verdict_t vd = kp && kf ? predict_verdict(&p, sign, o->alpha, delta, &lo, &hi, &lo2, &hi2, &by)
                           : VERDICT_AMBIGUOUS;
   if (!kp || !kf) lo = hi = lo2 = hi2 = NAN;
   char note[400] = "";
@@ -144,6 +153,8 @@ static int row(const stats_opts *o, const operands_t *op, const char *shape) {
   double x[] = {p.df, 100 * sqrt(p.s2_gpu), 100 * sqrt(p.s2_within), delta};
   for (size_t i = 0; i < sizeof x / sizeof *x; i++) csv_opt(stdout, x[i]);
   printf(",%s", !p.G ? "" : p.conditional ? "measured-gpus" : p.G >= 3 ? "any-gpu" : "few-gpus");
+  printf(",%s", same_by_name(by));
+  csv_opt(stdout, kp && kf ? 100 * predict_slow_mde(&p, o->alpha, delta) : NAN);
   csv_str(stdout, note, 0);
   fputc('\n', stdout);
   rc = (int)vd;
