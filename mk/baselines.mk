@@ -4,7 +4,7 @@
 # kernels/<problem>/problem/<lib>_bench.py (tools/pipeline/measure.sh).
 CEILINGS_BIN := $(B)/tools/ceilings
 CEILINGS_OUT ?= data/ceilings
-AA_DATA      ?= data/aa
+AA_DATA      ?= data/aa data/aa-own
 
 # The wgmma loop exists for sm_90a alone: its object is compiled for that target whatever ARCH is
 # (nvcc 12.0 or later), and ceilings runs it on compute capability 9.0 only.
@@ -28,36 +28,23 @@ ceilings: check-gpu $(CEILINGS_BIN)
 	@mkdir -p $(CEILINGS_OUT)
 	tools/pipeline/with_gpu.sh "make ceilings" $(CEILINGS_BIN) --out $(CEILINGS_OUT)/ --meta git_rev=$(GIT_REV)
 
-## aa: GPU only: measure the A/A experiment (our kernel and cuDNN, each as two variants) -> data/aa/<gpu>/
+## aa: GPU only: measure the A/A experiments (our kernel served and in its own processes, cuDNN, each as two variants) -> data/aa/<gpu>/, data/aa-own/<gpu>/
 .PHONY: aa
 aa:
 	$(MAKE) --no-print-directory measure EXP=aa
+	$(MAKE) --no-print-directory measure EXP=aa-own
 
 # The A/A pairs (each: one program timed as two variants in the same rounds) and the design of
-# the null comparisons drawn from them: AA_ROUNDS rounds per session, as phase1 measures.
+# the null comparisons drawn from them: AA_ROUNDS rounds per block. AA_DATA: the A/A experiments'
+# data, one per process design (tools/pipeline/aa_check.sh).
 AA_PAIRS  ?= a:b sdpa-cudnn:sdpa-cudnn.b
 AA_DRAWS  ?= 200
 AA_ROUNDS ?= 10
-## aa-check: A/A calibration (stats aa): false-positive rates, variance components, delta -> build/aa/<gpu>/calibration.csv (PUBLISH=1: data/aa/<gpu>/)
+## aa-check: A/A calibration (stats aa) of each process design: false-positive rates, variance components, delta -> build/<aa|aa-own>/<gpu>/calibration.csv (PUBLISH=1: data/…/<gpu>/)
 .PHONY: aa-check
 aa-check: $(B)/tools/stats
-	@dirs=$$(ls -d $(AA_DATA)/*/ 2>/dev/null); \
-	  [ -n "$$dirs" ] || { echo "make: no A/A data under $(AA_DATA)/ (make aa on a GPU host)" >&2; exit 2; }; \
-	  rc=0; for d in $$dirs; do d=$${d%/}; g=$$(basename $$d); mkdir -p $(B)/aa/$$g; files=(); \
-	    for p in $(AA_PAIRS); do for v in $${p%%:*} $${p#*:}; do \
-	      [ -f $$d/$$v.csv ] || { echo "make: aa-check: $$d/$$v.csv: missing (make aa on a GPU host)" >&2; exit 2; }; \
-	      files+=($$d/$$v.csv); done; done; \
-	    $(B)/tools/stats aa --seed $(SEED) --draws $(AA_DRAWS) --rounds $(AA_ROUNDS) "$${files[@]}" \
-	      >$(B)/aa/$$g/calibration.csv.tmp; r=$$?; \
-	    [ $$r -le 1 ] || { rm -f $(B)/aa/$$g/calibration.csv.tmp; echo "make: aa-check: stats aa failed for $$d (exit $$r)" >&2; exit 2; }; \
-	    sed -i '1a # git_rev: $(GIT_REV)\n# command: make aa-check (stats aa --seed $(SEED) --draws $(AA_DRAWS) --rounds $(AA_ROUNDS))\n# samples: '"$$(cd $$d && echo $$(ls $${files[@]##*/}))"' (their sessions in their # session.<id> headers)' \
-	      $(B)/aa/$$g/calibration.csv.tmp; \
-	    mv $(B)/aa/$$g/calibration.csv.tmp $(B)/aa/$$g/calibration.csv; \
-	    echo "== $$d"; column -ts, $(B)/aa/$$g/calibration.csv 2>/dev/null || cat $(B)/aa/$$g/calibration.csv; \
-	    [ $$r -eq 0 ] || { echo "make: aa-check: $$d: a false-positive rate above alpha" >&2; rc=1; }; \
-	    if [ "$(PUBLISH)" = 1 ]; then cp $(B)/aa/$$g/calibration.csv $$d/.calibration.csv.tmp && \
-	      mv $$d/.calibration.csv.tmp $$d/calibration.csv && echo "published $$d/calibration.csv"; fi; \
-	  done; exit $$rc
+	@STATS=$(B)/tools/stats B=$(B) SEED=$(SEED) DRAWS=$(AA_DRAWS) ROUNDS=$(AA_ROUNDS) PAIRS=$(call shell_quote,$(AA_PAIRS)) \
+	  GIT_REV=$(call shell_quote,$(GIT_REV)) PUBLISH=$(call shell_quote,$(PUBLISH)) tools/pipeline/aa_check.sh $(AA_DATA)
 
 TEST_SCRIPTS += tests/pipeline/test_baselines.sh
 # Unit test of the wgmma ceiling's host arithmetic (FLOPs, operands, swizzle, accumulator layout).

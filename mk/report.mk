@@ -36,10 +36,15 @@ ALPHA      ?= 0.05
 THRESHOLD  ?= 0.03
 # delta, the smallest effect a verdict acts on: an experiment's DELTA := x if it sets one, else
 # the minimum detectable effect of each comparison's design from the A/A calibration of that GPU
-# ($(DATA)/aa/<gpu>/calibration.csv, `make aa-check PUBLISH=1`), else THRESHOLD
-r_cal     = $(DATA)/aa/$(call r_gpu,$(1))/calibration.csv
+# and process design (`make aa-check PUBLISH=1`): $(DATA)/aa-own/<gpu>/calibration.csv for data
+# whose sample headers say `process: own`, else $(DATA)/aa/<gpu>/ (served, and older files that
+# do not say); else THRESHOLD
+r_cal     = $(DATA)/aa$$own/$(call r_gpu,$(1))/calibration.csv
+# r_cals KEY: the calibrations a key's statistics may read (a prerequisite of them)
+r_cals    = $(wildcard $(DATA)/aa/$(call r_gpu,$(1))/calibration.csv $(DATA)/aa-own/$(call r_gpu,$(1))/calibration.csv)
 # r_band KEY: shell code setting $$band to the stats option that gives delta
 r_band    = d=$$(sed -n 's/^DELTA=//p' $(RB)/$(firstword $(subst /, ,$(1)))/experiment.vars); \
+  own=$$(awk '/^\# process: / { if ($$3 == "own") print "-own"; exit } /^[^\#]/ { nextfile }' /dev/null $(call r_samples,$(1))); \
   if [ -n "$$d" ]; then band="--delta $$d"; \
   elif [ -f $(call r_cal,$(1)) ]; then band="--calibration $(call r_cal,$(1))"; \
   else band="$(if $(filter command line environment,$(origin THRESHOLD)),--delta $(THRESHOLD))"; fi;
@@ -248,11 +253,11 @@ $(foreach k,$(R_KEYS),$(eval $(RB)/$(k)/summary.csv: $(R_ROOT) $(call r_samples,
   $(eval $(RB)/$(k)/aa-inside.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
     $(call r_samples,$(k))) \
   $(eval $(RB)/$(k)/compare.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
-    $(call r_samples,$(k)) $(wildcard $(call r_cal,$(k)))) \
+    $(call r_samples,$(k)) $(call r_cals,$(k))) \
   $(eval $(RB)/$(k)/claims.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
-    $(wildcard $(call r_cal,$(k)))) \
+    $(call r_cals,$(k))) \
   $(eval $(RB)/$(k)/sessions.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
-    $(call r_samples,$(k)) $(wildcard $(call r_cal,$(k)))))
+    $(call r_samples,$(k)) $(call r_cals,$(k))))
 
 # figures: prep_plots writes gnuplot data and figures.txt ("script name caption", the captions from
 # reports/templates/plots.txt), gnuplot draws

@@ -1,12 +1,17 @@
-# aa — the A/A calibration (noise floor): one configuration built twice under two names, a and b
-# (same flags, byte-identical binaries), and cuDNN through SDPA timed twice (sdpa-cudnn and
-# sdpa-cudnn.b), each a separate process in every round, in an order randomised per round. Nothing
-# differs within a pair, so every FAST or SLOW is a false positive. `make aa-check` (stats aa)
-# draws null comparisons from the rounds, within a session and across sessions, and reports the
-# verdict rule's false-positive rate with a Clopper-Pearson interval and the variance components
-# of each pair; PUBLISH=1 writes data/aa/<gpu>/calibration.csv, from which every experiment's
-# delta (the minimum detectable effect of its design) is read. Publish >= 3 sessions, each from
-# a freshly started machine. Configuration: phase1's v4s2 (mma.sync, cp.async double buffering).
+# aa — the A/A calibration (noise floor) of the served design: one configuration built twice under
+# two names, a and b (same flags, byte-identical binaries), served (one process a round loads each
+# of our variants in turn, as every experiment is measured by default), and cuDNN through SDPA
+# timed twice (sdpa-cudnn and sdpa-cudnn.b, a process each), in an order randomised per round.
+# Nothing differs within a pair, so every FAST or SLOW is a false positive. Experiment aa-own
+# times our pair in the other design, a process per variant and round. `make aa-check` (stats aa)
+# reports, per pair and shape, the variance components, null comparisons on disjoint blocks of
+# rounds within each session (an exact Clopper-Pearson interval of the false-positive rate), each
+# session held out once, and the A/A CI on all the data; PUBLISH=1 writes
+# data/aa/<gpu>/calibration.csv, the delta (the minimum detectable effect of a design) of every
+# served experiment that sets no DELTA. Configuration: phase1's v4s2 (mma.sync, cp.async double
+# buffering). The design, fixed before its sessions ran: 5 GPUs (4 of one host, 1 of another) x
+# 1 session x 10 rounds, 30 samples a round (AA_ROUNDS = 10: one block of null comparisons a
+# session), each machine freshly started.
 DESCRIPTION := A/A calibration: our kernel and cuDNN each timed as two variants in randomised rounds
 KERNEL      := attention/flash_attn.cu
 SHAPES      := B1_H1_S128_D64_C0 B1_H8_S128_D64_C0 B2_H8_S512_D64_C0 B2_H8_S2048_D64_C0
@@ -14,10 +19,11 @@ BASELINE    := a
 BASELINES   := sdpa-cudnn sdpa-cudnn.b
 LIBRARIES   := sdpa-cudnn sdpa-cudnn.b
 COMPARE     := b:a sdpa-cudnn.b:sdpa-cudnn
-REPS        := 600
+PLAN        := confirm1 5 1 10
+REPS        := 300
 WARMUP      := 20
 L2          := cold
-ROUNDS      := 20
+ROUNDS      := 10
 MIN_OCCUPANCY   := 0
 MIN_CTAS_PER_SM := 0
 RUN_TIMEOUT := 120

@@ -12,10 +12,13 @@ BASELINE    := sdpa-cudnn
 BASELINES   := sdpa-cudnn sdpa-flash cublas-naive
 LIBRARIES   := sdpa-cudnn sdpa-flash
 COMPARE     := v1:v0 v2:v1 v3:v2 v4s2:v3 v4s3:v3 v5:v4s2 v5:sdpa-flash
-REPS        := 300
+# the design, fixed before its sessions ran: 5 GPUs (4 of one host, 1 of another) x 1 session x
+# 6 rounds, 30 samples a round
+PLAN        := confirm1 5 1 6
+REPS        := 180
 WARMUP      := 20
 L2          := cold
-ROUNDS      := 10
+ROUNDS      := 6
 MIN_OCCUPANCY   := 0
 MIN_CTAS_PER_SM := 4
 # v0 is the rung the ladder starts from: the seeds' too_few_ctas diagnosis is recorded, and it is

@@ -122,6 +122,19 @@ cp tests/fixtures/stats/design_cand.csv "$t/aa/fake-gpu/b.csv"
 make -s aa-check AA_DATA="$t/aa" B="${B:-build}" AA_DRAWS=30 AA_ROUNDS=3 >"$t/out" 2>&1
 check_eq "aa-check: a pair that differs fails (exit 2 from make, stats exit 1)" "$?" 2
 check_grep "aa-check: ... and says so" 'false-positive rate above alpha' "$t/out"
+# the other process design: aa-own holds our pair alone, its files say `process: own`
+mkdir -p "$t/aa-own/fake-gpu"
+for v in a b; do
+  sed "s/^# variant: base\$/# variant: $v/; 1a # process: own" tests/fixtures/stats/design_base.csv >"$t/aa-own/fake-gpu/$v.csv"
+done
+cp "$t/aa/fake-gpu/a.csv" "$t/aa/fake-gpu/b.csv"; sed -i 's/^# variant: a$/# variant: b/' "$t/aa/fake-gpu/b.csv"
+make -s aa-check AA_DATA="$t/aa $t/aa-own" B="${B:-build}" AA_DRAWS=30 AA_ROUNDS=3 >"$t/out" 2>&1
+check_eq "aa-check, two process designs: both calibrated" "$?" 0
+own=${B:-build}/aa-own/fake-gpu/calibration.csv
+check_grep "aa-check: aa-own's calibration holds our pair" '^a:b,B2_H8_S512_D64_C0,3,12,' "$own"
+check "aa-check: ... and no cuDNN pair (none measured there)" bash -c "! grep -q '^sdpa-cudnn:' '$own'"
+check_grep "aa-check: ... its header names the process design of its files" '^# process: own$' "$own"
+check_grep "aa-check: the served one's says it does not know (fixtures without the header)" '^# process: unrecorded$' "$cal"
 rm "$t/aa/fake-gpu/sdpa-cudnn.b.csv"
 make -s aa-check AA_DATA="$t/aa" B="${B:-build}" >"$t/out" 2>&1
 check_eq "aa-check: a missing file of a pair is an input error" "$?" 2

@@ -1,0 +1,23 @@
+# aa-own — the A/A calibration of the other process design: the configuration of experiment aa
+# built twice under two names, a and b (byte-identical binaries), each started as its own process
+# in every round (SERVE := 0), in an order randomised per round. experiment aa times the same pair
+# served (one process a round loads each variant in turn), as every experiment here is measured
+# by default; cuDNN's pair is timed there alone (the library runs in a process of its own in both
+# designs). `make aa-check` calibrates each design apart: data/aa-own/<gpu>/calibration.csv is the
+# delta of an experiment whose sample files say `process: own` (mk/report.mk, r_cal).
+DESCRIPTION := A/A calibration, a process per variant and round: our kernel timed as two variants
+KERNEL      := attention/flash_attn.cu
+SHAPES      := B1_H1_S128_D64_C0 B1_H8_S128_D64_C0 B2_H8_S512_D64_C0 B2_H8_S2048_D64_C0
+SERVE       := 0
+BASELINE    := a
+COMPARE     := b:a
+# the design, fixed before its sessions ran: 5 GPUs (4 of one host, 1 of another) x 1 session x
+# 10 rounds, 30 samples a round
+PLAN        := confirm1 5 1 10
+REPS        := 300
+WARMUP      := 20
+L2          := cold
+ROUNDS      := 10
+MIN_OCCUPANCY   := 0
+MIN_CTAS_PER_SM := 0
+RUN_TIMEOUT := 120
