@@ -555,6 +555,21 @@ build/tools/stats compare --seed 42 --resamples 9999 --alpha 0.05 --common-sessi
   $FIX/data/beta/nvidia-h200/a.csv $FIX/data/beta/nvidia-h200/b.csv >"$FAM/alone.csv" 2>/dev/null
 pv() { awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["cand"] == "b" && $c["base"] == "a" { print $c["shape"], $c["p_value"] }' "$1"; }
 check_eq "... their p-values are adjusted over the claims alone" "$(pv "$fc")" "$(pv "$FAM/alone.csv")"
+# the claims an experiment declares open A.0 of both documents, stated and tabled, only where its
+# experiment.mk names them (PRIMARY): none in the fixture's own report; with beta's, a statement
+# and a table whose every number primary_oracle.awk finds in compare.csv (no work header or
+# ceilings row here: "—" where the fixture has none)
+check_eq "declared claims: none where no experiment names any" "$(grep -c '^\*\*Declared claims\*\*' $F)" 0
+PRI=$FAM/primary; mkdir -p "$PRI/experiments" && cp -r $FIX/experiments/* "$PRI/experiments/"
+echo 'PRIMARY := b:a' >>"$PRI/experiments/beta/experiment.mk"
+make -s --no-print-directory DATA=$FIX/data EXPDIR="$PRI/experiments" RB="$PRI/build" \
+  "$PRI/build/report/appendix.md" "$PRI/build/report/appendix-full.md" >/dev/null 2>&1
+for d in appendix appendix-full; do
+  out=$(awk -v build="$PRI/build" -v data=$FIX/data -f tests/report/primary_oracle.awk "$PRI/build/report/$d.md")
+  check_eq "declared claims ($d): one table, beta's 2 claims" "$(grep '^table ' <<<"$out")" "table beta nvidia-h200 2 of 2"
+  check "... each its compare.csv row ($(tail -1 <<<"$out"))" grep -qE '^primary [1-9][0-9]* checked 0 mismatches$' <<<"$out"
+  check_grep "... stated first in A.0" '^\*\*Declared claims\*\* of `beta` \(Synthetic' "$PRI/build/report/$d.md"
+done
 
 # PLAN: the claims come from the declared plan's sessions alone, and the appendix says so
 mkdir -p "$FAM/pdata/phase1" && cp -r $FIX/data/phase1/nvidia-h100-80gb-hbm3 "$FAM/pdata/phase1/"

@@ -67,12 +67,18 @@ double band_min(gen *g, const rcsv *c) {
   return m;
 }
 
-// "2.42%" or "2.42–4.14%" for the rows of c whose delta_source is SRC
-static const char *band_range(gen *g, const rcsv *c, const char *src) {
+// whether row r of c is of FAMILY (every row when FAMILY is NULL)
+static int of_family(const rcsv *c, size_t r, const char *family) {
+  int cf = rcsv_col(c, "family");
+  return !family || (cf >= 0 && !strcmp(rcsv_get(c, r, cf), family));
+}
+
+// "2.42%" or "2.42–4.14%" for the rows of c of FAMILY whose delta_source is SRC
+static const char *band_range(gen *g, const rcsv *c, const char *family, const char *src) {
   double lo = INFINITY, hi = -INFINITY;
   int cs = rcsv_col(c, "delta_source");
   for (size_t r = 0; r < c->nrows; r++) {
-    if (strcmp(rcsv_get(c, r, cs), src)) continue;
+    if (!of_family(c, r, family) || strcmp(rcsv_get(c, r, cs), src)) continue;
     double d = fld(g, c, r, "delta");
     if (isfinite(d)) lo = fmin(lo, d), hi = fmax(hi, d);
   }
@@ -84,17 +90,21 @@ static const char *band_range(gen *g, const rcsv *c, const char *src) {
 }
 
 const char *band_words(gen *g, const rcsv *c) {
+  return band_words_of(g, c, NULL);
+}
+
+const char *band_words_of(gen *g, const rcsv *c, const char *family) {
   int cs = rcsv_col(c, "delta_source");
-  if (cs < 0 || rcsv_col(c, "delta") < 0 || !c->nrows)
-    return tmpl_str(g, "words", "band-default-threshold", (const char *const[]){"band", fmt("%g", 100 * g->threshold), NULL});
   strlist src = {0};
-  for (size_t r = 0; r < c->nrows; r++)
-    if (!strlist_has(&src, rcsv_get(c, r, cs))) strlist_add(&src, rcsv_get(c, r, cs));
+  for (size_t r = 0; cs >= 0 && r < c->nrows; r++)
+    if (of_family(c, r, family) && !strlist_has(&src, rcsv_get(c, r, cs))) strlist_add(&src, rcsv_get(c, r, cs));
+  if (rcsv_col(c, "delta") < 0 || !src.n)
+    return tmpl_str(g, "words", "band-default-threshold", (const char *const[]){"band", fmt("%g", 100 * g->threshold), NULL});
   strlist ws = {0};  // the band of each source, in words
   for (size_t i = 0; i < src.n; i++) {
     const char *s = src.v[i];
     strlist_add(&ws, tmpl_str(g, "words", !strcmp(s, "fixed") ? "band-fixed" : !strcmp(s, "default") ? "band-default" : "band-calibration",
-                              (const char *const[]){"band", band_range(g, c, s), "path", s, NULL}));
+                              (const char *const[]){"band", band_range(g, c, family, s), "path", s, NULL}));
   }
   const char *b = gen_join(&ws, "; ");
   strlist_free(&src);

@@ -15,6 +15,8 @@ const char *sd_cell(double pct);
 const char *level_cell(gen *g, const rcsv *c, size_t r);
 // the band Δ of comparison table c in words: "Δ = 2.42% (the minimum detectable effect … `FILE`)"
 const char *band_words(gen *g, const rcsv *c);
+// the same for the rows of c whose family column is FAMILY (every row when NULL)
+const char *band_words_of(gen *g, const rcsv *c, const char *family);
 // the smallest Δ of c as a fraction (NaN when c has no delta column or no rows)
 double band_min(gen *g, const rcsv *c);
 // one sentence on the design of comparison table c: its units, the MDE and Δ

@@ -1,8 +1,10 @@
-// report_keyclaims.c — section A.0, the claims: each headline comparison (report_hrows.h, the rows
-// the headline section prints) in one sentence, then our fastest variant against each library
-// baseline of every experiment, GPU and shape, each number a row of that experiment's compare.csv
-// as its comparison table prints it (the same cells: report_fmt's xci, the verdict as written).
-// Nothing is estimated here. Words: reports/templates/keyclaims.txt.
+// report_keyclaims.c — section A.0, the claims: it opens with the claims each experiment declares
+// (report_primary.h), then states each headline comparison (report_hrows.h, the rows the headline
+// section prints) in one sentence, then our fastest variant against each library baseline of
+// every experiment, GPU and shape, each number a row of that experiment's compare.csv as its
+// comparison table prints it (the same cells: report_fmt's xci, the verdict as written); the main
+// form leaves the headline's sentences to A.1's table, saying so. Nothing is estimated here.
+// Words: reports/templates/keyclaims.txt.
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +14,7 @@
 #include "report_hrows.h"
 #include "report_keyclaims.h"
 #include "report_pick.h"
+#include "report_primary.h"
 #include "report_tmpl.h"
 
 // "4 GPUs", "6 sessions on 2 GPUs, for those GPUs", "3 sessions" or "10 rounds of one session":
@@ -110,87 +113,16 @@ static int best_rows(gen *g, const expvars *e, const egpu *x, int open, strlist 
   return open;
 }
 
-// The claims an experiment declares (PRIMARY: the primary family of its compare.csv), one table
-// per experiment: a row per shape (and pair, where it names several), a column per GPU, each cell
-// the row of that GPU's comparison table. 1 when a table was written.
-static int primary_table(gen *g, const kc_exp *k) {
-  // the claims in order of first appearance: shp[j] cnd[j] vs bse[j] (keys: the three joined)
-  strlist keys = {0}, shp = {0}, cnd = {0}, bse = {0}, pairs = {0};
-  for (size_t i = 0; i < k->n; i++) {
-    const rcsv *c = &k->xs[i].cmp;
-    int cf = k->xs[i].have_cmp ? rcsv_col(c, "family") : -1;
-    for (size_t r = 0; cf >= 0 && r < c->nrows; r++) {
-      if (strcmp(rcsv_get(c, r, cf), "primary")) continue;
-      const char *ca = rcsv_get(c, r, rcsv_col(c, "cand")), *ba = rcsv_get(c, r, rcsv_col(c, "base"));
-      const char *key = fmt("%s\t%s\t%s", rcsv_get(c, r, rcsv_col(c, "shape")), ca, ba), *pr = fmt("`%s` vs `%s`", ca, ba);
-      if (!strlist_has(&keys, key)) {
-        strlist_add(&keys, key);
-        strlist_add(&shp, rcsv_get(c, r, rcsv_col(c, "shape")));
-        strlist_add(&cnd, ca);
-        strlist_add(&bse, ba);
-      }
-      if (!strlist_has(&pairs, pr)) strlist_add(&pairs, pr);
-    }
-  }
-  if (!keys.n) return 0;
-  strlist heads = {0};
-  int several = pairs.n > 1;
-  strlist_add(&heads, tmpl_str(g, "keyclaims", "primary-shape", NULL));
-  if (several) strlist_add(&heads, tmpl_str(g, "keyclaims", "primary-pair", NULL));
-  char align[16] = "l";
-  if (several) strcat(align, "l");
-  for (size_t i = 0; i < k->n && strlen(align) + 1 < sizeof align; i++) {
-    strlist_add(&heads, fmt("`%s`", k->xs[i].gpu));
-    strcat(align, "r");
-  }
-  tmpl_table(g, "keyclaims", "caption-primary", "columns-primary", align,
-             (const char *const[]){"exp", k->exp, "pairs", gen_join(&pairs, ", "), "columns", gen_join(&heads, " | "), NULL});
-  for (size_t j = 0; j < keys.n; j++) {
-    const char *sh = shp.v[j], *ca = cnd.v[j], *ba = bse.v[j];
-    const char *cell[12];
-    size_t m = 0;
-    cell[m++] = fmt("`%s`", sh);
-    if (several) cell[m++] = fmt("`%s` vs `%s`", ca, ba);
-    for (size_t i = 0; i < k->n && m + 1 < sizeof cell / sizeof *cell; i++) {
-      const egpu *x = &k->xs[i];
-      long r = x->have_cmp ? cmp_row(&x->cmp, ba, ca, sh) : -1;
-      cell[m++] = r < 0 ? fmt_none() : fmt("%s **%s**", speedup_cell(g, &x->cmp, (size_t)r), verdict_of(&x->cmp, (size_t)r));
-    }
-    cell[m] = NULL;
-    doc_row(&g->d, cell);
-  }
-  // the units of each GPU's intervals (those of its first claim: one design a GPU)
-  const char *ucell[12];
-  size_t m = 0;
-  ucell[m++] = tmpl_str(g, "keyclaims", "primary-units", NULL);
-  if (several) ucell[m++] = "";
-  for (size_t i = 0; i < k->n && m + 1 < sizeof ucell / sizeof *ucell; i++) {
-    const egpu *x = &k->xs[i];
-    long r = -1;
-    for (size_t j = 0; j < keys.n && r < 0 && x->have_cmp; j++) r = cmp_row(&x->cmp, bse.v[j], cnd.v[j], shp.v[j]);
-    ucell[m++] = r < 0 ? fmt_none() : n_cell(g, &x->cmp, (size_t)r);
-  }
-  ucell[m] = NULL;
-  doc_row(&g->d, ucell);
-  doc_table_end(&g->d);
-  strlist_free(&keys);
-  strlist_free(&shp);
-  strlist_free(&cnd);
-  strlist_free(&bse);
-  strlist_free(&pairs);
-  strlist_free(&heads);
-  return 1;
-}
-
 void keyclaims_section(gen *g, const kc_exp *es, size_t n) {
   tmpl_put(g, "keyclaims", "head", NULL);
   for (size_t k = 0; k < n; k++)
-    if (es[k].n && !es[k].e->correctness) primary_table(g, &es[k]);
-  tmpl_put(g, "keyclaims", "intro", NULL);
+    if (es[k].n && !es[k].e->correctness) primary_opening(g, &es[k]);
+  tmpl_put(g, "keyclaims", form_full(g) ? "intro" : "intro-main", NULL);
   for (size_t k = 0; k < n; k++) {
     if (!es[k].headline) continue;
     if (!es[k].n) tmpl_put(g, "keyclaims", "no-data", (const char *const[]){"exp", es[k].exp, NULL});
-    for (size_t i = 0; i < es[k].n; i++) headline_claims(g, es[k].e, &es[k].xs[i]);
+    else if (!form_full(g)) tmpl_put(g, "keyclaims", "headline-in-a1", (const char *const[]){"exp", es[k].exp, NULL});
+    for (size_t i = 0; form_full(g) && i < es[k].n; i++) headline_claims(g, es[k].e, &es[k].xs[i]);
   }
   tmpl_put(g, "keyclaims", "best-intro", NULL);
   strlist missing = {0}, declared = {0};

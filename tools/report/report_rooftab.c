@@ -13,18 +13,24 @@
 #include "report_tmpl.h"
 #include "report_words.h"
 
+int gpu_roofs(gen *g, const char *gpu, roof_t *rf, double *bw, double *tf) {
+  char p[4096];
+  snprintf(p, sizeof p, "%s/ceilings/%s.csv", g->data, gpu);
+  if (roof_read(p, gpu, rf, g->err, sizeof g->err)) gen_die(g);
+  // each roof measured where the ceilings file has it, else the datasheet's; "measured" goes by
+  // the memory roof, as the roofline figure's caption does (prep_plots)
+  *bw = rf->bw_gbs > 0 ? rf->bw_gbs : rf->ds_bw_gbs;
+  *tf = rf->tflops > 0 ? rf->tflops : rf->ds_tflops;
+  return rf->bw_gbs > 0;
+}
+
 // where the fastest variant and the fastest baseline sit under the roofs, per shape (the table in
 // the full appendix only; the points above the roof are named in both)
 void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *shapes) {
   int full = form_full(g);
-  char p[4096];
-  snprintf(p, sizeof p, "%s/ceilings/%s.csv", g->data, x->gpu);
   roof_t rf;
-  if (roof_read(p, x->gpu, &rf, g->err, sizeof g->err)) gen_die(g);
-  // each roof measured where the ceilings file has it, else the datasheet's; the caption says
-  // "measured" by the memory roof, as the roofline figure's caption does (prep_plots)
-  int meas = rf.bw_gbs > 0;
-  double bw = meas ? rf.bw_gbs : rf.ds_bw_gbs, tf = rf.tflops > 0 ? rf.tflops : rf.ds_tflops;
+  double bw, tf;
+  int meas = gpu_roofs(g, x->gpu, &rf, &bw, &tf);
   if (bw <= 0 && tf <= 0) return;
   strlist ours = {0}, base = {0}, above = {0};  // above: the points over the roof, in words
   for (size_t i = 0; i < x->names.n; i++)

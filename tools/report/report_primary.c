@@ -1,0 +1,227 @@
+// report_primary.c — the opening of section A.0 (report_primary.h): the claims an experiment
+// declares (PRIMARY, the primary family of its compare.csv on each GPU) stated with their scope,
+// then one table of them. Every number is a field of a primary row of build/<exp>/<gpu>/compare.csv
+// (both medians, the speedup and its CI, the verdict, Δ and the design), of a sample file's header
+// (the FLOPs of `work.<shape>`, the library's versions after its `code` id, which GPU) or of the
+// GPU's ceilings file (the roof, as the roofline's table takes it: gpu_roofs); nothing is estimated
+// here. Words: reports/templates/primary.txt.
+#include "report_primary.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_design.h"
+#include "report_fmt.h"
+#include "report_parts.h"
+#include "report_pick.h"
+#include "report_tmpl.h"
+
+#define T "primary"
+
+// the variant name in column COL (cand, base) of compare row r
+static const char *cmp_name(const rcsv *c, size_t r, const char *col) {
+  char b[256];
+  return fmt("%s", pick_name(rcsv_get(c, r, rcsv_col(c, col)), b, sizeof b));
+}
+
+static int is_primary(const egpu *x, size_t r) {
+  int cf = rcsv_col(&x->cmp, "family");
+  return cf >= 0 && !strcmp(rcsv_get(&x->cmp, r, cf), "primary");
+}
+
+// header KEY of variant V's sample file on x, or NULL
+static const char *meta_of(const egpu *x, const char *v, const char *key) {
+  for (size_t i = 0; i < x->names.n; i++)
+    if (!strcmp(x->names.v[i], v)) return samples_meta(&x->files[i], key);
+  return NULL;
+}
+
+// the number after NAME= in header value S, or NaN
+static double kv_num(const char *s, const char *name) {
+  const char *p = s ? strstr(s, fmt("%s=", name)) : NULL;
+  return p ? strtod(p + strlen(name) + 1, NULL) : NAN;
+}
+
+// the FLOPs and minimum bytes of SHAPE from the `work.<shape>` header of CAND's file, else BASE's
+static void work_of(const egpu *x, const char *cand, const char *base, const char *shape, double *fl, double *by) {
+  const char *w = meta_of(x, cand, fmt("work.%s", shape));
+  if (!w) w = meta_of(x, base, fmt("work.%s", shape));
+  *fl = kv_num(w, "flops"), *by = kv_num(w, "bytes");
+}
+
+// what one side's time is: its kernel's (its file records the launches, `launch.<shape>`, or it
+// is a variant of ours) or the whole call of a library baseline (it records none), and how the
+// calls were issued
+static const char *side_time(gen *g, const expvars *e, const egpu *x, const char *v, const char *shape) {
+  const char *gc = meta_of(x, v, "graph_calls");
+  const char *issue = gc && atoi(gc) > 0 ? tmpl_str(g, T, "graph", (const char *const[]){"n", gc, NULL}) : tmpl_str(g, T, "no-graph", NULL);
+  int launches = meta_of(x, v, fmt("launch.%s", shape)) != NULL;
+  return tmpl_str(g, T, launches ? "time-kernel" : expvars_is_baseline(e, v) ? "time-call" : "time-ours",
+                  (const char *const[]){"v", v, "issue", issue, NULL});
+}
+
+// the versions a library's file records after its code id (`code: <lib>:<hash> k=v k=v`)
+static const char *versions(gen *g, const egpu *x, const char *v) {
+  const char *code = meta_of(x, v, "code"), *sp = code ? strchr(code, ' ') : NULL;
+  strlist kv = {0};
+  char tok[256];
+  for (const char *p = sp; p && *p;) {
+    p += strspn(p, " ");
+    size_t n = strcspn(p, " ");
+    if (!n) break;
+    snprintf(tok, sizeof tok, "%.*s", (int)n, p);
+    char *eq = strchr(tok, '=');
+    if (eq) *eq = '\0', strlist_add(&kv, fmt("`%s` %s", tok, eq + 1));
+    p += n;
+  }
+  const char *s = kv.n ? tmpl_str(g, T, "versions", (const char *const[]){"list", gen_join(&kv, ", "), NULL})
+                       : tmpl_str(g, T, "no-versions", NULL);
+  strlist_free(&kv);
+  return s;
+}
+
+// "5 GPUs × 1 session × 3 rounds × 20 reps" of compare row r (the smaller side's samples)
+static const char *units_words(gen *g, const rcsv *c, size_t r) {
+  double ng = fld_opt(g, c, r, "n_gpus"), ns = fld_opt(g, c, r, "n_sessions"), nr = fld_opt(g, c, r, "n_rounds");
+  double n = fmin(fld(g, c, r, "n_base"), fld(g, c, r, "n_cand"));
+  if (!isfinite(ng) || ng < 1) ng = 1;
+  int bal = isfinite(ns) && isfinite(nr) && ns >= ng && nr >= ns && fmod(ns, ng) == 0 && fmod(nr, ns) == 0 && fmod(n, nr) == 0;
+  if (!bal)
+    return tmpl_str(g, T, "units-other", (const char *const[]){"gpus", fmt("%.0f", ng), "sessions", fmt("%.0f", ns),
+                                                                "rounds", fmt("%.0f", nr), "n", fmt("%.0f", n), NULL});
+  double spg = ns / ng, rps = nr / ns;
+  return tmpl_str(g, T, "units", (const char *const[]){"gpus", fmt("%.0f", ng), "gpu_s", ng == 1 ? "" : "s",
+                                                        "spg", fmt("%.0f", spg), "ses_s", spg == 1 ? "" : "s",
+                                                        "rps", fmt("%.0f", rps), "rnd_s", rps == 1 ? "" : "s",
+                                                        "reps", fmt("%.0f", n / nr), NULL});
+}
+
+static void add_once(strlist *l, const char *s) {
+  if (!strlist_has(l, s)) strlist_add(l, s);
+}
+
+// the sentences: scope, timing, design, verdicts
+static void statement(gen *g, const kc_exp *k, const strlist *cands, const strlist *bases, const strlist *shapes, size_t nclaims) {
+  strlist bw = {0}, tm = {0}, ds = {0}, dg = {0}, lv = {0}, pl = {0}, verd = {0}, bs = {0};
+  size_t cnt[8] = {0}, ngpu = 0;
+  for (size_t i = 0; i < k->n; i++) {
+    const egpu *x = &k->xs[i];
+    const rcsv *c = &x->cmp;
+    long first = -1;
+    for (size_t r = 0; x->have_cmp && r < c->nrows; r++) {
+      if (!is_primary(x, r)) continue;
+      const char *cand = cmp_name(c, r, "cand"), *base = cmp_name(c, r, "base"), *sh = rcsv_get(c, r, rcsv_col(c, "shape"));
+      if (first < 0) first = (long)r;
+      add_once(&tm, tmpl_str(g, T, "timing", (const char *const[]){"cand", side_time(g, k->e, x, cand, sh), "base", side_time(g, k->e, x, base, sh), NULL}));
+      const char *v = rcsv_get(c, r, rcsv_col(c, "verdict"));
+      add_once(&verd, v);
+      for (size_t j = 0; j < verd.n && j < 8; j++)
+        if (!strcmp(verd.v[j], v)) cnt[j]++;
+    }
+    if (first < 0) continue;
+    ngpu++;
+    size_t r = (size_t)first;
+    const char *name = x->names.n ? samples_meta(&x->files[0], "gpu") : NULL;
+    // each GPU's design (ds) and name (dg), one entry a GPU; said once a design below
+    strlist_add(&ds, units_words(g, c, r));
+    strlist_add(&dg, tmpl_str(g, T, "design-gpu-name", (const char *const[]){"gpu", x->gpu, "name", name ? name : x->gpu, NULL}));
+    const char *level = rcsv_col(c, "level") >= 0 ? rcsv_get(c, r, rcsv_col(c, "level")) : "";
+    add_once(&lv, tmpl_str(g, T, !strcmp(level, "session") ? "level-session" : !strcmp(level, "gpu") ? "level-gpu"
+                                 : !strcmp(level, "round") ? "level-round" : "level-other",
+                           (const char *const[]){"level", level, NULL}));
+    const char *plan = rcsv_col(c, "plan") >= 0 ? rcsv_get(c, r, rcsv_col(c, "plan")) : "";
+    if (plan[0] && strcmp(plan, "none"))
+      add_once(&pl, tmpl_str(g, T, strstr(plan, "+beyond") ? "plan-beyond" : "plan",
+                             (const char *const[]){"tag", fmt("%.*s", (int)strcspn(plan, "+"), plan), NULL}));
+    add_once(&bw, band_words_of(g, c, "primary"));
+  }
+  for (size_t j = 0; j < bases->n; j++)
+    strlist_add(&bs, strlist_has(&k->e->libraries, bases->v[j])
+                         ? tmpl_str(g, T, "base-library", (const char *const[]){"v", bases->v[j], "versions", versions(g, k->xs, bases->v[j]), NULL})
+                         : tmpl_str(g, T, "base-other", (const char *const[]){"v", bases->v[j], NULL}));
+  strlist cs = {0}, counts = {0}, dw = {0};
+  for (size_t d = 0; d < ds.n; d++) {
+    strlist same = {0};
+    for (size_t e = 0; e < ds.n; e++)
+      if (!strcmp(ds.v[e], ds.v[d])) strlist_add(&same, dg.v[e]);
+    add_once(&dw, tmpl_str(g, T, "design-gpu", (const char *const[]){"units", ds.v[d], "gpus", gen_join(&same, ", "), NULL}));
+    strlist_free(&same);
+  }
+  for (size_t j = 0; j < cands->n; j++)
+    strlist_add(&cs, tmpl_str(g, T, expvars_is_dispatch(k->e, cands->v[j]) ? "cand-dispatch" : "cand-plain",
+                              (const char *const[]){"v", cands->v[j], "kernel", k->e->kernel ? k->e->kernel : "", NULL}));
+  for (size_t j = 0; j < verd.n && j < 8; j++)
+    strlist_add(&counts, tmpl_str(g, T, "count", (const char *const[]){"verdict", verd.v[j], "n", fmt("%zu", cnt[j]), NULL}));
+  tmpl_put(g, T, "statement",
+           (const char *const[]){"exp", k->exp, "description", k->e->description ? k->e->description : "", "nclaims", fmt("%zu", nclaims),
+                                 "cand", gen_join(&cs, "; "), "base", gen_join(&bs, "; "), "nshapes", fmt("%zu", shapes->n),
+                                 "ngpus", fmt("%zu", ngpu), "gpu_s", ngpu == 1 ? "" : "s", "timing", gen_join(&tm, " "), "designs", gen_join(&dw, "; "),
+                                 "plan", gen_join(&pl, ""), "level", gen_join(&lv, "; "), "band", gen_join(&bw, "; "),
+                                 "counts", gen_join(&counts, ", "), NULL});
+  strlist *ls[] = {&bw, &tm, &ds, &dg, &dw, &lv, &pl, &verd, &bs, &cs, &counts};
+  for (size_t j = 0; j < sizeof ls / sizeof *ls; j++) strlist_free(ls[j]);
+}
+
+// one row of the table: compare row r of x
+static void claim_row(gen *g, const egpu *x, size_t r, int meas, double bw, double tf) {
+  const rcsv *c = &x->cmp;
+  const char *cand = cmp_name(c, r, "cand"), *base = cmp_name(c, r, "base"), *sh = rcsv_get(c, r, rcsv_col(c, "shape"));
+  double mc = fld(g, c, r, "median_cand"), mb = fld(g, c, r, "median_base"), fl, by;
+  work_of(x, cand, base, sh, &fl, &by);
+  double t = fl / mc / 1e6, roof = meas && by > 0 ? roof_at(fl / by, bw, tf) : NAN;
+  double d = fld_opt(g, c, r, "delta");
+  doc_row(&g->d, (const char *const[]){fmt("`%s`", sh), num(mc), num(mb), isfinite(t) ? num3(t) : fmt_none(),
+                                       isfinite(t) && roof > 0 ? fmt("%.1f", 100 * t / roof) : fmt_none(),
+                                       xci(fld(g, c, r, "speedup"), fld(g, c, r, "speedup_lo"), fld(g, c, r, "speedup_hi")),
+                                       fmt("**%s**", rcsv_get(c, r, rcsv_col(c, "verdict"))),
+                                       isfinite(d) ? fmt("%.2f%%", 100 * d) : fmt_none(), NULL});
+}
+
+int primary_opening(gen *g, const kc_exp *k) {
+  strlist cands = {0}, bases = {0}, shapes = {0}, pairs = {0};
+  size_t nclaims = 0;
+  for (size_t i = 0; i < k->n; i++)
+    for (size_t r = 0; k->xs[i].have_cmp && r < k->xs[i].cmp.nrows; r++) {
+      if (!is_primary(&k->xs[i], r)) continue;
+      const rcsv *c = &k->xs[i].cmp;
+      const char *ca = cmp_name(c, r, "cand"), *ba = cmp_name(c, r, "base");
+      add_once(&cands, ca);
+      add_once(&bases, ba);
+      add_once(&pairs, fmt("`%s` vs `%s`", ca, ba));
+      add_once(&shapes, rcsv_get(c, r, rcsv_col(c, "shape")));
+      nclaims++;
+    }
+  if (!nclaims) return 0;
+  statement(g, k, &cands, &bases, &shapes, nclaims);
+  int one = pairs.n == 1;
+  tmpl_table(g, T, "caption", "columns", "lrrrrrlr",
+             (const char *const[]){"exp", k->exp, "pairs", gen_join(&pairs, ", "),
+                                   "ours", one ? fmt("`%s`", cands.v[0]) : tmpl_str(g, T, "ours", NULL),
+                                   "base", one ? fmt("`%s`", bases.v[0]) : tmpl_str(g, T, "base", NULL), NULL});
+  for (size_t i = 0; i < k->n; i++) {
+    const egpu *x = &k->xs[i];
+    roof_t rf;
+    double bw, tf;
+    int meas = gpu_roofs(g, x->gpu, &rf, &bw, &tf);
+    const char *name = x->names.n ? samples_meta(&x->files[0], "gpu") : NULL;
+    for (size_t p = 0; p < pairs.n; p++) {
+      int grouped = 0;
+      for (size_t r = 0; x->have_cmp && r < x->cmp.nrows; r++) {
+        if (!is_primary(x, r) || strcmp(pairs.v[p], fmt("`%s` vs `%s`", cmp_name(&x->cmp, r, "cand"), cmp_name(&x->cmp, r, "base"))))
+          continue;
+        if (!grouped++)
+          doc_group(&g->d, "%s", tmpl_str(g, T, one ? "group" : "group-pair",
+                                          (const char *const[]){"gpu", x->gpu, "name", name ? name : x->gpu, "pair", pairs.v[p],
+                                                                "roof", meas ? "" : tmpl_str(g, T, "no-roof", NULL), NULL}));
+        claim_row(g, x, r, meas, bw, tf);
+      }
+    }
+  }
+  doc_table_end(&g->d);
+  strlist_free(&cands);
+  strlist_free(&bases);
+  strlist_free(&shapes);
+  strlist_free(&pairs);
+  return 1;
+}
