@@ -40,7 +40,7 @@ for root in "$@"; do
       echo "# samples: ${names% } (their sessions in their # session.<id> headers)"
       sed 1d "$cal.tmp"; } >"$cal.tmp2" && rm -f "$cal.tmp" && mv "$cal.tmp2" "$cal"
     echo "== $d"; column -ts, "$cal" 2>/dev/null || cat "$cal"
-    [ $r -eq 0 ] || { echo "aa_check: $d: a false-positive rate above alpha" >&2; rc=1; }
+    [ $r -eq 0 ] || { echo "aa_check: $d: a false-positive rate shown above alpha, or an A/A CI excluding 1" >&2; rc=1; }
     if [ "${PUBLISH:-0}" = 1 ]; then
       cp "$cal" "$d/.calibration.csv.tmp" && mv "$d/.calibration.csv.tmp" "$d/calibration.csv" && echo "published $d/calibration.csv"
     fi

@@ -15,9 +15,9 @@ static int bad(const char *path, size_t line, const char *what) {
   return 2;
 }
 
-// A percentage field: a finite number >= 0, or "nan" (not estimable).
+// A percentage field: a finite number >= 0, or empty (not estimable; "nan" in older files).
 static int pct(const char *s, double *v) {
-  if (!strcmp(s, "nan")) return *v = NAN, 0;
+  if (!*s || !strcmp(s, "nan")) return *v = NAN, 0;
   char *end;
   errno = 0;
   double x = strtod(s, &end);
