@@ -4,7 +4,7 @@
 # Tools link SAMPLES_OBJS (with the shapes of every problem, SHAPE_HOST_OBJS); the bench harness
 # compiles SAMPLES_HARNESS_SRC itself (mk/experiment.mk) for its progress median and its writer;
 # ceilings (mk/baselines.mk) compiles the median in.
-SAMPLES_LIB         := $(addprefix $(B)/tools/obj/samples/,samples.o samples_median.o samples_write.o samples_merge.o)
+SAMPLES_LIB         := $(addprefix $(B)/tools/obj/samples/,samples.o samples_rowkeys.o samples_median.o samples_write.o samples_merge.o)
 SAMPLES_OBJS        := $(SAMPLES_LIB) $(SHAPE_HOST_OBJS)
 SAMPLES_HARNESS_SRC := tools/samples/samples_median.c tools/samples/samples_write.c
 SAMPLES_BIN         := $(B)/tools/samples

@@ -45,6 +45,18 @@ $S merge --rounds 2 --session s1 --variant v1 $F/merge/r1.csv $F/merge/bad_colum
 check_eq "merge to stdout: what came before the bad round is written (as the awk did)" \
   "$(grep -c '^B1_H' "$t/o")" 3
 
+# the writers refuse a time every reader refuses (nan, negative, zero, 1e300, not a number): the
+# merge stops at the first, naming file and line, exit 2, and --out keeps the previous file
+for bad in nan -1 0 1e300 0x10 x; do
+  sed "0,/^B1_H/s/^\(B1_H[^,]*,[^,]*\),[^,]*/\1,$bad/" $F/merge/r2.csv >"$t/badtime.csv"
+  line=$(grep -n "^B1_H" "$t/badtime.csv" | head -1 | cut -d: -f1)
+  echo previous >"$t/keep.csv"
+  $S merge --rounds 2 --session s1 --positions "1 2" --variant v1 --out "$t/keep.csv" $F/merge/r1.csv "$t/badtime.csv" \
+    2>"$t/e"; rc=$?
+  check_eq "merge: a round holding the time '$bad' exits 2" "$rc" 2
+  check_grep "merge: ... naming file and line" "^samples: $t/badtime.csv:$line: '$bad' " "$t/e"
+  check_eq "merge: ... and keeps the previous file" "$(cat "$t/keep.csv")" previous
+done
 # --- append -------------------------------------------------------------------------------------
 $S append $F/merge/merged.csv $F/merge/session2.csv >"$t/o" 2>"$t/e"; rc=$?
 check_eq "append: exit 0" "$rc" 0
@@ -52,6 +64,13 @@ check "append: the expected file (NEW's header, both session lines, OLD's rows, 
 cp $F/merge/merged.csv "$t/pub.csv"
 $S append --out "$t/pub.csv" "$t/pub.csv" $F/merge/session2.csv
 check "append --out onto OLD itself (what measure publishes)" cmp "$t/pub.csv" $F/merge/appended.csv
+# a new session whose rows hold a time the readers refuse is not appended (exit 2, file:line)
+awk -F, 'BEGIN { OFS = "," } /^B1_H/ && !done { $3 = "-2.5"; done = 1 } { print }' $F/merge/session2.csv >"$t/neg.csv"
+cp $F/merge/merged.csv "$t/pubn.csv"
+$S append --out "$t/pubn.csv" "$t/pubn.csv" "$t/neg.csv" 2>"$t/e"; rc=$?
+check_eq "append: a negative time in NEW exits 2" "$rc" 2
+check_grep "append: ... naming NEW's line" "^samples: $t/neg.csv:[0-9]+: '-2.5' is negative" "$t/e"
+check "append: ... and leaves the published file as it was" cmp "$t/pubn.csv" $F/merge/merged.csv
 # a session is published once: appending a session the file already holds is refused (exit 3),
 # the file left as it was
 cp "$t/pub.csv" "$t/pub0.csv"
@@ -128,6 +147,12 @@ check_eq "write: ... names the stdin line" "$(cat "$t/e")" \
   "samples: stdin:2: expected a row of 3 fields (shape,rep,time_us), found 'B1_H1_S8_D64_C0,1'"
 check_eq "write: ... and keeps the previous file" "$(sed -n 2p "$t/w.csv")" "# variant: x"
 check_eq "write: ... and leaves no temporary file" "$(ls "$t" | grep -c tmp)" 0
+for bad in nan -1 1e300 inf ''; do
+  printf 'B1_H1_S8_D64_C0,0,9\nB1_H1_S8_D64_C0,1,%s\n' "$bad" | $S write --out "$t/w.csv" --columns shape,rep,time_us 2>"$t/e"; rc=$?
+  check_eq "write: a time the readers refuse ('$bad') exits 2" "$rc" 2
+  check_grep "write: ... names the stdin line" "^samples: stdin:2: '$bad' " "$t/e"
+  check_eq "write: ... and keeps the previous file" "$(sed -n 2p "$t/w.csv")" "# variant: x"
+done
 printf 'B1_H1_S8_D64_C0,0,9\n' | $S write --columns shape,rep,time_us >"$t/o"
 check_eq "write without --out: stdout" "$(tail -n 1 "$t/o")" "B1_H1_S8_D64_C0,0,9"
 usage "write without --columns" "write: --columns COL,COL,... naming shape and time_us is needed" write
@@ -153,11 +178,31 @@ sdpa_bench.write_samples(sys.argv[1], sys.argv[2], [], ["B1_H1_S8_D64_C0,0,1.5,,
 PY
 check_eq "sdpa_bench.py: no samples command: exit 2" "$?" 2
 check_grep "sdpa_bench.py: ... says which" "^sdpa_bench: .*/none/samples: cannot run" "$t/e"
-# the reader: a session declared twice (a session published twice) is an error, FILE:LINE
+# the reader refuses, with FILE:LINE and exit 2: refused NAME FILE MESSAGE
+refused() {
+  $S check "$2" >/dev/null 2>"$t/e"; local rc=$?
+  check_eq "$1: exit 2" "$rc" 2
+  check_grep "... FILE:LINE: what" "$3" "$t/e"
+}
+# a session declared twice (a session published twice)
 printf '# cudadent42 samples v1\n# session.a: x=1\n# session.a: x=1\nshape,time_us,session\nB1_H1_S128_D64_C0,1,a\n' >"$t/dup.csv"
-$S check "$t/dup.csv" >/dev/null 2>"$t/e"; rc=$?
-check_eq "a session line given twice: exit 2" "$rc" 2
-check_grep "... FILE:LINE: what" "dup.csv:3: session.a declared twice" "$t/e"
+refused "a session line given twice" "$t/dup.csv" "dup.csv:3: session.a declared twice"
+# a key given twice with different values (the same value twice is read)
+sed '5a # temp_end_c: 70' $F/merge/merged.csv >"$t/key2.csv"
+refused "a key given twice with different values" "$t/key2.csv" \
+  "key2.csv:8: 'temp_end_c' given twice with different values \('70', then '51'\)"
+sed '5a # temp_end_c: 51' $F/merge/merged.csv >"$t/key1.csv"
+check "... given twice with the same value: read" $S check "$t/key1.csv"
+# rows of a session no '# session.' line declares
+sed 's/,1,s1,2$/,1,s9,2/' $F/merge/merged.csv >"$t/undecl.csv"
+refused "rows of an undeclared session" "$t/undecl.csv" \
+  "undecl.csv:12: rows of session 's9', which no '# session.s9:' line declares"
+# a row given twice (shape, session, round and rep of another row): a session merged twice
+awk '{ print } /^B1_H1_S8_D64_C0,1,10.25,1980,1,s1,2$/ { print }' $F/merge/merged.csv >"$t/rep2.csv"
+refused "a row given twice" "$t/rep2.csv" \
+  "rep2.csv:14: the row of line 13 again \(shape B1_H1_S8_D64_C0, session 's1', round 1, rep 1\)"
+sed 's/^\(B1_H1_S8_D64_C0\),1,10.25/\1,x,10.25/' $F/merge/merged.csv >"$t/repx.csv"
+refused "a rep that is not a whole number" "$t/repx.csv" "repx.csv:13: rep 'x' is not a whole number"
 # the publishing path refuses what the readers refuse: a session file with a nan time is not
 # published (publish.sh checks each file with `samples check`), the published file untouched
 mkdir -p "$t/dest"; cp $F/merge/merged.csv "$t/dest/v.csv"; cp "$t/dest/v.csv" "$t/dest0.csv"

@@ -177,7 +177,7 @@ static int merge_texts(const char *const texts[], size_t n, const samples_merge_
 }
 
 static void test_merge(void) {
-  samples_merge_opts o = {2, "s9", "3 1", "2026-01-01T00:00:00Z", "h", "GPU-u", "11", "v", "47"};
+  samples_merge_opts o = {2, "s9", "3 1", "2026-01-01T00:00:00Z", "h", "GPU-u", "11", "v", "47", NULL, NULL};
   const char *rounds[] = {"# cudadent42 samples v1\n# git_rev: r1\nshape,rep,time_us\nA,0,1\nB,0,2\nA,1,3\n",
                           "", "# date: ignored\nshape,rep,time_us\nB,0,4\nA,0,5"};
   char *out = NULL, err[512];

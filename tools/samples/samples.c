@@ -1,5 +1,7 @@
 // samples.c — see samples.h.
 #include "samples.h"
+
+#include "samples_rowkeys.h"
 #include "shape.h"
 
 #include <ctype.h>
@@ -44,20 +46,41 @@ static char *trim(char *s) {
 
 // A sample: a decimal number > 0 that fills the whole token, within [1e-9, 1e15] (microseconds:
 // a femtosecond to 30 years), so that no statistic of a file can overflow or underflow.
-static int parse_time(ctx_t *c, const char *tok, double *v) {
-  if (!*tok) return fail(c, "empty sample");
+const char *samples_time_check(const char *tok, double *v) {
+  if (!*tok) return "empty sample";
   char *end;
   errno = 0;
   double x = strtod(tok, &end);
-  if (end == tok || *end) return fail(c, "'%.40s' is not a number", tok);
-  if (strpbrk(tok, "xXpP")) return fail(c, "'%.40s' is not a decimal number", tok);
-  if (errno == ERANGE) return fail(c, "'%.40s' is out of range", tok);
-  if (isnan(x) || isinf(x)) return fail(c, "'%.40s' is not a finite number", tok);
-  if (x < 0) return fail(c, "'%.40s' is negative", tok);
-  if (x == 0) return fail(c, "'%.40s' is not a positive time", tok);
-  if (x < 1e-9 || x > 1e15) return fail(c, "'%.40s' is outside [1e-9, 1e15] us", tok);
-  *v = x;
+  if (end == tok || *end) return "is not a number";
+  if (strpbrk(tok, "xXpP")) return "is not a decimal number";
+  if (errno == ERANGE) return "is out of range";
+  if (isnan(x) || isinf(x)) return "is not a finite number";
+  if (x < 0) return "is negative";
+  if (x == 0) return "is not a positive time";
+  if (x < 1e-9 || x > 1e15) return "is outside [1e-9, 1e15] us";
+  if (v) *v = x;
+  return NULL;
+}
+
+size_t samples_csv_column(const char *row, const char *name) {
+  size_t col = 1, k = strlen(name);
+  for (const char *s = row; s; s = strchr(s, ','), s = s ? s + 1 : NULL, col++)
+    if (strcspn(s, ",") == k && !memcmp(s, name, k)) return col;
   return 0;
+}
+
+const char *samples_csv_field(const char *row, size_t col, char *tok, size_t size) {
+  const char *s = col ? row : NULL;
+  for (size_t c = 1; c < col && s; c++) s = strchr(s, ','), s = s ? s + 1 : NULL;
+  size_t n = s ? strcspn(s, ",") : 0;
+  snprintf(tok, size, "%.*s", (int)(n < size - 1 ? n : size - 1), s ? s : "");
+  return tok;
+}
+
+static int parse_time(ctx_t *c, const char *tok, double *v) {
+  const char *why = samples_time_check(tok, v);
+  if (!why) return 0;
+  return *tok ? fail(c, "'%.40s' %s", tok, why) : fail(c, "%s", why);
 }
 
 // "# key: value" with key made of [A-Za-z0-9_.-]; other comments are ignored.
@@ -70,15 +93,21 @@ static int take_comment(ctx_t *c, samples_file *f, char *s) {
   while (isalnum((unsigned char)s[k]) || s[k] == '_' || s[k] == '.' || s[k] == '-') k++;
   if (k == 0 || s[k] != ':') return 0;
   s[k] = '\0';
-  // a session is declared once: a second line of it is a session published twice
-  if (!strncmp(s, "session.", 8))
-    for (size_t i = 0; i < f->nmeta; i++)
-      if (!strcmp(f->meta[i].key, s)) return fail(c, "%s declared twice (a session published twice?)", s);
+  // a session is declared once: a second line of it is a session published twice; any other key
+  // given twice must say the same (a file whose header says two things is no sample file)
+  const char *value = trim(s + k + 1);
+  for (size_t i = 0; i < f->nmeta; i++)
+    if (!strcmp(f->meta[i].key, s)) {
+      if (!strncmp(s, "session.", 8)) return fail(c, "%s declared twice (a session published twice?)", s);
+      if (strcmp(f->meta[i].value, value))
+        return fail(c, "'%s' given twice with different values ('%.40s', then '%.40s')", s,
+                    f->meta[i].value, value);
+    }
   samples_kv *m = realloc(f->meta, (f->nmeta + 1) * sizeof *m);
   if (!m) return fail(c, "out of memory");
   f->meta = m;
   m[f->nmeta].key = xstrdup(s);
-  m[f->nmeta].value = xstrdup(trim(s + k + 1));
+  m[f->nmeta].value = xstrdup(value);
   if (!m[f->nmeta].key || !m[f->nmeta].value) {
     free(m[f->nmeta].key);
     free(m[f->nmeta].value);
@@ -153,6 +182,13 @@ static int take_session(ctx_t *c, samples_file *f, const char *tok, unsigned *id
     return fail(c, "session '%.40s' is not 1-100 characters of [A-Za-z0-9_.:+-]", tok);
   for (size_t i = f->nsessions; i-- > 0;)
     if (strcmp(f->sessions[i], tok) == 0) return *idx = (unsigned)i, 0;
+  // a file that declares its sessions (`# session.<id>:` lines) declares every one its rows hold
+  int declares = 0, declared = 0;
+  for (size_t i = 0; i < f->nmeta && !declared; i++)
+    if (!strncmp(f->meta[i].key, "session.", 8))
+      declares = 1, declared = !strcmp(f->meta[i].key + 8, tok);
+  if (declares && !declared)
+    return fail(c, "rows of session '%.40s', which no '# session.%.40s:' line declares", tok, tok);
   char **s = realloc(f->sessions, (f->nsessions + 1) * sizeof *s);
   if (!s) return fail(c, "out of memory");
   f->sessions = s;
@@ -178,21 +214,24 @@ enum { MAX_COLS = 64 };
 
 typedef struct {
   int have_header;
-  size_t ncols, shape_col, time_col, round_col, session_col, clock_col;
+  size_t ncols, shape_col, time_col, round_col, session_col, clock_col, rep_col;
   size_t last;
+  samples_rowkeys keys;  // every row's identity, when the file has a rep column
 } csv_state;
 
 static int take_header(ctx_t *c, samples_file *f, csv_state *st, char *s) {
   char *fld[MAX_COLS];
   size_t n = split(s, fld, MAX_COLS);
   if (n > MAX_COLS) return fail(c, "more than %d columns", MAX_COLS);
-  st->shape_col = st->time_col = st->round_col = st->session_col = st->clock_col = (size_t)-1;
+  st->shape_col = st->time_col = st->round_col = st->session_col = st->clock_col = st->rep_col =
+      (size_t)-1;
   for (size_t i = 0; i < n; i++) {
     size_t *col = !strcmp(fld[i], "shape")     ? &st->shape_col
                   : !strcmp(fld[i], "time_us") ? &st->time_col
                   : !strcmp(fld[i], "round")   ? &st->round_col
                   : !strcmp(fld[i], "session") ? &st->session_col
                   : !strcmp(fld[i], "sm_clock_mhz") ? &st->clock_col
+                  : !strcmp(fld[i], "rep")     ? &st->rep_col
                                                : NULL;
     if (col && *col != (size_t)-1) return fail(c, "column '%s' named twice", fld[i]);
     if (col) *col = i;
@@ -224,6 +263,16 @@ static int take_row(ctx_t *c, samples_file *f, csv_state *st, char *s) {
     if (end != fld[st->clock_col] && !*end && isfinite(k) && k > 0) clk = k;
   }
   samples_group *g = group_get(c, f, fld[st->shape_col], &st->last);
+  if (g && st->rep_col != (size_t)-1) {
+    char *end;
+    const char *r = fld[st->rep_col];
+    errno = 0;
+    unsigned long rep = strtoul(r, &end, 10);
+    if (!*r || *end || errno || *r == '-' || *r == '+')
+      return fail(c, "rep '%.40s' is not a whole number", r);
+    samples_rowkey k = {(size_t)(g - f->groups), c->line, session, round, rep};
+    if (samples_rowkeys_add(&st->keys, k)) return fail(c, "out of memory");
+  }
   return g ? push(c, g, v, round, session, clk) : -1;
 }
 
@@ -298,6 +347,14 @@ static int read_lines(ctx_t *c, FILE *fp, samples_file *f) {
   }
   if (rc == 0 && f->ngroups == 0) rc = fail(c, "no samples after the header row");
   if (rc == 0 && !f->has_session) rc = take_session_none(c, f);
+  samples_rowkey a, b;
+  if (rc == 0 && samples_rowkeys_repeated(&st.keys, &a, &b)) {
+    c->line = b.line;
+    rc = fail(c, "the row of line %zu again (shape %s, session '%s', round %u, rep %lu): a session's "
+              "rows merged twice?", a.line, f->groups[a.group].name, f->sessions[a.session],
+              a.round, a.rep);
+  }
+  samples_rowkeys_free(&st.keys);
   return rc;
 }
 

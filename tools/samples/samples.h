@@ -56,6 +56,17 @@ typedef struct {
 
 // Reads PATH into *out (which it initialises). Returns 0, or -1 with err filled and *out empty.
 int samples_read(const char *path, samples_file *out, char *err, size_t errlen);
+
+// The reader's rule for one sample time (a token of the time_us column): NULL when it holds
+// (*v, when v is not NULL, set to it), else what is wrong ("is negative", ...: the message
+// follows the quoted token). What the writers (samples write, merge, append) check each row by.
+const char *samples_time_check(const char *tok, double *v);
+
+// The 1-based column of name in a CSV header row of plain fields (0: not there), and field col
+// (1-based) of a row into tok (cut to size; "" when the row is shorter): for the writers, whose
+// rows hold no quoted field.
+size_t samples_csv_column(const char *row, const char *name);
+const char *samples_csv_field(const char *row, size_t col, char *tok, size_t size);
 void samples_free(samples_file *f);
 
 // The value of metadata KEY (the last one if repeated), or NULL.

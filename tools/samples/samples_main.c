@@ -107,7 +107,7 @@ static int cmd_merge(int argc, char **argv) {
   else if (!rc) {
     rc = samples_merge(in, (const char *const *)argv + i, n, &o, w.f, err, sizeof err);
     if (rc) fprintf(stderr, "%s%s\n", rc == SAMPLES_MERGE_COLUMNS ? "" : "samples: ", err);
-    if (rc < 0) rc = 2;
+    if (rc < 0 || rc == SAMPLES_MERGE_TIME) rc = 2;
     rc = finish(&w, rc);
   }
   for (size_t k = 0; k < n; k++)
@@ -197,17 +197,6 @@ static size_t fields(const char *s) {
   return n;
 }
 
-// Whether the comma-separated list names column NAME.
-static int has_column(const char *list, const char *name) {
-  size_t n = strlen(name);
-  for (const char *s = list;; s++) {
-    size_t k = strcspn(s, ",");
-    if (k == n && !memcmp(s, name, n)) return 1;
-    if (!s[k]) return 0;
-    s += k;
-  }
-}
-
 static int cmd_write(int argc, char **argv) {
   const char *out = NULL, *columns = NULL;
   int i = 1;
@@ -221,7 +210,7 @@ static int cmd_write(int argc, char **argv) {
     else if (!strchr(v, '=') || strchr(v, '=') == v || strpbrk(v, "\n\r"))
       return usage_fail("write: --meta '%s' is not KEY=VALUE", v);
   }
-  if (!columns || !has_column(columns, "shape") || !has_column(columns, "time_us"))
+  if (!columns || !samples_csv_column(columns, "shape") || !samples_csv_column(columns, "time_us"))
     return usage_fail("write: %s", "--columns COL,COL,... naming shape and time_us is needed");
   samples_writer w;
   char err[512];
@@ -235,7 +224,7 @@ static int cmd_write(int argc, char **argv) {
       *eq = '=';
     }
   samples_write_line(&w, "%s", columns);
-  size_t ncol = fields(columns), line = 0;
+  size_t ncol = fields(columns), line = 0, tcol = samples_csv_column(columns, "time_us");
   char *buf = NULL;
   size_t cap = 0;
   ssize_t len;
@@ -247,7 +236,12 @@ static int cmd_write(int argc, char **argv) {
     else if (fields(buf) != ncol || buf[0] == '#')
       rc = 2, fprintf(stderr, "samples: stdin:%zu: expected a row of %zu fields (%s), found '%.60s'\n", line,
                       ncol, columns, buf);
-    else samples_write_line(&w, "%s", buf);
+    else {
+      char tok[64];
+      const char *why = samples_time_check(samples_csv_field(buf, tcol, tok, sizeof tok), NULL);
+      if (why) rc = 2, fprintf(stderr, "samples: stdin:%zu: '%.40s' %s\n", line, tok, why);
+      else samples_write_line(&w, "%s", buf);
+    }
   }
   free(buf);
   if (!rc && ferror(stdin)) rc = 2, fputs("samples: stdin: read error\n", stderr);

@@ -1,6 +1,8 @@
 // samples_merge.c — see samples_merge.h.
 #include "samples_merge.h"
 
+#include "samples.h"
+
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +73,7 @@ typedef struct {
   const samples_merge_opts *o;
   FILE *out;
   char *date, *git_rev, *first;  // round 1's `# date:`, `# git_rev:`, CSV header row
+  size_t timecol;                // 1-based column of `time_us` (0: none)
   size_t repcol;                 // 1-based column of `rep` in the header row (0: none)
   counters seen;
 } merge_t;
@@ -102,7 +105,19 @@ static int take_first_header(merge_t *m, const char *line) {
     if (!s[n]) break;
     s += n + 1;
   }
+  m->timecol = samples_csv_column(line, "time_us");
   return remember(&m->first, line);
+}
+
+// The sample time of a row (field col, 1-based; 0: no time column) by the reader's rule: NULL
+// when it holds, else the message "NAME:LINE: 'TOKEN' what" in err.
+static const char *row_time(const char *line, size_t col, const char *name, size_t lineno, char *err,
+                            size_t errlen) {
+  if (!col) return NULL;
+  char tok[64];
+  const char *why = samples_time_check(samples_csv_field(line, col, tok, sizeof tok), NULL);
+  if (why) snprintf(err, errlen, "%s:%zu: '%.40s' %s", name, lineno, tok, why);
+  return why;
 }
 
 // A row of round f: its fields with rep renumbered, then round, session and position.
@@ -139,8 +154,10 @@ int samples_merge(FILE *const in[], const char *const names[], size_t n, const s
   int rc = 0;
   for (size_t i = 0; i < n && rc == 0; i++) {
     int started = 0, hdr = 0;
+    size_t lineno = 0;
     ssize_t len;
     while (rc == 0 && (len = getline(&buf, &cap, in[i])) >= 0) {
+      lineno++;
       if (len && buf[len - 1] == '\n') buf[--len] = '\0';
       if (!started) started = 1, f++;
       if (buf[0] == '#') {
@@ -156,6 +173,9 @@ int samples_merge(FILE *const in[], const char *const names[], size_t n, const s
                    m.first ? m.first : "");
           rc = SAMPLES_MERGE_COLUMNS;
         }
+      } else if (row_time(buf, m.timecol, names[i], lineno, err, errlen)) {
+        rc = SAMPLES_MERGE_TIME;
+        break;
       } else {
         rc = take_row(&m, buf, f);
       }
@@ -190,6 +210,10 @@ typedef struct {
   char *row;        // NEW's CSV header row
   int seen;         // a line not starting with '#' was seen in this pass
   char dup[128];    // the id of a session of NEW that OLD already holds ("" if none)
+  size_t timecol, lineno;  // NEW's time_us column (1-based; 0: none), the line being read
+  const char *new_name;
+  char *err;
+  size_t errlen;
 } append_t;
 
 static int is_session_line(const char *line) { return strncmp(line, "# session.", 10) == 0; }
@@ -235,7 +259,11 @@ static int old_body(const char *line, void *arg) {
 
 static int new_rows(const char *line, void *arg) {
   append_t *a = arg;
-  if (line[0] != '#' && a->seen++) fprintf(a->out, "%s\n", line);
+  a->lineno++;
+  if (line[0] != '#' && a->seen++) {
+    if (row_time(line, a->timecol, a->new_name, a->lineno, a->err, a->errlen)) return 2;
+    fprintf(a->out, "%s\n", line);
+  }
   return 0;
 }
 
@@ -256,7 +284,15 @@ int samples_append(FILE *old, FILE *new_, const char *old_name, const char *new_
       who = new_name, why = "read error or out of memory";
       a.seen = 0;
       rewind(new_);
-      if (!each_line(new_, new_rows, &a)) why = NULL;
+      a.timecol = samples_csv_column(a.row, "time_us");
+      a.new_name = new_name, a.err = err, a.errlen = errlen;
+      int r = each_line(new_, new_rows, &a);
+      if (r == 2) {  // a time the readers refuse: err holds where
+        free(a.sessions);
+        free(a.row);
+        return SAMPLES_MERGE_TIME;
+      }
+      if (!r) why = NULL;
     }
   }
   if (why) snprintf(err, errlen, "%s: %s", who, why);

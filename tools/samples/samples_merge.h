@@ -29,7 +29,9 @@ typedef struct {
                             // written as ` plan=<it>` at the end of the session line
 } samples_merge_opts;
 
-enum { SAMPLES_MERGE_COLUMNS = 3 };
+// A row whose time_us the readers would refuse (samples_time_check) stops the merge too: exit
+// status 4 and "NAME:LINE: 'TOKEN' what" (nothing the readers refuse is ever written).
+enum { SAMPLES_MERGE_COLUMNS = 3, SAMPLES_MERGE_TIME = 4 };
 
 // Merges the n round files in[] (names[] for messages) into out. Returns 0; SAMPLES_MERGE_COLUMNS
 // with err holding the message above; or -1 with err filled ("NAME: read error", out of memory).
@@ -43,7 +45,8 @@ int samples_merge(FILE *const in[], const char *const names[], size_t n, const s
 // left out), then NEW's rows. new_ is read twice (rewound). Returns 0, or -1 with err filled:
 // "NAME: no CSV header row" (a file of '#' lines only), "NAME: read error or out of memory"; or
 // SAMPLES_APPEND_DUPLICATE when OLD already holds a session of NEW ("NEW: session ID is already in
-// OLD": a session is published once; what was written to out is to be discarded).
+// OLD": a session is published once; what was written to out is to be discarded), or
+// SAMPLES_MERGE_TIME when a row of NEW holds a time the readers refuse (err: "NEW:LINE: ...").
 enum { SAMPLES_APPEND_DUPLICATE = 3 };
 int samples_append(FILE *old, FILE *new_, const char *old_name, const char *new_name, FILE *out,
                    char *err, size_t errlen);
