@@ -59,6 +59,18 @@ for f in 'data/phase1/nvidia-h200/profile/$(id>PWNED).csv' 'data/ceilings/$(id>P
 done
 [ "$fails" -eq 0 ] || tail -n 20 "$T/report.out"
 
+# every goal `make help` lists, with the names planted: whatever it does here (a GPU goal stops at
+# its GPU check, a build goal without nvcc stops at it), it runs nothing they hold. Left out: test
+# (the suite this test is part of) and fuzz (minutes of fuzzing; fuzz-build reads the same names);
+# clean comes last. New goals are walked as soon as `make help` lists them.
+goals=$(make help 2>/dev/null | awk '/^  [a-z][a-z0-9-]* / { print $1 }' | grep -vx 'test\|fuzz\|clean')
+check "make help lists the goals to walk" test "$(echo "$goals" | wc -w)" -ge 20
+for g in $goals clean; do
+  timeout 300 make "$g" >"$T/goal.out" 2>&1; rc=$?
+  check_eq "make $g with hostile names: runs nothing they hold (exit $rc)" "$(pwned)" 0
+  check "... and was not stopped by the walk's time limit" test "$rc" -ne 124
+done
+
 # names on the command line: make stops before it reads or runs anything (make itself expands
 # `$(touch PWNED)`, to nothing: EXP must be one name, VARIANT and SHAPE may be empty; a shell's
 # $(...) reaches make as `$$(...)`); VARIANT may list several names, SHAPE is one
