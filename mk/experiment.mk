@@ -138,7 +138,14 @@ CLAIM_PAIRS = $(or $(strip $(PRIMARY)),$(if $(BASELINE),$(foreach v,$(filter-out
 # the library ones it lists in kernels/<problem>/problem/baselines.txt (measured by measure.sh).
 # BASELINES, BASELINE, COMPARE and SHAPES are checked now too: a misspelt baseline, a pair naming
 # nothing, or a shape outside the grammar would otherwise pass silently or fail once per variant.
-X_BASELINES := $(patsubst kernels/$(PROBLEM)/cublas_%.cu,cublas-%,$(wildcard kernels/$(PROBLEM)/cublas_*.cu)) \
+# C baselines: kernels/<problem>/<lib>_<name>.cu is baseline <lib>-<name> when it declares what it
+# links in kernels/<problem>/<lib>_<name>.link (nvcc arguments separated by blanks or newlines:
+# -l, -L and -Xlinker ones for the link, -I ones for the compile; read by make, never a shell), or
+# is a cublas_*.cu (-lcublas when it has no .link)
+C_LINK_FILES := $(wildcard kernels/$(PROBLEM)/*_*.link)
+C_BASELINE_SRC := $(sort $(wildcard kernels/$(PROBLEM)/cublas_*.cu) $(filter $(wildcard kernels/$(PROBLEM)/*.cu),$(C_LINK_FILES:.link=.cu)))
+c_baseline_name = $(subst _,-,$(patsubst kernels/$(PROBLEM)/%.cu,%,$(1)))
+X_BASELINES := $(foreach f,$(C_BASELINE_SRC),$(call c_baseline_name,$(f))) \
                $(if $(wildcard kernels/$(PROBLEM)/problem/baselines.txt),$(file <kernels/$(PROBLEM)/problem/baselines.txt))
 # x_check_names: COMPARE and BASELINE name variants or baselines. A space's variants are known
 # only once make has remade its expansion (space.mk), so for a space check-exp's recipe runs it.
@@ -162,9 +169,16 @@ $(foreach sh,$(SHAPES),$(if $(call x_shape,$(sh)),,$(error $(call x_where,SHAPES
 # the problem's own checks of the experiment, while make reads it (kernels/<problem>/problem/problem.mk)
 -include $(wildcard kernels/$(PROBLEM)/problem/problem.mk)
 endif
-# C baselines: cublas-<name> is kernels/<problem>/cublas_<name>.cu, linked with cuBLAS
-C_BASELINES := $(filter cublas-%,$(BASELINES))
-c_baseline_src = kernels/$(PROBLEM)/$(subst -,_,$(1)).cu
+# the C baselines the experiment lists (the others of BASELINES are library runners', measure.sh)
+C_BASELINES := $(filter $(foreach f,$(C_BASELINE_SRC),$(call c_baseline_name,$(f))),$(BASELINES))
+c_baseline_src = $(firstword $(foreach f,$(C_BASELINE_SRC),$(if $(filter $(1),$(call c_baseline_name,$(f))),$(f))))
+# c_baseline_link SRC: what it links, from its .link file (else -lcublas for a cublas_*.cu)
+c_baseline_link = $(if $(wildcard $(1:.cu=.link)),$(strip $(call c_link_check,$(1:.cu=.link),$(call txt_words,$(file <$(1:.cu=.link))))),-lcublas)
+# c_link_check FILE,ARGS: ARGS when each is -l<lib>, -L<dir>, -I<dir>, -Xlinker or the argument
+# after it, of [A-Za-z0-9_.+/-] (they reach nvcc through a recipe's shell); else make stops
+c_link_check = $(foreach a,$(2),$(if $(call txt_rest,$(a),$(TXT_NAME_CH)),$(error $(1): '$(a)': a link argument may hold only [A-Za-z0-9_.+/-]),\
+  $(if $(filter -l% -L% -I% -Xlinker,$(a))$(c_after_x),,$(error $(1): '$(a)': not -l<lib>, -L<dir>, -I<dir> or -Xlinker <arg>)))\
+  $(eval c_after_x := $(filter -Xlinker,$(a)))$(a))
 BIN_TARGETS := $(VARIANTS) $(C_BASELINES)
 
 # The harness: kernels/harness/*.cu, the shapes of every problem (kernels/harness/*.c and
@@ -238,7 +252,8 @@ $(EXP_OUT)/$(1)/status: $(VARIANT_DIR)/$(1).dispatch $(FLAG_VARIANTS:%=$(EXP_OUT
 	  $(EXP_OUT)/shapes.txt -- $(HARNESS_OBJS) --
 endef
 $(foreach v,$(DISPATCH_VARIANTS),$(eval $(call dispatch_rules,$(v))))
-$(foreach c,$(C_BASELINES),$(eval $(call variant_rules,$(c),none,$(call c_baseline_src,$(c)),-lcublas)))
+$(foreach c,$(C_BASELINES),$(eval $(call variant_rules,$(c),none,$(call c_baseline_src,$(c)),$(call c_baseline_link,$(call c_baseline_src,$(c))))) \
+  $(eval $(EXP_OUT)/$(c)/status: $(wildcard $(patsubst %.cu,%.link,$(call c_baseline_src,$(c))))))
 
 STATUS_FILES := $(BIN_TARGETS:%=$(EXP_OUT)/%/status)
 

@@ -26,3 +26,9 @@ txt_check_path = $(if $(or $(word 2,$($(1))),$(call txt_rest,$($(1)),$(TXT_NAME_
 # $(call txt_warn,TEXT): a warning, printed once (not again when make restarts after remaking a
 # generated makefile, nor by a sub-make given TXT_QUIET=1 when its caller has warned already)
 txt_warn = $(if $(MAKE_RESTARTS)$(TXT_QUIET),,$(warning $(1)))
+# $(call txt_words,TEXT): TEXT (a file's contents, $(file <F)) with its newlines as blanks
+define TXT_NEWLINE
+
+
+endef
+txt_words = $(strip $(subst $(TXT_NEWLINE), ,$(1)))

@@ -18,7 +18,9 @@ out=$1 flags_in=$2 kernel=$3 shapes_in=$4; shift 4
 [ "${1:-}" = -- ] && shift
 objs=(); while [ $# -gt 0 ] && [ "$1" != -- ]; do objs+=("$1"); shift; done
 [ "${1:-}" = -- ] && shift
-link=("$@")
+# LINK_ARGS: a C baseline's (its .link file): the -I ones are the compile's, the others the link's
+link=() incs=()
+for a in "$@"; do case $a in -I*) incs+=("$a") ;; *) link+=("$a") ;; esac; done
 mkdir -p "$out"
 # (gate.csv too: the gate row of an earlier build must not outlive a build that did not finish)
 rm -f "$out/bench" "$out/kernel.so" "$out/describe.txt" "$out/gate.csv"
@@ -54,13 +56,17 @@ classify() { # classify RC
   if [ "$1" -eq 124 ] || [ "$1" -eq 137 ]; then status build_timeout "compile exceeded ${tmo} s"; return; fi
   local sa; sa=$(tail -c +"$log0" "$out/build.log" | grep -m1 -E 'static assertion failed|static_assert' | sed 's/^.*error: //')
   if [ -n "$sa" ]; then status invalid_config "$sa"; return; fi
+  # a link that failed names what is missing (a library not found, a symbol no library gave), not
+  # the linker's closing "ld returned 1 exit status"
+  local miss; miss=$(tail -c +"$log0" "$out/build.log" | grep -m1 -oE "cannot find -l[^ :]+|undefined reference to .[^'\"]+.")
+  if [ -n "$miss" ]; then status build_failed "link: $miss (what its .link file declares: ${link[*]:-nothing})"; return; fi
   status build_failed "$(tail -c +"$log0" "$out/build.log" | grep -m1 -E 'error' || echo "nvcc exited with status $1")"
 }
 # a kernel under kernels/<problem>/ sees the harness's headers and its problem's; a kernel that is
 # OUTDIR/kernel.o already (a dispatching build's, tools/pipeline/link_dispatch.sh) is only linked
 if [ "$kernel" != "$out/kernel.o" ]; then
   kdir=$(dirname "$kernel")
-  tmo_run "$NVCC" "${nvccflags[@]}" "${arch[@]}" -Xcompiler -fPIC "${flags[@]}" -Ikernels/harness -I"$kdir" -Xptxas -v \
+  tmo_run "$NVCC" "${nvccflags[@]}" "${arch[@]}" -Xcompiler -fPIC "${flags[@]}" -Ikernels/harness -I"$kdir" "${incs[@]}" -Xptxas -v \
     -MMD -MP -MT "$out/status" -MF "$out/kernel.d" -c "$kernel" -o "$out/kernel.o" \
     >>"$out/build.log" 2>&1 || { classify $?; exit 0; }
   # -MP makes every header a phony target, not the kernel source: add it, so that a kernel moved or
