@@ -366,7 +366,7 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
       if (others.n)
         tmpl_put(g, "exp", "not-read", (const char *const[]){"dir", x->dir, "files", gen_list(&others), NULL});
       strlist_free(&others);
-      correctness_gpu(g, e, x);
+      correctness_gpu(g, e, x, NULL);
       if (form_full(g)) gate_table(g, x);
     }
     form_see_full(g, 2, "what-correctness");
