@@ -344,7 +344,7 @@ $(R_PDF): | check-deps-report
 ## report: every experiment with data → build/report/appendix.pdf (main) and appendix-full.pdf (+ .tex, .md)
 report: check-data $(R_PDF) $(R_MD)
 
-TEST_SCRIPTS += tests/report/test_report.sh tests/report/test_published.sh tests/report/test_forms.sh \
+TEST_SCRIPTS += tests/report/test_report.sh tests/report/test_published.sh tests/report/test_forms.sh tests/report/test_budget.sh \
   tests/report/test_concurrent_report.sh
 # Unit test of the template reader and renderer.
 TEST_PROGS += $(B)/tests/test_render
