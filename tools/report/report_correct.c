@@ -165,7 +165,7 @@ static void correctness_tables(gen *g, const egpu *x, const strlist *all, const 
   }
 }
 
-void correctness_gpu(gen *g, const expvars *e, const egpu *x) {
+void correctness_gpu(gen *g, const expvars *e, const egpu *x, corr_counts *counts) {
   rcsv san;
   int have_san;
   santally st = {0};
@@ -244,32 +244,36 @@ void correctness_gpu(gen *g, const expvars *e, const egpu *x) {
     for (int k = 0; k < 5; k++) strlist_add(&cells[k], row[k]);
   }
 
-  // summary in words
-  const char *m = want_min == want_max && want_max == e->shapes.n
-                      ? tmpl_str(g, "correct", "shapes-all", (const char *const[]){"n", fmt("%zu", want_max), NULL})
-                  : want_min == want_max
-                      ? tmpl_str(g, "correct", "shapes-dim", (const char *const[]){"n", fmt("%zu", want_max), NULL})
-                      : tmpl_str(g, "correct", "shapes-range",
-                                 (const char *const[]){"min", fmt("%zu", want_min), "max", fmt("%zu", want_max), NULL});
-  const char *const nv[] = {"n", fmt("%zu", accepted.n), "shapes", m, "full", fmt("%zu", full),
-                            "short", accepted.n && full != accepted.n ? gen_join(&short_of, ", ") : "", NULL};
-  const char *numerics = tmpl_str(g, "correct", !accepted.n ? "numerics-none" : full != accepted.n ? "numerics-some"
-                                                : accepted.n == 2 ? "numerics-both" : "numerics-all", nv);
-  const char *sanit = !have_san ? tmpl_str(g, "correct", "sanitizers-none", NULL)
-                      : tmpl_str(g, "correct", "sanitizers",
-                                 (const char *const[]){"clean", fmt("%zu", st.clean), "runs", fmt("%zu", st.runs),
-                                                       "nvar", fmt("%zu", st.nvar), "ntools", fmt("%zu", st.tools.n),
-                                                       "tools", gen_list(&st.tools),
-                                                       "nshapes", st.smin == st.smax ? fmt("%zu", st.smax) : fmt("%zu–%zu", st.smin, st.smax),
-                                                       "s", st.smax == 1 ? "" : "s", NULL});
-  const char *refu = tmpl_str(g, "correct", !refused.n ? "refused-none" : form_full(g) ? "refused" : "refused-short",
-                              (const char *const[]){"n", fmt("%zu", refused.n), "s", refused.n == 1 ? "" : "s", NULL});
-  char *rej = other_rej.n ? tmpl_text(g, "correct", "rejected", (const char *const[]){"list", gen_join(&other_rej, ", "), NULL}) : NULL;
-  tmpl_put(g, "correct", "summary",
-           (const char *const[]){"n", fmt("%zu", accepted.n), "s", accepted.n == 1 ? "" : "s", "numerics", numerics,
-                                 "sanitizers", sanit, "refused", refu, "rejected", rej ? rej : "", NULL});
-  free(rej);
-  if (form_full(g)) correctness_tables(g, x, &all, cells, &fn, used, &find, &refused);
+  if (counts) {  // the counts alone: nothing written
+    *counts = (corr_counts){accepted.n, full, refused.n, have_san, st.clean, st.runs};
+  } else {
+    // summary in words
+    const char *m = want_min == want_max && want_max == e->shapes.n
+                        ? tmpl_str(g, "correct", "shapes-all", (const char *const[]){"n", fmt("%zu", want_max), NULL})
+                    : want_min == want_max
+                        ? tmpl_str(g, "correct", "shapes-dim", (const char *const[]){"n", fmt("%zu", want_max), NULL})
+                        : tmpl_str(g, "correct", "shapes-range",
+                                   (const char *const[]){"min", fmt("%zu", want_min), "max", fmt("%zu", want_max), NULL});
+    const char *const nv[] = {"n", fmt("%zu", accepted.n), "shapes", m, "full", fmt("%zu", full),
+                              "short", accepted.n && full != accepted.n ? gen_join(&short_of, ", ") : "", NULL};
+    const char *numerics = tmpl_str(g, "correct", !accepted.n ? "numerics-none" : full != accepted.n ? "numerics-some"
+                                                  : accepted.n == 2 ? "numerics-both" : "numerics-all", nv);
+    const char *sanit = !have_san ? tmpl_str(g, "correct", "sanitizers-none", NULL)
+                        : tmpl_str(g, "correct", "sanitizers",
+                                   (const char *const[]){"clean", fmt("%zu", st.clean), "runs", fmt("%zu", st.runs),
+                                                         "nvar", fmt("%zu", st.nvar), "ntools", fmt("%zu", st.tools.n),
+                                                         "tools", gen_list(&st.tools),
+                                                         "nshapes", st.smin == st.smax ? fmt("%zu", st.smax) : fmt("%zu–%zu", st.smin, st.smax),
+                                                         "s", st.smax == 1 ? "" : "s", NULL});
+    const char *refu = tmpl_str(g, "correct", !refused.n ? "refused-none" : form_full(g) ? "refused" : "refused-short",
+                                (const char *const[]){"n", fmt("%zu", refused.n), "s", refused.n == 1 ? "" : "s", NULL});
+    char *rej = other_rej.n ? tmpl_text(g, "correct", "rejected", (const char *const[]){"list", gen_join(&other_rej, ", "), NULL}) : NULL;
+    tmpl_put(g, "correct", "summary",
+             (const char *const[]){"n", fmt("%zu", accepted.n), "s", accepted.n == 1 ? "" : "s", "numerics", numerics,
+                                   "sanitizers", sanit, "refused", refu, "rejected", rej ? rej : "", NULL});
+    free(rej);
+    if (form_full(g)) correctness_tables(g, x, &all, cells, &fn, used, &find, &refused);
+  }
   free(used);
   rcsv_free(&fn.t);
   strlist_free(&all), strlist_free(&refused), strlist_free(&other_rej), strlist_free(&accepted);

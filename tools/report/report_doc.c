@@ -171,20 +171,31 @@ const char *doc_secnum(const doc *d, int level) {
   return fmt("A.%d%s%s", d->sec[0], level > 1 ? fmt(".%d", d->sec[1]) : "", level > 2 ? fmt(".%d", d->sec[2]) : "");
 }
 
+// the numbers of a new heading of LEVEL (1 to 3)
+static void step(doc *d, int level) {
+  d->sec[level - 1]++;
+  for (int k = level; k < 3; k++) d->sec[k] = 0;
+}
+
+static const char *const head_cmd[] = {"section", "subsection", "subsubsection", "paragraph"};
+
+void doc_skip(doc *d, int level) {
+  if (level < 1 || level > 3) return;
+  end_list(d);
+  step(d, level);
+  fprintf(d->tex, "\\stepcounter{%s}\n", head_cmd[level - 1]);
+}
+
 void doc_head(doc *d, int level, const char *f, ...) {
   end_list(d);
   va_list ap;
   va_start(ap, f);
   char *s = vfmt(f, ap);
   va_end(ap);
-  static const char *const cmd[] = {"section", "subsection", "subsubsection", "paragraph"};
   if (level < 1) level = 1;
   if (level > 4) level = 4;
-  if (level <= 3) {
-    d->sec[level - 1]++;
-    for (int k = level; k < 3; k++) d->sec[k] = 0;
-  }
-  fprintf(d->tex, "\\%s{", cmd[level - 1]);
+  if (level <= 3) step(d, level);
+  fprintf(d->tex, "\\%s{", head_cmd[level - 1]);
   emit_to(d->tex, NULL, s, 0);
   fputs("}\n\n", d->tex);
   fprintf(d->md, "%.*s ", level + 1, "#####");

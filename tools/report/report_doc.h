@@ -19,6 +19,9 @@ int doc_close(doc *d); // 0, or -1 when a write failed
 // level 1 section, 2 subsection, 3 subsubsection, 4 paragraph heading; levels 1 to 3 are
 // numbered A.0, A.1, … (the first section is A.0), in both documents alike
 void doc_head(doc *d, int level, const char *fmt, ...);
+// numbers a heading of level 1 to 3 as doc_head does, writing none: a section the other document
+// writes keeps its number in this one
+void doc_skip(doc *d, int level);
 // the number of the current heading of level 1 to 3 ("A.3", "A.3.5"), as the documents print it
 const char *doc_secnum(const doc *d, int level);
 void doc_par(doc *d, const char *fmt, ...);

@@ -17,7 +17,7 @@
 #include "report_tmpl.h"
 #include "report_words.h"
 #include "report_pick.h"
-#include "report_hrows.h"
+#include "report_tally.h"
 #include "report_roof.h"
 
 static const char *dfmt(double d) {
@@ -192,22 +192,6 @@ static void latency_table(gen *g, const expvars *e, const egpu *x, const strlist
   strlist_free(&order);
 }
 
-typedef struct {
-  size_t fast, same, slow, amb;
-} tally;
-
-// the verdicts of comparison table c, counted
-static tally tally_of(const rcsv *c) {
-  tally t = {0};
-  int cv = rcsv_col(c, "verdict");
-  for (size_t r = 0; cv >= 0 && r < c->nrows; r++) {
-    const char *v = rcsv_get(c, r, cv);
-    t.fast += !strcmp(v, "FAST"), t.same += !strcmp(v, "SAME"), t.slow += !strcmp(v, "SLOW");
-    t.amb += strcmp(v, "FAST") && strcmp(v, "SAME") && strcmp(v, "SLOW");
-  }
-  return t;
-}
-
 static void compare_table(gen *g, const egpu *x, const strlist *shapes) {
   const rcsv *c = &x->cmp;
   int cs = rcsv_col(c, "shape"), cb = rcsv_col(c, "base"), cc = rcsv_col(c, "cand"),
@@ -256,7 +240,7 @@ static void compare_table(gen *g, const egpu *x, const strlist *shapes) {
 
 // the verdicts counted, in words; the number of comparisons
 static size_t verdict_counts(gen *g, const tally *t) {
-  size_t n = t->fast + t->same + t->slow + t->amb;
+  size_t n = tally_n(t);
   tmpl_put(g, "exp", "verdicts",
            (const char *const[]){"n", fmt("%zu", n), "fast", fmt("%zu", t->fast), "same", fmt("%zu", t->same),
                                  "amb", fmt("%zu", t->amb), "slow", fmt("%zu", t->slow), NULL});
@@ -331,26 +315,13 @@ static void exp_figure(gen *g, const egpu *x, size_t f) {
 // fastest, or the variant COMPARE pits against a library, against the fastest library, per shape)
 // and the range of their speedups; nothing when there are none.
 static void key_result(gen *g, const expvars *e, const egpu *x) {
-  strlist shapes = {0};
-  hrow *h = NULL;
-  const size_t nh = x->have_cmp ? hrows_of(e, x, &shapes, &h) : 0;
-  size_t k[4] = {0}, m = 0;  // FAST, SAME, AMBIGUOUS, SLOW
-  double lo = INFINITY, hi = -INFINITY;
-  for (size_t i = 0; i < nh; i++) {
-    if (h[i].r < 0) continue;
-    const char *v = rcsv_get(&x->cmp, (size_t)h[i].r, rcsv_col(&x->cmp, "verdict"));
-    const double sp = fld(g, &x->cmp, (size_t)h[i].r, "speedup");
-    k[!strcmp(v, "FAST") ? 0 : !strcmp(v, "SAME") ? 1 : !strcmp(v, "SLOW") ? 3 : 2]++;
-    m++;
-    if (sp < lo) lo = sp;
-    if (sp > hi) hi = sp;
-  }
+  tally t;
+  double lo, hi;
+  const size_t m = tally_key(g, e, x, &t, &lo, &hi);
   if (m)
     tmpl_put(g, "exp", m == 1 ? "key-result-one" : "key-result",
-             (const char *const[]){"n", fmt("%zu", m), "fast", fmt("%zu", k[0]), "same", fmt("%zu", k[1]),
-                                   "amb", fmt("%zu", k[2]), "slow", fmt("%zu", k[3]), "lo", xfmt(lo), "hi", xfmt(hi), NULL});
-  free(h);
-  strlist_free(&shapes);
+             (const char *const[]){"n", fmt("%zu", m), "fast", fmt("%zu", t.fast), "same", fmt("%zu", t.same),
+                                   "amb", fmt("%zu", t.amb), "slow", fmt("%zu", t.slow), "lo", xfmt(lo), "hi", xfmt(hi), NULL});
 }
 
 static void exp_gpu_short(gen *g, const expvars *e, const egpu *x, int *fig) {
@@ -395,7 +366,7 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
       if (others.n)
         tmpl_put(g, "exp", "not-read", (const char *const[]){"dir", x->dir, "files", gen_list(&others), NULL});
       strlist_free(&others);
-      correctness_gpu(g, e, x);
+      correctness_gpu(g, e, x, NULL);
       if (form_full(g)) gate_table(g, x);
     }
     form_see_full(g, 2, "what-correctness");

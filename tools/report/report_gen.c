@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report_lines.h"
 #include "report_sections.h"
 #include "report_tmpl.h"
 #include "report_words.h"
@@ -119,9 +120,11 @@ int main(int argc, char **argv) {
   for (size_t e = 0; e < nexp; e++)
     if (ks[e].n) strlist_add(&withdata, exps[e]);
   retired_intro(&g, &withdata);
+  lines_table(&g, ks, nexp);
   strlist nodata = {0};
   for (size_t e = 0; e < nexp; e++) {
     if (!ks[e].n) strlist_add(&nodata, exps[e]);
+    else if (!g.full && !lines_has_claims(&g, &ks[e])) doc_skip(&g.d, 2);  // a row of lines_table
     else exp_section(&g, exps[e], &evs[e], ks[e].xs, ks[e].n);
   }
   nodata_section(&g, &nodata);

@@ -12,6 +12,17 @@ void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *shapes);
 // the roofs the roofline uses, each measured where the file has it, else the datasheet's, into
 // *bw (GB/s) and *tf (TFLOPS; 0 when neither is known); 1 when the memory roof is measured
 int gpu_roofs(gen *g, const char *gpu, roof_t *rf, double *bw, double *tf);
-void correctness_gpu(gen *g, const expvars *e, const egpu *x);
+// the counts of a correctness-style experiment's GPU that its summary states
+typedef struct {
+  size_t accepted, full;  // configurations not rejected by a gate; those with samples at every shape they run
+  size_t refused;         // refused at compile time
+  int have_san;           // a sanitize.csv was published
+  size_t san_clean, san_runs;
+} corr_counts;
+// writes the GPU's summary and (full appendix) its tables; with COUNTS, writes nothing and fills
+// *COUNTS instead
+void correctness_gpu(gen *g, const expvars *e, const egpu *x, corr_counts *counts);
 // the experiment's heading, marked when files of it are retired, and (full appendix) when and why
 void retired_section(gen *g, const char *exp, const egpu *xs, size_t n);
+// whether EXP's sample files (xs, n of its GPUs) are retired: -1 none, 0 some, 1 all
+int retired_state(gen *g, const char *exp, const egpu *xs, size_t n);

@@ -40,19 +40,28 @@ static size_t samples_of(const egpu *xs, size_t n) {
   return total;
 }
 
-void retired_section(gen *g, const char *exp, const egpu *xs, size_t n) {
+int retired_state(gen *g, const char *exp, const egpu *xs, size_t n) {
   rcsv t;
   int c[4];
   double files = 0;
-  long r = load(g, &t, c) ? row_of(g, &t, c, exp, &files) : -2;
-  size_t total = samples_of(xs, n);
-  int all = r >= 0 && files >= (double)total;
-  tmpl_put(g, "exp", r < 0 ? "head" : all ? "head-retired" : "head-retired-some", (const char *const[]){"exp", exp, NULL});
-  if (r >= 0 && form_full(g))
-    tmpl_put(g, "exp", all ? "retired" : "retired-some",
-             (const char *const[]){"date", rcsv_get(&t, (size_t)r, c[2]), "reason", rcsv_get(&t, (size_t)r, c[3]), "n",
-                                   fmt("%.0f", files), "total", fmt("%zu", total), NULL});
-  if (r != -2) rcsv_free(&t);
+  if (!load(g, &t, c)) return -1;
+  long r = row_of(g, &t, c, exp, &files);
+  rcsv_free(&t);
+  return r < 0 ? -1 : files >= (double)samples_of(xs, n);
+}
+
+void retired_section(gen *g, const char *exp, const egpu *xs, size_t n) {
+  const int st = retired_state(g, exp, xs, n);
+  tmpl_put(g, "exp", st < 0 ? "head" : st ? "head-retired" : "head-retired-some", (const char *const[]){"exp", exp, NULL});
+  rcsv t;
+  int c[4];
+  double files = 0;
+  if (st < 0 || !form_full(g) || !load(g, &t, c)) return;
+  long r = row_of(g, &t, c, exp, &files);
+  tmpl_put(g, "exp", st ? "retired" : "retired-some",
+           (const char *const[]){"date", rcsv_get(&t, (size_t)r, c[2]), "reason", rcsv_get(&t, (size_t)r, c[3]), "n",
+                                 fmt("%.0f", files), "total", fmt("%zu", samples_of(xs, n)), NULL});
+  rcsv_free(&t);
 }
 
 void retired_intro(gen *g, const strlist *exps) {

@@ -77,6 +77,7 @@ int expvars_read(const char *path, expvars *e, char *err, size_t errlen) {
     else if (!strcmp(k, "BASELINES")) words(&e->baselines, v);
     else if (!strcmp(k, "LIBRARIES")) words(&e->libraries, v);
     else if (!strcmp(k, "DISPATCH")) words(&e->dispatch, v);
+    else if (!strcmp(k, "PRIMARY")) words(&e->primary, v);
     else if (!strcmp(k, "REPORT_STYLE")) {
       if (!*v || !strcmp(v, "timing")) e->correctness = 0;
       else if (!strcmp(v, "correctness")) e->correctness = 1;
@@ -120,6 +121,7 @@ void expvars_free(expvars *e) {
   strlist_free(&e->cmp_cand);
   strlist_free(&e->cmp_base);
   strlist_free(&e->dispatch);
+  strlist_free(&e->primary);
   memset(e, 0, sizeof *e);
 }
 

@@ -1,6 +1,6 @@
 // report_vars.h — an experiment's definition as the report tools see it: the KEY=value lines
 // that `make` extracts from experiments/<exp>/experiment.mk into build/<exp>/experiment.vars
-// (DESCRIPTION, KERNEL, SHAPES, BASELINE, BASELINES, LIBRARIES, COMPARE, REPORT_STYLE), and the list of
+// (DESCRIPTION, KERNEL, SHAPES, BASELINE, BASELINES, LIBRARIES, COMPARE, PRIMARY, REPORT_STYLE), and the list of
 // sample files of one <gpu> directory of data/<exp>/.
 #pragma once
 #include <stddef.h>
@@ -20,6 +20,7 @@ typedef struct {
   strlist cmp_cand, cmp_base; // COMPARE pairs cand:base, same length
   strlist dispatch;  // the dispatching variants (variants/*.dispatch): one build serving each
                      // shape with another variant; never picked as the fastest of ours
+  strlist primary;   // PRIMARY: the pairs cand:base the experiment claims (its words as they are)
 } expvars;
 
 // Reads PATH (a missing file gives empty vars and 0). -1 with "FILE:LINE: what" in err.

@@ -1,0 +1,18 @@
+// report_tally.h — verdicts counted: those of a whole comparison table (compare.csv), and those of
+// the key rows of an experiment and GPU (report_hrows.h: ours against the fastest library at each
+// shape, Table 1's rows) with the range of their speedups. An experiment's section and its line in
+// the main appendix (report_lines.c) state the same counts.
+#pragma once
+#include "report_ctx.h"
+
+typedef struct {
+  size_t fast, same, amb, slow;  // amb: any verdict that is not FAST, SAME or SLOW
+} tally;
+
+void tally_add(tally *t, const char *verdict);
+size_t tally_n(const tally *t);
+// every row of comparison table C
+tally tally_of(const rcsv *c);
+// the key rows of x (those with a compare.csv row) into *t, their speedups' range into *lo, *hi;
+// their count (0 when x has no comparisons or no library)
+size_t tally_key(gen *g, const expvars *e, const egpu *x, tally *t, double *lo, double *hi);
