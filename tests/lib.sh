@@ -52,3 +52,11 @@ overlaps() {
 # overfull LOG: how many lines or tables of a pdflatex log are wider than the text by more than
 # 1 pt (its "Overfull \hbox (W pt too wide)" warnings)
 overfull() { awk '/^Overfull \\hbox \(/ { w = $3; sub(/^\(/, "", w); sub(/pt$/, "", w); if (w + 0 > 1) n++ } END { print n + 0 }' "$1"; }
+
+# tree_copy DIR: the tracked files as they are now (edits included, times kept so that built tools
+# stay current) and build/tools, copied into DIR, for a test that plants files in the sources
+tree_copy() {
+  mkdir -p "$1" && git ls-files -z | xargs -0 cp -a --parents -t "$1" 2>/dev/null
+  [ -d build/tools ] && mkdir -p "$1/build" && cp -a build/tools "$1/build/"
+  return 0
+}

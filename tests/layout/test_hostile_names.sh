@@ -8,10 +8,7 @@ set -u
 . tests/lib.sh
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 R=$T/repo
-mkdir -p "$R"
-# the tracked files as they are now (edits included, times kept so built tools stay current)
-git ls-files -z | xargs -0 cp -a --parents -t "$R" 2>/dev/null
-[ -d build/tools ] && mkdir -p "$R/build" && cp -a build/tools "$R/build/"
+tree_copy "$R"
 cd "$R" || exit 1
 
 # each would write PWNED if a shell read it, or break the shell's or make's parsing; a name with a

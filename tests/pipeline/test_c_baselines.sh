@@ -10,9 +10,7 @@ set -u
 . tests/lib.sh
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 R=$T/repo
-mkdir -p "$R"
-git ls-files -z | xargs -0 cp -a --parents -t "$R" 2>/dev/null
-[ -d build/tools ] && mkdir -p "$R/build" && cp -a build/tools "$R/build/"
+tree_copy "$R"
 cd "$R" || exit 1
 k=kernels/vecadd
 cp $k/vecadd.cu $k/mylib_ok.cu && echo '-lm' >$k/mylib_ok.link
