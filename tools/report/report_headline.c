@@ -18,7 +18,8 @@
 #include "report_tmpl.h"
 #include "report_words.h"
 
-enum { MAX_SESSIONS = 6 };  // columns of the one-session table
+// sessions in the one-session tables: in all, and in one table (wider does not fit the page)
+enum { MAX_SESSIONS = 8, TABLE_SESSIONS = 4 };
 
 // "3 × 10 × 30": sessions × rounds per session × reps per round of summary row r
 static const char *design_of(gen *g, const egpu *x, long r) {
@@ -60,6 +61,43 @@ static const char *session_gpu(const egpu *x, const char *cand, const char *id) 
   return "";
 }
 
+// One table of sessions [c0, c1) (their columns numbered from c0 + 1); "more" on the last one.
+static void session_table(gen *g, const egpu *x, const hrow *h, size_t nh, const strlist *ids,
+                          size_t c0, size_t c1, const char *more) {
+  const char *cand = nh ? h[0].cand : "";
+  strlist nl = {0};  // "i = `session`", every one whole
+  for (size_t i = c0; i < c1; i++)
+    strlist_add(&nl, fmt("%zu = `%s`%s", i + 1, ids->v[i], session_gpu(x, cand, ids->v[i])));
+  const char *names = gen_join(&nl, ", ");
+  strlist_free(&nl);
+  char al[3 + TABLE_SESSIONS] = "ll", heads[512] = "";
+  for (size_t i = c0, u = 0; i < c1 && u < sizeof heads; i++) {
+    al[2 + i - c0] = 'r';
+    u += (size_t)snprintf(heads + u, sizeof heads - u, "%s%s", i > c0 ? " | " : "",
+                          tmpl_str(g, "headline", "columns-session", (const char *const[]){"i", fmt("%zu", i + 1), NULL}));
+  }
+  al[2 + c1 - c0] = '\0';
+  tmpl_table(g, "headline", "caption-sessions", "columns-sessions", al,
+             (const char *const[]){"gpu", x->gpu, "sessions", names, "more", more, "session_heads", heads, NULL});
+  for (size_t j = 0; j < nh; j++) {
+    const char *cell[2 + TABLE_SESSIONS] = {fmt("`%s`", h[j].shape), fmt("`%s`", h[j].base)};
+    size_t have = 0;
+    for (size_t i = c0; i < c1; i++) {
+      long r = sess_row(x, ids->v[i], &h[j]);
+      cell[2 + i - c0] = fmt_none();
+      if (r < 0) continue;
+      cell[2 + i - c0] = xci(fld(g, &x->sess, (size_t)r, "speedup"), fld(g, &x->sess, (size_t)r, "speedup_lo"),
+                             fld(g, &x->sess, (size_t)r, "speedup_hi"));
+      have++;
+    }
+    if (have) doc_row(&g->d, cell);
+  }
+  doc_table_end(&g->d);
+}
+
+// The headline rows from each session alone: tables of at most TABLE_SESSIONS sessions (a wider
+// one does not fit the page), MAX_SESSIONS in all; then whether the sessions' CIs exclude each
+// other at some row.
 static void one_session(gen *g, const egpu *x, const hrow *h, size_t nh) {
   int cs = x->have_sess ? rcsv_col(&x->sess, "session") : -1;
   strlist ids = {0};
@@ -70,35 +108,22 @@ static void one_session(gen *g, const egpu *x, const hrow *h, size_t nh) {
     return;
   }
   size_t k = ids.n < MAX_SESSIONS ? ids.n : MAX_SESSIONS;
-  const char *cand = nh ? h[0].cand : "";
-  strlist nl = {0};  // "i = `session`", every one whole
-  for (size_t i = 0; i < k; i++) strlist_add(&nl, fmt("%zu = `%s`%s", i + 1, ids.v[i], session_gpu(x, cand, ids.v[i])));
-  const char *names = gen_join(&nl, ", ");
-  strlist_free(&nl);
-  char al[3 + MAX_SESSIONS] = "ll", heads[512] = "";
-  for (size_t i = 0, u = 0; i < k && u < sizeof heads; i++) {
-    al[2 + i] = 'r';
-    u += (size_t)snprintf(heads + u, sizeof heads - u, "%s%s", i ? " | " : "",
-                          tmpl_str(g, "headline", "columns-session", (const char *const[]){"i", fmt("%zu", i + 1), NULL}));
-  }
-  al[2 + k] = '\0';
   tmpl_put(g, "headline", "one-session", (const char *const[]){"build", g->build, "exp", x->exp, "gpu", x->gpu, NULL});
   const char *more =
       ids.n > k ? tmpl_str(g, "headline", "more-sessions", (const char *const[]){"n", fmt("%zu", ids.n - k), NULL}) : "";
-  tmpl_table(g, "headline", "caption-sessions", "columns-sessions", al,
-             (const char *const[]){"gpu", x->gpu, "sessions", names, "more", more, "session_heads", heads, NULL});
+  for (size_t c0 = 0; c0 < k; c0 += TABLE_SESSIONS) {
+    size_t c1 = c0 + TABLE_SESSIONS < k ? c0 + TABLE_SESSIONS : k;
+    session_table(g, x, h, nh, &ids, c0, c1, c1 == k ? more : "");
+  }
   size_t apart = 0, shown = 0;
   for (size_t j = 0; j < nh; j++) {
-    const char *cell[2 + MAX_SESSIONS] = {fmt("`%s`", h[j].shape), fmt("`%s`", h[j].base)};
     double lo[MAX_SESSIONS], hi[MAX_SESSIONS];
     size_t have = 0;
     for (size_t i = 0; i < k; i++) {
       long r = sess_row(x, ids.v[i], &h[j]);
       lo[i] = hi[i] = NAN;
-      cell[2 + i] = fmt_none();
       if (r < 0) continue;
       lo[i] = fld(g, &x->sess, (size_t)r, "speedup_lo"), hi[i] = fld(g, &x->sess, (size_t)r, "speedup_hi");
-      cell[2 + i] = xci(fld(g, &x->sess, (size_t)r, "speedup"), lo[i], hi[i]);
       have++;
     }
     if (!have) continue;
@@ -108,9 +133,7 @@ static void one_session(gen *g, const egpu *x, const hrow *h, size_t nh) {
       for (size_t b = a + 1; b < k; b++)
         disjoint |= isfinite(lo[a]) && isfinite(lo[b]) && (hi[a] < lo[b] || hi[b] < lo[a]);
     apart += (size_t)disjoint;
-    doc_row(&g->d, cell);
   }
-  doc_table_end(&g->d);
   if (apart)
     tmpl_put(g, "headline", "sessions-apart",
              (const char *const[]){"apart", fmt("%zu", apart), "shown", fmt("%zu", shown), NULL});
