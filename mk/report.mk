@@ -361,7 +361,7 @@ $(R_PDF): | check-deps-report
 ## report: every experiment with data (EXPS="e1 e2": those alone) → build/report/appendix.pdf (main) and appendix-full.pdf (+ .tex, .md)
 report: check-data $(if $(R_BAD_EXPS),,$(R_PDF) $(R_MD))
 
-TEST_SCRIPTS += tests/report/test_report.sh tests/report/test_published.sh tests/report/test_forms.sh tests/report/test_budget.sh \
+TEST_SCRIPTS += tests/report/test_report.sh tests/report/test_published.sh tests/report/test_forms.sh tests/report/test_budget.sh tests/report/test_exps.sh \
   tests/report/test_concurrent_report.sh
 # Unit test of the template reader and renderer.
 TEST_PROGS += $(B)/tests/test_render
