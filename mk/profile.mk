@@ -47,7 +47,7 @@ profile-gates: $(EXP_OUT)/gates.csv $(B)/tools/counter_gates
 # The report's profile section (tools/report/profile_section.c): every published profile under
 # $(DATA)/<exp>/<gpu>/profile/, passed to the appendix generator (report.mk).
 # (each listing read once, through r_safe: a hostile name is warned of once and never run)
-PROFILE_CSVS := $(sort $(call r_safe,$(DATA)/*/*/profile/*.csv))
+PROFILE_CSVS := $(filter $(foreach e,$(R_EXPS) $(R_SPACE_DEXPS),$(DATA)/$(e)/%),$(sort $(call r_safe,$(DATA)/*/*/profile/*.csv)))
 REPORT_ARGS += $(PROFILE_CSVS:%=--profile %)
 $(R_TEX): $(PROFILE_CSVS) $(call r_safe,$(DATA)/ceilings/*.csv)
 

@@ -69,7 +69,7 @@ R_LIB := $(addprefix $(B)/tools/obj/report/,report_csv.o report_vars.o report_pi
 # report_tmplread of R_LIB, which prep_plots reads its captions with), the CSV tables of reports/
 # (report_static) and the writer (report_doc), never on the main
 R_GEN := $(addprefix $(B)/tools/obj/report/,report_gen.o report_ctx.o report_fmt.o report_tmpl.o report_words.o \
-           report_doc.o report_design.o report_primary.o report_clocks.o report_aainside.o report_form.o report_frame.o report_headline.o report_hrows.o report_tally.o report_lines.o report_keyclaims.o report_method.o \
+           report_doc.o report_problem.o report_design.o report_primary.o report_clocks.o report_aainside.o report_form.o report_frame.o report_headline.o report_hrows.o report_tally.o report_lines.o report_keyclaims.o report_method.o \
            report_exp.o report_gates.o report_reasons.o report_static.o report_rooftab.o \
            report_correct.o report_retired.o report_claims.o report_rules.o profile_section.o search_section.o) \
          $(B)/tools/obj/profile/profile_metrics.o
@@ -134,6 +134,15 @@ R_KEYS        := $(filter-out ceilings/% $(addsuffix /%,$(R_SPACE)),$(r_all_keys
 R_DEXPS       := $(filter-out ceilings $(R_SPACE),$(r_all_dexps))
 R_SPACE_DEXPS := $(filter $(R_SPACE),$(r_all_dexps))
 R_EXPS  := $(filter-out $(R_SPACE),$(sort $(R_DEXPS) $(R_XNAMES)))
+# EXPS="e1 e2": the appendix of those experiments alone (each one of $(EXPDIR)); unset, of all
+EXPS ?=
+R_BAD_EXPS := $(filter-out $(R_XNAMES),$(EXPS))
+ifneq ($(strip $(EXPS)),)
+R_KEYS        := $(filter $(addsuffix /%,$(EXPS)),$(R_KEYS))
+R_DEXPS       := $(filter $(EXPS),$(R_DEXPS))
+R_SPACE_DEXPS := $(filter $(EXPS),$(R_SPACE_DEXPS))
+R_EXPS        := $(filter $(EXPS),$(R_EXPS))
+endif
 # correctness-style experiments (REPORT_STYLE := correctness in experiment.mk) are numerics
 # sweeps: the appendix shows their numerics, sanitizer and compile-time results from the raw files
 # (samples, gates.csv, sanitize.csv), so `make report` runs no statistics or figures for them
@@ -154,7 +163,9 @@ $(R_ROOT): FORCE
 	@echo '$(abspath $(DATA))' | cmp -s - $@ || echo '$(abspath $(DATA))' >$@
 .PHONY: check-data
 check-data:
-	@$(if $(R_SAMPLES)$(R_GATES),:,echo "report: DATA=$(DATA): no sample files ($(DATA)/<exp>/<gpu>/<variant>.csv)" >&2; exit 2)
+	@$(foreach x,$(R_BAD_EXPS),echo "make: EXPS: '$(x)' is not an experiment ($(EXPDIR)/$(x)/experiment.mk)" >&2;) \
+	  $(if $(R_BAD_EXPS),exit 2;) \
+	  $(if $(R_SAMPLES)$(R_GATES),:,echo "report: DATA=$(DATA): no sample files ($(DATA)/<exp>/<gpu>/<variant>.csv)" >&2; exit 2)
 
 # experiment.mk → experiment.vars, through the helper mode above (one file, nothing else read)
 R_VARS := $(R_EXPS:%=$(RB)/%/experiment.vars)
@@ -312,11 +323,17 @@ R_ALL := $(R_VARS) $(foreach e,$(filter-out $(R_CORR),$(R_DEXPS)),$(call r_stats
   $(foreach e,$(R_CORR_DEXPS),$(filter $(DATA)/$(e)/%,$(R_CSVS) $(R_GATES)))
 # (R_INV_ID: the list of the data's files, rewritten when it changes, so that data taken away
 # also remakes the appendix)
-$(R_TEX): $(RB)/report/%.tex: $(R_ROOT) $(R_INV_ID) $(R_ALL) $(B)/tools/report_gen $(wildcard reports/* reports/templates/*)
+# the experiments of the appendix (EXPS), remade when they change
+R_SET := $(RB)/report/exps.txt
+$(R_SET): FORCE
+	@mkdir -p $(@D) && echo '$(R_EXPS) $(R_SPACE_DEXPS)' | cmp -s - $@ || echo '$(R_EXPS) $(R_SPACE_DEXPS)' >$@
+# the headline (A.1) and the seed claims (A.4) of CLAIMS_EXP when it is among them, else none
+r_claims_exp = $(if $(filter $(CLAIMS_EXP),$(R_EXPS)),--claims-exp $(CLAIMS_EXP))
+$(R_TEX): $(RB)/report/%.tex: $(R_ROOT) $(R_INV_ID) $(R_SET) $(R_ALL) $(B)/tools/report_gen $(wildcard reports/* reports/templates/*)
 	@mkdir -p $(@D)
 	@echo "$(B)/tools/report_gen ... --form $(call r_form,$*) --tex $@ --md $(@D)/$*.md"; \
 	$(B)/tools/report_gen --data $(DATA) --build $(RB) --static reports --claims $(CLAIMS) \
-	  --claims-exp $(CLAIMS_EXP) --threshold $(THRESHOLD) \
+	  $(r_claims_exp) --threshold $(THRESHOLD) \
 	  --seed $(STATS_SEED) --resamples $(RESAMPLES) --alpha $(ALPHA) $(REPORT_ARGS) --form $(call r_form,$*) \
 	  --tex $@.tmp.$$$$ --md $(@D)/$*.md.tmp.$$$$ --epoch $(@D)/$*.epoch.$$$$ $(R_EXPS) && \
 	mv $(@D)/$*.epoch.$$$$ $(@D)/$*.epoch && mv $(@D)/$*.md.tmp.$$$$ $(@D)/$*.md && mv $@.tmp.$$$$ $@ || \
@@ -341,10 +358,10 @@ $(R_PDF): $(RB)/report/%.pdf: $(RB)/report/%.tex
 	mv $*.pdf.$$$$ $*.pdf
 	@echo "report: $@ and $(@D)/$*.md"
 $(R_PDF): | check-deps-report
-## report: every experiment with data → build/report/appendix.pdf (main) and appendix-full.pdf (+ .tex, .md)
-report: check-data $(R_PDF) $(R_MD)
+## report: every experiment with data (EXPS="e1 e2": those alone) → build/report/appendix.pdf (main) and appendix-full.pdf (+ .tex, .md)
+report: check-data $(if $(R_BAD_EXPS),,$(R_PDF) $(R_MD))
 
-TEST_SCRIPTS += tests/report/test_report.sh tests/report/test_published.sh tests/report/test_forms.sh tests/report/test_budget.sh \
+TEST_SCRIPTS += tests/report/test_report.sh tests/report/test_published.sh tests/report/test_forms.sh tests/report/test_budget.sh tests/report/test_exps.sh \
   tests/report/test_concurrent_report.sh
 # Unit test of the template reader and renderer.
 TEST_PROGS += $(B)/tests/test_render

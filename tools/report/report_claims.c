@@ -10,6 +10,7 @@
 #include "report_fmt.h"
 #include "report_form.h"
 #include "report_pick.h"
+#include "report_problem.h"
 #include "report_tmpl.h"
 
 static const char *say(gen *g, const char *part, const char *const vars[]) {
@@ -30,6 +31,12 @@ static const char *reading(gen *g, const char *kind, double lo, double hi, doubl
 static const char *median_ci(gen *g, const egpu *x, const char *name, const char *shape) {
   long r = sum_row(x, name, shape);
   return ci(fld(g, &x->sum, r, "median"), fld(g, &x->sum, r, "ci_lo"), fld(g, &x->sum, r, "ci_hi"));
+}
+
+// the GPU the seeds' times were taken on, in the words of the claims experiment's problem ("" when it
+// has none)
+static const char *seed_gpu(gen *g, const expvars *e) {
+  return problem_one(g, problem_of(e), "seed-gpu", NULL, "");
 }
 
 static void claim(gen *g, const rcsv *c, size_t r, const expvars *e, const egpu *x) {
@@ -55,7 +62,7 @@ static void claim(gen *g, const rcsv *c, size_t r, const expvars *e, const egpu 
     } else if (!strcmp(kind, "abs")) {
       measured = say(g, "measured-abs", (const char *const[]){"cand", cand, "cand_ci", median_ci(g, x, cand, shape), "base", base,
                                                               "base_ci", median_ci(g, x, base, shape), "gpu", x->gpu, NULL});
-      read = say(g, "nc-abs", (const char *const[]){"lo", num(lo), "hi", num(hi), NULL});
+      read = say(g, "nc-abs", (const char *const[]){"lo", num(lo), "hi", num(hi), "seed_gpu", seed_gpu(g, e), NULL});
     } else {
       long k = x->have_claims ? cmp_row(&x->claims, base, cand, shape) : -1;
       if (k < 0) {
@@ -82,12 +89,19 @@ void claims_section(gen *g, const expvars *e, egpu *xs, size_t n) {
   int ix[8];
   if (rcsv_need(&c, need, ix, g->err, sizeof g->err)) gen_die(g);
   tmpl_put(g, "claims", "head", NULL);
+  if (!g->claims_exp) {
+    tmpl_put(g, "claims", "none", (const char *const[]){"claims", g->claims_path, NULL});
+    rcsv_free(&c);
+    return;
+  }
   if (!form_full(g)) {
     form_see_full(g, 1, "what-seed-claims");
     rcsv_free(&c);
     return;
   }
-  tmpl_put(g, "claims", "intro", (const char *const[]){"claims", g->claims_path, "exp", g->claims_exp, NULL});
+  const char *lib = problem_one(g, problem_of(e), "seed-lib", NULL, say(g, "seed-lib", NULL));
+  tmpl_put(g, "claims", "intro", (const char *const[]){"claims", g->claims_path, "exp", g->claims_exp, "seed_gpu", seed_gpu(g, e),
+                                                        "seed_lib", lib, NULL});
   if (!n) {
     tmpl_put(g, "claims", "no-data", (const char *const[]){"exp", g->claims_exp, NULL});
     tmpl_table(g, "claims", "caption-claims-none", "columns-claims", "p22lp13p22p22", NULL);

@@ -28,6 +28,7 @@ typedef struct {
   strlist profiles;     // --profile: DATA/<exp>/<gpu>/profile/<v>.csv, in the order given
   strlist strategies;   // --strategies: `search replay` tables, one per recorded sweep
   strlist search_plots; // --search-plot: the replay figures, relative to the documents, no extension
+  strlist problems;     // the problems of the experiments in the appendix (report_problem.h)
   const char *retired;  // --retired: the retired files per experiment (report_retired.c), or NULL
   strlist pointed;      // the main appendix: the parts whose pointer into the full one said what it holds
   strlist pointed_at;   // ... and the section each was said for (pointed's order)

@@ -14,6 +14,7 @@
 #include "report_fmt.h"
 #include "report_form.h"
 #include "report_parts.h"
+#include "report_problem.h"
 #include "report_tmpl.h"
 #include "report_words.h"
 #include "report_pick.h"
@@ -367,7 +368,7 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
         tmpl_put(g, "exp", "not-read", (const char *const[]){"dir", x->dir, "files", gen_list(&others), NULL});
       strlist_free(&others);
       correctness_gpu(g, e, x, NULL);
-      if (form_full(g)) gate_table(g, x);
+      if (form_full(g)) gate_table(g, x, problem_of(e));
     }
     form_see_full(g, 2, "what-correctness");
     return;
@@ -402,7 +403,7 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
     if (x->have_sum) findings(g, e, x, &shapes, &t);
     if (x->have_sum) roof_table(g, e, x, &shapes);
     for (size_t f = 0; f < x->fig_name.n; f++) exp_figure(g, x, f);
-    gate_table(g, x);
+    gate_table(g, x, problem_of(e));
     strlist_free(&shapes);
   }
 }

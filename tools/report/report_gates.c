@@ -9,7 +9,7 @@
 #include "report_tmpl.h"
 #include "report_words.h"
 
-void gate_table(gen *g, const egpu *x) {
+void gate_table(gen *g, const egpu *x, const char *problem) {
   if (!x->have_gates) {
     tmpl_put(g, "gates", "no-table", NULL);
     return;
@@ -41,7 +41,7 @@ void gate_table(gen *g, const egpu *x) {
         if (!strcmp(rcsv_get(t, r, cd), "reject") && !strcmp(rcsv_get(t, r, cr), reasons.v[k]))
           strlist_add(&vs, rcsv_get(t, r, cv));
       const char *meaning, *fix;
-      reason_text(g, reasons.v[k], &meaning, &fix);
+      reason_text(g, reasons.v[k], problem, &meaning, &fix);
       doc_row(&g->d, (const char *const[]){*reasons.v[k] ? fmt("`%s`", reasons.v[k]) : word(g, "reason-none"),
                                            fmt("%zu", vs.n), gen_list(&vs),
                                            *meaning ? meaning : word(g, "reason-undocumented"), fix});

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "report_lines.h"
+#include "report_problem.h"
 #include "report_sections.h"
 #include "report_tmpl.h"
 #include "report_words.h"
@@ -101,6 +102,7 @@ int main(int argc, char **argv) {
     ks[e] = (kc_exp){exps[e], &evs[e], cnt ? xs + first : NULL, cnt, g.claims_exp && !strcmp(exps[e], g.claims_exp)};
     ndata += cnt > 0;
   }
+  problems_init(&g, evs, nexp);
   if (doc_open(&g.d, tex, md, tmpl_str(&g, "frame", g.full ? "title-full" : "title", NULL), synthetic)) {
     fprintf(stderr, "report_gen: %s:0: cannot write\n", tex);
     return 2;
@@ -113,7 +115,9 @@ int main(int argc, char **argv) {
   for (size_t e = 0; e < nexp; e++)
     if (ks[e].headline) ce = &ks[e];
   if (g.claims_exp && !ce) gen_read_vars(&g, g.claims_exp, &cv);
-  if (g.claims_exp) headline_section(&g, ce ? ce->e : &cv, ce ? ce->xs : NULL, ce ? ce->n : 0);
+  // (with --claims and no claims experiment among them, A.1 and A.4 say so: the sections keep
+  // their numbers)
+  if (g.claims_exp || g.claims_path) headline_section(&g, ce ? ce->e : &cv, ce ? ce->xs : NULL, ce ? ce->n : 0);
   methodology(&g, xs, nx, &gpus);
   results_head(&g);
   strlist withdata = {0};

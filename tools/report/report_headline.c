@@ -215,6 +215,10 @@ static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
 
 void headline_section(gen *g, const expvars *e, egpu *xs, size_t n) {
   tmpl_put(g, "headline", "head", NULL);
+  if (!g->claims_exp) {
+    tmpl_put(g, "headline", "none", NULL);
+    return;
+  }
   if (!n) {
     tmpl_put(g, "headline", "no-data", (const char *const[]){"exp", g->claims_exp, NULL});
     return;

@@ -11,6 +11,7 @@
 #include "report_design.h"
 #include "report_fmt.h"
 #include "report_form.h"
+#include "report_problem.h"
 #include "report_roof.h"
 #include "report_static.h"
 #include "report_tmpl.h"
@@ -405,7 +406,10 @@ void methodology(gen *g, egpu *xs, size_t n, const strlist *gpus) {
   if (full) {
     const char *gc = meta_values(xs, n, "graph_calls");
     char *note = *gc ? tmpl_text(g, "method", "graph-calls", (const char *const[]){"values", gc, NULL}) : NULL;
-    tmpl_put(g, "method", "timing", (const char *const[]){"graph_calls_note", note ? note : "", "served_note", served, NULL});
+    tmpl_put(g, "method", "timing", (const char *const[]){"graph_calls_note", note ? note : "", "served_note", served,
+                                                          "lib_timing", problem_text(g, "lib-timing", NULL),
+                                                          "hard_inputs", problem_text(g, "hard-inputs", NULL),
+                                                          "python_time", problem_text(g, "python-time", NULL), NULL});
     free(note);
     tmpl_put(g, "method", "statistics", sv);
   }

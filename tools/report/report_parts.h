@@ -6,7 +6,7 @@
 #include "report_ctx.h"
 #include "report_roof.h"
 
-void gate_table(gen *g, const egpu *x);
+void gate_table(gen *g, const egpu *x, const char *problem); // PROBLEM: the experiment's (report_problem.h)
 void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *shapes);
 // the roofs of GPU (its directory name): the ceilings file DATA/ceilings/<gpu>.csv into *rf, and
 // the roofs the roofline uses, each measured where the file has it, else the datasheet's, into

@@ -3,5 +3,6 @@
 #pragma once
 #include "report_ctx.h"
 
-// meaning and fix of a gate reason ("" when unknown)
-void reason_text(gen *g, const char *reason, const char **meaning, const char **fix);
+// meaning and fix of a gate reason in an experiment of PROBLEM: its row for that problem, else its
+// row for all problems (an empty `problem`); "" when neither is there
+void reason_text(gen *g, const char *reason, const char *problem, const char **meaning, const char **fix);
