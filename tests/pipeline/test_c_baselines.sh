@@ -32,6 +32,7 @@ check_eq "mylib-ok (its .link: -lm) builds" "$(st mylib-ok)" ok
 check_eq "mylib-nolib: build_failed" "$(st mylib-nolib)" build_failed
 check_grep "... naming the library it cannot find" "^link: cannot find -lcudadent42_no_such_lib " "build/ct/mylib-nolib/status"
 check "... not the linker's closing line" bash -c "! grep -q 'ld returned' build/ct/mylib-nolib/status"
+check "... and the build says nothing of a missing build.log" bash -c "! grep -q 'build.log: No such file' '$T/build.log'"
 check_eq "mylib-undef: build_failed" "$(st mylib-undef)" build_failed
 check_grep "... naming the symbol no library gives" "^link: undefined reference to .cudnnCreate'" "build/ct/mylib-undef/status"
 # the status file's time: rewritten only when the baseline is built again
@@ -44,6 +45,11 @@ echo '-lm -lpthread' >$k/mylib_ok.link
 check_eq "... its build, once its .link changes, links the new flags" "$?" 0
 "${M[@]}" build >/dev/null 2>&1
 check "... and runs (a change of link flags rebuilds)" test "$(mt mylib-ok)" != "$t0"
+# a failed baseline fixed: built again, its log holds this build only, not the failed one's errors
+echo '-lm' >$k/mylib_nolib.link
+"${M[@]}" build >/dev/null 2>&1
+check_eq "mylib-nolib, its .link fixed, builds" "$(st mylib-nolib)" ok
+check "... and its build.log no longer shows the old failure" bash -c "! grep -q 'cudadent42_no_such_lib' build/ct/mylib-nolib/build.log"
 echo '-lm $(id>PWNED)' >$k/mylib_ok.link
 "${M[@]}" build >"$T/bad.log" 2>&1; rc=$?
 check_eq "a .link argument a shell would read: make stops (exit 2)" "$rc" 2

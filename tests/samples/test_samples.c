@@ -102,8 +102,16 @@ static void errors(void) {
   expect_error("e12.csv", "shape,time_us\nB1_H1_S1_D1_C0,1,2\n", "2: expected 2 fields, found 3");
   expect_error("e13.csv", "shape,time_us\nB1_H1_S1_D1_C0,\n", "2: empty sample");
   expect_error("e14.csv", "shape,time_us\n,1\n", "2: empty shape");
-  expect_error("e15.csv", "shape,time_us\nB1_H1_S0_D1_C0,1\n",
-               "2: 'B1_H1_S0_D1_C0' is not a shape name of any problem (attention, gemm, vecadd)");
+  {  // the problems named are those with a folder kernels/<p>/problem/ (the tree, not the registry)
+    char want[512] = "2: 'B1_H1_S0_D1_C0' is not a shape name of any problem (";
+    FILE *ls = popen("ls -d kernels/*/problem/ | cut -d/ -f2 | LC_ALL=C sort | paste -sd, - | sed 's/,/, /g'", "r");
+    char names[256] = "";
+    if (ls && fgets(names, sizeof names, ls)) names[strcspn(names, "\n")] = '\0';
+    if (ls) pclose(ls);
+    CHECK(*names != '\0', "the problems' folders are listed (kernels/*/problem/)");
+    strcat(strcat(want, names), ")");
+    expect_error("e15.csv", "shape,time_us\nB1_H1_S0_D1_C0,1\n", want);
+  }
   expect_error("e16.csv", "# cudadent42 samples v2\nshape,time_us\n",
                "1: unsupported samples format version 2");
   expect_error("e17.csv", "shape,time_us\nB1_H1_S1_D1_C0,1x\n", "2: '1x' is not a number");

@@ -42,6 +42,9 @@ tmo=${BUILD_TIMEOUT:-120}
 
 # the kernel's tunables table (kernels/<kernel>.tunables), when it declares one
 tunables=${kernel%.cu}.tunables; [ -f "$tunables" ] || tunables=
+# a build's log starts empty (flagcheck starts a variant's; a C baseline's is started here), but a
+# dispatching build's, which holds its configurations' logs already (link_dispatch.sh)
+if [ "$flags_in" = none ] && [ "$kernel" != "$out/kernel.o" ]; then : >"$out/build.log"; fi
 if [ "$flags_in" = none ]; then : >"$out/flags"
 elif ! "$FLAGCHECK" "$flags_in" "$out/flags" ${tunables:+"$tunables"} 2>"$out/build.log"; then
   status invalid_config "$(head -n 1 "$out/build.log")"; exit 0
