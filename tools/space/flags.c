@@ -2,6 +2,8 @@
 // fuzzer can drive it and flagcheck decides what to do with them.
 #include "flags.h"
 
+#include "nvcc_options.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,11 +41,14 @@ static int fail(const ctx_t *c, long line, const char *tok, size_t n, const char
   return -1;
 }
 
-// Validates tok (n bytes, no blanks); sets *namelen to the length of NAME.
+// Validates tok (n bytes, no blanks); sets *namelen to the length of NAME (of an option's name:
+// nvcc_options.h).
 static int check_token(const ctx_t *c, const char *tok, size_t n, long line, size_t *namelen) {
-  char what[80];
+  char what[200];
+  if (n > 2 && tok[0] == '-' && tok[1] == '-')
+    return nvcc_option_check(tok, n, namelen, what, sizeof what) ? fail(c, line, tok, n, what) : 0;
   if (n < 2 || tok[0] != '-' || tok[1] != 'D')
-    return fail(c, line, tok, n, "not a -DNAME or -DNAME=VALUE token");
+    return fail(c, line, tok, n, "not a -DNAME or -DNAME=VALUE token, nor an allowed --option");
   size_t i = 2;
   if (i == n || tok[i] == '=') return fail(c, line, tok, n, "empty name");
   if (!is_name_start((unsigned char)tok[i]))
@@ -81,8 +86,10 @@ static int by_line(const void *a, const void *b) {
   return (x->line > y->line) - (x->line < y->line);
 }
 
+// (a -D name and an option of the same letters are not the same: text[1] is 'D' or '-')
 static int same_name(const flag_t *x, const flag_t *y) {
-  return x->namelen == y->namelen && memcmp(x->text + 2, y->text + 2, x->namelen) == 0;
+  return x->text[1] == y->text[1] && x->namelen == y->namelen &&
+         memcmp(x->text + 2, y->text + 2, x->namelen) == 0;
 }
 
 // Reports the duplicate that occurs first in the file, if any. Sorted by (name, line), the
@@ -110,7 +117,7 @@ static int add_line(const ctx_t *c, const char *s, size_t n, long line, const tu
     if (s[i] == ' ' || s[i] == '\t') return fail(c, line, s, n, "more than one token on the line");
   size_t namelen = 0;
   if (check_token(c, s, n, line, &namelen)) return -1;
-  if (tun && tun->n) {
+  if (tun && tun->n && s[1] == 'D') {
     char value[256], why[1200];
     const char *eq = memchr(s, '=', n);
     size_t vl = eq ? n - (size_t)(eq + 1 - s) : 1;

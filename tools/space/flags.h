@@ -2,8 +2,9 @@
 //
 // The file holds one token per line; `#` starts a comment (whole line or after the token);
 // blank lines and spaces/tabs around the token are ignored. A token is `-DNAME` or
-// `-DNAME=VALUE` with NAME [A-Za-z_][A-Za-z0-9_]* and VALUE [A-Za-z0-9_.+-]* without "..". A
-// NAME may appear once. Anything else (two tokens on a line, quotes, `;`, `$`, backticks,
+// `-DNAME=VALUE` with NAME [A-Za-z_][A-Za-z0-9_]* and VALUE [A-Za-z0-9_.+-]* without "..", or
+// one of the compiler options of nvcc_options.h (`--use_fast_math`, `--maxrregcount=64`, ...). A
+// NAME (an option) may appear once. Anything else (two tokens on a line, quotes, `;`, `$`, backticks,
 // control or non-ASCII bytes, NUL) is an error. One CR right before the LF (a CRLF file) is
 // stripped; any other CR is an invalid byte. A missing final newline is fine; lines have no
 // length limit. With a tunables table (tunables.h), every NAME must be a tunable it declares
@@ -15,7 +16,7 @@
 
 typedef struct {
   char *text;     // "-DNAME[=VALUE]"
-  size_t namelen; // length of NAME
+  size_t namelen; // length of NAME (of an option: its name after "--")
   long line;
 } flag_t;
 
