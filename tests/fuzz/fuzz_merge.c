@@ -25,7 +25,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     p = ff + 1;
   }
-  samples_merge_opts o = {3, "s1", "2 1 3", "2026-01-01T00:00:00Z", "h", "u", "9", "v", "44"};
+  samples_merge_opts o = {3, "s1", "2 1 3", "2026-01-01T00:00:00Z", "h", "u", "9", "v", "44", NULL, NULL};
   char *out = NULL, err[256];
   size_t olen = 0;
   FILE *m = open_memstream(&out, &olen);
