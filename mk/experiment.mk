@@ -258,11 +258,12 @@ $(foreach c,$(C_BASELINES),$(eval $(call variant_rules,$(c),none,$(call c_baseli
 STATUS_FILES := $(BIN_TARGETS:%=$(EXP_OUT)/%/status)
 
 .PHONY: check-exp
-check-exp: $(if $(DISPATCH_VARIANTS),$(B)/tools/dispatchcheck)
+check-exp: $(if $(DISPATCH_VARIANTS),$(B)/tools/dispatchcheck) $(if $(SHAPES),$(B)/tools/shapecheck)
 	$(if $(SPACE),$(x_check_names))
 	@[ -f $(EXP_DIR)/experiment.mk ] || { echo "make: no experiment '$(EXP)' ($(EXP_DIR)/experiment.mk)" >&2; exit 2; }
 	@[ -n "$(KERNEL)" ] && [ -f kernels/$(KERNEL) ] || { echo "make: $(EXP_DIR)/experiment.mk: KERNEL '$(KERNEL)' is not a file under kernels/" >&2; exit 2; }
 	@[ -n "$(strip $(BIN_TARGETS))" ] || { echo "make: $(EXP_DIR): no variants" >&2; exit 2; }
+	$(if $(SHAPES),@$(B)/tools/shapecheck --problem $(PROBLEM) --where $(call x_where,SHAPES) $(SHAPES))
 	@for k in $(sort $(foreach v,$(VARIANTS),$(KERNEL_$(v)))); do [ -f kernels/$$k ] || \
 	  { echo "make: $(EXP_DIR)/experiment.mk: KERNEL_<variant> '$$k' is not a file under kernels/" >&2; exit 2; }; done
 	@if [ -n "$(DISPATCH_VARIANTS)" ]; then \

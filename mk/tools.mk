@@ -1,13 +1,16 @@
 # tools.mk — host C tools of the build-and-gates half: flagcheck (flag file validation),
-# dispatchcheck (dispatch file validation, kernels/harness/dispatch_rules.h), space
+# dispatchcheck (dispatch file validation, kernels/harness/dispatch_rules.h), shapecheck (an
+# experiment's shapes by its problem's parse), space
 # (parameter space expansion into flag files), gates (static gates from ptxas and --describe).
 # Objects come from the generic rule in toolchain.mk (tools/<module>/<name>.c -> $(B)/tools/obj/<module>/<name>.o).
-HOST_TOOLS := $(addprefix $(B)/tools/,flagcheck dispatchcheck gates space)
+HOST_TOOLS := $(addprefix $(B)/tools/,flagcheck dispatchcheck shapecheck gates space)
 GATES_OBJS := $(addprefix $(B)/tools/obj/gates/,arch_limits.o occupancy.o ptxas_report.o)
 
 $(B)/tools/flagcheck: $(B)/tools/obj/space/flagcheck.o $(B)/tools/obj/space/flags.o $(B)/tools/obj/space/nvcc_options.o $(B)/tools/obj/space/tunables.o $(B)/tools/obj/space/slurp.o
 	$(CC) -o $@ $^
 $(B)/tools/dispatchcheck: $(B)/tools/obj/space/dispatchcheck.o $(B)/tools/obj/space/slurp.o $(SHAPE_HOST_OBJS)
+	$(CC) -o $@ $^
+$(B)/tools/shapecheck: $(B)/tools/obj/space/shapecheck.o $(SHAPE_HOST_OBJS)
 	$(CC) -o $@ $^
 $(B)/tools/space: $(B)/tools/obj/space/space.o $(B)/tools/obj/space/space_file.o $(B)/tools/obj/space/space_expr.o $(B)/tools/obj/space/slurp.o
 	$(CC) -o $@ $^

@@ -109,6 +109,13 @@ printf 'KERNEL := attention/flash_attn.cu\nSHAPES := B1_H1_S8_D64_C0\nMIN_CTAS_P
 make -s gates EXP=bad EXP_ROOT="$xr" >/dev/null 2>"$T_EXP_ERR"; rc=$?
 check_eq "MIN_CTAS_PER_SM that would wrap the shell's arithmetic: exit 2" "$rc" 2
 check_grep "... named, before any work" "experiment.mk:3: MIN_CTAS_PER_SM = '139748061164466301' is above 999999 CTAs a SM" "$T_EXP_ERR"
+# a shape its problem's parse refuses (a batch of 0) stops make at the experiment's line before any
+# compile, not once every variant failed to describe it
+printf 'KERNEL := attention/flash_attn.cu\nSHAPES := B1_H1_S8_D64_C0 B0_H1_S8_D64_C0\n' >"$xr/bad/experiment.mk"
+make -s build EXP=bad EXP_ROOT="$xr" >/dev/null 2>"$T_EXP_ERR"; rc=$?
+check_eq "a shape the problem refuses: make build exits 2" "$rc" 2
+check_grep "... naming file, line and shape, with the problem's reason" "experiment.mk:2: SHAPES: 'B0_H1_S8_D64_C0' is not a shape of attention: 'B' needs a positive integer" "$T_EXP_ERR"
+check "... before any compile" test ! -e "${B:-build}/bad/a/status"
 printf 'KERNEL := attention/flash_attn.cu\nSHAPES := B1_H1_S8_D64_C0\n' >"$xr/bad/experiment.mk"; printf -- '-DX=2\n' >"$xr/bad/variants/.b.flags"
 make -s help EXP=bad EXP_ROOT="$xr" >/dev/null 2>"$T_EXP_ERR"
 check_grep "a hidden flag file is said to be no variant, not skipped without a word" "variants/\.b\.flags: a hidden file .* is no variant: left out" "$T_EXP_ERR"
