@@ -93,6 +93,10 @@ $(foreach v,MIN_OCCUPANCY MIN_OCCUPANCY_CP_ASYNC,$(if $(call x_frac,$($(v))),,\
   $(error $(call x_where,$(v)): $(v) = '$($(v))' is not a fraction in [0, 1] (e.g. 0.5))))
 $(if $(filter-out timing correctness,$(REPORT_STYLE)),$(error $(call x_where,REPORT_STYLE): REPORT_STYLE = '$(REPORT_STYLE)' is not timing or correctness))
 $(if $(DELTA),$(if $(call x_frac,$(DELTA)),,$(error $(call x_where,DELTA): DELTA = '$(DELTA)' is not a fraction in [0, 1] (e.g. 0.03))))
+# GOAL: the speedup the experiment's claims (PRIMARY) aim at, met where the 95% CI's lower end is
+# at or above it (the report's page 1 says where): a decimal like 1.10
+x_decimal = $(and $(filter 1,$(words $(1))),$(filter-out .% %.,$(1)),$(if $(call txt_rest,$(subst .,,$(1)),$(TXT_DIGITS)),,1),$(if $(word 3,$(subst ., ,$(1))),,1))
+$(if $(GOAL),$(if $(call x_decimal,$(GOAL)),,$(error $(call x_where,GOAL): GOAL = '$(GOAL)' is not a speedup like 1.10)))
 $(foreach w,$(GATE_WAIVE),$(if $(and $(findstring :,$(w)),$(filter-out :%,$(w)),$(filter-out %:,$(w))),,\
   $(error $(call x_where,GATE_WAIVE): GATE_WAIVE = '$(GATE_WAIVE)': '$(w)' is not VARIANT:REASON)))
 

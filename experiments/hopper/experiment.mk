@@ -45,6 +45,9 @@ PLAN        := confirm2 5 1 3
 # delta: the published A/A calibration was measured in own-process rounds of another kernel (and
 # its data are retired), so it does not describe this served design: the fixed 3% stands
 DELTA       := 0.03
+# the speedup the claims aim at (the README's goal of at least 1.10x the library): met where
+# the 95% CI's lower end is at or above it
+GOAL        := 1.10
 REPS        := 60
 WARMUP      := 10
 L2          := cold

@@ -178,6 +178,33 @@ static void claim_row(gen *g, const egpu *x, size_t r, int meas, double bw, doub
                                        isfinite(d) ? fmt("%.2f%%", 100 * d) : fmt_none(), NULL});
 }
 
+// The experiment's GOAL (a speedup), judged per GPU on the claims' rows: met where the 95% CI's
+// lower end is at or above it.
+static void goal_sentence(gen *g, const kc_exp *k, const strlist *pairs) {
+  if (!k->e->goal) return;
+  double goal = atof(k->e->goal);
+  strlist per = {0};
+  for (size_t i = 0; i < k->n; i++) {
+    const egpu *x = &k->xs[i];
+    strlist met = {0};
+    size_t n = 0;
+    for (size_t r = 0; x->have_cmp && r < x->cmp.nrows; r++) {
+      if (!is_primary(x, r)) continue;
+      n++;
+      if (fld(g, &x->cmp, r, "speedup_lo") >= goal) {
+        const char *sh = fmt("`%s`", rcsv_get(&x->cmp, r, rcsv_col(&x->cmp, "shape")));
+        add_once(&met, pairs->n == 1 ? sh : fmt("%s (`%s` vs `%s`)", sh, cmp_name(&x->cmp, r, "cand"), cmp_name(&x->cmp, r, "base")));
+      }
+    }
+    if (n)
+      strlist_add(&per, tmpl_str(g, T, "goal-gpu", (const char *const[]){"gpu", x->gpu, "met", fmt("%zu", met.n), "n", fmt("%zu", n),
+                                                                       "shapes", met.n ? tmpl_str(g, T, "goal-shapes", (const char *const[]){"list", gen_join(&met, ", "), NULL}) : "", NULL}));
+    strlist_free(&met);
+  }
+  tmpl_put(g, T, "goal", (const char *const[]){"goal", k->e->goal, "per_gpu", gen_join(&per, " "), NULL});
+  strlist_free(&per);
+}
+
 int primary_opening(gen *g, const kc_exp *k) {
   strlist cands = {0}, bases = {0}, shapes = {0}, pairs = {0};
   size_t nclaims = 0;
@@ -219,6 +246,7 @@ int primary_opening(gen *g, const kc_exp *k) {
     }
   }
   doc_table_end(&g->d);
+  goal_sentence(g, k, &pairs);
   strlist_free(&cands);
   strlist_free(&bases);
   strlist_free(&shapes);

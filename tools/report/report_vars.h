@@ -21,6 +21,7 @@ typedef struct {
   strlist dispatch;  // the dispatching variants (variants/*.dispatch): one build serving each
                      // shape with another variant; never picked as the fastest of ours
   strlist primary;   // PRIMARY: the pairs cand:base the experiment claims (its words as they are)
+  char *goal;        // GOAL: the speedup the claims aim at, as written (NULL: none declared)
 } expvars;
 
 // Reads PATH (a missing file gives empty vars and 0). -1 with "FILE:LINE: what" in err.
