@@ -95,8 +95,11 @@ $(if $(filter-out timing correctness,$(REPORT_STYLE)),$(error $(call x_where,REP
 $(if $(DELTA),$(if $(call x_frac,$(DELTA)),,$(error $(call x_where,DELTA): DELTA = '$(DELTA)' is not a fraction in [0, 1] (e.g. 0.03))))
 # GOAL: the speedup the experiment's claims (PRIMARY) aim at, met where the 95% CI's lower end is
 # at or above it (the report's page 1 says where): a decimal like 1.10
-x_decimal = $(and $(filter 1,$(words $(1))),$(filter-out .% %.,$(1)),$(if $(call txt_rest,$(subst .,,$(1)),$(TXT_DIGITS)),,1),$(if $(word 3,$(subst ., ,$(1))),,1))
-$(if $(GOAL),$(if $(call x_decimal,$(GOAL)),,$(error $(call x_where,GOAL): GOAL = '$(GOAL)' is not a speedup like 1.10)))
+# x_speedup X: non-empty when X is a decimal above 1 (digits, at most one point, no leading zero)
+x_speedup = $(and $(filter 1,$(words $(1))),$(filter-out .% %. 0%,$(1)),$(if $(findstring ..,$(1)),,1),\
+  $(if $(call txt_rest,$(subst .,,$(1)),$(TXT_DIGITS)),,1),$(if $(word 3,$(subst ., ,$(1))),,1),\
+  $(if $(filter 1,$(firstword $(subst ., ,$(1)))),$(call txt_rest,$(word 2,$(subst ., ,$(1))),0),1))
+$(if $(GOAL),$(if $(call x_speedup,$(GOAL)),,$(error $(call x_where,GOAL): GOAL = '$(GOAL)' is not a speedup above 1 like 1.10)))
 $(foreach w,$(GATE_WAIVE),$(if $(and $(findstring :,$(w)),$(filter-out :%,$(w)),$(filter-out %:,$(w))),,\
   $(error $(call x_where,GATE_WAIVE): GATE_WAIVE = '$(GATE_WAIVE)': '$(w)' is not VARIANT:REASON)))
 
@@ -146,8 +149,8 @@ CLAIM_PAIRS = $(or $(strip $(PRIMARY)),$(if $(BASELINE),$(foreach v,$(filter-out
 # links in kernels/<problem>/<lib>_<name>.link (nvcc arguments separated by blanks or newlines:
 # -l, -L and -Xlinker ones for the link, -I ones for the compile; read by make, never a shell), or
 # is a cublas_*.cu (-lcublas when it has no .link)
-C_LINK_FILES := $(wildcard kernels/$(PROBLEM)/*_*.link)
-C_BASELINE_SRC := $(sort $(wildcard kernels/$(PROBLEM)/cublas_*.cu) $(filter $(wildcard kernels/$(PROBLEM)/*.cu),$(C_LINK_FILES:.link=.cu)))
+C_LINK_FILES := $(call txt_glob,kernels/$(PROBLEM)/*_*.link,a C baseline's name)
+C_BASELINE_SRC := $(sort $(call txt_glob,kernels/$(PROBLEM)/cublas_*.cu,a C baseline's name) $(filter $(wildcard kernels/$(PROBLEM)/*.cu),$(C_LINK_FILES:.link=.cu)))
 c_baseline_name = $(subst _,-,$(patsubst kernels/$(PROBLEM)/%.cu,%,$(1)))
 X_BASELINES := $(foreach f,$(C_BASELINE_SRC),$(call c_baseline_name,$(f))) \
                $(if $(wildcard kernels/$(PROBLEM)/problem/baselines.txt),$(file <kernels/$(PROBLEM)/problem/baselines.txt))
@@ -180,9 +183,9 @@ c_baseline_src = $(firstword $(foreach f,$(C_BASELINE_SRC),$(if $(filter $(1),$(
 c_baseline_link = $(if $(wildcard $(1:.cu=.link)),$(strip $(call c_link_check,$(1:.cu=.link),$(call txt_words,$(file <$(1:.cu=.link))))),-lcublas)
 # c_link_check FILE,ARGS: ARGS when each is -l<lib>, -L<dir>, -I<dir>, -Xlinker or the argument
 # after it, of [A-Za-z0-9_.+/-] (they reach nvcc through a recipe's shell); else make stops
-c_link_check = $(foreach a,$(2),$(if $(call txt_rest,$(a),$(TXT_NAME_CH)),$(error $(1): '$(a)': a link argument may hold only [A-Za-z0-9_.+/-]),\
+c_link_check = $(eval c_after_x :=)$(foreach a,$(2),$(if $(call txt_rest,$(a),$(TXT_NAME_CH)),$(error $(1): '$(a)': a link argument may hold only [A-Za-z0-9_.+/-]),\
   $(if $(filter -l% -L% -I% -Xlinker,$(a))$(c_after_x),,$(error $(1): '$(a)': not -l<lib>, -L<dir>, -I<dir> or -Xlinker <arg>)))\
-  $(eval c_after_x := $(filter -Xlinker,$(a)))$(a))
+  $(eval c_after_x := $(if $(c_after_x),,$(filter -Xlinker,$(a))))$(a))$(if $(c_after_x),$(error $(1): -Xlinker needs an argument after it))
 BIN_TARGETS := $(VARIANTS) $(C_BASELINES)
 
 # The harness: kernels/harness/*.cu, the shapes of every problem (kernels/harness/*.c and

@@ -55,6 +55,9 @@ echo '-lm $(id>PWNED)' >$k/mylib_ok.link
 check_eq "a .link argument a shell would read: make stops (exit 2)" "$rc" 2
 check_grep "... naming the file and the argument" "$k/mylib_ok.link: '\\\$\\(id>PWNED\\)': a link argument may hold only" "$T/bad.log"
 check "... and runs nothing" test ! -e PWNED
+printf -- '-lm -Xlinker\n' >$k/mylib_ok.link
+"${M[@]}" build >"$T/bad3.log" 2>&1
+check_grep "a .link ending in -Xlinker: make stops naming it" "$k/mylib_ok.link: -Xlinker needs an argument after it" "$T/bad3.log"
 echo '-o/tmp/x' >$k/mylib_ok.link
 "${M[@]}" build >"$T/bad2.log" 2>&1
 check_grep "a .link argument that is not -l, -L, -I or -Xlinker: make stops naming it" "$k/mylib_ok.link: '-o/tmp/x': not -l<lib>" "$T/bad2.log"

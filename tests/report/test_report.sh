@@ -577,11 +577,11 @@ for d in appendix appendix-full; do
   check_grep "... stated first in A.0" '^\*\*Declared claims\*\* of `beta` \(Synthetic' "$PRI/build/report/$d.md"
 done
 # GOAL: where the claims' CIs clear it, counted by awk from compare.csv's speedup_lo, against the
-# sentence page 1 prints (a goal between the two claims' lower ends splits them)
+# sentence page 1 prints (a goal above 1 between the two claims' lower ends splits them)
 pcmp=$PRI/build/beta/nvidia-h200/compare.csv
 los=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) { c[$i] = i } next } $c["cand"] == "b" && $c["base"] == "a" { print $c["speedup_lo"] }' "$pcmp" | sort -g)
-goal=$(awk 'NR == 1 { a = $1 } NR == 2 { printf "%.4f", (a + $1) / 2 }' <<<"$los")
-check "goal: beta's two claims have distinct CI lower ends ($(echo $los))" test -n "$goal"
+goal=$(awk 'NR == 1 { a = $1 < 1 ? 1 : $1 } NR == 2 { printf "%.4f", (a + $1) / 2 }' <<<"$los")
+check "goal: beta's two claims have distinct CI lower ends ($(echo $los))" test "$(awk 'NR == 1 { a = $1 } NR == 2 { print ($1 != a) }' <<<"$los")" = 1
 echo "GOAL := $goal" >>"$PRI/experiments/beta/experiment.mk"
 make -s --no-print-directory DATA=$FIX/data EXPDIR="$PRI/experiments" RB="$PRI/build" "$PRI/build/report/appendix.md" >/dev/null 2>&1
 want=$(awk -v g="$goal" '$1 >= g { n++ } END { print n + 0 }' <<<"$los")
@@ -589,7 +589,12 @@ check_grep "goal: page 1 says where the declared GOAL is met ($want of 2, by the
   "^Goal \(\`GOAL\`, declared by the experiment\): a speedup of at least $goal× .* On \`nvidia-h200\`: met at $want of the 2 claims" "$PRI/build/report/appendix.md"
 echo 'GOAL := 1.1.0' >>"$PRI/experiments/beta/experiment.mk"
 make -s --no-print-directory -f Makefile gates EXP=beta EXP_ROOT="$PRI/experiments" >/dev/null 2>"$PRI/goal.err"
-check_grep "goal: a GOAL that is not a decimal stops make at its line" "experiment.mk:[0-9]+: GOAL = '1.1.0' is not a speedup like 1.10" "$PRI/goal.err"
+check_grep "goal: a GOAL that is not a decimal stops make at its line" "experiment.mk:[0-9]+: GOAL = '1.1.0' is not a speedup above 1 like 1.10" "$PRI/goal.err"
+for bad in 1..1 0 00.0 1.00 0.9 .5; do
+  sed -i "s/^GOAL := .*/GOAL := $bad/" "$PRI/experiments/beta/experiment.mk"
+  make -s --no-print-directory -f Makefile gates EXP=beta EXP_ROOT="$PRI/experiments" >/dev/null 2>"$PRI/goal.err"
+  check_grep "goal: GOAL = '$bad' is refused" "GOAL = '$bad' is not a speedup above 1" "$PRI/goal.err"
+done
 
 # PLAN: the claims come from the declared plan's sessions alone, and the appendix says so
 mkdir -p "$FAM/pdata/phase1" && cp -r $FIX/data/phase1/nvidia-h100-80gb-hbm3 "$FAM/pdata/phase1/"

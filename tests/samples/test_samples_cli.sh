@@ -147,6 +147,11 @@ check_eq "write: ... names the stdin line" "$(cat "$t/e")" \
   "samples: stdin:2: expected a row of 3 fields (shape,rep,time_us), found 'B1_H1_S8_D64_C0,1'"
 check_eq "write: ... and keeps the previous file" "$(sed -n 2p "$t/w.csv")" "# variant: x"
 check_eq "write: ... and leaves no temporary file" "$(ls "$t" | grep -c tmp)" 0
+# a token longer than any time, whose bad characters come late, is refused whole
+long="1.$(printf '0%.0s' $(seq 70))junk"
+printf 'B1_H1_S8_D64_C0,0,%s\n' "$long" | $S write --columns shape,rep,time_us >/dev/null 2>"$t/e"
+check_eq "write: a 75-character time with 'junk' at its end exits 2" "$?" 2
+check_grep "write: ... saying it is not a number" "^samples: stdin:1: '1\.0+' is not a number" "$t/e"
 for bad in nan -1 1e300 inf ''; do
   printf 'B1_H1_S8_D64_C0,0,9\nB1_H1_S8_D64_C0,1,%s\n' "$bad" | $S write --out "$t/w.csv" --columns shape,rep,time_us 2>"$t/e"; rc=$?
   check_eq "write: a time the readers refuse ('$bad') exits 2" "$rc" 2

@@ -7,7 +7,8 @@
 # the process design of its files (`# process:` of the first pair's sample header) in its header,
 # so that an experiment takes the calibration of its own design (mk/report.mk, r_cal). A pair
 # (PAIRS: "a:b ...") whose two files are both absent is not that experiment's; one of two absent
-# is an input error. Exit 0, 1 when a false-positive rate is above alpha, 2 on input errors.
+# is an input error. Exit 0, 1 when a pair fails (stats aa: a within-session false-positive rate
+# shown above alpha, or an A/A CI excluding 1), 2 on input errors.
 set -u
 stats=${STATS:-build/tools/stats} out=${B:-build}
 found=0 rc=0

@@ -19,8 +19,12 @@ out=$1 flags_in=$2 kernel=$3 shapes_in=$4; shift 4
 objs=(); while [ $# -gt 0 ] && [ "$1" != -- ]; do objs+=("$1"); shift; done
 [ "${1:-}" = -- ] && shift
 # LINK_ARGS: a C baseline's (its .link file): the -I ones are the compile's, the others the link's
-link=() incs=()
-for a in "$@"; do case $a in -I*) incs+=("$a") ;; *) link+=("$a") ;; esac; done
+# (a word after -Xlinker is the linker's, whatever it starts with)
+link=() incs=() x=
+for a in "$@"; do
+  if [ -z "$x" ] && [[ $a == -I* ]]; then incs+=("$a"); else link+=("$a"); fi
+  [ -z "$x" ] && [ "$a" = -Xlinker ] && x=1 || x=
+done
 mkdir -p "$out"
 # (gate.csv too: the gate row of an earlier build must not outlive a build that did not finish)
 rm -f "$out/bench" "$out/kernel.so" "$out/describe.txt" "$out/gate.csv"

@@ -11,7 +11,7 @@
 # interval of the shift holds 1) with its shift inside +-delta, or when the 90% interval lies
 # inside +-delta (equivalence); SLOW when the 95% one lies below 1/(1+delta), FAST above 1+delta,
 # else AMBIGUOUS with what would resolve it on stderr. A SAME on membership alone says the drop
-# its interval could not have called SLOW. With PLAN_TAG (the experiment's declared PLAN) the published side is that plan's
+# the row reads SLOW with 80% power: it cannot rule out a smaller one. With PLAN_TAG (the experiment's declared PLAN) the published side is that plan's
 # sessions alone. delta is DELTA (the experiment's; 3% when it sets none): the A/A calibration describes
 # another design and is not used here. Tables: build/EXP/reproduce-claims.csv and
 # reproduce-times.csv. Exit 1 when a claim row is SLOW, 3 when one is AMBIGUOUS (or no claim
@@ -75,7 +75,7 @@ show() {
   awk -F, -v what="$2" -v kind="$3" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
     { name = $c["cand"] == "" ? $c["base"] : $c["cand"] " vs " $c["base"]
       # a SAME on membership alone: the interval is wider than delta, and says how much it hides
-      hides = $c["same_by"] == "member" ? sprintf("; member of the design, a drop up to %.1f%% would not read SLOW", $c["slow_mde_pct"]) : ""
+      hides = $c["same_by"] == "member" ? sprintf("; member of the design: a drop of %.1f%% reads SLOW with 80%% power, a smaller one may not", $c["slow_mde_pct"]) : ""
       printf "  %-32s %-22s published %10.4g  fresh %10.4g  shift %6.3f [%6.3f, %6.3f]  %s (%s GPUs, %s sessions, delta %.2f%%%s)\n",
         name, $c["shape"], $c["published"], $c["fresh"], $c["shift"], $c["pi_lo"], $c["pi_hi"],
         $c["verdict"], $c["n_gpus"], $c["n_sessions"], 100 * $c["delta"], hides

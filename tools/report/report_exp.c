@@ -76,9 +76,9 @@ static const char *dispatch_cell(gen *g, const samples_file *f) {
 }
 
 // The value of -DNAME in a flags string ("-DA=1 -DB" : B is "1"), into buf; NULL when absent.
-static const char *flag_value(const char *flags, const char *name, char *buf, size_t len) {
+static const char *flag_value(const char *flags, const char *pre, const char *name, char *buf, size_t len) {
   const size_t nl = strlen(name);
-  for (const char *p = flags; (p = strstr(p, "-D")); p += 2) {
+  for (const char *p = flags; (p = strstr(p, pre)); p += 2) {
     if ((p == flags || p[-1] == ' ') && !strncmp(p + 2, name, nl) && (p[2 + nl] == '=' || p[2 + nl] == ' ' || !p[2 + nl])) {
       const char *v = p[2 + nl] == '=' ? p + 3 + nl : "1";
       snprintf(buf, len, "%.*s", (int)strcspn(v, " "), v);
@@ -89,8 +89,9 @@ static const char *flag_value(const char *flags, const char *name, char *buf, si
 }
 
 // What a COMPARE pair's candidate changes against its base, from the flags of their sample files
-// (the first GPU holding both): "NAME=v (base: w)", "NAME=v (base: unset)", "NAME unset (base: w)";
-// NULL when a side has no flags (a library, say) or nothing differs.
+// (the first GPU holding both): "NAME=v (base: w)", "NAME=v (base: unset)", "NAME unset (base: w)",
+// for the -D names and the compiler options (`--use_fast_math`, `--maxrregcount=64`, shown with
+// their dashes); NULL when a side has no flags (a library, say) or nothing differs.
 static const char *pair_diff(const egpu *xs, size_t n, const char *cand, const char *base) {
   const char *fc = NULL, *fb = NULL;
   for (size_t k = 0; k < n && !(fc && fb); k++) {
@@ -103,17 +104,20 @@ static const char *pair_diff(const egpu *xs, size_t n, const char *cand, const c
   if (!fc || !fb) return NULL;
   char out[1024] = "", vc[128], vb[128], name[128];
   size_t o = 0;
-  for (int side = 0; side < 2; side++)  // the candidate's names, then those only the base sets
-    for (const char *p = side ? fb : fc; (p = strstr(p, "-D")); p += 2) {
-      if (p != (side ? fb : fc) && p[-1] != ' ') continue;
-      snprintf(name, sizeof name, "%.*s", (int)strcspn(p + 2, "= "), p + 2);
-      const char *c = flag_value(fc, name, vc, sizeof vc), *b = flag_value(fb, name, vb, sizeof vb);
-      if (side && c) continue;
-      if (c && b && !strcmp(c, b)) continue;
-      if (o < sizeof out)
-        o += (size_t)snprintf(out + o, sizeof out - o, "%s%s%s%s (base: %s)", o ? ", " : "", name, c ? "=" : " unset",
-                              c ? c : "", b ? b : "unset");
-    }
+  for (int opt = 0; opt < 2; opt++) {  // the -D names, then the options
+    const char *pre = opt ? "--" : "-D";
+    for (int side = 0; side < 2; side++)  // the candidate's names, then those only the base sets
+      for (const char *p = side ? fb : fc; (p = strstr(p, pre)); p += 2) {
+        if (p != (side ? fb : fc) && p[-1] != ' ') continue;
+        snprintf(name, sizeof name, "%.*s", (int)strcspn(p + 2, "= "), p + 2);
+        const char *c = flag_value(fc, pre, name, vc, sizeof vc), *b = flag_value(fb, pre, name, vb, sizeof vb);
+        if (side && c) continue;
+        if (c && b && !strcmp(c, b)) continue;
+        if (o < sizeof out)
+          o += (size_t)snprintf(out + o, sizeof out - o, "%s%s%s%s%s (base: %s)", o ? ", " : "", opt ? "--" : "", name,
+                                c ? "=" : " unset", c ? c : "", b ? b : "unset");
+      }
+  }
   return o ? fmt("%s", out) : NULL;
 }
 

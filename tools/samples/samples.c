@@ -74,7 +74,7 @@ const char *samples_csv_field(const char *row, size_t col, char *tok, size_t siz
   for (size_t c = 1; c < col && s; c++) s = strchr(s, ','), s = s ? s + 1 : NULL;
   size_t n = s ? strcspn(s, ",") : 0;
   snprintf(tok, size, "%.*s", (int)(n < size - 1 ? n : size - 1), s ? s : "");
-  return tok;
+  return n < size ? tok : NULL;
 }
 
 static int parse_time(ctx_t *c, const char *tok, double *v) {

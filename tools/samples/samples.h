@@ -63,13 +63,13 @@ int samples_read(const char *path, samples_file *out, char *err, size_t errlen);
 const char *samples_time_check(const char *tok, double *v);
 
 // The 1-based column of name in a CSV header row of plain fields (0: not there), and field col
-// (1-based) of a row into tok (cut to size; "" when the row is shorter): for the writers, whose
-// rows hold no quoted field.
+// (1-based) of a row into tok ("" when the row is shorter; NULL when the field does not fit in
+// size, tok then holding its start): for the writers, whose rows hold no quoted field.
 size_t samples_csv_column(const char *row, const char *name);
 const char *samples_csv_field(const char *row, size_t col, char *tok, size_t size);
 void samples_free(samples_file *f);
 
-// The value of metadata KEY (the last one if repeated), or NULL.
+// The value of metadata KEY (a key given twice holds one value: the reader refuses two), or NULL.
 const char *samples_meta(const samples_file *f, const char *key);
 
 // The value of KEY= on session s's "# session.<name>: ..." header line, or NULL; *len its length.

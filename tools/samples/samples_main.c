@@ -238,7 +238,8 @@ static int cmd_write(int argc, char **argv) {
                       ncol, columns, buf);
     else {
       char tok[64];
-      const char *why = samples_time_check(samples_csv_field(buf, tcol, tok, sizeof tok), NULL);
+      const char *f = samples_csv_field(buf, tcol, tok, sizeof tok);
+      const char *why = f ? samples_time_check(f, NULL) : "is not a number (longer than any time)";
       if (why) rc = 2, fprintf(stderr, "samples: stdin:%zu: '%.40s' %s\n", line, tok, why);
       else samples_write_line(&w, "%s", buf);
     }

@@ -115,7 +115,8 @@ static const char *row_time(const char *line, size_t col, const char *name, size
                             size_t errlen) {
   if (!col) return NULL;
   char tok[64];
-  const char *why = samples_time_check(samples_csv_field(line, col, tok, sizeof tok), NULL);
+  const char *f = samples_csv_field(line, col, tok, sizeof tok);
+  const char *why = f ? samples_time_check(f, NULL) : "is not a number (longer than any time)";
   if (why) snprintf(err, errlen, "%s:%zu: '%.40s' %s", name, lineno, tok, why);
   return why;
 }

@@ -29,7 +29,7 @@
 //              delta] (SAME_MEMBER); or the 1 - 2 alpha interval lies inside that band (two
 //              one-sided tests, SAME_EQUIVALENT: the design could have told a change of delta).
 //              A member whose interval is wider than the band says so through
-//              predict_slow_mde: the smallest drop that would have read SLOW there.
+//              predict_slow_mde: the drop such a row reads SLOW with 80% power.
 //   AMBIGUOUS  otherwise; predict_resolution says what would resolve it.
 // A member's SAME is what "nothing changed" gives in about 1 - alpha of fresh sessions where the
 // GPUs' spread is well inside delta, fewer where a GPU alone moves the value by about delta
@@ -63,9 +63,10 @@ typedef enum { SAME_NOT = 0, SAME_MEMBER = 1, SAME_EQUIVALENT = 2, SAME_BOTH = 3
 verdict_t predict_verdict(const prediction_t *p, int sign, double alpha, double delta,
                           double *lo, double *hi, double *lo2, double *hi2, same_by_t *by);
 
-// The smallest drop (a fraction: 0.05 is 5% slower) at which the 1 - alpha interval would lie
-// below 1 / (1 + delta) at this spread: what a SAME of this row cannot rule out. NaN when the
-// interval is not estimable.
+// The drop of the shift (a fraction: 0.05 is a shift of 0.95; for a time, 1/0.95 - 1 = 5.3% more
+// time) that reads SLOW in 80% of fresh sessions at this spread: (1 + delta) e^(h + t(0.8) se) in
+// the shift's terms, the minimum detectable effect of the row (the A/A calibration's power). A
+// SAME of a row cannot rule out a drop below it. NaN when the interval is not estimable.
 double predict_slow_mde(const prediction_t *p, double alpha, double delta);
 
 // What would resolve an AMBIGUOUS prediction, into buf (one sentence).

@@ -3,8 +3,8 @@
 // the published design (predict.h)? One CSV row per shape the files share: a variant's own time
 // (kind time: the shift is published / fresh) or the speedup of a candidate over its base in the
 // same rounds (kind ratio, where a GPU's offset cancels: the shift is fresh / published). A SAME
-// row says on what grounds (same_by: member, equivalent or both) and every row the smallest drop
-// its interval would have read SLOW (slow_mde_pct): what a SAME there cannot rule out. delta is
+// row says on what grounds (same_by: member, equivalent or both) and every row the drop it reads
+// SLOW with 80% power (slow_mde_pct, predict.h): a SAME there cannot rule out a smaller one. delta is
 // --delta (the experiment's; 0.03 by default): the A/A calibration describes another design and
 // is not used here. With --plan the published side is that plan's sessions alone. An AMBIGUOUS
 // row says on stderr what would resolve it.
