@@ -40,11 +40,15 @@ THRESHOLD  ?= 0.03
 # whose sample headers say `process: own`, else $(DATA)/aa/<gpu>/ (served, and older files that
 # do not say); else THRESHOLD
 r_cal     = $(DATA)/aa$$own/$(call r_gpu,$(1))/calibration.csv
+# r_process_own FILES: shell code setting $$own to "-own" when the first of FILES that names its
+# process design (`# process:`) says own, else empty: the one choice of a calibration's design
+# (analyze here, search's confirmation in search.mk)
+r_process_own = own=$$(awk '/^\# process: / { if ($$3 == "own") print "-own"; exit } /^[^\#]/ { nextfile }' /dev/null $(1))
 # r_cals KEY: the calibrations a key's statistics may read (a prerequisite of them)
 r_cals    = $(wildcard $(DATA)/aa/$(call r_gpu,$(1))/calibration.csv $(DATA)/aa-own/$(call r_gpu,$(1))/calibration.csv)
 # r_band KEY: shell code setting $$band to the stats option that gives delta
 r_band    = d=$$(sed -n 's/^DELTA=//p' $(RB)/$(firstword $(subst /, ,$(1)))/experiment.vars); \
-  own=$$(awk '/^\# process: / { if ($$3 == "own") print "-own"; exit } /^[^\#]/ { nextfile }' /dev/null $(call r_samples,$(1))); \
+  $(call r_process_own,$(call r_samples,$(1))); \
   if [ -n "$$d" ]; then band="--delta $$d"; \
   elif [ -f $(call r_cal,$(1)) ]; then band="--calibration $(call r_cal,$(1))"; \
   else band="$(if $(filter command line environment,$(origin THRESHOLD)),--delta $(THRESHOLD))"; fi;

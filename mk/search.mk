@@ -77,7 +77,7 @@ search-confirm: $(B)/tools/search $(B)/tools/stats
 	    [ -n "$$(hv kernel_config "$$2")" ] && [ "$$(hv kernel_config "$$2")" = "$$(hv kernel_config $$cand)" ] || { echo "make: CONFIRM_FROM: $$2 is not the configuration the search confirmed (kernel_config differs from $$cand)" >&2; exit 2; }; \
 	    [ "$$(hv variant "$$1")" = "$$(sed -n 2p $(SEARCH_RESULTS)/confirm/names.txt)" ] || { echo "make: CONFIRM_FROM: $$1 is not the baseline $$(sed -n 2p $(SEARCH_RESULTS)/confirm/names.txt)" >&2; exit 2; }; \
 	    base=$$1; cand=$$2; filed=(--filed-as "$$(hv variant "$$2")"); fi; \
-	  gpu=$$(sed -n '/^--gpu$$/{n;p}' $(SEARCH_RESULTS)/key.txt); own=$$(awk '/^# process: / { if ($$3 == "own") print "-own"; exit } /^[^#]/ { exit }' "$$cand"); cal=data/aa$$own/$$gpu/calibration.csv; \
+	  gpu=$$(sed -n '/^--gpu$$/{n;p}' $(SEARCH_RESULTS)/key.txt); $(call r_process_own,"$$cand"); cal=data/aa$$own/$$gpu/calibration.csv; \
 	  band=(); [ -f "$$cal" ] && band=(--calibration "$$cal"); \
 	  $(B)/tools/stats summary --seed $(SEARCH_SEED) "$$cand" "$$base" > $(SEARCH_OUT)/summary.csv || [ $$? -eq 3 ] || exit 2; \
 	  $(B)/tools/stats compare --seed $(SEARCH_SEED) "$${band[@]}" "$$base" "$$cand" > $(SEARCH_OUT)/compare.csv; \
