@@ -11,8 +11,9 @@ SHAPES      := B1_H1_S128_D64_C0 B1_H8_S128_D64_C0 B2_H8_S512_D64_C0 B2_H8_S2048
 SERVE       := 0
 BASELINE    := a
 COMPARE     := b:a
-# the design, fixed before its sessions ran: 5 GPUs (4 of one host, 1 of another) x 1 session x
-# 10 rounds, 30 samples a round
+# the design, fixed before its sessions ran: 5 GPUs x 1 session x 10 rounds, 30 samples a round.
+# H200: 4 GPUs of one host and 1 of another. H100 (no four-GPU H100 host was lent): 1 one-GPU
+# machine and two two-GPU hosts, the hosts fixed before their sessions ran
 PLAN        := confirm1 5 1 10
 REPS        := 300
 WARMUP      := 20

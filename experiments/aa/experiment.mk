@@ -9,9 +9,10 @@
 # session held out once, and the A/A CI on all the data; PUBLISH=1 writes
 # data/aa/<gpu>/calibration.csv, the delta (the minimum detectable effect of a design) of every
 # served experiment that sets no DELTA. Configuration: phase1's v4s2 (mma.sync, cp.async double
-# buffering). The design, fixed before its sessions ran: 5 GPUs (4 of one host, 1 of another) x
-# 1 session x 10 rounds, 30 samples a round (AA_ROUNDS = 10: one block of null comparisons a
-# session), each machine freshly started.
+# buffering). The design, fixed before its sessions ran: 5 GPUs x 1 session x 10 rounds, 30
+# samples a round (AA_ROUNDS = 10: one block of null comparisons a session), each machine freshly
+# started. H200: 4 GPUs of one host and 1 of another. H100 (no four-GPU H100 host was lent): 1
+# one-GPU machine and two two-GPU hosts, the hosts fixed before their sessions ran.
 DESCRIPTION := A/A calibration: our kernel and cuDNN each timed as two variants in randomised rounds
 KERNEL      := attention/flash_attn.cu
 SHAPES      := B1_H1_S128_D64_C0 B1_H8_S128_D64_C0 B2_H8_S512_D64_C0 B2_H8_S2048_D64_C0
