@@ -12,8 +12,8 @@ SERVE       := 0
 BASELINE    := a
 COMPARE     := b:a
 # the design, fixed before its sessions ran: 5 GPUs x 1 session x 10 rounds, 30 samples a round.
-# H200: 4 GPUs of one host and 1 of another. H100 (no four-GPU H100 host was lent): 1 one-GPU
-# machine and two two-GPU hosts, the hosts fixed before their sessions ran
+# H200: 4 GPUs of one host and 1 of another. H100 (no H100 host of two or four GPUs was lent): five one-GPU
+# machines, fixed before their sessions ran
 PLAN        := confirm1 5 1 10
 REPS        := 300
 WARMUP      := 20

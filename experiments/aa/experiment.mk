@@ -11,8 +11,8 @@
 # served experiment that sets no DELTA. Configuration: phase1's v4s2 (mma.sync, cp.async double
 # buffering). The design, fixed before its sessions ran: 5 GPUs x 1 session x 10 rounds, 30
 # samples a round (AA_ROUNDS = 10: one block of null comparisons a session), each machine freshly
-# started. H200: 4 GPUs of one host and 1 of another. H100 (no four-GPU H100 host was lent): 1
-# one-GPU machine and two two-GPU hosts, the hosts fixed before their sessions ran.
+# started. H200: 4 GPUs of one host and 1 of another. H100 (no H100 host of two or four GPUs was
+# lent): five one-GPU machines, fixed before their sessions ran.
 DESCRIPTION := A/A calibration: our kernel and cuDNN each timed as two variants in randomised rounds
 KERNEL      := attention/flash_attn.cu
 SHAPES      := B1_H1_S128_D64_C0 B1_H8_S128_D64_C0 B2_H8_S512_D64_C0 B2_H8_S2048_D64_C0

@@ -13,8 +13,8 @@ BASELINES   := sdpa-cudnn sdpa-flash cublas-naive
 LIBRARIES   := sdpa-cudnn sdpa-flash
 COMPARE     := v1:v0 v2:v1 v3:v2 v4s2:v3 v4s3:v3 v5:v4s2 v5:sdpa-flash
 # the design, fixed before its sessions ran: 5 GPUs x 1 session x 6 rounds, 30 samples a round.
-# H200: 4 GPUs of one host and 1 of another. H100 (no four-GPU H100 host was lent): 1 one-GPU
-# machine and two two-GPU hosts, the hosts fixed before their sessions ran
+# H200: 4 GPUs of one host and 1 of another. H100 (no H100 host of two or four GPUs was lent): five one-GPU
+# machines, fixed before their sessions ran
 PLAN        := confirm1 5 1 6
 REPS        := 180
 WARMUP      := 20
