@@ -6,7 +6,7 @@ GIT_REV ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(s
 LIB_BENCH     = $(firstword $(wildcard kernels/$(PROBLEM)/problem/*_bench.py))
 LIB_BASELINES = $(if $(LIB_BENCH),$(filter $(patsubst %_bench.py,%,$(notdir $(LIB_BENCH)))-%,$(BASELINES)))
 DATA_OUT ?= data
-ORDER    ?= interleaved
+ORDER    ?= balanced
 # HOLD_DEVICE: 1 (default): a context kept open on each session's GPU (bench --hold), so that the
 # runs do not each set the device up from nothing; 0: none
 HOLD_DEVICE ?= 1
@@ -42,7 +42,7 @@ endif
 # measure writes into every sample file and search and check-published compare against
 CODE_SRC = $(sort kernels/harness kernels/$(PROBLEM) $(SHAPE_SRC) $(SAMPLES_HARNESS_SRC) $(SAMPLES_HARNESS_SRC:.c=.h))
 # the environment of one measure session (tools/pipeline/measure.sh)
-MEASURE_ENV = STREAM= QUEUE= HOLD_DEVICE=$(HOLD_DEVICE) PRESTART=$(PRESTART) SERVE=$(SERVE) SERVE_BIN=$(SERVE_BIN) B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) \
+MEASURE_ENV = STREAM= QUEUE= HOLD_DEVICE=$(HOLD_DEVICE) PRESTART=$(PRESTART) SERVE=$(SERVE) SERVE_BIN=$(SERVE_BIN) B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) SESSION_BIN=$(SESSION_BIN) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) \
   ROUNDS=$(ROUNDS) GRAPH_CALLS=$(GRAPH_CALLS) SEED=$(SEED) RUN_TIMEOUT=$(RUN_TIMEOUT) \
   LIB_BENCH='$(LIB_BENCH)' LIB_BASELINES='$(LIB_BASELINES)' SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' \
   PROBLEM=$(PROBLEM) ORDER=$(ORDER) VARIANT='$(VARIANT)' \
@@ -82,10 +82,10 @@ MEASURE_SHARED = check-exp check-deps-build $(HARNESS_OBJS) $(B)/tools/flagcheck
 ## measure: GPU only: numerics gate, then one session of ROUNDS shuffled rounds [SESSION= ORDER_SEED=] -> data/EXP/<gpu>/<v>.csv (appended); GPUS=all (or 0,1): a session per GPU at once, builds overlapping the timing; RUNNER=slurm: SLURM_JOBS cluster jobs
 .PHONY: measure measure-one
 ifeq ($(strip $(GPUS))$(filter slurm,$(RUNNER)),)
-measure: check-gpu build $(EXP_OUT)/gates.csv $(SAMPLES_BIN) $(if $(filter 1,$(SERVE)),$(SERVE_BIN))
+measure: check-gpu build $(EXP_OUT)/gates.csv $(SAMPLES_BIN) $(SESSION_BIN) $(if $(filter 1,$(SERVE)),$(SERVE_BIN))
 	@$(MEASURE_ENV) $(MEASURE_OPT) tools/pipeline/measure.sh $(EXP) >/dev/null
 else
-measure: check-gpu $(MEASURE_SHARED) $(SAMPLES_BIN)
+measure: check-gpu $(MEASURE_SHARED) $(SAMPLES_BIN) $(SESSION_BIN)
 	+@$(if $(MAKE_DRY),echo "measure: a dry run (make -n): the sessions of GPUS='$(GPUS)' RUNNER=$(RUNNER) are not started"; exit 0;) \
 	  exec 7>$(EXP_OUT)/.measure.lock && flock 7 || exit 2; \
 	  rm -f $(EXP_OUT)/shards.*.done; rm -rf $(EXP_OUT)/queue && mkdir -p $(EXP_OUT)/queue || exit 2; \

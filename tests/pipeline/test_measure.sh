@@ -2,7 +2,7 @@
 # test_measure.sh — the measure and merge logic of tools/pipeline/measure.sh without a GPU: fake bench
 # binaries stand in for the harness (a passing one, one failing numerics, one crashing while
 # timing), a fake python3 for kernels/attention/problem/sdpa_bench.py and a fake nvidia-smi. Checks round
-# interleaving in a shuffled order per round (deterministic from ORDER_SEED), the merged sample
+# interleaving in a balanced random order per round (`session order`, from ORDER_SEED), the merged sample
 # file (rep renumbered, round/session/position columns, metadata from round 1, one session line
 # per session), appending sessions of the same code and replacing on a change, the refusal of a
 # session id already published, SDPA failures, runtime gate rows, and that data/ keeps old files
@@ -11,7 +11,7 @@
 export PROBLEM=attention  # what make passes: the problem whose sources make the code id
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 # the rounds are merged by the samples command built here (make test builds it)
-export SAMPLES_BIN=$PWD/build/tools/samples
+export SAMPLES_BIN=$PWD/build/tools/samples SESSION_BIN=$PWD/build/tools/session
 b=$t/build/fake; mkdir -p "$b"
 # fake NAME MODE: MODE ok | numerics | crash (round 2, after 0.5 s) | nofile (exit 0, writes nothing)
 # | linger (exits 0.4 s after writing its file) | slow (3 s before it writes its file).
@@ -66,7 +66,7 @@ check_eq "measure exits 0 when variants fail" "$rc" 0
 check "no run holds the session's GPU lock (fd 9: a run left behind would keep the GPU locked)" test ! -e "$b/fd9.log"
 d=$t/data/fake/fake-gpu
 check "good published" test -f "$d/good.csv"
-check_eq "interleaved rounds: every timed variant once per round, round after round" "$(tr '\n' ' ' <"$b/order.txt")" "1 1 2 2 3 "
+check_eq "balanced rounds: every timed variant once per round, round after round" "$(tr '\n' ' ' <"$b/order.txt")" "1 1 2 2 3 "
 check_eq "merged header: round 1 metadata only" "$(grep -c '^# round_seen' "$d/good.csv")" 1
 check_grep "merged header records rounds" '^# rounds: 3$' "$d/good.csv"
 check_grep "merged header records the last round's end temperature" '^# temp_end_c_last_round: 43$' "$d/good.csv"
@@ -130,6 +130,10 @@ for r in 1 2 3 4 5; do
   [ "$p" = "1 2 3 4 " ] || { perm_ok=0; echo "# round $r positions: $p" >&2; }
 done
 check_eq "each round's positions are a permutation of 1..4" "$perm_ok" 1
+dealt=$("$SESSION_BIN" order --seed 12345 --rounds 5 v1 v2 v3 v4 | awk '{ o[$2] = o[$2] " " $1 } END { for (r = 1; r <= 5; r++) printf "%s|", o[r] }')
+check_eq "the rounds ran in the order \`session order\` deals for the seed" "$o1" "$dealt"
+check_eq "balanced: in 5 rounds each of 4 variants runs first once or twice" \
+  "$(for v in v1 v2 v3 v4; do awk -F, '!/^#/ && $7 == 1 && !s[$5]++' "$d/$v.csv" | wc -l; done | sort -u | awk '$1 < 1 || $1 > 2' | wc -l | tr -d ' ')" 0
 # the position column is the order the processes ran in
 ran=$(awk -F, '!/^#/ && NR > 1 && $5 != "round" && !s[FILENAME, $5]++ { split(FILENAME, p, "/"); v = p[length(p)]; sub(/\.csv$/, "", v); at[$5, $7] = v }
   END { for (r = 1; r <= 5; r++) { for (i = 1; i <= 4; i++) printf " %s", at[r, i]; printf "|" } }' "$d"/v?.csv)

@@ -3,9 +3,10 @@
 # outputs and a driver; no GSL, no gnuplot). Called by `make measure`.
 #   measure.sh EXP
 # Environment (from make): B, DATA_OUT (data), REPS, WARMUP, L2, GRAPH_CALLS, ROUNDS (10), SEED,
-#   RUN_TIMEOUT, LIB_BENCH, LIB_BASELINES, SHAPES, GIT_REV, ORDER (interleaved|sequential), VARIANT
+#   RUN_TIMEOUT, LIB_BENCH, LIB_BASELINES, SHAPES, GIT_REV, ORDER (balanced|sequential), VARIANT
 #   (optional: the variants to time, space-separated), SESSION (optional id), ORDER_SEED (optional,
-#   digits), SAMPLES_BIN (the samples command, default $B/tools/samples: it merges the rounds and
+#   digits), SESSION_BIN (the session command, default $B/tools/session: the order of the runs),
+#   SAMPLES_BIN (the samples command, default $B/tools/samples: it merges the rounds and
 #   writes the baselines' files), GPU (optional: the index of the GPU to run on; it sets
 #   CUDA_VISIBLE_DEVICES), SHARD (set by `make measure GPUS=...`, tools/pipeline/shards.sh: this
 #   session is one of several running at once on other GPUs, so it leaves the experiment's
@@ -44,11 +45,14 @@
 #             --meta session= host= gpu_uuid= order_seed= code=.
 #   rounds    ROUNDS rounds of timing of every variant that passed the static gates, and of the
 #             library baselines (LIB_BASELINES) through the problem's runner LIB_BENCH
-#             (kernels/<problem>/problem/<lib>_bench.py, e.g. sdpa_bench.py). ORDER=interleaved (default): every round runs all
-#             timed variants in its own random order, a Fisher-Yates shuffle seeded from
-#             (ORDER_SEED, round) (ORDER_SEED defaults to 31 random bits, recorded): a fixed
-#             order would confound a variant with its slot (clock and thermal drift within a
-#             round). ORDER=sequential: variant-major, for diagnosing drift.
+#             (kernels/<problem>/problem/<lib>_bench.py, e.g. sdpa_bench.py). ORDER=balanced
+#             (default): every round runs all timed variants in a random order, and every
+#             variant takes every slot of a round equally often over the session (`session
+#             order`, tools/session/session_order.h: shuffled Latin squares from ORDER_SEED,
+#             which defaults to 31 random bits, recorded): a fixed order, or a shuffle that
+#             happens to put one variant first more often, confounds a variant with its slot
+#             (clock and thermal drift, the first process of a round). ORDER=sequential:
+#             variant-major, for diagnosing drift.
 #   gates     Every timing process checks numerics at each shape before it times it (bench's
 #             timing mode runs `--check`'s comparison first and exits 1 on a failure, writing no
 #             file), so a variant is never timed at a shape it computes wrong. A variant whose
@@ -78,7 +82,8 @@ set -u
 exp=$1
 b=${B:-build}/$exp
 samples=${SAMPLES_BIN:-${B:-build}/tools/samples}
-rounds=${ROUNDS:-10}; reps=${REPS:-50}; order=${ORDER:-interleaved}
+session_bin=${SESSION_BIN:-${B:-build}/tools/session}
+rounds=${ROUNDS:-10}; reps=${REPS:-50}; order=${ORDER:-balanced}
 say() { echo "measure: $*" >&2; }
 die() { echo "measure: $*" >&2; exit 2; }
 # Signals: stop at once (the handlers below run through the EXIT trap, set where there is
@@ -93,7 +98,7 @@ trap 'signalled=1; exit 129' HUP
 [[ $rounds =~ ^[1-9][0-9]{0,5}$ ]] || die "ROUNDS: '$rounds' is not a count >= 1"
 [[ $reps =~ ^[1-9][0-9]{0,8}$ ]] || die "REPS: '$reps' is not a count >= 1"
 per_round=$(( (reps + rounds - 1) / rounds ))
-case $order in interleaved|sequential) ;; *) die "ORDER: '$order' is not interleaved or sequential" ;; esac
+case $order in balanced|sequential) ;; *) die "ORDER: '$order' is not balanced or sequential" ;; esac
 # RUN_TIMEOUT: whole seconds a run may take (0: no limit), at most a day
 run_timeout=${RUN_TIMEOUT:-300}
 [[ $run_timeout =~ ^[0-9]{1,5}$ ]] && [ "$((10#$run_timeout))" -le 86400 ] ||
@@ -193,29 +198,12 @@ else
 fi
 timed=("${cand[@]}" "${sdpa[@]}")
 
-# A deterministic shuffle from (order_seed, round): a 31-bit LCG in bash arithmetic (products
-# stay below 2^62), the same on every host (awk's rand() differs between awks).
-rng=0
-rng_seed() { rng=$(( ($1 + 7919 * $2) % 2147483648 )); local k; for k in 1 2 3 4 5 6 7 8; do rng_next; done; }
-rng_next() { rng=$(( (rng * 1103515245 + 12345) % 2147483648 )); }
-rng_below() { # rng_below N: sets draw to an integer in [0, N) from two draws' high 15 bits
-  local hi; rng_next; hi=$(( rng >> 16 )); rng_next; draw=$(( ((hi << 15) | (rng >> 16)) % $1 ))
-}
-shuffled() { # shuffled ROUND: sets perm to the timed variants in ROUND's order (Fisher-Yates)
-  local i t
-  perm=("${timed[@]}")
-  rng_seed "$order_seed" "$1"
-  for ((i = ${#perm[@]} - 1; i > 0; i--)); do
-    rng_below $((i + 1)); t=${perm[i]}; perm[i]=${perm[draw]}; perm[draw]=$t
-  done
-}
-# the schedule: "v r" pairs, round-major in shuffled order (interleaved) or variant-major
-sched=()
-if [ "$order" = sequential ]; then
-  for v in "${timed[@]}"; do for r in $(seq 1 "$rounds"); do sched+=("$v $r"); done; done
-else
-  for r in $(seq 1 "$rounds"); do shuffled "$r"; for v in "${perm[@]}"; do sched+=("$v $r"); done; done
-fi
+# the schedule: "v r" pairs in the order they run, from the session tool (tools/session): rounds
+# dealt in shuffled Latin squares from the order seed, so that every variant takes every slot of a
+# round equally often (balanced), or variant-major (sequential)
+mapfile -t sched < <("$session_bin" order --seed "$order_seed" --rounds "$rounds" \
+                     $([ "$order" = sequential ] && echo --sequential) -- "${timed[@]}")
+[ ${#sched[@]} -eq $(( ${#timed[@]} * rounds )) ] || die "$session_bin order: no schedule for ${#timed[@]} variants x $rounds rounds"
 
 
 # STREAM: the builder, in the background: our variants in the order the schedule first times

@@ -25,7 +25,7 @@
 # key.txt, confirm/. Scratch (per-trial samples, build log, lock) stays in build/EXP/search/.
 # MAX_TRIALS counts every trial of the key in the log, whatever seed or strategy made it;
 # TIME_BUDGET counts from the start of this invocation and is checked between trials.
-# Environment (from make): B, NVCC, CODE_SRC (the sources of the code id), SAMPLES_BIN (the samples command; default $B/tools/samples), MAKE_CMD (the make command line that builds a variant
+# Environment (from make): B, NVCC, CODE_SRC (the sources of the code id), SAMPLES_BIN (the samples command; default $B/tools/samples), SESSION_BIN (the session command; default $B/tools/session: the confirmation's order), MAKE_CMD (the make command line that builds a variant
 # target), SHAPE, SEED, STRATEGY, INIT, MAX_TRIALS, TIME_BUDGET (0: none), BATCH, JOBS,
 # SEARCH_REPS, CONFIRM_REPS, CONFIRM_ROUNDS, SESSION, ORDER_SEED, WARMUP, L2, RUN_TIMEOUT, BASELINE, BASELINES, VARIANT_DIR, RESULTS_DIR, SEARCH_LOG,
 # gates: GATE_ARCH, MIN_OCCUPANCY, MIN_OCCUPANCY_CP_ASYNC, MIN_CTAS, SM_COUNT.
@@ -39,6 +39,7 @@ log=${SEARCH_LOG:-$res/trials.csv}
 tool=${SEARCH_TOOL:-${B:-build}/tools/search}
 gates=${GATES:-${B:-build}/tools/gates}
 samples=${SAMPLES_BIN:-${B:-build}/tools/samples}
+session_bin=${SESSION_BIN:-${B:-build}/tools/session}
 say() { echo "search: $*" >&2; }
 die() { echo "search: $*" >&2; exit 2; }
 [ -n "${SHAPE:-}" ] || die "$exp: no shape (SHAPES is empty)"
@@ -128,7 +129,7 @@ read -r best med n nok ngated < <("$tool" best "${common[@]}") || die "nothing m
 say "best of $n trials ($nok measured, $ngated gated): $best, median $med us"
 
 # confirmation: the best and the baseline in CONFIRM_ROUNDS rounds (each a process of
-# CONFIRM_REPS / CONFIRM_ROUNDS reps), their order shuffled per round from a recorded seed, one
+# CONFIRM_REPS / CONFIRM_ROUNDS reps), their order dealt from a recorded seed by `session order`, one
 # session, merged by `samples merge` as `make measure` merges: `stats compare` then judges
 # them at the level of the design (rounds as units, paired). Kept when already measured for this
 # key (the rounds are part of it).
@@ -165,15 +166,17 @@ if fresh "$res/confirm/cand.csv" "$best" && fresh "$res/confirm/base.csv" "$BASE
   say "confirmation of $best and $BASELINE already measured: $res/confirm/"
 else
   rm -rf "$out/confirm" && mkdir -p "$out/confirm" || die "cannot make $out/confirm"
-  RANDOM=$order_seed
+  # the rounds' order as measure deals it (each of the two first in half the rounds)
+  mapfile -t csched < <("$session_bin" order --seed "$order_seed" --rounds "$crounds" -- "$best" "$BASELINE")
+  [ ${#csched[@]} -eq $((2 * crounds)) ] || die "$session_bin order: no order for '$best' and '$BASELINE'"
   declare -A cpos
-  for r in $(seq 1 "$crounds"); do
-    order=("$best" "$BASELINE"); [ $((RANDOM % 2)) -eq 1 ] && order=("$BASELINE" "$best")
-    for k in 0 1; do
-      v=${order[k]}; cpos[$v.$r]=$((k + 1))
-      say "confirmation round $r/$crounds: $v"
-      confirm_run "$v" "$r" || die "confirmation run of $v failed (round $r; torch missing?)"
-    done
+  k=0 prev=
+  for line in "${csched[@]}"; do
+    v=${line% *} r=${line##* }
+    [ "$r" = "$prev" ] || { prev=$r; k=0; }
+    k=$((k + 1)); cpos[$v.$r]=$k
+    say "confirmation round $r/$crounds: $v"
+    confirm_run "$v" "$r" || die "confirmation run of $v failed (round $r; torch missing?)"
   done
   for pair in "$best:cand" "$BASELINE:base"; do
     v=${pair%%:*} files=() p=()

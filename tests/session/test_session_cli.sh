@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# test_session_cli.sh — build/tools/session order: the lines measure and the search's confirmation
+# run, in order (each round holds every variant once; rounds come in order; --sequential is
+# variant-major), a recorded seed giving back its order, and every usage error (exit 2, named).
+set -u
+. tests/lib.sh
+S=${SESSION_BIN:-build/tools/session}
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+
+"$S" order --seed 42 --rounds 6 a b c >"$t/o" 2>"$t/e"; rc=$?
+check_eq "order: exit 0" "$rc" 0
+check_eq "order: 3 variants x 6 rounds = 18 lines" "$(wc -l <"$t/o" | tr -d ' ')" 18
+check_eq "order: rounds in order, three runs each" "$(cut -d' ' -f2 "$t/o" | uniq -c | awk '{printf "%s:%s ", $2, $1}')" "1:3 2:3 3:3 4:3 5:3 6:3 "
+check_eq "order: every round holds a, b and c once" "$(awk '{print $2, $1}' "$t/o" | sort -u | wc -l | tr -d ' ')" 18
+check_eq "order: each variant first in 2 of 6 rounds" \
+  "$(awk '$2 != r {r = $2; n[$1]++} END {print n["a"], n["b"], n["c"]}' "$t/o")" "2 2 2"
+"$S" order --seed 42 --rounds 6 a b c >"$t/o2"
+check "order: the same seed, the same lines" cmp -s "$t/o" "$t/o2"
+"$S" order --seed 43 --rounds 6 a b c >"$t/o3"
+check "order: another seed, other lines" bash -c "! cmp -s '$t/o' '$t/o3'"
+check_eq "order --sequential: variant-major" "$("$S" order --sequential --rounds 2 x y | tr '\n' ' ')" "x 1 x 2 y 1 y 2 "
+check_eq "order: one variant" "$("$S" order --seed 1 --rounds 3 -- only | tr '\n' ' ')" "only 1 only 2 only 3 "
+
+bad() { # bad WHAT WANT_MESSAGE ARGS...
+  local what=$1 want=$2; shift 2
+  "$S" "$@" >/dev/null 2>"$t/err"; local rc=$?
+  check_eq "$what: exit 2" "$rc" 2
+  check_grep "$what: says so" "$want" "$t/err"
+}
+bad "no command" "^session: no command" 
+bad "unknown command" "^session: 'plan' is not a command" plan
+bad "no seed" "^session: order: --seed is required" order --rounds 3 a b
+bad "no rounds" "^session: order: --rounds is required" order --seed 3 a b
+bad "no variants" "^session: order: no variants" order --seed 3 --rounds 2
+bad "seed not a number" "^session: --seed: 'x1' is not a non-negative integer" order --seed x1 --rounds 2 a
+bad "negative seed" "^session: --seed: '-1' is not a non-negative integer" order --seed -1 --rounds 2 a
+bad "seed past 64 bits" "^session: --seed: '18446744073709551616' is not" order --seed 18446744073709551616 --rounds 2 a
+bad "zero rounds" "^session: --rounds: '0' is not a count of rounds" order --seed 1 --rounds 0 a
+bad "rounds with junk" "^session: --rounds: '3x' is not a count of rounds" order --seed 1 --rounds 3x a
+bad "option without value" "^session: --rounds: needs a value" order --seed 1 --rounds
+bad "unknown option" "^session: '--shuffle' is not an option of order" order --shuffle 1 a
+bad "a variant twice" "^session: variant 'a' named twice" order --seed 1 --rounds 2 a b a
+done_testing
