@@ -607,6 +607,17 @@ check_eq "plan: the comparisons hold the plan's 2 sessions, and name it" \
   "$(col1() { awk -F, -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == n) c = i } NR == 2 { print $c }' "$pc"; }; echo "$(col1 n_sessions),$(col1 plan)")" "2,c2/2x1x2"
 check_grep "plan: the appendix says the intervals are the plan's, the pilot left out" \
   'Confirmatory: only the sessions of the plan `c2/2x1x2` \(2 GPU\(s\) × 1 session\(s\) ×' "$FAM/pb/report/appendix-full.md"
+check_eq "plan: all of the plan's GPUs measured, no interim words" "$(grep -c 'an interim look' "$FAM/pb/report/appendix-full.md")" 0
+# the same two sessions under a plan of 3 GPUs: the appendix says the data are an interim look
+mkdir -p "$FAM/sdata/phase1" "$FAM/sexp" && cp -r $FIX/data/phase1/nvidia-h100-80gb-hbm3 "$FAM/sdata/phase1/"
+for f in "$FAM/sdata/phase1/nvidia-h100-80gb-hbm3"/*.csv; do
+  sed -i '/^# session\.fx-20261120T1[12]0000Z:/s/$/ plan=c3\/3x1x2/' "$f"; done
+cp -r $FIX/experiments/* "$FAM/sexp/" && echo 'PLAN := c3 3 1 2' >>"$FAM/sexp/phase1/experiment.mk"
+make -s --no-print-directory DATA="$FAM/sdata" EXPDIR="$FAM/sexp" RB="$FAM/sb" "$FAM/sb/report/appendix-full.md" >/dev/null 2>&1
+check_eq "plan short: compare.csv holds 2 GPUs (awk)" \
+  "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "n_gpus") c = i } NR > 1 { print $c }' "$FAM/sb/phase1/nvidia-h100-80gb-hbm3/compare.csv" | sort -u)" 2
+check_grep "plan short: the appendix says 2 of the plan's 3 GPUs, an interim look" \
+  'So far the data hold 2 of its 3 GPUs: these intervals are an interim look' "$FAM/sb/report/appendix-full.md"
 # a CSV where a sample file sits whose line 1 names no format (a byte-order mark) is said, not
 # left out in silence
 bom=$(mktemp -d); cp -r "$FIX/data" "$bom/data"

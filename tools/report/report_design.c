@@ -154,9 +154,19 @@ static const char *plan_words(gen *g, const rcsv *c) {
   snprintf(tag, sizeof tag, "%.*s", (int)strcspn(p, "+"), p);
   unsigned long n[3];
   if (samples_plan_parse(tag, n)) return "";
-  return tmpl_str(g, "design", beyond ? "plan-beyond" : "plan",
-                  (const char *const[]){"tag", fmt("%s", tag), "gpus", fmt("%lu", n[0]), "sessions", fmt("%lu", n[1]),
-                                        "rounds", fmt("%lu", n[2]), NULL});
+  const char *words = tmpl_str(g, "design", beyond ? "plan-beyond" : "plan",
+                               (const char *const[]){"tag", fmt("%s", tag), "gpus", fmt("%lu", n[0]),
+                                                     "sessions", fmt("%lu", n[1]), "rounds", fmt("%lu", n[2]), NULL});
+  // fewer GPUs than the plan declares (the fewest any comparison holds): an interim look
+  double have = INFINITY;
+  for (size_t r = 0; r < c->nrows; r++) {
+    double v = fld_opt(g, c, r, "n_gpus");
+    if (isfinite(v) && v < have) have = v;
+  }
+  if (!beyond && isfinite(have) && have < (double)n[0])
+    words = fmt("%s%s", words, tmpl_str(g, "design", "plan-short",
+                                        (const char *const[]){"have", fmt("%.0f", have), "gpus", fmt("%lu", n[0]), NULL}));
+  return words;
 }
 
 void design_sentence(gen *g, const rcsv *c) {
