@@ -173,9 +173,9 @@ check-data:
 
 # experiment.mk → experiment.vars, through the helper mode above (one file, nothing else read)
 R_VARS := $(R_EXPS:%=$(RB)/%/experiment.vars)
+# (one recipe line: it holds $(MAKE), so `make -n` runs it too, the directory included, and reads on)
 $(R_VARS): $(RB)/%/experiment.vars: mk/report.mk
-	@mkdir -p $(@D)
-	@t=$@.tmp.$$$$; $(if $(filter $(EXPDIR)/$*/experiment.mk,$(R_XMKS)),$(MAKE) -s --no-print-directory -f mk/report.mk \
+	@mkdir -p $(@D) && t=$@.tmp.$$$$; $(if $(filter $(EXPDIR)/$*/experiment.mk,$(R_XMKS)),$(MAKE) -s --no-print-directory -f mk/report.mk \
 	  REPORT_VARS_OF=$(EXPDIR)/$*/experiment.mk REPORT_VARS_OUT=$$t EXP=$* TXT_QUIET=1 report-vars,: >$$t) && mv $$t $@
 $(foreach e,$(R_EXPS),$(eval $(RB)/$(e)/experiment.vars: $(filter $(EXPDIR)/$(e)/%,$(R_XMKS) $(R_XDISP))))
 

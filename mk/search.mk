@@ -47,7 +47,8 @@ search: search-replay
 else
 .PHONY: search
 search: check-exp check-deps-build $(B)/tools/search $(B)/tools/gates $(B)/tools/flagcheck $(SAMPLES_BIN) $(SESSION_BIN)
-	@B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) SESSION_BIN=$(SESSION_BIN) NVCC='$(NVCC)' CODE_SRC='$(CODE_SRC)' MAKE_CMD='$(MAKE) --no-print-directory EXP=$(EXP)' SHAPE=$(SEARCH_SHAPE) \
+	@$(if $(MAKE_DRY),echo "search: a dry run (make -n): no trial is built or timed"; exit 0;) \
+	  B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) SESSION_BIN=$(SESSION_BIN) NVCC='$(NVCC)' CODE_SRC='$(CODE_SRC)' MAKE_CMD='$(MAKE) --no-print-directory EXP=$(EXP)' SHAPE=$(SEARCH_SHAPE) \
 	  SEED=$(SEARCH_SEED) STRATEGY='$(SEARCH_STRATEGY)' INIT=$(SEARCH_INIT) MAX_TRIALS=$(MAX_TRIALS) \
 	  TIME_BUDGET=$(TIME_BUDGET) GPUS='$(GPUS)' BATCH=$(SEARCH_BATCH) JOBS=$(SEARCH_JOBS) SEARCH_REPS=$(SEARCH_REPS) \
 	  CONFIRM_REPS=$(CONFIRM_REPS) CONFIRM_ROUNDS=$(CONFIRM_ROUNDS) WARMUP=$(WARMUP) L2=$(L2) GRAPH_CALLS=$(GRAPH_CALLS) RUN_TIMEOUT=$(RUN_TIMEOUT) \
