@@ -1,5 +1,8 @@
 # cudadent42 — a batch experiment pipeline for tuning CUDA kernels and proving the result.
-# One non-recursive Makefile; the stages live in mk/*.mk. `make help` lists every target.
+# One Makefile; the stages live in mk/*.mk. `make help` lists every target. It starts a make of its
+# own only where one make cannot hold the work (one experiment's names at a time, files that exist
+# only after a step ran): each such recipe says why in a `# sub-make:` comment
+# (tests/layout/submake_comments.awk).
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 .DELETE_ON_ERROR:

@@ -28,6 +28,8 @@ ceilings: check-gpu $(CEILINGS_BIN)
 	@mkdir -p $(CEILINGS_OUT)
 	tools/pipeline/with_gpu.sh "make ceilings" $(CEILINGS_BIN) --out $(CEILINGS_OUT)/ --meta git_rev=$(GIT_REV)
 
+# sub-make: aa and aa-own are two experiments, and one make holds one experiment (its experiment.mk
+# assigns SHAPES, KERNEL, … as global names)
 ## aa: GPU only: measure the A/A experiments (our kernel served and in its own processes, cuDNN, each as two variants) -> data/aa/<gpu>/, data/aa-own/<gpu>/
 .PHONY: aa
 aa:

@@ -60,6 +60,9 @@ SLURM_JOBS      ?= 1
 SLURM_PARTITION ?=
 SLURM_ACCOUNT   ?=
 SLURM_TIME      ?=
+# sub-make: shards.mk is written per session from the GPUs found at run time, so only a make
+# started after it can read it; the shards call this makefile back (MEASURE_MAKE) to build and
+# measure under that make's job server
 # the make that runs this one, for the shards to call back; the recipes that run it are marked
 # `+` (they need make's job server), so under `make -n` they run and say that nothing is started
 # (MAKE_DRY: the n of -n among make's one-letter flags)

@@ -4,6 +4,8 @@ GPU_CHECK := tools/pipeline/gpu_check.sh
 # CEILINGS=0: skip re-measuring the ceilings (e.g. several phases in one session)
 CEILINGS  ?= 1
 
+# sub-make: each step reads what the one before it wrote (gates the binaries, analyze the new
+# samples, report every experiment's), and a make lists its files once, before any step runs
 # run_phase EXP: build, gates, ceilings, measure with baselines, then analyze, plots and report
 # where GSL, gnuplot and pdflatex exist (a GPU host may lack them: the data are then ready for
 # `make report` on any machine).
@@ -40,6 +42,8 @@ REPRO_OUT = $(if $(PUBLISH),data,$(B)/reproduce)
 STATS    ?= $(B)/tools/stats
 # (published files of other code than the code that ships are refused before a session is spent:
 # tools/pipeline/check_published.sh, as reproduce.sh checks them)
+# sub-make: the fresh session goes to REPRO_OUT, not DATA_OUT, a global name this make's measure
+# rules were expanded with
 reproduce:
 	@$(GPU_CHECK) || exit 2
 	@$(if $(PUBLISH),,$(PUBLISHED_ENV) tools/pipeline/check_published.sh stale data $(EXP) || exit 2)

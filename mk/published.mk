@@ -11,6 +11,8 @@
 PUBLISHED_ENV = PROBLEM='$(PROBLEM)' CODE_SRC='$(CODE_SRC)' LIB_BENCH='$(LIB_BENCH)'
 REASON ?= the code changed since these sessions; not re-published yet
 
+# sub-make: each published experiment's PROBLEM, CODE_SRC and LIB_BENCH come from its own
+# experiment.mk, and one make holds one experiment
 ## check-published: every published sample file is of the code that ships, or retired in data/RETIRED (exit 1: a line per offender)
 .PHONY: check-published published-env retire
 check-published:

@@ -172,6 +172,8 @@ check-data:
 	  $(if $(R_SAMPLES)$(R_GATES),:,echo "report: DATA=$(DATA): no sample files ($(DATA)/<exp>/<gpu>/<variant>.csv)" >&2; exit 2)
 
 # experiment.mk → experiment.vars, through the helper mode above (one file, nothing else read)
+# sub-make: an experiment.mk assigns global names (SHAPES, KERNEL, …): read alone, it cannot
+# collide with this make's or another experiment's
 R_VARS := $(R_EXPS:%=$(RB)/%/experiment.vars)
 # (one recipe line: it holds $(MAKE), so `make -n` runs it too, the directory included, and reads on)
 $(R_VARS): $(RB)/%/experiment.vars: mk/report.mk

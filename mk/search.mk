@@ -40,6 +40,9 @@ REPLAY_DATA     ?= $(DATA)/$(EXP)/$(REPLAY_GPU)
 search-replay: $(EXP_OUT)/strategies.csv $(B)/plots/$(EXP)/search.pdf
 	@column -s, -t $< 2>/dev/null || cat $<
 
+# sub-make: search.sh builds each trial's variant through make (MAKE_CMD: its flag file is written
+# just before), and the confirmation reads the samples search.sh just wrote, which this make
+# listed before they existed
 ifeq ($(REPLAY),1)
 ## search: LHS+TPE search of EXP's space on a GPU (resumes; MAX_TRIALS, TIME_BUDGET); REPLAY=1: strategies on data/EXP
 .PHONY: search
@@ -123,6 +126,7 @@ REPORT_ARGS += $(foreach e,$(R_SPACE_DEXPS),--strategies $(B)/$(e)/strategies.cs
 $(R_TEX): $(RB)/report/search-replays.txt
 # the replays, redone when the search tool or a sweep's data changes; lists their tables (the
 # sub-makes warn of no skipped name: this make has)
+# sub-make: each sweep is another experiment, and one make holds one experiment
 $(RB)/report/search-replays.txt: $(B)/tools/search $(foreach e,$(R_SPACE_DEXPS),$(filter $(DATA)/$(e)/%,$(R_CSVS) $(R_GATES)))
 	@mkdir -p $(@D)
 	@for e in $(R_SPACE_DEXPS); do $(MAKE) --no-print-directory search-replay EXP=$$e DATA=$(DATA) TXT_QUIET=1 >/dev/null || exit 2; done

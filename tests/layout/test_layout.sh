@@ -70,4 +70,10 @@ check "the tools' objects are built (build/tools/obj/<module>/*.o)" test -n "$ob
 sym_edges $objs >"$T/links"
 check "build/tools/obj: $(wc -w <<<"$objs") objects, $(wc -l <"$T/links") link edges, no cycle" acyclic "$T/links"
 [ -s "$T/loop" ] && cat "$T/loop"
+# every sub-make says why (a "# sub-make:" comment), and the check finds one that does not
+check_eq "every recipe that starts a make of its own says why (# sub-make:)" \
+  "$(awk -f tests/layout/submake_comments.awk Makefile mk/*.mk)" ""
+printf 'X_MAKE = $(MAKE) -f other.mk\n\n# no reason\nx:\n\t$(X_MAKE) all\n\ny:\n\t$(MAKE) z\n\n# sub-make: z is another experiment\nw:\n\t$(MAKE) z\n' >"$T/sub.mk"
+check_eq "... the check flags a sub-make with no reason, directly or through a variable" \
+  "$(awk -f tests/layout/submake_comments.awk "$T/sub.mk" | cut -d: -f2 | tr '\n' ' ')" "5 8 "
 done_testing
