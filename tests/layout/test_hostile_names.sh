@@ -24,6 +24,10 @@ for h in "${hostile[@]}"; do
   cp data/phase1/nvidia-h200/profile/v0.csv "data/phase1/nvidia-h200/profile/$h.csv"
   cp data/ceilings/nvidia-h200.csv "data/ceilings/$h.csv"
   mkdir -p "data/sweep/$h" && cp data/sweep/nvidia-h200/gates.csv "data/sweep/$h/"
+  # in a second problem's experiment too (vecadd: the walk below runs every goal with EXP=vecadd)
+  cp experiments/vecadd/variants/v1.flags "experiments/vecadd/variants/$h.flags"
+  cp data/vecadd/nvidia-h200/v1.csv "data/vecadd/nvidia-h200/$h.csv"
+  mkdir -p "data/vecadd/$h" && cp data/vecadd/nvidia-h200/{v1,gates}.csv "data/vecadd/$h/"
 done
 pwned() { find "$T" -name "PWNED*" | tee -a "$T/pwned.txt" | wc -l; }
 
@@ -65,6 +69,12 @@ check "make help lists the goals to walk" test "$(echo "$goals" | wc -w)" -ge 20
 for g in $goals clean; do
   timeout 300 make "$g" >"$T/goal.out" 2>&1; rc=$?
   check_eq "make $g with hostile names: runs nothing they hold (exit $rc)" "$(pwned)" 0
+  check "... and was not stopped by the walk's time limit" test "$rc" -ne 124
+done
+# the same walk with another problem's experiment, whose variants and data hold the names too
+for g in $goals clean; do
+  timeout 300 make "$g" EXP=vecadd >"$T/goal.out" 2>&1; rc=$?
+  check_eq "make $g EXP=vecadd with hostile names: runs nothing they hold (exit $rc)" "$(pwned)" 0
   check "... and was not stopped by the walk's time limit" test "$rc" -ne 124
 done
 
