@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# test_session_cli.sh — build/tools/session order: the lines measure and the search's confirmation
-# run, in order (each round holds every variant once; rounds come in order; --sequential is
-# variant-major), a recorded seed giving back its order, and every usage error (exit 2, named).
+# test_session_cli.sh — build/tools/session: `order`, the lines measure and the search's
+# confirmation run, in order (each round holds every variant once; rounds come in order;
+# --sequential is variant-major), a recorded seed giving back its order; `deal`, the lines
+# shards.sh reads (the rounds, a queue, or the variants in turn); every usage error (exit 2, named).
 set -u
 . tests/lib.sh
 S=${SESSION_BIN:-build/tools/session}
@@ -20,6 +21,13 @@ check "order: the same seed, the same lines" cmp -s "$t/o" "$t/o2"
 check "order: another seed, other lines" bash -c "! cmp -s '$t/o' '$t/o3'"
 check_eq "order --sequential: variant-major" "$("$S" order --sequential --rounds 2 x y | tr '\n' ' ')" "x 1 x 2 y 1 y 2 "
 check_eq "order: one variant" "$("$S" order --seed 1 --rounds 3 -- only | tr '\n' ' ')" "only 1 only 2 only 3 "
+
+# deal: the lines shards.sh reads, one per GPU
+check_eq "deal: 5 rounds over 2 GPUs" "$("$S" deal --gpus 2 --rounds 5 --reps 50 a b | tr '\n' '|')" "0 rounds 3 reps 30|1 rounds 2 reps 20|"
+check_eq "deal: one round over 2 GPUs: a shared queue" "$("$S" deal --gpus 2 --rounds 1 --reps 10 a b c | tr '\n' '|')" "0 queue|1 queue|"
+check_eq "deal --turn: in turn, the shared baseline to each" \
+  "$("$S" deal --gpus 3 --rounds 1 --reps 10 --turn --shared a -- a b c d | tr '\n' '|')" "0 variants a d|1 variants a b|2 variants a c|"
+check_eq "deal --turn: more GPUs than variants leaves a session none" "$("$S" deal --gpus 3 --rounds 1 --reps 5 --turn x | tr '\n' '|')" "0 variants x|1 variants|2 variants|"
 
 bad() { # bad WHAT WANT_MESSAGE ARGS...
   local what=$1 want=$2; shift 2
@@ -40,4 +48,12 @@ bad "rounds with junk" "^session: --rounds: '3x' is not a count of rounds" order
 bad "option without value" "^session: --rounds: needs a value" order --seed 1 --rounds
 bad "unknown option" "^session: '--shuffle' is not an option of order" order --shuffle 1 a
 bad "a variant twice" "^session: variant 'a' named twice" order --seed 1 --rounds 2 a b a
+bad "deal: no gpus" "^session: deal: --gpus, --rounds and --reps are required" deal --rounds 2 --reps 4 a
+bad "deal: zero gpus" "^session: --gpus: '0' is not a count \(1-4096\)" deal --gpus 0 --rounds 2 --reps 4 a
+bad "deal: reps with junk" "^session: --reps: '4x' is not a count" deal --gpus 1 --rounds 2 --reps 4x a
+bad "deal: no variants" "^session: deal: no variants" deal --gpus 1 --rounds 2 --reps 4
+bad "deal: unknown option" "^session: '--queue' is not an option of deal" deal --queue 1 a
+bad "deal: a plan's rounds not dealt to each GPU" "plan declares 3 rounds a session: on 2 GPUs pass ROUNDS=6 REPS=120 .*ROUNDS=3 would deal 3 rounds over them" \
+  deal --gpus 2 --rounds 3 --reps 60 --plan-rounds 3 a
+bad "deal: ... nor the variants dealt under a plan" "ROUNDS=1 would deal the variants out over the GPUs" deal --gpus 2 --rounds 1 --reps 60 --plan-rounds 3 a
 done_testing

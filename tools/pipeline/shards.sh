@@ -57,11 +57,6 @@ fi
 . tools/pipeline/gpus.sh
 gpu_list "${GPUS:-}" || die "$gpu_err"
 n=${#gpus[@]}
-# a declared plan (PLAN_ROUNDS: its rounds a session) fixes each GPU's session: with several GPUs
-# the rounds must be dealt out, PLAN_ROUNDS to each, never the variants
-if [ -n "${PLAN_ROUNDS:-}" ] && [ "$n" -gt 1 ] && [ "$rounds" -ne $(( PLAN_ROUNDS * n )) ]; then
-  die "the experiment's plan declares $PLAN_ROUNDS rounds a session: on $n GPUs pass ROUNDS=$(( PLAN_ROUNDS * n )) REPS=$(( (reps + rounds - 1) / rounds * PLAN_ROUNDS * n )) (each GPU then times every variant in $PLAN_ROUNDS rounds; ROUNDS=$rounds would deal $( [ "$rounds" -lt "$n" ] && echo 'the variants out over the GPUs' || echo "$rounds rounds over them"))"
-fi
 stream=
 [ "$runner" = local ] && { [ "$n" -eq 1 ] || [ "$rounds" -lt "$n" ]; } && stream=1
 # the variants, as make names them (not yet built: a session leaves out those the static gates
@@ -76,6 +71,14 @@ if [ -n "${VARIANT:-}" ]; then
   cand=("${keep[@]}")
 fi
 shared() { [[ " ${BASELINE:-} ${BASELINES:-} " == *" $1 "* ]]; }  # timed on every GPU
+# the dealing (`session deal`, tools/session/session_deal.h): line k is GPU k's "rounds R reps N",
+# "queue" or "variants V..."; a declared plan (PLAN_ROUNDS: its rounds a session) with several GPUs
+# must have the rounds dealt out, PLAN_ROUNDS to each, never the variants (refused, saying how)
+shared_args=(); for v in "${cand[@]}"; do shared "$v" && shared_args+=(--shared "$v"); done
+deal_out=$("${SESSION_BIN:-${B:-build}/tools/session}" deal --gpus "$n" --rounds "$rounds" --reps "$reps" \
+  ${PLAN_ROUNDS:+--plan-rounds "$PLAN_ROUNDS"} $([ "$runner" = slurm ] && echo --turn) "${shared_args[@]}" -- "${cand[@]}" 2>&1) ||
+  die "${deal_out#session: }"
+mapfile -t dealt <<<"$deal_out"
 [ -z "${ORDER_SEED:-}" ] || [[ $ORDER_SEED =~ ^[0-9]{1,17}$ ]] || die "ORDER_SEED '$ORDER_SEED' is not a number"
 # the shared queue (the variants dealt out, local GPUs): one order seed for every session
 queue=
@@ -84,7 +87,6 @@ if [ "$runner" = local ] && [ "$n" -gt 1 ] && [ "$rounds" -lt "$n" ]; then
   queue_seed=${ORDER_SEED:-$(( $(od -An -N4 -tu4 /dev/urandom | tr -d ' \n') & 0x7fffffff ))}
   queue_seed=$(( 10#$queue_seed ))
 fi
-per_round=$(( (reps + rounds - 1) / rounds ))
 start=${START:-$(date -u +%Y%m%dT%H%M%SZ)}
 host=$(hostname -s 2>/dev/null || echo unknown); host=$(printf '%s' "$host" | tr -c 'A-Za-z0-9.-' '-')
 q() { printf "'%s'" "${1//\'/\'\\\'\'}"; }  # single-quoted for the shell
@@ -112,20 +114,14 @@ for k in $(seq 0 $((n - 1))); do
   elif [ -n "${ORDER_SEED:-}" ]; then
     args+=" ORDER_SEED=$(( 10#$ORDER_SEED + k ))"
   fi
-  if [ "$rounds" -ge "$n" ]; then
-    r=$(( rounds / n + (k < rounds % n ? 1 : 0) ))
-    args+=" ROUNDS=$r REPS=$(( per_round * r ))"
-  elif [ -n "$queue" ]; then
-    args+=" VARIANT=$(q "${cand[*]}") QUEUE=$b/queue QUEUE_SHARED=$(q "$(for v in "${cand[@]}"; do shared "$v" && printf '%s ' "$v"; done)")"
-  else
-    mine=()
-    for i in "${!cand[@]}"; do
-      v=${cand[i]}
-      if shared "$v" || [ $(( i % n )) -eq "$k" ]; then mine+=("$v"); fi
-    done
-    [ ${#mine[@]} -gt 0 ] || { printf 'shard%d:\n\t@:\n' "$k"; continue; }  # more GPUs than variants
-    args+=" VARIANT=$(q "${mine[*]}")"
-  fi
+  read -r _ how rest <<<"${dealt[k]}"
+  case $how in
+    rounds) read -r r _ kreps <<<"$rest"; args+=" ROUNDS=$r REPS=$kreps" ;;
+    queue)  args+=" VARIANT=$(q "${cand[*]}") QUEUE=$b/queue QUEUE_SHARED=$(q "$(for v in "${cand[@]}"; do shared "$v" && printf '%s ' "$v"; done)")" ;;
+    *)      read -r -a mine <<<"$rest"
+            [ ${#mine[@]} -gt 0 ] || { printf 'shard%d:\n\t@:\n' "$k"; continue; }  # more GPUs than variants
+            args+=" VARIANT=$(q "${mine[*]}")" ;;
+  esac
   [ -z "$stream" ] || { [[ $args == *VARIANT=* ]] || args+=" VARIANT=$(q "${cand[*]}")"; args+=" STREAM=1"; }
   if [ "$runner" = slurm ]; then
     nv=${#cand[@]}; [[ $args == *VARIANT=* ]] && nv=${#mine[@]}

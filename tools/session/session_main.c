@@ -1,17 +1,25 @@
-// session_main.c — `session`, the GPU session's planning command (no GPU, no GSL):
+// session_main.c — `session`, the GPU session's planning command (no GPU, no GSL). Errors:
+// `session: what`, exit 2.
 //   session order --seed N --rounds R [--sequential] VARIANT...
-// prints the session's runs, one "VARIANT ROUND" line each (rounds from 1), in the order they run:
-// rounds dealt by session_order_balanced (each round a random order, every variant in every slot
-// equally often), or with --sequential variant-major. Errors: `session: what`, exit 2.
+//     the session's runs, one "VARIANT ROUND" line each (rounds from 1), in the order they run:
+//     rounds dealt by session_order_balanced, or with --sequential variant-major
+//   session deal --gpus N --rounds R --reps REPS [--plan-rounds P] [--turn] [--shared NAME]... VARIANT...
+//     one line per session k (0-based) of a measurement over N GPUs (session_deal.h):
+//     "k rounds R_k reps REPS_k" (the rounds dealt), "k queue" (the variants from a shared queue),
+//     or with --turn "k variants V..." (dealt in turn beforehand; the --shared ones to each)
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "session/session_deal.h"
 #include "session/session_order.h"
 
 static int usage(const char *why) {
-  fprintf(stderr, "session: %s\nusage: session order --seed N --rounds R [--sequential] VARIANT...\n", why);
+  fprintf(stderr,
+          "session: %s\nusage: session order --seed N --rounds R [--sequential] VARIANT...\n"
+          "       session deal --gpus N --rounds R --reps REPS [--plan-rounds P] [--turn] [--shared NAME]... VARIANT...\n",
+          why);
   return 2;
 }
 
@@ -23,6 +31,20 @@ static int parse_u64(const char *s, uint64_t max, uint64_t *out) {
   if (errno || *end || v > max) return 0;
   *out = (uint64_t)v;
   return 1;
+}
+
+// a count option's value in [lo, hi], or a message and 0
+static int count(const char *opt, const char *v, uint64_t lo, uint64_t hi, uint64_t *out) {
+  if (parse_u64(v, hi, out) && *out >= lo) return 1;
+  fprintf(stderr, "session: %s: '%s' is not a count (%" PRIu64 "-%" PRIu64 ")\n", opt, v, lo, hi);
+  return 0;
+}
+
+static int twice(char **name, size_t k) {
+  for (size_t a = 0; a < k; a++)
+    for (size_t b = a + 1; b < k; b++)
+      if (!strcmp(name[a], name[b])) { fprintf(stderr, "session: variant '%s' named twice\n", name[a]); return 1; }
+  return 0;
 }
 
 static int order(int argc, char **argv) {
@@ -49,9 +71,7 @@ static int order(int argc, char **argv) {
   size_t k = (size_t)(argc - i);
   if (k == 0) return usage("order: no variants");
   char **name = argv + i;
-  for (size_t a = 0; a < k; a++)
-    for (size_t b = a + 1; b < k; b++)
-      if (!strcmp(name[a], name[b])) { fprintf(stderr, "session: variant '%s' named twice\n", name[a]); return 2; }
+  if (twice(name, k)) return 2;
   if (sequential) {
     for (size_t v = 0; v < k; v++)
       for (uint64_t r = 1; r <= rounds; r++) printf("%s %" PRIu64 "\n", name[v], r);
@@ -66,9 +86,67 @@ static int order(int argc, char **argv) {
   return fflush(stdout) == 0 ? 0 : 2;
 }
 
+static int deal(int argc, char **argv) {
+  uint64_t gpus = 0, rounds = 0, reps = 0, plan = 0;
+  int turn = 0, i = 2;
+  char **shared = calloc((size_t)argc, sizeof *shared);
+  size_t nshared = 0;
+  if (!shared) { fprintf(stderr, "session: out of memory\n"); return 2; }
+  for (; i < argc && strncmp(argv[i], "--", 2) == 0; i++) {
+    const char *o = argv[i];
+    if (!strcmp(o, "--")) { i++; break; }
+    if (!strcmp(o, "--turn")) { turn = 1; continue; }
+    if (i + 1 >= argc) { fprintf(stderr, "session: %s: needs a value\n", o); free(shared); return 2; }
+    const char *v = argv[++i];
+    int ok = !strcmp(o, "--gpus")          ? count(o, v, 1, 4096, &gpus)
+             : !strcmp(o, "--rounds")      ? count(o, v, 1, 100000, &rounds)
+             : !strcmp(o, "--reps")        ? count(o, v, 1, 100000000, &reps)
+             : !strcmp(o, "--plan-rounds") ? count(o, v, 1, 100000, &plan)
+             : !strcmp(o, "--shared")      ? (shared[nshared++] = argv[i], 1)
+                                           : (fprintf(stderr, "session: '%s' is not an option of deal\n", o), 0);
+    if (!ok) { free(shared); return 2; }
+  }
+  size_t nv = (size_t)(argc - i);
+  char **name = argv + i;
+  int rc = 0;
+  if (!gpus || !rounds || !reps) rc = usage("deal: --gpus, --rounds and --reps are required");
+  else if (nv == 0) rc = usage("deal: no variants");
+  else if (twice(name, nv)) rc = 2;
+  else if (!session_deal_plan_ok(gpus, rounds, plan)) {
+    uint64_t want = plan * gpus, per_round = (reps + rounds - 1) / rounds;
+    fprintf(stderr, "session: the experiment's plan declares %" PRIu64 " rounds a session: on %" PRIu64 " GPUs pass ROUNDS=%" PRIu64
+                    " REPS=%" PRIu64 " (each GPU then times every variant in %" PRIu64 " rounds; ROUNDS=%" PRIu64 " would deal ",
+            plan, gpus, want, per_round * want, plan, rounds);
+    if (rounds < gpus) fprintf(stderr, "the variants out over the GPUs)\n");
+    else fprintf(stderr, "%" PRIu64 " rounds over them)\n", rounds);
+    rc = 2;
+  }
+  for (size_t k = 0; !rc && k < gpus; k++) {
+    if (rounds >= gpus) {
+      size_t kr, kreps;
+      session_deal_rounds(gpus, rounds, reps, k, &kr, &kreps);
+      printf("%zu rounds %zu reps %zu\n", k, kr, kreps);
+    } else if (!turn) {
+      printf("%zu queue\n", k);
+    } else {
+      printf("%zu variants", k);
+      for (size_t v = 0; v < nv; v++) {
+        int sh = 0;
+        for (size_t s = 0; s < nshared; s++) sh |= !strcmp(shared[s], name[v]);
+        if (session_deal_turn(gpus, k, v, sh)) printf(" %s", name[v]);
+      }
+      printf("\n");
+    }
+  }
+  free(shared);
+  if (!rc && fflush(stdout) != 0) rc = 2;
+  return rc;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) return usage("no command");
   if (!strcmp(argv[1], "order")) return order(argc, argv);
+  if (!strcmp(argv[1], "deal")) return deal(argc, argv);
   fprintf(stderr, "session: '%s' is not a command\n", argv[1]);
-  return usage("commands: order");
+  return usage("commands: order, deal");
 }
