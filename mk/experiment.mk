@@ -230,13 +230,16 @@ $(EXP_OUT)/shapes.txt: FORCE
 .PHONY: FORCE
 FORCE:
 
+# describe_only NEWER: 1 when the experiment's shapes are the one prerequisite newer than a
+# variant's last build ($$?): its binary stands and only `bench --describe` runs again
+describe_only = $(if $(filter-out $(EXP_OUT)/shapes.txt,$(1)),,$(if $(1),1))
 # variant_rules NAME FLAGS_FILE KERNEL_SRC LINK_ARGS
 define variant_rules
 $(EXP_OUT)/$(1)/status: $(filter-out none,$(2)) $(3) $(wildcard $(3:.cu=.tunables)) $(HARNESS_OBJS) $(EXP_OUT)/compile.cmd $(EXP_OUT)/shapes.txt \
     $(B)/tools/flagcheck tools/pipeline/compile.sh
-	@echo "  NVCC  $(EXP)/$(1)"
+	@echo "  $$(if $$(call describe_only,$$?),DESC,NVCC)  $(EXP)/$(1)"
 	@NVCC='$(NVCC)' NVCCFLAGS='$(NVCCFLAGS)' NVCC_ARCH='$(NVCC_ARCH)' CUDART_SHARED='$(CUDART_SHARED)' SM_COUNT=$(SM_COUNT) \
-	  FLAGCHECK=$(B)/tools/flagcheck BUILD_TIMEOUT=$(BUILD_TIMEOUT) \
+	  FLAGCHECK=$(B)/tools/flagcheck BUILD_TIMEOUT=$(BUILD_TIMEOUT) DESCRIBE_ONLY=$$(call describe_only,$$?) \
 	  tools/pipeline/compile.sh $(EXP_OUT)/$(1) $(2) $(3) $(EXP_OUT)/shapes.txt -- $(HARNESS_OBJS) -- $(4)
 -include $(EXP_OUT)/$(1)/kernel.d
 endef

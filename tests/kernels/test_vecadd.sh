@@ -26,6 +26,16 @@ check_grep "bad_vec: flagcheck names the flags file and line, and the allowed va
   "^flagcheck: $exp/variants/bad_vec.flags:2: '-DVEC=4': VEC = '4' is not one of 1 2 8 \(kernels/vecadd/vecadd.tunables\)\$" \
   "$out/bad_vec/status"
 check "bad_vec has no binary" test ! -e "$out/bad_vec/bench"
+# a SHAPES change re-runs `bench --describe` alone: the binaries stand, the shapes follow
+k0=$(stat -c %.9Y "$out/v1/kernel.o" "$out/v1/bench" 2>/dev/null)
+make -s build EXP=vecadd SHAPES="N1 N77" -j"$(nproc)" >"$t/reshape.log" 2>&1
+check_eq "make build with other SHAPES exits 0" "$?" 0
+check_eq "... v1's object and binary are not rebuilt" "$(stat -c %.9Y "$out/v1/kernel.o" "$out/v1/bench")" "$k0"
+check_eq "... its shapes are the new ones" "$(tr '\n' ' ' <"$out/v1/shapes.txt")" "N1 N77 "
+check_eq "... and it is still ok" "$(head -n 1 "$out/v1/status")" ok
+check_grep "... make says it described, not compiled" '^  DESC  vecadd/v1$' "$t/reshape.log"
+make -s build EXP=vecadd -j"$(nproc)" >"$t/reshape.log" 2>&1
+check_eq "... and back: the experiment's own shapes again" "$(tr '\n' ' ' <"$out/v1/shapes.txt")" "$shapes "
 make -s gates EXP=vecadd >"$t/gates.log" 2>&1
 check_eq "make gates EXP=vecadd exits 0" "$?" 0
 for v in v1 v8 b1024; do check_grep "$v passes the gates" "^$v,pass," "$out/gates.csv"; done

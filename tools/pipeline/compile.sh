@@ -26,8 +26,24 @@ for a in "$@"; do
   [ -z "$x" ] && [ "$a" = -Xlinker ] && x=1 || x=
 done
 mkdir -p "$out"
-# (gate.csv too: the gate row of an earlier build must not outlive a build that did not finish)
-rm -f "$out/bench" "$out/kernel.so" "$out/describe.txt" "$out/gate.csv"
+# the shapes this binary can run: the ones its describe accepts; a shape it refuses (e.g. another
+# head dimension than the build's) is not applicable to this variant, listed with the reason in
+# not_applicable.txt, not a failure; a variant that can run none of them is invalid_config
+describe() {
+  local args=() s
+  while read -r s; do args+=(--shape "$s"); done <"$shapes_in"
+  if ! "$out/bench" --describe --sm-count "${SM_COUNT:-132}" "${args[@]}" >"$out/describe.all" 2>>"$out/build.log"; then
+    status build_failed "bench --describe failed: $(tail -n 1 "$out/build.log")"; return
+  fi
+  grep -v ' error=' "$out/describe.all" >"$out/describe.txt"
+  grep ' error=' "$out/describe.all" | sed 's/^shape=\([^ ]*\) error=/\1: /' >"$out/not_applicable.txt"
+  sed -n 's/^shape=\([^ ]*\) .*/\1/p' "$out/describe.txt" >"$out/shapes.txt"
+  rm -f "$out/describe.all"
+  if [ ! -s "$out/shapes.txt" ]; then
+    status invalid_config "no shape of the experiment is applicable: $(head -n 1 "$out/not_applicable.txt")"; return
+  fi
+  status ok ""
+}
 # nvcc runs under timeout, which puts it in a process group of its own: a TERM to this script
 # (a measure session stopping its builder's make) is passed on to timeout, which passes it to nvcc
 tpid=
@@ -40,6 +56,14 @@ status() { # status WORD DETAIL
   printf '%s\n%s\n' "$1" "$2" >"$out/status.tmp" && mv "$out/status.tmp" "$out/status"
   [ "$1" = ok ] || echo "compile: $(basename "$out"): $1: $2" >&2
 }
+# DESCRIBE_ONLY=1 (make: the experiment's shapes are all that changed since the last build): the
+# binaries and the build log stand (built: written once both were linked); describe runs again
+if [ "${DESCRIBE_ONLY:-}" = 1 ] && [ -f "$out/built" ] && [ -x "$out/bench" ] && [ -f "$out/kernel.so" ]; then
+  rm -f "$out/describe.txt" "$out/gate.csv"
+  describe; exit 0
+fi
+# (gate.csv too: the gate row of an earlier build must not outlive a build that did not finish)
+rm -f "$out/bench" "$out/kernel.so" "$out/describe.txt" "$out/gate.csv" "$out/built"
 read -r -a nvccflags <<<"${NVCCFLAGS:-}"
 read -r -a arch <<<"${NVCC_ARCH:-}"
 tmo=${BUILD_TIMEOUT:-120}
@@ -89,18 +113,5 @@ tmo_run "$NVCC" "${arch[@]}" -shared "${cudart[@]}" \
   { classify $?; exit 0; }
 mv "$out/kernel.so.tmp" "$out/kernel.so"
 
-# shapes this binary can run: the ones its describe accepts; a shape it refuses (e.g. another
-# head dimension than the build's) is not applicable to this variant, listed with the reason in
-# not_applicable.txt, not a failure; a variant that can run none of them is invalid_config
-args=(); while read -r s; do args+=(--shape "$s"); done <"$shapes_in"
-if ! "$out/bench" --describe --sm-count "${SM_COUNT:-132}" "${args[@]}" >"$out/describe.all" 2>>"$out/build.log"; then
-  status build_failed "bench --describe failed: $(tail -n 1 "$out/build.log")"; exit 0
-fi
-grep -v ' error=' "$out/describe.all" >"$out/describe.txt"
-grep ' error=' "$out/describe.all" | sed 's/^shape=\([^ ]*\) error=/\1: /' >"$out/not_applicable.txt"
-sed -n 's/^shape=\([^ ]*\) .*/\1/p' "$out/describe.txt" >"$out/shapes.txt"
-rm -f "$out/describe.all"
-if [ ! -s "$out/shapes.txt" ]; then
-  status invalid_config "no shape of the experiment is applicable: $(head -n 1 "$out/not_applicable.txt")"; exit 0
-fi
-status ok ""
+: >"$out/built"
+describe
