@@ -10,9 +10,9 @@
 //     other name has one (flagcheck would refuse -DNAME);
 //   - the header comment's default and the compiled one are the same, and the table's when it
 //     declares one (`[DEFAULT]`), and it is one of the table's allowed values;
-//   - the configuration string (`..._config(void)`, which names a configuration in the sample
-//     files and in the search's log) prints every tunable once as NAME=<its value> and no other
-//     name's value.
+//   - the configuration string (`..._config(void)`: a sample file's `# kernel_config:`, by which
+//     the search's confirmation knows a configuration) prints every tunable once as
+//     NAME=<its value> and no other name's value.
 // Each disagreement is one line `tunecheck: FILE:LINE: what` on stderr; a table whose places all
 // agree is one line `TABLE: N tunables agree with KERNEL` on stdout.
 // Exit 0 when every table agrees, 1 when any disagreement was found, 2 when a file could not be
