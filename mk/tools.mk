@@ -1,12 +1,15 @@
 # tools.mk — host C tools of the build-and-gates half: flagcheck (flag file validation),
-# dispatchcheck (dispatch file validation, kernels/harness/dispatch_rules.h), shapecheck (an
+# tunecheck (a kernel's tunables table against its header comment, defaults and configuration
+# string), dispatchcheck (dispatch file validation, kernels/harness/dispatch_rules.h), shapecheck (an
 # experiment's shapes by its problem's parse), space
 # (parameter space expansion into flag files), gates (static gates from ptxas and --describe).
 # Objects come from the generic rule in toolchain.mk (tools/<module>/<name>.c -> $(B)/tools/obj/<module>/<name>.o).
-HOST_TOOLS := $(addprefix $(B)/tools/,flagcheck dispatchcheck shapecheck gates space)
+HOST_TOOLS := $(addprefix $(B)/tools/,flagcheck tunecheck dispatchcheck shapecheck gates space)
 GATES_OBJS := $(addprefix $(B)/tools/obj/gates/,arch_limits.o occupancy.o ptxas_report.o)
 
 $(B)/tools/flagcheck: $(B)/tools/obj/space/flagcheck.o $(B)/tools/obj/space/flags.o $(B)/tools/obj/space/nvcc_options.o $(B)/tools/obj/space/tunables.o $(B)/tools/obj/space/slurp.o
+	$(CC) -o $@ $^
+$(B)/tools/tunecheck: $(B)/tools/obj/space/tunecheck.o $(B)/tools/obj/space/tunables.o $(B)/tools/obj/space/tunables_src.o $(B)/tools/obj/space/slurp.o
 	$(CC) -o $@ $^
 $(B)/tools/dispatchcheck: $(B)/tools/obj/space/dispatchcheck.o $(B)/tools/obj/space/slurp.o $(SHAPE_HOST_OBJS)
 	$(CC) -o $@ $^
@@ -31,4 +34,4 @@ tools: host-tools
 # The shell tests call the tools from build/tools/.
 test: host-tools
 TEST_PROGS   += $(B)/tests/test_gates
-TEST_SCRIPTS += tests/space/test_flagcheck.sh tests/space/test_dispatchcheck.sh tests/gates/test_gates.sh tests/space/test_space.sh
+TEST_SCRIPTS += tests/space/test_flagcheck.sh tests/space/test_tunecheck.sh tests/space/test_dispatchcheck.sh tests/gates/test_gates.sh tests/space/test_space.sh

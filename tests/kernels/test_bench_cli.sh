@@ -3,7 +3,7 @@
 # CUDA call), --slug, strict shape names, usage errors (exit 2) and CUDA errors (exit 4 when no
 # device is visible). Uses $BENCH, else builds build/tests/bench_naive (harness + naive_attn).
 # Known answers: naive_attn's plan by hand (4 query rows per CTA of 128 threads, grid
-# ceil(Sq/4) x H x B); slugs by hand from DESIGN.md's examples.
+# ceil(Sq/4) x H x B); slugs by hand from the rule and examples in ARCHITECTURE.md.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh

@@ -48,6 +48,24 @@ static int range(const char *s, long long *lo, long long *hi) {
   return integer(s, (size_t)(dots - s), lo) || integer(dots + 2, strlen(dots + 2), hi) ? -1 : 0;
 }
 
+// `[DEFAULT]` (token v) and the MEANING after it (rest, the line's unread part) into t.
+static int declare_default(tunable_t *t, const char *v, char *rest, char *err, size_t errlen,
+                           const char *path, size_t line) {
+  size_t n = strlen(v);
+  if (n < 3 || v[n - 1] != ']' || !t->nvalues)
+    return bad(err, errlen, path, line, "%s: '%.40s' is not [DEFAULT] after the values", t->name,
+               v);
+  t->def = strndup(v + 1, n - 2);
+  if (t->def && (!is_value(t->def) || strstr(t->def, "..")))
+    return bad(err, errlen, path, line, "%s: '%.40s' is not a default value", t->name, v);
+  rest += strspn(rest, " \t");
+  n = strcspn(rest, "\r\n");
+  while (n && (rest[n - 1] == ' ' || rest[n - 1] == '\t')) n--;
+  t->meaning = n ? strndup(rest, n) : NULL;
+  if (!t->def || (n && !t->meaning)) return bad(err, errlen, path, line, "out of memory");
+  return 0;
+}
+
 int tunables_read(const char *path, tunables_t *out, char *err, size_t errlen) {
   memset(out, 0, sizeof *out);
   FILE *f = fopen(path, "r");
@@ -70,7 +88,8 @@ int tunables_read(const char *path, tunables_t *out, char *err, size_t errlen) {
       break;
     }
     for (size_t i = 0; i < out->n; i++)
-      if (!strcmp(out->t[i].name, name)) rc = bad(err, errlen, path, line, "%s declared twice", name);
+      if (!strcmp(out->t[i].name, name))
+        rc = bad(err, errlen, path, line, "%s declared twice", name);
     tunable_t *t = rc ? NULL : realloc(out->t, (out->n + 1) * sizeof *t);
     if (!rc && !t) rc = bad(err, errlen, path, line, "out of memory");
     if (rc) break;
@@ -78,8 +97,13 @@ int tunables_read(const char *path, tunables_t *out, char *err, size_t errlen) {
     t = &out->t[out->n++];
     memset(t, 0, sizeof *t);
     t->name = strdup(name);
+    t->line = line;
     for (char *v; !rc && (v = strtok_r(NULL, " \t\r\n", &save));) {
       long long lo, hi;
+      if (*v == '[') {
+        rc = declare_default(t, v, save, err, errlen, path, line);
+        break;
+      }
       if (!is_value(v) || (strstr(v, "..") && (range(v, &lo, &hi) || lo > hi))) {
         rc = bad(err, errlen, path, line, "%s: '%.40s' is not a value or a range LO..HI", name, v);
         break;
@@ -94,6 +118,9 @@ int tunables_read(const char *path, tunables_t *out, char *err, size_t errlen) {
       t->nvalues++;
     }
     if (!rc && !t->nvalues) rc = bad(err, errlen, path, line, "%s has no allowed value", name);
+    char why[600];
+    if (!rc && t->def && tunables_check(out, name, strlen(name), t->def, why, sizeof why))
+      rc = bad(err, errlen, path, line, "default: %s", why);
   }
   free(buf);
   fclose(f);
@@ -107,6 +134,8 @@ void tunables_free(tunables_t *t) {
     for (size_t j = 0; j < t->t[i].nvalues; j++) free(t->t[i].values[j]);
     free(t->t[i].values);
     free(t->t[i].name);
+    free(t->t[i].def);
+    free(t->t[i].meaning);
   }
   free(t->t);
   free(t->path);
@@ -124,11 +153,15 @@ static void list(const tunable_t *t, char *buf, size_t len) {
   }
 }
 
+const tunable_t *tunables_find(const tunables_t *t, const char *name, size_t namelen) {
+  for (size_t i = 0; i < t->n; i++)
+    if (strlen(t->t[i].name) == namelen && !memcmp(t->t[i].name, name, namelen)) return &t->t[i];
+  return NULL;
+}
+
 int tunables_check(const tunables_t *t, const char *name, size_t namelen, const char *value,
                    char *why, size_t whylen) {
-  const tunable_t *u = NULL;
-  for (size_t i = 0; i < t->n && !u; i++)
-    if (strlen(t->t[i].name) == namelen && !memcmp(t->t[i].name, name, namelen)) u = &t->t[i];
+  const tunable_t *u = tunables_find(t, name, namelen);
   if (!u) {
     char names[600];
     size_t k = 0;
@@ -138,8 +171,8 @@ int tunables_check(const tunables_t *t, const char *name, size_t namelen, const 
       if (w < 0) break;
       k += (size_t)w;
     }
-    snprintf(why, whylen, "unknown tunable '%.*s' (%s declares: %s)", (int)namelen, name,
-             t->path, names);
+    snprintf(why, whylen, "unknown tunable '%.*s' (%s declares: %s)", (int)namelen, name, t->path,
+             names);
     return -1;
   }
   long long v, lo, hi;
