@@ -8,6 +8,7 @@ HOST_TOOLS := $(addprefix $(B)/tools/,flagcheck dispatchcheck shapecheck gates g
 GATES_OBJS := $(addprefix $(B)/tools/obj/gates/,arch_limits.o occupancy.o ptxas_report.o)
 # the gate table's owner (tools/gates/gate_table.h): the row format, the outcomes, the merges
 GATE_TABLE_OBJS := $(addprefix $(B)/tools/obj/gates/,gate_table.o gate_outcome.o gate_merge.o)
+GATETAB := $(B)/tools/gatetab
 
 $(B)/tools/flagcheck: $(B)/tools/obj/space/flagcheck.o $(B)/tools/obj/space/flags.o $(B)/tools/obj/space/nvcc_options.o $(B)/tools/obj/space/tunables.o $(B)/tools/obj/space/slurp.o
 	$(CC) -o $@ $^
@@ -19,7 +20,7 @@ $(B)/tools/space: $(B)/tools/obj/space/space.o $(B)/tools/obj/space/space_file.o
 	$(CC) -o $@ $^
 $(B)/tools/gates: $(B)/tools/obj/gates/gates.o $(GATES_OBJS) $(GATE_TABLE_OBJS)
 	$(CC) -o $@ $^
-$(B)/tools/gatetab: $(B)/tools/obj/gates/gatetab.o $(GATE_TABLE_OBJS)
+$(GATETAB): $(B)/tools/obj/gates/gatetab.o $(GATE_TABLE_OBJS)
 	$(CC) -o $@ $^
 
 # Unit tests of the gates library (occupancy, limits, ptxas parser).

@@ -55,7 +55,7 @@ static void test_outcomes(void) {
         gate_outcome_of_exit(139) == GO_RUNTIME_ERROR, "exit 1 numerics, 124/137 run_timeout, else runtime_error");
 }
 
-// a table as gates.c and gates_merge.sh wrote them: quoted only where needed, a runtime detail
+// a table as gates.c and the shell merge before gatetab wrote them: quoted only where needed, a runtime detail
 // always quoted, 16 columns with empty resource fields
 static const char *const TABLE =
     "variant,verdict,reason,detail,kernel,regs,spill_stores,spill_loads,stack,smem_static,smem_dynamic,threads,blocks_per_sm,occupancy,ctas_min,ctas_max\n"
