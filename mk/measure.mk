@@ -42,7 +42,7 @@ endif
 # measure writes into every sample file and search and check-published compare against
 CODE_SRC = $(sort kernels/harness kernels/$(PROBLEM) $(SHAPE_SRC) $(SAMPLES_HARNESS_SRC) $(SAMPLES_HARNESS_SRC:.c=.h))
 # the environment of one measure session (tools/pipeline/measure.sh)
-MEASURE_ENV = STREAM= QUEUE= HOLD_DEVICE=$(HOLD_DEVICE) PRESTART=$(PRESTART) SERVE=$(SERVE) SERVE_BIN=$(SERVE_BIN) B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) SESSION_BIN=$(SESSION_BIN) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) \
+MEASURE_ENV = STREAM= QUEUE= HOLD_DEVICE=$(HOLD_DEVICE) PRESTART=$(PRESTART) SERVE=$(SERVE) SERVE_BIN=$(SERVE_BIN) B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) SESSION_BIN=$(SESSION_BIN) GATETAB=$(GATETAB) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) \
   ROUNDS=$(ROUNDS) GRAPH_CALLS=$(GRAPH_CALLS) SEED=$(SEED) RUN_TIMEOUT=$(RUN_TIMEOUT) \
   LIB_BENCH='$(LIB_BENCH)' LIB_BASELINES='$(LIB_BASELINES)' SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' \
   PROBLEM=$(PROBLEM) ORDER=$(ORDER) VARIANT='$(VARIANT)' \
@@ -79,7 +79,7 @@ BUILD_CHUNK ?= 8
 BUILD_DEPTH ?= $(shell echo $$(( ($(BUILD_JOBS) + $(BUILD_CHUNK) - 1) / $(BUILD_CHUNK) )))
 # what the sessions of `measure GPUS=...` share, made before any of them starts (each variant's
 # binary is made by shards.mk: all first, or by the one session that times it)
-MEASURE_SHARED = check-exp check-deps-build $(HARNESS_OBJS) $(B)/tools/flagcheck $(B)/tools/gates \
+MEASURE_SHARED = check-exp check-deps-build $(HARNESS_OBJS) $(B)/tools/flagcheck $(B)/tools/gates $(GATETAB) \
   $(EXP_OUT)/compile.cmd $(EXP_OUT)/shapes.txt $(if $(filter 1,$(SERVE)),$(SERVE_BIN))
 
 ## measure: GPU only: numerics gate, then one session of ROUNDS shuffled rounds [SESSION= ORDER_SEED=] -> data/EXP/<gpu>/<v>.csv (appended); GPUS=all (or 0,1): a session per GPU at once, builds overlapping the timing; RUNNER=slurm: SLURM_JOBS cluster jobs
@@ -101,10 +101,10 @@ measure: check-gpu $(MEASURE_SHARED) $(SAMPLES_BIN) $(SESSION_BIN)
 	  : >$(EXP_OUT)/runtime.csv; \
 	  t0=$$(date +%s); $(SHARDS_MAKE) -k -j$$(( $$(grep -c '^shard[0-9]*:' $(EXP_OUT)/shards.mk) + $(BUILD_JOBS) )) all; \
 	  rc=$$?; echo "measure: $(EXP): the sessions took $$(( $$(date +%s) - t0 )) s" >&2; \
-	  $(if $(filter slurm,$(RUNNER)),B=$(B) DATA_OUT=$(DATA_OUT) SAMPLES_BIN=$(SAMPLES_BIN) tools/pipeline/collect.sh $(EXP) || rc=1;,\
+	  $(if $(filter slurm,$(RUNNER)),B=$(B) DATA_OUT=$(DATA_OUT) SAMPLES_BIN=$(SAMPLES_BIN) GATETAB=$(GATETAB) tools/pipeline/collect.sh $(EXP) || rc=1;,\
 	  $(MEASURE_MAKE) $(EXP_OUT)/gates.csv || rc=1; \
 	  for f in $(EXP_OUT)/shards.*.done; do [ -f "$$f" ] || continue; read -r _ dest <"$$f"; \
-	    { flock 8; tools/gates/gates_merge.sh $(EXP_OUT) "$$dest"; } 8>"$$dest/.publish.lock" || rc=1; done;) exit $$rc
+	    { flock 8; $(GATETAB) merge $(EXP_OUT) "$$dest"; } 8>"$$dest/.publish.lock" || rc=1; done;) exit $$rc
 endif
 # from_shards NAME: NAME's value when shards.mk set it (on measure-one's command line), else empty:
 # a variable of that name in the user's environment (QUEUE, STREAM) is not taken for one
@@ -119,5 +119,5 @@ measure-one: check-gpu
 
 ## sanitize: GPU only: compute-sanitizer memcheck/racecheck/initcheck/synccheck on passing variants
 .PHONY: sanitize
-sanitize: check-gpu build $(EXP_OUT)/gates.csv
-	@B=$(B) DATA_OUT=$(DATA_OUT) GIT_REV=$(GIT_REV) SANITIZE_SHAPES='$(SANITIZE_SHAPES)' tools/gates/sanitize.sh $(EXP)
+sanitize: check-gpu build $(EXP_OUT)/gates.csv $(GATETAB)
+	@B=$(B) GATETAB=$(GATETAB) DATA_OUT=$(DATA_OUT) GIT_REV=$(GIT_REV) SANITIZE_SHAPES='$(SANITIZE_SHAPES)' tools/gates/sanitize.sh $(EXP)

@@ -21,7 +21,7 @@ PM_OBJ := $(B)/tools/obj/profile/profile_metrics.o
 PROFILE_TOOLS := $(addprefix $(B)/tools/,ncu_csv counter_gates)
 $(B)/tools/ncu_csv: $(B)/tools/obj/profile/ncu_csv_main.o $(B)/tools/obj/profile/ncu_csv.o $(PM_OBJ)
 	$(CC) -o $@ $^ -lm
-$(B)/tools/counter_gates: $(B)/tools/obj/profile/counter_gates.o $(PM_OBJ)
+$(B)/tools/counter_gates: $(B)/tools/obj/profile/counter_gates.o $(PM_OBJ) $(GATE_TABLE_OBJS)
 	$(CC) -o $@ $^ -lm
 
 ## profile-tools: build the profiling host tools (ncu_csv, counter_gates)
@@ -31,7 +31,7 @@ tools: profile-tools
 
 ## profile: GPU only: ncu on one shape (SHAPE=) of each passing variant (VARIANT=) -> build/EXP/profile/, counter gates; PUBLISH=1 -> data/
 .PHONY: profile
-profile: check-gpu build $(EXP_OUT)/gates.csv $(B)/tools/ncu_csv $(B)/tools/counter_gates
+profile: check-gpu build $(EXP_OUT)/gates.csv $(B)/tools/ncu_csv $(B)/tools/counter_gates $(GATETAB)
 	@B=$(B) DATA_OUT=$(DATA_OUT) PUBLISH=$(PUBLISH) VARIANTS='$(VARIANTS)' VARIANT='$(VARIANT)' \
 	  SHAPE='$(or $(SHAPE),$(PROFILE_SHAPE))' SEED=$(SEED) PROFILE_TIMEOUT=$(PROFILE_TIMEOUT) \
 	  BANK_CONFLICT_MAX=$(BANK_CONFLICT_MAX) COALESCE_FACTOR=$(COALESCE_FACTOR) \
@@ -39,7 +39,7 @@ profile: check-gpu build $(EXP_OUT)/gates.csv $(B)/tools/ncu_csv $(B)/tools/coun
 
 ## profile-gates: counter gates from build/EXP/profile/*.csv (or PROFILE_DIR=) into build/EXP/gates.csv (PUBLISH=1: beside PROFILE_DIR); no GPU
 .PHONY: profile-gates
-profile-gates: $(EXP_OUT)/gates.csv $(B)/tools/counter_gates
+profile-gates: $(EXP_OUT)/gates.csv $(B)/tools/counter_gates $(GATETAB)
 	@B=$(B) PROFILE_DIR='$(PROFILE_DIR)' BANK_CONFLICT_MAX=$(BANK_CONFLICT_MAX) \
 	  COALESCE_FACTOR=$(COALESCE_FACTOR) COALESCE_IDEAL_SECTORS=$(COALESCE_IDEAL_SECTORS) \
 	  DEST='$(if $(PUBLISH),$(patsubst %/,%,$(dir $(PROFILE_DIR))))' tools/profile/profile_gates.sh $(EXP)

@@ -6,7 +6,7 @@
 #                                -> build/e/strategies.csv, build/plots/e/search.{pdf,png}
 SEARCH_OBJS := $(addprefix $(B)/tools/obj/search/,search_main.o search_opts.o search_space.o search_rng.o \
   search_lhs.o search_tpe.o search_strategy.o search_log.o search_oracle.o search_replay.o \
-  search_results.o) $(SAMPLES_OBJS)
+  search_results.o) $(SAMPLES_OBJS) $(GATE_TABLE_OBJS)
 $(B)/tools/search: $(SEARCH_OBJS)
 	$(CC) -o $@ $^ -lm
 tools: $(B)/tools/search
@@ -49,9 +49,9 @@ ifeq ($(REPLAY),1)
 search: search-replay
 else
 .PHONY: search
-search: check-exp check-deps-build $(B)/tools/search $(B)/tools/gates $(B)/tools/flagcheck $(SAMPLES_BIN) $(SESSION_BIN)
+search: check-exp check-deps-build $(B)/tools/search $(B)/tools/gates $(GATETAB) $(B)/tools/flagcheck $(SAMPLES_BIN) $(SESSION_BIN)
 	@$(if $(MAKE_DRY),echo "search: a dry run (make -n): no trial is built or timed"; exit 0;) \
-	  B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) SESSION_BIN=$(SESSION_BIN) NVCC='$(NVCC)' CODE_SRC='$(CODE_SRC)' MAKE_CMD='$(MAKE) --no-print-directory EXP=$(EXP)' SHAPE=$(SEARCH_SHAPE) \
+	  B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) SESSION_BIN=$(SESSION_BIN) GATETAB=$(GATETAB) NVCC='$(NVCC)' CODE_SRC='$(CODE_SRC)' MAKE_CMD='$(MAKE) --no-print-directory EXP=$(EXP)' SHAPE=$(SEARCH_SHAPE) \
 	  SEED=$(SEARCH_SEED) STRATEGY='$(SEARCH_STRATEGY)' INIT=$(SEARCH_INIT) MAX_TRIALS=$(MAX_TRIALS) \
 	  TIME_BUDGET=$(TIME_BUDGET) GPUS='$(GPUS)' BATCH=$(SEARCH_BATCH) JOBS=$(SEARCH_JOBS) SEARCH_REPS=$(SEARCH_REPS) \
 	  CONFIRM_REPS=$(CONFIRM_REPS) CONFIRM_ROUNDS=$(CONFIRM_ROUNDS) WARMUP=$(WARMUP) L2=$(L2) GRAPH_CALLS=$(GRAPH_CALLS) RUN_TIMEOUT=$(RUN_TIMEOUT) \

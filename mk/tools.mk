@@ -2,10 +2,14 @@
 # tunecheck (a kernel's tunables table against its header comment, defaults and configuration
 # string), dispatchcheck (dispatch file validation, kernels/harness/dispatch_rules.h), shapecheck (an
 # experiment's shapes by its problem's parse), space
-# (parameter space expansion into flag files), gates (static gates from ptxas and --describe).
+# (parameter space expansion into flag files), gates (static gates from ptxas and --describe),
+# gatetab (the gate table's command: every read and write of gates.csv from shell and make).
 # Objects come from the generic rule in toolchain.mk (tools/<module>/<name>.c -> $(B)/tools/obj/<module>/<name>.o).
-HOST_TOOLS := $(addprefix $(B)/tools/,flagcheck tunecheck dispatchcheck shapecheck gates space)
+HOST_TOOLS := $(addprefix $(B)/tools/,flagcheck tunecheck dispatchcheck shapecheck gates gatetab space)
 GATES_OBJS := $(addprefix $(B)/tools/obj/gates/,arch_limits.o occupancy.o ptxas_report.o)
+# the gate table's owner (tools/gates/gate_table.h): the row format, the outcomes, the merges
+GATE_TABLE_OBJS := $(addprefix $(B)/tools/obj/gates/,gate_table.o gate_outcome.o gate_merge.o)
+GATETAB := $(B)/tools/gatetab
 
 $(B)/tools/flagcheck: $(B)/tools/obj/space/flagcheck.o $(B)/tools/obj/space/flags.o $(B)/tools/obj/space/nvcc_options.o $(B)/tools/obj/space/tunables.o $(B)/tools/obj/space/slurp.o
 	$(CC) -o $@ $^
@@ -17,7 +21,9 @@ $(B)/tools/shapecheck: $(B)/tools/obj/space/shapecheck.o $(SHAPE_HOST_OBJS)
 	$(CC) -o $@ $^
 $(B)/tools/space: $(B)/tools/obj/space/space.o $(B)/tools/obj/space/space_file.o $(B)/tools/obj/space/space_expr.o $(B)/tools/obj/space/slurp.o
 	$(CC) -o $@ $^
-$(B)/tools/gates: $(B)/tools/obj/gates/gates.o $(GATES_OBJS)
+$(B)/tools/gates: $(B)/tools/obj/gates/gates.o $(GATES_OBJS) $(GATE_TABLE_OBJS)
+	$(CC) -o $@ $^
+$(GATETAB): $(B)/tools/obj/gates/gatetab.o $(GATE_TABLE_OBJS)
 	$(CC) -o $@ $^
 
 # Unit tests of the gates library (occupancy, limits, ptxas parser).
@@ -25,6 +31,11 @@ $(B)/tests/test_gates: tests/gates/test_gates.c $(GATES_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(GATES_OBJS) -lm
 -include $(B)/tests/test_gates.d
+# Unit tests of the gate table (row format, outcomes, merges).
+$(B)/tests/test_gate_table: tests/gates/test_gate_table.c $(GATE_TABLE_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(GATE_TABLE_OBJS)
+-include $(B)/tests/test_gate_table.d
 
 ## host-tools: build the host tools flagcheck, space and gates into build/tools/
 .PHONY: host-tools
@@ -33,5 +44,5 @@ tools: host-tools
 
 # The shell tests call the tools from build/tools/.
 test: host-tools
-TEST_PROGS   += $(B)/tests/test_gates
-TEST_SCRIPTS += tests/space/test_flagcheck.sh tests/space/test_tunecheck.sh tests/space/test_dispatchcheck.sh tests/gates/test_gates.sh tests/space/test_space.sh
+TEST_PROGS   += $(B)/tests/test_gates $(B)/tests/test_gate_table
+TEST_SCRIPTS += tests/space/test_flagcheck.sh tests/space/test_tunecheck.sh tests/space/test_dispatchcheck.sh tests/gates/test_gates.sh tests/gates/test_gatetab.sh tests/space/test_space.sh

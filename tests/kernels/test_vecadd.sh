@@ -10,7 +10,7 @@ set -u
 . tests/lib.sh
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 # measure.sh merges the rounds with the samples command built here (make test builds it)
-export SAMPLES_BIN=$PWD/build/tools/samples SESSION_BIN=$PWD/build/tools/session
+export SAMPLES_BIN=$PWD/build/tools/samples SESSION_BIN=$PWD/build/tools/session GATETAB=$PWD/build/tools/gatetab
 exp=experiments/vecadd
 out=build/vecadd
 shapes="N1 N1000 N1048576 N1048583"

@@ -64,7 +64,7 @@ printf 'variant,verdict,reason,detail,kernel,regs\ngood,pass,,,k,1\n' >"$b/gates
 mkdir -p "$t/locks" && chmod 1777 "$t/locks" && : >"$t/locks/cudadent42-gpu0.lock.runs"
 flock "$t/locks/cudadent42-gpu0.lock.runs" sleep 40 & holder=$!
 sleep 0.3
-env PROBLEM=attention SAMPLES_BIN=$PWD/build/tools/samples SESSION_BIN=$PWD/build/tools/session B=$t/build DATA_OUT=$t/data GPU_LOCK_DIR=$t/locks PRESTART=0 SERVE=0 RUN_TIMEOUT=1 ROUNDS=1 REPS=2 \
+env PROBLEM=attention SAMPLES_BIN=$PWD/build/tools/samples SESSION_BIN=$PWD/build/tools/session GATETAB=$PWD/build/tools/gatetab B=$t/build DATA_OUT=$t/data GPU_LOCK_DIR=$t/locks PRESTART=0 SERVE=0 RUN_TIMEOUT=1 ROUNDS=1 REPS=2 \
   SHAPES=B1_H1_S8_D64_C0 GIT_REV=abc SESSION=lk1 tools/pipeline/measure.sh lk >/dev/null 2>"$t/merr"; rc=$?
 check_eq "measure, the runs' lock held by another process, RUN_TIMEOUT=1: exit 2" "$rc" 2
 check_grep "... no verdict on the variant, the lock named" "good: its run ran out of time while another process held the runs' lock on GPU 0 .*no verdict on good" "$t/merr"
@@ -74,7 +74,7 @@ kill $holder 2>/dev/null
 # SERVE_START_TIMEOUT, saying so, and blames no variant
 printf '#!/usr/bin/env bash\nsleep 30\n' >"$t/stuck-serve"; chmod +x "$t/stuck-serve"
 s0=$SECONDS
-env PROBLEM=attention SAMPLES_BIN=$PWD/build/tools/samples SESSION_BIN=$PWD/build/tools/session B=$t/build DATA_OUT=$t/data GPU_LOCK_DIR=$t/locks SERVE=1 \
+env PROBLEM=attention SAMPLES_BIN=$PWD/build/tools/samples SESSION_BIN=$PWD/build/tools/session GATETAB=$PWD/build/tools/gatetab B=$t/build DATA_OUT=$t/data GPU_LOCK_DIR=$t/locks SERVE=1 \
   SERVE_BIN=$t/stuck-serve SERVE_START_TIMEOUT=1 ROUNDS=1 REPS=2 SHAPES=B1_H1_S8_D64_C0 GIT_REV=abc SESSION=lk2 \
   tools/pipeline/measure.sh lk >/dev/null 2>"$t/merr"; rc=$?
 check_eq "a server that never gets ready, SERVE_START_TIMEOUT=1: exit 2" "$rc" 2

@@ -8,7 +8,7 @@
 # table, and the published files read back.
 . tests/lib.sh
 export PROBLEM=attention
-export SAMPLES_BIN=$PWD/build/tools/samples SESSION_BIN=$PWD/build/tools/session
+export SAMPLES_BIN=$PWD/build/tools/samples SESSION_BIN=$PWD/build/tools/session GATETAB=$PWD/build/tools/gatetab
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 b=$t/build/fake; mkdir -p "$b" "$t/smi" "$t/locks"
 # nvidia-smi: two GPUs; -i N answers GPU N's uuid

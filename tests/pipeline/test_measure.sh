@@ -11,7 +11,7 @@
 export PROBLEM=attention  # what make passes: the problem whose sources make the code id
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 # the rounds are merged by the samples command built here (make test builds it)
-export SAMPLES_BIN=$PWD/build/tools/samples SESSION_BIN=$PWD/build/tools/session
+export SAMPLES_BIN=$PWD/build/tools/samples SESSION_BIN=$PWD/build/tools/session GATETAB=$PWD/build/tools/gatetab
 b=$t/build/fake; mkdir -p "$b"
 # fake NAME MODE: MODE ok | numerics | crash (round 2, after 0.5 s) | nofile (exit 0, writes nothing)
 # | linger (exits 0.4 s after writing its file) | slow (3 s before it writes its file).
@@ -99,7 +99,7 @@ check_grep "the static gate table is not rewritten: a transient failure is retri
 check_grep "... the run's verdicts are in gates_run.csv" '^crashy,reject,runtime_error,' "$b/gates_run.csv"
 # a clean run (no runtime rows) keeps every gate row
 m=$t/merge; mkdir -p "$m"; printf 'variant,verdict,reason,detail,k\na,pass,,"x, y",1\n' >"$m/gates.csv"; : >"$m/runtime.csv"
-tools/gates/gates_merge.sh "$m" "$m/pub"
+"$GATETAB" merge "$m" "$m/pub"
 check_eq "merge with no runtime rows keeps the table" "$(cat "$m/pub/gates.csv" | tr '\n' '|')" 'variant,verdict,reason,detail,k|a,pass,,"x, y",1|'
 out=$(B=$t/build DATA_OUT=$t/data tools/pipeline/measure.sh nothing 2>&1); rc=$?
 check_eq "missing gates.csv is an input error" "$rc" 2

@@ -11,7 +11,7 @@
 need() { for c in "$@"; do command -v "$c" >/dev/null 2>&1 || { echo "skip: no $c (Debian: slurm-wlm, munge)"; exit 0; }; done; }
 [ "$(id -u)" = 0 ] || { echo "skip: starting slurmctld and slurmd needs root"; exit 0; }
 need slurmctld slurmd munged srun scancel squeue sinfo scontrol
-export PROBLEM=attention SAMPLES_BIN=$PWD/build/tools/samples SESSION_BIN=$PWD/build/tools/session
+export PROBLEM=attention SAMPLES_BIN=$PWD/build/tools/samples SESSION_BIN=$PWD/build/tools/session GATETAB=$PWD/build/tools/gatetab
 t=$(mktemp -d /tmp/cd42-slurm.XXXXXX)
 stop() {
   SLURM_CONF=$t/slurm.conf scontrol shutdown >/dev/null 2>&1

@@ -106,7 +106,7 @@ printf 'variant,shape,metric,value,unit\nv,%s,duration,1,ns\nw,%s,duration,1,ns\
 "$T/counter_gates" "$tmp/mixed.csv" >/dev/null 2>"$tmp/err"
 check_grep "counter_gates: two variants in one file: file:line" "mixed.csv:3: variant/shape" "$tmp/err"
 
-# --- profile_gates.sh (merging through the shared tools/gates/gates_merge.sh) ------------------------
+# --- profile_gates.sh (merging through the gate table's command, gatetab merge) ------------------------
 G='variant,verdict,reason,detail,kernel,regs,spill_stores,spill_loads,stack,smem_static,smem_dynamic,threads,blocks_per_sm,occupancy,ctas_min,ctas_max'
 mkdir -p "$tmp/b/e/profile" "$tmp/b/f/profile"
 { echo "$G"

@@ -37,11 +37,9 @@
 #include <string.h>
 
 #include "arch_limits.h"
+#include "gate_table.h"
 #include "occupancy.h"
 #include "ptxas_report.h"
-
-#define HEADER "variant,verdict,reason,detail,kernel,regs,spill_stores,spill_loads,stack," \
-               "smem_static,smem_dynamic,threads,blocks_per_sm,occupancy,ctas_min,ctas_max"
 
 struct shape {
   char name[128], kernel[256], error[512], config[64];  // config: a dispatching build's (describe config=)
@@ -71,17 +69,6 @@ static long parse_long(const char *s, const char *what) {
   return v;
 }
 
-// Print s as one CSV field: quoted when it holds a comma, quote or line break.
-static void put_field(const char *s) {
-  if (!strpbrk(s, ",\"\r\n")) { fputs(s, stdout); return; }
-  putchar('"');
-  for (; *s; s++) {
-    if (*s == '"') putchar('"');
-    putchar(*s == '\r' || *s == '\n' ? ' ' : *s);
-  }
-  putchar('"');
-}
-
 // Read the file's first two lines: status word into st, detail into detail.
 static void read_status(const char *path, char *st, size_t stlen, char *detail, size_t dlen) {
   FILE *f = fopen(path, "r");
@@ -89,8 +76,8 @@ static void read_status(const char *path, char *st, size_t stlen, char *detail, 
   char buf[1024] = "";
   if (!fgets(buf, sizeof buf, f)) die("%s:1: empty status file", path);
   buf[strcspn(buf, "\r\n")] = 0;
-  if (strcmp(buf, "ok") && strcmp(buf, "build_failed") && strcmp(buf, "build_timeout") &&
-      strcmp(buf, "invalid_config"))
+  int o = gate_outcome_parse(buf);
+  if (strcmp(buf, "ok") && (o < 0 || gate_outcome_stage((gate_outcome)o) != GS_BUILD))
     die("%s:1: unknown status '%.60s'", path, buf);
   snprintf(st, stlen, "%.20s", buf);
   detail[0] = 0;
@@ -171,11 +158,18 @@ static int kernel_matches(const char *m, const char *k) {
 }
 
 
-static void put_row_start(const char *variant, const char *verdict, const char *reason,
-                          const char *detail) {
-  put_field(variant);
-  printf(",%s,%s,", verdict, reason);
-  put_field(detail);
+// Prints the gate row of VARIANT (gate_table.h): reject with O, or pass (GO_PASS); then DETAIL
+// and, unless RES is NULL, the resource columns kernel .. ctas_max.
+static void put_row(const char *variant, gate_outcome o, const char *detail,
+                    const char *const res[GT_STATIC_NCOL - 4]) {
+  gt_row r;
+  gt_row_init(&r, GT_STATIC_NCOL);
+  gt_row_set(&r, 0, variant, 0);
+  gt_row_verdict(&r, o, 0);
+  gt_row_set(&r, 3, detail, 0);
+  for (int i = 4; res && i < GT_STATIC_NCOL; i++) gt_row_set(&r, (size_t)i, res[i - 4], 0);
+  gt_write_row(stdout, &r, GT_ROWS);
+  gt_row_free(&r);
 }
 
 // Read the describe file; returns the number of shapes in *out.
@@ -250,8 +244,7 @@ static int evaluate(const char *variant, const struct arch_limits *arch, const c
   for (size_t i = 0; i < n; i++)
     if (sh[i].error[0]) {
       snprintf(detail, sizeof detail, "shape %s: %s", sh[i].name, sh[i].error);
-      put_row_start(variant, "reject", "invalid_config", detail);
-      puts(",,,,,,,,,,,,");
+      put_row(variant, GO_INVALID_CONFIG, detail, NULL);
       return 0;
     }
 
@@ -260,8 +253,7 @@ static int evaluate(const char *variant, const struct arch_limits *arch, const c
   size_t lib = 0;
   for (size_t i = 0; i < n; i++) lib += !strcmp(sh[i].kernel, "-");
   if (lib == n) {
-    put_row_start(variant, "pass", "", "a library call (kernel=-): no kernel of its own to gate");
-    puts(",,,,,,,,,,,,");
+    put_row(variant, GO_PASS, "a library call (kernel=-): no kernel of its own to gate", NULL);
     ptxas_report_free(&rep);
     free(sh);
     return 0;
@@ -299,13 +291,13 @@ static int evaluate(const char *variant, const struct arch_limits *arch, const c
     if (c > cmax) cmax = c;
   }
 
-  const char *reason = "";
+  gate_outcome reason = GO_PASS;
   detail[0] = 0;
   const struct ptxas_func *spill = NULL;
   for (size_t j = 0; j < rep.n && !spill; j++)
     if (counts(&rep.f[j], pa) && (rep.f[j].spill_stores || rep.f[j].spill_loads)) spill = &rep.f[j];
   if (over < n) {
-    reason = "smem_overflow";
+    reason = GO_SMEM_OVERFLOW;
     wk = ok_k;
     ws = over;
     wocc = occupancy_calc(arch, sh[ws].threads, wk->regs, wk->smem_static, sh[ws].dyn_smem);
@@ -313,31 +305,35 @@ static int evaluate(const char *variant, const struct arch_limits *arch, const c
              sh[ws].name, wk->smem_static, sh[ws].dyn_smem, wk->smem_static + sh[ws].dyn_smem,
              arch->smem_per_block_optin, arch->name);
   } else if (spill) {
-    reason = "register_spill";
+    reason = GO_REGISTER_SPILL;
     snprintf(detail, sizeof detail, "%s%s: %ld B spill stores, %ld B spill loads", spill->name,
              spill->is_entry ? "" : " (device function)", spill->spill_stores, spill->spill_loads);
   } else if (!wocc.blocks_per_sm) {
-    reason = "low_occupancy";
+    reason = GO_LOW_OCCUPANCY;
     snprintf(detail, sizeof detail, "shape %s: cannot launch (%ld threads, %ld registers: %s)",
              sh[ws].name, sh[ws].threads, wk->regs, wocc.limiter);
   } else if (wocc.occupancy < shape_min_occ(&sh[ws], min_occ)) {
-    reason = "low_occupancy";
+    reason = GO_LOW_OCCUPANCY;
     snprintf(detail, sizeof detail, "shape %s: occupancy %.4g < %g (%d blocks/SM of %d warps, limited by %s)",
              sh[ws].name, wocc.occupancy, shape_min_occ(&sh[ws], min_occ), wocc.blocks_per_sm,
              wocc.warps_per_block, wocc.limiter);
   } else if (min_ctas > 0 && cmax < min_ctas) {
-    reason = "too_few_ctas";
+    reason = GO_TOO_FEW_CTAS;
     snprintf(detail, sizeof detail, "at most %ld CTAs or work items over shapes < %ld", cmax, min_ctas);
   } else {
     snprintf(detail, sizeof detail, "occupancy %.4g at shape %s, limited by %s", wocc.occupancy,
              sh[ws].name, wocc.limiter);
   }
-  put_row_start(variant, reason[0] ? "reject" : "pass", reason, detail);
-  putchar(',');
-  put_field(wk->name);
-  printf(",%ld,%ld,%ld,%ld,%ld,%ld,%ld,%d,%.4f,%ld,%ld\n", wk->regs, wk->spill_stores,
-         wk->spill_loads, wk->stack, wk->smem_static, sh[ws].dyn_smem, sh[ws].threads,
-         wocc.blocks_per_sm, wocc.occupancy, cmin, cmax);
+  char num[GT_STATIC_NCOL - 5][32];
+  const long nums[] = {wk->regs, wk->spill_stores, wk->spill_loads, wk->stack, wk->smem_static,
+                    sh[ws].dyn_smem, sh[ws].threads, wocc.blocks_per_sm};
+  for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++) snprintf(num[i], sizeof num[i], "%ld", nums[i]);
+  snprintf(num[8], sizeof num[8], "%.4f", wocc.occupancy);
+  snprintf(num[9], sizeof num[9], "%ld", cmin);
+  snprintf(num[10], sizeof num[10], "%ld", cmax);
+  put_row(variant, reason, detail,
+          (const char *const[]){wk->name, num[0], num[1], num[2], num[3], num[4], num[5], num[6], num[7],
+                                num[8], num[9], num[10]});
   ptxas_report_free(&rep);
   free(sh);
   return 0;
@@ -383,7 +379,12 @@ int main(int argc, char **argv) {
       occ_of[n_occ_of++].min_occ = x;
     } else die("usage: unknown option '%s'", o);
   }
-  if (header) puts(HEADER);
+  if (header) {
+    gt_table t;
+    gt_init(&t, GT_TABLE, "-", gt_static_columns, GT_STATIC_NCOL);
+    gt_write(stdout, &t);
+    gt_free(&t);
+  }
   if (header && !variant && !arch_name && !status) return 0;
   if (!variant || !arch_name || !status)
     die("usage: gates [--header] --variant V --arch sm_XX --status FILE [--ptxas FILE] "
@@ -410,8 +411,7 @@ int main(int argc, char **argv) {
   char st[64], detail[1024];
   read_status(status, st, sizeof st, detail, sizeof detail);
   if (strcmp(st, "ok")) {
-    put_row_start(variant, "reject", st, detail);
-    puts(",,,,,,,,,,,,");
+    put_row(variant, (gate_outcome)gate_outcome_parse(st), detail, NULL);
     return 0;
   }
   if (!ptxas || !describe) die("status ok needs --ptxas and --describe");

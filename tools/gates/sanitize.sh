@@ -6,7 +6,8 @@
 # Environment: B, DATA_OUT, GIT_REV (recorded in the table's header), SANITIZE_SHAPES (shapes to use where the variant runs them; the
 #   experiment's choice of edge cases), SAN_SHAPES (else: how many of the smallest, default 2),
 #   SAN_TOOLS (default "memcheck racecheck initcheck synccheck"), SAN_TIMEOUT (s, default 300),
-#   SAN_JOBS (parallel sanitizer processes, default 1).
+#   SAN_JOBS (parallel sanitizer processes, default 1), GATETAB (the gate table's command, default
+#   $B/tools/gatetab).
 # Writes build/EXP/sanitize.csv (`# key: value` header: git_rev, gpu_slug, date, tools; then
 # variant,tool,shape_count,result,errors,first_message); a variant
 # with any error becomes a runtime_error row in build/EXP/gates.csv; the table is published
@@ -14,13 +15,14 @@
 set -u
 exp=$1
 b=${B:-build}/$exp
+gatetab=${GATETAB:-${B:-build}/tools/gatetab}
 say() { echo "sanitize: $*" >&2; }
 die() { echo "sanitize: $*" >&2; exit 2; }
 cs=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null) \
   || die "compute-sanitizer not found (CUDA Toolkit): it runs on a GPU host; without a GPU, use make report"
 [ -f "$b/gates.csv" ] || die "$b/gates.csv: missing (run make gates EXP=$exp)"
-mapfile -t vs < <(touch "$b/runtime.csv"; awk -F, 'FILENAME == ARGV[1] { bad[$1] = 1; next }
-  FNR > 1 && $2 == "pass" && !($1 in bad) { print $1 }' "$b/runtime.csv" "$b/gates.csv")
+pass_list=$("$gatetab" list --pass --runtime "$b/runtime.csv" "$b/gates.csv") || exit 2
+mapfile -t vs < <([ -z "$pass_list" ] || printf '%s\n' "$pass_list")
 [ ${#vs[@]} -gt 0 ] || die "$exp: no variant passed the gates"
 slug=$("$b/${vs[0]}/bench" --gpu-slug 2>/dev/null) || die "no usable GPU here; without a GPU, use make report"
 # the GPU's lock, as a measure session holds it: no sanitizer run overlaps a session's timing there
@@ -80,13 +82,13 @@ for v in "${vs[@]}"; do
     cat "$row" >>"$out.tmp"
     if ! grep -q ',clean,' "$row"; then
       bad=$((bad + 1))
-      printf '%s,runtime_error,"%s: %s"\n' "$v" "$t" "$(awk -F'"' '{ print $2 }' "$row")" >>"$b/runtime.csv"
+      "$gatetab" reject "$b/runtime.csv" "$v" runtime_error "$t: $(awk -F'"' '{ print $2 }' "$row")" || exit 2
     fi
   done
 done
 mv "$out.tmp" "$out"
 dest=${DATA_OUT:-data}/$exp/$slug
 mkdir -p "$dest" && cp "$out" "$dest/.sanitize.csv.tmp" && mv "$dest/.sanitize.csv.tmp" "$dest/sanitize.csv"
-tools/gates/gates_merge.sh "$b" "$dest"
+"$gatetab" merge "$b" "$dest" || exit 2
 say "$n runs over ${#vs[@]} variants: $((n - bad)) clean, $bad with errors -> $out, $dest/sanitize.csv"
 [ $bad -eq 0 ]

@@ -8,7 +8,7 @@
 # a file already holds). The directory DONE names must be the session's own staging
 # (<session>/data/EXP/<gpu slug>). Then the gate table is merged and published.
 #   collect.sh EXP
-# Environment: B, DATA_OUT (data), SAMPLES_BIN. Exit 0 when every staged session was published,
+# Environment: B, DATA_OUT (data), SAMPLES_BIN, GATETAB (default $B/tools/gatetab). Exit 0 when every staged session was published,
 # 1 when a job did not finish (the others are published), 2 on a usage error.
 set -u
 exp=${1:?usage: collect.sh EXP}
@@ -39,6 +39,6 @@ for d in "$b"/slurm/*/; do
   say "session $s: ${n:-0} sample files published in $dest"
   [[ " ${dests[*]-} " == *" $dest "* ]] || dests+=("$dest")
 done
-for dest in "${dests[@]}"; do { flock 8; tools/gates/gates_merge.sh "$b" "$dest"; } 8>"$dest/.publish.lock"; done
+for dest in "${dests[@]}"; do { flock 8; "${GATETAB:-${B:-build}/tools/gatetab}" merge "$b" "$dest"; } 8>"$dest/.publish.lock"; done
 say "collected $taken session(s) of $exp"
 exit $rc

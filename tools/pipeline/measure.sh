@@ -7,10 +7,11 @@
 #   (optional: the variants to time, space-separated), SESSION (optional id), ORDER_SEED (optional,
 #   digits), SESSION_BIN (the session command, default $B/tools/session: the order of the runs),
 #   SAMPLES_BIN (the samples command, default $B/tools/samples: it merges the rounds and
-#   writes the baselines' files), GPU (optional: the index of the GPU to run on; it sets
-#   CUDA_VISIBLE_DEVICES), SHARD (set by `make measure GPUS=...`, tools/pipeline/shards.sh: this
-#   session is one of several running at once on other GPUs, so it leaves the experiment's
-#   runtime table to the driver, which empties it once, and appends to it), DONE_FILE (optional:
+#   writes the baselines' files), GATETAB (the gate table's command, default $B/tools/gatetab),
+#   GPU (optional: the index of the GPU to run on; it sets CUDA_VISIBLE_DEVICES), SHARD (set by
+#   `make measure GPUS=...`, tools/pipeline/shards.sh: this session is one of several running at
+#   once on other GPUs, so it leaves the experiment's runtime table to the driver, which empties
+#   it once, and appends to it), DONE_FILE (optional:
 #   written at the very end, naming the session and where it was published: a cluster job's
 #   staged session is collected only when it finished), STREAM (1: build while timing, below;
 #   with BUILD_MAKE, the make command that builds a variant's gate row, BUILD_CHUNK, how many
@@ -83,6 +84,7 @@ exp=$1
 b=${B:-build}/$exp
 samples=${SAMPLES_BIN:-${B:-build}/tools/samples}
 session_bin=${SESSION_BIN:-${B:-build}/tools/session}
+gatetab=${GATETAB:-${B:-build}/tools/gatetab}
 rounds=${ROUNDS:-10}; reps=${REPS:-50}; order=${ORDER:-balanced}
 say() { echo "measure: $*" >&2; }
 die() { echo "measure: $*" >&2; exit 2; }
@@ -189,8 +191,9 @@ if [ -n "$stream" ]; then
   [ ${#cand[@]} -gt 0 ] || die "STREAM=1 needs the variants in VARIANT"
 else
   [ -f "$b/gates.csv" ] || die "$b/gates.csv: missing (run make gates EXP=$exp)"
-  # variants that passed the static gates (first three columns never hold commas)
-  mapfile -t cand < <(awk -F, 'NR > 1 && $2 == "pass" { print $1 }' "$b/gates.csv")
+  # variants that passed the static gates
+  pass_list=$("$gatetab" list --pass "$b/gates.csv") || exit 2
+  mapfile -t cand < <([ -z "$pass_list" ] || printf '%s\n' "$pass_list")
   if [ -n "${VARIANT:-}" ]; then
     mapfile -t cand < <(printf '%s\n' "${cand[@]}" | grep -Fx -f <(printf '%s\n' $VARIANT))
   fi
@@ -326,10 +329,11 @@ built() {
     builder_alive || last=1
     [ -n "$last" ] || sleep 0.05
   done
-  row=$(tail -n 1 "$b/$v/gate.csv" 2>/dev/null)
-  [[ $row == "$v,pass,"* ]] && return 0
-  if [ -z "$row" ]; then static[$v]="no gate row (see $blog)"
-  else static[$v]="static gates: $(cut -d, -f3 <<<"$row")"; fi
+  local verdict reason
+  IFS=$'\t' read -r verdict reason < <("$gatetab" get --rows "$b/$v/gate.csv" "$v" verdict reason 2>/dev/null)
+  [ "${verdict:-}" = pass ] && return 0
+  if [ -z "${verdict:-}" ]; then static[$v]="no gate row (see $blog)"
+  else static[$v]="static gates: $reason"; fi
   return 1
 }
 # ours V: 0 when this session runs V (QUEUE: a library baseline, one of QUEUE_SHARED, or a variant it
@@ -408,12 +412,10 @@ say "$exp on $slug: session $session (host $host, gpu $gpu_uuid), ${#cand[@]} va
 
 shape_args() { local s; for s in $(cat "$1"); do printf -- '--shape\n%s\n' "$s"; done; }
 [ -n "${SHARD:-}" ] || : >"$b/runtime.csv"
-reject() { # reject VARIANT REASON DETAIL
-  # one short line per write with O_APPEND: sessions on other GPUs may append at the same time
-  printf '%s,%s,"%s"\n' "$1" "$2" "$(printf '%s' "$3" | tr -d '"\r' | tr '\n' ' ' | cut -c1-300)" >>"$b/runtime.csv"
+reject() { # reject VARIANT REASON DETAIL (one write: sessions on other GPUs may append at the same time)
+  "$gatetab" reject "$b/runtime.csv" "$1" "$2" "$3" || die "cannot record $1's gate row"
   say "$1: $2: $3"
 }
-runtime_reason() { case $1 in 1) echo numerics ;; 124|137) echo run_timeout ;; *) echo runtime_error ;; esac; }
 
 # --- 1. timing, in rounds (each process checks numerics before it times) ----------------------
 mapfile -t all_shapes < <(printf '%s\n' ${SHAPES})
@@ -632,7 +634,7 @@ for item in "${sched[@]}"; do
             elif [ $rc -eq -1 ]; then say "$v: failed (exit 0 without a sample file), see $runs/$v.log"
             else say "$v: failed (exit $rc), see $runs/$v.log"; fi ;;
     *) if [ $rc -eq -1 ]; then reject "$v" runtime_error "exit 0 without a sample file (round $r)"
-       else reject "$v" "$(runtime_reason $rc)" "$(grep -m1 -E 'verdict=fail' "$runs/$v.log" || tail -n 1 "$runs/$v.log")"; fi ;;
+       else reject "$v" "$("$gatetab" exit-reason $rc)" "$(grep -m1 -E 'verdict=fail' "$runs/$v.log" || tail -n 1 "$runs/$v.log")"; fi ;;
   esac
 done
 serve_stop
@@ -665,7 +667,7 @@ done
 # --- 3. the gate table with runtime verdicts, published beside the samples ---------------------
 # (a shard leaves it to the driver, which merges once every session has finished: under STREAM
 # the other sessions' variants may still be building)
-[ -n "${SHARD:-}" ] || { flock 8; tools/gates/gates_merge.sh "$b" "$dest"; } 8>"$dest/.publish.lock"
+[ -n "${SHARD:-}" ] || { flock 8; "$gatetab" merge "$b" "$dest"; } 8>"$dest/.publish.lock"
 rej=$(wc -l <"$b/runtime.csv")
 passed=0 nmine=0 nstatic=0  # (QUEUE: of the variants this session ran)
 for v in "${cand[@]}"; do

@@ -1,8 +1,8 @@
 // counter_gates — the bank_conflicts and bad_coalescing gates from tidy profile CSVs
 // (tools/ncu_csv output, one file per variant).
 //   counter_gates [--bank-conflict-max X] [--coalesce-factor F] [--ideal-sectors N] V.csv...
-// Writes "variant,verdict,reason,detail" (header, then one row per file) with the measured values
-// in detail; tools/profile/profile_gates.sh appends the reject rows to build/<exp>/runtime.csv and merges
+// Writes a gate table (gates/gate_table.h) "variant,verdict,reason,detail" (header, then one row
+// per file, the detail quoted) with the measured values in detail; tools/profile/profile_gates.sh appends the reject rows to build/<exp>/runtime.csv and merges
 // them into gates.csv. Exit 0 (rejects included), 2 on a usage or input error.
 //
 // bank_conflicts: shared memory serves a warp's request in wavefronts; a conflict-free request
@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "gates/gate_table.h"
 #include "profile_metrics.h"
 
 static _Noreturn void usage(const char *why) {
@@ -61,7 +62,7 @@ static double excess(const pm_profile *p, int st, const limits *lim, int *from_p
 
 static void gate(const pm_profile *p, const limits *lim) {
   char bank[300] = "", coal[300] = "", detail[700];
-  const char *reason = NULL, *also = NULL;
+  gate_outcome reason = GO_PASS, also = GO_PASS;
   double rate = pm_conflict_rate(p), cpr = pm_conflicts_per_request(p);
   if (isnan(rate))
     snprintf(bank, sizeof bank, "bank conflicts not measured (no shared-memory counters or traffic)");
@@ -69,7 +70,7 @@ static void gate(const pm_profile *p, const limits *lim) {
     snprintf(bank, sizeof bank, "bank conflicts %.3g extra wavefronts per conflict-free wavefront%s%.3g"
              " (%.4g per shared instruction)", rate, rate > lim->conflict_max ? " > " : " <= ",
              lim->conflict_max, cpr);
-    if (rate > lim->conflict_max) reason = "bank_conflicts";
+    if (rate > lim->conflict_max) reason = GO_BANK_CONFLICTS;
   }
   int pld = 0, pst = 0;
   double eld = excess(p, 0, lim, &pld), est = excess(p, 1, lim, &pst);
@@ -83,11 +84,17 @@ static void gate(const pm_profile *p, const limits *lim) {
              st ? "stores" : "loads", e,
              (st ? pst : pld) ? "bytes used per sector" : "sectors per request over --ideal-sectors",
              bad ? " > " : " <= ", lim->coalesce_factor);
-    if (bad) { if (reason) also = "bad_coalescing"; else reason = "bad_coalescing"; }
+    if (bad) { if (reason != GO_PASS) also = GO_BAD_COALESCING; else reason = GO_BAD_COALESCING; }
   }
   snprintf(detail, sizeof detail, "shape %s: %s; %s%s%s", p->shape, bank, coal,
-           also ? "; also " : "", also ? also : "");
-  printf("%s,%s,%s,\"%s\"\n", p->variant, reason ? "reject" : "pass", reason ? reason : "", detail);
+           also != GO_PASS ? "; also " : "", gate_outcome_str(also));
+  gt_row r;
+  gt_row_init(&r, 4);
+  gt_row_set(&r, 0, p->variant, 0);
+  gt_row_verdict(&r, reason, 0);
+  gt_row_set(&r, 3, detail, 1);
+  gt_write_row(stdout, &r, GT_TABLE);
+  gt_row_free(&r);
 }
 
 int main(int argc, char **argv) {
@@ -107,7 +114,10 @@ int main(int argc, char **argv) {
     } else { first = i; break; }
   }
   if (!first) usage("no profile CSV given");
-  printf("variant,verdict,reason,detail\n");
+  gt_table head;
+  gt_init(&head, GT_TABLE, "-", gt_static_columns, 4);  // variant,verdict,reason,detail
+  gt_write(stdout, &head);
+  gt_free(&head);
   for (int i = first; i < argc; i++) {
     pm_profile p;
     char err[700];

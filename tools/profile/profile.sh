@@ -56,11 +56,11 @@ ncu=${NCU:-$(command -v ncu || ls -d /usr/local/cuda/bin/ncu /usr/local/cuda/nsi
   || die "ncu (Nsight Compute) not found: profiling runs only on a GPU host with the CUDA Toolkit; on this machine use 'make profile-gates' or 'make report' on published profiles"
 [ -x "$ncu" ] || die "NCU='$ncu' is not an executable"
 [ -f "$b/gates.csv" ] || die "$b/gates.csv: missing (run make gates EXP=$exp)"
-for t in ncu_csv counter_gates; do [ -x "$tools/$t" ] || die "$tools/$t: missing (make $tools/$t)"; done
+for t in ncu_csv counter_gates gatetab; do [ -x "$tools/$t" ] || die "$tools/$t: missing (make $tools/$t)"; done
 
 # variants that passed every gate so far, that have a flag file, optionally one
-mapfile -t cand < <(touch "$b/runtime.csv"; awk -F, 'FILENAME == ARGV[1] { bad[$1] = 1; next }
-  FNR > 1 && $2 == "pass" && !($1 in bad) { print $1 }' "$b/runtime.csv" "$b/gates.csv")
+pass_list=$("$tools/gatetab" list --pass --runtime "$b/runtime.csv" "$b/gates.csv") || exit 2
+mapfile -t cand < <([ -z "$pass_list" ] || printf '%s\n' "$pass_list")
 if [ -n "${VARIANTS:-}" ]; then
   mapfile -t cand < <(printf '%s\n' "${cand[@]}" | grep -Fx -f <(printf '%s\n' $VARIANTS))
 fi

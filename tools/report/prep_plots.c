@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "gates/gate_table.h"
 #include "report_pick.h"
 #include "report_roof.h"
 #include "report_tmplread.h"
@@ -464,22 +466,18 @@ done:
 static void gates(const char *dir, const char *slug) {
   char p[4096];
   snprintf(p, sizeof p, "%s/gates.csv", dir);
-  rcsv t;
-  if (rcsv_read(p, &t, err, sizeof err)) return;
-  static const char *const need[] = {"variant", "verdict", "reason", NULL};
-  int x[3];
-  if (rcsv_need(&t, need, x, err, sizeof err)) die();
+  gt_table t;
+  if (access(p, F_OK)) return;
+  if (gt_read(p, GT_TABLE, &t, err, sizeof err)) die();
   strlist reasons = {0};
-  for (size_t i = 0; i < t.nrows; i++)
-    if (!strcmp(rcsv_get(&t, i, x[1]), "reject") && !strlist_has(&reasons, rcsv_get(&t, i, x[2])))
-      strlist_add(&reasons, rcsv_get(&t, i, x[2]));
+  for (size_t i = 0; i < t.n; i++)
+    if (!t.rows[i].pass && !strlist_has(&reasons, t.rows[i].f[2])) strlist_add(&reasons, t.rows[i].f[2]);
   strlist_sort(&reasons);
   if (reasons.n) {
     FILE *d = open_out("gates", "dat"), *g = open_out("gates", "gpv");
     for (size_t k = 0; k < reasons.n; k++) {
       size_t m = 0;
-      for (size_t i = 0; i < t.nrows; i++)
-        m += !strcmp(rcsv_get(&t, i, x[1]), "reject") && !strcmp(rcsv_get(&t, i, x[2]), reasons.v[k]);
+      for (size_t i = 0; i < t.n; i++) m += !t.rows[i].pass && !strcmp(t.rows[i].f[2], reasons.v[k]);
       fprintf(d, "%zu %zu ", k, m);
       gpstr(d, reasons.v[k][0] ? reasons.v[k] : "(none given)");
       fputc('\n', d);
@@ -490,7 +488,7 @@ static void gates(const char *dir, const char *slug) {
     figure("gates", "gates", (const char *const[]){"gpu", slug, NULL});
   }
   strlist_free(&reasons);
-  rcsv_free(&t);
+  gt_free(&t);
 }
 
 // DIR/pdfdate: the latest sample `date` as 14 digits (YYYYMMDDHHMMSS), for the recipe to write

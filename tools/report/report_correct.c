@@ -132,8 +132,8 @@ static void load_sanitize(gen *g, const egpu *x, rcsv *s, int *have, santally *t
 // legend, the sanitizer findings and the configurations refused at compile time
 static void correctness_tables(gen *g, const egpu *x, const strlist *all, const strlist cells[5],
                                const flagnames *fn, const int *used, const strlist *find, const strlist *refused) {
-  const rcsv *gt = &x->gates;
-  int cv = rcsv_col(gt, "variant"), cr = rcsv_col(gt, "reason"), cx = rcsv_col(gt, "detail");
+  const gt_table *gt = &x->gates;
+  const int cx = gt_col(gt, "detail");
   const char *const xg[] = {"exp", x->exp, "gpu", x->gpu, NULL};
   tmpl_table(g, "correct", "caption-configs", "columns-configs", "p18p32p16rp18", xg);
   for (size_t i = 0; i < all->n; i++)
@@ -156,9 +156,9 @@ static void correctness_tables(gen *g, const egpu *x, const strlist *all, const 
     tmpl_table(g, "correct", "caption-refused", "columns-refused", "p30p66", xg);
     for (size_t i = 0; i < refused->n; i++) {
       const char *msg = "";
-      for (size_t r = 0; r < gt->nrows; r++)
-        if (!strcmp(rcsv_get(gt, r, cv), refused->v[i]) && !strcmp(rcsv_get(gt, r, cr), "invalid_config"))
-          msg = assert_msg(rcsv_get(gt, r, cx));
+      for (size_t r = 0; cx >= 0 && r < gt->n; r++)
+        if (!strcmp(gt->rows[r].f[0], refused->v[i]) && !gt->rows[r].pass && gt->rows[r].reason == GO_INVALID_CONFIG)
+          msg = assert_msg(gt->rows[r].f[cx]);
       doc_row(&g->d, (const char *const[]){fmt("`%s`", refused->v[i]), *msg ? fmt("`%s`", msg) : word(g, "refused-no-message")});
     }
     doc_table_end(&g->d);
@@ -170,21 +170,13 @@ void correctness_gpu(gen *g, const expvars *e, const egpu *x, corr_counts *count
   int have_san;
   santally st = {0};
   load_sanitize(g, x, &san, &have_san, &st);
-  const rcsv *gt = &x->gates;
-  int cv = -1, cd = -1, cr = -1;
-  if (x->have_gates) {
-    cv = rcsv_col(gt, "variant"), cd = rcsv_col(gt, "verdict"), cr = rcsv_col(gt, "reason");
-    if (cv < 0 || cd < 0 || cr < 0) {
-      snprintf(g->err, sizeof g->err, "%s:1: needs columns variant, verdict, reason", gt->path);
-      gen_die(g);
-    }
-  }
+  const gt_table *gt = &x->gates;
   // every configuration but those refused at compile time, sorted
   strlist all = {0}, refused = {0}, other_rej = {0}, accepted = {0};
-  for (size_t r = 0; r < (x->have_gates ? gt->nrows : 0); r++) {
-    const char *v = rcsv_get(gt, r, cv), *why = rcsv_get(gt, r, cr);
-    if (!strcmp(rcsv_get(gt, r, cd), "reject")) {
-      if (!strcmp(why, "invalid_config")) {
+  for (size_t r = 0; r < (x->have_gates ? gt->n : 0); r++) {
+    const char *v = gt->rows[r].f[0], *why = gt->rows[r].f[2];
+    if (!gt->rows[r].pass) {
+      if (gt->rows[r].reason == GO_INVALID_CONFIG) {
         strlist_add(&refused, v);
         continue;
       }
@@ -215,9 +207,9 @@ void correctness_gpu(gen *g, const expvars *e, const egpu *x, corr_counts *count
     for (size_t f = 0; f < x->names.n; f++)
       if (!strcmp(x->names.v[f], v)) sf = &x->files[f];
     if (sf && samples_meta(sf, "flags")) flags = fmt("`%s`", abbrev_flags(&fn, samples_meta(sf, "flags"), used));
-    for (size_t r = 0; x->have_gates && r < gt->nrows; r++)
-      if (!strcmp(rcsv_get(gt, r, cv), v))
-        gate = *rcsv_get(gt, r, cr) ? fmt("%s: `%s`", rcsv_get(gt, r, cd), rcsv_get(gt, r, cr)) : rcsv_get(gt, r, cd);
+    for (size_t r = 0; x->have_gates && r < gt->n; r++)
+      if (!strcmp(gt->rows[r].f[0], v))
+        gate = *gt->rows[r].f[2] ? fmt("%s: `%s`", gt->rows[r].f[1], gt->rows[r].f[2]) : gt->rows[r].f[1];
     // shapes of the experiment the variant was planned for, and those with samples
     int by_plan = sf && plans_any(sf);
     size_t want = 0, have = 0;

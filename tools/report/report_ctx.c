@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "report_pick.h"
 
@@ -98,7 +99,9 @@ void egpu_load(gen *g, egpu *x, const char *exp, const char *gpu) {
   snprintf(p, sizeof p, "%s/%s/%s/aa-inside.csv", g->build, exp, gpu);
   x->have_aain = gen_load_opt(g, p, &x->aain);
   snprintf(p, sizeof p, "%s/gates.csv", x->dir);
-  x->have_gates = gen_load_opt(g, p, &x->gates);
+  struct stat gs;
+  x->have_gates = stat(p, &gs) == 0 && gs.st_size > 0;
+  if (x->have_gates && gt_read(p, GT_TABLE, &x->gates, g->err, sizeof g->err)) gen_die(g);
   snprintf(p, sizeof p, "%s/plots/%s/%s/figures.txt", g->build, exp, gpu);
   FILE *f = fopen(p, "r");
   if (f) {

@@ -2,6 +2,7 @@
 // everything loaded for one <exp>/<gpu> (egpu), the error exit, and the accessors every section
 // reads the statistics with. Sections include this, never the generator's main.
 #pragma once
+#include "gates/gate_table.h"
 #include "report_csv.h"
 #include "report_doc.h"
 #include "report_vars.h"
@@ -13,7 +14,8 @@ typedef struct {
   strlist paths, names;  // sample files and variant names
   strlist others;        // other *.csv files there (not read)
   samples_file *files;
-  rcsv sum, cmp, gates, claims, sess; // sess: one-session comparisons (sessions.csv)
+  rcsv sum, cmp, claims, sess; // sess: one-session comparisons (sessions.csv)
+  gt_table gates;              // the gate table, gates.csv (gates/gate_table.h)
   rcsv aain;             // the A/As inside the design (aa-inside.csv: a dispatching build against
                          // the configuration that served each shape)
   int have_sum, have_cmp, have_gates, have_claims, have_sess, have_aain;

@@ -123,9 +123,8 @@ static const char *pair_diff(const egpu *xs, size_t n, const char *cand, const c
 
 static void variants_table(gen *g, const expvars *e, const egpu *x) {
   strlist all = {0};
-  int cv = x->have_gates ? rcsv_col(&x->gates, "variant") : -1;
-  for (size_t r = 0; cv >= 0 && r < x->gates.nrows; r++)
-    if (!strlist_has(&all, rcsv_get(&x->gates, r, cv))) strlist_add(&all, rcsv_get(&x->gates, r, cv));
+  for (size_t r = 0; x->have_gates && r < x->gates.n; r++)
+    if (!strlist_has(&all, x->gates.rows[r].f[0])) strlist_add(&all, x->gates.rows[r].f[0]);
   for (size_t i = 0; i < x->names.n; i++)
     if (!strlist_has(&all, x->names.v[i])) strlist_add(&all, x->names.v[i]);
   tmpl_table(g, "exp", "caption-variants", "columns-variants", "llp36p20",
@@ -137,10 +136,9 @@ static void variants_table(gen *g, const expvars *e, const egpu *x) {
         if (samples_meta(&x->files[f], "flags")) flags = fmt("`%s`", samples_meta(&x->files[f], "flags"));
         if ((dcell = dispatch_cell(g, &x->files[f]))) flags = dcell;
       }
-    for (size_t r = 0; cv >= 0 && r < x->gates.nrows; r++)
-      if (!strcmp(rcsv_get(&x->gates, r, cv), v)) {
-        const char *verdict = rcsv_get(&x->gates, r, rcsv_col(&x->gates, "verdict"));
-        const char *reason = rcsv_get(&x->gates, r, rcsv_col(&x->gates, "reason"));
+    for (size_t r = 0; x->have_gates && r < x->gates.n; r++)
+      if (!strcmp(x->gates.rows[r].f[0], v)) {
+        const char *verdict = x->gates.rows[r].f[1], *reason = x->gates.rows[r].f[2];
         gate = *reason ? fmt("%s: `%s`", verdict, reason) : fmt("%s", verdict);
       }
     const char *role = word(g, expvars_is_baseline(e, v) ? "role-baseline" : dcell ? "role-dispatch" : "role-variant");

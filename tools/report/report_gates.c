@@ -14,19 +14,15 @@ void gate_table(gen *g, const egpu *x, const char *problem) {
     tmpl_put(g, "gates", "no-table", NULL);
     return;
   }
-  const rcsv *t = &x->gates;
-  int cv = rcsv_col(t, "variant"), cd = rcsv_col(t, "verdict"), cr = rcsv_col(t, "reason");
-  if (cv < 0 || cd < 0 || cr < 0) {
-    snprintf(g->err, sizeof g->err, "%s:1: needs columns variant, verdict, reason", t->path);
-    gen_die(g);
-  }
+  const gt_table *t = &x->gates;
   strlist reasons = {0}, waived = {0};
   size_t pass = 0;
-  for (size_t r = 0; r < t->nrows; r++) {
-    const char *v = rcsv_get(t, r, cd), *why = rcsv_get(t, r, cr);
-    if (!strcmp(v, "reject") && !strlist_has(&reasons, why)) strlist_add(&reasons, why);
-    if (strcmp(v, "reject")) pass++;
-    if (!strncmp(why, "waived:", 7)) strlist_add(&waived, fmt("`%s` (%s)", rcsv_get(t, r, cv), why + 7));
+  for (size_t r = 0; r < t->n; r++) {
+    const gt_row *row = &t->rows[r];
+    const char *why = gate_outcome_str(row->reason);
+    if (!row->pass && !strlist_has(&reasons, why)) strlist_add(&reasons, why);
+    if (row->pass) pass++;
+    if (row->waived) strlist_add(&waived, fmt("`%s` (%s)", row->f[0], why));
   }
   strlist_sort(&reasons);
   if (!reasons.n) {
@@ -34,12 +30,12 @@ void gate_table(gen *g, const egpu *x, const char *problem) {
   } else {
     tmpl_table(g, "gates", "caption-rejections", "columns-rejections", "lrp28p22p22",
                (const char *const[]){"exp", x->exp, "gpu", x->gpu, "pass", fmt("%zu", pass),
-                                     "n", fmt("%zu", t->nrows), NULL});
+                                     "n", fmt("%zu", t->n), NULL});
     for (size_t k = 0; k < reasons.n; k++) {
       strlist vs = {0};
-      for (size_t r = 0; r < t->nrows; r++)
-        if (!strcmp(rcsv_get(t, r, cd), "reject") && !strcmp(rcsv_get(t, r, cr), reasons.v[k]))
-          strlist_add(&vs, rcsv_get(t, r, cv));
+      for (size_t r = 0; r < t->n; r++)
+        if (!t->rows[r].pass && !strcmp(gate_outcome_str(t->rows[r].reason), reasons.v[k]))
+          strlist_add(&vs, t->rows[r].f[0]);
       const char *meaning, *fix;
       reason_text(g, reasons.v[k], problem, &meaning, &fix);
       doc_row(&g->d, (const char *const[]){*reasons.v[k] ? fmt("`%s`", reasons.v[k]) : word(g, "reason-none"),

@@ -123,9 +123,8 @@ static void row(gen *g, const kc_exp *es, size_t sec) {
         if (!strlist_has(&sessions, id)) strlist_add(&sessions, id);
       }
     }
-    int cv = x->have_gates ? rcsv_col(&x->gates, "variant") : -1;
-    for (size_t r = 0; cv >= 0 && r < x->gates.nrows; r++)
-      if (!strlist_has(&variants, rcsv_get(&x->gates, r, cv))) strlist_add(&variants, rcsv_get(&x->gates, r, cv));
+    for (size_t r = 0; x->have_gates && r < x->gates.n; r++)
+      if (!strlist_has(&variants, x->gates.rows[r].f[0])) strlist_add(&variants, x->gates.rows[r].f[0]);
   }
   const int st = retired_state(g, es->exp, es->xs, es->n);
   doc_row(&g->d, (const char *const[]){

@@ -29,7 +29,8 @@
 # target), SHAPE, SEED, STRATEGY, INIT, MAX_TRIALS, TIME_BUDGET (0: none), BATCH, JOBS,
 # SEARCH_REPS, CONFIRM_REPS, CONFIRM_ROUNDS, SESSION, ORDER_SEED, WARMUP, L2, RUN_TIMEOUT, BASELINE, BASELINES, VARIANT_DIR, RESULTS_DIR, SEARCH_LOG,
 # gates: GATE_ARCH, MIN_OCCUPANCY, MIN_OCCUPANCY_CP_ASYNC, MIN_CTAS, SM_COUNT.
-# Test hooks: SEARCH_GPU (skip asking a bench for the GPU slug), GATES (the gates command).
+# Test hooks: SEARCH_GPU (skip asking a bench for the GPU slug), GATES (the gates command), GATETAB
+# (the gate table's command, default $B/tools/gatetab).
 set -u
 exp=$1
 b=${B:-build}/$exp
@@ -38,6 +39,7 @@ res=${RESULTS_DIR:-results/$exp}
 log=${SEARCH_LOG:-$res/trials.csv}
 tool=${SEARCH_TOOL:-${B:-build}/tools/search}
 gates=${GATES:-${B:-build}/tools/gates}
+gatetab=${GATETAB:-${B:-build}/tools/gatetab}
 samples=${SAMPLES_BIN:-${B:-build}/tools/samples}
 session_bin=${SESSION_BIN:-${B:-build}/tools/session}
 say() { echo "search: $*" >&2; }
@@ -81,14 +83,13 @@ on_gpu() {  # (the lock file made safely first; a bounded wait, as measure's)
   gpu_lock_file "$(gpu_lock "$g")" || { echo "search: $gpu_err" >&2; return 2; }
   CUDA_VISIBLE_DEVICES=$g flock -w "${GPU_LOCK_WAIT:-3600}" "$(gpu_lock "$g")" "$@"
 }
-runtime_reason() { case $1 in 1) echo numerics ;; 124|137) echo run_timeout ;; *) echo runtime_error ;; esac; }
-gate() { # gate V: prints "verdict reason" from the static gates
+gate() { # gate V: prints "verdict<TAB>reason" from the static gates
   local d=$b/$1 occ=${MIN_OCCUPANCY:-0}
   [ -f "$d/status" ] || { echo "reject build_failed"; return; }
   grep -qx -- '-DCP_ASYNC=1' "$d/flags" 2>/dev/null && occ=${MIN_OCCUPANCY_CP_ASYNC:-0}
   $gates --variant "$1" --arch "${GATE_ARCH:-sm_90}" --status "$d/status" --ptxas "$d/build.log" \
     --describe "$d/describe.txt" --min-occupancy "$occ" --min-ctas "${MIN_CTAS:-0}" \
-    --sm-count "${SM_COUNT:-132}" | awk -F, '{ print $2, ($3 == "" ? "-" : $3) }'
+    --sm-count "${SM_COUNT:-132}" | "$gatetab" get --rows - "$1" verdict reason
 }
 trial() { # trial V [GPU]: gates, numerics, timing (on GPU when given); one log row
   local v=$1 d=$b/$1 verdict reason rc run=${2:+on_gpu $2}
@@ -101,7 +102,7 @@ trial() { # trial V [GPU]: gates, numerics, timing (on GPU when given); one log 
     --out "$out/runs/$v.csv" \
     --meta "experiment=$exp" --meta "variant=$v" --meta "search=trial" 2>"$out/runs/$v.log"
   rc=$?
-  if [ $rc -ne 0 ]; then say "$v: $(runtime_reason $rc)"; record "$v" --gated "$(runtime_reason $rc)"; return; fi
+  if [ $rc -ne 0 ]; then reason=$("$gatetab" exit-reason $rc); say "$v: $reason"; record "$v" --gated "$reason"; return; fi
   record "$v" --samples "$out/runs/$v.csv"
 }
 

@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "gates/gate_table.h"
 #include "samples/samples.h"
 #include "samples/samples_median.h"
 
@@ -19,34 +21,18 @@ double sr_quantile(const double s[], size_t n, double p) {
   return s[lo] + fr * (s[lo + 1] - s[lo]);
 }
 
-// Gate rows of DATA/gates.csv: variant,verdict,reason,... (first three columns never quoted).
+// The rejects of DATA/gates.csv (gates/gate_table.h); no table, no rejects.
 static int read_gates(const sp_space *sp, const char *path, sr_oracle *o, char *err, size_t len) {
-  FILE *f = fopen(path, "r");
-  if (!f) {
-    if (errno == ENOENT) return 0;
-    snprintf(err, len, "%s: %s", path, strerror(errno));
-    return -1;
-  }
-  char line[8192];
-  long ln = 0;
-  while (fgets(line, sizeof line, f)) {
-    ln++;
-    char *v = strtok(line, ",\r\n"), *verdict = strtok(NULL, ",\r\n"), *reason = strtok(NULL, ",\r\n");
-    if (ln == 1) {
-      if (!v || strcmp(v, "variant") || !verdict || strcmp(verdict, "verdict")) {
-        fclose(f);
-        snprintf(err, len, "%s:1: header does not start with variant,verdict,reason", path);
-        return -1;
-      }
-      continue;
-    }
-    if (!v || !verdict) continue;
-    long c = sp_by_name(sp, v);
-    if (c < 0 || strcmp(verdict, "pass") == 0) continue;
+  if (access(path, F_OK) && errno == ENOENT) return 0;
+  gt_table t;
+  if (gt_read(path, GT_TABLE, &t, err, len)) return -1;
+  for (size_t i = 0; i < t.n; i++) {
+    long c = sp_by_name(sp, t.rows[i].f[0]);
+    if (c < 0 || t.rows[i].pass) continue;
     o->t[c].ok = 0;
-    snprintf(o->t[c].reason, sizeof o->t[c].reason, "%s", reason ? reason : "rejected");
+    snprintf(o->t[c].reason, sizeof o->t[c].reason, "%s", t.rows[i].f[2]);
   }
-  fclose(f);
+  gt_free(&t);
   return 0;
 }
 

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# test_gatetab.sh — the gate table's command (tools/gates/gatetab.c), as shell and make call it:
+# header, join, waive, list, get, count, reject, exit-reason, update, merge; every usage and input
+# error exits 2 with "gatetab: FILE:LINE: what". Expected tables are written out by hand.
+. tests/lib.sh
+g=${B:-build}/tools/gatetab
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+H=variant,verdict,reason,detail,kernel,regs,spill_stores,spill_loads,stack,smem_static,smem_dynamic,threads,blocks_per_sm,occupancy,ctas_min,ctas_max
+
+check_eq "header: the static gates' columns" "$("$g" header)" "$H"
+mkdir -p "$t/b/v1" "$t/b/v2"
+echo 'v1,reject,too_few_ctas,"at most 4 CTAs, < 8",k,1,0,0,0,0,0,32,1,0.5000,4,4' >"$t/b/v1/gate.csv"
+echo 'v2,pass,,"occupancy 1, by warps",k,1,0,0,0,0,0,32,1,1.0000,8,8' >"$t/b/v2/gate.csv"
+"$g" waive 'v1:too_few_ctas v2:numerics' "$t/b/v1/gate.csv"
+check_eq "waive: the named reject passes, waived:<reason>" "$(cat "$t/b/v1/gate.csv")" \
+  'v1,pass,waived:too_few_ctas,"at most 4 CTAs, < 8",k,1,0,0,0,0,0,32,1,0.5000,4,4'
+check_eq "waive: no temporary file left" "$(ls -A "$t/b/v1")" gate.csv
+"$g" join "$t/b/v1/gate.csv" "$t/b/v2/gate.csv" >"$t/b/gates.csv"
+check_eq "join: the header, then the rows" "$(cat "$t/b/gates.csv")" "$H
+v1,pass,waived:too_few_ctas,\"at most 4 CTAs, < 8\",k,1,0,0,0,0,0,32,1,0.5000,4,4
+v2,pass,,\"occupancy 1, by warps\",k,1,0,0,0,0,0,32,1,1.0000,8,8"
+check_eq "list: every variant" "$("$g" list "$t/b/gates.csv" | tr '\n' ' ')" "v1 v2 "
+check_eq "get: fields by column name, tab-separated" "$("$g" get "$t/b/gates.csv" v1 verdict reason regs)" "pass	waived:too_few_ctas	1"
+check_eq "get --rows: a variant's gate.csv" "$("$g" get --rows "$t/b/v2/gate.csv" v2 detail)" "occupancy 1, by warps"
+check_eq "get --rows -: standard input" "$("$g" get --rows - v2 verdict <"$t/b/v2/gate.csv")" "pass"
+"$g" get "$t/b/gates.csv" nobody verdict >/dev/null; check_eq "get: no row of the variant: exit 1" $? 1
+
+# runtime rows: reject appends, exit-reason names a run's failure
+check_eq "exit-reason 1: numerics" "$("$g" exit-reason 1)" numerics
+check_eq "exit-reason 124, 137: run_timeout" "$("$g" exit-reason 124) $("$g" exit-reason 137)" "run_timeout run_timeout"
+check_eq "exit-reason 139: runtime_error" "$("$g" exit-reason 139)" runtime_error
+"$g" reject "$t/b/runtime.csv" v2 numerics "$(printf 'check "s"\r\nverdict=fail')"
+check_eq "reject: one runtime row, the detail cleaned and quoted" "$(cat "$t/b/runtime.csv")" 'v2,numerics,"check s verdict=fail"'
+check_eq "list --pass --runtime: passed, no runtime row" "$("$g" list --pass --runtime "$t/b/runtime.csv" "$t/b/gates.csv")" v1
+check_eq "list --pass, a missing runtime file: none" "$("$g" list --pass --runtime "$t/none.csv" "$t/b/gates.csv" | wc -l)" 2
+"$g" merge "$t/b" "$t/pub"
+check_eq "merge: the run's rejects folded in, published" "$(cat "$t/pub/gates.csv")" "$H
+v1,pass,waived:too_few_ctas,\"at most 4 CTAs, < 8\",k,1,0,0,0,0,0,32,1,0.5000,4,4
+v2,reject,numerics,\"check s verdict=fail\",k,1,0,0,0,0,0,32,1,1.0000,8,8"
+check "merge: gates_run.csv the same" cmp "$t/pub/gates.csv" "$t/b/gates_run.csv"
+check_grep "merge: the static table not rewritten" '^v2,pass,' "$t/b/gates.csv"
+check_eq "merge: no temporary file left" "$(ls -A "$t/pub")" gates.csv
+check_eq "count: variants, passes, reasons" "$("$g" count "$t/pub/gates.csv")" "2 variants, 1 pass, 1 numerics"
+
+# the counter gates' rows replace their stage's earlier runtime rows
+printf 'variant,verdict,reason,detail\nv1,reject,bank_conflicts,"shape s: 6 > 0.5"\nv2,pass,,"shape s: 0"\n' >"$t/cg.csv"
+printf 'v2,bad_coalescing,"old"\nv2,numerics,"n"\n' >"$t/rt.csv"
+"$g" update "$t/rt.csv" counters "$t/cg.csv"
+check_eq "update counters: old counter rows dropped, others kept, rejects appended" "$(cat "$t/rt.csv")" \
+  'v2,numerics,"n"
+v1,bank_conflicts,"shape s: 6 > 0.5"'
+
+# errors: exit 2, tool and file:line named
+err() { local what=$1 want=$2; shift 2; "$g" "$@" >/dev/null 2>"$t/err"; local rc=$?
+  check_eq "$what: exit 2" "$rc" 2; check_grep "$what: says so" "$want" "$t/err"; }
+err "no command" '^gatetab: usage:'
+err "an unknown command" '^gatetab: usage:' frob
+printf 'variant,verdict,reason\nv,maybe,\n' >"$t/bad.csv"
+err "a malformed table" "^gatetab: $t/bad.csv:2: verdict 'maybe' is neither pass nor reject\$" list "$t/bad.csv"
+err "a missing table" "^gatetab: $t/none.csv: No such file" count "$t/none.csv"
+err "get: an unknown column" "no column 'colour'" get "$t/b/gates.csv" v1 colour
+printf 'v,pass,\n' >"$t/short.csv"
+err "join: a row of the wrong width" "^gatetab: $t/short.csv:1: 3 fields, the header has 16\$" join "$t/short.csv"
+err "join: a variant twice" "variant 'v2' has a row already" join "$t/b/v2/gate.csv" "$t/b/v2/gate.csv"
+err "waive: not VARIANT:REASON" "GATE_WAIVE: 'v1' is not VARIANT:REASON" waive v1 "$t/b/v1/gate.csv"
+err "reject: not a reason" "reject: 'crashed' is not a gate reason" reject "$t/rt.csv" v crashed x
+err "reject: a variant with a comma" "reject: 'a,b' is not a variant name" reject "$t/rt.csv" a,b numerics x
+err "exit-reason: not a status" "exit-reason: '0' is not a non-zero exit status" exit-reason 0
+err "update: an unknown stage" "update: 'gpu' is not a stage" update "$t/rt.csv" gpu "$t/cg.csv"
+printf 'variant,verdict,reason,detail\nv1,reject,numerics,"x"\n' >"$t/cg2.csv"
+err "update: a reject of another stage" "$t/cg2.csv:2: 'numerics' is not a reason of stage counters" update "$t/rt.csv" counters "$t/cg2.csv"
+err "merge: no gates.csv" "^gatetab: $t/none/gates.csv: missing\$" merge "$t/none"
+printf 'v1,numerics\n' >"$t/b/runtime.csv"
+err "merge: a malformed runtime row" "^gatetab: $t/b/runtime.csv:1: 2 fields, a runtime row has 3\$" merge "$t/b"
+done_testing
