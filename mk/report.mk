@@ -66,7 +66,7 @@ SCALING_MIN ?= 3
 PDFLATEX   ?= pdflatex
 
 # --- host tools of the report ---------------------------------------------------------------
-R_LIB := $(addprefix $(B)/tools/obj/report/,report_csv.o report_vars.o report_pick.o report_roof.o \
+R_LIB := $(addprefix $(B)/tools/obj/report/,report_csv.o report_vars.o report_pick.o report_roof.o plot_ticks.o \
            report_tmplread.o) $(SAMPLES_OBJS) $(GATE_TABLE_OBJS)
 # report_gen: the main (report_gen.o) orders the sections, one object each; they stand on the
 # context (report_ctx), the number formats (report_fmt), the templates (report_tmpl, over
@@ -77,7 +77,10 @@ R_GEN := $(addprefix $(B)/tools/obj/report/,report_gen.o report_ctx.o report_fmt
            report_exp.o report_gates.o report_reasons.o report_static.o report_rooftab.o \
            report_correct.o report_retired.o report_claims.o report_rules.o profile_section.o search_section.o) \
          $(B)/tools/obj/profile/profile_metrics.o
-REPORT_TOOLS := $(addprefix $(B)/tools/,report_pairs prep_plots report_gen)
+REPORT_TOOLS := $(addprefix $(B)/tools/,report_pairs prep_plots report_gen fig_check)
+# fig_check: a figure as printed (its geometry from plots/geom.gp, its words from pdftotext -bbox)
+$(B)/tools/fig_check: $(B)/tools/obj/report/fig_check.o
+	$(CC) -o $@ $^ -lm
 $(B)/tools/report_pairs: $(B)/tools/obj/report/report_pairs.o $(R_LIB)
 	$(CC) -o $@ $^ -lm
 $(B)/tools/prep_plots: $(B)/tools/obj/report/prep_plots.o $(R_LIB)
@@ -367,6 +370,13 @@ $(R_PDF): | check-deps-report
 ## report: every experiment with data (EXPS="e1 e2": those alone) → build/report/appendix.pdf (main) and appendix-full.pdf (+ .tex, .md)
 report: check-data $(if $(R_BAD_EXPS),,$(R_PDF) $(R_MD))
 
+TEST_SCRIPTS += tests/report/test_figures.sh
+# Unit test of the ticks chosen from a data range.
+TEST_PROGS += $(B)/tests/test_plot_ticks
+$(B)/tests/test_plot_ticks: tests/report/test_plot_ticks.c $(B)/tools/obj/report/plot_ticks.o
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(filter %.o,$^) -lm
+-include $(B)/tests/test_plot_ticks.d
 TEST_SCRIPTS += tests/report/test_report.sh tests/report/test_published.sh tests/report/test_forms.sh tests/report/test_budget.sh tests/report/test_exps.sh \
   tests/report/test_concurrent_report.sh
 # Unit test of the template reader and renderer.

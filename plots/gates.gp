@@ -11,4 +11,4 @@ set boxwidth 0.6
 set offsets 0, 0, graph 0.15, 0
 unset key
 f = dir."/".name.".dat"
-plot f using 1:2:xtic(3) with boxes lc rgb "#d73027", f using 1:2:(sprintf("%d", $2)) with labels offset 0, 0.6
+plot f using 1:2:xtic(3) with boxes lc rgb c_ours, f using 1:2:(sprintf("%d", $2)) with labels offset 0, 0.6

@@ -9,5 +9,5 @@ set xlabel xname
 set ylabel "GPU time per call (µs, median, 95% CI)"
 set offsets graph 0.05, graph 0.05, 0, 0
 f = dir."/".name.".dat"
-plot for [i=0:nblk-1] f index i using 1:2:3:4 with yerrorlines lw (i == 0 ? 2 : 1) pt (4 + i % 10) \
+plot for [i=0:nblk-1] f index i using 1:2:3:4 with yerrorlines lw (i == 0 ? 2 : 1) pt mk(i) lc rgb pal(i) \
      ps 0.7 title word(names, i + 1)

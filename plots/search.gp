@@ -12,7 +12,7 @@ set yrange [0.98:2.0]
 set key top right noreverse Right
 set style fill transparent solid 0.15 noborder
 names = "lhs+tpe random lhs"
-colors = "#1f77b4 #d62728 #2ca02c"
+colors = sprintf("#%06x #%06x #%06x", pal(0), pal(1), pal(2))
 plot for [k=0:2] data index 0 using 1:(column(3 + 3*k)):(column(4 + 3*k)) with filledcurves \
        lc rgb word(colors, k + 1) notitle, \
      for [k=0:2] data index 0 using 1:(column(2 + 3*k)) with lines lw 1.5 lc rgb word(colors, k + 1) \

@@ -1,22 +1,42 @@
-# speedup.gp — speedup (median base / median candidate) with its 95% CI (stats compare), one row per
-# comparison, sorted, coloured by verdict; the line at 1 is "no change".
-# Data: idx speedup lo hi verdict_code "label"  (0 FAST, 1 SAME, 2 AMBIGUOUS, 3 SLOW).
+# speedup.gp — a forest plot: speedup (median base / median candidate) with its 95% CI (stats
+# compare), one row per shape under a heading row per comparison ("cand vs base:"), marked by
+# verdict (colour and shape); the dashed line at 1 is "no change". Rows are 12 pt apart with 7 pt
+# labels; prep_plots splits a GPU's comparisons into pages of at most 40 rows.
+# Data: name.dat rows "y speedup lo hi verdict_code" (0 FAST, 1 SAME, 2 AMBIGUOUS, 3 SLOW);
+# name.gpv: nrow, the ytics (headings and shapes), rowlen, hdr (the heading rows), xtv (ticks),
+# xlo, xhi, logx.
 load dir."/".name.".gpv"
-w = 5.0
+pitch = 12; top = 30; bottom = 44  # two lines below the panel: tick labels, axis label
+# as wide as the labels need for a panel of 200 pt, within the text width (6.6 in)
+w = (rowlen * 0.85 * 7 + 22 + 200) / 72.0; w = (w < 5.0 ? 5.0 : (w > 6.6 ? 6.6 : w))
+h = (nrow * pitch + top + bottom) / 72.0
 load "plots/term.gp"
-set xlabel "speedup over base (×, 95% CI)"
-set yrange [-0.8:nrow-0.2]
-tfont = sprintf(",%g", small)
-set ytics scale 0 font tfont
-set grid xtics ytics
-if (logx) { set logscale x; set xlabel "speedup over base (×, 95% CI, log scale)" }
-set arrow 1 from 1, graph 0 to 1, graph 1 nohead dt 2 lc rgb "#555555"
-set linetype 11 lc rgb "#1a9850"
-set linetype 12 lc rgb "#808080"
-set linetype 13 lc rgb "#f08c00"
-set linetype 14 lc rgb "#d73027"
-set key below horizontal maxrows 1 samplen 1 width 2 height 0.6
+# the data drawn, for the check (before the axis ranges, which stats would filter by)
 f = dir."/".name.".dat"
-plot f using 2:1:3:4:(11 + $5):ytic(6) with xerrorbars lc variable pt 7 ps 0.5 notitle, \
-     NaN with points pt 7 lc 11 title "FAST", NaN with points pt 7 lc 12 title "SAME", \
-     NaN with points pt 7 lc 13 title "AMBIGUOUS", NaN with points pt 7 lc 14 title "SLOW"
+stats f using 2 nooutput
+g_data = sprintf("x %d %g %g", STATS_records, STATS_min, STATS_max)
+stats f using 3:4 nooutput
+g_data = g_data.sprintf(" x %d %g %g", STATS_records, STATS_min_x, STATS_max_y)
+set tmargin at screen 1 - sy(top)
+set lmargin at screen sx(rowlen * cw(spt) + 10)
+set rmargin at screen 1 - sx(12)
+set bmargin at screen sy(bottom)
+set yrange [-0.5:nrow-0.5]
+set ytics scale 0 font sfont
+set grid xtics noytics
+set xrange [xlo:xhi]
+if (logx) { set logscale x; g_xtlog = 1 }
+set xlabel (logx ? "speedup (×, 95% CI, log scale)" : "speedup (×, 95% CI)") offset 0, 0.3
+set xtics () font sfont
+do for [i=1:words(xtv)] { set xtics add (word(xtv, i) word(xtv, i) + 0) }
+do for [i=1:words(hdr)] { y = word(hdr, i) + 0; set arrow from graph 0, first y + 0.5 to graph 1, first y + 0.5 nohead lc rgb "#bbbbbb" lw 0.5 }
+set arrow from 1, graph 0 to 1, graph 1 nohead dt 2 lc rgb "#555555" front
+set key at screen 0.5, 1 - sy(4) center top vertical maxrows 2 reverse Left samplen 0.5 width 1
+vname = "FAST SAME AMBIGUOUS SLOW"
+plot f using 2:1:3:4:(v_col($5)) with xerrorbars lc rgb variable pt 0 lw 1 notitle, \
+     f using 2:1:(v_pt($5)):(v_col($5)) with points pt variable lc rgb variable ps 0.55 notitle, \
+     for [v=0:3] NaN with points pt v_pt(v) lc rgb v_col(v) ps 0.7 title word(vname, v + 1)
+g_xt = xtv; g_rows = nrow; g_rowlen = rowlen; g_keyt = vname
+g_key_n = 4; g_key_len = 9; g_key_cols = 4; g_key_x = 0.5; g_key_y = 1 - sy(4); g_key_anchor = "ct"
+g_series = ""; do for [v=0:3] { g_series = g_series.sprintf("%d:%d ", v_col(v), v_pt(v)) }
+load "plots/geom.gp"

@@ -178,7 +178,7 @@ check_grep "latency figure: sessions for the key" '^nses = 3$' $RB/plots/phase1/
 # dx = 0.72 ((unit + 0.5 + 0.6 jitter) / units - 0.5): the unit is floor((dx / 0.72 + 0.5) * units)
 check_eq "latency data: 6 rounds as 6 columns of points per variant" \
   "$(awk '/^# v0/ { p = 1; next } /^$/ { p = 0 } p { print int(($1 / 0.72 + 0.5) * 6) }' $RB/plots/phase1/nvidia-h100-80gb-hbm3/latency-0.dat | sort -u | tr '\n' ' ')" "0 1 2 3 4 5 "
-check_grep "latency caption: coloured by session" 'spread left to right by round .*coloured by session' $F
+check_grep "latency caption: marked by session" 'spread left to right by round .*marked by session' $F
 # the twelve rules: a sample and the design-level statistics
 check_grep "rules: 10 says what one sample is" '^\| 10 \| .* one replay of a CUDA graph of graph\\_calls = 20 back-to-back calls, .* divided by 20' $F
 check_eq "rules: no pooled bootstrap" "$(grep -E '^\| (5|6|7) \|' $F | grep -c 'bootstrap')" 0
@@ -200,7 +200,8 @@ for l in $R/latex/appendix.log $FL; do
 done
 # the speedup figure draws what a reader asked for: the COMPARE pairs at every shape, and ours
 # against the LIBRARIES; nothing else (v0 vs sdpa-cudnn is in the table, not the figure)
-SD=$RB/plots/phase1/nvidia-h100-80gb-hbm3/speedup.dat
+cat $RB/plots/phase1/nvidia-h100-80gb-hbm3/speedup-*.dat >$RB/speedup-pages.dat
+SD=$RB/speedup-pages.dat  # the pages of the forest plot
 pairs=$(sed -n 's/^COMPARE := //p' $FIX/experiments/phase1/experiment.mk)
 shapes=$(sed -n 's/^SHAPES := //p' $FIX/experiments/phase1/experiment.mk)
 miss=0; for p in $pairs; do for sh in $shapes; do grep -qF "\"${p%%:*} vs ${p#*:}, $sh\"" $SD || miss=$((miss + 1)); done; done
@@ -523,7 +524,7 @@ gen_tp
 check_eq "no meta_labels.csv: exit 2" "$?" 2
 check_grep "... named" "^report_gen: $tp/reports/meta_labels.csv:0: cannot open" "$tp/err"
 # the figures' captions are templates/plots.txt's: prep_plots stops the same way on a missing one
-sed -i '/^\[caption-speedup\]$/d' "$tp/reports/templates/plots.txt"
+sed -i '/^\[caption-speedup\]$/,/^$/d' "$tp/reports/templates/plots.txt"
 mkdir "$tp/plots"
 build/tools/prep_plots --out "$tp/plots" --vars $RB/beta/experiment.vars --summary $RB/beta/nvidia-h200/summary.csv \
   --compare $RB/beta/nvidia-h200/compare.csv --data $FIX/data/beta/nvidia-h200 --static "$tp/reports" \

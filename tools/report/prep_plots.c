@@ -15,6 +15,7 @@
 #include "report_pick.h"
 #include "report_roof.h"
 #include "report_tmplread.h"
+#include "plot_ticks.h"
 #include "samples/samples.h"
 #include "shape.h"
 
@@ -188,7 +189,11 @@ static int verdict_code(const char *v) {
 typedef struct {
   double s, lo, hi;
   int v;
-  char label[200];
+  int group;        // the comparison's order among the figure's groups (fgroup)
+  size_t shape;     // the shape's place in c->shapes
+  char head[200];   // the heading row of its group: "cand vs base:"
+  char label[200];  // its row: the shape (and, in "fastest of ours", the variant)
+  char full[300];   // "cand vs base, shape", the data file's last column
 } srow;
 
 // a field of stats' output: a number, or "nan" where the statistic is undefined
@@ -197,10 +202,11 @@ static int num_or_nan(const rcsv *t, size_t r, int c, double *v) {
   return rcsv_num(t, r, c, v, err, sizeof err);
 }
 
-static int by_speedup(const void *a, const void *b) {
+// rows in the order of the figure: by group, then shape (then label: no tie is left to qsort)
+static int by_group(const void *a, const void *b) {
   const srow *x = a, *y = b;
-  double xs = isnan(x->s) ? -INFINITY : x->s, ys = isnan(y->s) ? -INFINITY : y->s;
-  if (xs != ys) return xs < ys ? -1 : 1;
+  if (x->group != y->group) return x->group < y->group ? -1 : 1;
+  if (x->shape != y->shape) return x->shape < y->shape ? -1 : 1;
   return strcmp(x->label, y->label);
 }
 
@@ -214,7 +220,92 @@ static int asked(const ctx *c, const rcsv *t, size_t i, const int x[]) {
   for (size_t k = 0; k < c->e.cmp_cand.n; k++)
     if (!strcmp(c->e.cmp_cand.v[k], cand) && !strcmp(c->e.cmp_base.v[k], base)) return 1;
   const char *best = pick_variant(&c->sum, &c->names, &c->e, "@ours", rcsv_get(t, i, x[0]));
-  return best && !strcmp(best, cand) && strlist_has(&c->e.libraries, base);
+  return (best && !strcmp(best, cand) && strlist_has(&c->e.libraries, base)) ||
+         (expvars_is_dispatch(&c->e, cand) && strlist_has(&c->e.libraries, base));
+}
+
+// The group of a row and its heading: against a library, the dispatching build first, then a
+// COMPARE candidate, then "fastest of ours" (a variant per shape, named in the row); then the other
+// COMPARE pairs in their order. Groups below FG_KEY are the key figure's.
+enum { FG_KEY = 3000 };
+static int fgroup(const ctx *c, const char *cand, const char *base, int *fastest) {
+  size_t nl = c->e.libraries.n, li = 0;
+  *fastest = 0;
+  while (li < nl && strcmp(c->e.libraries.v[li], base)) li++;
+  for (size_t k = 0; k < c->e.cmp_cand.n; k++)
+    if (!strcmp(c->e.cmp_cand.v[k], cand) && !strcmp(c->e.cmp_base.v[k], base))
+      return li < nl ? 1000 + (int)k : FG_KEY + (int)k;
+  if (li < nl && expvars_is_dispatch(&c->e, cand)) return (int)li;
+  if (li < nl) return *fastest = 1, 2000 + (int)li;
+  return FG_KEY + 999;  // every comparison with BASELINE (no COMPARE): by candidate below
+}
+
+enum { FOREST_ROWS_MAX = 40 };  // rows of one page (plots/speedup.gp: 12 pt each, about 7 in)
+
+// one page of the forest: rows [a, b) of R under their headings, as NAME.dat and NAME.gpv
+static size_t forest_page(const char *name, const srow *r, size_t a, size_t b, const char *xtv, double xlo,
+                          double xhi, int logx) {
+  size_t nrow = 0, rowlen = 0;
+  for (size_t i = a; i < b; i++) nrow += 1 + (i == a || strcmp(r[i].head, r[i - 1].head) != 0);
+  FILE *d = open_out(name, "dat"), *g = open_out(name, "gpv");
+  fprintf(g, "set ytics (");
+  char hdr[4096] = "";
+  size_t y = nrow, hn = 0, n = 0;
+  for (size_t i = a; i < b; i++) {
+    if (i == a || strcmp(r[i].head, r[i - 1].head)) {
+      y--;
+      fprintf(g, "%s", n++ ? ", " : "");
+      gpstr(g, r[i].head);
+      fprintf(g, " %zu", y);
+      if (y + 1 < nrow) hn += (size_t)snprintf(hdr + hn, hn < sizeof hdr ? sizeof hdr - hn : 0, "%s%zu", hn ? " " : "", y);
+      if (strlen(r[i].head) > rowlen) rowlen = strlen(r[i].head);
+    }
+    y--;
+    fprintf(g, ", ");
+    gpstr(g, r[i].label);
+    fprintf(g, " %zu", y);
+    if (strlen(r[i].label) > rowlen) rowlen = strlen(r[i].label);
+    fprintf(d, "%zu %.6g %.6g %.6g %d ", y, r[i].s, r[i].lo, r[i].hi, r[i].v);
+    gpstr(d, r[i].full);
+    fputc('\n', d);
+  }
+  fprintf(g, ")\nnrow = %zu\nrowlen = %zu\nhdr = \"%s\"\n%s\nxlo = %.6g\nxhi = %.6g\nlogx = %d\n", nrow, rowlen,
+          hn < sizeof hdr ? hdr : "", xtv, xlo, xhi, logx);
+  fclose(d);
+  fclose(g);
+  return nrow;
+}
+
+// the x axis of a GPU's forests: every CI and 1, padded; log when they span more than 8x
+static void forest_axis(const srow *r, size_t n, char *xtv, size_t len, double *xlo, double *xhi, int *logx) {
+  double lo = 1, hi = 1, v[TICKS_MAX];
+  for (size_t i = 0; i < n; i++) {
+    if (isfinite(r[i].lo) && r[i].lo > 0) lo = fmin(lo, r[i].lo);
+    if (isfinite(r[i].hi)) hi = fmax(hi, r[i].hi);
+    if (isfinite(r[i].s) && r[i].s > 0) lo = fmin(lo, r[i].s), hi = fmax(hi, r[i].s);
+  }
+  size_t nt;
+  *logx = hi > 8 * lo;
+  if (*logx) {
+    *xlo = lo / 1.15, *xhi = hi * 1.15;
+    nt = ticks_log(*xlo, *xhi, 4, 8, v);
+  } else {
+    double pad = 0.05 * (hi - lo) + 0.002;
+    *xlo = lo - pad, *xhi = hi + pad;
+    // as many ticks as fit the panel's 200 pt (plots/speedup.gp) with their labels apart: a label
+    // of 7 pt takes 6 pt a character and two characters' room
+    for (size_t m = 7; m >= 2; m--) {
+      char b[32];
+      size_t len = 0;
+      nt = ticks_linear(*xlo, *xhi, m, v);
+      for (size_t i = 0; i < nt; i++) len = fmax(len, (size_t)snprintf(b, sizeof b, "%.6g", v[i]));
+      if ((double)nt * (double)(len + 2) * 6.0 <= 190.0) break;
+    }
+  }
+  FILE *f = fmemopen(xtv, len, "w");
+  ticks_put(f, "xtv", v, nt);
+  fclose(f);
+  xtv[strcspn(xtv, "\n")] = '\0';
 }
 
 static void speedup(const ctx *c) {
@@ -234,32 +325,73 @@ static void speedup(const ctx *c) {
       die();
     r[i].v = verdict_code(rcsv_get(t, row, x[4]));
     char b[128], cn[128];
-    snprintf(r[i].label, sizeof r[i].label, "%s vs %s, %s", pick_name(rcsv_get(t, row, x[6]), cn, sizeof cn),
-             pick_name(rcsv_get(t, row, x[5]), b, sizeof b), rcsv_get(t, row, x[0]));
+    const char *cand = pick_name(rcsv_get(t, row, x[6]), cn, sizeof cn), *base = pick_name(rcsv_get(t, row, x[5]), b, sizeof b),
+               *shape = rcsv_get(t, row, x[0]);
+    int fastest;
+    r[i].group = fgroup(c, cand, base, &fastest);
+    r[i].shape = index_of(&c->shapes, shape);
+    if (r[i].group == FG_KEY + 999) r[i].group += (int)index_of(&c->names, cand) + 1;
+    if (fastest) snprintf(r[i].head, sizeof r[i].head, "fastest of ours vs %s:", base);
+    else snprintf(r[i].head, sizeof r[i].head, "%s vs %s:", cand, base);
+    snprintf(r[i].label, sizeof r[i].label, fastest ? "%s %s" : "%s", shape, cand);
+    snprintf(r[i].full, sizeof r[i].full, "%s vs %s, %s", cand, base, shape);
   }
   if (!n) {
     free(r);
     return;
   }
-  qsort(r, n, sizeof *r, by_speedup);
-  FILE *d = open_out("speedup", "dat"), *g = open_out("speedup", "gpv");
-  double lo = INFINITY, hi = 0;
-  for (size_t i = 0; i < n; i++) {
-    fprintf(d, "%zu %.6g %.6g %.6g %d ", i, r[i].s, r[i].lo, r[i].hi, r[i].v);
-    gpstr(d, r[i].label);
-    fputc('\n', d);
-    if (r[i].lo < lo) lo = r[i].lo; // NaN compares false: left out
-    if (r[i].hi > hi) hi = r[i].hi;
+  qsort(r, n, sizeof *r, by_group);
+  char xtv[512], nb[32], mb[32], pb[64];
+  double xlo, xhi;
+  int logx;
+  char *vd = words("verdicts", NULL);
+  // the key figure: the groups against a library (none without LIBRARIES), on their own axis
+  size_t nk = 0;
+  while (nk < n && r[nk].group < FG_KEY) nk++;
+  if (nk && nk + 2 * c->e.libraries.n + 4 <= FOREST_ROWS_MAX) {
+    forest_axis(r, nk, xtv, sizeof xtv, &xlo, &xhi, &logx);
+    forest_page("key", r, 0, nk, xtv, xlo, xhi, logx);
+    strlist libs = {0};
+    for (size_t i = 0; i < c->e.libraries.n; i++) strlist_add(&libs, c->e.libraries.v[i]);
+    char lb[512] = "";
+    for (size_t i = 0, u = 0; i < libs.n && u < sizeof lb; i++)
+      u += (size_t)snprintf(lb + u, sizeof lb - u, "%s`%s`", i ? ", " : "", libs.v[i]);
+    figure("key", "key", (const char *const[]){"gpu", c->slug, "libs", lb, "verdicts", vd, NULL});
+    strlist_free(&libs);
   }
-  fprintf(g, "nrow = %zu\nh = %.2f\nlogx = %d\n", n, fmin(8.0, 1.3 + 0.19 * n), hi > 8 * lo);
-  fclose(d);
-  fclose(g);
-  char nb[32], mb[32];
+  // every row asked for, in pages of at most FOREST_ROWS_MAX rows on one axis; a group stays on
+  // one page unless it alone is longer
+  forest_axis(r, n, xtv, sizeof xtv, &xlo, &xhi, &logx);
+  size_t starts[256], np = 0;
+  for (size_t a = 0; a < n && np < 256;) {
+    size_t b = a, rows = 0;
+    while (b < n) {
+      size_t g = b, grows = 1;  // the group starting at b, with its heading
+      while (g < n && r[g].group == r[b].group) g++, grows++;
+      if (rows + grows > FOREST_ROWS_MAX) {
+        if (rows) break;
+        g = b + FOREST_ROWS_MAX - 1;  // a group longer than a page: cut it
+      }
+      rows += g - b + 1, b = g;
+    }
+    starts[np++] = a;
+    a = b;
+  }
   snprintf(nb, sizeof nb, "%zu", n);
   snprintf(mb, sizeof mb, "%zu", t->nrows);
   char *which = words(c->e.cmp_cand.n ? "speedup-asked" : "speedup-all", (const char *const[]){"n", nb, "m", mb, NULL});
-  figure("speedup", "speedup", (const char *const[]){"gpu", c->slug, "which", which, NULL});
+  for (size_t p = 0; p < np; p++) {
+    char name[32];
+    snprintf(name, sizeof name, "speedup-%zu", p + 1);
+    forest_page(name, r, starts[p], p + 1 < np ? starts[p + 1] : n, xtv, xlo, xhi, logx);
+    snprintf(pb, sizeof pb, "%zu", p + 1);
+    snprintf(nb, sizeof nb, "%zu", np);
+    char *page = np > 1 ? words("speedup-page", (const char *const[]){"p", pb, "np", nb, NULL}) : NULL;
+    figure("speedup", name, (const char *const[]){"gpu", c->slug, "which", which, "page", page ? page : "", "verdicts", vd, NULL});
+    free(page);
+  }
   free(which);
+  free(vd);
   free(r);
 }
 
