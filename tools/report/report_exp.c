@@ -360,6 +360,17 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
   else
     tmpl_put(g, "exp", "kernel", (const char *const[]){"kernel", slash ? slash + 1 : k, "shapes", gen_list(&e->shapes), NULL});
   if (e->legend) tmpl_put(g, "exp", "legend", (const char *const[]){"legend", e->legend, NULL});
+  strlist_add(&g->shown, exp);  // its section (report_shown.c: every experiment with data has one)
+  if (e->sweep) {
+    tmpl_put(g, "sweep", "about", NULL);
+    for (size_t k = 0; k < n; k++) {
+      tmpl_put(g, "exp", "gpu", (const char *const[]){"exp", exp, "gpu", xs[k].gpu, NULL});
+      sweep_gpu(g, e, &xs[k], NULL);
+    }
+    results_section(g, exp);
+    form_see_full(g, 2, "what-sweep");
+    return;
+  }
   if (e->correctness) {
     tmpl_put(g, "exp", "correctness", NULL);
     for (size_t k = 0; k < n; k++) {
@@ -374,12 +385,14 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
       correctness_gpu(g, e, x, NULL);
       if (form_full(g)) gate_table(g, x, problem_of(e));
     }
+    results_section(g, exp);
     form_see_full(g, 2, "what-correctness");
     return;
   }
   if (!form_full(g)) {
     int fig = 0;
     for (size_t k = 0; k < n; k++) exp_gpu_short(g, e, &xs[k], &fig);
+    results_section(g, exp);
     form_see_full(g, 2, "what-exp");
     return;
   }
@@ -410,4 +423,5 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
     gate_table(g, x, problem_of(e));
     strlist_free(&shapes);
   }
+  results_section(g, exp);
 }

@@ -4,7 +4,9 @@
 // sample files (`process:`); for a correctness-style experiment its summary's counts; for one
 // with library baselines the verdicts of ours against the fastest library per shape (Table 1's
 // rows) and their speedups' range; else the verdicts of its comparisons and the one with the
-// largest speedup against its BASELINE (against any base when none is), with its CI and verdict.
+// largest speedup against its BASELINE (against any base when none is), with its CI and verdict;
+// for a recorded sweep its configurations and the fastest. What results/ holds of the experiment
+// (its search's confirmation, its reproductions) follows its GPUs.
 #include "report_lines.h"
 
 #include <math.h>
@@ -101,8 +103,21 @@ static const char *timing_result(gen *g, const expvars *e, const egpu *x) {
                                          "verdict", rcsv_get(c, (size_t)r, rcsv_col(c, "verdict")), NULL});
 }
 
+// a recorded sweep's GPU: its configurations and the fastest (report_sweep.c)
+static const char *sweep_result(gen *g, const expvars *e, const egpu *x) {
+  sweep_counts k;
+  sweep_gpu(g, e, x, &k);
+  const int noci = !isfinite(k.best_lo) || !isfinite(k.best_hi);
+  const char *med = tmpl_str(g, "sweep", noci ? "line-median-noci" : "line-median",
+                             (const char *const[]){"median", num(k.best_median), "lo", num(k.best_lo), "hi", num(k.best_hi), NULL});
+  return tmpl_str(g, "sweep", k.best ? "line" : "line-none",
+                  (const char *const[]){"configs", fmt("%zu", k.configs), "passed", fmt("%zu", k.passed), "timed", fmt("%zu", k.timed),
+                                        "best", k.best ? k.best : "", "shape", k.shape ? k.shape : "", "median", med, NULL});
+}
+
 static const char *gpu_result(gen *g, const expvars *e, const egpu *x) {
-  const char *res = !x->have_sum && !e->correctness ? tmpl_str(g, "lines", "gates-only", NULL)
+  const char *res = e->sweep ? sweep_result(g, e, x)
+                    : !x->have_sum && !e->correctness ? tmpl_str(g, "lines", "gates-only", NULL)
                     : strlist_has(&x->others, "calibration.csv") ? aa_result(g, e, x)
                     : e->correctness ? corr_result(g, e, x)
                                      : timing_result(g, e, x);
@@ -127,6 +142,9 @@ static void row(gen *g, const kc_exp *es, size_t sec) {
     for (size_t r = 0; cv >= 0 && r < x->gates.nrows; r++)
       if (!strlist_has(&variants, rcsv_get(&x->gates, r, cv))) strlist_add(&variants, rcsv_get(&x->gates, r, cv));
   }
+  const char *res = results_line(g, es->exp);  // its search's confirmation and reproductions
+  if (res) strlist_add(&results, res);
+  strlist_add(&g->shown, es->exp);  // its row (report_shown.c)
   const int st = retired_state(g, es->exp, es->xs, es->n);
   doc_row(&g->d, (const char *const[]){
                      tmpl_str(g, "lines", st < 0 ? "exp" : st ? "exp-retired" : "exp-retired-some",
