@@ -40,11 +40,7 @@ static const char *aa_result(gen *g, const expvars *e, const egpu *x) {
   tally t = {0};
   size_t excl = 0;
   for (size_t r = 0; x->have_cmp && cb >= 0 && cc >= 0 && cv >= 0 && r < c->nrows; r++) {
-    char b[256], d[256];
-    const char *bn = pick_name(rcsv_get(c, r, cb), b, sizeof b), *cn = pick_name(rcsv_get(c, r, cc), d, sizeof d);
-    int aa = 0;
-    for (size_t i = 0; i < e->cmp_cand.n && !aa; i++) aa = !strcmp(e->cmp_cand.v[i], cn) && !strcmp(e->cmp_base.v[i], bn);
-    if (!aa) continue;
+    if (!tally_is_pair(e, c, r)) continue;
     tally_add(&t, rcsv_get(c, r, cv));
     excl += fld(g, c, r, "speedup_lo") > 1 || fld(g, c, r, "speedup_hi") < 1;
   }
