@@ -91,7 +91,7 @@ endif
 x_frac = $(if $(filter 0 1 1.0 1.00,$(1)),1,$(if $(and $(filter 1,$(words $(1))),$(filter 0.% .%,$(1))),$(if $(call txt_rest,$(patsubst 0.%,%,$(patsubst .%,%,$(1))),$(TXT_DIGITS)),,1)))
 $(foreach v,MIN_OCCUPANCY MIN_OCCUPANCY_CP_ASYNC,$(if $(call x_frac,$($(v))),,\
   $(error $(call x_where,$(v)): $(v) = '$($(v))' is not a fraction in [0, 1] (e.g. 0.5))))
-$(if $(filter-out timing correctness,$(REPORT_STYLE)),$(error $(call x_where,REPORT_STYLE): REPORT_STYLE = '$(REPORT_STYLE)' is not timing or correctness))
+$(if $(filter-out timing correctness sweep,$(REPORT_STYLE)),$(error $(call x_where,REPORT_STYLE): REPORT_STYLE = '$(REPORT_STYLE)' is not timing, correctness or sweep))
 $(if $(DELTA),$(if $(call x_frac,$(DELTA)),,$(error $(call x_where,DELTA): DELTA = '$(DELTA)' is not a fraction in [0, 1] (e.g. 0.03))))
 # GOAL: the speedup the experiment's claims (PRIMARY) aim at, met where the 95% CI's lower end is
 # at or above it (the report's page 1 says where): a decimal like 1.10

@@ -23,7 +23,7 @@ report-vars:
 	$(file >$(REPORT_VARS_OUT),DESCRIPTION=$(strip $(DESCRIPTION)))
 	$(file >>$(REPORT_VARS_OUT),LEGEND=$(strip $(LEGEND)))
 	$(foreach v,$(r_vars),$(file >>$(REPORT_VARS_OUT),$(v)=$(strip $($(v)))))
-	$(file >>$(REPORT_VARS_OUT),REPORT_STYLE=$(or $(strip $(REPORT_STYLE)),timing))
+	$(file >>$(REPORT_VARS_OUT),REPORT_STYLE=$(or $(strip $(REPORT_STYLE)),$(if $(strip $(SPACE)),sweep),timing))
 	$(file >>$(REPORT_VARS_OUT),DISPATCH=$(notdir $(basename $(call txt_glob,$(dir $(REPORT_VARS_OF))variants/*.dispatch,a dispatch file name))))
 	@:
 else
@@ -75,7 +75,8 @@ R_LIB := $(addprefix $(B)/tools/obj/report/,report_csv.o report_vars.o report_pi
 R_GEN := $(addprefix $(B)/tools/obj/report/,report_gen.o report_ctx.o report_fmt.o report_tmpl.o report_words.o \
            report_doc.o report_problem.o report_design.o report_primary.o report_clocks.o report_aainside.o report_form.o report_frame.o report_headline.o report_hrows.o report_tally.o report_lines.o report_keyclaims.o report_method.o \
            report_exp.o report_gates.o report_reasons.o report_static.o report_rooftab.o \
-           report_correct.o report_retired.o report_claims.o report_rules.o profile_section.o search_section.o) \
+           report_correct.o report_sweep.o report_results.o report_resultsec.o report_shown.o \
+           report_retired.o report_claims.o report_rules.o profile_section.o search_section.o) \
          $(B)/tools/obj/profile/profile_metrics.o
 REPORT_TOOLS := $(addprefix $(B)/tools/,report_pairs prep_plots report_gen fig_check)
 # fig_check: a figure as printed (its geometry from plots/geom.gp, its words from pdftotext -bbox)
@@ -133,19 +134,23 @@ include $(R_INV)
 endif
 # keys: <exp>/<gpu> with samples or a gate table; the ceilings are no experiment, and space
 # experiments (SPACE := in experiment.mk: hundreds of configurations, one shape) are the
-# recorded sweeps of the search: the appendix shows them through the search section, not as
-# per-variant tables
+# recorded sweeps of the search: no comparisons or figures of their own (the search section
+# replays them), only the summary of their samples (R_SPACE_KEYS), which their section in the
+# appendix (REPORT_STYLE sweep, tools/report/report_sweep.c) reads like any experiment's
 r_all_keys    = $(sort $(patsubst $(DATA)/%/,%,$(dir $(R_SAMPLES) $(R_GATES))))
 r_all_dexps   = $(sort $(foreach k,$(r_all_keys),$(firstword $(subst /, ,$(k)))))
 R_KEYS        := $(filter-out ceilings/% $(addsuffix /%,$(R_SPACE)),$(r_all_keys))
+R_SPACE_KEYS  := $(filter $(addsuffix /%,$(R_SPACE)),$(r_all_keys))
 R_DEXPS       := $(filter-out ceilings $(R_SPACE),$(r_all_dexps))
 R_SPACE_DEXPS := $(filter $(R_SPACE),$(r_all_dexps))
-R_EXPS  := $(filter-out $(R_SPACE),$(sort $(R_DEXPS) $(R_XNAMES)))
+# every experiment of the appendix: those with data (sweeps included) and those defined without
+R_EXPS  := $(sort $(R_DEXPS) $(R_SPACE_DEXPS) $(R_XNAMES))
 # EXPS="e1 e2": the appendix of those experiments alone (each one of $(EXPDIR)); unset, of all
 EXPS ?=
 R_BAD_EXPS := $(filter-out $(R_XNAMES),$(EXPS))
 ifneq ($(strip $(EXPS)),)
 R_KEYS        := $(filter $(addsuffix /%,$(EXPS)),$(R_KEYS))
+R_SPACE_KEYS  := $(filter $(addsuffix /%,$(EXPS)),$(R_SPACE_KEYS))
 R_DEXPS       := $(filter $(EXPS),$(R_DEXPS))
 R_SPACE_DEXPS := $(filter $(EXPS),$(R_SPACE_DEXPS))
 R_EXPS        := $(filter $(EXPS),$(R_EXPS))
@@ -269,6 +274,18 @@ $(R_AAIN): $(RB)/%/aa-inside.csv: $(STATS) $(B)/tools/report_pairs
 	done <<<"$$trips"; \
 	rm -f $$o; mv $$t $@
 
+# a sweep's summary: one round of one session per configuration, so stats says of each that its
+# CI is undefined (exit 3): those notes go to summary.log beside it, any other failure to stderr
+R_SPACE_SUMS := $(R_SPACE_KEYS:%=$(RB)/%/summary.csv)
+$(R_SPACE_SUMS): $(RB)/%/summary.csv: $(STATS) $(R_ROOT)
+	@mkdir -p $(@D)
+	@files="$(call r_samples,$*)"; : >$@.tmp.$$$$; : >$(@D)/summary.log; \
+	if [ -n "$$files" ]; then echo "$(STATS) summary $(STATS_FLAGS) <$$(echo $$files | wc -w) files> > $@"; \
+	  $(STATS) summary $(STATS_FLAGS) $$files >$@.tmp.$$$$ 2>$(@D)/summary.log; rc=$$?; \
+	  case $$rc in 0|3) ;; *) cat $(@D)/summary.log >&2; rm -f $@.tmp.$$$$; exit $$rc;; esac; fi; \
+	mv $@.tmp.$$$$ $@
+$(foreach k,$(R_SPACE_KEYS),$(eval $(RB)/$(k)/summary.csv: $(call r_samples,$(k))))
+
 $(foreach k,$(R_KEYS),$(eval $(RB)/$(k)/summary.csv: $(R_ROOT) $(call r_samples,$(k))) \
   $(eval $(RB)/$(k)/aa-inside.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
     $(call r_samples,$(k))) \
@@ -323,22 +340,29 @@ r-no-data:
 # the published profiles; search.mk: the replays of the recorded sweeps; published.mk: the retired
 # files, noted in their experiments' sections), with what they read made prerequisites of $(R_TEX). The fixed text is in reports/templates/.
 REPORT_ARGS ?=
+# the published results of the searches and reproductions (results/ beside DATA): each
+# experiment's search confirmation and reproductions are shown in its section
+# (tools/report/report_results.h)
+RESULTS ?= $(patsubst ./%,%,$(dir $(DATA))results)
+R_RESULTS := $(call r_safe,$(RESULTS)/*/loop1_results.json $(RESULTS)/*/*/claims.csv $(RESULTS)/*/*/times.csv)
+REPORT_ARGS += $(if $(wildcard $(RESULTS)/.),--results $(RESULTS))
 R_DOCS := appendix appendix-full
 R_TEX  := $(R_DOCS:%=$(RB)/report/%.tex)
 R_MD   := $(R_DOCS:%=$(RB)/report/%.md)
 R_PDF  := $(R_DOCS:%=$(RB)/report/%.pdf)
 r_form  = $(if $(filter %-full,$(1)),full,main)
 R_ALL := $(R_VARS) $(foreach e,$(filter-out $(R_CORR),$(R_DEXPS)),$(call r_stats,$(e)) $(call r_figs,$(e))) \
-  $(foreach e,$(R_CORR_DEXPS),$(filter $(DATA)/$(e)/%,$(R_CSVS) $(R_GATES)))
+  $(foreach e,$(R_CORR_DEXPS),$(filter $(DATA)/$(e)/%,$(R_CSVS) $(R_GATES))) \
+  $(R_SPACE_SUMS) $(foreach e,$(R_SPACE_DEXPS),$(filter $(DATA)/$(e)/%,$(R_GATES)))
 # (R_INV_ID: the list of the data's files, rewritten when it changes, so that data taken away
 # also remakes the appendix)
 # the experiments of the appendix (EXPS), remade when they change
 R_SET := $(RB)/report/exps.txt
 $(R_SET): FORCE
-	@mkdir -p $(@D) && echo '$(R_EXPS) $(R_SPACE_DEXPS)' | cmp -s - $@ || echo '$(R_EXPS) $(R_SPACE_DEXPS)' >$@
+	@mkdir -p $(@D) && echo '$(R_EXPS)' | cmp -s - $@ || echo '$(R_EXPS)' >$@
 # the headline (A.1) and the seed claims (A.4) of CLAIMS_EXP when it is among them, else none
 r_claims_exp = $(if $(filter $(CLAIMS_EXP),$(R_EXPS)),--claims-exp $(CLAIMS_EXP))
-$(R_TEX): $(RB)/report/%.tex: $(R_ROOT) $(R_INV_ID) $(R_SET) $(R_ALL) $(B)/tools/report_gen $(wildcard reports/* reports/templates/*)
+$(R_TEX): $(RB)/report/%.tex: $(R_ROOT) $(R_INV_ID) $(R_SET) $(R_ALL) $(R_RESULTS) $(B)/tools/report_gen $(wildcard reports/* reports/templates/*)
 	@mkdir -p $(@D)
 	@echo "$(B)/tools/report_gen ... --form $(call r_form,$*) --tex $@ --md $(@D)/$*.md"; \
 	$(B)/tools/report_gen --data $(DATA) --build $(RB) --static reports --claims $(CLAIMS) \
@@ -378,7 +402,7 @@ $(B)/tests/test_plot_ticks: tests/report/test_plot_ticks.c $(B)/tools/obj/report
 	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(filter %.o,$^) -lm
 -include $(B)/tests/test_plot_ticks.d
 TEST_SCRIPTS += tests/report/test_report.sh tests/report/test_published.sh tests/report/test_forms.sh tests/report/test_budget.sh tests/report/test_exps.sh \
-  tests/report/test_concurrent_report.sh
+  tests/report/test_concurrent_report.sh tests/report/test_shown.sh
 # Unit test of the template reader and renderer.
 TEST_PROGS += $(B)/tests/test_render
 $(B)/tests/test_render: tests/report/test_render.c $(addprefix $(B)/tools/obj/report/,report_tmpl.o \

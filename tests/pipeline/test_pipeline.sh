@@ -133,7 +133,7 @@ bad_mk "SHAPES := B1_H8_S128_D64_C0\nMIN_OCCUPANCY := 1.5" "experiment.mk:3: MIN
 bad_mk "SHAPES := B1_H8_S128_D64_C0\nDELTA := 3%%" "experiment.mk:3: DELTA = '3%' is not a fraction" "DELTA in per cent"
 bad_mk "SHAPES := B1_H8_S128_D64_C0\nGATE_WAIVE := v0" "experiment.mk:3: GATE_WAIVE = 'v0': 'v0' is not VARIANT:REASON" "a waiver without its reason"
 bad_mk "SHAPES := B1_H8_S128_D64_C0\nGATE_ARCH := sm_75" "GATE_ARCH = 'sm_75' is no architecture the tables know" "an unknown GATE_ARCH"
-bad_mk "SHAPES := B1_H8_S128_D64_C0\nREPORT_STYLE := fancy" "REPORT_STYLE = 'fancy' is not timing or correctness" "an unknown REPORT_STYLE"
+bad_mk "SHAPES := B1_H8_S128_D64_C0\nREPORT_STYLE := fancy" "REPORT_STYLE = 'fancy' is not timing, correctness or sweep" "an unknown REPORT_STYLE"
 bad_mk "SHAPES := B1_H8_S128_D64_C0\nCOMPARE := t4:a" "experiment.mk:3: 't4:a': 't4' is neither a variant nor a baseline" "a COMPARE pair naming nothing"
 rm -rf "$xr"
 rm -f "$T_EXP_ERR"

@@ -143,4 +143,17 @@ for d in appendix appendix-full; do
     "$(grep -oE '^#{2,4} A\.[0-9.]+' $R/$d.md | awk '{ print $2 }')" \
     "$(grep -oE 'numberline \{A\.[0-9.]+\}' $l | sed 's/numberline {//; s/}//')"
 done
+# an A/A calibration's verdicts: its A/A pairs (COMPARE's, from its experiment.mk) counted apart
+# from its other comparisons (a library against our kernel), counted here with awk over compare.csv
+pairs=" $(sed -n 's/^COMPARE *:= *//p' experiments/aa/experiment.mk | xargs) "
+for g in nvidia-h200 nvidia-h100-80gb-hbm3; do
+  c=$RB/aa/$g/compare.csv
+  [ -s "$c" ] || { check "aa $g: compare.csv written" false; continue; }
+  read -r naa asame nother ofast < <(awk -F, -v pairs="$pairs" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+    { b = $col["base"]; d = $col["cand"]; sub(/^.*\//, "", b); sub(/\.csv$/, "", b); sub(/^.*\//, "", d); sub(/\.csv$/, "", d)
+      if (index(pairs, " " d ":" b " ")) { a++; s += $col["verdict"] == "SAME" } else { o++; f += $col["verdict"] == "FAST" } }
+    END { print a + 0, s + 0, o + 0, f + 0 }' "$c")
+  check_grep "aa $g: its $naa A/A comparisons ($asame SAME) are counted apart from its $nother others ($ofast FAST)" \
+    "The $naa A/A comparisons .*: [0-9]+ FAST, $asame SAME, .* The $nother other comparisons .*: $ofast FAST" $R/appendix-full.md
+done
 done_testing

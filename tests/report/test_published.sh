@@ -51,8 +51,11 @@ off=$(paste -d'\n' "$T/rows" "$T/want_scaled" | awk -F' [|] ' -v rows=" $mem" '
   index(rows, " " n " ") { for (i = 3; i <= 8; i += (i == 3 ? 3 : 2)) { d = h[i] - $i; if (d < 0) d = -d
     if (d > 0.01 * $i && d > 0.1) print "row " n ": cell " i ": " h[i] " against " $i " scaled" } }')
 check_eq "memory-bound roofline rows: roof and shares as the snapshot's scaled by $top / $copy" "$off" ""
-# every other number exactly: the memory rows' three cells blanked on both sides
-blank() { awk -F' [|] ' -v OFS=' | ' -v rows=" $mem" 'index(rows, " " NR " ") { $3 = $6 = $8 = "x" } { print }' "$1" | numbers; }
+# every other number exactly: the memory rows' three cells blanked on both sides, and the rules
+# table's row 2, whose `where` now counts what the results section showed (report_shown.h; the
+# snapshot predates it: tests/report/test_shown.sh checks those counts)
+blank() { awk -F' [|] ' -v OFS=' | ' -v rows=" $mem" 'index(rows, " " NR " ") { $3 = $6 = $8 = "x" }
+  $1 == "| 2" && $2 ~ /^Say why only a subset/ { $3 = "x" } { print }' "$1" | numbers; }
 check "every other number of every table row as in the snapshot" cmp -s <(blank "$T/rows") <(blank "$T/want")
 cmp -s <(blank "$T/rows") <(blank "$T/want") || diff <(blank "$T/want") <(blank "$T/rows") | head -20 | sed 's/^/# /'
 echo "# rows whose words (not numbers) changed since the snapshot: $(comm -13 <(sort "$T/want") <(sort "$T/rows") | wc -l)"

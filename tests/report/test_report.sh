@@ -441,7 +441,7 @@ cp $FIX/data/corr/nvidia-h200/sanitize.csv $f
 sed -i 's/^REPORT_STYLE := correctness/REPORT_STYLE := numbers/' $BAD/experiments/corr/experiment.mk
 "${BMK[@]}" report >$log 2>&1
 check_eq "unknown REPORT_STYLE: make fails" "$([ $? -ne 0 ] && echo failed)" failed
-check_grep "unknown REPORT_STYLE: named with file:line" "experiment\.vars:[0-9]+: REPORT_STYLE 'numbers' is not timing or correctness" $log
+check_grep "unknown REPORT_STYLE: named with file:line" "experiment\.vars:[0-9]+: REPORT_STYLE 'numbers' is not timing, correctness or sweep" $log
 cp $FIX/experiments/corr/experiment.mk $BAD/experiments/corr/experiment.mk
 echo 'COMPARE := b' >>$BAD/experiments/beta/experiment.mk
 "${BMK[@]}" analyze EXP=beta >$log 2>&1

@@ -32,6 +32,10 @@ typedef struct {
   strlist search_plots; // --search-plot: the replay figures, relative to the documents, no extension
   strlist problems;     // the problems of the experiments in the appendix (report_problem.h)
   const char *retired;  // --retired: the retired files per experiment (report_retired.c), or NULL
+  const char *results;  // --results: the published results of searches and reproductions
+                        // (report_results.h), or NULL
+  strlist shown;        // the experiments given a section or a row so far, in order (report_shown.h)
+  size_t nodata;        // the experiments named as having no data
   strlist pointed;      // the main appendix: the parts whose pointer into the full one said what it holds
   strlist pointed_at;   // ... and the section each was said for (pointed's order)
   doc d;

@@ -250,9 +250,27 @@ static size_t verdict_counts(gen *g, const tally *t) {
   return n;
 }
 
+// an A/A calibration's verdicts (its data hold calibration.csv): those of its A/A pairs (its COMPARE
+// pairs, the same build twice) apart from the others (builds against BASELINE, which are no A/A),
+// so that a library's FAST against our kernel is not read as a false positive
+static size_t aa_verdict_counts(gen *g, const expvars *e, const egpu *x) {
+  tally a = tally_of_pairs(e, &x->cmp, 1), o = tally_of_pairs(e, &x->cmp, 0);
+  const char *others = tally_n(&o) ? tmpl_str(g, "exp", "verdicts-aa-others",
+                                              (const char *const[]){"nother", fmt("%zu", tally_n(&o)), "fast", fmt("%zu", o.fast),
+                                                                    "same", fmt("%zu", o.same), "amb", fmt("%zu", o.amb),
+                                                                    "slow", fmt("%zu", o.slow),
+                                                                    "baseline", e->baseline ? e->baseline : fmt_none(), NULL})
+                                    : "";
+  tmpl_put(g, "exp", "verdicts-aa",
+           (const char *const[]){"n", fmt("%zu", tally_n(&a) + tally_n(&o)), "naa", fmt("%zu", tally_n(&a)),
+                                 "afast", fmt("%zu", a.fast), "asame", fmt("%zu", a.same), "aamb", fmt("%zu", a.amb),
+                                 "aslow", fmt("%zu", a.slow), "others", others, NULL});
+  return tally_n(&a) + tally_n(&o);
+}
+
 // findings in words: counts, fastest per shape, every negative result stated
 static void findings(gen *g, const expvars *e, const egpu *x, const strlist *shapes, const tally *t) {
-  size_t n = verdict_counts(g, t);
+  size_t n = x->have_cmp && strlist_has(&x->others, "calibration.csv") ? aa_verdict_counts(g, e, x) : verdict_counts(g, t);
   strlist ours = {0}, base = {0};
   for (size_t i = 0; i < x->names.n; i++)
     strlist_add(expvars_is_baseline(e, x->names.v[i]) ? &base : &ours, x->names.v[i]);
@@ -336,7 +354,8 @@ static void exp_gpu_short(gen *g, const expvars *e, const egpu *x, int *fig) {
   }
   key_result(g, e, x);
   tally t = x->have_cmp ? tally_of(&x->cmp) : (tally){0};
-  verdict_counts(g, &t);
+  if (x->have_cmp && strlist_has(&x->others, "calibration.csv")) aa_verdict_counts(g, e, x);
+  else verdict_counts(g, &t);
   strlist shapes = {0};
   gen_shapes(x, e, &shapes);
   roof_table(g, e, x, &shapes); // in the main appendix: only the points above the roof, in words
@@ -359,6 +378,17 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
   else
     tmpl_put(g, "exp", "kernel", (const char *const[]){"kernel", slash ? slash + 1 : k, "shapes", gen_list(&e->shapes), NULL});
   if (e->legend) tmpl_put(g, "exp", "legend", (const char *const[]){"legend", e->legend, NULL});
+  strlist_add(&g->shown, exp);  // its section (report_shown.c: every experiment with data has one)
+  if (e->sweep) {
+    tmpl_put(g, "sweep", "about", NULL);
+    for (size_t k = 0; k < n; k++) {
+      tmpl_put(g, "exp", "gpu", (const char *const[]){"exp", exp, "gpu", xs[k].gpu, NULL});
+      sweep_gpu(g, e, &xs[k], NULL);
+    }
+    results_section(g, exp);
+    form_see_full(g, 2, "what-sweep");
+    return;
+  }
   if (e->correctness) {
     tmpl_put(g, "exp", "correctness", NULL);
     for (size_t k = 0; k < n; k++) {
@@ -373,12 +403,14 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
       correctness_gpu(g, e, x, NULL);
       if (form_full(g)) gate_table(g, x, problem_of(e));
     }
+    results_section(g, exp);
     form_see_full(g, 2, "what-correctness");
     return;
   }
   if (!form_full(g)) {
     int fig = 0;
     for (size_t k = 0; k < n; k++) exp_gpu_short(g, e, &xs[k], &fig);
+    results_section(g, exp);
     form_see_full(g, 2, "what-exp");
     return;
   }
@@ -409,4 +441,5 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
     gate_table(g, x, problem_of(e));
     strlist_free(&shapes);
   }
+  results_section(g, exp);
 }

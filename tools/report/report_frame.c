@@ -18,6 +18,7 @@ void results_head(gen *g) {
 }
 
 void nodata_section(gen *g, const strlist *exps) {
+  g->nodata = exps->n;  // for the rules table (report_shown.h)
   if (!exps->n) return;
   tmpl_put(g, "frame", "without-data", NULL);
   for (size_t k = 0; k < exps->n; k++)

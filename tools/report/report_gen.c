@@ -1,12 +1,14 @@
 // report_gen.c — writes the paper appendix as LaTeX and Markdown twins from the statistics
 // (build/<exp>/<gpu>/{summary,compare,claims,sessions}.csv), the raw samples' metadata and gate tables
 // (data/<exp>/<gpu>/), the figures list (build/plots/<exp>/<gpu>/figures.txt), the published
-// profiles and recorded-sweep replays, the retired files (--retired), and the static text in
+// profiles and recorded-sweep replays, the retired files (--retired), the searches' confirmations and
+// the reproductions (--results: results/, report_results.h), and the static text in
 // reports/ (CSV tables and the templates of reports/templates/). This file reads the options, loads every <exp>/<gpu> and
 // orders the sections (report_sections.h), each of which lives in its own file.
 //   report_gen --data DIR --build DIR --static DIR --claims CSV --claims-exp EXP
 //              [--threshold T] [--seed S --resamples R --alpha A] [--profile CSV]...
-//              [--strategies CSV]... [--search-plot REL]... [--retired CSV] [--form main|full]
+//              [--strategies CSV]... [--search-plot REL]... [--retired CSV] [--results DIR]
+//              [--form main|full]
 //              --tex FILE --md FILE --epoch FILE EXP...
 // --form: the main appendix (each section's short form, pointing into the full one) or the full
 // one (every table and figure; the default); report_form.h.
@@ -19,13 +21,14 @@
 #include "report_lines.h"
 #include "report_problem.h"
 #include "report_sections.h"
+#include "report_shown.h"
 #include "report_tmpl.h"
 #include "report_words.h"
 
 static const char usage[] =
     "usage: report_gen --data DIR --build DIR --static DIR [--claims CSV --claims-exp EXP] "
     "[--threshold T] [--seed S --resamples R --alpha A] [--profile CSV]... [--strategies CSV]... "
-    "[--search-plot REL]... [--retired CSV] [--form main|full] --tex FILE --md FILE [--epoch FILE] EXP...\n";
+    "[--search-plot REL]... [--retired CSV] [--results DIR] [--form main|full] --tex FILE --md FILE [--epoch FILE] EXP...\n";
 
 // the options up to the first experiment name; the index of that name, or -1 on a usage error
 static int options(gen *g, int argc, char **argv, const char **tex, const char **md, const char **epoch) {
@@ -44,6 +47,7 @@ static int options(gen *g, int argc, char **argv, const char **tex, const char *
     else if (!strcmp(k, "--strategies")) strlist_add(&g->strategies, v);
     else if (!strcmp(k, "--search-plot")) strlist_add(&g->search_plots, v);
     else if (!strcmp(k, "--retired")) g->retired = v;
+    else if (!strcmp(k, "--results")) g->results = v;
     else if (!strcmp(k, "--form")) {
       if (strcmp(v, "main") && strcmp(v, "full")) {
         fprintf(stderr, "report_gen: --form '%s' is not main or full\n", v);
@@ -92,7 +96,7 @@ int main(int argc, char **argv) {
     fclose(f);
   }
   words_init(&g);
-  size_t ndata = 0, first;
+  size_t first;
   kc_exp *ks = calloc(nexp + 1, sizeof *ks);
   expvars *evs = calloc(nexp + 1, sizeof *evs);
   if (!ks || !evs) return fputs("report_gen: out of memory\n", stderr), 2;
@@ -100,8 +104,9 @@ int main(int argc, char **argv) {
     gen_read_vars(&g, exps[e], &evs[e]);
     size_t cnt = gen_exp_range(xs, nx, exps[e], &first);
     ks[e] = (kc_exp){exps[e], &evs[e], cnt ? xs + first : NULL, cnt, g.claims_exp && !strcmp(exps[e], g.claims_exp)};
-    ndata += cnt > 0;
   }
+  strlist plan = {0};  // the experiments the results will show (report_shown.h)
+  const size_t ndata = shown_plan(ks, nexp, &plan);
   problems_init(&g, evs, nexp);
   if (doc_open(&g.d, tex, md, tmpl_str(&g, "frame", g.full ? "title-full" : "title", NULL), synthetic)) {
     fprintf(stderr, "report_gen: %s:0: cannot write\n", tex);
@@ -120,10 +125,7 @@ int main(int argc, char **argv) {
   if (g.claims_exp || g.claims_path) headline_section(&g, ce ? ce->e : &cv, ce ? ce->xs : NULL, ce ? ce->n : 0);
   methodology(&g, xs, nx, &gpus);
   results_head(&g);
-  strlist withdata = {0};
-  for (size_t e = 0; e < nexp; e++)
-    if (ks[e].n) strlist_add(&withdata, exps[e]);
-  retired_intro(&g, &withdata);
+  retired_intro(&g, &plan);
   lines_table(&g, ks, nexp);
   strlist nodata = {0};
   for (size_t e = 0; e < nexp; e++) {
@@ -132,6 +134,7 @@ int main(int argc, char **argv) {
     else exp_section(&g, exps[e], &evs[e], ks[e].xs, ks[e].n);
   }
   nodata_section(&g, &nodata);
+  shown_check(&g, &plan);  // every experiment with data was shown once, as the opening counted
   if (g.claims_path) claims_section(&g, ce ? ce->e : &cv, ce ? ce->xs : NULL, ce ? ce->n : 0);
   rules_section(&g);
   reproduce_section(&g);

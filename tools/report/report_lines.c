@@ -4,7 +4,9 @@
 // sample files (`process:`); for a correctness-style experiment its summary's counts; for one
 // with library baselines the verdicts of ours against the fastest library per shape (Table 1's
 // rows) and their speedups' range; else the verdicts of its comparisons and the one with the
-// largest speedup against its BASELINE (against any base when none is), with its CI and verdict.
+// largest speedup against its BASELINE (against any base when none is), with its CI and verdict;
+// for a recorded sweep its configurations and the fastest. What results/ holds of the experiment
+// (its search's confirmation, its reproductions) follows its GPUs.
 #include "report_lines.h"
 
 #include <math.h>
@@ -38,11 +40,7 @@ static const char *aa_result(gen *g, const expvars *e, const egpu *x) {
   tally t = {0};
   size_t excl = 0;
   for (size_t r = 0; x->have_cmp && cb >= 0 && cc >= 0 && cv >= 0 && r < c->nrows; r++) {
-    char b[256], d[256];
-    const char *bn = pick_name(rcsv_get(c, r, cb), b, sizeof b), *cn = pick_name(rcsv_get(c, r, cc), d, sizeof d);
-    int aa = 0;
-    for (size_t i = 0; i < e->cmp_cand.n && !aa; i++) aa = !strcmp(e->cmp_cand.v[i], cn) && !strcmp(e->cmp_base.v[i], bn);
-    if (!aa) continue;
+    if (!tally_is_pair(e, c, r)) continue;
     tally_add(&t, rcsv_get(c, r, cv));
     excl += fld(g, c, r, "speedup_lo") > 1 || fld(g, c, r, "speedup_hi") < 1;
   }
@@ -101,8 +99,21 @@ static const char *timing_result(gen *g, const expvars *e, const egpu *x) {
                                          "verdict", rcsv_get(c, (size_t)r, rcsv_col(c, "verdict")), NULL});
 }
 
+// a recorded sweep's GPU: its configurations and the fastest (report_sweep.c)
+static const char *sweep_result(gen *g, const expvars *e, const egpu *x) {
+  sweep_counts k;
+  sweep_gpu(g, e, x, &k);
+  const int noci = !isfinite(k.best_lo) || !isfinite(k.best_hi);
+  const char *med = tmpl_str(g, "sweep", noci ? "line-median-noci" : "line-median",
+                             (const char *const[]){"median", num(k.best_median), "lo", num(k.best_lo), "hi", num(k.best_hi), NULL});
+  return tmpl_str(g, "sweep", k.best ? "line" : "line-none",
+                  (const char *const[]){"configs", fmt("%zu", k.configs), "passed", fmt("%zu", k.passed), "timed", fmt("%zu", k.timed),
+                                        "best", k.best ? k.best : "", "shape", k.shape ? k.shape : "", "median", med, NULL});
+}
+
 static const char *gpu_result(gen *g, const expvars *e, const egpu *x) {
-  const char *res = !x->have_sum && !e->correctness ? tmpl_str(g, "lines", "gates-only", NULL)
+  const char *res = e->sweep ? sweep_result(g, e, x)
+                    : !x->have_sum && !e->correctness ? tmpl_str(g, "lines", "gates-only", NULL)
                     : strlist_has(&x->others, "calibration.csv") ? aa_result(g, e, x)
                     : e->correctness ? corr_result(g, e, x)
                                      : timing_result(g, e, x);
@@ -126,6 +137,9 @@ static void row(gen *g, const kc_exp *es, size_t sec) {
     for (size_t r = 0; x->have_gates && r < x->gates.n; r++)
       if (!strlist_has(&variants, x->gates.rows[r].f[0])) strlist_add(&variants, x->gates.rows[r].f[0]);
   }
+  const char *res = results_line(g, es->exp);  // its search's confirmation and reproductions
+  if (res) strlist_add(&results, res);
+  strlist_add(&g->shown, es->exp);  // its row (report_shown.c)
   const int st = retired_state(g, es->exp, es->xs, es->n);
   doc_row(&g->d, (const char *const[]){
                      tmpl_str(g, "lines", st < 0 ? "exp" : st ? "exp-retired" : "exp-retired-some",

@@ -1,7 +1,8 @@
 // report_parts.h — the tables one experiment's section (report_exp.c) is built from, each in its
 // own file: the gate rejections (report_gates.c), the roofline position (report_rooftab.c), for a
 // correctness-style experiment its numerics and sanitizer table (report_correct.c), and its
-// heading with the note on its retired sample files (report_retired.c).
+// heading with the note on its retired sample files (report_retired.c); for a recorded sweep its
+// configurations (report_sweep.c); what results/ holds of it (report_resultsec.c).
 #pragma once
 #include "report_ctx.h"
 #include "report_roof.h"
@@ -26,3 +27,18 @@ void correctness_gpu(gen *g, const expvars *e, const egpu *x, corr_counts *count
 void retired_section(gen *g, const char *exp, const egpu *xs, size_t n);
 // whether EXP's sample files (xs, n of its GPUs) are retired: -1 none, 0 some, 1 all
 int retired_state(gen *g, const char *exp, const egpu *xs, size_t n);
+// the counts and the fastest configuration of a recorded sweep's GPU that its summary states
+typedef struct {
+  size_t configs, passed, timed;  // rows of its gate table, those that passed, configurations timed
+  const char *best, *shape;       // the fastest configuration at its first shape (NULL: none timed)
+  double best_median, best_lo, best_hi;
+} sweep_counts;
+// writes the GPU's summary and (full appendix) its fastest configurations and gate table; with
+// COUNTS, writes nothing and fills *COUNTS instead (report_sweep.c)
+void sweep_gpu(gen *g, const expvars *e, const egpu *x, sweep_counts *counts);
+// what results/ holds of experiment EXP (report_resultsec.c, read through report_results.h): its
+// search's confirmation and its reproductions, a sentence each in the main appendix and with their
+// tables in the full one
+void results_section(gen *g, const char *exp);
+// the same in a few words for the main appendix's table of experiments without claims; NULL: none
+const char *results_line(gen *g, const char *exp);

@@ -1,10 +1,12 @@
 // report_rules.c — the section on the twelve rules of Hoefler & Belli: each rule in short form
 // and where the appendix meets it (reports/rules.csv), after the text of
 // reports/templates/rules.txt; a rule's row for a problem (report_problem.h) adds to where it is met
-// when an experiment of that problem is in the appendix.
+// when an experiment of that problem is in the appendix; `{shown}` in a `where` becomes what the
+// results showed (report_shown.h).
 #include <string.h>
 
 #include "report_form.h"
+#include "report_shown.h"
 #include "report_static.h"
 #include "report_tmpl.h"
 
@@ -28,6 +30,8 @@ void rules_section(gen *g) {
     for (size_t a = 0; a < t.nrows; a++) // what the problems of the appendix add to the rule
       if (!strcmp(rcsv_get(&t, a, x[0]), rule) && strlist_has(&g->problems, rcsv_get(&t, a, x[1])))
         where = fmt("%s %s", where, rcsv_get(&t, a, x[3]));
+    const char *at = strstr(where, "{shown}"); // what the results showed (report_shown.h)
+    if (at) where = fmt("%.*s%s%s", (int)(at - where), where, shown_sentence(g), at + strlen("{shown}"));
     doc_row(&g->d, (const char *const[]){rule, rcsv_get(&t, r, x[2]), where});
   }
   doc_table_end(&g->d);

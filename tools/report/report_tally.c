@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "report_hrows.h"
+#include "report_pick.h"
 
 void tally_add(tally *t, const char *v) {
   if (!strcmp(v, "FAST")) t->fast++;
@@ -22,6 +23,24 @@ tally tally_of(const rcsv *c) {
   tally t = {0};
   int cv = rcsv_col(c, "verdict");
   for (size_t r = 0; cv >= 0 && r < c->nrows; r++) tally_add(&t, rcsv_get(c, r, cv));
+  return t;
+}
+
+int tally_is_pair(const expvars *e, const rcsv *c, size_t r) {
+  int cb = rcsv_col(c, "base"), cc = rcsv_col(c, "cand");
+  if (cb < 0 || cc < 0) return 0;
+  char b[256], d[256];
+  const char *bn = pick_name(rcsv_get(c, r, cb), b, sizeof b), *cn = pick_name(rcsv_get(c, r, cc), d, sizeof d);
+  for (size_t i = 0; i < e->cmp_cand.n; i++)
+    if (!strcmp(e->cmp_cand.v[i], cn) && !strcmp(e->cmp_base.v[i], bn)) return 1;
+  return 0;
+}
+
+tally tally_of_pairs(const expvars *e, const rcsv *c, int pairs) {
+  tally t = {0};
+  int cv = rcsv_col(c, "verdict");
+  for (size_t r = 0; cv >= 0 && r < c->nrows; r++)
+    if (tally_is_pair(e, c, r) == pairs) tally_add(&t, rcsv_get(c, r, cv));
   return t;
 }
 

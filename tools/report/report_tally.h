@@ -13,6 +13,11 @@ void tally_add(tally *t, const char *verdict);
 size_t tally_n(const tally *t);
 // every row of comparison table C
 tally tally_of(const rcsv *c);
+// 1 when row R of comparison table C is one of the experiment's COMPARE pairs (cand:base; in an
+// A/A calibration, the A/A pairs)
+int tally_is_pair(const expvars *e, const rcsv *c, size_t r);
+// the rows of C that are (PAIRS 1) or are not (PAIRS 0) COMPARE pairs
+tally tally_of_pairs(const expvars *e, const rcsv *c, int pairs);
 // the key rows of x (those with a compare.csv row) into *t, their speedups' range into *lo, *hi;
 // their count (0 when x has no comparisons or no library)
 size_t tally_key(gen *g, const expvars *e, const egpu *x, tally *t, double *lo, double *hi);

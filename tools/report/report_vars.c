@@ -80,10 +80,11 @@ int expvars_read(const char *path, expvars *e, char *err, size_t errlen) {
     else if (!strcmp(k, "PRIMARY")) words(&e->primary, v);
     else if (!strcmp(k, "GOAL")) e->goal = *v ? xdup(v) : NULL;
     else if (!strcmp(k, "REPORT_STYLE")) {
-      if (!*v || !strcmp(v, "timing")) e->correctness = 0;
-      else if (!strcmp(v, "correctness")) e->correctness = 1;
+      if (!*v || !strcmp(v, "timing")) e->correctness = 0, e->sweep = 0;
+      else if (!strcmp(v, "correctness")) e->correctness = 1, e->sweep = 0;
+      else if (!strcmp(v, "sweep")) e->correctness = 0, e->sweep = 1;
       else {
-        snprintf(err, errlen, "%s:%zu: REPORT_STYLE '%s' is not timing or correctness", path, lineno, v);
+        snprintf(err, errlen, "%s:%zu: REPORT_STYLE '%s' is not timing, correctness or sweep", path, lineno, v);
         rc = -1;
         break;
       }

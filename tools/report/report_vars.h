@@ -1,6 +1,7 @@
 // report_vars.h — an experiment's definition as the report tools see it: the KEY=value lines
 // that `make` extracts from experiments/<exp>/experiment.mk into build/<exp>/experiment.vars
-// (DESCRIPTION, KERNEL, SHAPES, BASELINE, BASELINES, LIBRARIES, COMPARE, PRIMARY, REPORT_STYLE), and the list of
+// (DESCRIPTION, KERNEL, SHAPES, BASELINE, BASELINES, LIBRARIES, COMPARE, PRIMARY, REPORT_STYLE:
+// timing, correctness or sweep), and the list of
 // sample files of one <gpu> directory of data/<exp>/.
 #pragma once
 #include <stddef.h>
@@ -14,6 +15,8 @@ typedef struct {
   char *description, *kernel, *baseline;
   char *legend;  // LEGEND: how the experiment's variant names read (optional)
   int correctness; // REPORT_STYLE: 0 timing (the default), 1 correctness
+  int sweep;       // REPORT_STYLE sweep (the default of a space experiment, SPACE :=): the
+                   // configurations of a recorded sweep, one round each (report_sweep.c)
   strlist shapes, baselines;
   strlist libraries; // LIBRARIES: the production libraries ours is judged against (`@lib`);
                      // BASELINES when the experiment names none
