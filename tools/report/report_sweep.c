@@ -51,17 +51,16 @@ static size_t rank_shape(gen *g, const expvars *e, const egpu *x, const char *sh
 void sweep_gpu(gen *g, const expvars *e, const egpu *x, sweep_counts *k) {
   sweep_counts c = {0};
   strlist reasons = {0};
-  int cv = x->have_gates ? rcsv_col(&x->gates, "verdict") : -1, cr = x->have_gates ? rcsv_col(&x->gates, "reason") : -1;
   strlist untimed = {0};  // passed the gates, but no sample file
-  int cn = x->have_gates ? rcsv_col(&x->gates, "variant") : -1;
-  for (size_t r = 0; cv >= 0 && r < x->gates.nrows; r++) {
-    if (cn >= 0 && expvars_is_baseline(e, rcsv_get(&x->gates, r, cn))) continue;  // a library, no configuration
+  for (size_t r = 0; x->have_gates && r < x->gates.n; r++) {
+    const gt_row *row = &x->gates.rows[r];
+    const char *v = row->f[0], *reason = row->nf > 2 ? row->f[2] : "";
+    if (expvars_is_baseline(e, v)) continue;  // a library, no configuration
     c.configs++;
-    if (!strcmp(rcsv_get(&x->gates, r, cv), "pass")) {
+    if (row->pass) {
       c.passed++;
-      if (cn >= 0 && !strlist_has(&x->names, rcsv_get(&x->gates, r, cn))) strlist_add(&untimed, rcsv_get(&x->gates, r, cn));
-    }
-    else if (cr >= 0 && !strlist_has(&reasons, rcsv_get(&x->gates, r, cr))) strlist_add(&reasons, rcsv_get(&x->gates, r, cr));
+      if (!strlist_has(&x->names, v)) strlist_add(&untimed, v);
+    } else if (!strlist_has(&reasons, reason)) strlist_add(&reasons, reason);
   }
   for (size_t f = 0; f < x->names.n; f++) c.timed += !expvars_is_baseline(e, x->names.v[f]);
   strlist shapes = {0};
