@@ -170,6 +170,10 @@ check_grep "one-session row" '^\| `B1_H1_S128_D64_C0` \| `sdpa-[a-z]+` \|( [0-9.
 # fingerprint: the design's keys made readable
 check_grep "fingerprint: sessions listed" '^\| sessions \(`session`\) \| 3 sessions \(`make measure` runs\) — `phase1`: 3 \(`fx-20261120T100000Z`, `fx-20261120T110000Z`, `fx-20261120T120000Z`\)' $F
 check_grep "fingerprint: order seeds per session" '^\| seed of the shuffles \(`order_seed`\) \| recorded per session \(3 distinct seeds' $F
+# the order per session: the header is the latest session's (balanced); the two sessions whose
+# lines have no order= were dealt before the word existed (interleaved)
+check_grep "fingerprint: every session's order, none taken from the header alone" \
+  '^\| order of a round.s processes \(`order`\) \| balanced; interleaved \(2 distinct' $F
 check_eq "fingerprint: no order_seed range" "$(grep -c 'order_seed.*[0-9] – [0-9]' $F)" 0
 check_grep "fingerprint: every GPU UUID" '^\| GPU UUID \(`gpu_uuid`\) \| GPU-aaaaaaaa-[0-9a-f-]+; GPU-bbbbbbbb-[0-9a-f-]+; GPU-cccccccc-[0-9a-f-]+ \(3 distinct' $F
 check_grep "fingerprint: design row" '`phase1` 3 × 2 × 5' $F

@@ -30,7 +30,10 @@ V=$F/merge/vecadd
 $S merge --rounds 3 --session vm-20261122T214416Z --positions "1 2 2" --fallback-date X --host vm \
   --uuid GPU-3ef1e509-7471-988b-bb39-e03f3558f706 --seed 317197882 --variant v1 --last-temp 42 \
   --out "$t/real.csv" $V/r1.csv $V/r2.csv $V/r3.csv
-check "merge: a real session's rounds give the published file" cmp "$t/real.csv" $V/merged.csv
+# published before session lines recorded the order: the same file but its session line's order=
+sed 's/^\(# session\..* order_seed=[0-9]*\)/\1 order=interleaved/' $V/merged.csv >"$t/real_expected.csv"
+check_eq "merge: the fixture's round 1 says # order: interleaved" "$(grep -c '^# order: interleaved$' $V/r1.csv)" 1
+check "merge: a real session's rounds give the published file (with order= on its session line)" cmp "$t/real.csv" "$t/real_expected.csv"
 check_eq "merge --out: no temporary file left" "$(ls "$t" | grep -c tmp)" 0
 
 echo previous >"$t/keep.csv"

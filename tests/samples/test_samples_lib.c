@@ -189,6 +189,14 @@ static void test_merge(void) {
                             "A,1,3,1,s9,3\nB,1,4,2,s9,1\nA,2,5,2,s9,1\n"),
         "merged: round 1's header, rounds, last temperature, session line, reps renumbered per shape");
   free(out);
+  const char *dealt[] = {"# order: balanced\n# order_seed: 11\nshape,rep,time_us\nA,0,1\n"};
+  samples_merge_opts one = o;
+  one.rounds = 1;
+  rc = merge_texts(dealt, 1, &one, &out, err);
+  CHECK(rc == 0 && out && strstr(out, "\n# session.s9: date=2026-01-01T00:00:00Z host=h gpu_uuid=GPU-u git_rev=unknown "
+                                      "rounds=1 order_seed=11 order=balanced\n"),
+        "merge: round 1's # order: is the session line's order= (the header alone would be relabelled by an append)");
+  free(out);
   const char *bad[] = {"shape,rep,time_us\nA,0,1\n", "shape,time_us\nA,1\n"};
   rc = merge_texts(bad, 2, &o, &out, err);
   CHECK(rc == SAMPLES_MERGE_COLUMNS && !strcmp(err, "measure: v: round 2 has columns shape,time_us, round 1 shape,rep,time_us"),

@@ -37,6 +37,12 @@ static void session_word(const char *v, const char *key, char *out, size_t len) 
     }
 }
 
+static int has_session_line(const samples_file *f) {
+  for (size_t k = 0; k < f->nmeta; k++)
+    if (!strncmp(f->meta[k].key, "session.", 8)) return 1;
+  return 0;
+}
+
 // the design of the first variant and shape of x: "3 × 10 × 30" (sessions × rounds per session ×
 // reps per round), "" when x has no samples
 static const char *design_of_exp(gen *g, const egpu *x) {
@@ -57,7 +63,7 @@ static const char *design_of_exp(gen *g, const egpu *x) {
 }
 
 // the rows of the design's keys: sessions (per experiment), host and gpu_uuid (every value, from
-// the `session.<id>` headers too), order_seed (one per session); *have counts the files with KEY
+// the `session.<id>` headers too), order_seed (one per session), order (every session's); *have counts the files with KEY
 static const char *session_key(gen *g, const char *key, const char *gpu, egpu *xs, size_t n, size_t nfiles) {
   strlist vals = {0}, exps = {0}, parts = {0};  // parts: "`exp`: n (`id`, ...)", every one whole
   size_t nofile = 0;
@@ -68,7 +74,11 @@ static const char *session_key(gen *g, const char *key, const char *gpu, egpu *x
     for (size_t f = 0; f < xs[i].names.n; f++) {
       const samples_file *sf = &xs[i].files[f];
       const char *top = samples_meta(sf, key);
-      have += top != NULL;
+      // order: each session line says its own (the header is the latest session's); a line
+      // without the word was dealt the order before it existed
+      int per_line = !strcmp(key, "order") && has_session_line(sf);
+      if (per_line) top = NULL;
+      have += top != NULL || per_line;
       nofile += !sf->has_session;
       if (top && strcmp(key, "session") && !strlist_has(&vals, top)) strlist_add(&vals, top);
       for (size_t k = 0; k < sf->nmeta; k++) {
@@ -76,6 +86,7 @@ static const char *session_key(gen *g, const char *key, const char *gpu, egpu *x
         const char *id = sf->meta[k].key + 8;
         char w[256];
         session_word(sf->meta[k].value, key, w, sizeof w);
+        if (per_line && !*w) snprintf(w, sizeof w, "%s", SAMPLES_ORDER_UNRECORDED);
         if (!strcmp(key, "session") && !strlist_has(&ids, id)) strlist_add(&ids, id);
         if (strcmp(key, "session") && *w && !strlist_has(&vals, w)) strlist_add(&vals, w);
       }
@@ -115,7 +126,7 @@ static const char *session_key(gen *g, const char *key, const char *gpu, egpu *x
 }
 
 static int session_keyed(const char *k) {
-  return !strcmp(k, "session") || !strcmp(k, "order_seed") || !strcmp(k, "host") || !strcmp(k, "gpu_uuid");
+  return !strcmp(k, "session") || !strcmp(k, "order") || !strcmp(k, "order_seed") || !strcmp(k, "host") || !strcmp(k, "gpu_uuid");
 }
 
 static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {

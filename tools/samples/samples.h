@@ -26,6 +26,10 @@ extern "C" {
 #endif
 
 #define SAMPLES_PLAIN_GROUP "all"
+// How a session's rounds were dealt when its "# session.<name>:" line has no order= word: each
+// round shuffled on its own, the only order before the word was written (the file-level
+// "# order:" header is the latest session's, like every header line but the session lines).
+#define SAMPLES_ORDER_UNRECORDED "interleaved"
 
 typedef struct {
   char *key, *value;

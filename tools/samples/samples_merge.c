@@ -72,7 +72,7 @@ static int meta_key_is(const char *line, const char *key) {
 typedef struct {
   const samples_merge_opts *o;
   FILE *out;
-  char *date, *git_rev, *first;  // round 1's `# date:`, `# git_rev:`, CSV header row
+  char *date, *git_rev, *order, *first;  // round 1's `# date:`, `# git_rev:`, `# order:`, CSV header row
   size_t timecol;                // 1-based column of `time_us` (0: none)
   size_t repcol;                 // 1-based column of `rep` in the header row (0: none)
   counters seen;
@@ -92,9 +92,10 @@ static int take_first_header(merge_t *m, const char *line) {
   fprintf(m->out, "# rounds: %u\n", o->rounds);
   if (o->rounds > 1 && o->last_temp && *o->last_temp)
     fprintf(m->out, "# temp_end_c_last_round: %s\n", o->last_temp);
-  fprintf(m->out, "# session.%s: date=%s host=%s gpu_uuid=%s git_rev=%s rounds=%u order_seed=%s%s%s%s%s\n",
+  fprintf(m->out, "# session.%s: date=%s host=%s gpu_uuid=%s git_rev=%s rounds=%u order_seed=%s%s%s%s%s%s%s\n",
           o->session, m->date ? m->date : o->fallback_date, o->host, o->uuid,
           m->git_rev ? m->git_rev : "unknown", o->rounds, o->seed,
+          m->order ? " order=" : "", m->order ? m->order : "",
           o->machine && *o->machine ? " machine=" : "", o->machine && *o->machine ? o->machine : "",
           o->plan && *o->plan ? " plan=" : "", o->plan && *o->plan ? o->plan : "");
   fprintf(m->out, "%s,round,session,position\n", line);
@@ -166,6 +167,7 @@ int samples_merge(FILE *const in[], const char *const names[], size_t n, const s
         fprintf(out, "%s\n", buf);
         if (meta_key_is(buf, "date")) rc = remember(&m.date, meta_value(buf));
         else if (meta_key_is(buf, "git_rev")) rc = remember(&m.git_rev, meta_value(buf));
+        else if (meta_key_is(buf, "order")) rc = remember(&m.order, meta_value(buf));
       } else if (!hdr) {
         hdr = 1;
         if (f == 1) rc = take_first_header(&m, buf);
@@ -185,7 +187,7 @@ int samples_merge(FILE *const in[], const char *const names[], size_t n, const s
     if (rc == 0 && ferror(in[i])) rc = -1, snprintf(err, errlen, "%s: read error", names[i]);
   }
   free(buf);
-  free(m.date), free(m.git_rev), free(m.first);
+  free(m.date), free(m.git_rev), free(m.order), free(m.first);
   counters_free(&m.seen);
   return rc;
 }

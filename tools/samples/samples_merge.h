@@ -4,8 +4,9 @@
 //   round 1's header lines (every line starting with '#' of the first round file, where it
 //   stands), then before its CSV header row `# rounds: R`, `# temp_end_c_last_round: T` (when
 //   R > 1 and T is not empty) and `# session.<id>: date=D host=H gpu_uuid=U git_rev=G rounds=R
-//   order_seed=S[ machine=M][ plan=P]` (D and G from round 1's `# date:` and `# git_rev:`, else the fallback date and
-//   `unknown`), the CSV header row with `,round,session,position` added, then every row of every
+//   order_seed=S[ order=O][ machine=M][ plan=P]` (D, G and O from round 1's `# date:`, `# git_rev:` and
+//   `# order:`, else the fallback date, `unknown` and no order= word: a session line without it
+//   was dealt SAMPLES_ORDER_UNRECORDED, the only order before the word existed), the CSV header row with `,round,session,position` added, then every row of every
 //   round (lines after its header row that do not start with '#'), in file order, with
 //   `,<round>,<session>,<position of the round>` added and the `rep` column (the last column of
 //   that name) renumbered per shape (the first column) across the rounds, from 0.
