@@ -234,9 +234,16 @@ FORCE:
 # variant's last build ($$?): its binary stands and only `bench --describe` runs again
 describe_only = $(if $(filter-out $(EXP_OUT)/shapes.txt,$(1)),,$(if $(1),1))
 # variant_rules NAME FLAGS_FILE KERNEL_SRC LINK_ARGS
+# (recipe: the flags file, source and link arguments the variant is built from, rewritten only
+# when they change, so that another source or link line is a rebuild even when the new source is
+# older than the binary, and never mistaken for a change of the shapes alone)
 define variant_rules
+$(EXP_OUT)/$(1)/recipe: FORCE
+	@mkdir -p $$(@D)
+	@printf '%s\n' $(call shell_quote,$(2)) $(call shell_quote,$(3)) $(call shell_quote,$(4)) | cmp -s - $$@ || \
+	  printf '%s\n' $(call shell_quote,$(2)) $(call shell_quote,$(3)) $(call shell_quote,$(4)) > $$@
 $(EXP_OUT)/$(1)/status: $(filter-out none,$(2)) $(3) $(wildcard $(3:.cu=.tunables)) $(HARNESS_OBJS) $(EXP_OUT)/compile.cmd $(EXP_OUT)/shapes.txt \
-    $(B)/tools/flagcheck tools/pipeline/compile.sh
+    $(EXP_OUT)/$(1)/recipe $(B)/tools/flagcheck tools/pipeline/compile.sh
 	@echo "  $$(if $$(call describe_only,$$?),DESC,NVCC)  $(EXP)/$(1)"
 	@NVCC='$(NVCC)' NVCCFLAGS='$(NVCCFLAGS)' NVCC_ARCH='$(NVCC_ARCH)' CUDART_SHARED='$(CUDART_SHARED)' SM_COUNT=$(SM_COUNT) \
 	  FLAGCHECK=$(B)/tools/flagcheck BUILD_TIMEOUT=$(BUILD_TIMEOUT) DESCRIBE_ONLY=$$(call describe_only,$$?) \

@@ -23,8 +23,6 @@ $(SERVE_BIN): tools/pipeline/serve.cu $(B)/harness/$(ARCH)/nvccflags.txt | check
 	$(NVCC) $(NVCCFLAGS) $(CUDART_SHARED) -o $@ $< -ldl
 # SESSION (an id, [A-Za-z0-9.-]) and ORDER_SEED (digits) are passed only when set: measure.sh
 # then names the session <host>-<UTC start> and draws the seed of the per-round shuffles itself.
-# shell_quote: a value single-quoted for the shell
-shell_quote = '$(subst ','\'',$(1))'
 MEASURE_OPT = $(if $(SESSION),SESSION=$(call shell_quote,$(SESSION))) $(if $(ORDER_SEED),ORDER_SEED=$(call shell_quote,$(ORDER_SEED)))
 
 # A GPU target on a machine without a GPU stops before compiling anything: check-gpu comes first

@@ -6,6 +6,8 @@ txt_rest = $(if $(2),$(call txt_rest,$(subst $(firstword $(2)),,$(1)),$(wordlist
 TXT_DIGITS  := 0 1 2 3 4 5 6 7 8 9
 TXT_NAME_CH := a b c d e f g h i j k l m n o p q r s t u v w x y z A B C D E F G H I J K L M N O P \
                Q R S T U V W X Y Z $(TXT_DIGITS) _ . + - /
+# $(call shell_quote,VALUE): VALUE single-quoted for the shell
+shell_quote = '$(subst ','\'',$(1))'
 # $(call txt_count,VALUE): VALUE when it is one whole number, else empty
 txt_count = $(if $(filter 1,$(words $(1))),$(if $(call txt_rest,$(1),$(TXT_DIGITS)),,$(1)))
 # $(call txt_safe_files,FILES,WHAT): the FILES whose names hold only [A-Za-z0-9_.+/-]; any other

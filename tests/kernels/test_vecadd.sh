@@ -34,6 +34,13 @@ check_eq "... v1's object and binary are not rebuilt" "$(stat -c %.9Y "$out/v1/k
 check_eq "... its shapes are the new ones" "$(tr '\n' ' ' <"$out/v1/shapes.txt")" "N1 N77 "
 check_eq "... and it is still ok" "$(head -n 1 "$out/v1/status")" ok
 check_grep "... make says it described, not compiled" '^  DESC  vecadd/v1$' "$t/reshape.log"
+# another source for a variant together with other shapes is a build, not a describe, even when
+# the new source is no newer than the binary (the variant's recipe stamp changed)
+make -s EXP=vecadd SHAPES="N1 N77" KERNEL=vecadd/./vecadd.cu "$out/v1/status" >"$t/resrc.log" 2>&1
+check_grep "another KERNEL and other SHAPES: make compiles v1 again" '^  NVCC  vecadd/v1$' "$t/resrc.log"
+check "... its recipe names the new source" grep -qx 'kernels/vecadd/./vecadd.cu' "$out/v1/recipe"
+make -s EXP=vecadd "$out/v1/status" >"$t/resrc.log" 2>&1
+check_grep "... and back to the experiment's source: compiled again" '^  NVCC  vecadd/v1$' "$t/resrc.log"
 make -s build EXP=vecadd -j"$(nproc)" >"$t/reshape.log" 2>&1
 check_eq "... and back: the experiment's own shapes again" "$(tr '\n' ' ' <"$out/v1/shapes.txt")" "$shapes "
 make -s gates EXP=vecadd >"$t/gates.log" 2>&1

@@ -42,6 +42,15 @@ int main(void) {
   n = ticks_log(100, 130, 3, 4, v);
   CHECK(same(v, n, (double[]){100, 110, 120, 130}, 4), "log: a range too narrow for any set falls back to linear");
   CHECK(ticks_log(0, 10, 3, 8, v) == 0, "log: a range from 0 is refused");
+  // 40 decades: even the powers of ten are 41 ticks, more than V holds: never written past
+  // TICKS_MAX (a guard below V), and linear ticks within MAXN instead
+  double big[TICKS_MAX + 1];
+  big[TICKS_MAX] = -7;
+  n = ticks_log(1e-20, 1e20, 3, 64, big);
+  CHECK(big[TICKS_MAX] == -7 && n >= 2 && n <= TICKS_MAX, "log: a range of more decades than V holds writes at most TICKS_MAX ticks");
+  // 1e0..1e31: 32 powers of ten, exactly TICKS_MAX, fit when MAXN allows
+  n = ticks_log(1, 1e31, 3, 64, big);
+  CHECK(n == TICKS_MAX && big[0] == 1 && big[TICKS_MAX] == -7, "log: exactly TICKS_MAX powers of ten, all written, none past V");
   char buf[128] = "";
   FILE *f = fmemopen(buf, sizeof buf, "w");
   ticks_put(f, "xtv", (double[]){0.8, 1, 1.25}, 3);

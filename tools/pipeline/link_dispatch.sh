@@ -89,4 +89,5 @@ for src in "$out/table.cu" "$dispatcher"; do
 done
 rm -f "$out/step.log"
 ld -r -o "$out/kernel.o" "${objs[@]}" 2>>"$out/build.log" || { status build_failed "ld -r failed"; exit 0; }
-exec tools/pipeline/compile.sh "$out" none "$out/kernel.o" "$shapes_in" "$@"
+# (never the describe-only path: the kernel.o just linked is new, whatever the caller's environment says)
+DESCRIBE_ONLY= exec tools/pipeline/compile.sh "$out" none "$out/kernel.o" "$shapes_in" "$@"

@@ -25,12 +25,16 @@ size_t ticks_log(double lo, double hi, size_t minn, size_t maxn, double v[]) {
   if (!(lo > 0) || !isfinite(hi) || hi <= lo) return 0;
   static const double sets[][10] = {{1}, {1, 2, 5}, {1, 2, 3, 5, 7}, {1, 2, 3, 4, 5, 6, 7, 8, 9}};
   static const size_t nset[] = {1, 3, 5, 9};
+  if (maxn > TICKS_MAX) maxn = TICKS_MAX;  // V holds TICKS_MAX
   for (size_t s = 0; s < 4; s++) {
-    size_t n = 0;
-    for (double d = pow(10, floor(log10(lo))); d <= hi * 1.000001 && n <= TICKS_MAX; d *= 10)
-      for (size_t m = 0; m < nset[s] && n <= TICKS_MAX; m++) {
+    size_t n = 0;  // ticks in range so far; written to V while there is room
+    for (double d = pow(10, floor(log10(lo))); d <= hi * 1.000001 && n <= maxn; d *= 10)
+      for (size_t m = 0; m < nset[s] && n <= maxn; m++) {
         double t = sets[s][m] * d;
-        if (t >= lo * 0.999999 && t <= hi * 1.000001) v[n++] = t;
+        if (t >= lo * 0.999999 && t <= hi * 1.000001) {
+          if (n < maxn) v[n] = t;
+          n++;
+        }
       }
     if (n >= minn && n <= maxn) return n;
     if (n > maxn) break;  // finer sets only add ticks

@@ -106,9 +106,11 @@ static const char *sweep_result(gen *g, const expvars *e, const egpu *x) {
   const int noci = !isfinite(k.best_lo) || !isfinite(k.best_hi);
   const char *med = tmpl_str(g, "sweep", noci ? "line-median-noci" : "line-median",
                              (const char *const[]){"median", num(k.best_median), "lo", num(k.best_lo), "hi", num(k.best_hi), NULL});
-  return tmpl_str(g, "sweep", k.best ? "line" : "line-none",
-                  (const char *const[]){"configs", fmt("%zu", k.configs), "passed", fmt("%zu", k.passed), "timed", fmt("%zu", k.timed),
-                                        "best", k.best ? k.best : "", "shape", k.shape ? k.shape : "", "median", med, NULL});
+  const char *line = tmpl_str(g, "sweep", k.best ? "line" : "line-none",
+                              (const char *const[]){"configs", fmt("%zu", k.configs), "passed", fmt("%zu", k.passed), "timed", fmt("%zu", k.timed),
+                                                    "best", k.best ? k.best : "", "shape", k.shape ? k.shape : "", "median", med, NULL});
+  free((char *)k.best), free((char *)k.shape);
+  return line;
 }
 
 static const char *gpu_result(gen *g, const expvars *e, const egpu *x) {

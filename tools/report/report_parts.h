@@ -30,7 +30,7 @@ int retired_state(gen *g, const char *exp, const egpu *xs, size_t n);
 // the counts and the fastest configuration of a recorded sweep's GPU that its summary states
 typedef struct {
   size_t configs, passed, timed;  // rows of its gate table, those that passed, configurations timed
-  const char *best, *shape;       // the fastest configuration at its first shape (NULL: none timed)
+  const char *best, *shape;       // the fastest configuration at its first shape (NULL: none timed; malloc'ed, the caller's)
   double best_median, best_lo, best_hi;
 } sweep_counts;
 // writes the GPU's summary and (full appendix) its fastest configurations and gate table; with

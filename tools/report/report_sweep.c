@@ -70,13 +70,13 @@ void sweep_gpu(gen *g, const expvars *e, const egpu *x, sweep_counts *k) {
   if (nr) {
     char b[256];
     c.best = strdup(pick_name(rcsv_get(&x->sum, (size_t)rk[0].row, rcsv_col(&x->sum, "file")), b, sizeof b));
-    c.best_median = rk[0].median, c.shape = shapes.v[0];
+    c.best_median = rk[0].median, c.shape = strdup(shapes.v[0]);
     c.best_lo = fld(g, &x->sum, (size_t)rk[0].row, "ci_lo"), c.best_hi = fld(g, &x->sum, (size_t)rk[0].row, "ci_hi");
   }
   free(rk);
   if (k) {
-    *k = c;
-    strlist_free(&reasons), strlist_free(&untimed);
+    *k = c;  // best and shape are the caller's to free
+    strlist_free(&reasons), strlist_free(&untimed), strlist_free(&shapes);
     return;
   }
   tmpl_put(g, "sweep", "summary",
@@ -94,7 +94,9 @@ void sweep_gpu(gen *g, const expvars *e, const egpu *x, sweep_counts *k) {
     }
     const rcsv *t = &x->sum;
     if (!form_full(g)) {
-      tmpl_put(g, "sweep", "fastest", (const char *const[]){"shape", shapes.v[s], "best", c.best, "median", num(rk[0].median), NULL});
+      char b[256];  // this shape's fastest, not shape 0's
+      const char *best = pick_name(rcsv_get(t, (size_t)rk[0].row, rcsv_col(t, "file")), b, sizeof b);
+      tmpl_put(g, "sweep", "fastest", (const char *const[]){"shape", shapes.v[s], "best", best, "median", num(rk[0].median), NULL});
       free(rk);
       continue;
     }
@@ -124,5 +126,6 @@ void sweep_gpu(gen *g, const expvars *e, const egpu *x, sweep_counts *k) {
     free(rk);
   }
   strlist_free(&shapes);
+  free((char *)c.best), free((char *)c.shape);
   if (form_full(g)) gate_table(g, x, problem_of(e));
 }
