@@ -40,7 +40,7 @@ endif
 # measure writes into every sample file and search and check-published compare against
 CODE_SRC = $(sort kernels/harness kernels/$(PROBLEM) $(SHAPE_SRC) $(SAMPLES_HARNESS_SRC) $(SAMPLES_HARNESS_SRC:.c=.h))
 # the environment of one measure session (tools/pipeline/measure.sh)
-MEASURE_ENV = STREAM= QUEUE= HOLD_DEVICE=$(HOLD_DEVICE) PRESTART=$(PRESTART) SERVE=$(SERVE) SERVE_BIN=$(SERVE_BIN) B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) SESSION_BIN=$(SESSION_BIN) GATETAB=$(GATETAB) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) \
+MEASURE_ENV = STREAM= QUEUE= HOLD_DEVICE=$(HOLD_DEVICE) PRESTART=$(PRESTART) SERVE=$(SERVE) SERVE_BIN=$(SERVE_BIN) B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) SESSION_BIN=$(SESSION_BIN) GATETAB=$(GATETAB) NUMTAB=$(NUMTAB) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) \
   ROUNDS=$(ROUNDS) GRAPH_CALLS=$(GRAPH_CALLS) SEED=$(SEED) RUN_TIMEOUT=$(RUN_TIMEOUT) \
   LIB_BENCH='$(LIB_BENCH)' LIB_BASELINES='$(LIB_BASELINES)' SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' \
   PROBLEM=$(PROBLEM) ORDER=$(ORDER) VARIANT='$(VARIANT)' \
@@ -77,7 +77,7 @@ BUILD_CHUNK ?= 8
 BUILD_DEPTH ?= $(shell echo $$(( ($(BUILD_JOBS) + $(BUILD_CHUNK) - 1) / $(BUILD_CHUNK) )))
 # what the sessions of `measure GPUS=...` share, made before any of them starts (each variant's
 # binary is made by shards.mk: all first, or by the one session that times it)
-MEASURE_SHARED = check-exp check-deps-build $(HARNESS_OBJS) $(B)/tools/flagcheck $(B)/tools/gates $(GATETAB) \
+MEASURE_SHARED = check-exp check-deps-build $(HARNESS_OBJS) $(B)/tools/flagcheck $(B)/tools/gates $(GATETAB) $(NUMTAB) \
   $(EXP_OUT)/compile.cmd $(EXP_OUT)/shapes.txt $(if $(filter 1,$(SERVE)),$(SERVE_BIN))
 
 ## measure: GPU only: numerics gate, then one session of ROUNDS shuffled rounds [SESSION= ORDER_SEED=] -> data/EXP/<gpu>/<v>.csv (appended); GPUS=all (or 0,1): a session per GPU at once, builds overlapping the timing; RUNNER=slurm: SLURM_JOBS cluster jobs

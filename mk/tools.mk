@@ -5,11 +5,13 @@
 # (parameter space expansion into flag files), gates (static gates from ptxas and --describe),
 # gatetab (the gate table's command: every read and write of gates.csv from shell and make).
 # Objects come from the generic rule in toolchain.mk (tools/<module>/<name>.c -> $(B)/tools/obj/<module>/<name>.o).
-HOST_TOOLS := $(addprefix $(B)/tools/,flagcheck tunecheck dispatchcheck shapecheck gates gatetab space)
+HOST_TOOLS := $(addprefix $(B)/tools/,flagcheck tunecheck dispatchcheck shapecheck gates gatetab numtab space)
 GATES_OBJS := $(addprefix $(B)/tools/obj/gates/,arch_limits.o occupancy.o ptxas_report.o)
 # the gate table's owner (tools/gates/gate_table.h): the row format, the outcomes, the merges
 GATE_TABLE_OBJS := $(addprefix $(B)/tools/obj/gates/,gate_table.o gate_outcome.o gate_merge.o)
 GATETAB := $(B)/tools/gatetab
+# the numerics table's owner (tools/gates/numerics.h): what the numerics gate measured per shape
+NUMTAB := $(B)/tools/numtab
 
 $(B)/tools/flagcheck: $(B)/tools/obj/space/flagcheck.o $(B)/tools/obj/space/flags.o $(B)/tools/obj/space/nvcc_options.o $(B)/tools/obj/space/tunables.o $(B)/tools/obj/space/slurp.o
 	$(CC) -o $@ $^
@@ -25,6 +27,8 @@ $(B)/tools/gates: $(B)/tools/obj/gates/gates.o $(GATES_OBJS) $(GATE_TABLE_OBJS)
 	$(CC) -o $@ $^
 $(GATETAB): $(B)/tools/obj/gates/gatetab.o $(GATE_TABLE_OBJS)
 	$(CC) -o $@ $^
+$(NUMTAB): $(B)/tools/obj/gates/numtab.o $(B)/tools/obj/gates/numerics.o
+	$(CC) -o $@ $^ -lm
 
 # Unit tests of the gates library (occupancy, limits, ptxas parser).
 $(B)/tests/test_gates: tests/gates/test_gates.c $(GATES_OBJS)
@@ -45,4 +49,4 @@ tools: host-tools
 # The shell tests call the tools from build/tools/.
 test: host-tools
 TEST_PROGS   += $(B)/tests/test_gates $(B)/tests/test_gate_table
-TEST_SCRIPTS += tests/space/test_flagcheck.sh tests/space/test_tunecheck.sh tests/space/test_dispatchcheck.sh tests/gates/test_gates.sh tests/gates/test_gatetab.sh tests/space/test_space.sh
+TEST_SCRIPTS += tests/space/test_flagcheck.sh tests/space/test_tunecheck.sh tests/space/test_dispatchcheck.sh tests/gates/test_gates.sh tests/gates/test_gatetab.sh tests/gates/test_numtab.sh tests/space/test_space.sh

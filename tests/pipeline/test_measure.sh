@@ -9,9 +9,9 @@
 # on failure.
 . tests/lib.sh
 export PROBLEM=attention  # what make passes: the problem whose sources make the code id
-t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+t=$(mktemp -d); trap "${KEEP:+:} rm -rf \"$t\"" EXIT
 # the rounds are merged by the samples command built here (make test builds it)
-export SAMPLES_BIN=$PWD/build/tools/samples SESSION_BIN=$PWD/build/tools/session GATETAB=$PWD/build/tools/gatetab
+export SAMPLES_BIN=$PWD/build/tools/samples SESSION_BIN=$PWD/build/tools/session GATETAB=$PWD/build/tools/gatetab NUMTAB=$PWD/build/tools/numtab
 b=$t/build/fake; mkdir -p "$b"
 # fake NAME MODE: MODE ok | numerics | crash (round 2, after 0.5 s) | nofile (exit 0, writes nothing)
 # | linger (exits 0.4 s after writing its file) | slow (3 s before it writes its file).
@@ -30,7 +30,10 @@ ts=\$(date +%s.%N)
 [ \$mode = slow ] && { : >"$b/\$(basename "\$(dirname "\$0")").started"; sleep 3; }
 [ ! -e /proc/\$\$/fd/9 ] || echo "\$0" >>"$b/fd9.log"  # (the session's GPU lock is fd 9)
 # like bench, a timing run checks numerics first and writes nothing when they fail
-[ \$mode = numerics ] && { echo "check shape=x verdict=fail" >&2; exit 1; }
+[ \$mode = numerics ] && { echo "check shape=B1_H1_S8_D64_C0 max_abs_err=4.000e-01 max_rel_err=2.000e+00 allclose_violations=7 nan=0 rerun_mismatch=0 workspace_dirty=0 uniform=fail hard=pass verdict=fail" >&2; exit 1; }
+for sh in B1_H1_S8_D64_C0 B1_H1_S16_D64_C0; do  # (bench's check line of a shape that passed)
+  echo "check shape=\$sh max_abs_err=1.000e-03 max_rel_err=2.000e-03 allclose_violations=0 nan=0 rerun_mismatch=0 workspace_dirty=0 uniform=pass hard=pass verdict=pass" >&2
+done
 out=; r=; meta=; keys=" "
 while [ \$# -gt 0 ]; do case \$1 in
   --out) out=\$2; shift ;;
@@ -82,14 +85,24 @@ check_grep "GPU uuid from nvidia-smi for the first visible device" '^# gpu_uuid:
 check_grep "order seed recorded (random when not given)" '^# order_seed: [0-9]+$' "$d/good.csv"
 check_grep "code of our variants: a hash of the harness's and the problem's sources, without git" '^# code: kernels:[0-9a-f]{12}$' "$d/good.csv"
 check_grep "one session line with date, host, uuid, rev, rounds, seed, machine" \
-  "^# session\.$s1: date=[0-9TZ:-]+ host=$host gpu_uuid=GPU-fake-3 git_rev=abc rounds=3 order_seed=[0-9]+ machine=$(tr -dc 'a-f0-9' </proc/sys/kernel/random/boot_id | cut -c1-12)\$" "$d/good.csv"
+  "^# session\.$s1: date=[0-9TZ:-]+ host=$host gpu_uuid=GPU-fake-3 git_rev=abc rounds=3 order_seed=[0-9]+ order=balanced machine=$(tr -dc 'a-f0-9' </proc/sys/kernel/random/boot_id | cut -c1-12)\$" "$d/good.csv"
 check "round files under runs/<session>/" test -f "$b/runs/$s1/good.r3.csv"
 check_eq "numerics failure publishes nothing" "$(ls "$d" | grep -c wrong)" 0
 check_eq "crash while timing leaves the old file" "$(cat "$d/crashy.csv")" "old published"
 check_grep "progress names round and session" "^measure: \[[0-9]+/[0-9]+\] round 2/3 good \(session $s1\)\$" "$t/stderr"
 g=$d/gates.csv
 check_grep "numerics gate row" '^wrong,reject,numerics,' "$g"
-check_grep "... its detail is the failing check, from the timing run itself (no separate --check pass)" '^wrong,numerics,"check shape=x verdict=fail"$' "$b/runtime.csv"
+check_grep "... its detail is the failing check, from the timing run itself (no separate --check pass)" '^wrong,numerics,"check shape=B1_H1_S8_D64_C0 max_abs_err=4.000e-01 .* verdict=fail"$' "$b/runtime.csv"
+# the numerics table: every check line of every run, the failing one included
+nt=$d/numerics.csv
+check_eq "numerics.csv: its magic line and columns" "$(head -n 2 "$nt" | tr '\n' ' ')" \
+  "# cudadent42 numerics v1 variant,shape,session,run,max_abs_err,max_rel_err,allclose_violations,nan,rerun_mismatch,workspace_dirty,uniform,hard,verdict "
+check_eq "numerics.csv: good's 2 shapes x 3 rounds, runs 1-3 of each" \
+  "$(awk -F, '$1 == "good" { print $2 ":" $4 ":" $13 }' "$nt" | sort | tr '\n' ' ')" \
+  "B1_H1_S16_D64_C0:1:pass B1_H1_S16_D64_C0:2:pass B1_H1_S16_D64_C0:3:pass B1_H1_S8_D64_C0:1:pass B1_H1_S8_D64_C0:2:pass B1_H1_S8_D64_C0:3:pass "
+check_grep "numerics.csv: wrong's failed check with its errors (round 1 stopped it)" \
+  "^wrong,B1_H1_S8_D64_C0,$s1,1,4\\.000e-01,2\\.000e\\+00,7,0,0,0,fail,pass,fail\$" "$nt"
+check_eq "numerics.csv: every row of this session" "$(awk -F, -v s=$s1 'NR > 2 && $3 != s' "$nt" | wc -l)" 0
 check_eq "no --check process: every process is a timing run" "$(cat "$b/check_calls.txt" 2>/dev/null | wc -l)" 0
 check_grep "runtime_error gate row with the CUDA error" '^crashy,reject,runtime_error,"bench: cudaErrorMisalignedAddress"' "$g"
 check_grep "passing row unchanged" '^good,pass,,,k,1$' "$g"
@@ -151,7 +164,7 @@ check_eq "the same ORDER_SEED gives the same order" "$(orders)" "$o1"
 check "a session's runs directory is made fresh" test ! -e "$b/runs/o2/stale.txt"
 check_eq "the previous session's round files are not read" "$(grep -c ',999.5,' "$d/v1.csv")" 0
 check_eq "appended: two session lines" "$(grep -c '^# session\.' "$d/v1.csv")" 2
-check_grep "appended: o1's session line kept" '^# session\.o1: .*rounds=5 order_seed=12345 machine=[0-9a-f]+$' "$d/v1.csv"
+check_grep "appended: o1's session line kept" '^# session\.o1: .*rounds=5 order_seed=12345 order=balanced machine=[0-9a-f]+$' "$d/v1.csv"
 check_grep "appended: o2's session line" '^# session\.o2: ' "$d/v1.csv"
 check_grep "appended: the header is the newest session's" '^# session: o2$' "$d/v1.csv"
 check_eq "appended: rows of both sessions" "$(grep -v '^#' "$d/v1.csv" | tail -n +2 | cut -d, -f6 | uniq -c | awk '{ printf "%s:%s ", $2, $1 }')" "o1:15 o2:15 "
@@ -162,8 +175,8 @@ check_grep "appending is said" 'v1: session o2 appended \(2 sessions' "$t/stderr
 : >"$b/sched.txt"
 measure o3 777 PLAN_TAG=c1/2x1x5
 check "another ORDER_SEED gives another order" test "$(orders)" != "$o1"
-check_grep "a session of a declared plan: its line ends with the plan" '^# session\.o3: .*order_seed=777 machine=[0-9a-f]+ plan=c1/2x1x5$' "$d/v1.csv"
-check_grep "... the sessions before it carry none" '^# session\.o2: .*order_seed=12345 machine=[0-9a-f]+$' "$d/v1.csv"
+check_grep "a session of a declared plan: its line ends with the plan" '^# session\.o3: .*order_seed=777 order=balanced machine=[0-9a-f]+ plan=c1/2x1x5$' "$d/v1.csv"
+check_grep "... the sessions before it carry none" '^# session\.o2: .*order_seed=12345 order=balanced machine=[0-9a-f]+$' "$d/v1.csv"
 # the same session id twice is refused before anything runs
 : >"$b/sched.txt"; cp "$d/v2.csv" "$t/v2.before"
 measure o2 12345; rc=$?

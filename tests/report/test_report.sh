@@ -332,6 +332,18 @@ inv=$(grep -c ',reject,invalid_config,' $CD/gates.csv)
 clean=$(awk -F, 'NR > 1 && $4 == "clean" && $5 == 0' $CD/sanitize.csv | wc -l)
 runs=$(($(wc -l <$CD/sanitize.csv) - 1))
 check_grep "corr: $acc accepted, 2 with all shapes, m64b short" "^\*\*Summary\*\*: $acc accepted configurations .*, 2 of them pass numerics on all shapes each runs \(2–3 each\); short: \`m64b\` \(none at \`B1_H2_S128_D64_C0\`\)\." $F
+# the numerics per shape (numerics.csv): configurations, runs, failed runs, the largest errors
+# (nan/inf once any run gave one), each computed here from the fixture file with awk
+ND=$CD/numerics.csv
+for sh in B1_H2_S1_D64_C0 B1_H2_S128_D64_C0 B1_H2_S1_D128_C0; do
+  want=$(awk -F, -v s=$sh 'NR > 2 && $2 == s { c[$1]; n++; f += $13 != "pass"
+      if ($5 == "nan") ba = 1; else if ($5 + 0 > a) a = $5 + 0
+      if ($6 == "nan") br = 1; else if ($6 + 0 > r) r = $6 + 0 }
+    END { printf "| `%s` | %d | %d | %d | %s | %s |", s, length(c), n, f, ba ? "nan/inf" : sprintf("%.2e", a), br ? "nan/inf" : sprintf("%.2e", r) }' $ND)
+  check "corr: numerics row of $sh: $want" grep -qxF "$want" $F
+done
+check_grep "corr: the numerics table's caption counts the sessions" '^\*\*Table [0-9]+\.\*\* Numerics of `corr` on `nvidia-h200` per shape, .*\(`numerics.csv`, 1 session\(s\)\)' $F
+check_eq "corr: no numerics table in the main appendix" "$(grep -c 'Numerics of `corr`' $R/appendix.md)" 0
 check_grep "corr: $clean of $runs sanitizer runs clean" "Sanitizers: $clean of $runs compute-sanitizer runs are clean \(3 configurations × 4 tools" $F
 check_grep "corr: $inv refused at compile time" "Compile time: $inv configurations refused \(\`invalid_config\`" $F
 check_grep "corr: other gate rejections named" 'Rejected by other gates: `spill` \(`register_spill`\)\.$' $F

@@ -8,6 +8,7 @@
 #   digits), SESSION_BIN (the session command, default $B/tools/session: the order of the runs),
 #   SAMPLES_BIN (the samples command, default $B/tools/samples: it merges the rounds and
 #   writes the baselines' files), GATETAB (the gate table's command, default $B/tools/gatetab),
+#   NUMTAB (the numerics table's command, default $B/tools/numtab),
 #   GPU (optional: the index of the GPU to run on; it sets CUDA_VISIBLE_DEVICES), SHARD (set by
 #   `make measure GPUS=...`, tools/pipeline/shards.sh: this session is one of several running at
 #   once on other GPUs, so it leaves the experiment's runtime table to the driver, which empties
@@ -78,13 +79,16 @@
 # append`: old rows unchanged); otherwise it replaces the file, saying which key differed. A
 # session id already in a published file is refused before anything runs. Files are written to a
 # temp file and renamed (an interrupted run leaves published files untouched). The gate table
-# with runtime verdicts is written to build/EXP/gates.csv and published beside the samples.
+# with runtime verdicts is written to build/EXP/gates.csv and published beside the samples, and
+# the numerics gate's errors per shape and run (the runs' `check shape=` lines) are appended to
+# DATA_OUT/EXP/<gpu>/numerics.csv (tools/gates/numerics.h).
 set -u
 exp=$1
 b=${B:-build}/$exp
 samples=${SAMPLES_BIN:-${B:-build}/tools/samples}
 session_bin=${SESSION_BIN:-${B:-build}/tools/session}
 gatetab=${GATETAB:-${B:-build}/tools/gatetab}
+numtab=${NUMTAB:-${B:-build}/tools/numtab}
 rounds=${ROUNDS:-10}; reps=${REPS:-50}; order=${ORDER:-balanced}
 say() { echo "measure: $*" >&2; }
 die() { echo "measure: $*" >&2; exit 2; }
@@ -664,7 +668,20 @@ for v in "${timed[@]}"; do
   n=$(SAMPLES_BIN=$samples tools/pipeline/publish.sh "$dest" "$runs/$v.session.csv") && published=$((published + n))
 done
 
-# --- 3. the gate table with runtime verdicts, published beside the samples ---------------------
+# --- 3. what the numerics gate measured at each shape (every check line of every run of our
+# variants, failed ones included: `numtab`, tools/gates/numerics.h), published beside the samples
+: >"$runs/numerics.rows"
+for v in "${cand[@]}"; do
+  [ -z "${theirs[$v]:-}" ] && [[ $v != "$lib"-* ]] && [ -f "$runs/$v.log" ] || continue
+  "$numtab" rows --variant "$v" --session "$session" "$runs/$v.log" >>"$runs/numerics.rows" ||
+    say "$v: its check lines could not be read (above): its numerics are not published"
+done
+if [ -s "$runs/numerics.rows" ]; then
+  { flock 8; "$numtab" publish "$runs/numerics.rows" "$dest"; } 8>"$dest/.publish.lock" ||
+    say "the numerics table was not published (above)"
+fi
+
+# --- 4. the gate table with runtime verdicts, published beside the samples ---------------------
 # (a shard leaves it to the driver, which merges once every session has finished: under STREAM
 # the other sessions' variants may still be building)
 [ -n "${SHARD:-}" ] || { flock 8; "$gatetab" merge "$b" "$dest"; } 8>"$dest/.publish.lock"

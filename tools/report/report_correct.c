@@ -264,7 +264,10 @@ void correctness_gpu(gen *g, const expvars *e, const egpu *x, corr_counts *count
              (const char *const[]){"n", fmt("%zu", accepted.n), "s", accepted.n == 1 ? "" : "s", "numerics", numerics,
                                    "sanitizers", sanit, "refused", refu, "rejected", rej ? rej : "", NULL});
     free(rej);
-    if (form_full(g)) correctness_tables(g, x, &all, cells, &fn, used, &find, &refused);
+    if (form_full(g)) {
+      correctness_tables(g, x, &all, cells, &fn, used, &find, &refused);
+      numerics_table(g, x);
+    }
   }
   free(used);
   rcsv_free(&fn.t);

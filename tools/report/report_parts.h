@@ -23,6 +23,8 @@ typedef struct {
 // writes the GPU's summary and (full appendix) its tables; with COUNTS, writes nothing and fills
 // *COUNTS instead
 void correctness_gpu(gen *g, const expvars *e, const egpu *x, corr_counts *counts);
+// the numerics per shape of x's numerics.csv, a table (full appendix; report_numerics.c)
+void numerics_table(gen *g, const egpu *x);
 // the experiment's heading, marked when files of it are retired, and (full appendix) when and why
 void retired_section(gen *g, const char *exp, const egpu *xs, size_t n);
 // whether EXP's sample files (xs, n of its GPUs) are retired: -1 none, 0 some, 1 all

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# test_numtab.sh — the numerics table's command (tools/gates/numtab.c, format numerics.h): rows
+# from bench's check lines (the line format written by kernels/harness/bench_check.cu), runs
+# counted per shape, a malformed check line named by file and line; publish appends a session,
+# refuses one already there and a file that is not a numerics table.
+set -u
+. tests/lib.sh
+N=${NUMTAB:-build/tools/numtab}
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+ok_line() { echo "check shape=$1 max_abs_err=$2 max_rel_err=3.000e-03 allclose_violations=0 nan=0 rerun_mismatch=0 workspace_dirty=0 uniform=pass hard=pass verdict=pass"; }
+{ echo "bench: [1/2] start"; ok_line A 1.000e-03; ok_line B 2.000e-03; echo "bench: [2/2] A median 1.0 us"
+  ok_line A 5.000e-04
+  echo "check shape=B max_abs_err=nan max_rel_err=nan allclose_violations=4096 nan=4096 rerun_mismatch=0 workspace_dirty=0 uniform=fail hard=fail verdict=fail"; } >"$t/v.log"
+$N rows --variant v1 --session s1 "$t/v.log" >"$t/rows" 2>"$t/err"
+check_eq "rows: exit 0" "$?" 0
+check_eq "rows: one per check line, runs counted per shape, other lines skipped" "$(cat "$t/rows")" \
+"v1,A,s1,1,1.000e-03,3.000e-03,0,0,0,0,pass,pass,pass
+v1,B,s1,1,2.000e-03,3.000e-03,0,0,0,0,pass,pass,pass
+v1,A,s1,2,5.000e-04,3.000e-03,0,0,0,0,pass,pass,pass
+v1,B,s1,2,nan,nan,4096,4096,0,0,fail,fail,fail"
+echo "check shape=A max_abs_err=-1 max_rel_err=0 allclose_violations=0 nan=0 rerun_mismatch=0 workspace_dirty=0 uniform=pass hard=pass verdict=pass" >"$t/bad.log"
+$N rows --variant v1 --session s1 "$t/v.log" "$t/bad.log" >/dev/null 2>"$t/err"
+check_eq "rows: a malformed check line: exit 2" "$?" 2
+check_eq "... named by file and line" "$(cat "$t/err")" "numtab: $t/bad.log:1: a check line whose max_abs_err= is not a number >= 0 (or nan, inf)"
+echo "check shape=A max_abs_err=0 max_rel_err=0 allclose_violations=0 nan=0 rerun_mismatch=0 workspace_dirty=0 uniform=pass hard=pass" >"$t/short.log"
+$N rows --variant v1 --session s1 "$t/short.log" >/dev/null 2>"$t/err"
+check_eq "rows: a check line without its verdict: exit 2" "$?" 2
+check_grep "... saying which field" 'short.log:1: a check line whose verdict= is not pass or fail$' "$t/err"
+$N rows --variant 'v 1' --session s1 "$t/v.log" >/dev/null 2>"$t/err"
+check_eq "rows: a variant that is not a name: exit 2" "$?" 2
+mkdir "$t/d"
+$N publish "$t/rows" "$t/d"
+check_eq "publish: a new table gets its magic line and columns, then the rows" "$(sed -n '1p;2p' "$t/d/numerics.csv" | tr '\n' '|')$(($(wc -l <"$t/d/numerics.csv") - 2))" \
+  "# cudadent42 numerics v1|variant,shape,session,run,max_abs_err,max_rel_err,allclose_violations,nan,rerun_mismatch,workspace_dirty,uniform,hard,verdict|4"
+$N rows --variant v1 --session s2 "$t/v.log" >"$t/rows2"
+$N publish "$t/rows2" "$t/d"
+check_eq "publish: a second session appended after the first" "$(awk -F, 'NR > 2 { print $3 }' "$t/d/numerics.csv" | uniq | tr '\n' ' ')" "s1 s2 "
+cp "$t/d/numerics.csv" "$t/before"
+$N publish "$t/rows2" "$t/d" 2>"$t/err"
+check_eq "publish: a session already in the table: exit 3" "$?" 3
+check "... the table untouched" cmp "$t/before" "$t/d/numerics.csv"
+check_eq "... no temporary file left" "$(ls -A "$t/d" | grep -c tmp)" 0
+printf 'variant,x\n' >"$t/d/numerics.csv"
+$N publish "$t/rows" "$t/d" 2>"$t/err"
+check_eq "publish: a file that is not a numerics table: exit 2" "$?" 2
+check_grep "... saying so" "numerics.csv:1: not a numerics table" "$t/err"
+done_testing

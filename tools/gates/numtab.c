@@ -1,0 +1,160 @@
+// numtab — the numerics table's command (the format: numerics.h), for measure.sh.
+//   numtab rows --variant V --session S LOG...
+//                      the table's rows of the check lines in the LOGs (in order; run = the
+//                      how-manieth check of that shape), no header, on standard output
+//   numtab publish ROWS DIR
+//                      ROWS appended to DIR/numerics.csv (written with its header when there is
+//                      none), through a temporary file and a rename; a session of ROWS already
+//                      in the table is refused (exit 3: a session is published once)
+// Exit 0; 2 on a usage error, a malformed check line or table ("numtab: FILE:LINE: what"); 3 as
+// above.
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "numerics.h"
+
+static _Noreturn void die(int rc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("numtab: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  exit(rc);
+}
+
+static _Noreturn void usage(void) {
+  die(2, "usage: numtab rows --variant V --session S LOG... | publish ROWS DIR");
+}
+
+static int is_name(const char *s) {
+  return *s && strlen(s) < 128 &&
+         strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+-") == strlen(s);
+}
+
+typedef struct {
+  char shape[128];
+  unsigned n;
+} seen;
+
+static int rows(int argc, char **argv) {
+  const char *variant = NULL, *session = NULL;
+  int i = 2;
+  for (; i + 1 < argc && !strncmp(argv[i], "--", 2); i += 2) {
+    if (!strcmp(argv[i], "--variant")) variant = argv[i + 1];
+    else if (!strcmp(argv[i], "--session")) session = argv[i + 1];
+    else usage();
+  }
+  if (!variant || !session || i >= argc) usage();
+  if (!is_name(variant)) die(2, "--variant '%s' is not a name of [A-Za-z0-9_.+-]", variant);
+  if (!is_name(session)) die(2, "--session '%s' is not a name of [A-Za-z0-9_.+-]", session);
+  seen *sn = NULL;
+  size_t ns = 0;
+  char *line = NULL;
+  size_t cap = 0;
+  for (; i < argc; i++) {
+    FILE *f = fopen(argv[i], "r");
+    if (!f) die(2, "%s: cannot read", argv[i]);
+    size_t lineno = 0;
+    while (getline(&line, &cap, f) >= 0) {
+      lineno++;
+      numerics_check c;
+      const char *why;
+      int r = numerics_parse(line, &c, &why);
+      if (r < 0) die(2, "%s:%zu: a check line whose %s", argv[i], lineno, why);
+      if (r == 0) continue;
+      size_t k = 0;
+      while (k < ns && strcmp(sn[k].shape, c.shape)) k++;
+      if (k == ns) {
+        seen *m = realloc(sn, (ns + 1) * sizeof *sn);
+        if (!m) die(2, "out of memory");
+        sn = m;
+        strcpy(sn[ns].shape, c.shape);
+        sn[ns++].n = 0;
+      }
+      numerics_row(stdout, variant, session, ++sn[k].n, &c);
+    }
+    fclose(f);
+  }
+  free(line);
+  free(sn);
+  return fflush(stdout) ? 2 : 0;
+}
+
+// the third field (session) of a row
+static void session_of(const char *row, char *out, size_t len) {
+  const char *p = strchr(row, ',');
+  p = p ? strchr(p + 1, ',') : NULL;
+  size_t n = p ? strcspn(p + 1, ",\n") : 0;
+  snprintf(out, len, "%.*s", (int)n, p ? p + 1 : "");
+}
+
+static int publish(const char *rows_path, const char *dir) {
+  char dest[4096], tmp[4200];
+  snprintf(dest, sizeof dest, "%s/numerics.csv", dir);
+  snprintf(tmp, sizeof tmp, "%s/.numerics.csv.tmp.%ld", dir, (long)getpid());
+  FILE *in = fopen(rows_path, "r");
+  if (!in) die(2, "%s: cannot read", rows_path);
+  char *line = NULL, **sess = NULL;
+  size_t cap = 0, nsess = 0;
+  // the sessions of ROWS (each row checked to have the table's 13 fields)
+  size_t lineno = 0;
+  while (getline(&line, &cap, in) >= 0) {
+    lineno++;
+    size_t commas = 0;
+    for (const char *p = line; *p; p++) commas += *p == ',';
+    if (commas != 12) die(2, "%s:%zu: not a row of the numerics table (13 fields)", rows_path, lineno);
+    char s[256];
+    session_of(line, s, sizeof s);
+    size_t k = 0;
+    while (k < nsess && strcmp(sess[k], s)) k++;
+    if (k == nsess) {
+      char **m = realloc(sess, (nsess + 1) * sizeof *sess);
+      if (!m || !(m[nsess] = strdup(s))) die(2, "out of memory");
+      sess = m, nsess++;
+    }
+  }
+  FILE *old = fopen(dest, "r"), *out = fopen(tmp, "w");
+  if (!out) die(2, "%s: cannot write", tmp);
+  fprintf(out, "%s\n%s\n", NUMERICS_MAGIC, NUMERICS_COLUMNS);
+  lineno = 0;
+  while (old && getline(&line, &cap, old) >= 0) {
+    lineno++;
+    line[strcspn(line, "\n")] = '\0';
+    if ((lineno == 1 && strcmp(line, NUMERICS_MAGIC)) || (lineno == 2 && strcmp(line, NUMERICS_COLUMNS))) {
+      unlink(tmp);
+      die(2, "%s:%zu: not a numerics table (%s)", dest, lineno, lineno == 1 ? "no '" NUMERICS_MAGIC "' line" : "other columns");
+    }
+    if (lineno <= 2) continue;
+    char s[256];
+    session_of(line, s, sizeof s);
+    for (size_t k = 0; k < nsess; k++)
+      if (!strcmp(sess[k], s)) {
+        unlink(tmp);
+        die(3, "%s: session %s is already in %s (a session is published once)", rows_path, s, dest);
+      }
+    fprintf(out, "%s\n", line);
+  }
+  rewind(in);
+  while (getline(&line, &cap, in) >= 0) fputs(line, out);
+  if (old) fclose(old);
+  fclose(in);
+  for (size_t k = 0; k < nsess; k++) free(sess[k]);
+  free(sess);
+  free(line);
+  if (fclose(out) || rename(tmp, dest)) {
+    unlink(tmp);
+    die(2, "%s: cannot write", dest);
+  }
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) usage();
+  if (!strcmp(argv[1], "rows")) return rows(argc, argv);
+  if (!strcmp(argv[1], "publish") && argc == 4) return publish(argv[2], argv[3]);
+  usage();
+}
