@@ -83,7 +83,7 @@ MEASURE_SHARED = check-exp check-deps-build $(HARNESS_OBJS) $(B)/tools/flagcheck
 ## measure: GPU only: numerics gate, then one session of ROUNDS shuffled rounds [SESSION= ORDER_SEED=] -> data/EXP/<gpu>/<v>.csv (appended); GPUS=all (or 0,1): a session per GPU at once, builds overlapping the timing; RUNNER=slurm: SLURM_JOBS cluster jobs
 .PHONY: measure measure-one
 ifeq ($(strip $(GPUS))$(filter slurm,$(RUNNER)),)
-measure: check-gpu build $(EXP_OUT)/gates.csv $(SAMPLES_BIN) $(SESSION_BIN) $(if $(filter 1,$(SERVE)),$(SERVE_BIN))
+measure: check-gpu build $(EXP_OUT)/gates.csv $(SAMPLES_BIN) $(SESSION_BIN) $(NUMTAB) $(if $(filter 1,$(SERVE)),$(SERVE_BIN))
 	@$(MEASURE_ENV) $(MEASURE_OPT) tools/pipeline/measure.sh $(EXP) >/dev/null
 else
 measure: check-gpu $(MEASURE_SHARED) $(SAMPLES_BIN) $(SESSION_BIN)

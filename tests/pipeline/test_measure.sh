@@ -397,4 +397,11 @@ fake hollow nofile; gates good hollow
 B=$t/build DATA_OUT=$t/data ROUNDS=2 REPS=2 SHAPES="B1_H1_S8_D64_C0" SESSION=p3 tools/pipeline/measure.sh sd >/dev/null 2>"$t/stderr"
 check "exit 0 without a sample file: not published" test ! -e "$d/hollow.csv"
 check_grep "exit 0 without a sample file: a runtime_error gate row" '^hollow,reject,runtime_error,"exit 0 without a sample file' "$d/gates.csv"
+# every command measure.sh runs from build/tools by default is made before it runs: a
+# prerequisite of `make measure` (or of the gate table it needs); one missing from the list was
+# found only on a GPU host, where the session went on without it
+db=$(make -pn --no-print-directory measure EXP=vecadd 2>/dev/null | grep -E '^(measure|build/vecadd/gates\.csv):')
+for tool in $(grep -o '${B:-build}/tools/[a-z_]*' tools/pipeline/measure.sh | sed 's|.*/||' | sort -u); do
+  check "make measure builds build/tools/$tool before measure.sh runs" grep -qE "[ ]build/tools/$tool( |\$)" <<<"$db"
+done
 done_testing
