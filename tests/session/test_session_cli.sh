@@ -40,17 +40,30 @@ bad "unknown command" "^session: 'plan' is not a command" plan
 bad "no seed" "^session: order: --seed is required" order --rounds 3 a b
 bad "no rounds" "^session: order: --rounds is required" order --seed 3 a b
 bad "no variants" "^session: order: no variants" order --seed 3 --rounds 2
-bad "seed not a number" "^session: --seed: 'x1' is not a non-negative integer" order --seed x1 --rounds 2 a
-bad "negative seed" "^session: --seed: '-1' is not a non-negative integer" order --seed -1 --rounds 2 a
-bad "seed past 64 bits" "^session: --seed: '18446744073709551616' is not" order --seed 18446744073709551616 --rounds 2 a
-bad "zero rounds" "^session: --rounds: '0' is not a count of rounds" order --seed 1 --rounds 0 a
-bad "rounds with junk" "^session: --rounds: '3x' is not a count of rounds" order --seed 1 --rounds 3x a
+bad "seed not a number" "^session: --seed 'x1' is not a non-negative integer$" order --seed x1 --rounds 2 a
+bad "negative seed" "^session: --seed '-1' is not a non-negative integer$" order --seed -1 --rounds 2 a
+bad "seed past 64 bits" "^session: --seed '18446744073709551616' is not a non-negative integer$" order --seed 18446744073709551616 --rounds 2 a
+bad "zero rounds" "^session: --rounds '0' is not a count >= 1$" order --seed 1 --rounds 0 a
+bad "rounds with junk" "^session: --rounds '3x' is not a count >= 1$" order --seed 1 --rounds 3x a
+bad "rounds past the most" "^session: --rounds '100001' is not a count <= 100000$" order --seed 1 --rounds 100001 a
+# a number is digits alone: no blank before it, no sign (strtoumax would take " 5" and "+5")
+bad "rounds after a blank" "^session: --rounds ' 5' is not a count >= 1$" order --seed 1 --rounds ' 5' a
+bad "rounds with a plus" "^session: --rounds '\+5' is not a count >= 1$" order --seed 1 --rounds +5 a
+bad "rounds with a blank and a plus" "^session: --rounds ' \+5' is not a count >= 1$" order --seed 1 --rounds ' +5' a
+bad "rounds after a tab" "^session: --rounds '	5' is not a count >= 1$" order --seed 1 --rounds "$(printf '\t5')" a
+bad "seed after a blank" "^session: --seed ' 7' is not a non-negative integer$" order --seed ' 7' --rounds 2 a
+bad "seed with a plus" "^session: --seed '\+7' is not a non-negative integer$" order --seed +7 --rounds 2 a
+bad "deal: gpus after a blank" "^session: --gpus ' 2' is not a count >= 1$" deal --gpus ' 2' --rounds 2 --reps 4 a
+bad "deal: rounds with a plus" "^session: --rounds '\+2' is not a count >= 1$" deal --gpus 1 --rounds +2 --reps 4 a
+bad "deal: reps after a blank and a plus" "^session: --reps ' \+4' is not a count >= 1$" deal --gpus 1 --rounds 2 --reps ' +4' a
+bad "deal: plan rounds after a blank" "^session: --plan-rounds ' 1' is not a count >= 1$" deal --gpus 1 --rounds 2 --reps 4 --plan-rounds ' 1' a
 bad "option without value" "^session: --rounds: needs a value" order --seed 1 --rounds
 bad "unknown option" "^session: '--shuffle' is not an option of order" order --shuffle 1 a
 bad "a variant twice" "^session: variant 'a' named twice" order --seed 1 --rounds 2 a b a
 bad "deal: no gpus" "^session: deal: --gpus, --rounds and --reps are required" deal --rounds 2 --reps 4 a
-bad "deal: zero gpus" "^session: --gpus: '0' is not a count \(1-4096\)" deal --gpus 0 --rounds 2 --reps 4 a
-bad "deal: reps with junk" "^session: --reps: '4x' is not a count" deal --gpus 1 --rounds 2 --reps 4x a
+bad "deal: zero gpus" "^session: --gpus '0' is not a count >= 1$" deal --gpus 0 --rounds 2 --reps 4 a
+bad "deal: gpus past the most" "^session: --gpus '4097' is not a count <= 4096$" deal --gpus 4097 --rounds 2 --reps 4 a
+bad "deal: reps with junk" "^session: --reps '4x' is not a count >= 1$" deal --gpus 1 --rounds 2 --reps 4x a
 bad "deal: no variants" "^session: deal: no variants" deal --gpus 1 --rounds 2 --reps 4
 bad "deal: unknown option" "^session: '--queue' is not an option of deal" deal --queue 1 a
 bad "deal: a plan's rounds not dealt to each GPU" "plan declares 3 rounds a session: on 2 GPUs pass ROUNDS=6 REPS=120 .*ROUNDS=3 would deal 3 rounds over them" \

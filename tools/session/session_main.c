@@ -23,10 +23,13 @@ static int usage(const char *why) {
   return 2;
 }
 
+// S is a whole number written in digits alone (strtoumax would also take " 5", "+5" and " -5")
+static int digits(const char *s) { return *s && strspn(s, "0123456789") == strlen(s); }
+
 static int parse_u64(const char *s, uint64_t max, uint64_t *out) {
-  char *end;
-  if (!*s || *s == '-' || *s == '+') return 0;
+  if (!digits(s)) return 0;
   errno = 0;
+  char *end;
   uintmax_t v = strtoumax(s, &end, 10);
   if (errno || *end || v > max) return 0;
   *out = (uint64_t)v;
@@ -35,8 +38,10 @@ static int parse_u64(const char *s, uint64_t max, uint64_t *out) {
 
 // a count option's value in [lo, hi], or a message and 0
 static int count(const char *opt, const char *v, uint64_t lo, uint64_t hi, uint64_t *out) {
-  if (parse_u64(v, hi, out) && *out >= lo) return 1;
-  fprintf(stderr, "session: %s: '%s' is not a count (%" PRIu64 "-%" PRIu64 ")\n", opt, v, lo, hi);
+  const int n = parse_u64(v, UINT64_MAX, out);
+  if (n && *out >= lo && *out <= hi) return 1;
+  if (digits(v) && (!n || *out > hi)) fprintf(stderr, "session: %s '%s' is not a count <= %" PRIu64 "\n", opt, v, hi);
+  else fprintf(stderr, "session: %s '%s' is not a count >= %" PRIu64 "\n", opt, v, lo);
   return 0;
 }
 
@@ -57,10 +62,10 @@ static int order(int argc, char **argv) {
     if (i + 1 >= argc) { fprintf(stderr, "session: %s: needs a value\n", o); return 2; }
     const char *v = argv[++i];
     if (!strcmp(o, "--seed")) {
-      if (!parse_u64(v, UINT64_MAX, &seed)) { fprintf(stderr, "session: --seed: '%s' is not a non-negative integer\n", v); return 2; }
+      if (!parse_u64(v, UINT64_MAX, &seed)) { fprintf(stderr, "session: --seed '%s' is not a non-negative integer\n", v); return 2; }
       have_seed = 1;
     } else if (!strcmp(o, "--rounds")) {
-      if (!parse_u64(v, 100000, &rounds) || rounds == 0) { fprintf(stderr, "session: --rounds: '%s' is not a count of rounds (1-100000)\n", v); return 2; }
+      if (!count(o, v, 1, 100000, &rounds)) return 2;
     } else {
       fprintf(stderr, "session: '%s' is not an option of order\n", o);
       return 2;
