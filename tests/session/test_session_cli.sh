@@ -25,9 +25,21 @@ check_eq "order: one variant" "$("$S" order --seed 1 --rounds 3 -- only | tr '\n
 # deal: the lines shards.sh reads, one per GPU
 check_eq "deal: 5 rounds over 2 GPUs" "$("$S" deal --gpus 2 --rounds 5 --reps 50 a b | tr '\n' '|')" "0 rounds 3 reps 30|1 rounds 2 reps 20|"
 check_eq "deal: one round over 2 GPUs: a shared queue" "$("$S" deal --gpus 2 --rounds 1 --reps 10 a b c | tr '\n' '|')" "0 queue|1 queue|"
+# --turn: the i-th variant that is not shared (counted from 0) to session i mod N, the shared ones
+# to each where they stand: a shared one shifts no variant to another session
 check_eq "deal --turn: in turn, the shared baseline to each" \
-  "$("$S" deal --gpus 3 --rounds 1 --reps 10 --turn --shared a -- a b c d | tr '\n' '|')" "0 variants a d|1 variants a b|2 variants a c|"
-check_eq "deal --turn: more GPUs than variants leaves a session none" "$("$S" deal --gpus 3 --rounds 1 --reps 5 --turn x | tr '\n' '|')" "0 variants x|1 variants|2 variants|"
+  "$("$S" deal --gpus 3 --rounds 1 --reps 10 --turn --shared a -- a b c d | tr '\n' '|')" "0 variants a b|1 variants a c|2 variants a d|"
+check_eq "deal --turn: shared ones among the variants count for no turn" \
+  "$("$S" deal --gpus 2 --rounds 1 --reps 10 --turn --shared s1 --shared s2 --shared s3 -- b s1 c s2 d s3 e | tr '\n' '|')" \
+  "0 variants b s1 s2 d s3|1 variants s1 c s2 s3 e|"
+check_eq "deal --turn: ... the same dealing as without them" \
+  "$("$S" deal --gpus 2 --rounds 1 --reps 10 --turn -- b c d e | tr '\n' '|')" "0 variants b d|1 variants c e|"
+# the dealt variants spread evenly whatever stands between them: 7 variants, a shared one after
+# each of the first 5, over 2 sessions: 4 and 3 a session, all 5 shared ones to each (counting
+# the shared ones too would put 6 of the 7 on session 0)
+even=$("$S" deal --gpus 2 --rounds 1 --reps 10 --turn --shared x1 --shared x2 --shared x3 --shared x4 --shared x5 \
+  -- v1 x1 v2 x2 v3 x3 v4 x4 v5 x5 v6 v7 | awk '{ v = 0; x = 0; for (i = 3; i <= NF; i++) if ($i ~ /^v/) v++; else x++; printf "%d+%d ", v, x }')
+check_eq "deal --turn: 7 variants among 5 shared ones: 4 and 3 a session, every shared one to each" "$even" "4+5 3+5 "
 
 bad() { # bad WHAT WANT_MESSAGE ARGS...
   local what=$1 want=$2; shift 2

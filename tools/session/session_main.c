@@ -6,7 +6,8 @@
 //   session deal --gpus N --rounds R --reps REPS [--plan-rounds P] [--turn] [--shared NAME]... VARIANT...
 //     one line per session k (0-based) of a measurement over N GPUs (session_deal.h):
 //     "k rounds R_k reps REPS_k" (the rounds dealt), "k queue" (the variants from a shared queue),
-//     or with --turn "k variants V..." (dealt in turn beforehand; the --shared ones to each)
+//     or with --turn "k variants V..." (dealt in turn beforehand: the i-th variant that is not
+//     --shared, counted from 0, to session i mod N; the --shared ones to each, where they stand)
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -135,10 +136,12 @@ static int deal(int argc, char **argv) {
       printf("%zu queue\n", k);
     } else {
       printf("%zu variants", k);
+      size_t d = 0;  // the variant's index among the dealt ones: the shared ones are not dealt
       for (size_t v = 0; v < nv; v++) {
         int sh = 0;
         for (size_t s = 0; s < nshared; s++) sh |= !strcmp(shared[s], name[v]);
-        if (session_deal_turn(gpus, k, v, sh)) printf(" %s", name[v]);
+        if (session_deal_turn(gpus, k, d, sh)) printf(" %s", name[v]);
+        d += !sh;
       }
       printf("\n");
     }
