@@ -402,7 +402,7 @@ $(B)/tests/test_plot_ticks: tests/report/test_plot_ticks.c $(B)/tools/obj/report
 	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(filter %.o,$^) -lm
 -include $(B)/tests/test_plot_ticks.d
 TEST_SCRIPTS += tests/report/test_report.sh tests/report/test_published.sh tests/report/test_forms.sh tests/report/test_budget.sh tests/report/test_exps.sh \
-  tests/report/test_concurrent_report.sh tests/report/test_shown.sh
+  tests/report/test_concurrent_report.sh tests/report/test_shown.sh tests/report/test_sweep_main.sh
 # Unit test of the template reader and renderer.
 TEST_PROGS += $(B)/tests/test_render
 $(B)/tests/test_render: tests/report/test_render.c $(addprefix $(B)/tools/obj/report/,report_tmpl.o \

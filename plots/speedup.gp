@@ -26,7 +26,8 @@ set ytics scale 0 font sfont
 set grid xtics noytics
 set xrange [xlo:xhi]
 if (logx) { set logscale x; g_xtlog = 1 }
-set xlabel (logx ? "speedup (×, 95% CI, log scale)" : "speedup (×, 95% CI)") offset 0, 0.3
+g_labels = logx ? "speedup (×, 95% CI, log scale)" : "speedup (×, 95% CI)"
+set xlabel g_labels offset 0, 0.3
 set xtics () font sfont
 do for [i=1:words(xtv)] { set xtics add (word(xtv, i) word(xtv, i) + 0) }
 do for [i=1:words(hdr)] { y = word(hdr, i) + 0; set arrow from graph 0, first y + 0.5 to graph 1, first y + 0.5 nohead lc rgb "#bbbbbb" lw 0.5 }

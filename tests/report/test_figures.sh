@@ -4,7 +4,8 @@
 # at the edge, overlapping another or printed over the panel, none under 7 pt, no colour/marker
 # pair twice, and its PNG twin the PDF's layout and data. Then the check is shown bad figures made
 # from a good one, and must fail each: row labels given too narrow a margin (cut at the left
-# edge), ticks too close together (labels running into one another), a key pushed off the top,
+# edge), ticks too close together (labels running into one another), a key pushed off the top, a
+# rotated y label off the page, cut at its edge, too small, over the row labels or over the panel,
 # a twin whose panel differs, and a figure with no data.
 source tests/lib.sh
 set -u
@@ -47,6 +48,37 @@ for t in pdf png; do gnuplot -e "term='$t'; dir='$RB'; name='keyoff'" $RB/speedu
 out=$(figcheck $RB/keyoff); rc=$?
 check_eq "a figure whose key is pushed off the page fails the check (exit 1)" "$rc" 1
 check_grep "... naming a word of the clipped key" "key entry '(FAST|SAME)' is not on the page|'(FAST|SAME|AMBIGUOUS|SLOW)' is cut at the edge" <(echo "$out")
+# a y-axis label, set rotated, declared as the figure's (g_labels) and moved OFFSET characters from
+# where gnuplot puts it: gnuplot puts it wholly off the page (the row labels fill the margin), so
+# cairo prints none of its words; moved in, it is cut at the edge, then clear, then it runs into
+# the row labels, then it sits on the panel; clear but in 5 pt, it is too small
+ylabel() {  # ylabel NAME OFFSET [FONT]: draws NAME.pdf and NAME.png, then checks them
+  cp $P/key.dat $RB/$1.dat && cp $P/key.gpv $RB/$1.gpv &&
+    sed "s|^set xlabel .*|&\nset ylabel \"latency ratio\" offset $2, 0 ${3:+font \"$3\"}; g_labels = g_labels.\" latency ratio\"|" \
+      plots/speedup.gp >$RB/speedup-$1.gp
+  for t in pdf png; do gnuplot -e "term='$t'; dir='$RB'; name='$1'" $RB/speedup-$1.gp 2>>$RB/gnuplot.log; done
+  figcheck $RB/$1
+}
+out=$(ylabel yoff 0); rc=$?
+check_eq "a figure whose rotated y label is pushed off the page fails the check (exit 1)" "$rc" 1
+check_grep "... naming each of its words" "label word 'latency' is not on the page.*label word 'ratio' is not on the page" \
+  <(echo "$out" | tr '\n' ' ')
+out=$(ylabel ycut 5); rc=$?
+check_eq "a figure whose rotated y label is cut at the left edge fails the check (exit 1)" "$rc" 1
+check_grep "... saying so" "'latency' is cut at the edge of the figure" <(echo "$out")
+out=$(ylabel yclear 6); rc=$?
+check_eq "a rotated y label clear of the edge, the row labels and the panel passes" "$rc/$out" "0/"
+check_eq "... and it is printed rotated: its box taller than wide ($(grep -o '<word [^>]*>latency' $RB/yclear.words))" \
+  "$(awk -F'"' '/>latency</ { print ($6 - $2 < $8 - $4) }' $RB/yclear.words)" 1
+out=$(ylabel ysmall 6 ',5'); rc=$?
+check_eq "a figure whose rotated y label is set in 5 pt fails the check (exit 1)" "$rc" 1
+check_grep "... its size read across its line (the box's width)" "'latency' is set in 5\.0 pt" <(echo "$out")
+out=$(ylabel yrows 10); rc=$?
+check_eq "a figure whose rotated y label runs into the row labels fails the check (exit 1)" "$rc" 1
+check_grep "... saying which words overlap" "'latency' overlaps|overlaps 'latency'" <(echo "$out")
+out=$(ylabel ypanel 40); rc=$?
+check_eq "a figure whose rotated y label sits on the panel fails the check (exit 1)" "$rc" 1
+check_grep "... saying so" "'latency' is printed over the panel" <(echo "$out")
 # a twin whose panel is not the PDF's (the PNG's geometry of another figure)
 cp $P/key.pdf $P/key.pdf.geom $RB/ && cp $RB/narrow.png.geom $RB/key.png.geom && cp $RB/narrow.png $RB/key.png
 out=$(figcheck $RB/key); rc=$?

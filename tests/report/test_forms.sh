@@ -144,16 +144,36 @@ for d in appendix appendix-full; do
     "$(grep -oE 'numberline \{A\.[0-9.]+\}' $l | sed 's/numberline {//; s/}//')"
 done
 # an A/A calibration's verdicts: its A/A pairs (COMPARE's, from its experiment.mk) counted apart
-# from its other comparisons (a library against our kernel), counted here with awk over compare.csv
-pairs=" $(sed -n 's/^COMPARE *:= *//p' experiments/aa/experiment.mk | xargs) "
-for g in nvidia-h200 nvidia-h100-80gb-hbm3; do
-  c=$RB/aa/$g/compare.csv
-  [ -s "$c" ] || { check "aa $g: compare.csv written" false; continue; }
-  read -r naa asame nother ofast < <(awk -F, -v pairs="$pairs" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+# from its other comparisons (a library against our kernel), counted here with awk over compare.csv;
+# each count is the appendix's exactly: the full one's sentence of verdicts in the experiment's
+# section for the GPU, the main one's line of the experiment (its A/A CIs that exclude 1, its
+# false FAST and SLOW)
+# aa_counts EXP GPU: the A/A comparisons' count, FAST, SAME, AMBIGUOUS, SLOW and CIs that exclude 1,
+# then the other comparisons' count, FAST, SAME, AMBIGUOUS, SLOW
+aa_counts() {
+  local pairs=" $(sed -n 's/^COMPARE *:= *//p' experiments/$1/experiment.mk | xargs) "
+  awk -F, -v pairs="$pairs" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
     { b = $col["base"]; d = $col["cand"]; sub(/^.*\//, "", b); sub(/\.csv$/, "", b); sub(/^.*\//, "", d); sub(/\.csv$/, "", d)
-      if (index(pairs, " " d ":" b " ")) { a++; s += $col["verdict"] == "SAME" } else { o++; f += $col["verdict"] == "FAST" } }
-    END { print a + 0, s + 0, o + 0, f + 0 }' "$c")
-  check_grep "aa $g: its $naa A/A comparisons ($asame SAME) are counted apart from its $nother others ($ofast FAST)" \
-    "The $naa A/A comparisons .*: [0-9]+ FAST, $asame SAME, .* The $nother other comparisons .*: $ofast FAST" $R/appendix-full.md
+      k = index(pairs, " " d ":" b " ") ? "a" : "o"; n[k]++; v[k, $col["verdict"]]++
+      if (k == "a") x += $col["speedup_lo"] > 1 || $col["speedup_hi"] < 1 }
+    END { printf "%d %d %d %d %d %d %d %d %d %d %d\n", n["a"], v["a", "FAST"], v["a", "SAME"], v["a", "AMBIGUOUS"],
+            v["a", "SLOW"], x, n["o"], v["o", "FAST"], v["o", "SAME"], v["o", "AMBIGUOUS"], v["o", "SLOW"] }' "$RB/$1/$2/compare.csv"
+}
+# tally WHAT: a sentence of verdicts' counts of WHAT ("A/A", "other") comparisons, as numbers
+tally() { sed -nE "s|.*The ([0-9]+) $1 comparisons \([^)]*\): ([0-9]+) FAST, ([0-9]+) SAME, ([0-9]+) AMBIGUOUS, ([0-9]+) SLOW\..*|\1 \2 \3 \4 \5|p"; }
+for e in aa aa-own; do
+  for g in nvidia-h200 nvidia-h100-80gb-hbm3; do
+    [ -s "$RB/$e/$g/compare.csv" ] || { check "$e $g: compare.csv written" false; continue; }
+    read -r naa afast asame aamb aslow excl nother ofast osame oamb oslow < <(aa_counts $e $g)
+    check "$e $g: compare.csv has A/A comparisons ($naa)" test "$naa" -gt 0
+    sec=$(sed -n "/^#### A\.[0-9.]* \`$e\` on \`$g\`\$/,/^###/p" $R/appendix-full.md | grep '^Verdicts of the ')
+    o=$(tally other <<<"$sec")
+    check_eq "$e $g: the full appendix counts its A/A comparisons' verdicts as compare.csv has them (n FAST SAME AMBIGUOUS SLOW)" \
+      "$(tally A/A <<<"$sec")" "$naa $afast $asame $aamb $aslow"
+    check_eq "$e $g: ... and its other comparisons' apart" "${o:-0 0 0 0 0}" "$nother $ofast $osame $oamb $oslow"
+    row=$(grep "^| \`$e\` " $R/appendix.md | grep -oE "\`$g\`: A/A, process [a-z]+: [0-9]+ of the [0-9]+ A/A 95% CIs exclude 1; [0-9]+ false FAST, [0-9]+ false SLOW")
+    check_eq "$e $g: the main appendix's line: compare.csv's A/A CIs that exclude 1 (of all), false FAST and false SLOW" \
+      "$(sed -E 's|.*: ([0-9]+) of the ([0-9]+) A/A .*; ([0-9]+) false FAST, ([0-9]+) false SLOW|\1 \2 \3 \4|' <<<"$row")" "$excl $naa $afast $aslow"
+  done
 done
 done_testing

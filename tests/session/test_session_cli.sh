@@ -25,9 +25,21 @@ check_eq "order: one variant" "$("$S" order --seed 1 --rounds 3 -- only | tr '\n
 # deal: the lines shards.sh reads, one per GPU
 check_eq "deal: 5 rounds over 2 GPUs" "$("$S" deal --gpus 2 --rounds 5 --reps 50 a b | tr '\n' '|')" "0 rounds 3 reps 30|1 rounds 2 reps 20|"
 check_eq "deal: one round over 2 GPUs: a shared queue" "$("$S" deal --gpus 2 --rounds 1 --reps 10 a b c | tr '\n' '|')" "0 queue|1 queue|"
+# --turn: the i-th variant that is not shared (counted from 0) to session i mod N, the shared ones
+# to each where they stand: a shared one shifts no variant to another session
 check_eq "deal --turn: in turn, the shared baseline to each" \
-  "$("$S" deal --gpus 3 --rounds 1 --reps 10 --turn --shared a -- a b c d | tr '\n' '|')" "0 variants a d|1 variants a b|2 variants a c|"
-check_eq "deal --turn: more GPUs than variants leaves a session none" "$("$S" deal --gpus 3 --rounds 1 --reps 5 --turn x | tr '\n' '|')" "0 variants x|1 variants|2 variants|"
+  "$("$S" deal --gpus 3 --rounds 1 --reps 10 --turn --shared a -- a b c d | tr '\n' '|')" "0 variants a b|1 variants a c|2 variants a d|"
+check_eq "deal --turn: shared ones among the variants count for no turn" \
+  "$("$S" deal --gpus 2 --rounds 1 --reps 10 --turn --shared s1 --shared s2 --shared s3 -- b s1 c s2 d s3 e | tr '\n' '|')" \
+  "0 variants b s1 s2 d s3|1 variants s1 c s2 s3 e|"
+check_eq "deal --turn: ... the same dealing as without them" \
+  "$("$S" deal --gpus 2 --rounds 1 --reps 10 --turn -- b c d e | tr '\n' '|')" "0 variants b d|1 variants c e|"
+# the dealt variants spread evenly whatever stands between them: 7 variants, a shared one after
+# each of the first 5, over 2 sessions: 4 and 3 a session, all 5 shared ones to each (counting
+# the shared ones too would put 6 of the 7 on session 0)
+even=$("$S" deal --gpus 2 --rounds 1 --reps 10 --turn --shared x1 --shared x2 --shared x3 --shared x4 --shared x5 \
+  -- v1 x1 v2 x2 v3 x3 v4 x4 v5 x5 v6 v7 | awk '{ v = 0; x = 0; for (i = 3; i <= NF; i++) if ($i ~ /^v/) v++; else x++; printf "%d+%d ", v, x }')
+check_eq "deal --turn: 7 variants among 5 shared ones: 4 and 3 a session, every shared one to each" "$even" "4+5 3+5 "
 
 bad() { # bad WHAT WANT_MESSAGE ARGS...
   local what=$1 want=$2; shift 2
@@ -40,17 +52,30 @@ bad "unknown command" "^session: 'plan' is not a command" plan
 bad "no seed" "^session: order: --seed is required" order --rounds 3 a b
 bad "no rounds" "^session: order: --rounds is required" order --seed 3 a b
 bad "no variants" "^session: order: no variants" order --seed 3 --rounds 2
-bad "seed not a number" "^session: --seed: 'x1' is not a non-negative integer" order --seed x1 --rounds 2 a
-bad "negative seed" "^session: --seed: '-1' is not a non-negative integer" order --seed -1 --rounds 2 a
-bad "seed past 64 bits" "^session: --seed: '18446744073709551616' is not" order --seed 18446744073709551616 --rounds 2 a
-bad "zero rounds" "^session: --rounds: '0' is not a count of rounds" order --seed 1 --rounds 0 a
-bad "rounds with junk" "^session: --rounds: '3x' is not a count of rounds" order --seed 1 --rounds 3x a
+bad "seed not a number" "^session: --seed 'x1' is not a non-negative integer$" order --seed x1 --rounds 2 a
+bad "negative seed" "^session: --seed '-1' is not a non-negative integer$" order --seed -1 --rounds 2 a
+bad "seed past 64 bits" "^session: --seed '18446744073709551616' is not a non-negative integer$" order --seed 18446744073709551616 --rounds 2 a
+bad "zero rounds" "^session: --rounds '0' is not a count >= 1$" order --seed 1 --rounds 0 a
+bad "rounds with junk" "^session: --rounds '3x' is not a count >= 1$" order --seed 1 --rounds 3x a
+bad "rounds past the most" "^session: --rounds '100001' is not a count <= 100000$" order --seed 1 --rounds 100001 a
+# a number is digits alone: no blank before it, no sign (strtoumax would take " 5" and "+5")
+bad "rounds after a blank" "^session: --rounds ' 5' is not a count >= 1$" order --seed 1 --rounds ' 5' a
+bad "rounds with a plus" "^session: --rounds '\+5' is not a count >= 1$" order --seed 1 --rounds +5 a
+bad "rounds with a blank and a plus" "^session: --rounds ' \+5' is not a count >= 1$" order --seed 1 --rounds ' +5' a
+bad "rounds after a tab" "^session: --rounds '	5' is not a count >= 1$" order --seed 1 --rounds "$(printf '\t5')" a
+bad "seed after a blank" "^session: --seed ' 7' is not a non-negative integer$" order --seed ' 7' --rounds 2 a
+bad "seed with a plus" "^session: --seed '\+7' is not a non-negative integer$" order --seed +7 --rounds 2 a
+bad "deal: gpus after a blank" "^session: --gpus ' 2' is not a count >= 1$" deal --gpus ' 2' --rounds 2 --reps 4 a
+bad "deal: rounds with a plus" "^session: --rounds '\+2' is not a count >= 1$" deal --gpus 1 --rounds +2 --reps 4 a
+bad "deal: reps after a blank and a plus" "^session: --reps ' \+4' is not a count >= 1$" deal --gpus 1 --rounds 2 --reps ' +4' a
+bad "deal: plan rounds after a blank" "^session: --plan-rounds ' 1' is not a count >= 1$" deal --gpus 1 --rounds 2 --reps 4 --plan-rounds ' 1' a
 bad "option without value" "^session: --rounds: needs a value" order --seed 1 --rounds
 bad "unknown option" "^session: '--shuffle' is not an option of order" order --shuffle 1 a
 bad "a variant twice" "^session: variant 'a' named twice" order --seed 1 --rounds 2 a b a
 bad "deal: no gpus" "^session: deal: --gpus, --rounds and --reps are required" deal --rounds 2 --reps 4 a
-bad "deal: zero gpus" "^session: --gpus: '0' is not a count \(1-4096\)" deal --gpus 0 --rounds 2 --reps 4 a
-bad "deal: reps with junk" "^session: --reps: '4x' is not a count" deal --gpus 1 --rounds 2 --reps 4x a
+bad "deal: zero gpus" "^session: --gpus '0' is not a count >= 1$" deal --gpus 0 --rounds 2 --reps 4 a
+bad "deal: gpus past the most" "^session: --gpus '4097' is not a count <= 4096$" deal --gpus 4097 --rounds 2 --reps 4 a
+bad "deal: reps with junk" "^session: --reps '4x' is not a count >= 1$" deal --gpus 1 --rounds 2 --reps 4x a
 bad "deal: no variants" "^session: deal: no variants" deal --gpus 1 --rounds 2 --reps 4
 bad "deal: unknown option" "^session: '--queue' is not an option of deal" deal --queue 1 a
 bad "deal: a plan's rounds not dealt to each GPU" "plan declares 3 rounds a session: on 2 GPUs pass ROUNDS=6 REPS=120 .*ROUNDS=3 would deal 3 rounds over them" \

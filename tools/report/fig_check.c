@@ -5,7 +5,10 @@
 // height: the old forest plot's 15%), when a data point or CI lies outside its axes, when a word
 // leaves the page (a clipped legend or label), overlaps another word (labels or ticks running
 // together) or sits on the panel (a legend over the data), when a word is set under 7 pt, or when
-// a colour/marker pair is drawn for two series, or a key title is not printed at all. With the
+// a colour/marker pair is drawn for two series, or a key title or a word of an axis label the
+// figure declares is not printed at all (cairo leaves out a word drawn wholly off the page). A
+// word set rotated (an axis label along the y axis) is checked by its box like any other; its
+// size is the box's width, across its line. With the
 // PNG twin: its panel must be the PDF's
 // (same share of the canvas within 1%), its data the same (rows, points, ranges), and the PNG file
 // as large as its canvas. Prints one line per defect, `fig_check: FILE:LINE: what`; exit 0 when
@@ -20,7 +23,7 @@ static const double MIN_PT = 7.0, BOX_PER_PT = 1.55;  // pdftotext's word box: 1
 
 typedef struct {
   double cw, ch, px0, px1, py0, py1;  // canvas, panel (terminal units, y up)
-  char data[2048], rows[64], series[2048], keyt[1024];
+  char data[2048], rows[64], series[2048], keyt[1024], labels[1024];
 } geom;
 
 typedef struct {
@@ -56,6 +59,7 @@ static void geom_read(const char *path, geom *g) {
     else if (!strncmp(l, "data ", 5)) snprintf(g->data, sizeof g->data, "%.2000s", l + 5);
     else if (!strncmp(l, "rows ", 5)) snprintf(g->rows, sizeof g->rows, "%.63s", l + 5);
     else if (!strncmp(l, "keytitles ", 10)) snprintf(g->keyt, sizeof g->keyt, "%.1000s", l + 10);
+    else if (!strncmp(l, "labels ", 7)) snprintf(g->labels, sizeof g->labels, "%.1000s", l + 7);
     else if (!strncmp(l, "series ", 7)) snprintf(g->series, sizeof g->series, "%.2000s", l + 7);
   }
   fclose(f);
@@ -122,6 +126,10 @@ static size_t words_read(const char *path, word *w) {
   return n;
 }
 
+// a word set rotated: its box taller than wide (a word of one or two characters, such as a tick
+// label "1", can be so upright: taken as upright)
+static int rotated(const word *w) { return w->x1 - w->x0 < w->y1 - w->y0 && strlen(w->text) > 2; }
+
 // the printed words: on the page, apart, off the panel, large enough
 static void check_words(const char *path, const geom *g, const word *w, size_t n) {
   const double tol = 0.3;
@@ -132,16 +140,15 @@ static void check_words(const char *path, const geom *g, const word *w, size_t n
     const word *x = &w[i];
     if (x->x0 < -tol || x->y0 < -tol || x->x1 > g->cw + tol || x->y1 > g->ch + tol)
       defect(path, x->line, "'%s' is cut at the edge of the figure%s", x->text, "");
-    if (x->x1 - x->x0 < x->y1 - x->y0 * 1.0 && strlen(x->text) > 2) continue;  // rotated (taller than wide)
     if (x->x0 < X1 - tol && x->x1 > X0 + tol && x->y0 < Y1 - tol && x->y1 > Y0 + tol)
       defect(path, x->line, "'%s' is printed over the panel%s", x->text, "");
-    if ((x->y1 - x->y0) / BOX_PER_PT < MIN_PT - 0.05) {
-      snprintf(a, sizeof a, "%.1f", (x->y1 - x->y0) / BOX_PER_PT);
+    const double across = rotated(x) ? x->x1 - x->x0 : x->y1 - x->y0;  // the box across its line
+    if (across / BOX_PER_PT < MIN_PT - 0.05) {
+      snprintf(a, sizeof a, "%.1f", across / BOX_PER_PT);
       defect(path, x->line, "'%s' is set in %s pt (at least 7)", x->text, a);
     }
     for (size_t j = 0; j < i; j++) {
       const word *y = &w[j];
-      if (y->x1 - y->x0 < y->y1 - y->y0 && strlen(y->text) > 2) continue;
       if (x->x0 < y->x1 - tol && y->x0 < x->x1 - tol && x->y0 < y->y1 - tol && y->y0 < x->y1 - tol) {
         snprintf(a, sizeof a, "%s", x->text), snprintf(b, sizeof b, "%s", y->text);
         defect(path, x->line, "'%s' overlaps '%s'", a, b);
@@ -150,15 +157,16 @@ static void check_words(const char *path, const geom *g, const word *w, size_t n
   }
 }
 
-// the key: every title it was given is printed (a title cairo cut off whole leaves no word)
-static void check_key(const char *path, const geom *g, const word *w, size_t n) {
+// every word of LIST (the key's titles, the axis labels' words) is printed: one that cairo drew
+// wholly off the page leaves no word; WHAT names the defect ("... '%s' ...%s")
+static void check_printed(const char *path, const char *list, const char *what, const word *w, size_t n) {
   char t[128];
   int off = 0, k;
-  while (sscanf(g->keyt + off, "%127s%n", t, &k) == 1) {
+  while (sscanf(list + off, "%127s%n", t, &k) == 1) {
     off += k;
     size_t i = 0;
     while (i < n && strcmp(w[i].text, t)) i++;
-    if (i == n) defect(path, 0, "key entry '%s' is not on the page (the key is clipped)%s", t, "");
+    if (i == n) defect(path, 0, what, t, "");
   }
 }
 
@@ -190,7 +198,8 @@ int main(int argc, char **argv) {
   check_panel(argv[1], &g);
   size_t nw = words_read(argv[2], w);
   check_words(argv[2], &g, w, nw);
-  check_key(argv[1], &g, w, nw);
+  check_printed(argv[1], g.keyt, "key entry '%s' is not on the page (the key is clipped)%s", w, nw);
+  check_printed(argv[1], g.labels, "label word '%s' is not on the page (the label is clipped)%s", w, nw);
   if (argc == 5) {
     geom_read(argv[3], &q);
     check_twin(argv[1], &g, argv[3], &q, argv[4]);

@@ -6,7 +6,8 @@
 //   session deal --gpus N --rounds R --reps REPS [--plan-rounds P] [--turn] [--shared NAME]... VARIANT...
 //     one line per session k (0-based) of a measurement over N GPUs (session_deal.h):
 //     "k rounds R_k reps REPS_k" (the rounds dealt), "k queue" (the variants from a shared queue),
-//     or with --turn "k variants V..." (dealt in turn beforehand; the --shared ones to each)
+//     or with --turn "k variants V..." (dealt in turn beforehand: the i-th variant that is not
+//     --shared, counted from 0, to session i mod N; the --shared ones to each, where they stand)
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -23,10 +24,13 @@ static int usage(const char *why) {
   return 2;
 }
 
+// S is a whole number written in digits alone (strtoumax would also take " 5", "+5" and " -5")
+static int digits(const char *s) { return *s && strspn(s, "0123456789") == strlen(s); }
+
 static int parse_u64(const char *s, uint64_t max, uint64_t *out) {
-  char *end;
-  if (!*s || *s == '-' || *s == '+') return 0;
+  if (!digits(s)) return 0;
   errno = 0;
+  char *end;
   uintmax_t v = strtoumax(s, &end, 10);
   if (errno || *end || v > max) return 0;
   *out = (uint64_t)v;
@@ -35,8 +39,10 @@ static int parse_u64(const char *s, uint64_t max, uint64_t *out) {
 
 // a count option's value in [lo, hi], or a message and 0
 static int count(const char *opt, const char *v, uint64_t lo, uint64_t hi, uint64_t *out) {
-  if (parse_u64(v, hi, out) && *out >= lo) return 1;
-  fprintf(stderr, "session: %s: '%s' is not a count (%" PRIu64 "-%" PRIu64 ")\n", opt, v, lo, hi);
+  const int n = parse_u64(v, UINT64_MAX, out);
+  if (n && *out >= lo && *out <= hi) return 1;
+  if (digits(v) && (!n || *out > hi)) fprintf(stderr, "session: %s '%s' is not a count <= %" PRIu64 "\n", opt, v, hi);
+  else fprintf(stderr, "session: %s '%s' is not a count >= %" PRIu64 "\n", opt, v, lo);
   return 0;
 }
 
@@ -57,10 +63,10 @@ static int order(int argc, char **argv) {
     if (i + 1 >= argc) { fprintf(stderr, "session: %s: needs a value\n", o); return 2; }
     const char *v = argv[++i];
     if (!strcmp(o, "--seed")) {
-      if (!parse_u64(v, UINT64_MAX, &seed)) { fprintf(stderr, "session: --seed: '%s' is not a non-negative integer\n", v); return 2; }
+      if (!parse_u64(v, UINT64_MAX, &seed)) { fprintf(stderr, "session: --seed '%s' is not a non-negative integer\n", v); return 2; }
       have_seed = 1;
     } else if (!strcmp(o, "--rounds")) {
-      if (!parse_u64(v, 100000, &rounds) || rounds == 0) { fprintf(stderr, "session: --rounds: '%s' is not a count of rounds (1-100000)\n", v); return 2; }
+      if (!count(o, v, 1, 100000, &rounds)) return 2;
     } else {
       fprintf(stderr, "session: '%s' is not an option of order\n", o);
       return 2;
@@ -130,10 +136,12 @@ static int deal(int argc, char **argv) {
       printf("%zu queue\n", k);
     } else {
       printf("%zu variants", k);
+      size_t d = 0;  // the variant's index among the dealt ones: the shared ones are not dealt
       for (size_t v = 0; v < nv; v++) {
         int sh = 0;
         for (size_t s = 0; s < nshared; s++) sh |= !strcmp(shared[s], name[v]);
-        if (session_deal_turn(gpus, k, v, sh)) printf(" %s", name[v]);
+        if (session_deal_turn(gpus, k, d, sh)) printf(" %s", name[v]);
+        d += !sh;
       }
       printf("\n");
     }
