@@ -14,11 +14,11 @@ B    := build
 # the published samples that analysis, report and profile read (measure writes DATA_OUT)
 DATA ?= data
 
-# Goals that read no experiment and no data (help, clean and the like): for them make reads no
+# Goals that read no experiment and no data (help, clean, new-problem and the like): for them make reads no
 # generated makefile, so reading the makefiles runs no tool and writes nothing. Any other goal
 # (and a goal list with one) makes the generated ones first: the space expansion of an
 # experiment, the inventory of the data.
-LIGHT_GOALS := help clean deps fuzz fuzz-build fuzz-run-%
+LIGHT_GOALS := help clean deps fuzz fuzz-build fuzz-run-% new-problem
 MAKE_GRAPH  := $(filter-out $(LIGHT_GOALS),$(or $(MAKECMDGOALS),$(.DEFAULT_GOAL)))
 
 include mk/text.mk
@@ -41,6 +41,7 @@ include mk/profile.mk
 include mk/search.mk
 include mk/published.mk
 include mk/fuzz.mk
+include mk/scaffold.mk
 include mk/test.mk
 
 ## help: list every target with one line each

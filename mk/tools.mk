@@ -1,7 +1,7 @@
 # tools.mk — host C tools of the build-and-gates half: flagcheck (flag file validation),
 # tunecheck (a kernel's tunables table against its header comment, defaults and configuration
 # string), dispatchcheck (dispatch file validation, kernels/harness/dispatch_rules.h), shapecheck (an
-# experiment's shapes by its problem's parse), space
+# experiment's shapes by its problem's parse, no other's; the problem's grammar disjoint from the others), space
 # (parameter space expansion into flag files), gates (static gates from ptxas and --describe),
 # gatetab (the gate table's command: every read and write of gates.csv from shell and make).
 # Objects come from the generic rule in toolchain.mk (tools/<module>/<name>.c -> $(B)/tools/obj/<module>/<name>.o).
@@ -19,7 +19,7 @@ $(B)/tools/tunecheck: $(B)/tools/obj/space/tunecheck.o $(B)/tools/obj/space/tuna
 	$(CC) -o $@ $^
 $(B)/tools/dispatchcheck: $(B)/tools/obj/space/dispatchcheck.o $(B)/tools/obj/space/slurp.o $(SHAPE_HOST_OBJS)
 	$(CC) -o $@ $^
-$(B)/tools/shapecheck: $(B)/tools/obj/space/shapecheck.o $(SHAPE_HOST_OBJS)
+$(B)/tools/shapecheck: $(B)/tools/obj/space/shapecheck.o $(B)/tools/obj/space/grammar_clash.o $(B)/tools/obj/space/shape_source.o $(SHAPE_HOST_OBJS)
 	$(CC) -o $@ $^
 $(B)/tools/space: $(B)/tools/obj/space/space.o $(B)/tools/obj/space/space_file.o $(B)/tools/obj/space/space_expr.o $(B)/tools/obj/space/slurp.o
 	$(CC) -o $@ $^
@@ -50,3 +50,9 @@ tools: host-tools
 test: host-tools
 TEST_PROGS   += $(B)/tests/test_gates $(B)/tests/test_gate_table
 TEST_SCRIPTS += tests/space/test_flagcheck.sh tests/space/test_tunecheck.sh tests/space/test_dispatchcheck.sh tests/gates/test_gates.sh tests/gates/test_gatetab.sh tests/gates/test_numtab.sh tests/space/test_space.sh
+# Unit tests of the grammar clash search and the shape source lookup (shapecheck's libraries).
+$(B)/tests/test_grammar_clash: tests/space/test_grammar_clash.c $(B)/tools/obj/space/grammar_clash.o $(B)/tools/obj/space/shape_source.o $(SHAPE_HOST_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(filter %.o,$^)
+-include $(B)/tests/test_grammar_clash.d
+TEST_PROGS += $(B)/tests/test_grammar_clash

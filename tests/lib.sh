@@ -60,3 +60,11 @@ tree_copy() {
   [ -d build/tools ] && mkdir -p "$1/build" && cp -a build/tools "$1/build/"
   return 0
 }
+# in_tree_copy: a test's working directory becomes a copy of the tree (tree_copy) in R=$T/repo,
+# T a temporary folder removed when the test exits
+in_tree_copy() {
+  T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+  R=$T/repo
+  tree_copy "$R"
+  cd "$R" || exit 1
+}

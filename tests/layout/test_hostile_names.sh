@@ -6,10 +6,7 @@
 # and skip each name with one warning; a hostile name on the command line stops make with an error.
 set -u
 . tests/lib.sh
-T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
-R=$T/repo
-tree_copy "$R"
-cd "$R" || exit 1
+in_tree_copy
 
 # each would write PWNED if a shell read it, or break the shell's or make's parsing; a name with a
 # space comes to make as pieces

@@ -8,10 +8,7 @@
 # not -l/-L/-I/-Xlinker, or holds a character a shell reads, stops make naming the file.
 set -u
 . tests/lib.sh
-T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
-R=$T/repo
-tree_copy "$R"
-cd "$R" || exit 1
+in_tree_copy
 k=kernels/vecadd
 cp $k/vecadd.cu $k/mylib_ok.cu && echo '-lm' >$k/mylib_ok.link
 cp $k/vecadd.cu $k/mylib_nolib.cu && printf -- '-lm\n-lcudadent42_no_such_lib\n' >$k/mylib_nolib.link
