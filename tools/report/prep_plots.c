@@ -126,7 +126,7 @@ static void latency(const ctx *c, const char *shape, int k, const strlist *ses) 
   ordered(c, &o);
   FILE *d = open_out(name, "dat"), *g = open_out(name, "gpv");
   double lo = INFINITY, hi = 0;
-  size_t nb = 0, maxu = 0;
+  size_t nb = 0, maxu = 0, catlen = 0;
   fprintf(g, "set xtics (");
   for (size_t i = 0; i < o.n; i++) {
     const samples_file *f = file_of(c, o.v[i]);
@@ -158,9 +158,10 @@ static void latency(const ctx *c, const char *shape, int k, const strlist *ses) 
     fprintf(g, "%s", nb ? ", " : "");
     gpstr(g, o.v[i]);
     fprintf(g, " %zu", nb);
+    if (strlen(o.v[i]) > catlen) catlen = strlen(o.v[i]);
     nb++;
   }
-  fprintf(g, ")\nnblk = %zu\n", nb);
+  fprintf(g, ")\nnblk = %zu\ncatlen = %zu\n", nb, catlen);
   fprintf(g, "base = \"");
   for (size_t i = 0, b = 0; i < o.n; i++)
     if (samples_group_find(file_of(c, o.v[i]), shape))
@@ -168,9 +169,13 @@ static void latency(const ctx *c, const char *shape, int k, const strlist *ses) 
   fprintf(g, "\"\nlogy = %d\nylo = %.6g\nyhi = %.6g\nttl = ", hi > 10 * lo, lo, hi);
   gpstr(g, shape);
   // the sessions' names for the key ("" when the files have no session column)
+  size_t seslen = 1;
   fprintf(g, "\nnses = %zu\nsesname = \"", ses->n);
-  for (size_t i = 0; i < ses->n; i++) fprintf(g, "%s%s", i ? " " : "", ses->v[i][0] ? ses->v[i] : "-");
-  fprintf(g, "\"\n");
+  for (size_t i = 0; i < ses->n; i++) {
+    fprintf(g, "%s%s", i ? " " : "", ses->v[i][0] ? ses->v[i] : "-");
+    if (strlen(ses->v[i]) > seslen) seslen = strlen(ses->v[i]);
+  }
+  fprintf(g, "\"\nseslen = %zu\n", seslen);
   fclose(d);
   fclose(g);
   char *rounds = words(ses->n > 1 ? "rounds-sessions" : "rounds-one", NULL);
