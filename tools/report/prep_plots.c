@@ -400,37 +400,43 @@ static void speedup(const ctx *c) {
   free(r);
 }
 
+// The roofline: at each shape with a known work, our fastest variant and the fastest library
+// (else baseline), the winners only (every variant's median is in the full appendix's tables).
+// Data: a block per side present ("ours", "base": sides), rows "ai tflops shape variant";
+// basekind: what the other side's points are ("library" when all are LIBRARIES', else "baseline").
 static void roofline(const ctx *c, const char *ceil_path) {
   roof_t rf;
   if (roof_read(ceil_path, c->slug, &rf, err, sizeof err)) die();
   double bw = rf.bw_gbs, tf = rf.tflops, dbw = rf.ds_bw_gbs, dtf = rf.ds_tflops;
-  strlist o = {0};
-  ordered(c, &o);
   FILE *d = open_out("roofline", "dat"), *g = open_out("roofline", "gpv");
-  double amin = INFINITY, amax = 0, pmax = 0;
+  double amin = INFINITY, amax = 0;
   size_t nb = 0;
-  fprintf(g, "names = \"");
-  for (size_t i = 0; i < o.n; i++) {
+  int libs = 1;  // every point of the other side a library's
+  static const char *const side[2] = {"ours", "base"};
+  fprintf(g, "sides = \"");
+  for (int w = 0; w < 2; w++) {
     int any = 0;
     for (size_t k = 0; k < c->shapes.n; k++) {
+      const char *sh = c->shapes.v[k];
+      const char *v = w ? pick_fastest_base(&c->sum, &c->names, &c->e, sh) : pick_variant(&c->sum, &c->names, &c->e, "@ours", sh);
       double med, fl, by;
-      if (pick_median(&c->sum, o.v[i], c->shapes.v[k], &med) || roof_work(c->shapes.v[k], &fl, &by))
-        continue;
-      if (!any) fprintf(d, "%s# %s\n", nb ? "\n\n" : "", o.v[i]);
+      if (!v || pick_median(&c->sum, v, sh, &med) || roof_work(sh, &fl, &by)) continue;
+      if (!any) fprintf(d, "%s# %s\n", nb ? "\n\n" : "", side[w]);
       any = 1;
-      double ai = fl / by, tflops = fl / med / 1e6;
-      fprintf(d, "%.6g %.6g %s\n", ai, tflops, c->shapes.v[k]);
-      amin = fmin(amin, ai), amax = fmax(amax, ai), pmax = fmax(pmax, tflops);
+      libs &= !w || strlist_has(&c->e.libraries, v);
+      double ai = fl / by;
+      fprintf(d, "%.6g %.6g %s %s\n", ai, fl / med / 1e6, sh, v);
+      amin = fmin(amin, ai), amax = fmax(amax, ai);
     }
-    if (any) fprintf(g, "%s%s", nb++ ? " " : "", o.v[i]);
+    if (any) fprintf(g, "%s%s", nb++ ? " " : "", side[w]);
   }
   if (!nb) {  // no shape with a known work and a median: no figure (an empty roofline misleads)
     fclose(d);
     fclose(g);
-    strlist_free(&o);
     return;
   }
-  fprintf(g, "\"\nnblk = %zu\nbw = %g\ntf = %g\ndbw = %g\ndtf = %g\n", nb, bw, tf, dbw, dtf);
+  fprintf(g, "\"\nnblk = %zu\nbasekind = \"%s\"\n", nb, libs ? "library" : "baseline");
+  fprintf(g, "bw = %g\ntf = %g\ndbw = %g\ndtf = %g\n", bw, tf, dbw, dtf);
   fprintf(g, "xmin = %g\nxmax = %g\n", amin / 4, fmax(amax * 4, 2 * fmax(tf, dtf) * 1000 / fmax(fmax(bw, dbw), 1)));
   fclose(d);
   fclose(g);
@@ -442,7 +448,6 @@ static void roofline(const ctx *c, const char *ceil_path) {
   figure("roofline", "roofline", (const char *const[]){"gpu", c->slug, "ceilings", meas, "datasheet", ds ? ds : "", NULL});
   free(meas);
   free(ds);
-  strlist_free(&o);
 }
 
 // A problem's axis names ("B H S K D C"), split once.
