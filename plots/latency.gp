@@ -17,10 +17,11 @@ g_data = sprintf("x %d %g %g y %d %g %g", STATS_records, STATS_min_x, STATS_max_
 set title ttl
 set tmargin at screen 1 - sy(top)
 set bmargin at screen sy(bottom)
-set ylabel "GPU time per call (µs)"
 set xrange [-0.6:nblk-0.4]
 set xtics rotate by 90 right nomirror font sfont
-if (logy) { set logscale y; set ylabel "GPU time per call (µs, log scale)"; set yrange [ylo / 1.25:yhi * 1.25]; set ytics 0.125, 2 }
+yl = logy ? "GPU time per call (µs, log scale)" : "GPU time per call (µs)"
+set ylabel yl
+if (logy) { set logscale y; set yrange [ylo / 1.25:yhi * 1.25]; set ytics 0.125, 2 }
 set style fill solid 0.25 border
 set style boxplot range 1.5 nooutliers
 set style data boxplot
@@ -35,6 +36,6 @@ plot for [i=0:nblk-1] f index i using (i):2:(0.78) with boxplot lc rgb col(i) lw
      for [i=0:nblk-1] f index i using (i + $1):2:(sp($3)):(scol($3)) \
        with points pt variable ps 0.2 lc rgb variable notitle, \
      for [s=0:(nses > 1 ? nses - 1 : -1)] NaN with points pt sp(s) ps 0.6 lc rgb scol(s) title word(sesname, s + 1)
-g_xcat = nblk; g_xcatlen = catlen; g_xrot = 90
+g_labels = ttl." ".yl; g_xcat = nblk; g_xcatlen = catlen; g_xrot = 90
 if (nses > 1) { g_keyt = sesname; do for [s=0:nses-1] { g_series = g_series.sprintf("%d:%d ", scol(s), sp(s)) } }
 load "plots/geom.gp"

@@ -16,8 +16,9 @@ set tmargin at screen 1 - sy(top)
 set bmargin at screen sy(bottom)
 set logscale xy; g_xtlog = 1
 set xrange [xmin:xmax]
-set xlabel "arithmetic intensity (FLOP/byte)" offset 0, 0.3
-set ylabel "throughput (TFLOPS)"
+xl = "arithmetic intensity (FLOP/byte)"; yl = "throughput (TFLOPS)"
+set xlabel xl offset 0, 0.3
+set ylabel yl
 set key at screen 0.5, sy(4) center bottom vertical maxrows 4 Left reverse samplen 2 width 1
 set samples 400
 roof(x, b, t) = (b > 0) ? ((t > 0 && b * x / 1000.0 > t) ? t : b * x / 1000.0) : (t > 0 ? t : NaN)
@@ -30,7 +31,7 @@ plot roof(x, bw, tf) with lines lw 2 lc rgb c_roof title mtitle, \
      roof(x, dbw, dtf) with lines lw 1.2 dt 2 lc rgb c_ds title dtitle, \
      for [i=0:nblk-1] f index i using 1:2 with points pt s_pt(word(sides, i + 1)) lc rgb s_col(word(sides, i + 1)) \
        ps 1 title s_title(word(sides, i + 1))
-g_keyt = mtitle." ".dtitle
+g_labels = xl." ".yl; g_keyt = mtitle." ".dtitle
 g_series = sprintf("%d:-1 %d:-2 ", c_roof, c_ds)
 do for [i=1:nblk] { g_keyt = g_keyt." ".s_title(word(sides, i)); g_series = g_series.sprintf("%d:%d ", s_col(word(sides, i)), s_pt(word(sides, i))) }
 load "plots/geom.gp"

@@ -46,4 +46,4 @@ v_pt(v) = word("7 6 13 9", int(v) + 1) + 0
 g_xt = ""; g_xtlog = 0; g_xrot = 0; g_xcat = 0; g_xcatlen = 0
 g_yt = ""; g_rows = 0; g_rowlen = 0
 g_key_n = 0; g_key_len = 0; g_key_cols = 1; g_key_x = 0; g_key_y = 0; g_key_anchor = "lt"
-g_series = ""; g_data = ""; g_keyt = ""
+g_series = ""; g_data = ""; g_keyt = ""; g_labels = ""

@@ -5,13 +5,14 @@
 // height: the old forest plot's 15%), when a data point or CI lies outside its axes, when a word
 // leaves the page or touches its edge (a clipped legend or label: pdftotext clips a word's box to
 // the page), overlaps another word (labels or ticks running together) or sits on the panel (a
-// legend over the data), when a word is set under 7 pt, or when a colour/marker pair is drawn for
-// two series, or a key title is not printed at all. Words set upright (an axis label, category
-// labels turned 90 degrees: the geometry's `xcat` line) are measured across their lines. With
-// the PNG twin: its panel must be the PDF's
-// (same share of the canvas within 1%), its data the same (rows, points, ranges), and the PNG file
-// as large as its canvas. Prints one line per defect, `fig_check: FILE:LINE: what`; exit 0 when
-// none, 1 when any, 2 when a file cannot be read.
+// legend over the data), when a word is set under 7 pt, when a colour/marker pair is drawn for
+// two series, or when a word of a key title, an axis label or the title (the geometry's
+// `keytitles` and `labels` lines) is not printed at all. Words set upright (an axis label,
+// category labels turned 90 degrees: the geometry's `xcat` line) are measured across their
+// lines. With the PNG twin: its panel must be the PDF's (same share of the canvas within 1%), its
+// data the same (rows, points, ranges), and the PNG file as large as its canvas. Prints one line
+// per defect, `fig_check: FILE:LINE: what`; exit 0 when none, 1 when any, 2 when a file cannot be
+// read.
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +27,7 @@ typedef struct {
   double xr[2], yr[2];                 // axis ranges
   int xcat;                            // categories at x = 0 .. xcat-1 (0: none) ...
   double xrot;                         // ... their labels turned xrot degrees
-  char data[2048], rows[64], series[2048], keyt[1024];
+  char data[2048], rows[64], series[2048], keyt[1024], labels[1024];
 } geom;
 
 typedef struct {
@@ -72,6 +73,7 @@ static void geom_read(const char *path, geom *g) {
     else if (!strncmp(l, "data ", 5)) snprintf(g->data, sizeof g->data, "%.2000s", l + 5);
     else if (!strncmp(l, "rows ", 5)) snprintf(g->rows, sizeof g->rows, "%.63s", l + 5);
     else if (!strncmp(l, "keytitles ", 10)) snprintf(g->keyt, sizeof g->keyt, "%.1000s", l + 10);
+    else if (!strncmp(l, "labels ", 7)) snprintf(g->labels, sizeof g->labels, "%.1000s", l + 7);
     else if (!strncmp(l, "series ", 7)) snprintf(g->series, sizeof g->series, "%.2000s", l + 7);
   }
   fclose(f);
@@ -133,14 +135,23 @@ static void words_read(const char *path, words *ws) {
   if (ws->w <= 0 || ws->h <= 0) die(path, "no <page> size (not pdftotext -bbox output)");
 }
 
-// which words are set upright: a category label under the panel (the geometry's xcat, turned),
-// centred on its category; else a word taller than wide, longer than 2 characters (a short word
-// is as tall as wide either way)
+// which words are set upright: a word taller than wide, longer than 2 characters (a short word
+// is as tall as wide either way), and the other words of its line (the same column: a short word
+// of an upright axis label); a category label under the panel (the geometry's xcat, turned),
+// centred on its category
 static void words_upright(const geom *g, words *ws) {
   double span = g->xr[1] - g->xr[0], below = g->ch - g->py0;  // the panel's bottom, y down
   for (size_t i = 0; i < ws->n; i++) {
     word *x = &ws->v[i];
     x->upright = x->x1 - x->x0 < x->y1 - x->y0 && strlen(x->text) > 2;
+  }
+  for (size_t i = 0; i < ws->n; i++)
+    for (size_t j = 0; j < ws->n && !ws->v[i].upright; j++)
+      if (ws->v[j].upright && strlen(ws->v[j].text) > 2 && fabs(ws->v[j].x0 - ws->v[i].x0) < 0.3 &&
+          fabs(ws->v[j].x1 - ws->v[i].x1) < 0.3)
+        ws->v[i].upright = 1;
+  for (size_t i = 0; i < ws->n; i++) {
+    word *x = &ws->v[i];
     if (!g->xcat || g->xrot == 0 || span == 0 || x->y0 < below - 0.3) continue;
     double c = (x->x0 + x->x1) / 2, half = (x->x1 - x->x0) / 2 + 0.5;
     for (int k = 0; k < g->xcat; k++)
@@ -176,15 +187,16 @@ static void check_words(const char *path, const geom *g, const words *ws) {
   }
 }
 
-// the key: every title it was given is printed (a title cairo cut off whole leaves no word)
-static void check_key(const char *path, const geom *g, const words *ws) {
+// every word of the key's titles and of the axis labels and title is printed (a word cairo cut
+// off whole leaves no word)
+static void check_printed(const char *path, const char *list, const char *what, const words *ws) {
   char t[128];
   int off = 0, k;
-  while (sscanf(g->keyt + off, "%127s%n", t, &k) == 1) {
+  while (sscanf(list + off, "%127s%n", t, &k) == 1) {
     off += k;
     size_t i = 0;
     while (i < ws->n && strcmp(ws->v[i].text, t)) i++;
-    if (i == ws->n) defect(path, 0, "key entry '%s' is not on the page (the key is clipped)%s", t, "");
+    if (i == ws->n) defect(path, 0, what, t, "");
   }
 }
 
@@ -218,7 +230,8 @@ int main(int argc, char **argv) {
   words_read(argv[2], &ws);
   words_upright(&g, &ws);
   check_words(argv[2], &g, &ws);
-  check_key(argv[1], &g, &ws);
+  check_printed(argv[1], g.keyt, "key entry '%s' is not on the page (the key is clipped)%s", &ws);
+  check_printed(argv[1], g.labels, "label word '%s' is not on the page (the label is cut off)%s", &ws);
   if (argc == 5) {
     geom_read(argv[3], &q);
     check_twin(argv[1], &g, argv[3], &q, argv[4]);

@@ -617,14 +617,16 @@ static void gates(const char *dir, const char *slug) {
   strlist_sort(&reasons);
   if (reasons.n) {
     FILE *d = open_out("gates", "dat"), *g = open_out("gates", "gpv");
+    size_t catlen = strlen("(none given)");
     for (size_t k = 0; k < reasons.n; k++) {
+      if (strlen(reasons.v[k]) > catlen) catlen = strlen(reasons.v[k]);
       size_t m = 0;
       for (size_t i = 0; i < t.n; i++) m += !t.rows[i].pass && !strcmp(t.rows[i].f[2], reasons.v[k]);
       fprintf(d, "%zu %zu ", k, m);
       gpstr(d, reasons.v[k][0] ? reasons.v[k] : "(none given)");
       fputc('\n', d);
     }
-    fprintf(g, "nrow = %zu\n", reasons.n);
+    fprintf(g, "nrow = %zu\ncatlen = %zu\n", reasons.n, catlen);
     fclose(d);
     fclose(g);
     figure("gates", "gates", (const char *const[]){"gpu", slug, NULL});
