@@ -10,6 +10,7 @@
 #include "report_lines.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report_form.h"
