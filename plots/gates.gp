@@ -1,8 +1,8 @@
 # gates.gp — number of variants rejected per gate reason, one bar each; the reasons stand upright
 # under their bars, the counts on the y axis (whole numbers). Data: idx count "reason"; settings:
-# name.gpv (nrow reasons, catlen: the longest).
+# name.gpv (nrow reasons; catnames, catlen: their names and the longest).
 load dir."/".name.".gpv"
-top = 10; ph = 110; bottom = catlen * 0.85 * 7 + 12  # a panel as tall as its axis label; the reasons
+top = 10; ph = 110; bottom = catlen * 0.85 * 7 + 22  # a panel as tall as its axis label; the reasons
 w = 5.0; h = (top + ph + bottom) / 72.0
 load "plots/term.gp"
 f = dir."/".name.".dat"
@@ -21,5 +21,5 @@ set style fill solid 0.6 border -1
 set boxwidth 0.6
 unset key
 plot f using 1:2:xtic(3) with boxes lc rgb c_ours
-g_labels = yl; g_xcat = nrow; g_xcatlen = catlen; g_xrot = 90
+g_labels = yl." ".catnames; g_xcat = nrow; g_xcatlen = catlen; g_xrot = 90
 load "plots/geom.gp"

@@ -4,9 +4,9 @@
 # before 42 sessions; a key naming them, right of the panel, when there are several; grey when one).
 # The variants' names stand upright under their boxes (17 of them fit the panel side by side).
 # Data: name.dat, one block per variant (index i = x position), rows "dx time session";
-# settings: name.gpv (catlen: the longest name; seslen: the longest session id).
+# settings: name.gpv (catnames, catlen: the names and the longest; seslen: the longest session id).
 load dir."/".name.".gpv"
-top = 26; ph = 170; bottom = catlen * 0.85 * 7 + 12  # title; a panel as tall as its axis label; the names
+top = 26; ph = 170; bottom = catlen * 0.85 * 7 + 22  # title; a panel as tall as its axis label; the names
 w = (nses > 1 ? 6.6 : 5.0); h = (top + ph + bottom) / 72.0
 load "plots/term.gp"
 # the data drawn, for the check (before the axis ranges, which stats would filter by): each
@@ -36,6 +36,6 @@ plot for [i=0:nblk-1] f index i using (i):2:(0.78) with boxplot lc rgb col(i) lw
      for [i=0:nblk-1] f index i using (i + $1):2:(sp($3)):(scol($3)) \
        with points pt variable ps 0.2 lc rgb variable notitle, \
      for [s=0:(nses > 1 ? nses - 1 : -1)] NaN with points pt sp(s) ps 0.6 lc rgb scol(s) title word(sesname, s + 1)
-g_labels = ttl." ".yl; g_xcat = nblk; g_xcatlen = catlen; g_xrot = 90
+g_labels = ttl." ".yl." ".catnames; g_xcat = nblk; g_xcatlen = catlen; g_xrot = 90
 if (nses > 1) { g_keyt = sesname; do for [s=0:nses-1] { g_series = g_series.sprintf("%d:%d ", scol(s), sp(s)) } }
 load "plots/geom.gp"

@@ -56,14 +56,32 @@ static FILE *open_out(const char *name, const char *ext) {
   return f;
 }
 
-// gnuplot string literal: double quotes, backslash and quote escaped
-static void gpstr(FILE *f, const char *s) {
-  fputc('"', f);
+// the inside of a gnuplot string literal: backslash and double quote escaped
+static void gpesc(FILE *f, const char *s) {
   for (; *s; s++) {
     if (*s == '"' || *s == '\\') fputc('\\', f);
     fputc(*s, f);
   }
+}
+
+// gnuplot string literal: double quotes, backslash and quote escaped
+static void gpstr(FILE *f, const char *s) {
   fputc('"', f);
+  gpesc(f, s);
+  fputc('"', f);
+}
+
+// the settings of a figure's categories: catnames, their names (for the figure check: each is
+// printed whole), and catlen, the longest (the room under the panel)
+static void gpcats(FILE *f, const strlist *l) {
+  size_t len = 0;
+  fprintf(f, "catnames = \"");
+  for (size_t i = 0; i < l->n; i++) {
+    fprintf(f, "%s", i ? " " : "");
+    gpesc(f, l->v[i]);
+    if (strlen(l->v[i]) > len) len = strlen(l->v[i]);
+  }
+  fprintf(f, "\"\ncatlen = %zu\n", len);
 }
 
 typedef struct {
@@ -126,7 +144,8 @@ static void latency(const ctx *c, const char *shape, int k, const strlist *ses) 
   ordered(c, &o);
   FILE *d = open_out(name, "dat"), *g = open_out(name, "gpv");
   double lo = INFINITY, hi = 0;
-  size_t nb = 0, maxu = 0, catlen = 0;
+  size_t nb = 0, maxu = 0;
+  strlist cats = {0};
   fprintf(g, "set xtics (");
   for (size_t i = 0; i < o.n; i++) {
     const samples_file *f = file_of(c, o.v[i]);
@@ -158,10 +177,12 @@ static void latency(const ctx *c, const char *shape, int k, const strlist *ses) 
     fprintf(g, "%s", nb ? ", " : "");
     gpstr(g, o.v[i]);
     fprintf(g, " %zu", nb);
-    if (strlen(o.v[i]) > catlen) catlen = strlen(o.v[i]);
+    strlist_add(&cats, o.v[i]);
     nb++;
   }
-  fprintf(g, ")\nnblk = %zu\ncatlen = %zu\n", nb, catlen);
+  fprintf(g, ")\nnblk = %zu\n", nb);
+  gpcats(g, &cats);
+  strlist_free(&cats);
   fprintf(g, "base = \"");
   for (size_t i = 0, b = 0; i < o.n; i++)
     if (samples_group_find(file_of(c, o.v[i]), shape))
@@ -617,16 +638,18 @@ static void gates(const char *dir, const char *slug) {
   strlist_sort(&reasons);
   if (reasons.n) {
     FILE *d = open_out("gates", "dat"), *g = open_out("gates", "gpv");
-    size_t catlen = strlen("(none given)");
+    strlist cats = {0};
     for (size_t k = 0; k < reasons.n; k++) {
-      if (strlen(reasons.v[k]) > catlen) catlen = strlen(reasons.v[k]);
+      strlist_add(&cats, reasons.v[k][0] ? reasons.v[k] : "(none given)");
       size_t m = 0;
       for (size_t i = 0; i < t.n; i++) m += !t.rows[i].pass && !strcmp(t.rows[i].f[2], reasons.v[k]);
       fprintf(d, "%zu %zu ", k, m);
-      gpstr(d, reasons.v[k][0] ? reasons.v[k] : "(none given)");
+      gpstr(d, cats.v[k]);
       fputc('\n', d);
     }
-    fprintf(g, "nrow = %zu\ncatlen = %zu\n", reasons.n, catlen);
+    fprintf(g, "nrow = %zu\n", reasons.n);
+    gpcats(g, &cats);
+    strlist_free(&cats);
     fclose(d);
     fclose(g);
     figure("gates", "gates", (const char *const[]){"gpu", slug, NULL});
