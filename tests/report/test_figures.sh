@@ -60,7 +60,7 @@ bad speedup $P/key narrow "row labels in too narrow a margin" 's/^rowlen = .*/ro
 bad speedup $P/key ticks "ticks 0.0005 apart" 's/^xtv = .*/xtv = "0.9 0.9005 0.901 0.9015 0.902 1 1.0005 1.001 1.0015 1.002"/' "overlaps|cut at the edge"
 bad speedup $P/key squeezed "row labels that leave the panel a sliver" 's/^rowlen = .*/rowlen = 90/' "panel -?[0-9]+% of the width"
 bad speedup $P/key shifted "an axis that leaves its data out" 's/^xlo = .*/xlo = 1.2/' "outside the axis"
-bad latency $P/latency-0 catlen "no room under the panel for the variants' names" 's/^catlen = .*/catlen = 1/' "label word 'v0' is not on the page"
+bad latency $P/latency-0 catlen "no room under the panel for the variants' names" 's/^catlen = .*/catlen = 1/' "label word 'cublas-naive' is not on the page"
 bad roofline $P/roofline axis "an axis that leaves the lowest intensity out" 's/^xmin = .*/xmin = 100/' "data .* outside the axis"
 bad scaling $P/scaling label "an axis label longer than the page" \
   's/^xname = .*/xname = "S = K, the sequence length of the queries and of the keys and values, in tokens of the model"/' \
