@@ -20,11 +20,12 @@ check-deps-build:
 check-deps-analyze:
 	@if [ "$(STATS)" != "$(B)/tools/stats" ] && [ -x "$(STATS)" ]; then :; \
 	 else tools/pipeline/deps.sh install make gcc libgsl-dev; fi
+# (poppler-utils: pdftotext reads the words of each figure for the figure check)
 check-deps-plots: check-deps-analyze
-	@tools/pipeline/deps.sh install gnuplot-nox
+	@tools/pipeline/deps.sh install gnuplot-nox poppler-utils
 check-deps-report: check-deps-plots
 	@tools/pipeline/deps.sh install texlive-latex-base texlive-latex-recommended texlive-fonts-recommended \
-	  lmodern poppler-utils
+	  lmodern
 # the SASS tests disassemble with cuobjdump/nvdisasm: PyPI wheels carry them when the CUDA
 # install lacks them
 check-deps-test: check-deps-build check-deps-report

@@ -19,9 +19,9 @@ define run_phase
 	   echo "== $(1): analyze"; $(MAKE) --no-print-directory analyze EXP=$(1) && \
 	   tools/stats/verdicts.sh $(B)/$(1); \
 	 else echo "== $(1): analyze skipped: GSL is missing here; run 'make report' on a machine with it, or pass STATS=<path> (make stats-static elsewhere)"; fi
-	@if tools/pipeline/deps.sh check libgsl-dev gnuplot-nox texlive-latex-base texlive-latex-recommended 2>/dev/null; then \
+	@if tools/pipeline/deps.sh check libgsl-dev gnuplot-nox poppler-utils texlive-latex-base texlive-latex-recommended 2>/dev/null; then \
 	   echo "== report"; $(MAKE) --no-print-directory report; \
-	 else echo "== plots and report skipped: gnuplot/pdflatex missing here; copy data/$(1)/ and run 'make report'"; fi
+	 else echo "== plots and report skipped: gnuplot/pdftotext/pdflatex missing here; copy data/$(1)/ and run 'make report'"; fi
 endef
 
 ## phase1: GPU host: the parallelism ladder: build, gates, ceilings, measure; analyze (GSL or STATS=), plots, report where gnuplot, pdflatex exist

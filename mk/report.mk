@@ -296,11 +296,19 @@ $(foreach k,$(R_KEYS),$(eval $(RB)/$(k)/summary.csv: $(R_ROOT) $(call r_samples,
   $(eval $(RB)/$(k)/sessions.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
     $(call r_samples,$(k)) $(call r_cals,$(k))))
 
+# r_fig_check DIR NAME: shell code checking the figure DIR/NAME.pdf as printed, and its PNG twin
+# (fig_check, over the geometry plots/geom.gp wrote and the words pdftotext reads from the PDF):
+# a figure with a defect stops the build, fig_check's "fig_check: FILE:LINE: what" lines on
+# stderr and the figure left in DIR to look at
+r_fig_check = pdftotext -bbox $(1)/$(2).pdf $(1)/$(2).words && \
+  { $(B)/tools/fig_check $(1)/$(2).pdf.geom $(1)/$(2).words $(1)/$(2).png.geom $(1)/$(2).png >&2 || \
+    { echo "report: $(1)/$(2).pdf fails the figure check (tools/report/fig_check.c)" >&2; exit 2; }; }
+
 # figures: prep_plots writes gnuplot data and figures.txt ("script name caption", the captions from
-# reports/templates/plots.txt), gnuplot draws
+# reports/templates/plots.txt), gnuplot draws, fig_check checks each figure as printed
 R_FIGS := $(R_KEYS:%=$(RB)/plots/%/figures.txt)
 $(R_FIGS): $(RB)/plots/%/figures.txt: $(RB)/%/summary.csv $(RB)/%/compare.csv $(B)/tools/prep_plots \
-    $(wildcard plots/*.gp) reports/templates/plots.txt
+    $(B)/tools/fig_check $(wildcard plots/*.gp) reports/templates/plots.txt
 	@d=$(@D).tmp.$$$$; rm -rf $$d && mkdir -p $$d && \
 	echo "$(B)/tools/prep_plots --out $(@D) ... > $@" && \
 	$(B)/tools/prep_plots --out $$d --vars $(RB)/$(firstword $(subst /, ,$*))/experiment.vars \
@@ -313,6 +321,7 @@ $(R_FIGS): $(RB)/plots/%/figures.txt: $(RB)/%/summary.csv $(RB)/%/compare.csv $(
 	      2>>$$d/gnuplot.log || { echo "report: gnuplot failed on plots/$$script.gp for $(@D)/$$name.$$t (see $$d/gnuplot.log)" >&2; exit 2; }; \
 	  done; \
 	  LC_ALL=C sed -i "s/CreationDate (D:[0-9]\{14\}/CreationDate (D:$$(cat $$d/pdfdate.txt)/" $$d/$$name.pdf; \
+	  $(call r_fig_check,$$d,$$name); \
 	done <$$d/figures.txt && \
 	{ mv -T $$d $(@D) 2>/dev/null || { mv -T $(@D) $(@D).old.$$$$ 2>/dev/null; mv -T $$d $(@D) 2>/dev/null || rm -rf $$d; rm -rf $(@D).old.$$$$; }; }
 $(foreach k,$(R_KEYS),$(eval $(RB)/plots/$(k)/figures.txt: $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \

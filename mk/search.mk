@@ -100,12 +100,16 @@ $(EXP_OUT)/strategies.csv: $(B)/tools/search $(filter $(REPLAY_DATA)/%,$(R_CSVS)
 	$(B)/tools/search replay --dir $(VARIANT_DIR) --data $(REPLAY_DATA) $(SHAPES:%=--shape %) \
 	  --seeds $(REPLAY_SEEDS) --trials $(MAX_TRIALS) --init $(REPLAY_INIT) --out $@.tmp \
 	  --curves $(EXP_OUT)/search_curves.dat && mv $@.tmp $@
-$(B)/plots/$(EXP)/search.pdf: $(EXP_OUT)/strategies.csv plots/search.gp plots/term.gp | check-deps-plots
+$(B)/plots/$(EXP)/search.pdf: $(EXP_OUT)/strategies.csv plots/search.gp plots/term.gp plots/geom.gp \
+    $(B)/tools/fig_check | check-deps-plots
 	@mkdir -p $(@D)
 	@for t in pdf png; do $(GNUPLOT) -e "term='$$t'; dir='$(@D)'; name='search.tmp'; \
 	  data='$(EXP_OUT)/search_curves.dat'; shape='$(firstword $(SHAPES))'" plots/search.gp || exit 2; done
-	@# drawn under a temporary name, renamed when both are whole (a killed run embeds no empty PNG)
-	@mv $(@D)/search.tmp.png $(@D)/search.png && mv $(@D)/search.tmp.pdf $@
+	@# drawn under a temporary name, checked as printed (report.mk's r_fig_check), renamed when both
+	@# are whole and pass (a killed run embeds no empty PNG)
+	@$(call r_fig_check,$(@D),search.tmp)
+	@for t in pdf png; do mv $(@D)/search.tmp.$$t.geom $(@D)/search.$$t.geom || exit 2; done; \
+	  mv $(@D)/search.tmp.words $(@D)/search.words && mv $(@D)/search.tmp.png $(@D)/search.png && mv $(@D)/search.tmp.pdf $@
 
 # Tests: the C unit tests and the CLI/pipeline test on the synthetic fixture.
 TEST_PROGS   += $(B)/tests/test_search
@@ -124,10 +128,12 @@ $(B)/tests/test_search: tests/search/test_search.c $(filter-out %/search_main.o,
 s_plot = $(if $(filter $(B),$(RB)),../plots/$(1)/search,$(abspath $(B))/plots/$(1)/search)
 REPORT_ARGS += $(foreach e,$(R_SPACE_DEXPS),--strategies $(B)/$(e)/strategies.csv --search-plot $(call s_plot,$(e)))
 $(R_TEX): $(RB)/report/search-replays.txt
-# the replays, redone when the search tool or a sweep's data changes; lists their tables (the
-# sub-makes warn of no skipped name: this make has)
+# the replays, redone when the search tool or a sweep's data changes, their figures redrawn and
+# checked when the plot scripts or the figure check change; lists their tables (the sub-makes
+# warn of no skipped name: this make has; their stderr, the figure check's lines among it, is kept)
 # sub-make: each sweep is another experiment, and one make holds one experiment
-$(RB)/report/search-replays.txt: $(B)/tools/search $(foreach e,$(R_SPACE_DEXPS),$(filter $(DATA)/$(e)/%,$(R_CSVS) $(R_GATES)))
+$(RB)/report/search-replays.txt: $(B)/tools/search $(foreach e,$(R_SPACE_DEXPS),$(filter $(DATA)/$(e)/%,$(R_CSVS) $(R_GATES))) \
+    plots/search.gp plots/term.gp plots/geom.gp $(B)/tools/fig_check
 	@mkdir -p $(@D)
 	@for e in $(R_SPACE_DEXPS); do $(MAKE) --no-print-directory search-replay EXP=$$e DATA=$(DATA) TXT_QUIET=1 >/dev/null || exit 2; done
 	@printf '%s\n' $(foreach e,$(R_SPACE_DEXPS),$(B)/$(e)/strategies.csv) >$@

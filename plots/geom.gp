@@ -1,6 +1,7 @@
 # geom.gp — loaded by every plots/*.gp after its plot: writes NAME.TERM.geom, the geometry gnuplot
 # drew (canvas, panel, character cell, axis ranges, in the terminal's units) and the facts the
-# figure set in g_* (ticks, rows, key, series, data ranges, axis labels), for tools/report/fig_check.c.
+# figure set in g_* (ticks, rows, key, axis labels and title, series, data ranges), for
+# tools/report/fig_check.c.
 set print dir."/".name.".".term.".geom"
 S = GPVAL_TERM_SCALE * 1.0
 print sprintf("canvas %g %g", GPVAL_TERM_XSIZE / S, GPVAL_TERM_YSIZE / S)

@@ -26,8 +26,8 @@ set ytics scale 0 font sfont
 set grid xtics noytics
 set xrange [xlo:xhi]
 if (logx) { set logscale x; g_xtlog = 1 }
-g_labels = logx ? "speedup (×, 95% CI, log scale)" : "speedup (×, 95% CI)"
-set xlabel g_labels offset 0, 0.3
+xl = logx ? "speedup (×, 95% CI, log scale)" : "speedup (×, 95% CI)"
+set xlabel xl offset 0, 0.3
 set xtics () font sfont
 do for [i=1:words(xtv)] { set xtics add (word(xtv, i) word(xtv, i) + 0) }
 do for [i=1:words(hdr)] { y = word(hdr, i) + 0; set arrow from graph 0, first y + 0.5 to graph 1, first y + 0.5 nohead lc rgb "#bbbbbb" lw 0.5 }
@@ -37,7 +37,7 @@ vname = "FAST SAME AMBIGUOUS SLOW"
 plot f using 2:1:3:4:(v_col($5)) with xerrorbars lc rgb variable pt 0 lw 1 notitle, \
      f using 2:1:(v_pt($5)):(v_col($5)) with points pt variable lc rgb variable ps 0.55 notitle, \
      for [v=0:3] NaN with points pt v_pt(v) lc rgb v_col(v) ps 0.7 title word(vname, v + 1)
-g_xt = xtv; g_rows = nrow; g_rowlen = rowlen; g_keyt = vname
+g_labels = xl; g_xt = xtv; g_rows = nrow; g_rowlen = rowlen; g_keyt = vname
 g_key_n = 4; g_key_len = 9; g_key_cols = 4; g_key_x = 0.5; g_key_y = 1 - sy(4); g_key_anchor = "ct"
 g_series = ""; do for [v=0:3] { g_series = g_series.sprintf("%d:%d ", v_col(v), v_pt(v)) }
 load "plots/geom.gp"

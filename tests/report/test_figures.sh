@@ -1,43 +1,77 @@
 #!/usr/bin/env bash
-# test_figures.sh — every forest plot of the fixture (tests/fixtures/report) passes
-# build/tools/fig_check as printed: panel not squeezed or empty, data inside the axes, no word cut
-# at the edge, overlapping another or printed over the panel, none under 7 pt, no colour/marker
-# pair twice, and its PNG twin the PDF's layout and data. Then the check is shown bad figures made
-# from a good one, and must fail each: row labels given too narrow a margin (cut at the left
-# edge), ticks too close together (labels running into one another), a key pushed off the top, a
-# rotated y label off the page, cut at its edge, too small, over the row labels or over the panel,
-# a twin whose panel differs, and a figure with no data.
+# test_figures.sh — every figure of the fixture (tests/fixtures/report), of every kind the appendix
+# draws (latency, forest: key and speedup, roofline, scaling, gates, and search on made-up replay
+# curves), passes build/tools/fig_check as printed: panel not squeezed or empty, data inside the
+# axes, no word cut at the edge, overlapping another or printed over the panel, none under 7 pt,
+# no label or key word missing, no colour/marker pair twice, and its PNG twin the PDF's layout and
+# data. Then the check is shown bad figures made from good ones, and must fail each: forest plots
+# with row labels given too narrow a margin (cut at the left edge), ticks too close together
+# (labels running into one another), a key pushed off the top, a twin whose panel differs and a
+# figure with no data; a latency figure whose variant names have no room, a roofline whose axis
+# leaves a point out, a scaling figure whose axis label runs off the page, a gates figure whose
+# reasons have no room, a search figure whose fixed y range clips the first trials; a forest plot's
+# rotated y label off the page, cut at its edge, too small, over the row labels or over the panel.
+# Last, a build whose figure fails the check stops, with fig_check's lines.
 source tests/lib.sh
 set -u
 FIX=tests/fixtures/report
 RB=build/test-figures
 rm -rf "$RB" && mkdir -p "$RB"
-make -s --no-print-directory DATA=$FIX/data EXPDIR=$FIX/experiments RB=$RB plots EXP=phase1 build/tools/fig_check >"$RB/make.log" 2>&1
-check_eq "make plots EXP=phase1 on the fixture" "$?" 0
+# SCALING_MIN=2: the fixture's phase1 has a scaling group of 3 shapes
+MK=(make -s --no-print-directory DATA=$FIX/data EXPDIR=$FIX/experiments SCALING_MIN=2)
+"${MK[@]}" RB=$RB plots EXP=phase1 build/tools/fig_check >"$RB/make.log" 2>&1
+check_eq "make plots EXP=phase1 on the fixture (every figure checked as it is drawn)" "$?" 0
+"${MK[@]}" RB=$RB plots EXP=beta >>"$RB/make.log" 2>&1
+check_eq "make plots EXP=beta on the fixture" "$?" 0
 P=$RB/plots/phase1/nvidia-h100-80gb-hbm3
-# fig_check FIGURE [TERM-GEOM-OF-TWIN]: the check of one figure, its words from its PDF
+# the search figure on replay curves of a made-up sweep (mk/search.mk draws it from a real one):
+# three strategies from 2.6x the best down to it, the first trials above the old fixed range of 2
+awk 'BEGIN { print "# synthetic: best so far / true best"; print "# trial lhs+tpe_median lhs+tpe_q1 lhs+tpe_q3 random_median random_q1 random_q3 lhs_median lhs_q1 lhs_q3"
+  for (t = 1; t <= 60; t++) { printf "%d", t
+    for (k = 0; k < 3; k++) { m = 1 + 1.6 * exp(-t / (6 + 5 * k)); printf " %.4f %.4f %.4f", m, 1 + (m - 1) * 0.7, 1 + (m - 1) * 1.3 }
+    print "" } }' >$RB/search_curves.dat
+search() {  # search NAME [SCRIPT]: the search figure of the made-up curves as $RB/NAME
+  for t in pdf png; do gnuplot -e "term='$t'; dir='$RB'; name='$1'; data='$RB/search_curves.dat'; shape='B2_H8_S512_D64_C0'" \
+    "${2:-plots/search.gp}" 2>>$RB/gnuplot.log; done
+}
+search search
+# fig_check FIGURE: the check of one figure and its PNG twin, its words from its PDF
 figcheck() {
   pdftotext -bbox "$1.pdf" "$1.words" && build/tools/fig_check "$1.pdf.geom" "$1.words" "$1.png.geom" "$1.png"
 }
-n=0
-for g in $P/*.pdf.geom; do
-  f=${g%.pdf.geom}; n=$((n + 1))
-  out=$(figcheck "$f"); check_eq "$(basename $f): passes the figure check" "$?/$out" "0/"
+n=0; kinds=" "
+for g in $RB/plots/*/*/*.pdf.geom $RB/search.pdf.geom; do
+  f=${g%.pdf.geom}; n=$((n + 1)); k=$(basename $f); kinds="$kinds${k%%-[0-9]*} "
+  out=$(figcheck "$f"); check_eq "${f#$RB/}: passes the figure check" "$?/$out" "0/"
 done
-check "the fixture has forest plots to check ($n)" test "$n" -ge 2
+for k in latency key speedup roofline scaling gates search; do
+  check "the fixture has a $k figure to check" grep -q " $k " <<<"$kinds"
+done
+check "the fixture's figures are $n (at least 12)" test "$n" -ge 12
 
-# bad figures, each drawn by the real scripts from an altered copy of the key figure's settings
-draw() { for t in pdf png; do gnuplot -e "term='$t'; dir='$RB'; name='$1'" plots/speedup.gp 2>>$RB/gnuplot.log; done; }
-bad() {  # bad NAME WHAT SED-EXPRESSION PATTERN: the copy altered by SED fails with PATTERN
-  cp $P/key.dat $RB/$1.dat && sed "$3" $P/key.gpv >$RB/$1.gpv && draw $1
-  out=$(figcheck $RB/$1); rc=$?
-  check_eq "a figure with $2 fails the check (exit 1)" "$rc" 1
-  check_grep "... saying so" "$4" <(echo "$out")
+# bad figures, each drawn by the real scripts from an altered copy of a good figure's settings
+draw() { for t in pdf png; do gnuplot -e "term='$t'; dir='$RB'; name='$2'" plots/$1.gp 2>>$RB/gnuplot.log; done; }
+bad() {  # bad SCRIPT FIGURE NAME WHAT SED PATTERN: FIGURE's settings altered by SED fail with PATTERN
+  cp $2.dat $RB/$3.dat && sed "$5" $2.gpv >$RB/$3.gpv && draw $1 $3
+  out=$(figcheck $RB/$3); rc=$?
+  check_eq "a $1 figure with $4 fails the check (exit 1)" "$rc" 1
+  check_grep "... saying so" "$6" <(echo "$out")
 }
-bad narrow "row labels in too narrow a margin" 's/^rowlen = .*/rowlen = 4/' "is cut at the edge of the figure"
-bad ticks "ticks 0.0005 apart" 's/^xtv = .*/xtv = "0.9 0.9005 0.901 0.9015 0.902 1 1.0005 1.001 1.0015 1.002"/' "overlaps|cut at the edge"
-bad squeezed "row labels that leave the panel a sliver" 's/^rowlen = .*/rowlen = 90/' "panel -?[0-9]+% of the width"
-bad shifted "an axis that leaves its data out" 's/^xlo = .*/xlo = 1.2/' "outside the axis"
+bad speedup $P/key narrow "row labels in too narrow a margin" 's/^rowlen = .*/rowlen = 4/' "is cut at the edge of the figure"
+bad speedup $P/key ticks "ticks 0.0005 apart" 's/^xtv = .*/xtv = "0.9 0.9005 0.901 0.9015 0.902 1 1.0005 1.001 1.0015 1.002"/' "overlaps|cut at the edge"
+bad speedup $P/key squeezed "row labels that leave the panel a sliver" 's/^rowlen = .*/rowlen = 90/' "panel -?[0-9]+% of the width"
+bad speedup $P/key shifted "an axis that leaves its data out" 's/^xlo = .*/xlo = 1.2/' "outside the axis"
+bad latency $P/latency-0 catlen "no room under the panel for the variants' names" 's/^catlen = .*/catlen = 1/' "label word 'cublas-naive' is not on the page"
+bad roofline $P/roofline axis "an axis that leaves the lowest intensity out" 's/^xmin = .*/xmin = 100/' "data .* outside the axis"
+bad scaling $P/scaling label "an axis label longer than the page" \
+  's/^xname = .*/xname = "S = K, the sequence length of the queries and of the keys and values, in tokens of the model"/' \
+  "label word '.*' is not on the page|'.*' is cut at the edge"
+bad gates $RB/plots/beta/nvidia-h200/gates reasons "no room under the panel for the reasons" 's/^catlen = .*/catlen = 1/' "label word 'build_failed' is not on the page"
+# the search figure of before: a fixed y range [0.98:2] that cut off the first trials
+sed 's/^set yrange .*/set yrange [0.98:2.0]/' plots/search.gp >$RB/search-clipped.gp && search clipped $RB/search-clipped.gp
+out=$(figcheck $RB/clipped); rc=$?
+check_eq "a search figure whose y range clips the first trials fails the check (exit 1)" "$rc" 1
+check_grep "... saying so" "data 1 to 2.[0-9]+ outside the axis" <(echo "$out")
 cp $P/key.pdf $P/key.png $P/key.png.geom $RB/ && sed 's/^data x [0-9]*/data x 0/' $P/key.pdf.geom >$RB/key.pdf.geom
 out=$(figcheck $RB/key); rc=$?
 check_eq "a figure that drew no data fails the check (exit 1)" "$rc" 1
@@ -54,8 +88,9 @@ check_grep "... naming a word of the clipped key" "key entry '(FAST|SAME)' is no
 # the row labels, then it sits on the panel; clear but in 5 pt, it is too small
 ylabel() {  # ylabel NAME OFFSET [FONT]: draws NAME.pdf and NAME.png, then checks them
   cp $P/key.dat $RB/$1.dat && cp $P/key.gpv $RB/$1.gpv &&
-    sed "s|^set xlabel .*|&\nset ylabel \"latency ratio\" offset $2, 0 ${3:+font \"$3\"}; g_labels = g_labels.\" latency ratio\"|" \
-      plots/speedup.gp >$RB/speedup-$1.gp
+    sed -e "s|^set xlabel .*|&\nset ylabel \"latency ratio\" offset $2, 0 ${3:+font \"$3\"}|" \
+        -e "s|^g_labels = xl;|g_labels = xl.\" latency ratio\";|" plots/speedup.gp >$RB/speedup-$1.gp
+  grep -q '^g_labels = xl." latency ratio";' $RB/speedup-$1.gp || echo "speedup.gp: no 'g_labels = xl;' line to declare the label in" >&2
   for t in pdf png; do gnuplot -e "term='$t'; dir='$RB'; name='$1'" $RB/speedup-$1.gp 2>>$RB/gnuplot.log; done
   figcheck $RB/$1
 }
@@ -87,4 +122,20 @@ check_grep "... saying so" "the panel is not the PDF's" <(echo "$out")
 check_eq "an unreadable geometry is an error (exit 2)" \
   "$(build/tools/fig_check $RB/none.geom $RB/none.words 2>&1 >/dev/null; echo $?)" "fig_check: $RB/none.geom:0: cannot read the geometry (plots/geom.gp)
 2"
+
+# the build: a gnuplot that squeezes the latency figure's panel to 20 pt; make plots stops (exit
+# 2) with fig_check's lines on stderr, and leaves no figures.txt (the figures are not taken)
+cat >$RB/gnuplot-squeeze <<'SH'
+#!/usr/bin/env bash
+s=${@: -1}
+if [ "$s" = plots/latency.gp ]; then t=${0%/*}/latency-squeezed.gp; sed 's/ ph = 170;/ ph = 20;/' "$s" >"$t"; set -- "${@:1:$#-1}" "$t"; fi
+exec gnuplot "$@"
+SH
+chmod +x $RB/gnuplot-squeeze
+"${MK[@]}" RB=$RB/build plots EXP=phase1 GNUPLOT=$RB/gnuplot-squeeze >$RB/build.out 2>$RB/build.err
+check_eq "make plots with a figure that fails the check exits 2" "$?" 2
+check_grep "... with fig_check's line naming the figure and its defect" \
+  "^fig_check: $RB/build/plots/phase1/nvidia-h100-80gb-hbm3\.tmp\.[0-9]+/latency-0\.pdf\.geom:2: panel [0-9]+% of the width, [0-9]+% of the height" $RB/build.err
+check_grep "... and which figure failed" "^report: .*/latency-0\.pdf fails the figure check" $RB/build.err
+check "... and no figures.txt of that GPU" test ! -e $RB/build/plots/phase1/nvidia-h100-80gb-hbm3/figures.txt
 done_testing

@@ -231,7 +231,17 @@ check_grep "roofline caption names the memory roof's row" 'memory: the highest m
 # beta's B2_H8_S512_D64_C0: AI 256 × 4420 GB/s = 1131.5 TFLOPS > 646: bound by compute
 check_grep "roofline table: compute-bound under the read-only roof" '^\| `B2_H8_S512_D64_C0` \| 256 \| 646 \| compute \|' $F
 # arithmetic intensity of B1_H8_S256_D64_C0 by hand: 4*8*256*256*64 / (2*(8*256*64*2 + 8*256*64*2)) = 128
-check_grep "roofline AI by hand (128 FLOP/B)" '^128 [0-9.e+-]+ B1_H8_S256_D64_C0$' $RB/plots/phase1/nvidia-h100-80gb-hbm3/roofline.dat
+RD=$RB/plots/phase1/nvidia-h100-80gb-hbm3/roofline.dat
+check_grep "roofline AI by hand (128 FLOP/B)" '^128 [0-9.e+-]+ B1_H8_S256_D64_C0 [^ ]+$' $RD
+# the roofline draws the winners only: at each shape our fastest variant and the fastest library,
+# the variants the roofline table names (every variant's median stays in the tables)
+check_eq "roofline: two points a shape, ours then the library's" \
+  "$(awk 'NF == 4 { n[$3]++ } END { for (s in n) if (n[s] != 2) print s }' $RD)/$(grep -c '^# ' $RD)" "/2"
+miss=0; while read -r ai t sh v; do
+  grep -qE "^\| \`$sh\` \|.*\| \`$v\` [0-9.]+ \|" $F || { miss=$((miss + 1)); echo "# not in the roofline table: $sh $v"; }
+done < <(grep -E '^[0-9]' $RD)
+check_eq "roofline: each point is the variant the roofline table names at its shape" "$miss" 0
+check_eq "roofline: a variant that wins no shape is not drawn (v0)" "$(grep -c ' v0$' $RD)" 0
 # roof at B1_H8_S256_D64_C0 by hand: AI 128 FLOP/B × 2950 GB/s = 377.6 TFLOPS < 610: memory-bound
 check_grep "roofline table: roof by hand" '^\| `B1_H8_S256_D64_C0` \| 128 \| 378 \| memory \|' $F
 check_grep "ceilings table" '^\| `dram_copy_bw` \| 2950 \| GB/s \| 20 \|' $F

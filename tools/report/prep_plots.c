@@ -56,14 +56,32 @@ static FILE *open_out(const char *name, const char *ext) {
   return f;
 }
 
-// gnuplot string literal: double quotes, backslash and quote escaped
-static void gpstr(FILE *f, const char *s) {
-  fputc('"', f);
+// the inside of a gnuplot string literal: backslash and double quote escaped
+static void gpesc(FILE *f, const char *s) {
   for (; *s; s++) {
     if (*s == '"' || *s == '\\') fputc('\\', f);
     fputc(*s, f);
   }
+}
+
+// gnuplot string literal: double quotes, backslash and quote escaped
+static void gpstr(FILE *f, const char *s) {
   fputc('"', f);
+  gpesc(f, s);
+  fputc('"', f);
+}
+
+// the settings of a figure's categories: catnames, their names (for the figure check: each is
+// printed whole), and catlen, the longest (the room under the panel)
+static void gpcats(FILE *f, const strlist *l) {
+  size_t len = 0;
+  fprintf(f, "catnames = \"");
+  for (size_t i = 0; i < l->n; i++) {
+    fprintf(f, "%s", i ? " " : "");
+    gpesc(f, l->v[i]);
+    if (strlen(l->v[i]) > len) len = strlen(l->v[i]);
+  }
+  fprintf(f, "\"\ncatlen = %zu\n", len);
 }
 
 typedef struct {
@@ -127,6 +145,7 @@ static void latency(const ctx *c, const char *shape, int k, const strlist *ses) 
   FILE *d = open_out(name, "dat"), *g = open_out(name, "gpv");
   double lo = INFINITY, hi = 0;
   size_t nb = 0, maxu = 0;
+  strlist cats = {0};
   fprintf(g, "set xtics (");
   for (size_t i = 0; i < o.n; i++) {
     const samples_file *f = file_of(c, o.v[i]);
@@ -158,9 +177,12 @@ static void latency(const ctx *c, const char *shape, int k, const strlist *ses) 
     fprintf(g, "%s", nb ? ", " : "");
     gpstr(g, o.v[i]);
     fprintf(g, " %zu", nb);
+    strlist_add(&cats, o.v[i]);
     nb++;
   }
   fprintf(g, ")\nnblk = %zu\n", nb);
+  gpcats(g, &cats);
+  strlist_free(&cats);
   fprintf(g, "base = \"");
   for (size_t i = 0, b = 0; i < o.n; i++)
     if (samples_group_find(file_of(c, o.v[i]), shape))
@@ -168,9 +190,13 @@ static void latency(const ctx *c, const char *shape, int k, const strlist *ses) 
   fprintf(g, "\"\nlogy = %d\nylo = %.6g\nyhi = %.6g\nttl = ", hi > 10 * lo, lo, hi);
   gpstr(g, shape);
   // the sessions' names for the key ("" when the files have no session column)
+  size_t seslen = 1;
   fprintf(g, "\nnses = %zu\nsesname = \"", ses->n);
-  for (size_t i = 0; i < ses->n; i++) fprintf(g, "%s%s", i ? " " : "", ses->v[i][0] ? ses->v[i] : "-");
-  fprintf(g, "\"\n");
+  for (size_t i = 0; i < ses->n; i++) {
+    fprintf(g, "%s%s", i ? " " : "", ses->v[i][0] ? ses->v[i] : "-");
+    if (strlen(ses->v[i]) > seslen) seslen = strlen(ses->v[i]);
+  }
+  fprintf(g, "\"\nseslen = %zu\n", seslen);
   fclose(d);
   fclose(g);
   char *rounds = words(ses->n > 1 ? "rounds-sessions" : "rounds-one", NULL);
@@ -395,37 +421,43 @@ static void speedup(const ctx *c) {
   free(r);
 }
 
+// The roofline: at each shape with a known work, our fastest variant and the fastest library
+// (else baseline), the winners only (every variant's median is in the full appendix's tables).
+// Data: a block per side present ("ours", "base": sides), rows "ai tflops shape variant";
+// basekind: what the other side's points are ("library" when all are LIBRARIES', else "baseline").
 static void roofline(const ctx *c, const char *ceil_path) {
   roof_t rf;
   if (roof_read(ceil_path, c->slug, &rf, err, sizeof err)) die();
   double bw = rf.bw_gbs, tf = rf.tflops, dbw = rf.ds_bw_gbs, dtf = rf.ds_tflops;
-  strlist o = {0};
-  ordered(c, &o);
   FILE *d = open_out("roofline", "dat"), *g = open_out("roofline", "gpv");
-  double amin = INFINITY, amax = 0, pmax = 0;
+  double amin = INFINITY, amax = 0;
   size_t nb = 0;
-  fprintf(g, "names = \"");
-  for (size_t i = 0; i < o.n; i++) {
+  int libs = 1;  // every point of the other side a library's
+  static const char *const side[2] = {"ours", "base"};
+  fprintf(g, "sides = \"");
+  for (int w = 0; w < 2; w++) {
     int any = 0;
     for (size_t k = 0; k < c->shapes.n; k++) {
+      const char *sh = c->shapes.v[k];
+      const char *v = w ? pick_fastest_base(&c->sum, &c->names, &c->e, sh) : pick_variant(&c->sum, &c->names, &c->e, "@ours", sh);
       double med, fl, by;
-      if (pick_median(&c->sum, o.v[i], c->shapes.v[k], &med) || roof_work(c->shapes.v[k], &fl, &by))
-        continue;
-      if (!any) fprintf(d, "%s# %s\n", nb ? "\n\n" : "", o.v[i]);
+      if (!v || pick_median(&c->sum, v, sh, &med) || roof_work(sh, &fl, &by)) continue;
+      if (!any) fprintf(d, "%s# %s\n", nb ? "\n\n" : "", side[w]);
       any = 1;
-      double ai = fl / by, tflops = fl / med / 1e6;
-      fprintf(d, "%.6g %.6g %s\n", ai, tflops, c->shapes.v[k]);
-      amin = fmin(amin, ai), amax = fmax(amax, ai), pmax = fmax(pmax, tflops);
+      libs &= !w || strlist_has(&c->e.libraries, v);
+      double ai = fl / by;
+      fprintf(d, "%.6g %.6g %s %s\n", ai, fl / med / 1e6, sh, v);
+      amin = fmin(amin, ai), amax = fmax(amax, ai);
     }
-    if (any) fprintf(g, "%s%s", nb++ ? " " : "", o.v[i]);
+    if (any) fprintf(g, "%s%s", nb++ ? " " : "", side[w]);
   }
   if (!nb) {  // no shape with a known work and a median: no figure (an empty roofline misleads)
     fclose(d);
     fclose(g);
-    strlist_free(&o);
     return;
   }
-  fprintf(g, "\"\nnblk = %zu\nbw = %g\ntf = %g\ndbw = %g\ndtf = %g\n", nb, bw, tf, dbw, dtf);
+  fprintf(g, "\"\nnblk = %zu\nbasekind = \"%s\"\n", nb, libs ? "library" : "baseline");
+  fprintf(g, "bw = %g\ntf = %g\ndbw = %g\ndtf = %g\n", bw, tf, dbw, dtf);
   fprintf(g, "xmin = %g\nxmax = %g\n", amin / 4, fmax(amax * 4, 2 * fmax(tf, dtf) * 1000 / fmax(fmax(bw, dbw), 1)));
   fclose(d);
   fclose(g);
@@ -437,7 +469,6 @@ static void roofline(const ctx *c, const char *ceil_path) {
   figure("roofline", "roofline", (const char *const[]){"gpu", c->slug, "ceilings", meas, "datasheet", ds ? ds : "", NULL});
   free(meas);
   free(ds);
-  strlist_free(&o);
 }
 
 // A problem's axis names ("B H S K D C"), split once.
@@ -607,14 +638,18 @@ static void gates(const char *dir, const char *slug) {
   strlist_sort(&reasons);
   if (reasons.n) {
     FILE *d = open_out("gates", "dat"), *g = open_out("gates", "gpv");
+    strlist cats = {0};
     for (size_t k = 0; k < reasons.n; k++) {
+      strlist_add(&cats, reasons.v[k][0] ? reasons.v[k] : "(none given)");
       size_t m = 0;
       for (size_t i = 0; i < t.n; i++) m += !t.rows[i].pass && !strcmp(t.rows[i].f[2], reasons.v[k]);
       fprintf(d, "%zu %zu ", k, m);
-      gpstr(d, reasons.v[k][0] ? reasons.v[k] : "(none given)");
+      gpstr(d, cats.v[k]);
       fputc('\n', d);
     }
     fprintf(g, "nrow = %zu\n", reasons.n);
+    gpcats(g, &cats);
+    strlist_free(&cats);
     fclose(d);
     fclose(g);
     figure("gates", "gates", (const char *const[]){"gpu", slug, NULL});

@@ -31,6 +31,7 @@ int pick_median(const rcsv *s, const char *name, const char *shape, double *med)
 static int matches(const char *name, const char *who, const expvars *e) {
   if (!strcmp(who, "@ours")) return !expvars_is_baseline(e, name) && !expvars_is_dispatch(e, name);
   if (!strcmp(who, "@lib")) return strlist_has(&e->libraries, name);
+  if (!strcmp(who, "@base")) return expvars_is_baseline(e, name);
   size_t n = strlen(who);
   return strncmp(name, who, n) == 0 && (!name[n] || !isdigit((unsigned char)name[n]));
 }
@@ -44,6 +45,11 @@ const char *pick_variant(const rcsv *s, const strlist *names, const expvars *e, 
     if (!best || m < bm) best = names->v[i], bm = m;
   }
   return best;
+}
+
+const char *pick_fastest_base(const rcsv *s, const strlist *names, const expvars *e, const char *shape) {
+  const char *v = pick_variant(s, names, e, "@lib", shape);
+  return v ? v : pick_variant(s, names, e, "@base", shape);
 }
 
 const char *pick_headline(const expvars *e) {

@@ -15,11 +15,16 @@ const char *pick_name(const char *file, char *buf, size_t len);
 int pick_median(const rcsv *s, const char *name, const char *shape, double *med);
 
 // "@ours": the fastest non-baseline that is not a dispatching build (its times are its
-// configurations', measured again); "@lib": the fastest of LIBRARIES; else the fastest variant whose
-// name is WHO or WHO followed by a non-digit. NULL when none has SHAPE. Returned string is
-// one of NAMES' entries.
+// configurations', measured again); "@lib": the fastest of LIBRARIES; "@base": the fastest
+// baseline; else the fastest variant whose name is WHO or WHO followed by a non-digit. NULL when
+// none has SHAPE. Returned string is one of NAMES' entries.
 const char *pick_variant(const rcsv *s, const strlist *names, const expvars *e, const char *who,
                          const char *shape);
+
+// The fastest of LIBRARIES at SHAPE, else (an experiment without a library among its
+// baselines) the fastest baseline: the other side of the roofline figure and of its table. NULL
+// when no baseline has SHAPE.
+const char *pick_fastest_base(const rcsv *s, const strlist *names, const expvars *e, const char *shape);
 
 // The variant of ours the experiment pits against a library: the candidate of the first COMPARE pair
 // whose base is one of LIBRARIES and whose candidate is not a baseline; NULL when none.

@@ -51,12 +51,7 @@ void roof_table(gen *g, const expvars *e, const egpu *x, const strlist *shapes) 
     const char *bound = word(g, bw > 0 && (tf <= 0 || bw * ai / 1000 < tf) ? "bound-memory" : "bound-compute");
     const char *cell[2] = {fmt_none(), fmt_none()}, *pct[2] = {fmt_none(), fmt_none()};
     for (int w = 0; w < 2; w++) {
-      const char *v = pick_variant(&x->sum, w ? &base : &ours, e, w ? "@lib" : "@ours", shapes->v[k]);
-      if (w && !v) { // fastest of any baseline when there is no library one
-        double bm = 0;
-        for (size_t i = 0; i < base.n; i++)
-          if (pick_median(&x->sum, base.v[i], shapes->v[k], &m) == 0 && (!v || m < bm)) v = base.v[i], bm = m;
-      }
+      const char *v = w ? pick_fastest_base(&x->sum, &base, e, shapes->v[k]) : pick_variant(&x->sum, &ours, e, "@ours", shapes->v[k]);
       if (!v || pick_median(&x->sum, v, shapes->v[k], &m)) continue;
       double t = fl / m / 1e6;
       cell[w] = fmt("`%s` %s", v, num3(t));
