@@ -132,8 +132,10 @@ $(R_TEX): $(RB)/report/search-replays.txt
 # checked when the plot scripts or the figure check change; lists their tables (the sub-makes
 # warn of no skipped name: this make has; their stderr, the figure check's lines among it, is kept)
 # sub-make: each sweep is another experiment, and one make holds one experiment
+# (and whenever a replay's table or figure is missing: a build/plots removed by hand)
 $(RB)/report/search-replays.txt: $(B)/tools/search $(foreach e,$(R_SPACE_DEXPS),$(filter $(DATA)/$(e)/%,$(R_CSVS) $(R_GATES))) \
-    plots/search.gp plots/term.gp plots/geom.gp $(B)/tools/fig_check
+    plots/search.gp plots/term.gp plots/geom.gp $(B)/tools/fig_check \
+    $(if $(strip $(foreach e,$(R_SPACE_DEXPS),$(if $(and $(wildcard $(B)/plots/$(e)/search.pdf),$(wildcard $(B)/$(e)/strategies.csv)),,$(e)))),FORCE)
 	@mkdir -p $(@D)
 	@for e in $(R_SPACE_DEXPS); do $(MAKE) --no-print-directory search-replay EXP=$$e DATA=$(DATA) TXT_QUIET=1 >/dev/null || exit 2; done
 	@printf '%s\n' $(foreach e,$(R_SPACE_DEXPS),$(B)/$(e)/strategies.csv) >$@
