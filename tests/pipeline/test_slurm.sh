@@ -128,7 +128,7 @@ check "the published files still read back" "$SAMPLES_BIN" check "$d/a.csv" "$d/
 B=$t/build DATA_OUT=$t/data tools/pipeline/collect.sh fake >"$t/collect2.out" 2>&1
 check_eq "collecting again: nothing new, the failure reported once" "$?:$(grep -c 'did not finish' "$t/collect2.out")" "0:0"
 # a collect killed after publishing a session and before marking it: collecting again publishes
-# nothing twice (publish.sh skips a session a file already holds)
+# nothing twice (`samples publish` skips a session a file already holds)
 p=$(ls -d "$b"/slurm/*-job0-20261122T000002Z/)
 rm -f "$p/PUBLISHED"
 B=$t/build DATA_OUT=$t/data tools/pipeline/collect.sh fake >"$t/collect3.out" 2>&1; rc=$?

@@ -212,20 +212,44 @@ refused "a row given twice" "$t/rep2.csv" \
 sed 's/^\(B1_H1_S8_D64_C0\),1,10.25/\1,x,10.25/' $F/merge/merged.csv >"$t/repx.csv"
 refused "a rep that is not a whole number" "$t/repx.csv" "repx.csv:13: rep 'x' is not a whole number"
 # the publishing path refuses what the readers refuse: a session file with a nan time is not
-# published (publish.sh checks each file with `samples check`), the published file untouched
+# published (publish reads each file with the readers' reader), the published file untouched
 mkdir -p "$t/dest"; cp $F/merge/merged.csv "$t/dest/v.csv"; cp "$t/dest/v.csv" "$t/dest0.csv"
 awk -F, 'BEGIN { OFS = "," } /^#/ || !done_hdr { if (!/^#/) done_hdr = 1; print; next } !bad { $3 = "nan"; bad = 1 } { print }' \
   $F/merge/session2.csv >"$t/v.csv"
-out=$(SAMPLES_BIN=$S tools/pipeline/publish.sh "$t/dest" "$t/v.csv" 2>"$t/e"); rc=$?
-check_eq "publish.sh: a file with a nan time: exit 1, nothing published" "$rc $out" "1 0"
+out=$($S publish "$t/dest" "$t/v.csv" 2>"$t/e"); rc=$?
+check_eq "publish: a file with a nan time: exit 1, nothing published" "$rc $out" "1 0"
 check_grep "... saying why, as the reader does" "v: not published: .*v.csv:[0-9]+: 'nan' is not a finite number" "$t/e"
 check "... the published file untouched" cmp "$t/dest/v.csv" "$t/dest0.csv"
 # another GPU model's session is never published into a file of one model (neither appended nor
 # replacing it)
 sed 's/^# gpu: .*/# gpu: NVIDIA OTHER/' $F/merge/session2.csv >"$t/v.csv"
 grep -q '^# gpu: NVIDIA OTHER' "$t/v.csv" || sed -i '1a # gpu: NVIDIA OTHER' "$t/v.csv"
-out=$(SAMPLES_BIN=$S tools/pipeline/publish.sh "$t/dest" "$t/v.csv" 2>"$t/e"); rc=$?
-check_eq "publish.sh: another GPU model's session: exit 1, nothing published" "$rc $out" "1 0"
+out=$($S publish "$t/dest" "$t/v.csv" 2>"$t/e"); rc=$?
+check_eq "publish: another GPU model's session: exit 1, nothing published" "$rc $out" "1 0"
 check_grep "... saying so" "not published: .* is of GPU '.*', this session of 'NVIDIA OTHER'" "$t/e"
 check "... the published file untouched" cmp "$t/dest/v.csv" "$t/dest0.csv"
+# a second session of the same code: appended, as `samples append` writes it (the fixture
+# appended.csv, written by hand); published once: the same session again is said, not written
+cp $F/merge/session2.csv "$t/v.session.csv"
+out=$($S publish "$t/dest" "$t/v.session.csv" 2>"$t/e"); rc=$?
+check_eq "publish: a second session (v.session.csv names v): exit 0, one file published" "$rc $out" "0 1"
+check "... appended: the file samples append writes" cmp "$t/dest/v.csv" $F/merge/appended.csv
+check_eq "... saying so" "$(cat "$t/e")" "measure: v: session s2 appended (2 sessions in $t/dest/v.csv)"
+check_eq "... no temporary file left, the lock file there" "$(ls -A "$t/dest" | tr '\n' ' ')" ".publish.lock v.csv "
+out=$($S publish "$t/dest" "$t/v.session.csv" 2>"$t/e"); rc=$?
+check_eq "publish: a session the file holds already: exit 0, nothing written" "$rc $out" "0 0"
+check_grep "... saying so" "^measure: v: session s2 is already in $t/dest/v.csv: not published again\$" "$t/e"
+check "... the file as it was" cmp "$t/dest/v.csv" $F/merge/appended.csv
+# other code: the session replaces the file, saying which key differed and what was dropped
+sed 's/^# code: .*/# code: kernels:000000000000/' $F/merge/session2.csv >"$t/v.csv"
+grep -q '^# code: kernels:000000000000' "$t/v.csv" || sed -i '1a # code: kernels:000000000000' "$t/v.csv"
+out=$($S publish "$t/dest" "$t/v.csv" 2>"$t/e"); rc=$?
+check_eq "publish: a session of other code: exit 0, one file published" "$rc $out" "0 1"
+check "... it replaces the file" cmp "$t/dest/v.csv" "$t/v.csv"
+check_grep "... saying which key differed and what was dropped" \
+  "^measure: v: $t/dest/v.csv replaced: code differs \(published '[^']*', now 'kernels:000000000000'\); 2 earlier session\(s\) dropped\$" "$t/e"
+# a new directory is made; several files in one call
+out=$($S publish "$t/new/dir" $F/merge/merged.csv $F/merge/session2.csv 2>"$t/e"); rc=$?
+check_eq "publish: into a directory not there yet, two files: exit 0, 2 published" "$rc $out" "0 2"
+check "... each under its own name" test -f "$t/new/dir/merged.csv" -a -f "$t/new/dir/session2.csv"
 done_testing

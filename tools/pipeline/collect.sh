@@ -4,7 +4,7 @@
 # DONE (measure.sh writes it last), so a job that failed, timed out or was pre-empted publishes
 # nothing, and it is named (once: marked FAILED). Each taken session is marked PUBLISHED, so
 # collecting again (a rerun after an interrupted make) takes only what is new; a collect killed
-# between publishing a session and marking it publishes nothing twice (publish.sh skips a session
+# between publishing a session and marking it publishes nothing twice (`samples publish` skips a session
 # a file already holds). The directory DONE names must be the session's own staging
 # (<session>/data/EXP/<gpu slug>). Then the gate table is merged and published.
 #   collect.sh EXP
@@ -34,7 +34,7 @@ for d in "$b"/slurm/*/; do
   dest=${DATA_OUT:-data}/$exp/$slug
   mapfile -t files < <(ls "$staged"/*.csv 2>/dev/null | grep -v '/gates\.csv$')
   [ ${#files[@]} -gt 0 ] || { say "session $s: no sample file staged"; rc=1; continue; }
-  n=$(tools/pipeline/publish.sh "$dest" "${files[@]}") || rc=1
+  n=$("${SAMPLES_BIN:-${B:-build}/tools/samples}" publish "$dest" "${files[@]}") || rc=1
   touch "$d/PUBLISHED"; taken=$((taken + 1))
   say "session $s: ${n:-0} sample files published in $dest"
   [[ " ${dests[*]-} " == *" $dest "* ]] || dests+=("$dest")

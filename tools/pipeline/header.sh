@@ -1,4 +1,4 @@
-# header.sh — sourced by measure.sh and publish.sh: a sample file's `# key: value` header from
+# header.sh — sourced by measure.sh: a sample file's `# key: value` header from
 # the shell (the C reader is tools/samples/samples.h).
 #   hval FILE KEY          the value of `# KEY:` (the first), trimmed; empty when absent
 #   has_session FILE ID    whether FILE records session ID (a `# session.ID:` line)

@@ -665,7 +665,7 @@ for v in "${timed[@]}"; do
   for r in $(seq 1 "$rounds"); do [ -f "$(round_file "$v" "$r")" ] || missing+=" $r"; done
   [ -z "$missing" ] || { say "$v: no sample file for round(s)$missing: not published"; continue; }
   merge_session "$v" "$runs/$v.session.csv" || { say "$v: rounds do not merge: not published"; continue; }
-  n=$(SAMPLES_BIN=$samples tools/pipeline/publish.sh "$dest" "$runs/$v.session.csv") && published=$((published + n))
+  n=$("$samples" publish "$dest" "$runs/$v.session.csv") && published=$((published + n))
 done
 
 # --- 3. what the numerics gate measured at each shape (every check line of every run of our

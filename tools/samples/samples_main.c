@@ -4,6 +4,8 @@
 //   samples append [--out F] OLD NEW        the session NEW appended to the published file OLD
 //   samples medians FILE...                 CSV of round medians
 //   samples check FILE...                   read and validate; errors as "samples: FILE:LINE: what"
+//   samples publish DEST NEW...             a session's files appended to, or replacing, the
+//                                          published ones (samples_publish.h)
 //   samples write [--out F] [--meta K=V]... --columns C   header lines, then rows from stdin
 // GSL-free: it is built and run on the GPU hosts too.
 #include <errno.h>
@@ -15,6 +17,7 @@
 #include "samples.h"
 #include "samples_median.h"
 #include "samples_merge.h"
+#include "samples_publish.h"
 #include "samples_write.h"
 
 static const char usage[] =
@@ -24,6 +27,7 @@ static const char usage[] =
     "       samples append [--out FILE] OLD NEW\n"
     "       samples medians FILE...\n"
     "       samples check FILE...\n"
+    "       samples publish DEST NEW...\n"
     "       samples write [--out FILE] [--meta KEY=VALUE]... --columns COL,COL,... < ROWS\n"
     "merge: round 1's header lines, # rounds:, # temp_end_c_last_round: (R > 1 and T given),\n"
     "  # session.ID: date= host= gpu_uuid= git_rev= rounds= order_seed= [order=] (round 1's # order:),\n"
@@ -36,6 +40,9 @@ static const char usage[] =
     "medians: file,variant,shape,session,round,n,median_us per round (sessions in order of first\n"
     "  appearance, rounds ascending)\n"
     "check: every file read as the tools read it; exit 2 on the first error of each\n"
+    "publish: each NEW (one session of one variant) appended to DEST/<variant>.csv when the code,\n"
+    "  timing and columns are the same, else replacing it (said); prints the count published;\n"
+    "  exit 1 when a file was not published, 2 when DEST cannot be locked\n"
     "write: # cudadent42 samples v1, a # KEY: VALUE line per --meta, the columns, then the rows on\n"
     "  stdin (each with as many fields as columns), written as FILE.tmp.<pid> and renamed\n"
     "  (default stdout)\n"
@@ -192,6 +199,14 @@ static int cmd_check(int argc, char **argv) {
   return each_file(argc, argv, print_check);
 }
 
+static int cmd_publish(int argc, char **argv) {
+  if (argc < 3) return usage_fail("publish: %s", "needs DEST and at least one NEW file");
+  size_t n = 0;
+  int rc = samples_publish(argv[1], (const char *const *)argv + 2, (size_t)argc - 2, stderr, &n);
+  printf("%zu\n", n);
+  return rc;
+}
+
 static size_t fields(const char *s) {
   size_t n = 1;
   for (; *s; s++) n += *s == ',';
@@ -259,7 +274,7 @@ int main(int argc, char **argv) {
     const char *name;
     int (*run)(int, char **);
   } cmds[] = {{"merge", cmd_merge},     {"append", cmd_append}, {"medians", cmd_medians},
-              {"check", cmd_check},     {"write", cmd_write}};
+              {"check", cmd_check},     {"write", cmd_write},   {"publish", cmd_publish}};
   for (size_t k = 0; argc >= 2 && k < sizeof cmds / sizeof *cmds; k++)
     if (!strcmp(argv[1], cmds[k].name)) return cmds[k].run(argc - 1, argv + 1);
   if (argc >= 2) return usage_fail("'%s' is not a command", argv[1]);

@@ -1,0 +1,19 @@
+// samples_publish.h — one session's sample files into the published directory (what measure.sh
+// and collect.sh call through `samples publish DEST NEW...`). Each NEW file (one session of one
+// variant, named <variant>.csv or <variant>.session.csv) is appended to DEST/<variant>.csv when
+// that file has a session column, the same GPU, code, flags, graph_calls, l2_flush, reps, warmup
+// and process, and the same columns (samples_append: old rows unchanged); else it replaces the
+// file, saying which of these differed and how many sessions were dropped. A NEW file the reader
+// refuses (samples_read) is not published, nor one of another GPU model than the published file
+// (a directory is of one model), and each is said; a session already in the published file is
+// not published again (said, not a failure). Every write goes to DEST/.<variant>.csv.tmp and is
+// renamed; the whole call holds flock(2) on DEST/.publish.lock (the lock the shell's `flock`
+// takes too), so that sessions finishing at once publish one after the other. Messages go to
+// msg as "measure: <variant>: ...". GSL-free C11.
+#pragma once
+#include <stddef.h>
+#include <stdio.h>
+
+// Returns 0 when every file was published (or was there already), 1 when one was not, 2 when
+// DEST cannot be made or locked; *published counts the files written.
+int samples_publish(const char *dest, const char *const news[], size_t n, FILE *msg, size_t *published);
