@@ -643,4 +643,10 @@ printf '\357\273\277# cudadent42 samples v1\nshape,time_us\nB1_H1_S128_D64_C0,1\
 make -s --no-print-directory DATA="$bom/data" EXPDIR=$FIX/experiments RB="$bom/b" "$bom/b/inventory.mk" >/dev/null 2>"$bom/err"
 check_grep "a sample file with a byte-order mark is named, not skipped in silence" "bommed.csv: line 1 names no cudadent42 format" "$bom/err"
 rm -rf "$bom"
+# one symbol, one meaning: Δ is the band of the verdicts (A/A calibration or DELTA), δ is Cliff's
+# effect size only, never bare: in the appendices, their templates and the documents that explain them
+check_eq "δ is Cliff's δ only (templates, README.md, ARCHITECTURE.md, both appendices)" \
+  "$(grep -n 'δ' reports/templates/*.txt README.md ARCHITECTURE.md $R/appendix.md $F | grep -v "Cliff's δ" | cut -c1-120)" ""
+check_eq "... and every δ of them is Cliff's, not a bare one beside it" \
+  "$(grep -o "[^ ]* δ" reports/templates/*.txt README.md ARCHITECTURE.md $R/appendix.md $F | grep -v "Cliff's δ$" | cut -c1-120)" ""
 done_testing
