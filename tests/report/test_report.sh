@@ -649,4 +649,31 @@ check_eq "δ is Cliff's δ only (templates, README.md, ARCHITECTURE.md, both app
   "$(grep -n 'δ' reports/templates/*.txt README.md ARCHITECTURE.md $R/appendix.md $F | grep -v "Cliff's δ" | cut -c1-120)" ""
 check_eq "... and every δ of them is Cliff's, not a bare one beside it" \
   "$(grep -o "[^ ]* δ" reports/templates/*.txt README.md ARCHITECTURE.md $R/appendix.md $F | grep -v "Cliff's δ$" | cut -c1-120)" ""
+# a table that prints both sides' medians beside a speedup prints them of the sessions the speedup
+# pairs: the fixture with a fourth session of each library (sdpa-cudnn, sdpa-flash: the third one's
+# rows again, 1.5 times slower) that our variants lack, so that a library's median over all its
+# sessions is not the one its comparison (--common-sessions: the three both hold) divides by; in
+# each headline row the two medians' ratio is then the printed speedup, to the rounding of the cells
+xs=$(mktemp -d); cp -r "$FIX/data" "$xs/data"
+for l in sdpa-cudnn sdpa-flash; do
+  f="$xs/data/phase1/nvidia-h100-80gb-hbm3/$l.csv"
+  awk -F, -v OFS=, '
+    /^# session\.fx-20261120T120000Z: / { print; h = $0; sub(/T120000Z: date=2026-11-20T12:00:00Z/, "T130000Z: date=2026-11-20T13:00:00Z", h)
+      sub(/GPU-cccccccc/, "GPU-dddddddd", h); print h; next }
+    /^#/ || /^shape,/ { print; next }
+    { print } $7 == "fx-20261120T120000Z" { $2 += 1000; $3 = sprintf("%.3f", $3 * 1.5); $7 = "fx-20261120T130000Z"; x[++n] = $0 }
+    END { for (i = 1; i <= n; i++) print x[i] }' "$f" >"$f.new" && mv "$f.new" "$f"
+done
+make -s --no-print-directory DATA="$xs/data" EXPDIR=$FIX/experiments RB="$xs/b" "$xs/b/report/appendix.md" >"$xs/log" 2>&1
+check_eq "a library with a session ours lacks: make report" "$?" 0
+check_eq "... its file holds 4 sessions, ours 3 (the fixture as altered)" \
+  "$(grep -c '^# session\.' "$xs/data/phase1/nvidia-h100-80gb-hbm3/sdpa-cudnn.csv") $(grep -c '^# session\.' "$xs/data/phase1/nvidia-h100-80gb-hbm3/v4s2.csv")" "4 3"
+hl=$(sed -n '/^\*\*Table [0-9]*\.\*\* Headline on `nvidia-h100-80gb-hbm3`/,/^In words/p' "$xs/b/report/appendix.md" | grep '^| `B')
+check_eq "... the headline table has a row per shape" "$(grep -c . <<<"$hl")" 3
+check_eq "... in each row, library µs / ours µs is the printed speedup (to the cells' rounding)" \
+  "$(awk -F' \\| ' '{ o = $4; l = $5; s = $6; gsub(/[^0-9.].*/, "", o); gsub(/[^0-9.].*/, "", l); gsub(/×.*/, "", s)
+      r = l / o; if (r / s > 1.002 || r / s < 0.998) print $1 ": " l " / " o " = " r ", printed " s }' <<<"$hl")" ""
+check_eq "... each library median of fewer sessions than its file holds is marked, ours not" \
+  "$(awk -F' \\| ' '{ print ($4 ~ /†/) ($5 ~ /†/) }' <<<"$hl" | sort -u)" "01"
+rm -rf "$xs"
 done_testing

@@ -130,6 +130,7 @@ static const char *preamble =
     "\\DeclareUnicodeCharacter{2260}{\\ensuremath{\\neq}}\n"
     "\\DeclareUnicodeCharacter{2014}{---}\n\\DeclareUnicodeCharacter{2013}{--}\n"
     "\\DeclareUnicodeCharacter{2026}{\\ldots{}}\n"
+    "\\DeclareUnicodeCharacter{2020}{\\textdagger{}}\n"
     "\\DeclareUnicodeCharacter{00B2}{\\textsuperscript{2}}\n"
     "\\DeclareUnicodeCharacter{00B3}{\\textsuperscript{3}}\n"
     "\\pdfsuppressptexinfo=-1\n\\pdftrailerid{cudadent42-appendix}\n\\setlength{\\tabcolsep}{3.5pt}\n\\setlength{\\emergencystretch}{3em}\n\\setlength{\\LTcapwidth}{\\linewidth}\n\\setcounter{secnumdepth}{3}\n"
