@@ -176,4 +176,48 @@ for e in aa aa-own; do
       "$(sed -E 's|.*: ([0-9]+) of the ([0-9]+) A/A .*; ([0-9]+) false FAST, ([0-9]+) false SLOW|\1 \2 \3 \4|' <<<"$row")" "$excl $naa $afast $aslow"
   done
 done
+# a key result against a library is against the fastest library of each shape, never a slower one
+# in its place: per experiment and GPU, the fastest of LIBRARIES and the fastest of ours (lowest
+# median of summary.csv; the candidate of a PRIMARY pair against a library stands for ours where the
+# experiment declares one, else that of such a COMPARE pair) at each shape, and whether compare.csv compares the two there (awk over the CSVs)
+# key_oracle EXP GPU: "shapes compared FAST SAME AMBIGUOUS SLOW lo hi uncompared-libraries"
+key_oracle() {
+  local mk=experiments/$1/experiment.mk
+  local libs=" $(sed -n 's/^LIBRARIES *:= *//p' $mk | xargs) " bases=" $(sed -n 's/^BASELINES *:= *//p' $mk | xargs) "
+  local claimed=$(sed -n 's/^PRIMARY *:= *//p' $mk | tr ' ' '\n' | awk -F: -v libs="$libs" 'index(libs, " " $2 " ") { print $1; exit }')
+  [ -n "$claimed" ] || claimed=$(sed -n 's/^COMPARE *:= *//p' $mk | tr ' ' '\n' |
+    awk -F: -v libs="$libs" -v bases="$bases" 'index(libs, " " $2 " ") && !index(bases, " " $1 " ") { print $1; exit }')
+  awk -F, -v libs="$libs" -v bases="$bases" -v claimed="$claimed" '
+    FNR == 1 { f++; delete c; for (i = 1; i <= NF; i++) c[$i] = i; next }
+    f == 1 { v = $c["variant"]; s = $c["shape"]; m = $c["median"] + 0; if (!(s in seen)) { seen[s] = 1; order[++ns] = s }
+             if (index(libs, " " v " ")) { if (!(s in lm) || m < lm[s]) { lm[s] = m; lib[s] = v } }
+             else if (!index(bases, " " v " ") && v !~ /^dispatch/) { if (!(s in om) || m < om[s]) { om[s] = m; ours[s] = v } }
+             if (v == claimed) cl[s] = v; next }
+    { b = $c["base"]; d = $c["cand"]; sub(/^.*\//, "", b); sub(/\.csv$/, "", b); sub(/^.*\//, "", d); sub(/\.csv$/, "", d)
+      row[$c["shape"], b, d] = $c["verdict"] " " $c["speedup"] }
+    END { lo = 1e9; hi = -1
+      for (i = 1; i <= ns; i++) { s = order[i]; if (!(s in lib)) continue; o = (s in cl) ? cl[s] : ours[s]; if (o == "") continue; n++
+        if (!((s, lib[s], o) in row)) { if (!index(un, "`" lib[s] "`")) un = un (un == "" ? "" : ", ") "`" lib[s] "`"; continue }
+        split(row[s, lib[s], o], r, " "); k++; t[r[1]]++; if (r[2] < lo) lo = r[2]; if (r[2] > hi) hi = r[2] }
+      printf "%d %d %d %d %d %d %.3f %.3f %s\n", n, k, t["FAST"], t["SAME"], t["AMBIGUOUS"], t["SLOW"], lo, hi, un }' \
+    "$RB/$1/$2/summary.csv" "$RB/$1/$2/compare.csv"
+}
+for eg in "baselines nvidia-h200" "hopper nvidia-h100-80gb-hbm3" "hopper nvidia-h200" "phase1 nvidia-h200"; do
+  set -- $eg
+  read -r n k fast same amb slow lo hi un < <(key_oracle $1 $2)
+  if [ "$k" = 1 ]; then sp="speedup $lo×"; else sp="speedups from $lo× to $hi×"; fi
+  if [ "$k" -lt "$n" ]; then at="at $k of its $n shapes"; rest="; at the other $((n - k)) the fastest library ($un) has no comparison with ours"
+  else at="at each of its $n shapes"; rest=""; fi
+  want="ours vs the fastest library $at: $fast FAST, $same SAME, $amb AMBIGUOUS, $slow SLOW; $sp$rest"
+  if ! grep -q "^### A\.3\.[0-9]* Experiment \`$1\`" $R/appendix.md; then
+    check_grep "$1 $2: the main appendix's line: ours vs the fastest library of each shape ($at, $fast FAST, $sp)" \
+      "$(sed 's/[][().*^$|]/\\&/g' <<<"\`$2\`: $want")" $R/appendix.md
+  else
+    check_grep "$1 $2: the main appendix's key result: ours vs the fastest library of each shape ($at, $fast FAST, $sp)" \
+      "^$(sed 's/[][().*^$|]/\\&/g' <<<"**Key result.** Ours against the fastest library $at: $fast FAST, $same SAME, $amb AMBIGUOUS, $slow SLOW; $sp")" $R/appendix.md
+  fi
+done
+check_grep "hopper: its key result is its claims, each a row of A.0's table (Table 1)" \
+  '^\*\*Key result\.\*\* .*\(each is a row of the table of its claims in A\.0\)\.$' $R/appendix.md
+check_eq "no key result points at a table by a number it does not have" "$(grep -c 'Table 1 has each library' $R/appendix.md $R/appendix-full.md | awk -F: '{ s += $2 } END { print s }')" 0
 done_testing

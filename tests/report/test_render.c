@@ -50,13 +50,31 @@ int main(void) {
   if (!mkdtemp(dir)) return 2;
   check_render("a paragraph: lines joined by one space, inline markup, escapes",
                "First line\nsecond **bold**, *emph* and `a_b` at 50% & $1.\n",
-               "First line second \\textbf{bold}, \\emph{emph} and \\texttt{a\\_\\allowbreak{}b} at 50\\% \\& \\$1.\n\n",
+               "First line second \\textbf{bold}, \\emph{emph} and \\texttt{a\\_\\idbreak{}b} at 50\\% \\& \\$1.\n\n",
                "First line second **bold**, *emph* and `a_b` at 50% & $1.\n\n");
+  // code breaks only after its own underscores, hyphens and slashes, each break marked: the line
+  // it ends shows a hook arrow (\idbreak's pre-break text), nothing is added where it does not break
+  check_render("code: a break only after _ - /, each a marked one",
+               "`B4_H16` and `data/aa-x`\n",
+               "\\texttt{B4\\_\\idbreak{}H16} and \\texttt{data/\\idbreak{}aa-\\idbreak{}x}\n\n",
+               "`B4_H16` and `data/aa-x`\n\n");
+  {
+    char pt[600], pm[600];
+    snprintf(pt, sizeof pt, "%s/p.tex", dir), snprintf(pm, sizeof pm, "%s/p.md", dir);
+    doc d;
+    if (doc_open(&d, pt, pm, "T", 0)) abort();
+    doc_close(&d);
+    const char *t = slurp(pt);
+    CHECK(strstr(t, "\\DeclareRobustCommand{\\idbreak}{\\discretionary{\\mbox{\\ensuremath{\\scriptstyle\\hookleftarrow}}}{}{}}\n") != NULL,
+          "preamble: \\idbreak is a break whose line ends in a hook arrow, empty where it does not break");
+    CHECK(strstr(t, "\\pdfstringdefDisableCommands{\\def\\idbreak{}}") != NULL, "preamble: \\idbreak is dropped from PDF bookmarks");
+    CHECK(strstr(t, "allowbreak") == NULL, "preamble: no unmarked break");
+  }
   // levels 1 to 3 numbered A.0, A.0.1, … in the Markdown as LaTeX numbers them (the first section
   // is A.0); level 4 is not numbered
   check_render("two paragraphs and headings of each level",
                "# One `x_y`\n\nText.\n\n## Two\n### Three\n#### Four\nMore\ntext.\n",
-               "\\section{One \\texttt{x\\_\\allowbreak{}y}}\n\nText.\n\n\\subsection{Two}\n\n"
+               "\\section{One \\texttt{x\\_\\idbreak{}y}}\n\nText.\n\n\\subsection{Two}\n\n"
                "\\subsubsection{Three}\n\n\\paragraph{Four}\n\nMore text.\n\n",
                "## A.0 One `x_y`\n\nText.\n\n### A.0.1 Two\n\n#### A.0.1.1 Three\n\n##### Four\n\nMore text.\n\n");
   check_render("a second section restarts the subsection numbers",

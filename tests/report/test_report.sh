@@ -58,7 +58,7 @@ check_grep "negative results stated" '^\*\*Negative results\*\*' $F
 # fastest library of each shape (the headline table's rows: 0.804x flash at S128, 0.761x cuDNN at
 # S256, 0.604x cuDNN at S512, all SLOW)
 check_grep "main appendix: phase1's key result on the H100" \
-  '^\*\*Key result\.\*\* Ours against the fastest library of each of 3 shapes: 0 FAST, 0 SAME, 0 AMBIGUOUS, 3 SLOW; speedups from 0\.604× to 0\.804× \(Table 1 has each library\)\.$' $R/appendix.md
+  '^\*\*Key result\.\*\* Ours against the fastest library at each of its 3 shapes: 0 FAST, 0 SAME, 0 AMBIGUOUS, 3 SLOW; speedups from 0\.604× to 0\.804× \(each is a row of A\.1'"'"'s table\)\.$' $R/appendix.md
 # retired data (the fixture's data/RETIRED: every file of beta, one of corr's three): both
 # appendices mark the experiments (the full one's headings; the main one's rows, as beta and corr
 # make no claims) and say when and why at the head of the results, the full one in the
@@ -653,4 +653,37 @@ printf '\357\273\277# cudadent42 samples v1\nshape,time_us\nB1_H1_S128_D64_C0,1\
 make -s --no-print-directory DATA="$bom/data" EXPDIR=$FIX/experiments RB="$bom/b" "$bom/b/inventory.mk" >/dev/null 2>"$bom/err"
 check_grep "a sample file with a byte-order mark is named, not skipped in silence" "bommed.csv: line 1 names no cudadent42 format" "$bom/err"
 rm -rf "$bom"
+# one symbol, one meaning: Δ is the band of the verdicts (A/A calibration or DELTA), δ is Cliff's
+# effect size only, never bare: in the appendices, their templates and the documents that explain them
+check_eq "δ is Cliff's δ only (templates, README.md, ARCHITECTURE.md, both appendices)" \
+  "$(grep -n 'δ' reports/templates/*.txt README.md ARCHITECTURE.md $R/appendix.md $F | grep -v "Cliff's δ" | cut -c1-120)" ""
+check_eq "... and every δ of them is Cliff's, not a bare one beside it" \
+  "$(grep -o "[^ ]* δ" reports/templates/*.txt README.md ARCHITECTURE.md $R/appendix.md $F | grep -v "Cliff's δ$" | cut -c1-120)" ""
+# a table that prints both sides' medians beside a speedup prints them of the sessions the speedup
+# pairs: the fixture with a fourth session of each library (sdpa-cudnn, sdpa-flash: the third one's
+# rows again, 1.5 times slower) that our variants lack, so that a library's median over all its
+# sessions is not the one its comparison (--common-sessions: the three both hold) divides by; in
+# each headline row the two medians' ratio is then the printed speedup, to the rounding of the cells
+xs=$(mktemp -d); cp -r "$FIX/data" "$xs/data"
+for l in sdpa-cudnn sdpa-flash; do
+  f="$xs/data/phase1/nvidia-h100-80gb-hbm3/$l.csv"
+  awk -F, -v OFS=, '
+    /^# session\.fx-20261120T120000Z: / { print; h = $0; sub(/T120000Z: date=2026-11-20T12:00:00Z/, "T130000Z: date=2026-11-20T13:00:00Z", h)
+      sub(/GPU-cccccccc/, "GPU-dddddddd", h); print h; next }
+    /^#/ || /^shape,/ { print; next }
+    { print } $7 == "fx-20261120T120000Z" { $2 += 1000; $3 = sprintf("%.3f", $3 * 1.5); $7 = "fx-20261120T130000Z"; x[++n] = $0 }
+    END { for (i = 1; i <= n; i++) print x[i] }' "$f" >"$f.new" && mv "$f.new" "$f"
+done
+make -s --no-print-directory DATA="$xs/data" EXPDIR=$FIX/experiments RB="$xs/b" "$xs/b/report/appendix.md" >"$xs/log" 2>&1
+check_eq "a library with a session ours lacks: make report" "$?" 0
+check_eq "... its file holds 4 sessions, ours 3 (the fixture as altered)" \
+  "$(grep -c '^# session\.' "$xs/data/phase1/nvidia-h100-80gb-hbm3/sdpa-cudnn.csv") $(grep -c '^# session\.' "$xs/data/phase1/nvidia-h100-80gb-hbm3/v4s2.csv")" "4 3"
+hl=$(sed -n '/^\*\*Table [0-9]*\.\*\* Headline on `nvidia-h100-80gb-hbm3`/,/^In words/p' "$xs/b/report/appendix.md" | grep '^| `B')
+check_eq "... the headline table has a row per shape" "$(grep -c . <<<"$hl")" 3
+check_eq "... in each row, library µs / ours µs is the printed speedup (to the cells' rounding)" \
+  "$(awk -F' \\| ' '{ o = $4; l = $5; s = $6; gsub(/[^0-9.].*/, "", o); gsub(/[^0-9.].*/, "", l); gsub(/×.*/, "", s)
+      r = l / o; if (r / s > 1.002 || r / s < 0.998) print $1 ": " l " / " o " = " r ", printed " s }' <<<"$hl")" ""
+check_eq "... each library median of fewer sessions than its file holds is marked, ours not" \
+  "$(awk -F' \\| ' '{ print ($4 ~ /†/) ($5 ~ /†/) }' <<<"$hl" | sort -u)" "01"
+rm -rf "$xs"
 done_testing

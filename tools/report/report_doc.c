@@ -38,7 +38,7 @@ static void tex_esc(FILE *f, const char *s, size_t n, int code) {
     char c = s[i];
     switch (c) {
     case '#': case '$': case '%': case '&': case '{': case '}': fprintf(f, "\\%c", c); break;
-    case '_': fputs(code ? "\\_\\allowbreak{}" : "\\_", f); break;
+    case '_': fputs(code ? "\\_\\idbreak{}" : "\\_", f); break;
     case '~': fputs("\\textasciitilde{}", f); break;
     case '^': fputs("\\textasciicircum{}", f); break;
     case '\\': fputs("\\textbackslash{}", f); break;
@@ -46,8 +46,8 @@ static void tex_esc(FILE *f, const char *s, size_t n, int code) {
     case '>': fputs("\\textgreater{}", f); break;
     case '|': fputs("\\textbar{}", f); break;
     case '"': fputs("\\textquotedbl{}", f); break;
-    case '-': fputs(code ? "-\\allowbreak{}" : "-", f); break;
-    case '/': fputs(code ? "/\\allowbreak{}" : "/", f); break;
+    case '-': fputs(code ? "-\\idbreak{}" : "-", f); break;
+    case '/': fputs(code ? "/\\idbreak{}" : "/", f); break;
     default: fputc(c, f);
     }
   }
@@ -130,10 +130,15 @@ static const char *preamble =
     "\\DeclareUnicodeCharacter{2260}{\\ensuremath{\\neq}}\n"
     "\\DeclareUnicodeCharacter{2014}{---}\n\\DeclareUnicodeCharacter{2013}{--}\n"
     "\\DeclareUnicodeCharacter{2026}{\\ldots{}}\n"
+    "\\DeclareUnicodeCharacter{2020}{\\textdagger{}}\n"
     "\\DeclareUnicodeCharacter{00B2}{\\textsuperscript{2}}\n"
     "\\DeclareUnicodeCharacter{00B3}{\\textsuperscript{3}}\n"
     "\\pdfsuppressptexinfo=-1\n\\pdftrailerid{cudadent42-appendix}\n\\setlength{\\tabcolsep}{3.5pt}\n\\setlength{\\emergencystretch}{3em}\n\\setlength{\\LTcapwidth}{\\linewidth}\n\\setcounter{secnumdepth}{3}\n"
-    "\\renewcommand{\\thesection}{A.\\arabic{section}}\n\\setcounter{section}{-1}\n";
+    "\\renewcommand{\\thesection}{A.\\arabic{section}}\n\\setcounter{section}{-1}\n"
+    // code breaks only after an underscore, a hyphen or a slash of its own, and the line it
+    // breaks ends in a continuation mark (a hook arrow); where it fits, it does not break
+    "\\DeclareRobustCommand{\\idbreak}{\\discretionary{\\mbox{\\ensuremath{\\scriptstyle\\hookleftarrow}}}{}{}}\n"
+    "\\pdfstringdefDisableCommands{\\def\\idbreak{}}\n";
 
 int doc_open(doc *d, const char *tex, const char *md, const char *title, int synthetic) {
   memset(d, 0, sizeof *d);

@@ -268,8 +268,12 @@ static size_t aa_verdict_counts(gen *g, const expvars *e, const egpu *x) {
   return tally_n(&a) + tally_n(&o);
 }
 
-// findings in words: counts, fastest per shape, every negative result stated
+static void key_result(gen *g, const expvars *e, const egpu *x);
+
+// findings in words: the key result (not of an A/A calibration, whose comparisons with a library
+// are no result of it), counts, fastest per shape, every negative result stated
 static void findings(gen *g, const expvars *e, const egpu *x, const strlist *shapes, const tally *t) {
+  if (!strlist_has(&x->others, "calibration.csv")) key_result(g, e, x);
   size_t n = x->have_cmp && strlist_has(&x->others, "calibration.csv") ? aa_verdict_counts(g, e, x) : verdict_counts(g, t);
   strlist ours = {0}, base = {0};
   for (size_t i = 0; i < x->names.n; i++)
@@ -339,11 +343,15 @@ static void exp_figure(gen *g, const egpu *x, size_t f) {
 static void key_result(gen *g, const expvars *e, const egpu *x) {
   tally t;
   double lo, hi;
-  const size_t m = tally_key(g, e, x, &t, &lo, &hi);
-  if (m)
-    tmpl_put(g, "exp", m == 1 ? "key-result-one" : "key-result",
-             (const char *const[]){"n", fmt("%zu", m), "fast", fmt("%zu", t.fast), "same", fmt("%zu", t.same),
-                                   "amb", fmt("%zu", t.amb), "slow", fmt("%zu", t.slow), "lo", xfmt(lo), "hi", xfmt(hi), NULL});
+  keyinfo k;
+  if (tally_key(g, e, x, &t, &lo, &hi, &k)) {
+    const char *w[9];
+    tally_key_words(g, x, &t, lo, hi, &k, w);
+    tmpl_put(g, "exp", "key-result",
+             (const char *const[]){"fast", fmt("%zu", t.fast), "same", fmt("%zu", t.same), "amb", fmt("%zu", t.amb),
+                                   "slow", fmt("%zu", t.slow), w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], NULL});
+  }
+  strlist_free(&k.libs);
 }
 
 static void exp_gpu_short(gen *g, const expvars *e, const egpu *x, int *fig) {

@@ -37,6 +37,18 @@ static const char *median_of(gen *g, const egpu *x, const char *v, const char *s
   return ci(fld(g, &x->sum, r, "median"), fld(g, &x->sum, r, "ci_lo"), fld(g, &x->sum, r, "ci_hi"));
 }
 
+// one side's median beside the speedup of compare.csv row R (-1: none) at SHAPE: the summary's
+// median and CI where its file's samples are those the comparison took (then the two medians are
+// one), else the comparison's median of the sessions both sides share (--common-sessions), marked,
+// without a CI, so that the two medians' ratio is always the speedup printed beside them
+static const char *side_median(gen *g, const egpu *x, const char *v, const char *shape, long r, int base) {
+  long s = sum_row(x, v, shape);
+  if (r < 0 || (s >= 0 && fld(g, &x->sum, s, "n") == fld(g, &x->cmp, (size_t)r, base ? "n_base" : "n_cand")))
+    return median_of(g, x, v, shape);
+  return tmpl_str(g, "headline", "median-shared",
+                  (const char *const[]){"median", num(fld(g, &x->cmp, (size_t)r, base ? "median_base" : "median_cand")), NULL});
+}
+
 // sessions.csv row of SESSION, BASE → CAND at SHAPE, or -1
 static long sess_row(const egpu *x, const char *session, const hrow *h) {
   const rcsv *t = &x->sess;
@@ -194,7 +206,7 @@ static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
       v = fmt("**%s**", v);
     } else missing++;
     doc_row(&g->d, (const char *const[]){fmt("`%s`", q->shape), fmt("`%s`", q->base), fmt("`%s`", q->cand),
-                                         median_of(g, x, q->cand, q->shape), median_of(g, x, q->base, q->shape),
+                                         side_median(g, x, q->cand, q->shape, q->r, 0), side_median(g, x, q->base, q->shape, q->r, 1),
                                          sp, v, design_of(g, x, sum_row(x, q->cand, q->shape))});
   }
   doc_table_end(&g->d);

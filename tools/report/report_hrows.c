@@ -6,7 +6,8 @@
 #include "report_pick.h"
 
 size_t hrows_of(const expvars *e, const egpu *x, strlist *shapes, hrow **out) {
-  const char *hv = pick_headline(e);
+  const char *hv = pick_claimed(e, &x->names);
+  if (!hv) hv = pick_headline(e);
   gen_shapes(x, e, shapes);
   hrow *h = calloc(shapes->n + 1, sizeof *h);
   if (!h) abort();

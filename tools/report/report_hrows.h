@@ -1,7 +1,9 @@
 // report_hrows.h — the rows of the headline: at each shape of the claims experiment, our variant
-// that COMPARE pits against a library (report_pick.h: pick_headline; else our fastest) against the
-// fastest of its LIBRARIES, and the row of compare.csv that compares them. The headline section
-// (report_headline.c) and the claims (report_keyclaims.c) print these same rows.
+// the experiment claims against a library (report_pick.h: pick_claimed, from PRIMARY), else the one
+// COMPARE pits against a library (pick_headline), else our fastest, against the fastest of its
+// LIBRARIES, and the row of compare.csv that compares them. The headline section
+// (report_headline.c) and the claims (report_keyclaims.c) print these same rows, and each
+// experiment's key result (report_tally.h) counts them.
 #pragma once
 #include "report_ctx.h"
 

@@ -84,8 +84,15 @@ static long best_row(const expvars *e, const rcsv *c) {
 static const char *timing_result(gen *g, const expvars *e, const egpu *x) {
   tally t;
   double lo, hi;
-  if (tally_key(g, e, x, &t, &lo, &hi))
-    return tally_str(g, tally_n(&t) == 1 ? "key-one" : "key", &t, (const char *const[]){"lo", xfmt(lo), "hi", xfmt(hi), NULL});
+  keyinfo k;
+  if (tally_key(g, e, x, &t, &lo, &hi, &k)) {
+    const char *w[9];
+    tally_key_words(g, x, &t, lo, hi, &k, w);
+    const char *s = tally_str(g, "key", &t, w);
+    strlist_free(&k.libs);
+    return s;
+  }
+  strlist_free(&k.libs);
   const long r = x->have_cmp ? best_row(e, &x->cmp) : -1;
   if (r < 0) return tmpl_str(g, "lines", "no-comparisons", NULL);
   const rcsv *c = &x->cmp;

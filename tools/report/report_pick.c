@@ -59,6 +59,16 @@ const char *pick_headline(const expvars *e) {
   return NULL;
 }
 
+const char *pick_claimed(const expvars *e, const strlist *names) {
+  for (size_t i = 0; i < e->primary.n; i++) {
+    const char *p = e->primary.v[i], *colon = strchr(p, ':');
+    if (!colon || !strlist_has(&e->libraries, colon + 1)) continue;
+    for (size_t k = 0; k < names->n; k++)
+      if (strlen(names->v[k]) == (size_t)(colon - p) && !strncmp(names->v[k], p, (size_t)(colon - p))) return names->v[k];
+  }
+  return NULL;
+}
+
 // the value of tag T among N fields (tags, vals), or -1 when absent
 static long field_of(const char *tags, const long *vals, int n, char t) {
   for (int i = 0; i < n; i++)

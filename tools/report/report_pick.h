@@ -30,6 +30,10 @@ const char *pick_fastest_base(const rcsv *s, const strlist *names, const expvars
 // whose base is one of LIBRARIES and whose candidate is not a baseline; NULL when none.
 const char *pick_headline(const expvars *e);
 
+// The variant of ours the experiment claims against a library: the candidate of the first PRIMARY
+// pair (cand:base) whose base is one of LIBRARIES, as NAMES spells it; NULL when none.
+const char *pick_claimed(const expvars *e, const strlist *names);
+
 // The measured shape standing for WANT: WANT itself, else the first shape of S whose fields agree
 // with WANT's on every tag of MATCH (space-separated tags of the shape grammar, e.g. "S D C";
 // NULL or "": WANT only). NULL when none; the returned string points into S.
