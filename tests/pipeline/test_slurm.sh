@@ -11,7 +11,7 @@
 need() { for c in "$@"; do command -v "$c" >/dev/null 2>&1 || { echo "skip: no $c (Debian: slurm-wlm, munge)"; exit 0; }; done; }
 [ "$(id -u)" = 0 ] || { echo "skip: starting slurmctld and slurmd needs root"; exit 0; }
 need slurmctld slurmd munged srun scancel squeue sinfo scontrol
-export PROBLEM=attention SAMPLES_BIN=$PWD/build/tools/samples SESSION_BIN=$PWD/build/tools/session GATETAB=$PWD/build/tools/gatetab
+export PROBLEM=attention SAMPLES_BIN=$PWD/build/tools/samples SESSION_BIN=$PWD/build/tools/session GATETAB=$PWD/build/tools/gatetab NUMTAB=$PWD/build/tools/numtab
 t=$(mktemp -d /tmp/cd42-slurm.XXXXXX)
 stop() {
   SLURM_CONF=$t/slurm.conf scontrol shutdown >/dev/null 2>&1
@@ -75,6 +75,7 @@ out=; meta=
 while [ \$# -gt 0 ]; do case \$1 in --out) out=\$2; shift ;; --meta) meta="\$meta# \${2%%=*}: \${2#*=}
 "; shift ;; esac; shift; done
 echo "\$CUDA_VISIBLE_DEVICES \$SLURM_JOB_ID" >>"$t/runs.log"
+echo "check shape=B1_H1_S8_D64_C0 max_abs_err=1.000e-03 max_rel_err=2.000e-03 allclose_violations=0 nan=0 rerun_mismatch=0 workspace_dirty=0 uniform=pass hard=pass verdict=pass" >&2
 { echo "# cudadent42 samples v1"; printf '%s' "\$meta"; echo "# graph_calls: 20"; echo "# reps: 2"
   echo "shape,rep,time_us,sm_clock_mhz"; echo "B1_H1_S8_D64_C0,0,1.5,1980"; echo "B1_H1_S8_D64_C0,1,1.6,1980"; } >"\$out"
 EOS
@@ -100,6 +101,10 @@ run 20261122T000001Z
 check_eq "both jobs succeed" "$mrc" 0
 [ "$mrc" = 0 ] || sed 's/^/# /' "$t/make.out" | tail -10
 check_eq "collect publishes both sessions" "$crc" 0
+# (each run checks its one shape once: a row per run, as many as runs.log has lines, a third each)
+nr=$(( $(wc -l <"$t/runs.log") / 3 ))
+check_eq "... and their numerics tables, not as sample files: a row per run ($nr a variant)" \
+  "$(awk -F, 'NR > 2 { print $1 }' "$t/data/fake/fake-gpu/numerics.csv" 2>/dev/null | sort | uniq -c | awk '{ print $1 $2 }' | tr '\n' ' ')" "${nr}a ${nr}b ${nr}c "
 check_grep "the shards are srun steps asking one GPU each" 'srun --job-name=cudadent42-fake-1 --gres=gpu:1 --ntasks=1 --time=2 ' "$t/shards.mk"
 check_eq "the two jobs ran on different GPUs (Slurm's CUDA_VISIBLE_DEVICES)" "$(cut -d' ' -f1 "$t/runs.log" | sort -u | tr '\n' ' ')" "0 1 "
 check_eq "... as two Slurm jobs" "$(cut -d' ' -f2 "$t/runs.log" | sort -u | wc -l)" 2

@@ -353,6 +353,7 @@ for sh in B1_H2_S1_D64_C0 B1_H2_S128_D64_C0 B1_H2_S1_D128_C0; do
   check "corr: numerics row of $sh: $want" grep -qxF "$want" $F
 done
 check_grep "corr: the numerics table's caption counts the sessions" '^\*\*Table [0-9]+\.\*\* Numerics of `corr` on `nvidia-h200` per shape, .*\(`numerics.csv`, 1 session\(s\)\)' $F
+check_eq "corr: numerics.csv is not called 'not read' (its table is above)" "$(grep -c 'not read.*numerics\.csv' $F)" 0
 check_eq "corr: no numerics table in the main appendix" "$(grep -c 'Numerics of `corr`' $R/appendix.md)" 0
 check_grep "corr: $clean of $runs sanitizer runs clean" "Sanitizers: $clean of $runs compute-sanitizer runs are clean \(3 configurations × 4 tools" $F
 check_grep "corr: $inv refused at compile time" "Compile time: $inv configurations refused \(\`invalid_config\`" $F

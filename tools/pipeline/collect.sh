@@ -32,9 +32,17 @@ for d in "$b"/slurm/*/; do
     touch "$d/FAILED"; rc=1; continue
   fi
   dest=${DATA_OUT:-data}/$exp/$slug
-  mapfile -t files < <(ls "$staged"/*.csv 2>/dev/null | grep -v '/gates\.csv$')
+  # the staged sample files, known by their first line (gates.csv and numerics.csv are tables)
+  mapfile -t files < <(for f in "$staged"/*.csv; do [ -f "$f" ] && head -n 1 "$f" | grep -q '^# cudadent42 samples' && echo "$f"; done)
   [ ${#files[@]} -gt 0 ] || { say "session $s: no sample file staged"; rc=1; continue; }
   n=$("${SAMPLES_BIN:-${B:-build}/tools/samples}" publish "$dest" "${files[@]}") || rc=1
+  # the session's numerics table (its rows, after the table's two header lines), as measure publishes it
+  if [ -f "$staged/numerics.csv" ]; then
+    tail -n +3 "$staged/numerics.csv" >"$d/numerics.rows" &&
+      { flock 8; "${NUMTAB:-${B:-build}/tools/numtab}" publish "$d/numerics.rows" "$dest" 2>/dev/null; } 8>"$dest/.publish.lock"; nrc=$?
+    # (3: its session is in the table already, a collect killed before marking it: not again)
+    [ $nrc -eq 0 ] || [ $nrc -eq 3 ] || { say "session $s: its numerics table was not published"; rc=1; }
+  fi
   touch "$d/PUBLISHED"; taken=$((taken + 1))
   say "session $s: ${n:-0} sample files published in $dest"
   [[ " ${dests[*]-} " == *" $dest "* ]] || dests+=("$dest")

@@ -673,8 +673,10 @@ done
 : >"$runs/numerics.rows"
 for v in "${cand[@]}"; do
   [ -z "${theirs[$v]:-}" ] && [[ $v != "$lib"-* ]] && [ -f "$runs/$v.log" ] || continue
-  "$numtab" rows --variant "$v" --session "$session" "$runs/$v.log" >>"$runs/numerics.rows" ||
-    say "$v: its check lines could not be read (above): its numerics are not published"
+  # (a variant's rows join the table only when all of its log reads: none of a log that does not)
+  if "$numtab" rows --variant "$v" --session "$session" "$runs/$v.log" >"$runs/$v.numrows"; then
+    cat "$runs/$v.numrows" >>"$runs/numerics.rows"
+  else say "$v: its check lines could not be read (above): its numerics are not published"; fi
 done
 if [ -s "$runs/numerics.rows" ]; then
   { flock 8; "$numtab" publish "$runs/numerics.rows" "$dest"; } 8>"$dest/.publish.lock" ||

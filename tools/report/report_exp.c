@@ -404,7 +404,8 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
       tmpl_put(g, "exp", "gpu", (const char *const[]){"exp", exp, "gpu", x->gpu, NULL});
       strlist others = {0};
       for (size_t i = 0; i < x->others.n; i++)
-        if (strcmp(x->others.v[i], "sanitize.csv")) strlist_add(&others, x->others.v[i]);
+        if (strcmp(x->others.v[i], "sanitize.csv") && strcmp(x->others.v[i], "numerics.csv"))  // (both read below)
+          strlist_add(&others, x->others.v[i]);
       if (others.n)
         tmpl_put(g, "exp", "not-read", (const char *const[]){"dir", x->dir, "files", gen_list(&others), NULL});
       strlist_free(&others);
