@@ -104,7 +104,7 @@ check_eq "collect publishes both sessions" "$crc" 0
 # (each run checks its one shape once: a row per run, as many as runs.log has lines, a third each)
 nr=$(( $(wc -l <"$t/runs.log") / 3 ))
 check_eq "... and their numerics tables, not as sample files: a row per run ($nr a variant)" \
-  "$(awk -F, 'NR > 2 { print $1 }' "$t/data/fake/fake-gpu/numerics.csv" 2>/dev/null | sort | uniq -c | awk '{ print $1 $2 }' | tr '\n' ' ')" "${nr}a ${nr}b ${nr}c "
+  "$(awk -F, '!/^#/ && h { print $1 } !/^#/ { h = 1 }' "$t/data/fake/fake-gpu/numerics.csv" 2>/dev/null | sort | uniq -c | awk '{ print $1 $2 }' | tr '\n' ' ')" "${nr}a ${nr}b ${nr}c "
 check_grep "the shards are srun steps asking one GPU each" 'srun --job-name=cudadent42-fake-1 --gres=gpu:1 --ntasks=1 --time=2 ' "$t/shards.mk"
 check_eq "the two jobs ran on different GPUs (Slurm's CUDA_VISIBLE_DEVICES)" "$(cut -d' ' -f1 "$t/runs.log" | sort -u | tr '\n' ' ')" "0 1 "
 check_eq "... as two Slurm jobs" "$(cut -d' ' -f2 "$t/runs.log" | sort -u | wc -l)" 2

@@ -6,6 +6,8 @@
 // The table (DATA/<exp>/<gpu>/numerics.csv, published by measure beside gates.csv) holds those
 // lines as rows, a session's appended to the file:
 //   # cudadent42 numerics v1
+//   # git_rev: R                          (the commit of the latest session published)
+//   # session.<id>: git_rev=R             (one per session: the commit that measured it)
 //   variant,shape,session,run,max_abs_err,max_rel_err,allclose_violations,nan,rerun_mismatch,
 //   workspace_dirty,uniform,hard,verdict
 // `run` counts the variant's checks of that shape in the session's log, from 1 (one per round

@@ -2,9 +2,11 @@
 //   numtab rows --variant V --session S LOG...
 //                      the table's rows of the check lines in the LOGs (in order; run = the
 //                      how-manieth check of that shape), no header, on standard output
-//   numtab publish ROWS DIR
+//   numtab publish --git-rev R ROWS DIR
 //                      ROWS appended to DIR/numerics.csv (written with its header when there is
-//                      none), through a temporary file and a rename; a session of ROWS already
+//                      none), through a temporary file and a rename; the header names R, the
+//                      commit that measured them, as `# git_rev:` (the latest) and on a
+//                      `# session.<id>: git_rev=R` line per session; a session of ROWS already
 //                      in the table is refused (exit 3: a session is published once)
 // Exit 0; 2 on a usage error, a malformed check line or table ("numtab: FILE:LINE: what"); 3 as
 // above.
@@ -27,7 +29,7 @@ static _Noreturn void die(int rc, const char *fmt, ...) {
 }
 
 static _Noreturn void usage(void) {
-  die(2, "usage: numtab rows --variant V --session S LOG... | publish ROWS DIR");
+  die(2, "usage: numtab rows --variant V --session S LOG... | publish --git-rev R ROWS DIR");
 }
 
 static int is_name(const char *s) {
@@ -92,7 +94,7 @@ static void session_of(const char *row, char *out, size_t len) {
   snprintf(out, len, "%.*s", (int)n, p ? p + 1 : "");
 }
 
-static int publish(const char *rows_path, const char *dir) {
+static int publish(const char *rows_path, const char *dir, const char *git_rev) {
   char dest[4096], tmp[4200];
   snprintf(dest, sizeof dest, "%s/numerics.csv", dir);
   snprintf(tmp, sizeof tmp, "%s/.numerics.csv.tmp.%ld", dir, (long)getpid());
@@ -117,27 +119,41 @@ static int publish(const char *rows_path, const char *dir) {
       sess = m, nsess++;
     }
   }
-  FILE *old = fopen(dest, "r"), *out = fopen(tmp, "w");
-  if (!out) die(2, "%s: cannot write", tmp);
-  fprintf(out, "%s\n%s\n", NUMERICS_MAGIC, NUMERICS_COLUMNS);
+  // the table as it is: its header lines after the magic one (but its # git_rev:, which names the
+  // latest commit and is written anew), then its rows after the columns line
+  FILE *old = fopen(dest, "r");
+  char **keep = NULL, **rows_old = NULL;
+  size_t nkeep = 0, nrows = 0, cols = 0;
   lineno = 0;
   while (old && getline(&line, &cap, old) >= 0) {
     lineno++;
     line[strcspn(line, "\n")] = '\0';
-    if ((lineno == 1 && strcmp(line, NUMERICS_MAGIC)) || (lineno == 2 && strcmp(line, NUMERICS_COLUMNS))) {
-      unlink(tmp);
-      die(2, "%s:%zu: not a numerics table (%s)", dest, lineno, lineno == 1 ? "no '" NUMERICS_MAGIC "' line" : "other columns");
+    if (lineno == 1 && strcmp(line, NUMERICS_MAGIC)) die(2, "%s:1: not a numerics table (no '" NUMERICS_MAGIC "' line)", dest);
+    if (lineno == 1) continue;
+    if (!cols && line[0] == '#') {
+      if (strncmp(line, "# git_rev:", 10) && !(keep = realloc(keep, (nkeep + 1) * sizeof *keep), keep && (keep[nkeep++] = strdup(line))))
+        die(2, "out of memory");
+      continue;
     }
-    if (lineno <= 2) continue;
+    if (!cols) {
+      if (strcmp(line, NUMERICS_COLUMNS)) die(2, "%s:%zu: not a numerics table (other columns)", dest, lineno);
+      cols = lineno;
+      continue;
+    }
     char s[256];
     session_of(line, s, sizeof s);
     for (size_t k = 0; k < nsess; k++)
-      if (!strcmp(sess[k], s)) {
-        unlink(tmp);
-        die(3, "%s: session %s is already in %s (a session is published once)", rows_path, s, dest);
-      }
-    fprintf(out, "%s\n", line);
+      if (!strcmp(sess[k], s)) die(3, "%s: session %s is already in %s (a session is published once)", rows_path, s, dest);
+    if (!(rows_old = realloc(rows_old, (nrows + 1) * sizeof *rows_old)) || !(rows_old[nrows++] = strdup(line))) die(2, "out of memory");
   }
+  FILE *out = fopen(tmp, "w");
+  if (!out) die(2, "%s: cannot write", tmp);
+  fprintf(out, "%s\n# git_rev: %s\n", NUMERICS_MAGIC, git_rev);
+  for (size_t k = 0; k < nkeep; k++) fprintf(out, "%s\n", keep[k]), free(keep[k]);
+  for (size_t k = 0; k < nsess; k++) fprintf(out, "# session.%s: git_rev=%s\n", sess[k], git_rev);
+  fprintf(out, "%s\n", NUMERICS_COLUMNS);
+  for (size_t k = 0; k < nrows; k++) fprintf(out, "%s\n", rows_old[k]), free(rows_old[k]);
+  free(keep), free(rows_old);
   rewind(in);
   while (getline(&line, &cap, in) >= 0) fputs(line, out);
   if (old) fclose(old);
@@ -155,6 +171,9 @@ static int publish(const char *rows_path, const char *dir) {
 int main(int argc, char **argv) {
   if (argc < 2) usage();
   if (!strcmp(argv[1], "rows")) return rows(argc, argv);
-  if (!strcmp(argv[1], "publish") && argc == 4) return publish(argv[2], argv[3]);
+  if (!strcmp(argv[1], "publish") && argc == 6 && !strcmp(argv[2], "--git-rev")) {
+    if (!*argv[3] || strchr(argv[3], '\n')) die(2, "--git-rev: '%s' is not one line", argv[3]);
+    return publish(argv[4], argv[5], argv[3]);
+  }
   usage();
 }

@@ -38,8 +38,10 @@ for d in "$b"/slurm/*/; do
   n=$("${SAMPLES_BIN:-${B:-build}/tools/samples}" publish "$dest" "${files[@]}") || rc=1
   # the session's numerics table (its rows, after the table's two header lines), as measure publishes it
   if [ -f "$staged/numerics.csv" ]; then
-    tail -n +3 "$staged/numerics.csv" >"$d/numerics.rows" &&
-      { flock 8; "${NUMTAB:-${B:-build}/tools/numtab}" publish "$d/numerics.rows" "$dest" 2>/dev/null; } 8>"$dest/.publish.lock"; nrc=$?
+    # (its rows: the lines after the header and the columns line; its commit from its header)
+    rev=$(sed -n 's/^# git_rev: //p' "$staged/numerics.csv" | head -n 1)
+    awk 'h { print } !/^#/ { h = 1 }' "$staged/numerics.csv" >"$d/numerics.rows" &&
+      { flock 8; "${NUMTAB:-${B:-build}/tools/numtab}" publish --git-rev "${rev:-unknown}" "$d/numerics.rows" "$dest" 2>/dev/null; } 8>"$dest/.publish.lock"; nrc=$?
     # (3: its session is in the table already, a collect killed before marking it: not again)
     [ $nrc -eq 0 ] || [ $nrc -eq 3 ] || { say "session $s: its numerics table was not published"; rc=1; }
   fi
