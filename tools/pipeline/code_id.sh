@@ -7,7 +7,8 @@
 #                             PATH... — make's CODE_SRC (mk/measure.mk): the harness, the problem's
 #                             folder and the host C a bench is linked with
 #   code_id_runner FILE       <lib>:<12 hex>: a library runner <lib>_bench.py (LIB_BENCH) by the
-#                             sha256 of its text; measure.sh appends the library's versions after a
+#                             sha256 of its text (and of tools/libbench/*.py, in name order, when
+#                             it imports libbench, the shared runner it stands on); measure.sh appends the library's versions after a
 #                             space (`sdpa:8f48afd4958b torch=… cudnn=…`), which only a GPU host
 #                             knows, so ids are compared up to the first space (code_id_base)
 #   code_id_lib FILE          <lib> of a runner path (none_bench.py: none)
@@ -23,7 +24,13 @@ code_id_kernels() {
     -print0 | LC_ALL=C sort -zu | xargs -0 sha256sum | sha256sum | cut -c1-12)"
 }
 code_id_lib() { basename "$1" _bench.py; }
-code_id_runner() { echo "$(code_id_lib "$1"):$(sha256sum <"$1" | cut -c1-12)"; }
+code_id_runner() {
+  if grep -q '^import libbench' "$1"; then  # a runner on the shared one: its text and libbench's
+    echo "$(code_id_lib "$1"):$(LC_ALL=C cat "$1" $(LC_ALL=C ls "${LIBBENCH_DIR:-tools/libbench}"/*.py) | sha256sum | cut -c1-12)"
+  else
+    echo "$(code_id_lib "$1"):$(sha256sum <"$1" | cut -c1-12)"
+  fi
+}
 code_id_base() { echo "${1%% *}"; }
 code_id_for() {
   local lib=${3%%:*}
