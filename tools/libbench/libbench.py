@@ -36,6 +36,7 @@ import re
 import subprocess
 import sys
 import time
+import warnings
 
 EXIT_NUMERICS, EXIT_USAGE, EXIT_CUDA, EXIT_NO_TORCH = 1, 2, 4, 5
 META_KEY_RE = re.compile(r"^[a-z0-9_][a-z0-9_.]*$")
@@ -221,6 +222,10 @@ def main(spec, argv):
     if a.versions:
         print(spec.versions(torch))
         return 0
+    try:  # what the runner needs of torch beyond torch itself (e.g. torch.nn.attention)
+        getattr(spec, "require", lambda torch: None)(torch)
+    except Exception as e:
+        die(spec.PROG, EXIT_NO_TORCH, f"{e}; baseline {a.label} cannot be measured here")
     if not torch.cuda.is_available():
         die(spec.PROG, EXIT_NO_TORCH, f"torch {torch.__version__} sees no CUDA device; "
                                       f"baseline {a.label} cannot be measured here")
@@ -259,16 +264,25 @@ def main(spec, argv):
     try:
         for i, (name, params) in enumerate(a.shapes):
             with spec.context(torch, a.backend)():
-                try:
-                    call, check = spec.prepare(torch, a.backend, params, a.seed)
-                    ok, text = check(call())
-                    torch.cuda.synchronize()
-                except (RuntimeError, ValueError) as e:
-                    why = " ".join(str(e).split())[:600]
+                with warnings.catch_warnings(record=True) as warns:
+                    warnings.simplefilter("always")
+                    try:
+                        call, check = spec.prepare(torch, a.backend, params, a.seed)
+                        out = call()
+                        torch.cuda.synchronize()
+                        why = None
+                    except (RuntimeError, ValueError) as e:  # the library cannot run the shape
+                        why = " ".join(f"{e} " + "; ".join(str(w.message) for w in warns).split())[:600]
+                if why is None:
+                    ok, text = check(out)
+                    del out
+                else:
                     meta.append((f"unsupported.{name}", why))
                     print(f"{spec.PROG}: {a.label}: {name}: cannot run: {why}", file=sys.stderr)
                     continue
                 meta.append((f"numerics.{name}", text + (" pass" if ok else " fail")))
+                for k, v in getattr(spec, "shape_meta", lambda *x: [])(torch, a.backend, params, a.seed):
+                    meta.append((f"{k}.{name}", v))
                 if not ok:
                     failed = True
                     print(f"{spec.PROG}: {a.label}: {name}: numerics failed: {text}", file=sys.stderr)
@@ -294,6 +308,10 @@ def main(spec, argv):
                      for r, (g, c, p) in enumerate(t)]
     except RuntimeError as e:  # CUDA errors outside a shape's first call (torch raises these)
         die(spec.PROG, EXIT_CUDA, f"{a.label}: {' '.join(str(e).split())}")
+    # a runner's per-shape keys summed up in the header: every value its shapes gave, '+'-joined
+    for k in getattr(spec, "SHAPE_META_KEYS", ()):
+        vals = sorted({v for mk, v in meta if mk.startswith(k + ".")})
+        head.append((k, "+".join(vals) if vals else "none"))
     head.append(("temp_end_c", nvml.temp()))
     write_samples(spec.PROG, a.samples_bin, a.out, a.meta + head + meta, rows)
     return EXIT_NUMERICS if failed else 0
