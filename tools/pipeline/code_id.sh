@@ -12,8 +12,9 @@
 #                             space (`sdpa:8f48afd4958b torch=… cudnn=…`), which only a GPU host
 #                             knows, so ids are compared up to the first space (code_id_base)
 #   code_id_lib FILE          <lib> of a runner path (none_bench.py: none)
-#   code_id_for VARIANT KERNELS RUNNER   the id a variant's file carries: RUNNER's (the versions
-#                             may follow it) for a baseline <lib>-* of the runner, else KERNELS
+#   code_id_for VARIANT KERNELS RUNNER...   the id a variant's file carries: that RUNNER id's
+#                             (<lib>:<hex>, the versions may follow) for a baseline <lib>-* of it,
+#                             else KERNELS (a problem may have several runners)
 #   code_id_base ID           ID up to its first space
 # The ids hash the sources themselves, not git: the GPU host's copy of the tree may carry no or a
 # stale .git, and a change elsewhere in the repository changes nothing that runs.
@@ -33,8 +34,12 @@ code_id_runner() {
 }
 code_id_base() { echo "${1%% *}"; }
 code_id_for() {
-  local lib=${3%%:*}
-  if [ -n "$3" ] && [[ $1 == "$lib"-* ]]; then echo "$3"; else echo "$2"; fi
+  local v=$1 k=$2 r
+  shift 2
+  for r in "$@"; do
+    [ -n "$r" ] && [[ $v == "${r%%:*}"-* ]] && { echo "$r"; return; }
+  done
+  echo "$k"
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
