@@ -48,7 +48,7 @@ aa-check: $(B)/tools/stats
 	@STATS=$(B)/tools/stats B=$(B) SEED=$(SEED) DRAWS=$(AA_DRAWS) ROUNDS=$(AA_ROUNDS) PAIRS=$(call shell_quote,$(AA_PAIRS)) \
 	  GIT_REV=$(call shell_quote,$(GIT_REV)) PUBLISH=$(call shell_quote,$(PUBLISH)) tools/pipeline/aa_check.sh $(AA_DATA)
 
-TEST_SCRIPTS += tests/pipeline/test_baselines.sh tests/pipeline/test_c_baselines.sh
+TEST_SCRIPTS += tests/pipeline/test_baselines.sh tests/pipeline/test_c_baselines.sh tests/libbench/test_libbench.sh tests/pipeline/test_deps_cudnn.sh
 # Unit test of the wgmma ceiling's host arithmetic (FLOPs, operands, swizzle, accumulator layout).
 TEST_PROGS += $(B)/tests/test_ceilings_wgmma
 $(B)/tests/test_ceilings_wgmma: tests/pipeline/test_ceilings_wgmma.c tools/pipeline/ceilings_wgmma.h
@@ -56,3 +56,8 @@ $(B)/tests/test_ceilings_wgmma: tests/pipeline/test_ceilings_wgmma.c tools/pipel
 	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< -lm
 -include $(B)/tests/test_ceilings_wgmma.d
 test: $(B)/tools/stats
+
+## deps-cudnn: the cudnn-sdpa baseline's headers and library under build/deps/ (the installed cuDNN; the frontend from its wheel, CUDNN_FE_WHEEL=path where no registry is reachable)
+.PHONY: deps-cudnn
+deps-cudnn:
+	@B=$(B) CUDNN_HOME='$(CUDNN_HOME)' CUDNN_FE_WHEEL='$(CUDNN_FE_WHEEL)' tools/pipeline/deps_cudnn.sh

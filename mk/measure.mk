@@ -3,8 +3,8 @@
 GIT_REV ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell \
              git diff --quiet HEAD -- kernels tools mk Makefile experiments 2>/dev/null || echo -dirty)
 # the problem's library baselines: <lib>-* of BASELINES, run by kernels/<problem>/problem/<lib>_bench.py
-LIB_BENCH     = $(firstword $(wildcard kernels/$(PROBLEM)/problem/*_bench.py))
-LIB_BASELINES = $(if $(LIB_BENCH),$(filter $(patsubst %_bench.py,%,$(notdir $(LIB_BENCH)))-%,$(BASELINES)))
+LIB_BENCH     = $(wildcard kernels/$(PROBLEM)/problem/*_bench.py)
+LIB_BASELINES = $(filter $(patsubst %_bench.py,%-%,$(notdir $(LIB_BENCH))),$(BASELINES))
 DATA_OUT ?= data
 ORDER    ?= balanced
 # HOLD_DEVICE: 1 (default): a context kept open on each session's GPU (bench --hold), so that the

@@ -97,7 +97,7 @@ sb = importlib.util.module_from_spec(spec); spec.loader.exec_module(sb)
 print(sb.parse_shape("B8_H32_S1_K4096_D128_C0"))
 print(sb.parse_shape("B2_H8_S512_K512_D64_C1")[0])
 print(sb.parse_shape("B2_H8_S512_D64_C2"), sb.parse_shape("B0_H8_S512_D64_C0"))
-print(sb.gpu_slug("NVIDIA H100 80GB HBM3"), sb.gpu_slug(" NVIDIA  H200 (SXM) "))
+print(sb.libbench.gpu_slug("NVIDIA H100 80GB HBM3"), sb.libbench.gpu_slug(" NVIDIA  H200 (SXM) "))
 EOF
 check_grep "shape with K parsed" "^\('B8_H32_S1_K4096_D128_C0', \(8, 32, 1, 4096, 128, 0\)\)$" "$t/out"
 check_grep "K equal to S dropped" '^B2_H8_S512_D64_C1$' "$t/out"

@@ -349,8 +349,13 @@ check_grep "the bad ORDER_SEED is named" "^measure: ORDER_SEED: '12x'" "$t/stder
 b=$t/build/sd; mkdir -p "$b" "$t/py"; fake good ok; gates good
 cat >"$t/py/python3" <<EOS
 #!/usr/bin/env bash
-[ "\$1" = kernels/attention/problem/sdpa_bench.py ] || exit 99; shift
-[ "\$1" = --versions ] && { echo "torch=9.9.9 cudnn=90000"; exit 0; }
+script=\$1; shift
+case \$script in  # (another runner of the problem: its versions are its own)
+  kernels/attention/problem/sdpa_bench.py) [ "\$1" = --versions ] && { echo "torch=9.9.9 cudnn=90000"; exit 0; } ;;
+  */other_bench.py) [ "\$1" = --versions ] && { echo "other=1.2.3"; exit 0; } ;;
+  *) exit 99 ;;
+esac
+echo "\$script" >>"$b/scripts.txt"
 out=; r=; be=; v=; meta=
 while [ \$# -gt 0 ]; do case \$1 in
   --out) out=\$2; shift ;; --backend) be=\$2; shift ;;
@@ -381,6 +386,21 @@ check "... and not published" test ! -e "$d/sdpa-flash.csv"
 check_eq "... and not run again" "$(grep -c ' sdpa-flash$' "$b/sched.txt")" 1
 check_grep "exit 1 with a file: a shape failed numerics" '^measure: sdpa-efficient: a shape failed numerics' "$t/stderr"
 check "... and the rest published" test -f "$d/sdpa-efficient.csv"
+# every runner of the problem is used: a baseline <lib>-* runs through <lib>_bench.py and carries
+# that runner's code id and versions
+mkdir -p "$t/extra"; printf '# another runner\n' >"$t/extra/other_bench.py"; : >"$b/scripts.txt"
+PATH=$t/py:$PATH B=$t/build DATA_OUT=$t/data ROUNDS=1 REPS=2 SHAPES="B1_H1_S8_D64_C0" SESSION=p4 ORDER_SEED=5 \
+  LIB_BENCH="kernels/attention/problem/sdpa_bench.py $t/extra/other_bench.py" LIB_BASELINES="sdpa-cudnn other-x" \
+  tools/pipeline/measure.sh sd >/dev/null 2>"$t/stderr"; rc=$?
+check_eq "two runners: the session exits 0" "$rc" 0
+check_eq "... each baseline through its own runner" "$(sort "$b/scripts.txt" | uniq -c | awk '{ print $1, $2 }' | sed "s|$t/extra|X|" | tr '\n' ' ')" \
+  "1 X/other_bench.py 1 kernels/attention/problem/sdpa_bench.py "
+check_grep "... other-x carries the other runner's code id and versions" \
+  "^# code: other:$(sha256sum <"$t/extra/other_bench.py" | cut -c1-12) other=1.2.3\$" "$d/other-x.csv"
+check_grep "... sdpa-cudnn its own" '^# code: sdpa:[0-9a-f]{12} torch=9.9.9 cudnn=90000$' "$d/sdpa-cudnn.csv"
+out=$(B=$t/build DATA_OUT=$t/data LIB_BENCH="kernels/attention/problem/sdpa_bench.py" LIB_BASELINES="nolib-x" SESSION=p5 tools/pipeline/measure.sh sd 2>&1); rc=$?
+check_eq "a library baseline of no runner here is refused" "$rc" 2
+check_grep "... saying so" "LIB_BASELINES: 'nolib-x' is no baseline of a runner here" <(echo "$out")
 # a session stopped by TERM while a library baseline runs stops at once, and the runner with it
 rm -f "$b/math.started"; gates good
 PATH=$t/py:$PATH B=$t/build DATA_OUT=$t/data ROUNDS=1 REPS=2 SHAPES="B1_H1_S8_D64_C0" SESSION=pm ORDER_SEED=5 \

@@ -16,7 +16,7 @@
 #   check_published.sh exps DATA                the experiments to check: DATA's directories and
 #       those a record names
 # Environment (from make, for EXP: mk/published.mk): PROBLEM, CODE_SRC (the sources of the
-# kernels id), LIB_BENCH (the library runner, if the problem has one). An experiment with no
+# kernels id), LIB_BENCH (the problem's library runners, if it has any). An experiment with no
 # experiment.mk (PROBLEM empty) ships no code: every sample file of it is stale, to be retired.
 # Exit 2 on usage or input errors.
 set -u
@@ -47,11 +47,11 @@ if [ "$mode" = exps ]; then list_exps | LC_ALL=C sort -u; exit "${PIPESTATUS[0]}
 
 exec 1>&2  # (the rest says what it finds: messages, on stderr)
 # the ids of the code that ships for EXP (none without an experiment)
-kid= rid=
+kid= rids=()
 if [ -n "${PROBLEM:-}" ]; then
   [ -n "${CODE_SRC:-}" ] || die "CODE_SRC: empty (make passes the sources of $exp's code id)"
   kid=$(code_id_kernels $CODE_SRC)
-  [ -z "${LIB_BENCH:-}" ] || rid=$(code_id_runner "$LIB_BENCH")
+  for r in ${LIB_BENCH:-}; do rids+=("$(code_id_runner "$r")"); done
 fi
 # the sample files of EXP: "<path relative to DATA> <code id up to its first space, or none>"
 scan() {
@@ -83,7 +83,7 @@ fi
 while read -r p have; do
   [ -n "${p:-}" ] || continue
   seen[$p]=1
-  want=; [ -z "$kid" ] || want=$(code_id_base "$(code_id_for "$(basename "$p" .csv)" "$kid" "$rid")")
+  want=; [ -z "$kid" ] || want=$(code_id_base "$(code_id_for "$(basename "$p" .csv)" "$kid" "${rids[@]}")")
   if [ -n "$want" ] && [ "$have" = "$want" ]; then  # of the code that ships
     [ -z "${rec[$p]:-}" ] && continue
     case $mode in

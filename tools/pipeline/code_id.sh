@@ -7,12 +7,14 @@
 #                             PATH... — make's CODE_SRC (mk/measure.mk): the harness, the problem's
 #                             folder and the host C a bench is linked with
 #   code_id_runner FILE       <lib>:<12 hex>: a library runner <lib>_bench.py (LIB_BENCH) by the
-#                             sha256 of its text; measure.sh appends the library's versions after a
+#                             sha256 of its text (and of tools/libbench/*.py, in name order, when
+#                             it imports libbench, the shared runner it stands on); measure.sh appends the library's versions after a
 #                             space (`sdpa:8f48afd4958b torch=… cudnn=…`), which only a GPU host
 #                             knows, so ids are compared up to the first space (code_id_base)
 #   code_id_lib FILE          <lib> of a runner path (none_bench.py: none)
-#   code_id_for VARIANT KERNELS RUNNER   the id a variant's file carries: RUNNER's (the versions
-#                             may follow it) for a baseline <lib>-* of the runner, else KERNELS
+#   code_id_for VARIANT KERNELS RUNNER...   the id a variant's file carries: that RUNNER id's
+#                             (<lib>:<hex>, the versions may follow) for a baseline <lib>-* of it,
+#                             else KERNELS (a problem may have several runners)
 #   code_id_base ID           ID up to its first space
 # The ids hash the sources themselves, not git: the GPU host's copy of the tree may carry no or a
 # stale .git, and a change elsewhere in the repository changes nothing that runs.
@@ -23,11 +25,21 @@ code_id_kernels() {
     -print0 | LC_ALL=C sort -zu | xargs -0 sha256sum | sha256sum | cut -c1-12)"
 }
 code_id_lib() { basename "$1" _bench.py; }
-code_id_runner() { echo "$(code_id_lib "$1"):$(sha256sum <"$1" | cut -c1-12)"; }
+code_id_runner() {
+  if grep -q '^import libbench' "$1"; then  # a runner on the shared one: its text and libbench's
+    echo "$(code_id_lib "$1"):$(LC_ALL=C cat "$1" $(LC_ALL=C ls "${LIBBENCH_DIR:-tools/libbench}"/*.py) | sha256sum | cut -c1-12)"
+  else
+    echo "$(code_id_lib "$1"):$(sha256sum <"$1" | cut -c1-12)"
+  fi
+}
 code_id_base() { echo "${1%% *}"; }
 code_id_for() {
-  local lib=${3%%:*}
-  if [ -n "$3" ] && [[ $1 == "$lib"-* ]]; then echo "$3"; else echo "$2"; fi
+  local v=$1 k=$2 r
+  shift 2
+  for r in "$@"; do
+    [ -n "$r" ] && [[ $v == "${r%%:*}"-* ]] && { echo "$r"; return; }
+  done
+  echo "$k"
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then

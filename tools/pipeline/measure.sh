@@ -46,8 +46,8 @@
 #             (nvidia-smi, else `unknown`) and the order seed are passed to every timed run as
 #             --meta session= host= gpu_uuid= order_seed= code=.
 #   rounds    ROUNDS rounds of timing of every variant that passed the static gates, and of the
-#             library baselines (LIB_BASELINES) through the problem's runner LIB_BENCH
-#             (kernels/<problem>/problem/<lib>_bench.py, e.g. sdpa_bench.py). ORDER=balanced
+#             library baselines (LIB_BASELINES) through the problem's runners LIB_BENCH (every
+#             kernels/<problem>/problem/<lib>_bench.py, e.g. sdpa_bench.py; <lib>-* is its). ORDER=balanced
 #             (default): every round runs all timed variants in a random order, and every
 #             variant takes every slot of a round equally often over the session (`session
 #             order`, tools/session/session_order.h: shuffled Latin squares from ORDER_SEED,
@@ -63,7 +63,7 @@
 #             published. (No separate `--check` pass: it would start one more process per
 #             variant and GPU for the same comparison.)
 #   code      kernels:<sha256 of CODE_SRC, 12 hex> for our variants; for <lib>-* baselines
-#             <lib>:<sha256 of LIB_BENCH> and the versions it reports (--versions, e.g. torch=<v>
+#             <lib>:<the id of its runner> and the versions it reports (--versions, e.g. torch=<v>
 #             cudnn=<v>); tools/pipeline/code_id.sh defines both. `make check-published` holds
 #             every published file to the id the sources give now (check_published.sh).
 # A library baseline <lib>-<backend>.<suffix> (sdpa-cudnn.b) runs --backend <lib>-<backend> but is
@@ -169,16 +169,24 @@ gpu_uuid=$(gpu_uuid)
 # problem's folder and the host C the harness links); without it, the two folders
 code_kernels=$(code_id_kernels ${CODE_SRC:-kernels/harness "kernels/$PROBLEM"})
 
-# library baselines: <lib>-<backend>[.<suffix>], <lib> the name of the runner LIB_BENCH
-# (<lib>_bench.py); the suffix only names a second copy (A/A)
-lib=$(code_id_lib "${LIB_BENCH:-none_bench.py}")
-[ -z "${LIB_BASELINES:-}" ] || [ -f "${LIB_BENCH:-}" ] ||
-  die "LIB_BASELINES='$LIB_BASELINES' but no runner LIB_BENCH='${LIB_BENCH:-}' (kernels/<problem>/problem/<lib>_bench.py)"
+# library baselines: <lib>-<backend>[.<suffix>], <lib> the name of one of the problem's runners
+# LIB_BENCH (every kernels/<problem>/problem/<lib>_bench.py); the suffix only names a second
+# copy (A/A)
+declare -A runner_of  # <lib> -> its runner
+for r in ${LIB_BENCH:-}; do
+  [ -f "$r" ] || die "LIB_BENCH: '$r' is not a file"
+  runner_of[$(code_id_lib "$r")]=$r
+done
+# lib_of V: the <lib> of a library baseline V (status 1 for our variants and C baselines)
+lib_of() { local l; for l in "${!runner_of[@]}"; do [[ $1 == "$l"-* ]] && { echo "$l"; return 0; }; done; return 1; }
+is_lib() { lib_of "$1" >/dev/null; }
 sdpa=()
 declare -A seen_bl
 for bl in ${LIB_BASELINES:-}; do
-  [[ $bl =~ ^$lib-[a-z0-9]+(\.[A-Za-z0-9_+-][A-Za-z0-9_.+-]*)?$ ]] ||
-    die "LIB_BASELINES: '$bl' is not $lib-<backend>[.<suffix>] (suffix [A-Za-z0-9_.+-])"
+  l=$(lib_of "$bl") ||
+    die "LIB_BASELINES: '$bl' is no baseline of a runner here (LIB_BENCH='${LIB_BENCH:-}': <lib>-<backend> of kernels/<problem>/problem/<lib>_bench.py)"
+  [[ $bl =~ ^$l-[a-z0-9]+(\.[A-Za-z0-9_+-][A-Za-z0-9_.+-]*)?$ ]] ||
+    die "LIB_BASELINES: '$bl' is not $l-<backend>[.<suffix>] (suffix [A-Za-z0-9_.+-])"
   [ -z "${seen_bl[$bl]:-}" ] || die "LIB_BASELINES: '$bl' given twice"
   seen_bl[$bl]=1; sdpa+=("$bl")
 done
@@ -264,7 +272,7 @@ if [ -n "$stream" ]; then
   border=()
   for item in "${sched[@]}"; do
     read -r v _ <<<"$item"
-    [[ $v == "$lib"-* ]] || [ -n "${chunk_of[$v]+x}" ] && continue
+    is_lib "$v" || [ -n "${chunk_of[$v]+x}" ] && continue
     chunk_of[$v]=$(( ${#border[@]} / chunk )); border+=("$v")
   done
   mkdir -p "$b/runs"
@@ -345,7 +353,7 @@ built() {
 ours() {
   local v=$1
   [ -n "$claims" ] || return 0
-  [[ $v == "$lib"-* ]] || [[ $shared_v == *" $v "* ]] || [ -n "${mine[$v]:-}" ] && return 0
+  is_lib "$v" || [[ $shared_v == *" $v "* ]] || [ -n "${mine[$v]:-}" ] && return 0
   [ -z "${theirs[$v]:-}" ] || return 1
   if mkdir "$claims/v.$v" 2>/dev/null; then mine[$v]=1; return 0; fi
   theirs[$v]=1; return 1
@@ -403,15 +411,15 @@ for v in "${cand[@]}" "${sdpa[@]}"; do
 done
 runs=$b/runs/$session
 rm -rf -- "$runs" && mkdir -p "$runs" || die "cannot make $runs"
-code_sdpa=
-if [ ${#sdpa[@]} -gt 0 ]; then
-  # the torch and cuDNN versions are part of the baselines' code: an upgrade changes what runs
-  # (asked once, here: only on a GPU host, and not once per run)
-  vers=$(timeout 300 python3 "$LIB_BENCH" --versions 2>/dev/null | head -n 1) || vers=
+code_libs=()
+for l in $(for bl in "${sdpa[@]}"; do lib_of "$bl"; done | sort -u); do
+  # the library versions are part of the baselines' code (torch, cuDNN, ...): an upgrade changes
+  # what runs (asked once per runner, here: only on a GPU host, and not once per run)
+  vers=$(timeout 300 python3 "${runner_of[$l]}" --versions 2>/dev/null | head -n 1) || vers=
   [[ $vers =~ ^[a-z]+= ]] || vers="torch=unavailable"
-  code_sdpa="$(code_id_runner "$LIB_BENCH") $vers"
-fi
-code_of() { code_id_for "$1" "$code_kernels" "$code_sdpa"; }
+  code_libs+=("$(code_id_runner "${runner_of[$l]}") $vers")
+done
+code_of() { code_id_for "$1" "$code_kernels" "${code_libs[@]}"; }
 say "$exp on $slug: session $session (host $host, gpu $gpu_uuid), ${#cand[@]} variants, $rounds rounds x $per_round reps, L2 ${L2:-cold}, $order, order seed $order_seed"
 
 shape_args() { local s; for s in $(cat "$1"); do printf -- '--shape\n%s\n' "$s"; done; }
@@ -443,7 +451,7 @@ run_lib() { # run_lib NAME ROUND: a library baseline through its runner; run as 
   # (nor the input of a round's server: it must see its end when this script closes it)
   [ -z "${srv_fd:-}" ] || exec {srv_fd}>&-
   # sdpa-cudnn.b: the backend is the name up to its first '.'
-  exec timeout -k 5 "$run_timeout" python3 "$LIB_BENCH" --backend "${v%%.*}" "${sa[@]}" "${args[@]}" \
+  exec timeout -k 5 "$run_timeout" python3 "${runner_of[$(lib_of "$v")]}" --backend "${v%%.*}" "${sa[@]}" "${args[@]}" \
     --meta "flags=" --samples-bin "$samples" 2>>"$runs/$v.log" 6>&- 7>&- 8>&- 9>&-
 }
 # start_bench NAME ROUND [TURN]: one of our variants' timing process, in the background (its pid
@@ -492,7 +500,7 @@ prestart_after() {
   for ((j = $1; j < ${#sched[@]}; j++)); do
     read -r nv nr <<<"${sched[j]}"
     [ -z "${dead[$nv]:-}" ] || continue
-    [[ $nv != "$lib"-* ]] || return
+    ! is_lib "$nv" || return
     ours "$nv" || continue
     built "$nv" || return
     next_turn=$runs/turn.$((j + 1)); rm -f "$next_turn"
@@ -591,14 +599,14 @@ for item in "${sched[@]}"; do
   read -r v r <<<"$item"; i=$((i + 1))
   if [ -n "${dead[$v]:-}" ]; then [ "$next_item" != "$item" ] || stop_next; continue; fi
   ours "$v" || continue
-  if [[ $v != "$lib"-* ]] && ! built "$v"; then
+  if ! is_lib "$v" && ! built "$v"; then
     say "$v: ${static[$v]}: not timed"; dead[$v]=1; continue
   fi
   # position: the how-many-th process of its round this one is (skipped dead variants take no slot)
   started[$r]=$(( ${started[$r]:-0} + 1 )); pos[$v.$r]=${started[$r]}
   say "[$i/${#sched[@]}] round $r/$rounds $v (session $session)"
   f=$(round_file "$v" "$r")
-  if [[ $v == "$lib"-* ]]; then
+  if is_lib "$v"; then
     run_lib "$v" "$r" & cur_pid=$!
     wait "$cur_pid"; rc=$?
     cur_pid=
@@ -620,7 +628,7 @@ for item in "${sched[@]}"; do
     wait "$pid"; rc=$?
     cur_pid=
   fi
-  if [ $rc -eq 1 ] && [[ $v == "$lib"-* ]] && [ -f "$f" ]; then
+  if [ $rc -eq 1 ] && is_lib "$v" && [ -f "$f" ]; then
     say "$v: a shape failed numerics and was left out (see $runs/$v.log)"; rc=0
   fi
   # exit 0 with nothing written is no sample either (rc -1: no exit status takes that value)
@@ -629,17 +637,16 @@ for item in "${sched[@]}"; do
   if [ $rc -eq 0 ]; then tail -n "$(printf '%s\n' "${all_shapes[@]}" | wc -l)" "$runs/$v.log" | grep -E ': \[[0-9]+/[0-9]+\] ' | sed 's/^/  /' >&2; continue; fi
   # a run that ran out of time while another process held the runs' lock may never have had the
   # GPU: the session stops and says so, never blaming the variant with a run_timeout
-  if { [ $rc -eq 124 ] || [ $rc -eq 137 ]; } && [[ $v != "$lib"-* ]] && ! flock -w 10 "$run_lock" true 2>/dev/null; then
+  if { [ $rc -eq 124 ] || [ $rc -eq 137 ]; } && ! is_lib "$v" && ! flock -w 10 "$run_lock" true 2>/dev/null; then
     die "$v: its run ran out of time while another process held the runs' lock on GPU $gpu_index ($run_lock$(who=$(gpu_lock_others "$gpu_index"); [ -z "$who" ] || echo "; other holders of the GPU: $who")): no verdict on $v; free the lock (or choose GPU_LOCK_DIR) and measure again"
   fi
   dead[$v]=1
-  case $v in
-    "$lib"-*) if [ $rc -eq 5 ]; then say "$v: unavailable (its library is not installed here)"
-            elif [ $rc -eq -1 ]; then say "$v: failed (exit 0 without a sample file), see $runs/$v.log"
-            else say "$v: failed (exit $rc), see $runs/$v.log"; fi ;;
-    *) if [ $rc -eq -1 ]; then reject "$v" runtime_error "exit 0 without a sample file (round $r)"
-       else reject "$v" "$("$gatetab" exit-reason $rc)" "$(grep -m1 -E 'verdict=fail' "$runs/$v.log" || tail -n 1 "$runs/$v.log")"; fi ;;
-  esac
+  if is_lib "$v"; then
+    if [ $rc -eq 5 ]; then say "$v: unavailable (its library is not installed here)"
+    elif [ $rc -eq -1 ]; then say "$v: failed (exit 0 without a sample file), see $runs/$v.log"
+    else say "$v: failed (exit $rc), see $runs/$v.log"; fi
+  elif [ $rc -eq -1 ]; then reject "$v" runtime_error "exit 0 without a sample file (round $r)"
+  else reject "$v" "$("$gatetab" exit-reason $rc)" "$(grep -m1 -E 'verdict=fail' "$runs/$v.log" || tail -n 1 "$runs/$v.log")"; fi
 done
 serve_stop
 rm -f "$runs"/turn.* "$runs"/serve.fifo
@@ -672,7 +679,7 @@ done
 # variants, failed ones included: `numtab`, tools/gates/numerics.h), published beside the samples
 : >"$runs/numerics.rows"
 for v in "${cand[@]}"; do
-  [ -z "${theirs[$v]:-}" ] && [[ $v != "$lib"-* ]] && [ -f "$runs/$v.log" ] || continue
+  [ -z "${theirs[$v]:-}" ] && ! is_lib "$v" && [ -f "$runs/$v.log" ] || continue
   # (a variant's rows join the table only when all of its log reads: none of a log that does not)
   if "$numtab" rows --variant "$v" --session "$session" "$runs/$v.log" >"$runs/$v.numrows"; then
     cat "$runs/$v.numrows" >>"$runs/numerics.rows"

@@ -151,13 +151,14 @@ confirm_run() { # confirm_run NAME ROUND POSITION
               --meta "round=$2" --meta "session=$session" --meta "host=$host" --meta "order_seed=$order_seed")
   local common=(--shape "$SHAPE" --reps "$creps" --warmup "${WARMUP:-10}" --l2 "${L2:-cold}"
                 --graph-calls "${GRAPH_CALLS:-20}" --seed $(( ${SEED:-42} + 1 )) --out "$f")
-  case $v in
-    "$(basename "${LIB_BENCH:-none_bench.py}" _bench.py)"-*)
-       timeout -k 5 "${RUN_TIMEOUT:-300}" python3 "$LIB_BENCH" --backend "$v" "${common[@]}" "${meta[@]}" \
+  local r runner=
+  for r in ${LIB_BENCH:-}; do [[ $v == "$(code_id_lib "$r")"-* ]] && runner=$r; done
+  case $runner in
+    ?*) timeout -k 5 "${RUN_TIMEOUT:-300}" python3 "$runner" --backend "$v" "${common[@]}" "${meta[@]}" \
          --samples-bin "$samples" ;;
     *) # a variant of the space, or a compiled baseline of the experiment (BASELINES: cublas-*)
        [ -f "$VARIANT_DIR/$v.flags" ] || [[ " ${BASELINES:-} " == *" $v "* ]] ||
-         die "baseline '$v' is not a variant of $exp, nor one of its BASELINES, nor a baseline of the library runner (<lib>-* of ${LIB_BENCH:-no LIB_BENCH})"
+         die "baseline '$v' is not a variant of $exp, nor one of its BASELINES, nor a baseline of a library runner (<lib>-* of ${LIB_BENCH:-no LIB_BENCH})"
        mk "$b/$v/status" >>"$out/build.log" 2>&1
        timeout -k 5 "${RUN_TIMEOUT:-300}" "$b/$v/bench" "${common[@]}" "${meta[@]}" ;;
   esac && [ -f "$f" ]

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# test_libbench.sh — the shared runner of Python library baselines (tools/libbench) without a GPU:
+# the kernel time's split of CUPTI records into replays (hand-made records, sums by hand), a
+# runner's usage errors and its exit 5 without torch or a GPU, and the code id of a runner that
+# stands on libbench covering libbench's text too (a change there is a change of the baseline).
+set -u
+. tests/lib.sh
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+out=$(PYTHONPATH=tools/libbench python3 - <<'PY'
+from libbench_ktime import split_replays, event_kind
+F = ("fill", "kernel", 9.0)
+k = lambda d: ("gemm", "kernel", d)
+m = ("Memset (Device)", "memset", 1.5)
+# 3 replays, each: the flush's fill, a memset and two kernels
+ev = [F, m, k(2.0), k(3.0), F, m, k(2.5), k(3.0), F, m, k(2.0), k(2.0)]
+print("split", split_replays(ev, 3, ["fill"]))
+print("uneven", split_replays(ev[:-1], 3, ["fill"])[1])
+print("noflush", split_replays([m, k(1.0), F, k(1.0)], 2, ["fill"])[1])
+print("nokernel", split_replays([F, m, F, m], 2, ["fill"])[1])
+print("hot", split_replays([k(1.0), k(2.0)], 2, [])[0])
+print("kinds", event_kind("Memset (Device)"), event_kind("Memcpy DtoD (Device -> Device)"), event_kind("sm90_xmma_gemm"))
+PY
+)
+check_eq "split: per replay the kernels' sum, the flush and the memset left out" "$(sed -n 's/^split //p' <<<"$out")" "([5.0, 5.5, 4.0], None)"
+check_eq "records that do not split evenly: none, saying why" "$(sed -n 's/^uneven //p' <<<"$out")" "11 device events do not split into 3 replays"
+check_eq "a replay that does not open with the flush: none, saying which" "$(sed -n 's/^noflush //p' <<<"$out")" "replay 1 does not open with the L2 flush's kernels"
+check_eq "a replay with no kernel: none" "$(sed -n 's/^nokernel //p' <<<"$out")" "replay 1 holds no kernel"
+check_eq "no flush (hot L2): each record a replay" "$(sed -n 's/^hot //p' <<<"$out")" "[1.0, 2.0]"
+check_eq "memsets and copies told from kernels by name" "$(sed -n 's/^kinds //p' <<<"$out")" "memset memcpy kernel"
+R=kernels/gemm/problem/matmul_bench.py
+python3 $R --backend matmul-cublas --shape M1_N2 >/dev/null 2>"$t/err"
+check_eq "a shape outside the grammar: exit 2" "$?" 2
+check_grep "... named with the grammar" "error: --shape: 'M1_N2' is not M<m>_N<n>_K<k>" "$t/err"
+python3 $R --backend nope --shape M1_N1_K1 >/dev/null 2>"$t/err"
+check_eq "an unknown backend: exit 2" "$?" 2
+python3 $R --backend matmul-cublas --shape M1_N1_K1 --meta 'Bad Key=1' >/dev/null 2>"$t/err"
+check_eq "a bad --meta key: exit 2" "$?" 2
+if python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)' 2>/dev/null; then
+  echo "# a GPU is here: the no-GPU exit is not checked"
+else
+  python3 $R --backend matmul-cublas --shape M16_N16_K16 --out "$t/x.csv" >/dev/null 2>"$t/err"
+  check_eq "no torch or no GPU: exit 5 (the baseline is unavailable here)" "$?" 5
+  check "... and no sample file" test ! -e "$t/x.csv"
+fi
+. tools/pipeline/code_id.sh
+mkdir -p "$t/lb"; cp tools/libbench/*.py "$t/lb/"
+id1=$(LIBBENCH_DIR=$t/lb code_id_runner $R)
+check_eq "the runner's id with libbench's own text" "$id1" "$(code_id_runner $R)"
+echo "# changed" >>"$t/lb/libbench_clock.py"
+check "a change of libbench changes the id of a runner on it" test "$(LIBBENCH_DIR=$t/lb code_id_runner $R)" != "$id1"
+printf '#!/usr/bin/env python3\nimport sys\n' >"$t/own_bench.py"  # a runner of its own, not on libbench
+check_eq "a runner not on libbench: its text alone" "$(LIBBENCH_DIR=$t/lb code_id_runner "$t/own_bench.py")" \
+  "own:$(sha256sum <"$t/own_bench.py" | cut -c1-12)"
+# the kernel-time column is one more column of the sample format: the readers take it
+printf '# cudadent42 samples v1\n# variant: x\nshape,rep,time_us,sm_clock_mhz,python_call_us,kernel_us\nM16_N16_K16,0,1.5,1980,3.0,1.2\nM16_N16_K16,1,1.6,1980,3.1,\n' >"$t/k.csv"
+check "a library file with kernel_us (one empty) reads as samples" build/tools/samples check "$t/k.csv"
+done_testing
