@@ -195,7 +195,7 @@ BIN_TARGETS := $(VARIANTS) $(C_BASELINES)
 # problem_objs PROBLEM: what a bench binary of that problem links besides its kernel
 HARNESS_SRC  := $(wildcard kernels/harness/*.cu) $(SHAPE_SRC) $(SAMPLES_HARNESS_SRC)
 k_obj         = $(patsubst tools/%,$(B)/harness/$(ARCH)/tools/%.o,$(patsubst kernels/%,$(B)/harness/$(ARCH)/%.o,$(basename $(1))))
-problem_objs  = $(call k_obj,$(HARNESS_SRC) $(wildcard kernels/$(1)/problem/*.cu))
+problem_objs  = $(call k_obj,$(HARNESS_SRC) $(wildcard kernels/$(1)/problem/*.cu)) $(B)/harness/$(ARCH)/gen/problems.o
 HARNESS_OBJS := $(call problem_objs,$(PROBLEM))
 # include paths of a source under kernels/<dir>/: the harness, the problem's folder and its layer
 k_inc         = -Ikernels/harness -Ikernels/$(1) -Ikernels/$(1)/problem
@@ -206,6 +206,9 @@ $(B)/harness/$(ARCH)/%.o: kernels/%.cu $(B)/harness/$(ARCH)/nvccflags.txt | chec
 $(B)/harness/$(ARCH)/%.o: kernels/%.c $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC) -Ikernels/harness -MMD -MP -c $< -o $@
+$(B)/harness/$(ARCH)/gen/problems.o: $(REGISTRY_SRC) $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC) -Ikernels/harness -c $< -o $@
 $(B)/harness/$(ARCH)/tools/%.o: tools/%.c $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC) -Ikernels/harness -MMD -MP -c $< -o $@
