@@ -154,6 +154,8 @@ C_BASELINE_SRC := $(sort $(call txt_glob,kernels/$(PROBLEM)/cublas_*.cu,a C base
 c_baseline_name = $(subst _,-,$(patsubst kernels/$(PROBLEM)/%.cu,%,$(1)))
 X_BASELINES := $(foreach f,$(C_BASELINE_SRC),$(call c_baseline_name,$(f))) \
                $(if $(wildcard kernels/$(PROBLEM)/problem/baselines.txt),$(file <kernels/$(PROBLEM)/problem/baselines.txt))
+# the library of the problem's runner kernels/<problem>/problem/<lib>_bench.py (empty: none)
+X_LIB := $(patsubst kernels/$(PROBLEM)/problem/%_bench.py,%,$(firstword $(wildcard kernels/$(PROBLEM)/problem/*_bench.py)))
 # x_check_names: COMPARE and BASELINE name variants or baselines. A space's variants are known
 # only once make has remade its expansion (space.mk), so for a space check-exp's recipe runs it.
 x_check_names = $(foreach p,$(COMPARE),$(foreach v,$(subst :, ,$(p)),$(if $(filter $(v),$(VARIANTS) $(BASELINES)),,\
@@ -162,7 +164,7 @@ x_check_names = $(foreach p,$(COMPARE),$(foreach v,$(subst :, ,$(p)),$(if $(filt
   $(error $(call x_where,BASELINE): '$(BASELINE)' is neither a variant nor a baseline)))
 ifneq ($(and $(wildcard $(EXP_DIR)/experiment.mk),$(MAKE_GRAPH)),)
 $(foreach b,$(BASELINES),$(if $(filter $(firstword $(subst ., ,$(b))),$(X_BASELINES)),,\
-  $(error $(call x_where,BASELINES): '$(b)' is not a baseline (one of $(X_BASELINES), an SDPA one with an optional .<suffix>))))
+  $(error $(call x_where,BASELINES): '$(b)' is not a baseline of $(PROBLEM) (one of: $(or $(strip $(X_BASELINES)),none)$(if $(X_LIB),; a $(X_LIB)-* one may take a .<suffix>)))))
 $(foreach p,$(COMPARE),$(if $(filter 2,$(words $(subst :, ,$(p)))),,$(error $(call x_where,COMPARE): '$(p)' is not cand:base)))
 $(foreach p,$(PRIMARY),$(if $(filter 2,$(words $(subst :, ,$(p)))),,$(error $(call x_where,PRIMARY): '$(p)' is not cand:base))\
   $(if $(SPACE),,$(foreach v,$(subst :, ,$(p)),$(if $(filter $(v),$(VARIANTS) $(BASELINES) $(BASELINE)),,\
