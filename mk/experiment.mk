@@ -154,6 +154,8 @@ C_BASELINE_SRC := $(sort $(call txt_glob,kernels/$(PROBLEM)/cublas_*.cu,a C base
 c_baseline_name = $(subst _,-,$(patsubst kernels/$(PROBLEM)/%.cu,%,$(1)))
 X_BASELINES := $(foreach f,$(C_BASELINE_SRC),$(call c_baseline_name,$(f))) \
                $(if $(wildcard kernels/$(PROBLEM)/problem/baselines.txt),$(file <kernels/$(PROBLEM)/problem/baselines.txt))
+# the library of the problem's runner kernels/<problem>/problem/<lib>_bench.py (empty: none)
+X_LIB := $(patsubst kernels/$(PROBLEM)/problem/%_bench.py,%,$(firstword $(wildcard kernels/$(PROBLEM)/problem/*_bench.py)))
 # x_check_names: COMPARE and BASELINE name variants or baselines. A space's variants are known
 # only once make has remade its expansion (space.mk), so for a space check-exp's recipe runs it.
 x_check_names = $(foreach p,$(COMPARE),$(foreach v,$(subst :, ,$(p)),$(if $(filter $(v),$(VARIANTS) $(BASELINES)),,\
@@ -162,7 +164,7 @@ x_check_names = $(foreach p,$(COMPARE),$(foreach v,$(subst :, ,$(p)),$(if $(filt
   $(error $(call x_where,BASELINE): '$(BASELINE)' is neither a variant nor a baseline)))
 ifneq ($(and $(wildcard $(EXP_DIR)/experiment.mk),$(MAKE_GRAPH)),)
 $(foreach b,$(BASELINES),$(if $(filter $(firstword $(subst ., ,$(b))),$(X_BASELINES)),,\
-  $(error $(call x_where,BASELINES): '$(b)' is not a baseline (one of $(X_BASELINES), an SDPA one with an optional .<suffix>))))
+  $(error $(call x_where,BASELINES): '$(b)' is not a baseline of $(PROBLEM) (one of: $(or $(strip $(X_BASELINES)),none)$(if $(X_LIB),; a $(X_LIB)-* one may take a .<suffix>)))))
 $(foreach p,$(COMPARE),$(if $(filter 2,$(words $(subst :, ,$(p)))),,$(error $(call x_where,COMPARE): '$(p)' is not cand:base)))
 $(foreach p,$(PRIMARY),$(if $(filter 2,$(words $(subst :, ,$(p)))),,$(error $(call x_where,PRIMARY): '$(p)' is not cand:base))\
   $(if $(SPACE),,$(foreach v,$(subst :, ,$(p)),$(if $(filter $(v),$(VARIANTS) $(BASELINES) $(BASELINE)),,\
@@ -195,7 +197,7 @@ BIN_TARGETS := $(VARIANTS) $(C_BASELINES)
 # problem_objs PROBLEM: what a bench binary of that problem links besides its kernel
 HARNESS_SRC  := $(wildcard kernels/harness/*.cu) $(SHAPE_SRC) $(SAMPLES_HARNESS_SRC)
 k_obj         = $(patsubst tools/%,$(B)/harness/$(ARCH)/tools/%.o,$(patsubst kernels/%,$(B)/harness/$(ARCH)/%.o,$(basename $(1))))
-problem_objs  = $(call k_obj,$(HARNESS_SRC) $(wildcard kernels/$(1)/problem/*.cu))
+problem_objs  = $(call k_obj,$(HARNESS_SRC) $(wildcard kernels/$(1)/problem/*.cu)) $(B)/harness/$(ARCH)/gen/problems.o
 HARNESS_OBJS := $(call problem_objs,$(PROBLEM))
 # include paths of a source under kernels/<dir>/: the harness, the problem's folder and its layer
 k_inc         = -Ikernels/harness -Ikernels/$(1) -Ikernels/$(1)/problem
@@ -206,6 +208,9 @@ $(B)/harness/$(ARCH)/%.o: kernels/%.cu $(B)/harness/$(ARCH)/nvccflags.txt | chec
 $(B)/harness/$(ARCH)/%.o: kernels/%.c $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC) -Ikernels/harness -MMD -MP -c $< -o $@
+$(B)/harness/$(ARCH)/gen/problems.o: $(REGISTRY_SRC) $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC) -Ikernels/harness -c $< -o $@
 $(B)/harness/$(ARCH)/tools/%.o: tools/%.c $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC) -Ikernels/harness -MMD -MP -c $< -o $@

@@ -18,6 +18,6 @@ $(B)/tests/test_scaffold: tests/scaffold/test_scaffold.c $(addprefix $(B)/tools/
 	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $^
 -include $(B)/tests/test_scaffold.d
 TEST_PROGS   += $(B)/tests/test_scaffold
-TEST_SCRIPTS += tests/scaffold/test_new_problem.sh
+TEST_SCRIPTS += tests/scaffold/test_new_problem.sh tests/scaffold/test_mixed_types.sh
 test: $(NEW_PROBLEM)
 tools: $(NEW_PROBLEM)

@@ -95,8 +95,9 @@ static int fail(char *msg, size_t len, const char *what) {
   return -1;
 }
 
-extern "C" int attn_describe(const attn_shape *s, int sm_count, attn_plan *plan, char *msg,
-                             size_t msglen) {
+extern "C" int kernel_describe(const problem_shape *shape, int sm_count, attn_plan *plan, char *msg,
+                               size_t msglen) {
+  const attn_shape s_ = attn_shape_of(shape), *s = &s_;
   (void)sm_count;
   if (s->B < 1 || s->H < 1 || s->Sq < 1 || s->Skv < 1 || s->D < 1)
     return fail(msg, msglen, "cublas-naive: every dimension must be >= 1");
@@ -119,16 +120,18 @@ extern "C" int attn_describe(const attn_shape *s, int sm_count, attn_plan *plan,
   return 0;
 }
 
-extern "C" cudaError_t attn_prepare(const attn_shape *s, const attn_plan *plan) {
-  (void)s;
+extern "C" cudaError_t kernel_prepare(const problem_shape *shape, const attn_plan *plan) {
+  (void)shape;
   (void)plan;
   return bench_cublas_prepare("cublas-naive");
 }
 
 // Row-major [Sq, Skv] S is column-major Sᵀ = K Qᵀ (m = Skv, n = Sq, k = D); row-major [Sq, D] O
 // is column-major Oᵀ = Vᵀ Pᵀ (m = D, n = Sq, k = Skv). Strides are per (b, h) matrix.
-extern "C" cudaError_t attn_run(const attn_shape *s, const attn_plan *plan, const attn_args *a,
-                                void *workspace, cudaStream_t stream) {
+extern "C" cudaError_t kernel_run(const problem_shape *shape, const attn_plan *plan, const problem_io *io,
+                                  void *workspace, cudaStream_t stream) {
+  const attn_shape s_ = attn_shape_of(shape), *s = &s_;
+  const attn_args a_ = attn_args_of(shape, io), *a = &a_;
   cublasHandle_t h;
   cudaError_t bound = bench_cublas_bind("cublas-naive", stream, &h);
   if (bound != cudaSuccess) return bound;
@@ -156,16 +159,16 @@ extern "C" cudaError_t attn_run(const attn_shape *s, const attn_plan *plan, cons
   return cudaSuccess;
 }
 
-extern "C" void attn_release(void) {
+extern "C" void kernel_release(void) {
   bench_cublas_release();
 }
 
-extern "C" const void *attn_main_kernel(const attn_plan *plan) {
+extern "C" const void *kernel_main(const attn_plan *plan) {
   (void)plan;
   return (const void *)softmax_rows;
 }
 
-extern "C" const char *attn_config(void) {
+extern "C" const char *kernel_config(void) {
   return "BASELINE=cublas-naive SCORE_FP16=" STR(SCORE_FP16) " ROWS_PER_BLOCK=" STR(
       ROWS_PER_BLOCK) " GEMM=cublasGemmStridedBatchedEx COMPUTE=32F";
 }

@@ -249,8 +249,9 @@ static WsLayout ws_layout(const attn_shape *s, int splits) {
   return w;
 }
 
-extern "C" int attn_describe(const attn_shape *s, int sm_count, attn_plan *plan, char *msg,
-                             size_t msglen) {
+extern "C" int kernel_describe(const problem_shape *shape, int sm_count, attn_plan *plan, char *msg,
+                               size_t msglen) {
+  const attn_shape s_ = attn_shape_of(shape), *s = &s_;
   if (attn_check_shape(s, HEAD_DIM, sm_count, msg, msglen) != 0) return -1;
   const long bh = (long)s->B * s->H;
   const long n_qt = (s->Sq + BM - 1) / BM;
@@ -284,16 +285,18 @@ extern "C" int attn_describe(const attn_shape *s, int sm_count, attn_plan *plan,
   return 0;
 }
 
-extern "C" cudaError_t attn_prepare(const attn_shape *s, const attn_plan *plan) {
-  (void)s;
+extern "C" cudaError_t kernel_prepare(const problem_shape *shape, const attn_plan *plan) {
+  (void)shape;
   (void)plan;
   cudaError_t e = cudaFuncSetAttribute(flash_attn_fwd, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                        (int)SMEM_BYTES);
   return e;
 }
 
-extern "C" cudaError_t attn_run(const attn_shape *s, const attn_plan *plan, const attn_args *a,
-                                void *workspace, cudaStream_t stream) {
+extern "C" cudaError_t kernel_run(const problem_shape *shape, const attn_plan *plan, const problem_io *io,
+                                  void *workspace, cudaStream_t stream) {
+  const attn_shape s_ = attn_shape_of(shape), *s = &s_;
+  const attn_args a_ = attn_args_of(shape, io), *a = &a_;
   Params p;
   const int splits = plan->splits;
   const long key_tiles = (s->Skv + BN - 1) / BN;
@@ -329,16 +332,16 @@ extern "C" cudaError_t attn_run(const attn_shape *s, const attn_plan *plan, cons
   return cudaGetLastError();
 }
 
-extern "C" void attn_release(void) {}
+extern "C" void kernel_release(void) {}
 
-extern "C" const void *attn_main_kernel(const attn_plan *plan) {
+extern "C" const void *kernel_main(const attn_plan *plan) {
   (void)plan;
   return reinterpret_cast<const void *>(flash_attn_fwd);
 }
 
 #define FA_STR2(x) #x
 #define FA_STR(x) FA_STR2(x)
-extern "C" const char *attn_config(void) {
+extern "C" const char *kernel_config(void) {
   return "HEAD_DIM=" FA_STR(HEAD_DIM) " BLOCK_M=" FA_STR(BLOCK_M) " BLOCK_N=" FA_STR(
       BLOCK_N) " NUM_WARPS=" FA_STR(NUM_WARPS) " STAGES=" FA_STR(STAGES) " CP_ASYNC=" FA_STR(CP_ASYNC)
       " SWIZZLE=" FA_STR(SWIZZLE) " PAD=" FA_STR(PAD) " VEC=" FA_STR(VEC) " USE_MMA=" FA_STR(USE_MMA) " KV_SPLITS=" FA_STR(

@@ -330,8 +330,9 @@ static split_layout split_plan(const attn_shape *s, int sm_count, long items, lo
   return l;
 }
 
-extern "C" int attn_describe(const attn_shape *s, int sm_count, attn_plan *plan, char *msg,
-                             size_t msglen) {
+extern "C" int kernel_describe(const problem_shape *shape, int sm_count, attn_plan *plan, char *msg,
+                               size_t msglen) {
+  const attn_shape s_ = attn_shape_of(shape), *s = &s_;
   if (attn_check_shape(s, HEAD_DIM, sm_count, msg, msglen) != 0) return -1;
   const long bh = (long)s->B * s->H;
   const long n_qt = (s->Sq + BM - 1) / BM;
@@ -368,8 +369,8 @@ extern "C" int attn_describe(const attn_shape *s, int sm_count, attn_plan *plan,
   return 0;
 }
 
-extern "C" cudaError_t attn_prepare(const attn_shape *s, const attn_plan *plan) {
-  (void)s;
+extern "C" cudaError_t kernel_prepare(const problem_shape *shape, const attn_plan *plan) {
+  (void)shape;
   if (!sm90::tma_encoder()) return cudaErrorSymbolNotFound;  // driver without the copy engine API
   cudaError_t e = cudaFuncSetAttribute(flash_attn_sm90_fwd,
                                        cudaFuncAttributeMaxDynamicSharedMemorySize, (int)SMEM_BYTES);
@@ -385,8 +386,10 @@ extern "C" cudaError_t attn_prepare(const attn_shape *s, const attn_plan *plan) 
   return (long)per_sm * sms >= (long)plan->grid[0] ? cudaSuccess : cudaErrorCooperativeLaunchTooLarge;
 }
 
-extern "C" cudaError_t attn_run(const attn_shape *s, const attn_plan *plan, const attn_args *a,
-                                void *workspace, cudaStream_t stream) {
+extern "C" cudaError_t kernel_run(const problem_shape *shape, const attn_plan *plan, const problem_io *io,
+                                  void *workspace, cudaStream_t stream) {
+  const attn_shape s_ = attn_shape_of(shape), *s = &s_;
+  const attn_args a_ = attn_args_of(shape, io), *a = &a_;
   Params p;
   const int bh = s->B * s->H;
   // tensor maps hold the base addresses, so they are encoded per call (host only, no CUDA call)
@@ -419,16 +422,16 @@ extern "C" cudaError_t attn_run(const attn_shape *s, const attn_plan *plan, cons
   return cudaGetLastError();
 }
 
-extern "C" void attn_release(void) {}
+extern "C" void kernel_release(void) {}
 
-extern "C" const void *attn_main_kernel(const attn_plan *plan) {
+extern "C" const void *kernel_main(const attn_plan *plan) {
   (void)plan;
   return reinterpret_cast<const void *>(flash_attn_sm90_fwd);
 }
 
 #define FA90_STR2(x) #x
 #define FA90_STR(x) FA90_STR2(x)
-extern "C" const char *attn_config(void) {
+extern "C" const char *kernel_config(void) {
   return "HEAD_DIM=" FA90_STR(HEAD_DIM) " BLOCK_N=" FA90_STR(BLOCK_N) " CONSUMER_WGS=" FA90_STR(
       CONSUMER_WGS) " STAGES=" FA90_STR(STAGES) " SETMAXNREG=" FA90_STR(SETMAXNREG) " PINGPONG=" FA90_STR(PINGPONG) " OVERLAP=" FA90_STR(OVERLAP) " PERSISTENT=" FA90_STR(PERSISTENT) " EXP_POLY=" FA90_STR(EXP_POLY) " LAZY_RESCALE=" FA90_STR(LAZY_RESCALE) " TMA_STORE=" FA90_STR(TMA_STORE);
 }

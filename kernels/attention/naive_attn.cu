@@ -53,8 +53,9 @@ naive_attn_kernel(const __half *__restrict__ q, const __half *__restrict__ k,
   for (int e = 0; e < E; e++) orow[e] = __float2half_rn(acc[e] * inv);
 }
 
-extern "C" int attn_describe(const attn_shape *s, int sm_count, attn_plan *p, char *msg,
-                             size_t msglen) {
+extern "C" int kernel_describe(const problem_shape *shape, int sm_count, attn_plan *p, char *msg,
+                               size_t msglen) {
+  const attn_shape s_ = attn_shape_of(shape), *s = &s_;
   (void)sm_count;
   if (s->D != 64 && s->D != 128) {
     snprintf(msg, msglen, "head dim %d not supported (naive_attn: 64 or 128)", s->D);
@@ -82,14 +83,16 @@ extern "C" int attn_describe(const attn_shape *s, int sm_count, attn_plan *p, ch
   return 0;
 }
 
-extern "C" cudaError_t attn_prepare(const attn_shape *s, const attn_plan *p) {
-  (void)s;
+extern "C" cudaError_t kernel_prepare(const problem_shape *shape, const attn_plan *p) {
+  (void)shape;
   (void)p;
   return cudaSuccess;
 }
 
-extern "C" cudaError_t attn_run(const attn_shape *s, const attn_plan *p, const attn_args *a,
-                                void *workspace, cudaStream_t stream) {
+extern "C" cudaError_t kernel_run(const problem_shape *shape, const attn_plan *p, const problem_io *io,
+                                  void *workspace, cudaStream_t stream) {
+  const attn_shape s_ = attn_shape_of(shape), *s = &s_;
+  const attn_args a_ = attn_args_of(shape, io), *a = &a_;
   (void)workspace;
   const float scale_log2 = a->scale * 1.4426950408889634f;  // exp(x) = exp2(x log2 e)
   dim3 grid(p->grid[0], p->grid[1], p->grid[2]), block(p->block[0]);
@@ -102,11 +105,11 @@ extern "C" cudaError_t attn_run(const attn_shape *s, const attn_plan *p, const a
   return cudaGetLastError();
 }
 
-extern "C" void attn_release(void) {}
+extern "C" void kernel_release(void) {}
 
-extern "C" const void *attn_main_kernel(const attn_plan *p) {
+extern "C" const void *kernel_main(const attn_plan *p) {
   if (strstr(p->kernel, "ILi64E")) return (const void *)naive_attn_kernel<64>;
   return (const void *)naive_attn_kernel<128>;
 }
 
-extern "C" const char *attn_config(void) { return "naive_attn ROWS_PER_CTA=4"; }
+extern "C" const char *kernel_config(void) { return "naive_attn ROWS_PER_CTA=4"; }

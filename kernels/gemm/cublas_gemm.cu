@@ -25,8 +25,9 @@
 #include "gemm.h"
 
 
-extern "C" int gemm_describe(const gemm_shape *s, int sm_count, kernel_plan *plan, char *msg,
-                             size_t msglen) {
+extern "C" int kernel_describe(const problem_shape *shape, int sm_count, kernel_plan *plan, char *msg,
+                               size_t msglen) {
+  const gemm_shape s_ = gemm_shape_of(shape), *s = &s_;
   (void)sm_count;
   if (s->M < 1 || s->N < 1 || s->K < 1) {
     snprintf(msg, msglen, "cublas: invalid shape M=%d N=%d K=%d (each must be >= 1)", s->M, s->N,
@@ -43,14 +44,16 @@ extern "C" int gemm_describe(const gemm_shape *s, int sm_count, kernel_plan *pla
   return 0;
 }
 
-extern "C" cudaError_t gemm_prepare(const gemm_shape *s, const kernel_plan *plan) {
-  (void)s;
+extern "C" cudaError_t kernel_prepare(const problem_shape *shape, const kernel_plan *plan) {
+  (void)shape;
   (void)plan;
   return bench_cublas_prepare("cublas-gemm");
 }
 
-extern "C" cudaError_t gemm_run(const gemm_shape *s, const kernel_plan *plan, const gemm_args *a,
-                                void *workspace, cudaStream_t stream) {
+extern "C" cudaError_t kernel_run(const problem_shape *shape, const kernel_plan *plan, const problem_io *io,
+                                  void *workspace, cudaStream_t stream) {
+  const gemm_shape s_ = gemm_shape_of(shape), *s = &s_;
+  const gemm_args a_ = gemm_args_of(shape, io), *a = &a_;
   (void)plan;
   (void)workspace;
   cublasHandle_t h;
@@ -64,15 +67,15 @@ extern "C" cudaError_t gemm_run(const gemm_shape *s, const kernel_plan *plan, co
   return cudaSuccess;
 }
 
-extern "C" void gemm_release(void) {
+extern "C" void kernel_release(void) {
   bench_cublas_release();
 }
 
-extern "C" const void *gemm_main_kernel(const kernel_plan *plan) {
+extern "C" const void *kernel_main(const kernel_plan *plan) {
   (void)plan;
   return NULL;
 }
 
-extern "C" const char *gemm_config(void) {
+extern "C" const char *kernel_config(void) {
   return "BASELINE=cublas GEMM=cublasGemmEx TYPES=16F COMPUTE=32F ALGO=CUBLAS_GEMM_DEFAULT";
 }

@@ -1,15 +1,18 @@
-// gemm.h — the kernel contract of the GEMM problem: C = A·B with A [M, K], B [K, N] and C [M, N],
-// all row-major and contiguous, fp16 in, fp32 accumulation, fp16 out; any M, N, K >= 1.
+// gemm.h — the GEMM problem's view of the harness's contract (kernels/harness/problem.h):
+// C = A·B with A [M, K], B [K, N] and C [M, N], all row-major and contiguous, fp16 in, fp32
+// accumulation, fp16 out; any M, N, K >= 1.
 //
-// Every kernel source named by a GEMM experiment's KERNEL implements the functions below; the
+// Every kernel source named by a GEMM experiment's KERNEL implements problem.h's kernel_*
+// functions and reads its shape and tensors through gemm_shape_of and gemm_args_of below; the
 // harness owns inputs, the reference, numerics, timing and output; the kernel owns its launch
-// plan and launches. The same shape as attention's contract (kernels/attention/attn.h).
+// plan and launches. The same shape as attention's (kernels/attention/attn.h).
 #pragma once
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 #include <stddef.h>
 
 #include "plan.h"
+#include "problem.h"
 
 typedef struct {
   int M, N, K;
@@ -21,35 +24,15 @@ typedef struct {
   __half *c;        // [M, N]
 } gemm_args;
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-// Fill *plan for shape s on a device with sm_count multiprocessors. Makes no CUDA call (it runs
-// for `bench --describe` on machines without a GPU). Returns 0, or -1 with a message in msg when
-// this build cannot run the shape.
-int gemm_describe(const gemm_shape *s, int sm_count, kernel_plan *plan, char *msg, size_t msglen);
-
-// One-time device setup for a plan (cudaFuncSetAttribute for large dynamic shared memory,
-// library handles). Called once per shape before the first gemm_run.
-cudaError_t gemm_prepare(const gemm_shape *s, const kernel_plan *plan);
-
-// One C = A·B, asynchronously on stream. workspace holds plan->workspace_bytes (may be NULL when
-// 0): its first plan->workspace_zeroed bytes are zero on entry and must be zero again when the
-// call completes (plan.h); the rest is unspecified on entry.
-cudaError_t gemm_run(const gemm_shape *s, const kernel_plan *plan, const gemm_args *a,
-                     void *workspace, cudaStream_t stream);
-
-// Release what gemm_prepare made (may be a no-op).
-void gemm_release(void);
-
-// The main kernel, for cudaOccupancyMaxActiveBlocksPerMultiprocessor (NULL for a library call
-// such as cuBLAS, whose kernels the harness cannot name).
-const void *gemm_main_kernel(const kernel_plan *plan);
-
-// The compile-time configuration, e.g. "BLOCK_M=128 BLOCK_N=128 BLOCK_K=32 ...", for metadata.
-const char *gemm_config(void);
-
-#ifdef __cplusplus
+// The typed view of the harness's shape (problem.h; axes M N K, gemm_shape.c) and tensors
+// (inputs a, b; output c: GEMM's problem/problem.cu).
+static inline gemm_shape gemm_shape_of(const problem_shape *p) {
+  gemm_shape s = {(int)p->v[0], (int)p->v[1], (int)p->v[2]};
+  return s;
 }
-#endif
+
+static inline gemm_args gemm_args_of(const problem_shape *p, const problem_io *io) {
+  (void)p;
+  gemm_args a = {(const __half *)io->in[0], (const __half *)io->in[1], (__half *)io->out[0]};
+  return a;
+}

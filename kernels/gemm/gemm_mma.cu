@@ -440,8 +440,9 @@ Params make_params(const gemm_shape *s, const kernel_plan *plan, const gemm_args
 
 }  // namespace
 
-extern "C" int gemm_describe(const gemm_shape *s, int sm_count, kernel_plan *plan, char *msg,
-                             size_t msglen) {
+extern "C" int kernel_describe(const problem_shape *shape, int sm_count, kernel_plan *plan, char *msg,
+                               size_t msglen) {
+  const gemm_shape s_ = gemm_shape_of(shape), *s = &s_;
   if (s->M < 1 || s->N < 1 || s->K < 1) {
     snprintf(msg, msglen, "invalid shape M=%d N=%d K=%d (each must be >= 1)", s->M, s->N, s->K);
     return -1;
@@ -475,8 +476,8 @@ extern "C" int gemm_describe(const gemm_shape *s, int sm_count, kernel_plan *pla
   return 0;
 }
 
-extern "C" cudaError_t gemm_prepare(const gemm_shape *s, const kernel_plan *plan) {
-  (void)s;
+extern "C" cudaError_t kernel_prepare(const problem_shape *shape, const kernel_plan *plan) {
+  (void)shape;
   (void)plan;
   if constexpr (SMEM_BYTES > 48 * 1024) {  // above the default limit: opt in, every variant
     for (const Variant &v : kVariants) {
@@ -488,8 +489,10 @@ extern "C" cudaError_t gemm_prepare(const gemm_shape *s, const kernel_plan *plan
   return cudaSuccess;
 }
 
-extern "C" cudaError_t gemm_run(const gemm_shape *s, const kernel_plan *plan, const gemm_args *a,
-                                void *workspace, cudaStream_t stream) {
+extern "C" cudaError_t kernel_run(const problem_shape *shape, const kernel_plan *plan, const problem_io *io,
+                                  void *workspace, cudaStream_t stream) {
+  const gemm_shape s_ = gemm_shape_of(shape), *s = &s_;
+  const gemm_args a_ = gemm_args_of(shape, io), *a = &a_;
   const Params p = make_params(s, plan, a, workspace);
   const dim3 grid(plan->grid[0], plan->grid[1], plan->grid[2]);
   kVariants[variant_of(s)].fn<<<grid, NT, SMEM_BYTES, stream>>>(p);
@@ -501,9 +504,9 @@ extern "C" cudaError_t gemm_run(const gemm_shape *s, const kernel_plan *plan, co
   return cudaGetLastError();
 }
 
-extern "C" void gemm_release(void) {}
+extern "C" void kernel_release(void) {}
 
-extern "C" const void *gemm_main_kernel(const kernel_plan *plan) {
+extern "C" const void *kernel_main(const kernel_plan *plan) {
   for (const Variant &v : kVariants)
     if (!strcmp(plan->kernel, v.name)) return reinterpret_cast<const void *>(v.fn);
   return nullptr;
@@ -511,7 +514,7 @@ extern "C" const void *gemm_main_kernel(const kernel_plan *plan) {
 
 #define GM_STR2(x) #x
 #define GM_STR(x) GM_STR2(x)
-extern "C" const char *gemm_config(void) {
+extern "C" const char *kernel_config(void) {
   return "BLOCK_M=" GM_STR(BLOCK_M) " BLOCK_N=" GM_STR(BLOCK_N) " BLOCK_K=" GM_STR(
       BLOCK_K) " WARPS_M=" GM_STR(WARPS_M) " WARPS_N=" GM_STR(WARPS_N) " STAGES=" GM_STR(STAGES)
       " SWIZZLE=" GM_STR(SWIZZLE) " SPLIT_K=" GM_STR(SPLIT_K) " GROUP_M=" GM_STR(GROUP_M);

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "bench_args.h"
 #include "bench_cuda.h"
+#include "problem.h"
 
 extern const char bench_help_text[];  // bench_help.cu
 
@@ -104,7 +105,7 @@ void bench_parse_args(int argc, char **argv, bench_opts *o) {
     if (val) bench_usage_fail("%s: takes no value", opt);                      \
   } while (0)
     if (!strcmp(opt, "--help") || !strcmp(opt, "-h")) {
-      fputs(bench_help_text, stdout);
+      printf(bench_help_text, problem_this()->name, problem_this()->name, problem_this()->axes);
       exit(0);
     } else if (!strcmp(opt, "--shape")) {
       NEEDS_VALUE();

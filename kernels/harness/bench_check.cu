@@ -1,11 +1,12 @@
-// bench_check.cu — the --check procedure (the linked kernel against the problem's fp32 GPU
-// reference) and --check-ref (that reference against the problem's fp64 CPU one).
+// bench_check.cu — the --check procedure: every output of the linked kernel against the
+// problem's GPU reference, each within its own tolerance (bench_check.h).
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "bench_check.h"
 #include "bench_compare_dev.h"
 #include "bench_cuda.h"
+#include "bench_types.h"
 
 static void worst(bench_err *acc, const bench_err *e) {
   if (e->max_abs_err > acc->max_abs_err) acc->max_abs_err = e->max_abs_err;
@@ -14,116 +15,104 @@ static void worst(bench_err *acc, const bench_err *e) {
   acc->nan += e->nan;
 }
 
-// Poisons output (0xFFFF halves are NaN) and the workspace past its zeroed prefix, runs the
-// kernel once; returns the bytes of the zeroed prefix left non-zero by the run.
-static long run_poisoned(problem_bufs *b, const kernel_plan *plan) {
-  problem_view v = problem_buffers(b);
-  BENCH_CUDA(cudaMemset(v.out, 0xFF, v.n * sizeof(__half)));
-  if (v.ws && v.ws_bytes > v.ws_zeroed)
-    BENCH_CUDA(cudaMemset((unsigned char *)v.ws + v.ws_zeroed, 0xFF, v.ws_bytes - v.ws_zeroed));
+// Poisons the outputs (all bits set: NaN in every floating type, -1 in int32) and the workspace
+// past its zeroed prefix, runs the kernel once; returns the bytes of the zeroed prefix left
+// non-zero by the run.
+static long run_poisoned(bench_tensors *t, const kernel_plan *plan) {
+  for (int i = 0; i < t->d.nout; i++) BENCH_CUDA(cudaMemset(t->io.out[i], 0xFF, bench_out_bytes(t, i)));
+  if (t->ws && t->ws_bytes > t->ws_zeroed)
+    BENCH_CUDA(cudaMemset((unsigned char *)t->ws + t->ws_zeroed, 0xFF, t->ws_bytes - t->ws_zeroed));
   BENCH_CUDA(cudaDeviceSynchronize());
-  BENCH_CUDA(problem_run(b, plan, 0));
+  BENCH_CUDA(kernel_run(&t->s, plan, &t->io, t->ws, 0));
   BENCH_CUDA_LAUNCH();
   BENCH_CUDA(cudaDeviceSynchronize());
-  if (!v.ws_zeroed) return 0;
-  unsigned char *z = (unsigned char *)malloc(v.ws_zeroed);
+  if (!t->ws_zeroed) return 0;
+  unsigned char *z = (unsigned char *)malloc(t->ws_zeroed);
   if (!z) bench_usage_fail("out of host memory");
-  BENCH_CUDA(cudaMemcpy(z, v.ws, v.ws_zeroed, cudaMemcpyDeviceToHost));
+  BENCH_CUDA(cudaMemcpy(z, t->ws, t->ws_zeroed, cudaMemcpyDeviceToHost));
   long dirty = 0;
-  for (size_t i = 0; i < v.ws_zeroed; i++) dirty += z[i] != 0;
+  for (size_t i = 0; i < t->ws_zeroed; i++) dirty += z[i] != 0;
   free(z);
   // zeroed again, so that the next run is judged on its own, not on what this one left
-  if (dirty) BENCH_CUDA(cudaMemset(v.ws, 0, v.ws_zeroed));
+  if (dirty) BENCH_CUDA(cudaMemset(t->ws, 0, t->ws_zeroed));
   return dirty;
 }
 
-// Inputs of set `set` from seed, reference, one poisoned run, compared on the GPU
-// (bench_compare_dev.h); returns the zeroed workspace's dirty bytes.
-static long one_input_set(const problem_shape *s, const kernel_plan *plan, problem_bufs *b,
-                          unsigned long long seed, int set, bench_err *e) {
-  problem_view v = problem_buffers(b);
-  double atol, rtol, max_rel;
-  problem_tolerance(s, &atol, &rtol, &max_rel);
-  problem_fill(b, seed, set, 0);
-  problem_reference(b, 0);
-  long dirty = run_poisoned(b, plan);
-  bench_compare_dev(v.out, v.ref, v.n, atol, rtol, e);
+// Output d's criteria (int32: equal to its reference).
+void bench_out_tolerance(const problem_tensor *d, double *atol, double *rtol, double *max_rel) {
+  const int exact = bench_type_is_int(d->type);
+  *atol = exact ? 0 : d->atol;
+  *rtol = exact ? 0 : d->rtol;
+  *max_rel = exact ? 0 : d->max_rel;
+}
+
+// Inputs of set `set` from seed, reference, one poisoned run, each output compared on the GPU
+// (bench_compare_dev.h) into e[i]; returns the zeroed workspace's dirty bytes.
+static long one_input_set(bench_tensors *t, const kernel_plan *plan, unsigned long long seed, int set,
+                          bench_err *e) {
+  bench_tensors_fill(t, seed, set, 0);
+  bench_tensors_reference(t, 0);
+  long dirty = run_poisoned(t, plan);
+  for (int i = 0; i < t->d.nout; i++) {
+    const problem_tensor *d = &t->d.out[i];
+    double atol, rtol, max_rel;
+    bench_out_tolerance(d, &atol, &rtol, &max_rel);
+    bench_compare_dev(t->io.out[i], d->type, t->ref[i], bench_ref_type(d->type), d->count, atol, rtol, &e[i]);
+  }
   return dirty;
 }
 
-// The problem's criteria: no NaN/inf, no allclose violation, max_rel_err within bounds.
-static int err_pass(const problem_shape *s, const bench_err *e) {
+// Output d's criteria: no NaN/inf, no allclose violation, max_rel_err within bounds.
+static int err_pass(const problem_tensor *d, const bench_err *e) {
   double atol, rtol, max_rel;
-  problem_tolerance(s, &atol, &rtol, &max_rel);
+  bench_out_tolerance(d, &atol, &rtol, &max_rel);
   return e->nan == 0 && e->violations == 0 && e->max_rel_err <= max_rel;
 }
 
+static const char *word(int pass) { return pass ? "pass" : "fail"; }
+
 // The hard input set first (problem.h), then the uniform one from seed, run twice (any bit that
 // moves between the two runs is a race); the uniform inputs stay for a timing run after it.
-int bench_check_shape(const char *name, const problem_shape *s, const kernel_plan *plan,
-                      problem_bufs *b, unsigned long long seed, FILE *out) {
-  problem_view v = problem_buffers(b);
-  __half *first;  // the first run's output, for the rerun's bit-for-bit comparison
-  BENCH_CUDA(cudaMalloc(&first, v.n * sizeof(__half)));
-  bench_err eh, eu, all;
-  long dirty = one_input_set(s, plan, b, seed ^ 0xD1B54A32D192ED03ull, PROBLEM_INPUTS_HARD, &eh);
-  dirty += one_input_set(s, plan, b, seed, PROBLEM_INPUTS_UNIFORM, &eu);
-  BENCH_CUDA(cudaMemcpy(first, v.out, v.n * sizeof(__half), cudaMemcpyDeviceToDevice));
-  dirty += run_poisoned(b, plan);
-  long mismatch = bench_mismatch_dev(first, v.out, v.n);
-  BENCH_CUDA(cudaFree(first));
-  all = eu;
-  worst(&all, &eh);
-  const int pass_u = err_pass(s, &eu), pass_h = err_pass(s, &eh);
-  int pass = pass_u && pass_h && mismatch == 0 && dirty == 0;
+int bench_check_shape(const char *name, const kernel_plan *plan, bench_tensors *t,
+                      unsigned long long seed, FILE *out) {
+  const int n = t->d.nout;
+  bench_err eh[PROBLEM_MAX_TENSORS], eu[PROBLEM_MAX_TENSORS], all = {0};
+  void *first[PROBLEM_MAX_TENSORS];  // the first run's outputs, for the rerun's bit-for-bit comparison
+  long mismatch[PROBLEM_MAX_TENSORS], dirty;
+  dirty = one_input_set(t, plan, seed ^ 0xD1B54A32D192ED03ull, BENCH_INPUTS_HARD, eh);
+  dirty += one_input_set(t, plan, seed, BENCH_INPUTS_UNIFORM, eu);
+  for (int i = 0; i < n; i++) {
+    BENCH_CUDA(cudaMalloc(&first[i], bench_out_bytes(t, i)));
+    BENCH_CUDA(cudaMemcpy(first[i], t->io.out[i], bench_out_bytes(t, i), cudaMemcpyDeviceToDevice));
+  }
+  dirty += run_poisoned(t, plan);
+  long mism = 0;
+  int pass_u = 1, pass_h = 1;
+  for (int i = 0; i < n; i++) {
+    mismatch[i] = bench_mismatch_dev(first[i], t->io.out[i], t->d.out[i].count, bench_type_size(t->d.out[i].type));
+    BENCH_CUDA(cudaFree(first[i]));
+    mism += mismatch[i];
+    pass_u &= err_pass(&t->d.out[i], &eu[i]);
+    pass_h &= err_pass(&t->d.out[i], &eh[i]);
+    worst(&all, &eu[i]);
+    worst(&all, &eh[i]);
+  }
+  const int pass = pass_u && pass_h && mism == 0 && dirty == 0;
   fprintf(out,
           "check shape=%s max_abs_err=%.3e max_rel_err=%.3e allclose_violations=%ld nan=%ld "
           "rerun_mismatch=%ld workspace_dirty=%ld uniform=%s hard=%s verdict=%s\n",
-          name, all.max_abs_err, all.max_rel_err, all.violations, all.nan, mismatch, dirty,
-          pass_u ? "pass" : "fail", pass_h ? "pass" : "fail", pass ? "pass" : "fail");
+          name, all.max_abs_err, all.max_rel_err, all.violations, all.nan, mism, dirty, word(pass_u),
+          word(pass_h), word(pass));
+  for (int i = 0; n > 1 && i < n; i++) {
+    bench_err e = eu[i];
+    worst(&e, &eh[i]);
+    const int u = err_pass(&t->d.out[i], &eu[i]), h = err_pass(&t->d.out[i], &eh[i]);
+    fprintf(out,
+            "check-out shape=%s out=%s type=%s max_abs_err=%.3e max_rel_err=%.3e allclose_violations=%ld "
+            "nan=%ld rerun_mismatch=%ld uniform=%s hard=%s verdict=%s\n",
+            name, t->d.out[i].name, bench_type_name(t->d.out[i].type), e.max_abs_err, e.max_rel_err,
+            e.violations, e.nan, mismatch[i], word(u), word(h), word(u && h && mismatch[i] == 0));
+  }
   fflush(out);
-  return pass;
-}
-
-void bench_check_ref_fits(const char *name, const problem_shape *s) {
-  double flops, bytes;
-  problem_this()->work(s, &flops, &bytes);
-  if (flops > REF_CHECK_MAX_FLOPS)
-    bench_usage_fail("shape '%s': too large for --check-ref (%.0f FLOPs > %.0f)", name, flops,
-                     REF_CHECK_MAX_FLOPS);
-}
-
-int bench_check_ref_shape(const char *name, const problem_shape *s, unsigned long long seed,
-                          FILE *out) {
-  bench_check_ref_fits(name, s);
-  problem_bufs *b = problem_alloc(s, 0, 0);
-  problem_view v = problem_buffers(b);
-  problem_fill(b, seed, PROBLEM_INPUTS_UNIFORM, 0);
-  problem_reference(b, 0);
-  BENCH_CUDA(cudaDeviceSynchronize());
-  double *r64 = (double *)malloc(v.n * sizeof(double));
-  float *r32 = (float *)malloc(v.n * sizeof(float)), *r64f = (float *)malloc(v.n * sizeof(float));
-  if (!r64 || !r32 || !r64f) bench_usage_fail("out of host memory");
-  BENCH_CUDA(cudaMemcpy(r32, v.ref, v.n * sizeof(float), cudaMemcpyDeviceToHost));
-  problem_reference_fp64(b, r64);
-  // bench_compare works on floats; fp64 rounded to fp32 adds at most 6e-8 relative error.
-  for (size_t i = 0; i < v.n; i++) r64f[i] = (float)r64[i];
-  double atol, rtol, max_rel;
-  problem_tolerance(s, &atol, &rtol, &max_rel);
-  bench_err e;
-  // the reference must judge the kernel with an order of magnitude to spare: its own error within
-  // a tenth of the kernel's atol and rtol, and a hundredth of its max_rel (an fp32 sum of K = 4096
-  // products differs from fp64 by ~1e-4 near zero, a fiftieth of GEMM's atol there)
-  bench_compare(r32, r64f, v.n, atol / 10, rtol / 10, &e);
-  int pass = e.nan == 0 && e.violations == 0 && e.max_rel_err <= max_rel / 100;
-  fprintf(out,
-          "check-ref shape=%s max_abs_err=%.3e max_rel_err=%.3e allclose_violations=%ld nan=%ld "
-          "verdict=%s\n",
-          name, e.max_abs_err, e.max_rel_err, e.violations, e.nan, pass ? "pass" : "fail");
-  fflush(out);
-  free(r64);
-  free(r32);
-  free(r64f);
-  problem_free(b);
   return pass;
 }

@@ -8,6 +8,7 @@
 
 #include "bench_compare_dev.h"
 #include "bench_cuda.h"
+#include "bench_types.h"
 
 typedef struct {
   unsigned long long max_abs, max_ref;  // bit patterns of non-negative doubles
@@ -25,13 +26,14 @@ __device__ static void fold_sum(unsigned long long *w, unsigned long long x) {
   if ((threadIdx.x & 31) == 0 && x) atomicAdd(w, x);
 }
 
-__global__ void compare_kernel(const __half *o, const float *ref, size_t n, double atol, double rtol,
-                               dev_acc *acc) {
+__global__ void compare_kernel(const unsigned char *o, problem_type ot, const unsigned char *ref,
+                               problem_type rt, size_t n, double atol, double rtol, dev_acc *acc) {
+  const size_t os = bench_type_size(ot), rs = bench_type_size(rt);
   double mabs = 0, mref = 0;
   unsigned long long viol = 0, nan = 0;
   for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
        i += (size_t)gridDim.x * blockDim.x) {
-    double x = __half2float(o[i]), r = ref[i];
+    double x = bench_to_double(o + i * os, ot), r = bench_to_double(ref + i * rs, rt);
     if (!isfinite(x) || !isfinite(r)) {
       nan++;
       viol++;
@@ -48,7 +50,8 @@ __global__ void compare_kernel(const __half *o, const float *ref, size_t n, doub
   fold_sum(&acc->nan, nan);
 }
 
-__global__ void mismatch_kernel(const unsigned short *a, const unsigned short *b, size_t n, dev_acc *acc) {
+template <typename W>
+__global__ void mismatch_kernel(const W *a, const W *b, size_t n, dev_acc *acc) {
   unsigned long long m = 0;
   for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
        i += (size_t)gridDim.x * blockDim.x)
@@ -74,10 +77,11 @@ static dev_acc with_acc(F launch) {
   return h;
 }
 
-void bench_compare_dev(const __half *o, const float *ref, size_t n, double atol, double rtol,
-                       bench_err *e) {
+void bench_compare_dev(const void *o, problem_type ot, const void *ref, problem_type rt, size_t n,
+                       double atol, double rtol, bench_err *e) {
   dev_acc h = with_acc([&](dev_acc *d) {
-    compare_kernel<<<blocks_for(n), CMP_THREADS>>>(o, ref, n, atol, rtol, d);
+    compare_kernel<<<blocks_for(n), CMP_THREADS>>>((const unsigned char *)o, ot, (const unsigned char *)ref, rt,
+                                                   n, atol, rtol, d);
   });
   memcpy(&e->max_abs_err, &h.max_abs, sizeof(double));
   memcpy(&e->max_ref, &h.max_ref, sizeof(double));
@@ -86,9 +90,13 @@ void bench_compare_dev(const __half *o, const float *ref, size_t n, double atol,
   e->max_rel_err = e->max_ref > 0 ? e->max_abs_err / e->max_ref : (e->max_abs_err > 0 ? INFINITY : 0);
 }
 
-long bench_mismatch_dev(const __half *a, const __half *b, size_t n) {
+long bench_mismatch_dev(const void *a, const void *b, size_t n, size_t esize) {
+  if (esize != 2 && esize != 4) bench_usage_fail("bench_mismatch_dev: elements of %zu bytes", esize);
   dev_acc h = with_acc([&](dev_acc *d) {
-    mismatch_kernel<<<blocks_for(n), CMP_THREADS>>>((const unsigned short *)a, (const unsigned short *)b, n, d);
+    if (esize == 2)
+      mismatch_kernel<<<blocks_for(n), CMP_THREADS>>>((const unsigned short *)a, (const unsigned short *)b, n, d);
+    else
+      mismatch_kernel<<<blocks_for(n), CMP_THREADS>>>((const unsigned *)a, (const unsigned *)b, n, d);
   });
   return (long)h.mismatch;
 }

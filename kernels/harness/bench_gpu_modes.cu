@@ -36,11 +36,11 @@ int bench_mode_occupancy(const bench_opts *o) {
       printf("shape=%s error=%s\n", o->shapes[i].name, msg);
       continue;
     }
-    BENCH_CUDA(problem_prepare(&o->shapes[i].s, &plan));
+    BENCH_CUDA(kernel_prepare(&o->shapes[i].s, &plan));
     printf("shape=%s blocks_per_sm=%d ctas=%ld sm_count=%d\n", o->shapes[i].name,
            bench_occupancy(&plan), plan.ctas, g.sm_count);
   }
-  problem_release();
+  kernel_release();
   return BENCH_EXIT_OK;
 }
 
@@ -56,12 +56,12 @@ int bench_mode_check(const bench_opts *o) {
       printf("check shape=%s error=%s verdict=unsupported\n", sh->name, msg);
       continue;
     }
-    BENCH_CUDA(problem_prepare(&sh->s, &plan));
-    problem_bufs *b = problem_alloc(&sh->s, plan.workspace_bytes, plan.workspace_zeroed);
-    failed += !bench_check_shape(sh->name, &sh->s, &plan, b, o->seed, stdout);
-    problem_free(b);
+    BENCH_CUDA(kernel_prepare(&sh->s, &plan));
+    bench_tensors *t = bench_tensors_alloc(&sh->s, plan.workspace_bytes, plan.workspace_zeroed);
+    failed += !bench_check_shape(sh->name, &plan, t, o->seed, stdout);
+    bench_tensors_free(t);
   }
-  problem_release();
+  kernel_release();
   return failed ? BENCH_EXIT_NUMERICS : BENCH_EXIT_OK;
 }
 
@@ -119,7 +119,7 @@ int bench_mode_time(const bench_opts *o) {
   bench_header_set(&h, "process", "%s", o->served ? "served" : "own");
   bench_header_set(&h, "timing", "%s", how);
   bench_header_set(&h, "problem", "%s", problem_this()->name);
-  bench_header_set(&h, "kernel_config", "%s", problem_config());
+  bench_header_set(&h, "kernel_config", "%s", kernel_config());
   for (int i = 0; i < o->nshapes; i++) {
     const bench_shape *sh = &o->shapes[i];
     kernel_plan plan;
@@ -132,10 +132,10 @@ int bench_mode_time(const bench_opts *o) {
       continue;
     }
     double t1 = now_ms();
-    BENCH_CUDA(problem_prepare(&sh->s, &plan));
-    problem_bufs *b = problem_alloc(&sh->s, plan.workspace_bytes, plan.workspace_zeroed);
+    BENCH_CUDA(kernel_prepare(&sh->s, &plan));
+    bench_tensors *b = bench_tensors_alloc(&sh->s, plan.workspace_bytes, plan.workspace_zeroed);
     double t2 = now_ms();
-    if (!bench_check_shape(sh->name, &sh->s, &plan, b, o->seed, stderr)) {
+    if (!bench_check_shape(sh->name, &plan, b, o->seed, stderr)) {
       fprintf(stderr, "bench: shape '%s': numerics failed; no samples written\n", sh->name);
       return BENCH_EXIT_NUMERICS;
     }
@@ -162,10 +162,10 @@ int bench_mode_time(const bench_opts *o) {
             "bench: [%d/%d] %s median %.3f us (ms: device %.0f, wait %.0f, set-up %.0f, check %.0f, timing %.0f)\n",
             i + 1, o->nshapes, sh->name, med, t_open, t_wait, t2 - t1, t_checked - t2, now_ms() - t3);
     t_open = t_wait = 0;  // the device is opened once: its time goes with the first shape timed
-    problem_free(b);
+    bench_tensors_free(b);
   }
   bench_timing_release();
-  problem_release();
+  kernel_release();
   bench_meta_end(&h);
   bench_write_samples(o->out, &h, &v, names);
   if (o->served) {  // the device left as the job found it for the server's next job

@@ -1,4 +1,6 @@
-// bench_help.cu — the text of `bench --help`: the command line, modes, options, exit codes.
+// bench_help.cu — the text of `bench --help`: the command line, modes, options, exit codes. A
+// printf format: the problem's name, its name again and its axes (problem_host, shape.h) fill its
+// three %s, so that the text names the problem this bench was built for and no other.
 extern const char bench_help_text[];
 const char bench_help_text[] =
     "usage: bench --shape S [--shape S ...] [options]\n"
@@ -10,16 +12,17 @@ const char bench_help_text[] =
     "       bench --hold [--nvml-out FILE] [--gpu-lock FILE]\n"
     "       bench --slug NAME\n"
     "\n"
-    "Times one attention kernel (the one linked in) on the GPU and writes raw samples.\n"
-    "Shape: B<b>_H<h>_S<sq>[_K<skv>]_D<d>_C<0|1>, layout [B,H,S,D], fp16; K omitted when\n"
-    "skv == sq; C1 = causal, top-left aligned: query i sees keys j <= i (PyTorch is_causal).\n"
+    "Times one kernel of the %s problem (the one linked in) on the GPU and writes raw samples.\n"
+    "Shape: fields TAG<n> joined by '_', as the grammar of kernels/%s/problem/ takes them\n"
+    "(axes: %s).\n"
     "\n"
     "modes (default: timing):\n"
     "  --describe       print the kernel's launch plan per shape; makes no CUDA call\n"
-    "  --check          numerics only: each shape on the problem's hard inputs (attention: keys\n"
-    "                   growing along the sequence) and on uniform ones, plus a rerun on identical\n"
-    "                   inputs, against the fp32 GPU reference; the plan's zeroed workspace must\n"
-    "                   stay zero (workspace_dirty=0); exit 1 on failure\n"
+    "  --check          numerics only: each shape on the problem's hard inputs (where it has\n"
+    "                   some) and on uniform ones, plus a rerun on identical inputs, every output\n"
+    "                   against the problem's GPU reference within its tolerance (one line per\n"
+    "                   output, check-out, when there are several); the plan's zeroed workspace\n"
+    "                   must stay zero (workspace_dirty=0); exit 1 on failure\n"
     "  --check-ref      check the fp32 GPU reference against an fp64 CPU reference on small\n"
     "                   shapes (at most 33554432 FLOPs of the problem's work); default shapes when\n"
     "                   none given (the problem's own list)\n"
@@ -32,8 +35,8 @@ const char bench_help_text[] =
     "  --reps N         timed repetitions per shape (default 50)\n"
     "  --warmup W       untimed runs before them (default 10)\n"
     "  --graph-calls N  each sample is one replay of a CUDA graph of N calls, timed with events\n"
-    "                   and divided by N (default 20, as sdpa_bench.py times\n"
-    "                   SDPA); 0: events around plain launches (cold: one call; hot: --hot-batch)\n"
+    "                   and divided by N (default 20, as the library baselines are timed); 0:\n"
+    "                   events around plain launches (cold: one call; hot: --hot-batch)\n"
     "  --l2 cold|hot    cold (default): write 2x L2 size before every rep, outside the timed\n"
     "                   region (with a graph, its first call starts cold); hot: no flush\n"
     "  --hot-batch N    calls per hot sample with --graph-calls 0 (default 20)\n"

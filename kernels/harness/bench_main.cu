@@ -16,7 +16,7 @@ int bench_describe_shape(const bench_shape *sh, int sm_count, kernel_plan *plan,
                          size_t len) {
   memset(plan, 0, sizeof *plan);
   msg[0] = 0;
-  int r = problem_describe(&sh->s, sm_count, plan, msg, len);
+  int r = kernel_describe(&sh->s, sm_count, plan, msg, len);
   for (char *c = msg; *c; c++)
     if (*c == '\n' || *c == '\r') *c = ' ';
   if (r != 0 && !msg[0]) snprintf(msg, len, "refused without a message");

@@ -19,7 +19,7 @@ void bench_plan_format(const kernel_plan *p, char *buf, size_t len) {
 
 int bench_occupancy(const kernel_plan *p) {
   int n = 0;
-  const void *fn = problem_main_kernel(p);
+  const void *fn = kernel_main(p);
   if (!fn) return -1;  // a library call: nothing the harness can query
   int threads = (int)(p->block[0] * p->block[1] * p->block[2]);
   BENCH_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, fn, threads, p->dyn_smem));

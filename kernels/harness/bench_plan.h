@@ -7,6 +7,6 @@
 //  work_items=N workspace=N launches=N" (one line, no newline).
 void bench_plan_format(const kernel_plan *p, char *buf, size_t len);
 
-// cudaOccupancyMaxActiveBlocksPerMultiprocessor on problem_main_kernel(p) (after
-// problem_prepare); -1 when the problem names no main kernel (a library call).
+// cudaOccupancyMaxActiveBlocksPerMultiprocessor on kernel_main(p) (after
+// kernel_prepare); -1 when the kernel names no main kernel (a library call).
 int bench_occupancy(const kernel_plan *p);

@@ -100,14 +100,19 @@ void bench_timing_release(void) {
   flush_size = 0;
 }
 
+// One call of the kernel on the shape's tensors.
+static cudaError_t run(bench_tensors *b, const kernel_plan *plan, cudaStream_t st) {
+  return kernel_run(&b->s, plan, &b->io, b->ws, st);
+}
+
 // Captures calls runs on st into an executable graph; exits 4 (CUDA error) when the
 // implementation cannot be captured.
-static cudaGraphExec_t capture(const kernel_plan *plan, problem_bufs *b, int calls, cudaStream_t st) {
+static cudaGraphExec_t capture(const kernel_plan *plan, bench_tensors *b, int calls, cudaStream_t st) {
   cudaGraph_t g;
   cudaGraphExec_t ge;
   BENCH_CUDA(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
   for (int i = 0; i < calls; i++) {
-    cudaError_t e = problem_run(b, plan, st);
+    cudaError_t e = run(b, plan, st);
     if (e != cudaSuccess) {
       cudaGraph_t dead;
       cudaStreamEndCapture(st, &dead);
@@ -122,7 +127,7 @@ static cudaGraphExec_t capture(const kernel_plan *plan, problem_bufs *b, int cal
   return ge;
 }
 
-double bench_time_shape(const kernel_plan *plan, problem_bufs *b, const bench_timing_opts *t,
+double bench_time_shape(const kernel_plan *plan, bench_tensors *b, const bench_timing_opts *t,
                         int si, bench_samples *v, char *clock_note, size_t note_len) {
   cudaStream_t st;
   BENCH_CUDA(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
@@ -138,7 +143,7 @@ double bench_time_shape(const kernel_plan *plan, problem_bufs *b, const bench_ti
   for (int w = 0; w < t->warmup; w++) {
     if (t->l2_cold) flush_l2(t->flush_bytes, w, st);
     if (graph) BENCH_CUDA(cudaGraphLaunch(ge, st));
-    else BENCH_CUDA(problem_run(b, plan, st));
+    else BENCH_CUDA(run(b, plan, st));
   }
   BENCH_CUDA(cudaStreamSynchronize(st));
   clock_wait(st, clock_note, note_len);
@@ -151,7 +156,7 @@ double bench_time_shape(const kernel_plan *plan, problem_bufs *b, const bench_ti
     BENCH_CUDA(cudaEventRecord(ev[2 * r], st));
     if (graph) BENCH_CUDA(cudaGraphLaunch(ge, st));
     else
-      for (int i = 0; i < per_sample; i++) BENCH_CUDA(problem_run(b, plan, st));
+      for (int i = 0; i < per_sample; i++) BENCH_CUDA(run(b, plan, st));
     BENCH_CUDA(cudaEventRecord(ev[2 * r + 1], st));
     BENCH_CUDA(cudaEventSynchronize(ev[2 * r + 1]));
     mhz[r] = bench_nvml_sm_clock_now();  // (untimed: after the end event)

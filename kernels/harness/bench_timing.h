@@ -2,6 +2,7 @@
 // replays), the cold-L2 flush, the wait for the SM clock and its reading after every rep.
 #pragma once
 #include "bench_header.h"
+#include "bench_tensors.h"
 #include "problem.h"
 
 typedef struct {
@@ -14,7 +15,7 @@ typedef struct {
 // Times one shape; appends reps samples (shape index si) to v, each with NVML's SM clock read
 // after it. clock_note gets the wait for the clock before the first sample (header
 // clock_wait.<shape>). Returns the median in us.
-double bench_time_shape(const kernel_plan *plan, problem_bufs *b, const bench_timing_opts *t,
+double bench_time_shape(const kernel_plan *plan, bench_tensors *b, const bench_timing_opts *t,
                         int si, bench_samples *v, char *clock_note, size_t note_len);
 
 void bench_timing_release(void);  // frees the flush buffer

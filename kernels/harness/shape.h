@@ -38,7 +38,8 @@ typedef struct {
 // fields, or -1 with the reason in why (naming the offset).
 int shape_fields(const char *name, char *tags, long *vals, int max, char *why, size_t whylen);
 
-// The registered problems (kernels/harness/problems.c), NULL-terminated.
+// The registered problems, NULL-terminated: generated from the folders kernels/*/problem/
+// (mk/toolchain.mk), problem <p> being the problem_host problem_<p> of its <p>_shape.c.
 extern const problem_host *const problem_hosts[];
 // The problem named name, or NULL.
 const problem_host *problem_host_find(const char *name);

@@ -75,8 +75,9 @@ long ceil_div(long a, long b) { return (a + b - 1) / b; }
 
 using namespace va;
 
-extern "C" int vecadd_describe(const vecadd_shape *s, int sm_count, kernel_plan *plan, char *msg,
+extern "C" int kernel_describe(const problem_shape *shape, int sm_count, kernel_plan *plan, char *msg,
                                size_t msglen) {
+  const vecadd_shape s_ = vecadd_shape_of(shape), *s = &s_;
   if (s->N < 1) {
     snprintf(msg, msglen, "invalid shape N=%d (must be >= 1)", s->N);
     return -1;
@@ -103,14 +104,16 @@ extern "C" int vecadd_describe(const vecadd_shape *s, int sm_count, kernel_plan 
   return 0;
 }
 
-extern "C" cudaError_t vecadd_prepare(const vecadd_shape *s, const kernel_plan *plan) {
-  (void)s;
+extern "C" cudaError_t kernel_prepare(const problem_shape *shape, const kernel_plan *plan) {
+  (void)shape;
   (void)plan;
   return cudaSuccess;
 }
 
-extern "C" cudaError_t vecadd_run(const vecadd_shape *s, const kernel_plan *plan,
-                                  const vecadd_args *a, void *workspace, cudaStream_t stream) {
+extern "C" cudaError_t kernel_run(const problem_shape *shape, const kernel_plan *plan,
+                                  const problem_io *io, void *workspace, cudaStream_t stream) {
+  const vecadd_shape s_ = vecadd_shape_of(shape), *s = &s_;
+  const vecadd_args a_ = vecadd_args_of(shape, io), *a = &a_;
   (void)workspace;
   const dim3 grid(plan->grid[0]);
   if (wide(s))
@@ -122,9 +125,9 @@ extern "C" cudaError_t vecadd_run(const vecadd_shape *s, const kernel_plan *plan
   return cudaGetLastError();
 }
 
-extern "C" void vecadd_release(void) {}
+extern "C" void kernel_release(void) {}
 
-extern "C" const void *vecadd_main_kernel(const kernel_plan *plan) {
+extern "C" const void *kernel_main(const kernel_plan *plan) {
   if (!strcmp(plan->kernel, "vecadd_kernel_v8")) return reinterpret_cast<const void *>(vecadd_kernel_v8);
   if (!strcmp(plan->kernel, "vecadd_kernel")) return reinterpret_cast<const void *>(vecadd_kernel);
   return nullptr;
@@ -132,4 +135,4 @@ extern "C" const void *vecadd_main_kernel(const kernel_plan *plan) {
 
 #define VA_STR2(x) #x
 #define VA_STR(x) VA_STR2(x)
-extern "C" const char *vecadd_config(void) { return "BLOCK=" VA_STR(BLOCK) " VEC=" VA_STR(VEC); }
+extern "C" const char *kernel_config(void) { return "BLOCK=" VA_STR(BLOCK) " VEC=" VA_STR(VEC); }

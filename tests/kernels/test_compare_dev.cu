@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cuda_fp16.h>
+
 #include "bench_compare_dev.h"
 #include "bench_cuda.h"
 
@@ -56,8 +58,8 @@ static void one_case(size_t n, double atol, double rtol, int faults) {
   BENCH_CUDA(cudaMemcpy(do_, o, n * sizeof(__half), cudaMemcpyHostToDevice));
   BENCH_CUDA(cudaMemcpy(do2, o2, n * sizeof(__half), cudaMemcpyHostToDevice));
   BENCH_CUDA(cudaMemcpy(dref, ref, n * sizeof(float), cudaMemcpyHostToDevice));
-  bench_compare_dev(do_, dref, n, atol, rtol, &d);
-  long mis = bench_mismatch_dev(do_, do2, n);
+  bench_compare_dev(do_, PROBLEM_F16, dref, PROBLEM_F32, n, atol, rtol, &d);
+  long mis = bench_mismatch_dev(do_, do2, n, sizeof(__half));
   printf("# host: max_abs %.17g max_ref %.17g viol %ld nan %ld; gpu: max_abs %.17g max_ref %.17g viol %ld nan %ld; mismatch %ld/%ld\n",
          h.max_abs_err, h.max_ref, h.violations, h.nan, d.max_abs_err, d.max_ref, d.violations, d.nan, mis, want_mis);
   expect(h.max_abs_err == d.max_abs_err, "max_abs_err equal", n);

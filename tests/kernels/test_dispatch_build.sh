@@ -43,8 +43,8 @@ check_eq "S333 D128: d128's plan" "$(line both B1_H2_S333_D128_C0)" \
   "$(line d128 B1_H2_S333_D128_C0 | sed 's/ flops=/ config=d128 flops=/')"
 check_grep "D128 causal: no rule matches, not applicable, with the file named" \
   "^B1_H2_S333_D128_C1: no rule of $e/variants/both.dispatch matches the shape$" build/dtest/both/not_applicable.txt
-check_eq "the bench: the dispatcher's attn_run and each configuration's, renamed" \
-  "$(nm build/dtest/both/bench | grep -cE ' T (dsp[0-2]_)?attn_run$')" 4
+check_eq "the bench: the dispatcher's kernel_run and each configuration's, renamed" \
+  "$(nm build/dtest/both/bench | grep -cE ' T (dsp[0-2]_)?kernel_run$')" 4
 check_eq "... the kernels' host stubs renamed and local: flash_attn_fwd's twice, flash_attn_sm90_fwd's once" \
   "$(nm build/dtest/both/bench | grep -cE ' t dsp[0-2]__Z14flash_attn_fwdN2fa6ParamsE$') $(nm build/dtest/both/bench | grep -cE ' t dsp[0-2]__Z19flash_attn_sm90_fwdN4fa906ParamsE$')" "2 1"
 check_eq "... and no symbol left under its own name but the dispatcher's and the compiler's shared ones" \

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # test_new_problem.sh — `make new-problem NAME=<name>` (tools/scaffold/) end to end, in a copy of
 # the tree (the scaffold writes under kernels/, which here stays as it is): the scaffold writes
-# the problem and its experiment and prints the registry's two lines; put into the copy's
-# kernels/harness/problems.c, they register it, and then its experiment builds, passes the static
-# gates and shapecheck (its grammar disjoint from the others'), its tunables agree and the samples
-# test, which lists the problems' folders, still passes. A second scaffold of the name (its
-# folder there, then registered), a name outside [a-z][a-z0-9_]*, one of the harness's
+# the problem and its experiment, and no file elsewhere: make registers it from its folder (the
+# generated registry), and its experiment builds, passes the static gates and shapecheck (its
+# grammar disjoint from the others'), its tunables agree and the samples test, which lists the
+# problems' folders, still passes. A second scaffold of the name (registered), a name outside
+# [a-z][a-z0-9_]*, one of the harness's
 # identifiers and an experiment's are refused, writing nothing; the next scaffold picks another
 # letter for its shapes. Last, the new grammar made to
 # overlap vecadd's: shapecheck names the file and line of each grammar, and the shared shape.
@@ -14,8 +14,7 @@ set -u
 in_tree_copy
 M=(make -s --no-print-directory)
 sums() { [ $# -gt 0 ] || set -- kernels experiments; find "$@" -type f | LC_ALL=C sort | xargs sha256sum; }
-cp kernels/harness/problems.c "$T/problems.c.orig"
-sums kernels/harness >"$T/harness.before"
+sums >"$T/tree.before"
 
 # --- the scaffold
 "${M[@]}" new-problem NAME=softsq >"$T/new.out" 2>"$T/new.err"
@@ -29,22 +28,19 @@ check_eq "... one variant in its experiment" "$(ls experiments/softsq/variants)"
 check "... no placeholder left in any file" bash -c "! grep -rn '@[A-Z]*@' kernels/softsq experiments/softsq"
 check_grep "... its shapes: A<n>, a letter no registered grammar takes alone" "^new_problem: the shapes of softsq are A<n> " "$T/new.out"
 check_grep "... its experiment's shapes of that letter" "^SHAPES +:= A1000 A1048576 A16777216$" experiments/softsq/experiment.mk
-check "... kernels/harness untouched" cmp -s "$T/harness.before" <(sums kernels/harness)
-ext=$(grep '^extern const problem_host ' "$T/new.out"); arr=$(grep '^const problem_host \*const problem_hosts\[\] = ' "$T/new.out")
-check_eq "... the registry's extern line, softsq among the others in name order" "$ext" \
-  "extern const problem_host problem_attention, problem_gemm, problem_softsq, problem_vecadd;"
-check_eq "... and its array line" "$arr" \
-  "const problem_host *const problem_hosts[] = {&problem_attention, &problem_gemm, &problem_softsq, &problem_vecadd, NULL};"
+check_eq "... and no other file: every file it changed is under kernels/softsq or experiments/softsq" \
+  "$(diff <(sort "$T/tree.before") <(sums | sort) | grep '^[<>]' | awk '{print $3}' | grep -cv '^\(kernels\|experiments\)/softsq/')" 0
+check_grep "... it says make registers it, asking no edit" "^new_problem: registered: make lists kernels/softsq/problem/ in the registry it generates$" "$T/new.out"
+check "... and prints no line to paste" bash -c "! grep -q 'problem_hosts' '$T/new.out'"
 
 "${M[@]}" new-problem NAME=softsq >"$T/again.out" 2>"$T/again.err"
 check_eq "a second scaffold of softsq: exit 2" "$?" 2
-check_grep "... its folder exists" "^new_problem: kernels/softsq: exists: a new problem needs a name no problem or experiment has$" "$T/again.err"
+check_grep "... registered already, from its folder" "^new_problem: NAME='softsq': a registered problem already \(kernels/NAME/problem/\)$" "$T/again.err"
 check_eq "... and it printed nothing on stdout" "$(cat "$T/again.out")" ""
+check_grep "the generated registry lists softsq, in name order" \
+  "^const problem_host \*const problem_hosts\[\] = \{&problem_attention, &problem_gemm, &problem_softsq, &problem_vecadd, NULL\};$" build/gen/problems.c
 
-# --- registered: the two lines replace those of problems.c
-p=kernels/harness/problems.c
-awk -v e="$ext" -v a="$arr" '/^extern const problem_host /{print e; next} /^const problem_host \*const problem_hosts\[\] = /{print a; next} {print}' $p >"$T/p.c" && cp "$T/p.c" $p
-check_eq "the registry edited: two lines changed" "$(diff "$T/problems.c.orig" $p | grep -c '^[<>]')" 4
+# --- built as it was written
 "${M[@]}" -j2 build EXP=softsq >"$T/build.log" 2>&1
 check_eq "make build EXP=softsq: exit 0" "$?" 0
 check_grep "... built 1, failed 0" "^built 1, failed 0$" "$T/build.log"
@@ -71,7 +67,7 @@ refused() { # refused WHAT NAME PATTERN
   check_eq "$1: exit 2" "$?" 2
   check_grep "... saying why" "$3" "$T/r.err"
 }
-refused "softsq again, now registered" softsq "^new_problem: kernels/harness/problems.c: NAME is a registered problem already$"
+refused "softsq again, now built" softsq "^new_problem: NAME='softsq': a registered problem already"
 refused "a capital letter" Soft "^new_problem: NAME='Soft': a problem name is \[a-z\]\[a-z0-9_\]\*"
 refused "a leading digit" 9lives "^new_problem: NAME='9lives': a problem name is"
 refused "a dash" soft-sq "^new_problem: NAME='soft-sq': a problem name is"

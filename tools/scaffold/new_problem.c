@@ -6,9 +6,8 @@
 // kernels/NAME/ (the kernel contract NAME.h, a kernel NAME.cu and its tunables, the problem layer
 // and shapes under problem/) and an experiment experiments/NAME/ with one variant, paths from the
 // working directory (the repository root). Its shapes are <TAG><n>, TAG a letter no registered
-// grammar clashes with (pick_tag.h). It writes nothing under kernels/harness/: the registry
-// (kernels/harness/problems.c) lists its problems in code, so the scaffold prints the two lines
-// of that file with the new problem among the others, in name order, for the author to put in.
+// grammar clashes with (pick_tag.h). It writes nothing under kernels/harness/ and needs no edit
+// anywhere else: make generates the registry from the folders kernels/*/problem/.
 // Refused (exit 2, `new_problem: WHERE: what`, nothing written): a NAME that is not
 // [a-z][a-z0-9_]* of at most 32 characters, or one the harness's identifiers use, a NAME
 // registered already or whose kernels/NAME or experiments/NAME exists, any destination that
@@ -60,25 +59,6 @@ static int make_parents(const char *path) {
   return 0;
 }
 
-// The registry's two lines with name among the registered problems, in name order.
-static void print_registry(const char *name) {
-  const char *names[64];
-  int n = 0;
-  for (int i = 0; problem_hosts[i] && n < 63; i++) names[n++] = problem_hosts[i]->name;
-  names[n++] = name;
-  for (int i = 1; i < n; i++)  // insertion sort: a handful of names
-    for (int j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
-      const char *t = names[j];
-      names[j] = names[j - 1];
-      names[j - 1] = t;
-    }
-  printf("extern const problem_host ");
-  for (int i = 0; i < n; i++) printf("%sproblem_%s", i ? ", " : "", names[i]);
-  printf(";\nconst problem_host *const problem_hosts[] = {");
-  for (int i = 0; i < n; i++) printf("&problem_%s, ", names[i]);
-  printf("NULL};\n");
-}
-
 int main(int argc, char **argv) {
   if (argc != 5 || strcmp(argv[1], "--name") || strcmp(argv[3], "--templates")) {
     fputs("usage: new_problem --name NAME --templates DIR\n", stderr);
@@ -88,14 +68,15 @@ int main(int argc, char **argv) {
   char where[600], err[1024];
   snprintf(where, sizeof where, "NAME='%s'", name);
   if (bad_name(name)) return fail(where, bad_name(name));
-  if (problem_host_find(name)) return fail("kernels/harness/problems.c", "NAME is a registered problem already");
+  if (problem_host_find(name)) return fail(where, "a registered problem already (kernels/NAME/problem/)");
   const char *const own[] = {"kernels/%s", "experiments/%s"};
   for (int i = 0; i < 2; i++) {
     snprintf(where, sizeof where, own[i], name);
     if (exists(where)) return fail(where, "exists: a new problem needs a name no problem or experiment has");
   }
   const char tag[2] = {pick_tag(), 0};
-  if (!tag[0]) return fail("kernels/harness/problems.c", "every one-letter grammar clashes with a registered problem's");
+  snprintf(where, sizeof where, "NAME='%s'", name);
+  if (!tag[0]) return fail(where, "every one-letter grammar clashes with a registered problem's");
 
   char mpath[600], *mtext;
   size_t mlen;
@@ -125,10 +106,9 @@ int main(int argc, char **argv) {
     printf("new_problem: wrote %s\n", dest[i]);
   }
   printf("new_problem: the shapes of %s are %s<n> (kernels/%s/problem/%s_shape.c)\n", name, tag, name, name);
-  printf("new_problem: register it: in kernels/harness/problems.c, these two lines replace the two that list the problems:\n");
-  print_registry(name);
-  printf("new_problem: (kernels/harness is shared: the edit, as a new problem's shape source, changes the code id of every "
-         "experiment, so published samples must be re-published or retired: make check-published)\n");
+  printf("new_problem: registered: make lists kernels/%s/problem/ in the registry it generates\n", name);
+  printf("new_problem: (a new problem's shape source is linked by every bench, so it changes the code id of every "
+         "experiment: published samples must be re-published or retired, make check-published)\n");
   printf("new_problem: then: make build gates EXP=%s\n", name);
   return 0;
 }
