@@ -58,6 +58,13 @@ $(B)/tests/test_exp2_poly: tests/kernels/test_exp2_poly.c kernels/attention/exp2
 	@mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -Itests -Ikernels/attention -o $@ $< -lm
 -include $(B)/tests/test_exp2_poly.d
+# The split of CUPTI's kernel records into replays (kernels/harness/bench_ktime_split.h), on
+# records written by hand (no GPU).
+TEST_PROGS += $(B)/tests/test_ktime_split
+test: $(B)/tests/test_ktime_split
+$(B)/tests/test_ktime_split: tests/kernels/test_ktime_split.c kernels/harness/bench_ktime_split.h
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -Itests -Ikernels/harness -o $@ $< -lm
 # The Hopper kernel's work schedule (kernels/attention/sm90_sched.cuh, __host__ __device__) walked
 # on the host for every CTA of many launches (no GPU).
 TEST_PROGS += $(B)/tests/test_sm90_sched

@@ -1,4 +1,4 @@
-// attn_check.h — the checks every tiled attention kernel's attn_describe starts with: the build's
+// attn_check.h — the checks every tiled attention kernel's kernel_describe starts with: the build's
 // head dimension, a well-formed shape, a positive SM count. Shared by flash_attn.cu and
 // flash_attn_sm90.cu so that both refuse the same shapes with the same messages.
 #pragma once

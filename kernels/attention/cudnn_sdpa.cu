@@ -2,9 +2,9 @@
 // frontend's graph API (the header-only cudnn_frontend over libcudnn), no PyTorch in the process.
 // One SDPA node: Q, K, V fp16 [B, H, S, D] contiguous, O fp16, fp32 compute and softmax, scale
 // 1/sqrt(D), causal top-left aligned (as attn.h's contract and PyTorch's is_causal), inference
-// (no softmax statistics written). The graph is built once per shape in attn_prepare (cuDNN's
+// (no softmax statistics written). The graph is built once per shape in kernel_prepare (cuDNN's
 // heuristics pick the engine; the plan is the first that builds) with a workspace of its own;
-// attn_run executes it on the harness's stream, so the harness times it in CUDA graphs like our
+// kernel_run executes it on the harness's stream, so the harness times it in CUDA graphs like our
 // kernels. cuDNN may launch more than one kernel per call (its plan decides).
 // Build: its link file cudnn_sdpa.link names the headers and libcudnn under build/deps/, which
 // `make deps-cudnn` fills (the frontend's headers from its published wheel, libcudnn from the
@@ -51,7 +51,8 @@ static bool good(const char *step, fe::error_t e) {
   return false;
 }
 
-extern "C" int attn_describe(const attn_shape *s, int sm_count, attn_plan *plan, char *msg, size_t msglen) {
+extern "C" int kernel_describe(const problem_shape *shape, int sm_count, attn_plan *plan, char *msg, size_t msglen) {
+  const attn_shape s_ = attn_shape_of(shape), *s = &s_;
   (void)sm_count;
   if (s->B < 1 || s->H < 1 || s->Sq < 1 || s->Skv < 1 || s->D < 1)
     return fail(msg, msglen, "cudnn-sdpa: every dimension must be >= 1");
@@ -78,7 +79,8 @@ static std::shared_ptr<fe::graph::Tensor_attributes> tensor(fe::graph::Graph &g,
                       .set_stride({h * seq * d, seq * d, d, 1}));
 }
 
-extern "C" cudaError_t attn_prepare(const attn_shape *s, const attn_plan *plan) {
+extern "C" cudaError_t kernel_prepare(const problem_shape *shape, const attn_plan *plan) {
+  const attn_shape s_ = attn_shape_of(shape), *s = &s_;
   (void)plan;
   if (!handle && cudnnCreate(&handle) != CUDNN_STATUS_SUCCESS) return cudnn_fail("cudnnCreate", "failed");
   auto g = std::make_shared<fe::graph::Graph>();
@@ -114,29 +116,30 @@ extern "C" cudaError_t attn_prepare(const attn_shape *s, const attn_plan *plan) 
   return cudaSuccess;
 }
 
-extern "C" cudaError_t attn_run(const attn_shape *s, const attn_plan *plan, const attn_args *a, void *ws,
-                                cudaStream_t stream) {
-  (void)s, (void)plan, (void)ws;
-  if (!graph) return cudnn_fail("run", "no graph (attn_prepare failed or was not called)");
+extern "C" cudaError_t kernel_run(const problem_shape *shape, const attn_plan *plan, const problem_io *io, void *ws,
+                                  cudaStream_t stream) {
+  (void)plan, (void)ws;
+  const attn_args a_ = attn_args_of(shape, io), *a = &a_;
+  if (!graph) return cudnn_fail("run", "no graph (kernel_prepare failed or was not called)");
   if (cudnnSetStream(handle, stream) != CUDNN_STATUS_SUCCESS) return cudnn_fail("cudnnSetStream", "failed");
   std::unordered_map<int64_t, void *> pack = {
       {UID_Q, (void *)a->q}, {UID_K, (void *)a->k}, {UID_V, (void *)a->v}, {UID_O, (void *)a->o}};
   return good("execute", graph->execute(handle, pack, workspace)) ? cudaSuccess : cudaErrorUnknown;
 }
 
-extern "C" void attn_release(void) {
+extern "C" void kernel_release(void) {
   graph.reset();
   if (workspace) cudaFree(workspace);
   workspace = nullptr;
   workspace_bytes = 0;
 }
 
-extern "C" const void *attn_main_kernel(const attn_plan *plan) {
+extern "C" const void *kernel_main(const attn_plan *plan) {
   (void)plan;
   return NULL;  // cuDNN's own kernels
 }
 
-extern "C" const char *attn_config(void) {
+extern "C" const char *kernel_config(void) {
   static char c[64];
   snprintf(c, sizeof c, "cudnn=%zu frontend=%d", cudnnGetVersion(), (int)CUDNN_FRONTEND_VERSION);
   return c;

@@ -8,7 +8,7 @@
 //        -DHEAD_DIM=64 -DBLOCK_M=64 ... kernels/bench_*.cu kernels/flash_attn.cu -o bench -ldl
 //
 // Tunables (-D macros, default in brackets):
-//   HEAD_DIM     [64]  head dimension, 64 or 128; shapes with another D are refused by attn_describe
+//   HEAD_DIM     [64]  head dimension, 64 or 128; shapes with another D are refused by kernel_describe
 //   BLOCK_M      [64]  query rows per CTA tile: 16, 32, 64, 128
 //   BLOCK_N      [64]  keys per K/V tile: 16, 32, 64, 128
 //   NUM_WARPS    [4]   warps per CTA: 1, 2, 4, 8
@@ -25,7 +25,7 @@
 //   KV_SPLITS    [0]   1: no split; >1: keys split across CTAs, partial (m, l, O) merged by a
 //                      combine kernel through the log-sum-exp (fp32 workspace); 0: auto (below)
 //   PERSISTENT   [0]   1: PERSIST_CTAS_PER_SM x SMs CTAs pull (q-tile, head, split) items from an
-//                      atomic counter in the workspace, zeroed by a cudaMemsetAsync in attn_run
+//                      atomic counter in the workspace, zeroed by a cudaMemsetAsync in kernel_run
 //   PERSIST_CTAS_PER_SM [2] CTAs per SM of the persistent grid
 //
 // KV_SPLITS=0 rule: base = B·H·ceil(Sq/BLOCK_M) CTAs; splits = ceil(KV_SPLIT_WAVES·SMs / base)
@@ -214,7 +214,7 @@ static const int COMBINE_THREADS = 256;
 
 static size_t align_up(size_t x) { return (x + 255) & ~(size_t)255; }
 
-// Resolved key/value splits for a shape; attn_run gives each ceil(key tiles / splits) tiles.
+// Resolved key/value splits for a shape; kernel_run gives each ceil(key tiles / splits) tiles.
 static int split_count(const attn_shape *s, int sm_count) {
   const long key_tiles = (s->Skv + BN - 1) / BN;
   const long base = (long)s->B * s->H * ((s->Sq + BM - 1) / BM);

@@ -2,7 +2,7 @@
 // The same contract as flash_attn.cu (kernels/attention/attn.h): fp16 Q/K/V/O in [B, H, S, D]
 // contiguous, fp32 accumulation, online softmax, causal top-left aligned (query i sees keys
 // j <= i, also when Sq != Skv), any Sq/Skv >= 1, HEAD_DIM 64 or 128 (other D refused by
-// attn_describe). Built only for sm_90a (wgmma and setmaxnreg): experiments set ARCH := sm_90a.
+// kernel_describe). Built only for sm_90a (wgmma and setmaxnreg): experiments set ARCH := sm_90a.
 //
 // Structure (a CTA computes work items of 64·CONSUMER_WGS query rows of one head, sm90_sched.cuh):
 //   warpgroup 0     producer: one thread loads an item's Q tile, then streams its K and V tiles with

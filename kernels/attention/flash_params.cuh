@@ -10,7 +10,7 @@ struct Params {
   __half *o;                // [BH, Sq, D]
   float *o_part;            // splits > 1: unnormalised partial O, [splits][BH][Sq][D] fp32
   float2 *ml;               // splits > 1: (running max in log2 units, sum), [splits][BH][Sq]
-  unsigned *counter;        // PERSISTENT=1: next work item, zeroed by attn_run
+  unsigned *counter;        // PERSISTENT=1: next work item, zeroed by kernel_run
   int bh, sq, skv, causal;
   float scale_log2;          // scale * log2(e): scores live in base-2 exponent units
   int n_qt;                  // query tiles per head, ceil(Sq / BLOCK_M)

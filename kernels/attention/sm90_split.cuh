@@ -17,7 +17,7 @@
 //     that a warpgroup's stores and loads are whole 512-byte lines; through L2 only (the other CTA
 //     may be on another SM)
 // Deadlock-free when the G CTAs are resident together (one per SM, G = the SM count at most;
-// attn_prepare refuses a plan the device cannot hold at once): a CTA waits only at the end of its
+// kernel_prepare refuses a plan the device cannot hold at once): a CTA waits only at the end of its
 // run, and only for higher-numbered CTAs, which publish their piece before any wait of their own.
 #pragma once
 #include <stdint.h>

@@ -73,7 +73,7 @@ inline TensorMapEncodeFn tma_encoder() {
                                                      cudaEnableDefault, &q);
     if (e == cudaSuccess && q == cudaDriverEntryPointSuccess)
       fn = reinterpret_cast<TensorMapEncodeFn>(p);
-    else  // the cause, before attn_prepare turns it into one error code
+    else  // the cause, before kernel_prepare turns it into one error code
       fprintf(stderr, "flash_attn_sm90: cuTensorMapEncodeTiled not found: %s, query result %d\n",
               cudaGetErrorString(e), (int)q);
   }

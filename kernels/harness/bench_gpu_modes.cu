@@ -152,10 +152,12 @@ int bench_mode_time(const bench_opts *o) {
       t_wait += now_ms() - t_checked;
     }
     double t3 = now_ms();
-    char note[160];
-    double med = bench_time_shape(&plan, b, &t, i, &v, note, sizeof note);
+    bench_time_notes notes;
+    double med = bench_time_shape(&plan, b, &t, i, &v, &notes);
     snprintf(key, sizeof key, "clock_wait.%s", sh->name);
-    bench_header_set(&h, key, "%s", note);
+    bench_header_set(&h, key, "%s", notes.clock);
+    snprintf(key, sizeof key, "kernel_time.%s", sh->name);
+    bench_header_set(&h, key, "%s", notes.kernel);
     // ms of the host clock: device (process: opening the device), wait (for the turn), set-up
     // (prepare, buffers), check (numerics), timing (warm-up and reps)
     fprintf(stderr,

@@ -18,6 +18,7 @@ typedef struct {
   int rep;
   double time_us;
   int sm_clock_mhz;  // -1 when unknown
+  double kernel_us;  // NAN when unknown (bench_ktime.h)
 } bench_sample;
 
 typedef struct {
@@ -29,7 +30,8 @@ typedef struct {
 void bench_header_set(bench_header *h, const char *key, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-void bench_samples_add(bench_samples *v, int shape, int rep, double time_us, int clock_mhz);
+void bench_samples_add(bench_samples *v, int shape, int rep, double time_us, int clock_mhz,
+                       double kernel_us);
 
 // Fails early (exit 2) when path's temporary file cannot be created; removes it again.
 void bench_out_probe(const char *path);

@@ -14,10 +14,16 @@
 // short spin kernels, until NVML's SM clock is back at its target (the application clock) after
 // whatever ran before; after every sample's end event it reads NVML's SM clock (column
 // sm_clock_mhz, header clock_source).
+// Kernel time (column kernel_us): after the timed replays, as many again, each opened by the spin
+// kernel and the flush as before, with CUPTI recording (bench_ktime.h): the GPU time of the
+// kernels alone in replay r, / G, is row r's kernel_us (memset nodes of a call left out, as the
+// library runner reads it). Untimed by the events: CUPTI may slow the host's launches.
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 #include "bench_cuda.h"
+#include "bench_ktime.h"
 #include "bench_nvml.h"
 #include "bench_timing.h"
 #include "samples/samples_median.h"
@@ -75,9 +81,9 @@ void bench_timing_describe(const bench_timing_opts *t, char *buf, size_t len) {
   if (t->graph_calls > 0)
     snprintf(buf, len,
              "time_us = cuda graph of %d calls, events around one replay, / %d; %s; a ~20 us spin "
-             "kernel before each replay",
+             "kernel before each replay; kernel_us = the kernels' GPU time in a replay (CUPTI), / %d",
              t->graph_calls, t->graph_calls,
-             t->l2_cold ? "2 x L2 bytes written before each replay" : "no L2 flush");
+             t->l2_cold ? "2 x L2 bytes written before each replay" : "no L2 flush", t->graph_calls);
   else if (t->l2_cold)
     snprintf(buf, len, "time_us = events around one call; 2 x L2 bytes written before each");
   else
@@ -127,8 +133,36 @@ static cudaGraphExec_t capture(const kernel_plan *plan, bench_tensors *b, int ca
   return ge;
 }
 
+// The kernel pass (graph mode): us[r] = kernel time of replay r / G; NAN each, and why in note,
+// when CUPTI is unavailable or its records do not split.
+static void kernel_pass(cudaGraphExec_t ge, const bench_timing_opts *t, cudaStream_t st, double *us,
+                        char *note, size_t len) {
+  int kernels = 0;
+  char why[200];
+  for (int r = 0; r < t->reps; r++) us[r] = NAN;
+  if (bench_ktime_start(why, sizeof why)) {
+    snprintf(note, len, "unavailable: %s", why);
+    return;
+  }
+  for (int r = 0; r < t->reps; r++) {
+    if (t->l2_cold) flush_l2(t->flush_bytes, r, st);
+    bench_spin_kernel<<<1, 1, 0, st>>>(20);
+    BENCH_CUDA_LAUNCH();
+    BENCH_CUDA(cudaGraphLaunch(ge, st));
+  }
+  BENCH_CUDA(cudaStreamSynchronize(st));
+  if (bench_ktime_stop(t->reps, us, &kernels, why, sizeof why)) {
+    for (int r = 0; r < t->reps; r++) us[r] = NAN;
+    snprintf(note, len, "CUPTI activity records of %d replays, not split: %s", t->reps, why);
+    return;
+  }
+  for (int r = 0; r < t->reps; r++) us[r] /= t->graph_calls;
+  snprintf(note, len, "CUPTI activity records of %d replays%s: %d kernels per replay of %d calls",
+           t->reps, t->l2_cold ? ", each after the L2 flush" : "", kernels, t->graph_calls);
+}
+
 double bench_time_shape(const kernel_plan *plan, bench_tensors *b, const bench_timing_opts *t,
-                        int si, bench_samples *v, char *clock_note, size_t note_len) {
+                        int si, bench_samples *v, bench_time_notes *notes) {
   cudaStream_t st;
   BENCH_CUDA(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
   const int graph = t->graph_calls > 0;
@@ -137,7 +171,8 @@ double bench_time_shape(const kernel_plan *plan, bench_tensors *b, const bench_t
   cudaEvent_t *ev = (cudaEvent_t *)malloc(2 * (size_t)t->reps * sizeof *ev);
   int *mhz = (int *)malloc((size_t)t->reps * sizeof(int));
   double *us = (double *)malloc((size_t)t->reps * sizeof(double));
-  if (!ev || !mhz || !us) bench_usage_fail("out of host memory");
+  double *kus = (double *)malloc((size_t)t->reps * sizeof(double));
+  if (!ev || !mhz || !us || !kus) bench_usage_fail("out of host memory");
   for (int i = 0; i < 2 * t->reps; i++) BENCH_CUDA(cudaEventCreate(&ev[i]));
 
   for (int w = 0; w < t->warmup; w++) {
@@ -146,7 +181,7 @@ double bench_time_shape(const kernel_plan *plan, bench_tensors *b, const bench_t
     else BENCH_CUDA(run(b, plan, st));
   }
   BENCH_CUDA(cudaStreamSynchronize(st));
-  clock_wait(st, clock_note, note_len);
+  clock_wait(st, notes->clock, sizeof notes->clock);
   for (int r = 0; r < t->reps; r++) {
     if (t->l2_cold) flush_l2(t->flush_bytes, r, st);
     if (graph) {
@@ -162,11 +197,16 @@ double bench_time_shape(const kernel_plan *plan, bench_tensors *b, const bench_t
     mhz[r] = bench_nvml_sm_clock_now();  // (untimed: after the end event)
   }
   BENCH_CUDA(cudaStreamSynchronize(st));
+  if (graph) kernel_pass(ge, t, st, kus, notes->kernel, sizeof notes->kernel);
+  else {
+    for (int r = 0; r < t->reps; r++) kus[r] = NAN;
+    snprintf(notes->kernel, sizeof notes->kernel, "unavailable: plain launches (--graph-calls 0)");
+  }
   for (int r = 0; r < t->reps; r++) {
     float ms;
     BENCH_CUDA(cudaEventElapsedTime(&ms, ev[2 * r], ev[2 * r + 1]));
     us[r] = ms * 1000.0 / per_sample;
-    bench_samples_add(v, si, r, us[r], mhz[r]);
+    bench_samples_add(v, si, r, us[r], mhz[r], kus[r]);
   }
   if (ge) BENCH_CUDA(cudaGraphExecDestroy(ge));
   for (int i = 0; i < 2 * t->reps; i++) BENCH_CUDA(cudaEventDestroy(ev[i]));
@@ -175,5 +215,6 @@ double bench_time_shape(const kernel_plan *plan, bench_tensors *b, const bench_t
   free(ev);
   free(mhz);
   free(us);
+  free(kus);
   return med;
 }

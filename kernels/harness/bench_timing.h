@@ -12,11 +12,17 @@ typedef struct {
   size_t flush_bytes;  // 2 x L2 size (cold mode)
 } bench_timing_opts;
 
+// What a shape's timing says for the header: clock_wait.<shape> (the wait for the clock before
+// the first sample) and kernel_time.<shape> (how its kernel_us was read, or why it was not).
+typedef struct {
+  char clock[160];
+  char kernel[240];
+} bench_time_notes;
+
 // Times one shape; appends reps samples (shape index si) to v, each with NVML's SM clock read
-// after it. clock_note gets the wait for the clock before the first sample (header
-// clock_wait.<shape>). Returns the median in us.
+// after it and its kernel time (NAN when unavailable). Returns the median time_us.
 double bench_time_shape(const kernel_plan *plan, bench_tensors *b, const bench_timing_opts *t,
-                        int si, bench_samples *v, char *clock_note, size_t note_len);
+                        int si, bench_samples *v, bench_time_notes *notes);
 
 void bench_timing_release(void);  // frees the flush buffer
 

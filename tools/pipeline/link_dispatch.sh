@@ -4,7 +4,7 @@
 #   link_dispatch.sh OUTDIR DISPATCH_FILE PROBLEM DISPATCHER_SRC MEMBER_ROOT SHAPES_FILE -- HARNESS_OBJ... [-- LINK_ARGS...]
 # The configurations are variants of the same experiment, built already under MEMBER_ROOT/<name>.
 # Each one's kernel.o is copied with the symbols it defines renamed dsp<i>_<symbol>, its C ones
-# (the kernel contract, e.g. attn_run) kept global and its kernels' host stubs made local, so that
+# (the kernel contract, e.g. kernel_run) kept global and its kernels' host stubs made local, so that
 # several configurations of one source, whose kernels and statics share names, link together. A
 # generated table (OUTDIR/table.cu: kernels/<problem>/dispatch_member.h, kernels/harness/
 # dispatch_select.h) lists them with their names and the dispatch file's name and text, and

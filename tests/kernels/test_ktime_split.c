@@ -1,0 +1,41 @@
+// test_ktime_split.c — the split of CUPTI's kernel records into replays
+// (kernels/harness/bench_ktime_split.h), on records written by hand: durations summed per replay
+// after each marker (the marker's own time left out), and every way the records can fail to
+// split refused with its reason.
+#include <string.h>
+#include "bench_ktime_split.h"
+#include "check.h"
+
+int main(void) {
+  double us[4];
+  int k = -1;
+  char why[200] = "";
+  // two replays of two kernels each: 1000 + 500 ns, then 1200 + 300 ns; markers 20 us long
+  const bench_krec two[] = {{0, 20000, 1}, {20100, 21100, 0}, {21200, 21700, 0},
+                            {30000, 50000, 1}, {50100, 51300, 0}, {51400, 51700, 0}};
+  CHECK(bench_ktime_split(two, 6, 2, us, &k, why, sizeof why) == 0, "two replays split");
+  CHECK_NEAR(us[0], 1.5, 1e-12, "replay 1: 1000 + 500 ns = 1.5 us (the marker left out)");
+  CHECK_NEAR(us[1], 1.5, 1e-12, "replay 2: 1200 + 300 ns = 1.5 us");
+  CHECK(k == 2, "two kernels per replay");
+
+  const bench_krec one[] = {{0, 100, 1}, {200, 3700, 0}};
+  CHECK(bench_ktime_split(one, 2, 1, us, &k, why, sizeof why) == 0 && k == 1, "one replay, one kernel");
+  CHECK_NEAR(us[0], 3.5, 1e-12, "3500 ns = 3.5 us");
+
+  CHECK(bench_ktime_split(two, 6, 3, us, &k, why, sizeof why) == -1 && strstr(why, "2 replay markers of 3"),
+        "fewer markers than replays: refused");
+  CHECK(bench_ktime_split(two, 6, 1, us, &k, why, sizeof why) == -1 && strstr(why, "more than 1"),
+        "more markers than replays: refused");
+  const bench_krec early[] = {{0, 10, 0}, {20, 30, 1}, {40, 50, 0}};
+  CHECK(bench_ktime_split(early, 3, 1, us, &k, why, sizeof why) == -1 && strstr(why, "before the first"),
+        "a kernel before the first marker: refused");
+  const bench_krec empty[] = {{0, 10, 1}, {20, 30, 1}, {40, 50, 0}};
+  CHECK(bench_ktime_split(empty, 3, 2, us, &k, why, sizeof why) == -1 && strstr(why, "replay 1 holds no kernel"),
+        "a replay without a kernel: refused");
+  const bench_krec uneven[] = {{0, 10, 1}, {20, 30, 0}, {40, 50, 1}, {60, 70, 0}, {80, 90, 0}};
+  CHECK(bench_ktime_split(uneven, 5, 2, us, &k, why, sizeof why) == -1 && strstr(why, "replay 2 holds 2 kernels, replay 1 1"),
+        "replays of unequal kernel counts (a record lost): refused");
+  CHECK(bench_ktime_split(NULL, 0, 1, us, &k, why, sizeof why) == -1 && strstr(why, "0 replay markers of 1"),
+        "no records: refused");
+  CHECK_DONE();
+}
