@@ -18,8 +18,8 @@ SHAPES      := B2_H8_S512_D64_C0 B2_H8_S1024_D64_C0 B2_H8_S2048_D64_C0 B2_H8_S20
                B2_H8_S512_D128_C0 B4_H16_S4096_D128_C0 B4_H16_S4096_D128_C1 \
                B8_H32_S1_K4096_D128_C0
 BASELINE    := sdpa-cudnn
-BASELINES   := sdpa-cudnn
-LIBRARIES   := sdpa-cudnn
+BASELINES   := sdpa-cudnn cudnn-sdpa
+LIBRARIES   := sdpa-cudnn cudnn-sdpa
 COMPARE     := sm90_d64:mma_d64 sm90_d128:mma_d128 sm90_d64_pp:sm90_d64 \
                sm90_d128_pp:sm90_d128 sm90_d64_ov:sm90_d64 sm90_d128_ov:sm90_d128 \
                sm90_d64_ovpp:sm90_d64_ov sm90_d128_ovpp:sm90_d128_ov sm90_d128_w1:sm90_d128_ov \

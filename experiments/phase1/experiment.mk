@@ -9,8 +9,8 @@ DESCRIPTION := Seed 004's parallelism-first ladder: KV splits, persistent CTAs, 
 KERNEL      := attention/flash_attn.cu
 SHAPES      := B1_H1_S128_D64_C0 B1_H8_S256_D64_C0 B2_H8_S512_D64_C0 B2_H8_S1024_D64_C0 B1_H8_S128_D64_C0
 BASELINE    := sdpa-cudnn
-BASELINES   := sdpa-cudnn sdpa-flash cublas-naive
-LIBRARIES   := sdpa-cudnn sdpa-flash
+BASELINES   := sdpa-cudnn sdpa-flash cudnn-sdpa cublas-naive
+LIBRARIES   := sdpa-cudnn sdpa-flash cudnn-sdpa
 COMPARE     := v1:v0 v2:v1 v3:v2 v4s2:v3 v4s3:v3 v5:v4s2 v5:sdpa-flash
 # the design, fixed before its sessions ran: 5 GPUs x 1 session x 6 rounds, 30 samples a round.
 # H200: 4 GPUs of one host and 1 of another. H100 (no H100 host of two or four GPUs was lent): five one-GPU

@@ -158,6 +158,10 @@ int bench_mode_time(const bench_opts *o) {
     bench_header_set(&h, key, "%s", notes.clock);
     snprintf(key, sizeof key, "kernel_time.%s", sh->name);
     bench_header_set(&h, key, "%s", notes.kernel);
+    if (notes.kernels[0]) {
+      snprintf(key, sizeof key, "kernels.%s", sh->name);
+      bench_header_set(&h, key, "%s", notes.kernels);
+    }
     // ms of the host clock: device (process: opening the device), wait (for the turn), set-up
     // (prepare, buffers), check (numerics), timing (warm-up and reps)
     fprintf(stderr,

@@ -32,6 +32,16 @@ typedef bench_krec krec;
 static krec *recs;
 static size_t nrec, caprec;
 static int lost;  // a record could not be kept (out of memory)
+enum { MAX_NAMES = 8 };
+static char *names[MAX_NAMES];  // the distinct kernels of the pass (the marker's left out)
+static int nnames, more_names;
+
+static void note_name(const char *name) {
+  for (int i = 0; i < nnames; i++)
+    if (strcmp(names[i], name) == 0) return;
+  if (nnames == MAX_NAMES || !(names[nnames] = strdup(name))) more_names = 1;
+  else nnames++;
+}
 
 static void on_request(uint8_t **buf, size_t *size, size_t *max_records) {
   *buf = (uint8_t *)aligned_alloc(BUF_ALIGN, BUF_BYTES);
@@ -53,6 +63,7 @@ static void on_complete(void *ctx, uint32_t stream, uint8_t *buf, size_t size, s
     memcpy(&k.end, p + 24, sizeof k.end);
     memcpy(&name, p + 104, sizeof name);
     k.marker = name && strstr(name, "bench_spin_kernel") != NULL;
+    if (!k.marker) note_name(name ? name : "?");
     if (nrec == caprec) {
       size_t cap = caprec ? 2 * caprec : 4096;
       krec *n = (krec *)realloc(recs, cap * sizeof *n);
@@ -101,6 +112,8 @@ int bench_ktime_start(char *why, size_t len) {
     return -1;
   }
   nrec = 0, lost = 0;
+  for (int i = 0; i < nnames; i++) free(names[i]);
+  nnames = 0, more_names = 0;
   cupti_ret r = cu.enable(KIND_CONCURRENT_KERNEL);
   if (r != 0) {
     snprintf(why, len, "CUPTI refused kernel records (error %d; another profiler attached?)", r);
@@ -121,4 +134,12 @@ int bench_ktime_stop(int replays, double *us, int *kernels, char *why, size_t le
   if (lost) return snprintf(why, len, "records lost (out of host memory)"), -1;
   qsort(recs, nrec, sizeof *recs, by_start);
   return bench_ktime_split(recs, nrec, replays, us, kernels, why, len);
+}
+
+void bench_ktime_names(char *buf, size_t len) {
+  size_t at = 0;
+  buf[0] = 0;
+  for (int i = 0; i < nnames && at < len; i++)
+    at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? ";" : "", names[i]);
+  if (more_names && at < len) snprintf(buf + at, len - at, ";...");
 }

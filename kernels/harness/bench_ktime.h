@@ -15,3 +15,7 @@ int bench_ktime_start(char *why, size_t len);
 // kernels after replay r's marker; *kernels = kernels per replay. Returns 0, or -1 with why when
 // the records do not split into `replays` groups of equally many kernels (none lost).
 int bench_ktime_stop(int replays, double *us, int *kernels, char *why, size_t len);
+
+// The distinct kernels of the last pass (mangled names, ';'-separated, "..." after the eighth):
+// which kernels a call ran, for the header line kernels.<shape>.
+void bench_ktime_names(char *buf, size_t len);

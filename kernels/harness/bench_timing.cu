@@ -136,7 +136,9 @@ static cudaGraphExec_t capture(const kernel_plan *plan, bench_tensors *b, int ca
 // The kernel pass (graph mode): us[r] = kernel time of replay r / G; NAN each, and why in note,
 // when CUPTI is unavailable or its records do not split.
 static void kernel_pass(cudaGraphExec_t ge, const bench_timing_opts *t, cudaStream_t st, double *us,
-                        char *note, size_t len) {
+                        bench_time_notes *notes) {
+  char *note = notes->kernel;
+  const size_t len = sizeof notes->kernel;
   int kernels = 0;
   char why[200];
   for (int r = 0; r < t->reps; r++) us[r] = NAN;
@@ -151,7 +153,9 @@ static void kernel_pass(cudaGraphExec_t ge, const bench_timing_opts *t, cudaStre
     BENCH_CUDA(cudaGraphLaunch(ge, st));
   }
   BENCH_CUDA(cudaStreamSynchronize(st));
-  if (bench_ktime_stop(t->reps, us, &kernels, why, sizeof why)) {
+  int split = bench_ktime_stop(t->reps, us, &kernels, why, sizeof why);
+  bench_ktime_names(notes->kernels, sizeof notes->kernels);
+  if (split) {
     for (int r = 0; r < t->reps; r++) us[r] = NAN;
     snprintf(note, len, "CUPTI activity records of %d replays, not split: %s", t->reps, why);
     return;
@@ -197,7 +201,8 @@ double bench_time_shape(const kernel_plan *plan, bench_tensors *b, const bench_t
     mhz[r] = bench_nvml_sm_clock_now();  // (untimed: after the end event)
   }
   BENCH_CUDA(cudaStreamSynchronize(st));
-  if (graph) kernel_pass(ge, t, st, kus, notes->kernel, sizeof notes->kernel);
+  notes->kernels[0] = 0;
+  if (graph) kernel_pass(ge, t, st, kus, notes);
   else {
     for (int r = 0; r < t->reps; r++) kus[r] = NAN;
     snprintf(notes->kernel, sizeof notes->kernel, "unavailable: plain launches (--graph-calls 0)");

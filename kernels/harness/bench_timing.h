@@ -13,10 +13,12 @@ typedef struct {
 } bench_timing_opts;
 
 // What a shape's timing says for the header: clock_wait.<shape> (the wait for the clock before
-// the first sample) and kernel_time.<shape> (how its kernel_us was read, or why it was not).
+// the first sample), kernel_time.<shape> (how its kernel_us was read, or why it was not) and
+// kernels.<shape> (the kernels CUPTI saw).
 typedef struct {
   char clock[160];
   char kernel[240];
+  char kernels[400];  // the kernels of a call (kernels.<shape>), "" when unknown
 } bench_time_notes;
 
 // Times one shape; appends reps samples (shape index si) to v, each with NVML's SM clock read
