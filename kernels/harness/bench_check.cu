@@ -86,18 +86,33 @@ int bench_check_shape(const char *name, const kernel_plan *plan, bench_tensors *
     BENCH_CUDA(cudaMemcpy(first[i], t->io.out[i], bench_out_bytes(t, i), cudaMemcpyDeviceToDevice));
   }
   dirty += run_poisoned(t, plan);
+  // A library call (plan kernel "-", no kernel of its own) may order a reduction differently
+  // from call to call (cuDNN's split-key decode does): its rerun is held to the tolerance
+  // instead of to the bits, and the mismatch is still reported. Our kernels must repeat exactly.
+  const int library = strcmp(plan->kernel, "-") == 0;
   long mism = 0;
-  int pass_u = 1, pass_h = 1;
+  int pass_u = 1, pass_h = 1, rerun_ok = 1;
   for (int i = 0; i < n; i++) {
-    mismatch[i] = bench_mismatch_dev(first[i], t->io.out[i], t->d.out[i].count, bench_type_size(t->d.out[i].type));
+    const problem_tensor *d = &t->d.out[i];
+    mismatch[i] = bench_mismatch_dev(first[i], t->io.out[i], d->count, bench_type_size(d->type));
     BENCH_CUDA(cudaFree(first[i]));
     mism += mismatch[i];
-    pass_u &= err_pass(&t->d.out[i], &eu[i]);
-    pass_h &= err_pass(&t->d.out[i], &eh[i]);
+    if (mismatch[i] && library) {  // the rerun's own errors, against the same reference
+      double atol, rtol, max_rel;
+      bench_err er;
+      bench_out_tolerance(d, &atol, &rtol, &max_rel);
+      bench_compare_dev(t->io.out[i], d->type, t->ref[i], bench_ref_type(d->type), d->count, atol, rtol, &er);
+      rerun_ok &= err_pass(d, &er);
+      worst(&all, &er);
+    } else if (mismatch[i]) {
+      rerun_ok = 0;
+    }
+    pass_u &= err_pass(d, &eu[i]);
+    pass_h &= err_pass(d, &eh[i]);
     worst(&all, &eu[i]);
     worst(&all, &eh[i]);
   }
-  const int pass = pass_u && pass_h && mism == 0 && dirty == 0;
+  const int pass = pass_u && pass_h && rerun_ok && dirty == 0;
   fprintf(out,
           "check shape=%s max_abs_err=%.3e max_rel_err=%.3e allclose_violations=%ld nan=%ld "
           "rerun_mismatch=%ld workspace_dirty=%ld uniform=%s hard=%s verdict=%s\n",
@@ -111,7 +126,8 @@ int bench_check_shape(const char *name, const kernel_plan *plan, bench_tensors *
             "check-out shape=%s out=%s type=%s max_abs_err=%.3e max_rel_err=%.3e allclose_violations=%ld "
             "nan=%ld rerun_mismatch=%ld uniform=%s hard=%s verdict=%s\n",
             name, t->d.out[i].name, bench_type_name(t->d.out[i].type), e.max_abs_err, e.max_rel_err,
-            e.violations, e.nan, mismatch[i], word(u), word(h), word(u && h && mismatch[i] == 0));
+            e.violations, e.nan, mismatch[i], word(u), word(h),
+            word(u && h && (mismatch[i] == 0 || library)));
   }
   fflush(out);
   return pass;

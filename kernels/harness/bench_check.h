@@ -20,8 +20,9 @@ void bench_compare(const float *o, const float *ref, size_t n, double atol, doub
 
 // The --check procedure for one shape (buffers allocated, kernel_prepare done): inputs from
 // seed, reference, NaN-poisoned outputs and workspace, kernel, compare every output within its
-// tolerance; a rerun on the same inputs must give bit-identical outputs; then a second input
-// set. Prints one `check shape=...` line to out, the worst over the outputs, and, for a problem of
+// tolerance; a rerun on the same inputs must give bit-identical outputs (a library call, plan
+// kernel "-", only outputs within the tolerance again: its mismatch is reported); then a second
+// input set. Prints one `check shape=...` line to out, the worst over the outputs, and, for a problem of
 // several outputs, one `check-out shape=... out=NAME type=T ...` line each (the same fields).
 // Returns 1 on pass, 0 on fail. CUDA errors exit 4.
 int bench_check_shape(const char *name, const kernel_plan *plan, bench_tensors *t,

@@ -96,6 +96,7 @@ sjob() { # sjob NAME SO ARG...: a job file $T/NAME
   local n=$1 so=$2; shift 2
   printf '%s\n' "$(cd "$(dirname "$so")" && pwd -P)/$(basename "$so")" "$T/$n.log" "$@" >"$T/$n"
 }
+: >"$T/slock"  # (the runs' lock file: measure makes it; the server only opens it)
 sjob j1 "$B/tests/bench_naive.so" "${S[@]}" --reps 5 --warmup 1 --out "$T/s1.csv" --gpu-lock "$T/slock" --limit 60 --served
 sjob j2 "$B/tests/bench_naive.so" "${S[@]}" --reps 7 --warmup 1 --out "$T/s2.csv" --gpu-lock "$T/slock" --served
 printf '%s\n' "$T/j1" "$T/j2" | "$SRV" --gpu-lock "$T/slock" >"$T/out" 2>&1; src=$?
