@@ -29,21 +29,34 @@ check_grep "... saying which field" 'short.log:1: a check line whose verdict= is
 $N rows --variant 'v 1' --session s1 "$t/v.log" >/dev/null 2>"$t/err"
 check_eq "rows: a variant that is not a name: exit 2" "$?" 2
 mkdir "$t/d"
-$N publish --git-rev abc123 "$t/rows" "$t/d"
-check_eq "publish: a new table gets its magic line, the commit (latest and per session) and columns, then the rows" "$(sed -n '1,4p' "$t/d/numerics.csv" | tr '\n' '|')$(($(wc -l <"$t/d/numerics.csv") - 4))" \
-  "# cudadent42 numerics v1|# git_rev: abc123|# session.s1: git_rev=abc123|variant,shape,session,run,max_abs_err,max_rel_err,allclose_violations,nan,rerun_mismatch,workspace_dirty,uniform,hard,verdict|4"
+$N publish --git-rev abc123 --code kernels:aaaaaaaaaaaa "$t/rows" "$t/d"
+check_eq "publish: a new table gets its magic line, the code, the commit (latest and per session) and columns, then the rows" "$(sed -n '1,5p' "$t/d/numerics.csv" | tr '\n' '|')$(($(wc -l <"$t/d/numerics.csv") - 5))" \
+  "# cudadent42 numerics v1|# code: kernels:aaaaaaaaaaaa|# git_rev: abc123|# session.s1: git_rev=abc123|variant,shape,session,run,max_abs_err,max_rel_err,allclose_violations,nan,rerun_mismatch,workspace_dirty,uniform,hard,verdict|4"
 $N rows --variant v1 --session s2 "$t/v.log" >"$t/rows2"
-$N publish --git-rev def456 "$t/rows2" "$t/d"
+$N publish --git-rev def456 --code kernels:aaaaaaaaaaaa "$t/rows2" "$t/d"
 check_eq "publish: the header names the latest commit and keeps each session's" "$(grep '^#' "$t/d/numerics.csv" | tr '\n' '|')" \
-  "# cudadent42 numerics v1|# git_rev: def456|# session.s1: git_rev=abc123|# session.s2: git_rev=def456|"
+  "# cudadent42 numerics v1|# code: kernels:aaaaaaaaaaaa|# git_rev: def456|# session.s1: git_rev=abc123|# session.s2: git_rev=def456|"
 check_eq "publish: a second session appended after the first" "$(awk -F, '!/^#/ && h { print $3 } !/^#/ { h = 1 }' "$t/d/numerics.csv" | uniq | tr '\n' ' ')" "s1 s2 "
 cp "$t/d/numerics.csv" "$t/before"
-$N publish --git-rev def456 "$t/rows2" "$t/d" 2>"$t/err"
+$N publish --git-rev def456 --code kernels:aaaaaaaaaaaa "$t/rows2" "$t/d" 2>"$t/err"
 check_eq "publish: a session already in the table: exit 3" "$?" 3
 check "... the table untouched" cmp "$t/before" "$t/d/numerics.csv"
 check_eq "... no temporary file left" "$(ls -A "$t/d" | grep -c tmp)" 0
+$N rows --variant v1 --session s3 "$t/v.log" >"$t/rows3"
+$N publish --git-rev 789abc --code kernels:bbbbbbbbbbbb "$t/rows3" "$t/d" 2>"$t/err"
+check_eq "publish: rows of other code replace the table: its sessions and rows gone, the new code named" \
+  "$(grep '^#' "$t/d/numerics.csv" | tr '\n' '|') $(awk -F, '!/^#/ && h { print $3 } !/^#/ { h = 1 }' "$t/d/numerics.csv" | uniq | tr '\n' ' ')" \
+  "# cudadent42 numerics v1|# code: kernels:bbbbbbbbbbbb|# git_rev: 789abc|# session.s3: git_rev=789abc| s3 "
+check_grep "... saying so" "replaced: code differs .published 'kernels:aaaaaaaaaaaa', now 'kernels:bbbbbbbbbbbb'.; 8 earlier row.s. dropped" "$t/err"
+grep -v '^# code:' "$t/d/numerics.csv" >"$t/nocode" && mv "$t/nocode" "$t/d/numerics.csv"
+$N publish --git-rev 789abc --code kernels:bbbbbbbbbbbb "$t/rows2" "$t/d" 2>"$t/err"
+check_eq "publish: a table that names no code (published before tables named it) is replaced too" \
+  "$(awk -F, '!/^#/ && h { print $3 } !/^#/ { h = 1 }' "$t/d/numerics.csv" | uniq | tr '\n' ' ')" "s2 "
+check_grep "... saying so" "published 'none named'" "$t/err"
+$N publish --git-rev 789abc "$t/rows2" "$t/d" 2>"$t/err"
+check_eq "publish without --code: a usage error" "$?" 2
 printf 'variant,x\n' >"$t/d/numerics.csv"
-$N publish --git-rev abc123 "$t/rows" "$t/d" 2>"$t/err"
+$N publish --git-rev abc123 --code kernels:aaaaaaaaaaaa "$t/rows" "$t/d" 2>"$t/err"
 check_eq "publish: a file that is not a numerics table: exit 2" "$?" 2
 check_grep "... saying so" "numerics.csv:1: not a numerics table" "$t/err"
 done_testing

@@ -4,8 +4,11 @@
 //   check shape=S max_abs_err=E max_rel_err=E allclose_violations=N nan=N rerun_mismatch=N
 //   workspace_dirty=N uniform=pass|fail hard=pass|fail verdict=pass|fail
 // The table (DATA/<exp>/<gpu>/numerics.csv, published by measure beside gates.csv) holds those
-// lines as rows, a session's appended to the file:
+// lines as rows, a session's appended to the file while the code is the same (rows of other code
+// replace it, as a sample file is replaced):
 //   # cudadent42 numerics v1
+//   # code: kernels:<12 hex>              (the code the rows checked; absent in tables published
+//                                          before it was recorded)
 //   # git_rev: R                          (the commit of the latest session published)
 //   # session.<id>: git_rev=R             (one per session: the commit that measured it)
 //   variant,shape,session,run,max_abs_err,max_rel_err,allclose_violations,nan,rerun_mismatch,

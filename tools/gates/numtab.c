@@ -2,12 +2,15 @@
 //   numtab rows --variant V --session S LOG...
 //                      the table's rows of the check lines in the LOGs (in order; run = the
 //                      how-manieth check of that shape), no header, on standard output
-//   numtab publish --git-rev R ROWS DIR
+//   numtab publish --git-rev R --code ID ROWS DIR
 //                      ROWS appended to DIR/numerics.csv (written with its header when there is
-//                      none), through a temporary file and a rename; the header names R, the
-//                      commit that measured them, as `# git_rev:` (the latest) and on a
+//                      none), through a temporary file and a rename; the header names ID, the
+//                      code the rows checked (`# code:`, as a sample file's), and R, the commit
+//                      that measured them, as `# git_rev:` (the latest) and on a
 //                      `# session.<id>: git_rev=R` line per session; a session of ROWS already
-//                      in the table is refused (exit 3: a session is published once)
+//                      in the table is refused (exit 3: a session is published once). A table
+//                      of other code (or of none named) is replaced, as measure replaces a
+//                      sample file of other code, saying so on stderr
 // Exit 0; 2 on a usage error, a malformed check line or table ("numtab: FILE:LINE: what"); 3 as
 // above.
 #include <stdarg.h>
@@ -29,7 +32,7 @@ static _Noreturn void die(int rc, const char *fmt, ...) {
 }
 
 static _Noreturn void usage(void) {
-  die(2, "usage: numtab rows --variant V --session S LOG... | publish --git-rev R ROWS DIR");
+  die(2, "usage: numtab rows --variant V --session S LOG... | publish --git-rev R --code ID ROWS DIR");
 }
 
 static int is_name(const char *s) {
@@ -94,7 +97,7 @@ static void session_of(const char *row, char *out, size_t len) {
   snprintf(out, len, "%.*s", (int)n, p ? p + 1 : "");
 }
 
-static int publish(const char *rows_path, const char *dir, const char *git_rev) {
+static int publish(const char *rows_path, const char *dir, const char *git_rev, const char *code) {
   char dest[4096], tmp[4200];
   snprintf(dest, sizeof dest, "%s/numerics.csv", dir);
   snprintf(tmp, sizeof tmp, "%s/.numerics.csv.tmp.%ld", dir, (long)getpid());
@@ -122,7 +125,7 @@ static int publish(const char *rows_path, const char *dir, const char *git_rev) 
   // the table as it is: its header lines after the magic one (but its # git_rev:, which names the
   // latest commit and is written anew), then its rows after the columns line
   FILE *old = fopen(dest, "r");
-  char **keep = NULL, **rows_old = NULL;
+  char **keep = NULL, **rows_old = NULL, *old_code = NULL;
   size_t nkeep = 0, nrows = 0, cols = 0;
   lineno = 0;
   while (old && getline(&line, &cap, old) >= 0) {
@@ -130,6 +133,10 @@ static int publish(const char *rows_path, const char *dir, const char *git_rev) 
     line[strcspn(line, "\n")] = '\0';
     if (lineno == 1 && strcmp(line, NUMERICS_MAGIC)) die(2, "%s:1: not a numerics table (no '" NUMERICS_MAGIC "' line)", dest);
     if (lineno == 1) continue;
+    if (!cols && !strncmp(line, "# code: ", 8)) {
+      if (!old_code && !(old_code = strdup(line + 8))) die(2, "out of memory");
+      continue;
+    }
     if (!cols && line[0] == '#') {
       if (strncmp(line, "# git_rev:", 10) && !(keep = realloc(keep, (nkeep + 1) * sizeof *keep), keep && (keep[nkeep++] = strdup(line))))
         die(2, "out of memory");
@@ -146,9 +153,17 @@ static int publish(const char *rows_path, const char *dir, const char *git_rev) 
       if (!strcmp(sess[k], s)) die(3, "%s: session %s is already in %s (a session is published once)", rows_path, s, dest);
     if (!(rows_old = realloc(rows_old, (nrows + 1) * sizeof *rows_old)) || !(rows_old[nrows++] = strdup(line))) die(2, "out of memory");
   }
+  if (old && (!old_code || strcmp(old_code, code))) {  // another code's table: replaced
+    fprintf(stderr, "numtab: %s replaced: code differs (published '%s', now '%s'); %zu earlier row(s) dropped\n",
+            dest, old_code ? old_code : "none named", code, nrows);
+    for (size_t k = 0; k < nkeep; k++) free(keep[k]);
+    for (size_t k = 0; k < nrows; k++) free(rows_old[k]);
+    nkeep = nrows = 0;
+  }
+  free(old_code);
   FILE *out = fopen(tmp, "w");
   if (!out) die(2, "%s: cannot write", tmp);
-  fprintf(out, "%s\n# git_rev: %s\n", NUMERICS_MAGIC, git_rev);
+  fprintf(out, "%s\n# code: %s\n# git_rev: %s\n", NUMERICS_MAGIC, code, git_rev);
   for (size_t k = 0; k < nkeep; k++) fprintf(out, "%s\n", keep[k]), free(keep[k]);
   for (size_t k = 0; k < nsess; k++) fprintf(out, "# session.%s: git_rev=%s\n", sess[k], git_rev);
   fprintf(out, "%s\n", NUMERICS_COLUMNS);
@@ -171,9 +186,10 @@ static int publish(const char *rows_path, const char *dir, const char *git_rev) 
 int main(int argc, char **argv) {
   if (argc < 2) usage();
   if (!strcmp(argv[1], "rows")) return rows(argc, argv);
-  if (!strcmp(argv[1], "publish") && argc == 6 && !strcmp(argv[2], "--git-rev")) {
+  if (!strcmp(argv[1], "publish") && argc == 8 && !strcmp(argv[2], "--git-rev") && !strcmp(argv[4], "--code")) {
     if (!*argv[3] || strchr(argv[3], '\n')) die(2, "--git-rev: '%s' is not one line", argv[3]);
-    return publish(argv[4], argv[5], argv[3]);
+    if (!*argv[5] || strpbrk(argv[5], "\n ")) die(2, "--code: '%s' is not one word (kernels:<12 hex>)", argv[5]);
+    return publish(argv[6], argv[7], argv[3], argv[5]);
   }
   usage();
 }

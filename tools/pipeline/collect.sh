@@ -40,8 +40,9 @@ for d in "$b"/slurm/*/; do
   if [ -f "$staged/numerics.csv" ]; then
     # (its rows: the lines after the header and the columns line; its commit from its header)
     rev=$(sed -n 's/^# git_rev: //p' "$staged/numerics.csv" | head -n 1)
+    code=$(sed -n 's/^# code: //p' "$staged/numerics.csv" | head -n 1)
     awk 'h { print } !/^#/ { h = 1 }' "$staged/numerics.csv" >"$d/numerics.rows" &&
-      { flock 8; "${NUMTAB:-${B:-build}/tools/numtab}" publish --git-rev "${rev:-unknown}" "$d/numerics.rows" "$dest" 2>/dev/null; } 8>"$dest/.publish.lock"; nrc=$?
+      { flock 8; "${NUMTAB:-${B:-build}/tools/numtab}" publish --git-rev "${rev:-unknown}" --code "${code:-none}" "$d/numerics.rows" "$dest" 2>/dev/null; } 8>"$dest/.publish.lock"; nrc=$?
     # (3: its session is in the table already, a collect killed before marking it: not again)
     [ $nrc -eq 0 ] || [ $nrc -eq 3 ] || { say "session $s: its numerics table was not published"; rc=1; }
   fi

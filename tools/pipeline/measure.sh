@@ -686,7 +686,7 @@ for v in "${cand[@]}"; do
   else say "$v: its check lines could not be read (above): its numerics are not published"; fi
 done
 if [ -s "$runs/numerics.rows" ]; then
-  { flock 8; "$numtab" publish --git-rev "${GIT_REV:-unknown}" "$runs/numerics.rows" "$dest"; } 8>"$dest/.publish.lock" ||
+  { flock 8; "$numtab" publish --git-rev "${GIT_REV:-unknown}" --code "$code_kernels" "$runs/numerics.rows" "$dest"; } 8>"$dest/.publish.lock" ||
     say "the numerics table was not published (above)"
 fi
 
