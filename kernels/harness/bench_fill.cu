@@ -25,6 +25,8 @@ __device__ static void bench_store(__half *x, size_t i, float u) { x[i] = __floa
 __device__ static void bench_store(__nv_bfloat16 *x, size_t i, float u) { x[i] = __float2bfloat16_rn(u); }
 __device__ static void bench_store(float *x, size_t i, float u) { x[i] = u; }
 __device__ static void bench_store(int *x, size_t i, float u) { x[i] = (int)floorf(u * 1024.0f); }
+__device__ static void bench_store(__nv_fp8_e4m3 *x, size_t i, float u) { x[i] = __nv_fp8_e4m3(u); }
+__device__ static void bench_store(__nv_fp8_e5m2 *x, size_t i, float u) { x[i] = __nv_fp8_e5m2(u); }
 
 template <typename T>
 __global__ void bench_fill_kernel(T *x, size_t n, unsigned long long key) {
@@ -43,6 +45,8 @@ void bench_fill(void *x, problem_type t, size_t n, unsigned long long seed, int 
     case PROBLEM_BF16: bench_fill_kernel<<<(unsigned)blocks, 256, 0, stream>>>((__nv_bfloat16 *)x, n, key); break;
     case PROBLEM_F32: bench_fill_kernel<<<(unsigned)blocks, 256, 0, stream>>>((float *)x, n, key); break;
     case PROBLEM_I32: bench_fill_kernel<<<(unsigned)blocks, 256, 0, stream>>>((int *)x, n, key); break;
+    case PROBLEM_F8E4M3: bench_fill_kernel<<<(unsigned)blocks, 256, 0, stream>>>((__nv_fp8_e4m3 *)x, n, key); break;
+    case PROBLEM_F8E5M2: bench_fill_kernel<<<(unsigned)blocks, 256, 0, stream>>>((__nv_fp8_e5m2 *)x, n, key); break;
   }
   BENCH_CUDA_LAUNCH();
 }

@@ -30,7 +30,16 @@ extern "C" {
 // ---- tensors
 // Element types. Inputs are filled uniformly at random by type (bench_fill.h); an output is
 // checked against a reference of fp32 (floating types) or int32 (int32: compared exactly).
-typedef enum { PROBLEM_F16, PROBLEM_BF16, PROBLEM_F32, PROBLEM_I32 } problem_type;
+// The fp8 types are the OCP formats CUDA names __nv_fp8_e4m3 (max 448, no infinity) and
+// __nv_fp8_e5m2 (max 57344), rounded to nearest from fp32, saturating to the largest finite.
+typedef enum {
+  PROBLEM_F16,
+  PROBLEM_BF16,
+  PROBLEM_F32,
+  PROBLEM_I32,
+  PROBLEM_F8E4M3,
+  PROBLEM_F8E5M2
+} problem_type;
 enum { PROBLEM_MAX_TENSORS = 8 };
 
 typedef struct {

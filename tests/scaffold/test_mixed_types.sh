@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test_mixed_types.sh — bring your own kernel of any types, in a copy of the tree: a scaffolded
-# problem (make new-problem NAME=mixo) gets the mixed-type kernel of tests/fixtures/mixed (fp32
-# and bf16 in; fp32, int32 and bf16 out), written over the scaffold's own files only, and no other
+# problem (make new-problem NAME=mixo) gets the mixed-type kernel of tests/fixtures/mixed (fp32,
+# bf16 and fp8 e4m3 in; fp32, int32, bf16 and fp8 e5m2 out), written over the scaffold's own files only, and no other
 # file is edited. It builds, its bench's help names mixo and not attention, its variants pass the
 # static gates, a misspelt baseline is refused without SDPA, and fake runs (as in
 # test_measure.sh) that print a check line per output are measured, analyzed and reported.
@@ -53,7 +53,7 @@ fake() { # fake VARIANT MICROSECONDS
 for a in "\$@"; do [ "\$a" = --gpu-slug ] && { echo fake-gpu; exit 0; }; done
 checks() { for s in $shapes; do
   echo "check shape=\$s max_abs_err=1.000e-06 max_rel_err=1.000e-06 allclose_violations=0 nan=0 rerun_mismatch=0 workspace_dirty=0 uniform=pass hard=pass verdict=pass"
-  for o in y:fp32 k:int32 h:bf16; do
+  for o in y:fp32 k:int32 h:bf16 e:fp8e5m2; do
     echo "check-out shape=\$s out=\${o%:*} type=\${o#*:} max_abs_err=0.000e+00 max_rel_err=0.000e+00 allclose_violations=0 nan=0 rerun_mismatch=0 uniform=pass hard=pass verdict=pass"
   done; done; }
 for a in "\$@"; do [ "\$a" = --check ] && { checks; exit 0; }; done
