@@ -19,6 +19,11 @@
 //   gatetab merge BUILD_EXP_DIR [DEST_DIR]
 //                                        gates.csv with runtime.csv's rejects folded in ->
 //                                        BUILD_EXP_DIR/gates_run.csv, and DEST_DIR/gates.csv
+//   gatetab stage BUILD_EXP_DIR STAGE TABLE [DEST_DIR]
+//                                        a stage run after the static gates (e.g. counters):
+//                                        update BUILD_EXP_DIR/runtime.csv with TABLE, then merge;
+//                                        prints TABLE's count (BUILD_EXP_DIR/gates.csv must exist)
+//   gatetab clear RUNTIME                RUNTIME made an empty runtime table (a session's start)
 // Files are written to a temporary file and renamed. Exit 0; 1 when get finds no row of VARIANT;
 // 2 on a usage error or a malformed table ("gatetab: FILE:LINE: what").
 #include <errno.h>
@@ -48,7 +53,8 @@ static _Noreturn void die(const char *fmt, ...) {
 static _Noreturn void usage(void) {
   die("usage: gatetab header | join ROWFILE... | waive WAIVERS ROWFILE | list [--pass] [--runtime RUNTIME] TABLE |"
       " get [--rows] FILE VARIANT COLUMN... | count TABLE | reject RUNTIME VARIANT REASON DETAIL |"
-      " exit-reason RC | update RUNTIME STAGE TABLE | merge BUILD_EXP_DIR [DEST_DIR]");
+      " exit-reason RC | update RUNTIME STAGE TABLE | merge BUILD_EXP_DIR [DEST_DIR] |"
+      " stage BUILD_EXP_DIR STAGE TABLE [DEST_DIR] | clear RUNTIME");
 }
 
 static void load(const char *path, gt_kind kind, gt_table *t) {
@@ -223,6 +229,24 @@ static int merge(const char *b, const char *dest) {
   return 0;
 }
 
+static int stage(const char *b, const char *stage_name, const char *path, const char *dest) {
+  char p[4096];
+  if (snprintf(p, sizeof p, "%s/gates.csv", b) >= (int)sizeof p) die("%s: path too long", b);
+  if (access(p, F_OK)) die("%s: missing", p);
+  snprintf(p, sizeof p, "%s/runtime.csv", b);
+  update(p, stage_name, path);
+  merge(b, dest);
+  return count(path);
+}
+
+static int clear(const char *path) {
+  gt_table t;
+  gt_init(&t, GT_RUNTIME, path, NULL, 0);
+  save(&t, path);
+  gt_free(&t);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) usage();
   const char *c = argv[1];
@@ -242,5 +266,7 @@ int main(int argc, char **argv) {
   if (!strcmp(c, "exit-reason") && n == 1) return exit_reason(a[0]);
   if (!strcmp(c, "update") && n == 3) return update(a[0], a[1], a[2]);
   if (!strcmp(c, "merge") && (n == 1 || n == 2)) return merge(a[0], n == 2 ? a[1] : NULL);
+  if (!strcmp(c, "stage") && (n == 3 || n == 4)) return stage(a[0], a[1], a[2], n == 4 ? a[3] : NULL);
+  if (!strcmp(c, "clear") && n == 1) return clear(a[0]);
   usage();
 }
