@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # test_gatetab.sh — the gate table's command (tools/gates/gatetab.c), as shell and make call it:
-# header, join, waive, list, get, count, reject, exit-reason, update, merge, stage, clear; every usage and input
+# header, join, waive, list, get, count, reject, exit-reason, update, merge, stage, clear,
+# status; every usage and input
 # error exits 2 with "gatetab: FILE:LINE: what". Expected tables are written out by hand.
 . tests/lib.sh
 g=${B:-build}/tools/gatetab
@@ -74,6 +75,14 @@ check_eq "clear: the runtime table emptied" "$(wc -c <"$t/s/runtime.csv")" 0
 "$g" clear "$t/s/new.csv"
 check "clear: a missing runtime table made empty" test -f "$t/s/new.csv" -a ! -s "$t/s/new.csv"
 
+# status: a variant's build status file (build_status.h), as compile.sh writes it
+"$g" status "$t/s/status" invalid_config "$(printf 'static_assert failed:\r\n"BLOCK_M %% 16"')"
+check_eq "status: the word, then the detail on one line" "$(cat "$t/s/status")" 'invalid_config
+static_assert failed:  "BLOCK_M % 16"'
+"$g" status "$t/s/status" ok
+check_eq "status ok, no detail: an empty second line" "$(od -An -c "$t/s/status" | tr -s ' ')" " o k \n \n"
+check_eq "status: no temporary file left" "$(ls -A "$t/s" | grep -c tmp)" 0
+
 # errors: exit 2, tool and file:line named
 err() { local what=$1 want=$2; shift 2; "$g" "$@" >/dev/null 2>"$t/err"; local rc=$?
   check_eq "$what: exit 2" "$rc" 2; check_grep "$what: says so" "$want" "$t/err"; }
@@ -98,6 +107,8 @@ err "stage: no gates.csv, nothing written" "^gatetab: $t/none/gates.csv: missing
 check "stage: ... no runtime.csv made" test ! -e "$t/none"
 err "stage: a reject of another stage" "$t/cg2.csv:2: 'numerics' is not a reason of stage counters" stage "$t/s" counters "$t/cg2.csv"
 err "clear: a folder that does not exist" "^gatetab: $t/none/.r.csv.tmp: No such file" clear "$t/none/r.csv"
+err "status: a reason of another stage" "^gatetab: status: 'numerics' is neither ok nor a reason of the build stage\$" status "$t/s/status" numerics x
+check_eq "status: ... the file left as it was" "$(head -n 1 "$t/s/status")" ok
 printf 'v1,numerics\n' >"$t/b/runtime.csv"
 err "merge: a malformed runtime row" "^gatetab: $t/b/runtime.csv:1: 2 fields, a runtime row has 3\$" merge "$t/b"
 done_testing

@@ -11,13 +11,13 @@
 # DISPATCHER_SRC implements the contract over it. These objects, combined into OUTDIR/kernel.o,
 # are linked by compile.sh as any variant's kernel (bench, kernel.so, describe, status).
 # build.log starts with the configurations' logs (their ptxas reports, which the gates read).
-# Environment as compile.sh's, and DISPATCHCHECK (build/tools/dispatchcheck).
+# Environment as compile.sh's (GATETAB included), and DISPATCHCHECK (build/tools/dispatchcheck).
 set -u
 out=$1 file=$2 problem=$3 dispatcher=$4 root=$5 shapes_in=$6; shift 6
 mkdir -p "$out"
 rm -f "$out/bench" "$out/kernel.so" "$out/describe.txt" "$out/gate.csv" "$out/kernel.o"
-status() { # status WORD DETAIL
-  printf '%s\n%s\n' "$1" "$2" >"$out/status.tmp" && mv "$out/status.tmp" "$out/status"
+status() { # status WORD DETAIL: written by the gate table's command (tools/gates/build_status.h)
+  "${GATETAB:-${B:-build}/tools/gatetab}" status "$out/status" "$1" "$2" || exit 2
   echo "link_dispatch: $(basename "$out"): $1: $2" >&2
 }
 : >"$out/build.log"
