@@ -47,6 +47,14 @@ $(B)/tests/test_gate_table: tests/gates/test_gate_table.c $(GATE_TABLE_OBJS)
 host-tools: $(HOST_TOOLS)
 tools: host-tools
 
+## check-tunables: every kernel's .tunables table against its header comment, compiled defaults and configuration string (tunecheck; fails on a disagreement)
+# (TUNECHECK_TABLES=: other tables, as tests/space/test_tunecheck.sh gives it; make test runs the
+# check through that script, the tree agreeing with its tables)
+TUNECHECK_TABLES ?= $(sort $(wildcard kernels/*/*.tunables))
+.PHONY: check-tunables
+check-tunables: $(B)/tools/tunecheck
+	@$(B)/tools/tunecheck $(TUNECHECK_TABLES)
+
 # The shell tests call the tools from build/tools/.
 test: host-tools
 TEST_PROGS   += $(B)/tests/test_gates $(B)/tests/test_gate_table
