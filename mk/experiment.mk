@@ -290,9 +290,8 @@ check-exp: $(if $(DISPATCH_VARIANTS),$(B)/tools/dispatchcheck) $(if $(SHAPES),$(
 
 ## build: compile every variant of EXP into build/EXP/<v>/bench (parallel with -j, incremental)
 .PHONY: build
-build: check-exp check-deps-build $(STATUS_FILES)
-	@ok=$$(cat $(STATUS_FILES) /dev/null | grep -cx ok); n=$(words $(STATUS_FILES)); \
-	  echo "built $$ok, failed $$((n - ok))"
+build: check-exp check-deps-build $(STATUS_FILES) $(GATETAB)
+	@$(if $(STATUS_FILES),$(GATETAB) built --count $(STATUS_FILES),echo "built 0, failed 0")
 $(STATUS_FILES): | check-exp check-deps-build
 
 ## gates: static gates (build status, ptxas resources, occupancy, CTAs) -> build/EXP/gates.csv

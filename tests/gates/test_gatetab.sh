@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test_gatetab.sh — the gate table's command (tools/gates/gatetab.c), as shell and make call it:
 # header, join, waive, list, get, count, reject, exit-reason, update, merge, stage, clear,
-# status; every usage and input
+# status, built; every usage and input
 # error exits 2 with "gatetab: FILE:LINE: what". Expected tables are written out by hand.
 . tests/lib.sh
 g=${B:-build}/tools/gatetab
@@ -82,6 +82,16 @@ static_assert failed:  "BLOCK_M % 16"'
 "$g" status "$t/s/status" ok
 check_eq "status ok, no detail: an empty second line" "$(od -An -c "$t/s/status" | tr -s ' ')" " o k \n \n"
 check_eq "status: no temporary file left" "$(ls -A "$t/s" | grep -c tmp)" 0
+# built: whether build status files say ok
+mkdir -p "$t/st"
+printf 'ok\n\n' >"$t/st/a"; printf 'build_timeout\ncompile exceeded 120 s\n' >"$t/st/b"; printf 'ok\r\n' >"$t/st/c"
+"$g" built "$t/st/a" "$t/st/c" >"$t/out"
+check_eq "built: every one ok: exit 0, nothing printed" "$?,$(cat "$t/out")" "0,"
+"$g" built "$t/st/a" "$t/st/b" "$t/st/none" >"$t/out"
+check_eq "built: one not built, one missing: exit 1" "$?" 1
+check_eq "... a line each, the word and the detail" "$(cat "$t/out")" "build_timeout	compile exceeded 120 s
+no status	"
+check_eq "built --count: the build's summary" "$("$g" built --count "$t/st/a" "$t/st/b" "$t/st/c" "$t/st/none")" "built 2, failed 2"
 
 # errors: exit 2, tool and file:line named
 err() { local what=$1 want=$2; shift 2; "$g" "$@" >/dev/null 2>"$t/err"; local rc=$?
@@ -109,6 +119,9 @@ err "stage: a reject of another stage" "$t/cg2.csv:2: 'numerics' is not a reason
 err "clear: a folder that does not exist" "^gatetab: $t/none/.r.csv.tmp: No such file" clear "$t/none/r.csv"
 err "status: a reason of another stage" "^gatetab: status: 'numerics' is neither ok nor a reason of the build stage\$" status "$t/s/status" numerics x
 check_eq "status: ... the file left as it was" "$(head -n 1 "$t/s/status")" ok
+printf 'compiled\n' >"$t/st/bad"
+err "built: a status word that is not one" "^gatetab: $t/st/bad:1: unknown status 'compiled'\$" built "$t/st/a" "$t/st/bad"
+err "built: no file" '^gatetab: usage:' built --count
 printf 'v1,numerics\n' >"$t/b/runtime.csv"
 err "merge: a malformed runtime row" "^gatetab: $t/b/runtime.csv:1: 2 fields, a runtime row has 3\$" merge "$t/b"
 done_testing

@@ -27,6 +27,9 @@
 //   gatetab status FILE WORD [DETAIL]    a variant's build status (build_status.h) written to
 //                                        FILE: WORD ok or a reason of the build stage, DETAIL
 //                                        made one line
+//   gatetab built [--count] STATUS...    exit 0 when every build status file says ok, else 1 with
+//                                        a line "WORD<TAB>DETAIL" for each that does not ("no
+//                                        status" for a missing one); --count: "built N, failed M"
 // Files are written to a temporary file and renamed. Exit 0; 1 when get finds no row of VARIANT;
 // 2 on a usage error or a malformed table ("gatetab: FILE:LINE: what").
 #include <errno.h>
@@ -58,7 +61,8 @@ static _Noreturn void usage(void) {
   die("usage: gatetab header | join ROWFILE... | waive WAIVERS ROWFILE | list [--pass] [--runtime RUNTIME] TABLE |"
       " get [--rows] FILE VARIANT COLUMN... | count TABLE | reject RUNTIME VARIANT REASON DETAIL |"
       " exit-reason RC | update RUNTIME STAGE TABLE | merge BUILD_EXP_DIR [DEST_DIR] |"
-      " stage BUILD_EXP_DIR STAGE TABLE [DEST_DIR] | clear RUNTIME | status FILE WORD [DETAIL]");
+      " stage BUILD_EXP_DIR STAGE TABLE [DEST_DIR] | clear RUNTIME | status FILE WORD [DETAIL] |"
+      " built [--count] STATUS...");
 }
 
 static void load(const char *path, gt_kind kind, gt_table *t) {
@@ -262,6 +266,26 @@ static int status(const char *path, const char *word, const char *detail) {
   return 0;
 }
 
+static int built(int argc, char **argv) {
+  int counting = argc > 0 && !strcmp(argv[0], "--count");
+  argv += counting, argc -= counting;
+  if (argc < 1) usage();
+  int ok = 0;
+  for (int i = 0; i < argc; i++) {
+    gate_outcome o = GO_PASS;
+    char detail[1024];
+    if (access(argv[i], F_OK) && errno == ENOENT) {
+      if (!counting) puts("no status\t");
+      continue;
+    }
+    if (bs_read(argv[i], &o, detail, sizeof detail, err, sizeof err)) die("%s", err);
+    if (o == GO_PASS) ok++;
+    else if (!counting) printf("%s\t%s\n", gate_outcome_str(o), detail);
+  }
+  if (counting) printf("built %d, failed %d\n", ok, argc - ok);
+  return counting || ok == argc ? 0 : 1;
+}
+
 static int clear(const char *path) {
   gt_table t;
   gt_init(&t, GT_RUNTIME, path, NULL, 0);
@@ -291,6 +315,7 @@ int main(int argc, char **argv) {
   if (!strcmp(c, "merge") && (n == 1 || n == 2)) return merge(a[0], n == 2 ? a[1] : NULL);
   if (!strcmp(c, "stage") && (n == 3 || n == 4)) return stage(a[0], a[1], a[2], n == 4 ? a[3] : NULL);
   if (!strcmp(c, "clear") && n == 1) return clear(a[0]);
+  if (!strcmp(c, "built")) return built(n, a);
   if (!strcmp(c, "status") && (n == 2 || n == 3)) return status(a[0], a[1], n == 3 ? a[2] : "");
   usage();
 }

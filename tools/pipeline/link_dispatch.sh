@@ -34,8 +34,8 @@ members= names=
 c_bytes() { od -An -v -tx1 | awk '{ for (i = 1; i <= NF; i++) printf "(char)0x%s,", $i; print "" } END { print "0};" }'; }
 for c in $configs; do
   d=$root/$c
-  if [ "$(head -n 1 "$d/status" 2>/dev/null)" != ok ]; then
-    status build_failed "configuration $c is not built ($(sed -n 1p "$d/status" 2>/dev/null || echo no status))"; exit 0
+  if ! why=$("${GATETAB:-${B:-build}/tools/gatetab}" built "$d/status"); then
+    status build_failed "configuration $c is not built (${why%%$'\t'*})"; exit 0
   fi
   { echo "== configuration $c (dsp${i}_)"; cat "$d/build.log"; } >>"$out/build.log"
   # Every symbol the object defines globally is renamed dsp<i>_<symbol>, but the compiler's
