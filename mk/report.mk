@@ -4,6 +4,8 @@
 #   build/<exp>/<gpu>/summary.csv         stats summary of every sample file of that GPU
 #   build/<exp>/<gpu>/compare.csv         stats compare: all vs BASELINE + COMPARE pairs, Holm within
 #                                         each family (PRIMARY's pairs, the claims; the rest)
+#   build/<exp>/<gpu>/{summary,compare}-kernel.csv  the same on the kernel time (kernel_us), its
+#                                         notes (what had none) in {summary,compare}-kernel.log
 #   build/<exp>/<gpu>/claims.csv          (phase1) the pairs of the seed-claims table
 #   build/<exp>/<gpu>/sessions.csv        (phase1) the headline pairs from each session alone
 #   build/plots/<exp>/<gpu>/*.pdf|*.png   gnuplot figures (figures.txt lists them)
@@ -165,6 +167,7 @@ r_samples = $(filter $(DATA)/$(1)/%,$(R_SAMPLES))
 r_gpu     = $(lastword $(subst /, ,$(1)))
 r_figs    = $(foreach k,$(call r_keys_of,$(1)),$(RB)/plots/$(k)/figures.txt)
 r_stats   = $(foreach k,$(call r_keys_of,$(1)),$(RB)/$(k)/summary.csv $(RB)/$(k)/compare.csv $(RB)/$(k)/aa-inside.csv \
+              $(RB)/$(k)/summary-kernel.csv $(RB)/$(k)/compare-kernel.csv \
               $(if $(filter $(CLAIMS_EXP),$(1)),$(RB)/$(k)/claims.csv $(RB)/$(k)/sessions.csv))
 
 # The data root is part of every result: a different DATA (a copy, a fixture) rebuilds them, and
@@ -189,40 +192,61 @@ $(R_VARS): $(RB)/%/experiment.vars: mk/report.mk
 	  REPORT_VARS_OF=$(EXPDIR)/$*/experiment.mk REPORT_VARS_OUT=$$t EXP=$* TXT_QUIET=1 report-vars,: >$$t) && mv $$t $@
 $(foreach e,$(R_EXPS),$(eval $(RB)/$(e)/experiment.vars: $(filter $(EXPDIR)/$(e)/%,$(R_XMKS) $(R_XDISP))))
 
+# Each statistic is computed twice, on the two times a sample file may hold (stats --metric):
+# <name>.csv on the call time (time_us, every file), <name>-kernel.csv on the kernel time
+# (kernel_us: the kernels alone, from CUPTI) of the same samples, the same design, Holm families and
+# verdict rules; a file or shape without kernel time has no row there, and why (stats' notes) is
+# in <name>-kernel.log beside it. The two are two readings of the same samples, not two tests.
+r_metric = $(if $(filter %-kernel.csv,$@),kernel,call)
+# r_errs: where a run's notes go: the terminal for call time, the log beside for kernel time
+r_errs   = $(if $(filter %-kernel.csv,$@),2>>$(@:.csv=.log))
+
 # summary: every sample file of one GPU (empty when every variant was rejected); stats exits 3
 # when a group has too few samples, having written its CSV (NaN where undefined)
 R_SUMMARIES := $(R_KEYS:%=$(RB)/%/summary.csv)
+R_SUMMARIES_K := $(R_KEYS:%=$(RB)/%/summary-kernel.csv)
+define r_summary_recipe
+@mkdir -p $(@D)
+@files="$(call r_samples,$*)"; : >$@.tmp.$$$$; $(if $(r_errs),: >$(@:.csv=.log);) \
+if [ -n "$$files" ]; then echo "$(STATS) summary $(STATS_FLAGS) --metric $(r_metric) <$$(echo $$files | wc -w) files> > $@"; \
+  $(STATS) summary $(STATS_FLAGS) --metric $(r_metric) $$files >$@.tmp.$$$$ $(r_errs); rc=$$?; \
+  case $$rc in 0|3) ;; *) $(if $(r_errs),cat $(@:.csv=.log) >&2;) rm -f $@.tmp.$$$$; exit $$rc;; esac; fi; \
+mv $@.tmp.$$$$ $@
+endef
 $(R_SUMMARIES): $(RB)/%/summary.csv: $(STATS)
-	@mkdir -p $(@D)
-	@files="$(call r_samples,$*)"; : >$@.tmp.$$$$; \
-	if [ -n "$$files" ]; then echo "$(STATS) summary $(STATS_FLAGS) <$$(echo $$files | wc -w) files> > $@"; \
-	  $(STATS) summary $(STATS_FLAGS) $$files >$@.tmp.$$$$; rc=$$?; \
-	  case $$rc in 0|3) ;; *) rm -f $@.tmp.$$$$; exit $$rc;; esac; fi; \
-	mv $@.tmp.$$$$ $@
+	$(r_summary_recipe)
+$(R_SUMMARIES_K): $(RB)/%/summary-kernel.csv: $(STATS)
+	$(r_summary_recipe)
 
 # compare: pairs from report_pairs; stats exits 1 (SLOW) or 3 (AMBIGUOUS) having written its CSV
 R_COMPARES := $(R_KEYS:%=$(RB)/%/compare.csv)
+R_COMPARES_K := $(R_KEYS:%=$(RB)/%/compare-kernel.csv)
+define r_compare_recipe
+@mkdir -p $(@D)
+@pairs=$$($(B)/tools/report_pairs $(RB)/$(firstword $(subst /, ,$*))/experiment.vars \
+  $(DATA)/$*) || exit 2; \
+$(call r_band,$*) \
+prim=" $$(sed -n 's/^PRIMARY=//p' $(RB)/$(firstword $(subst /, ,$*))/experiment.vars) "; \
+tag=$$(sed -n 's/^PLAN_TAG=//p' $(RB)/$(firstword $(subst /, ,$*))/experiment.vars); \
+if [ -n "$$tag" ] && grep -qs -- " plan=$$tag\$$" $(DATA)/$*/*.csv; then band="$$band --plan $$tag"; fi; \
+p1=(); p2=(); while read -r b c; do [ -n "$$b" ] || continue; k="$$(basename "$$c" .csv):$$(basename "$$b" .csv)"; \
+  if [ "$$prim" != "  " ] && [[ $$prim == *" $$k "* ]]; then p1+=("$$b" "$$c"); else p2+=("$$b" "$$c"); fi; \
+done <<<"$$pairs"; \
+: >$@.tmp.$$$$; $(if $(r_errs),: >$(@:.csv=.log);) \
+for fam in primary secondary; do \
+  if [ $$fam = primary ]; then set -- "$${p1[@]}"; else set -- "$${p2[@]}"; fi; [ $$# -gt 0 ] || continue; \
+  f=--family=$$fam; [ $${#p1[@]} -gt 0 ] || f=; \
+  echo "$(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --holm $$f --metric $(r_metric) <$$(($$# / 2)) pairs> > $@"; \
+  $(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --holm $$f --metric $(r_metric) "$$@" >$@.fam.$$$$ $(r_errs); rc=$$?; \
+  case $$rc in 0|1|3) ;; *) $(if $(r_errs),cat $(@:.csv=.log) >&2;) rm -f $@.tmp.$$$$ $@.fam.$$$$; exit $$rc;; esac; \
+  if [ -s $@.tmp.$$$$ ]; then tail -n +2 $@.fam.$$$$ >>$@.tmp.$$$$; else cat $@.fam.$$$$ >$@.tmp.$$$$; fi; rm -f $@.fam.$$$$; \
+done; \
+mv $@.tmp.$$$$ $@
+endef
 $(R_COMPARES): $(RB)/%/compare.csv: $(STATS) $(B)/tools/report_pairs
-	@mkdir -p $(@D)
-	@pairs=$$($(B)/tools/report_pairs $(RB)/$(firstword $(subst /, ,$*))/experiment.vars \
-	  $(DATA)/$*) || exit 2; \
-	$(call r_band,$*) \
-	prim=" $$(sed -n 's/^PRIMARY=//p' $(RB)/$(firstword $(subst /, ,$*))/experiment.vars) "; \
-	tag=$$(sed -n 's/^PLAN_TAG=//p' $(RB)/$(firstword $(subst /, ,$*))/experiment.vars); \
-	if [ -n "$$tag" ] && grep -qs -- " plan=$$tag\$$" $(DATA)/$*/*.csv; then band="$$band --plan $$tag"; fi; \
-	p1=(); p2=(); while read -r b c; do [ -n "$$b" ] || continue; k="$$(basename "$$c" .csv):$$(basename "$$b" .csv)"; \
-	  if [ "$$prim" != "  " ] && [[ $$prim == *" $$k "* ]]; then p1+=("$$b" "$$c"); else p2+=("$$b" "$$c"); fi; \
-	done <<<"$$pairs"; \
-	: >$@.tmp.$$$$; \
-	for fam in primary secondary; do \
-	  if [ $$fam = primary ]; then set -- "$${p1[@]}"; else set -- "$${p2[@]}"; fi; [ $$# -gt 0 ] || continue; \
-	  f=--family=$$fam; [ $${#p1[@]} -gt 0 ] || f=; \
-	  echo "$(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --holm $$f <$$(($$# / 2)) pairs> > $@"; \
-	  $(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --holm $$f "$$@" >$@.fam.$$$$; rc=$$?; \
-	  case $$rc in 0|1|3) ;; *) rm -f $@.tmp.$$$$ $@.fam.$$$$; exit $$rc;; esac; \
-	  if [ -s $@.tmp.$$$$ ]; then tail -n +2 $@.fam.$$$$ >>$@.tmp.$$$$; else cat $@.fam.$$$$ >$@.tmp.$$$$; fi; rm -f $@.fam.$$$$; \
-	done; \
-	mv $@.tmp.$$$$ $@
+	$(r_compare_recipe)
+$(R_COMPARES_K): $(RB)/%/compare-kernel.csv: $(STATS) $(B)/tools/report_pairs
+	$(r_compare_recipe)
 
 # claims: the pairs of the seed-claims table (our rung vs the rung below, ours vs the fastest of
 # the experiment's LIBRARIES)
@@ -286,10 +310,10 @@ $(R_SPACE_SUMS): $(RB)/%/summary.csv: $(STATS) $(R_ROOT)
 	mv $@.tmp.$$$$ $@
 $(foreach k,$(R_SPACE_KEYS),$(eval $(RB)/$(k)/summary.csv: $(call r_samples,$(k))))
 
-$(foreach k,$(R_KEYS),$(eval $(RB)/$(k)/summary.csv: $(R_ROOT) $(call r_samples,$(k))) \
+$(foreach k,$(R_KEYS),$(eval $(RB)/$(k)/summary.csv $(RB)/$(k)/summary-kernel.csv: $(R_ROOT) $(call r_samples,$(k))) \
   $(eval $(RB)/$(k)/aa-inside.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
     $(call r_samples,$(k))) \
-  $(eval $(RB)/$(k)/compare.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
+  $(eval $(RB)/$(k)/compare.csv $(RB)/$(k)/compare-kernel.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
     $(call r_samples,$(k)) $(call r_cals,$(k))) \
   $(eval $(RB)/$(k)/claims.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
     $(call r_cals,$(k))) \
@@ -332,7 +356,7 @@ plots: | check-deps-plots
 report: | check-deps-report
 $(R_FIGS): | check-deps-plots
 
-## analyze: statistics of EXP's samples in $(DATA) → build/<exp>/<gpu>/{summary,compare}.csv
+## analyze: statistics of EXP's samples in $(DATA) → build/<exp>/<gpu>/{summary,compare}{,-kernel}.csv (call time, kernel time)
 .PHONY: analyze plots report
 analyze: $(if $(call r_keys_of,$(EXP)),$(call r_stats,$(EXP)),r-no-data)
 ## plots: gnuplot figures of EXP → build/plots/<exp>/<gpu>/*.pdf and *.png
