@@ -75,7 +75,7 @@ R_LIB := $(addprefix $(B)/tools/obj/report/,report_csv.o report_vars.o report_pi
 # report_tmplread of R_LIB, which prep_plots reads its captions with), the CSV tables of reports/
 # (report_static) and the writer (report_doc), never on the main
 R_GEN := $(addprefix $(B)/tools/obj/report/,report_gen.o report_ctx.o report_fmt.o report_tmpl.o report_words.o \
-           report_doc.o report_problem.o report_design.o report_primary.o report_clocks.o report_aainside.o report_form.o report_frame.o report_headline.o report_hrows.o report_tally.o report_lines.o report_keyclaims.o report_method.o \
+           report_doc.o report_problem.o report_design.o report_primary.o report_times.o report_fastest.o report_clocks.o report_aainside.o report_form.o report_frame.o report_headline.o report_hrows.o report_tally.o report_lines.o report_keyclaims.o report_method.o \
            report_exp.o report_gates.o report_reasons.o report_static.o report_rooftab.o \
            report_correct.o report_numerics.o report_sweep.o report_results.o report_resultsec.o report_shown.o \
            report_retired.o report_claims.o report_rules.o profile_section.o search_section.o) \
@@ -435,7 +435,8 @@ $(B)/tests/test_plot_ticks: tests/report/test_plot_ticks.c $(B)/tools/obj/report
 	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(filter %.o,$^) -lm
 -include $(B)/tests/test_plot_ticks.d
 TEST_SCRIPTS += tests/report/test_report.sh tests/report/test_published.sh tests/report/test_forms.sh tests/report/test_budget.sh tests/report/test_exps.sh \
-  tests/report/test_concurrent_report.sh tests/report/test_shown.sh tests/report/test_sweep_main.sh
+  tests/report/test_concurrent_report.sh tests/report/test_shown.sh tests/report/test_sweep_main.sh \
+  tests/report/test_kernel_report.sh
 # Unit test of the template reader and renderer.
 TEST_PROGS += $(B)/tests/test_render
 $(B)/tests/test_render: tests/report/test_render.c $(addprefix $(B)/tools/obj/report/,report_tmpl.o \
