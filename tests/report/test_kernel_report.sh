@@ -84,6 +84,11 @@ for s in B1_H1_S128_D64_C0 B1_H8_S256_D64_C0; do
 done
 check_grep "page 1: at $HOLE the fastest by kernel time is sdpa-cudnn, the only one with it" \
   "\`$HOLE\`: \`$(fast $HOLE)\` [0-9.]+× \[[0-9., ]+\] \(call\), \`sdpa-cudnn\` [0-9.]+× \[[0-9., ]+\] \(kernel\)" $M
+# the key result on kernel time: the same key rows (ours against the fastest library by call time
+# at each shape) read on kernel time, so the range of their call-time speedups / 2
+rng=$(for s in B1_H1_S128_D64_C0 B1_H8_S256_D64_C0 $HOLE; do col $B/compare.csv speedup "$(fast $s)" v4s2 $s; done |
+  awk 'NR == 1 || $1 < lo { lo = $1 } NR == 1 || $1 > hi { hi = $1 } END { printf "%.3f× to %.3f×", lo / 2, hi / 2 }')
+check_grep "key result on kernel time: speedups from $rng" "^\*\*Key result\.\*\* .* On kernel time, the same pairs at 3 of the 3 shapes .*; speedups from $rng\.\$" $M
 check_grep "best-against-libraries table: a kernel speedup column" '^\| Shape \| Ours \(fastest\) \| Library \| Speedup \[95% CI\] \| n \| Verdict \| Kernel speedup \[95% CI\] \|$' $F
 # the latency table: each library row's call and kernel medians (num: 4 significant digits)
 m=$(smed $B/summary.csv sdpa-cudnn $s)

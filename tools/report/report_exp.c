@@ -357,7 +357,8 @@ static void key_result(gen *g, const expvars *e, const egpu *x) {
     tally_key_words(g, x, &t, lo, hi, &k, w);
     tmpl_put(g, "exp", "key-result",
              (const char *const[]){"fast", fmt("%zu", t.fast), "same", fmt("%zu", t.same), "amb", fmt("%zu", t.amb),
-                                   "slow", fmt("%zu", t.slow), w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], NULL});
+                                   "slow", fmt("%zu", t.slow), w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7],
+                                   "kernel", times_key_kernel(g, e, x), NULL});
   }
   strlist_free(&k.libs);
 }

@@ -3,10 +3,13 @@
 // k=v`, as the library runner writes it). Words: reports/templates/times.txt.
 #include "report_times.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "report_fmt.h"
+#include "report_hrows.h"
+#include "report_tally.h"
 #include "report_tmpl.h"
 
 #define T "times"
@@ -28,6 +31,29 @@ const char *times_kernel_median(gen *g, const egpu *x, const char *v, const char
   long r = x->have_sumk ? sum_row_of(&x->sumk, v, shape) : -1;
   if (r < 0) return fmt_none();
   return ci(fld(g, &x->sumk, (size_t)r, "median"), fld(g, &x->sumk, (size_t)r, "ci_lo"), fld(g, &x->sumk, (size_t)r, "ci_hi"));
+}
+
+const char *times_key_kernel(gen *g, const expvars *e, const egpu *x) {
+  if (!gen_has_kernel(x) || !x->have_cmpk) return "";
+  strlist shapes = {0};
+  hrow *h = NULL;
+  size_t nh = hrows_of(e, x, &shapes, &h), n = 0;
+  tally t = {0};
+  double lo = INFINITY, hi = -INFINITY;
+  int cv = rcsv_col(&x->cmpk, "verdict");
+  for (size_t i = 0; cv >= 0 && i < nh; i++) {
+    long r = h[i].r < 0 ? -1 : cmp_row(&x->cmpk, h[i].base, h[i].cand, h[i].shape);
+    if (r < 0) continue;
+    n++;
+    tally_add(&t, rcsv_get(&x->cmpk, (size_t)r, cv));
+    double sp = fld(g, &x->cmpk, (size_t)r, "speedup");
+    lo = sp < lo ? sp : lo, hi = sp > hi ? sp : hi;
+  }
+  free(h);
+  strlist_free(&shapes);
+  const char *const v[] = {"n", fmt("%zu", n), "of", fmt("%zu", nh), "fast", fmt("%zu", t.fast), "same", fmt("%zu", t.same),
+                           "amb", fmt("%zu", t.amb), "slow", fmt("%zu", t.slow), "lo", xfmt(lo), "hi", xfmt(hi), NULL};
+  return n ? fmt(" %s", tmpl_str(g, T, n == 1 ? "key-kernel-one" : "key-kernel", v)) : fmt(" %s", tmpl_str(g, T, "key-kernel-none", v));
 }
 
 // the `k` v tokens after the code id of file f, added once each to *out

@@ -15,6 +15,10 @@ const char *times_kernel_speedup(gen *g, const egpu *x, const char *base, const 
 // the kernel time's median [95% CI] of variant V at SHAPE on x (summary-kernel.csv), or the
 // missing-value word
 const char *times_kernel_median(gen *g, const egpu *x, const char *v, const char *shape);
+// the key result's words on the kernel time (an experiment's key rows, report_hrows.h: ours against
+// the fastest library by call time at each shape, the same pairs read from compare-kernel.csv):
+// their verdicts and the range of their speedups, with a leading space; "" when x has no kernel time
+const char *times_key_kernel(gen *g, const expvars *e, const egpu *x);
 // the opening's paragraph on the libraries of the n experiments es (their LIBRARIES and every
 // sample file of a library runner, whose `code` is not our kernels'), each with the versions its
 // files' `code` header records, and whether kernel time was recorded anywhere (one sentence when not)
