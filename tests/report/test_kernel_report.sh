@@ -89,6 +89,11 @@ check_grep "page 1: at $HOLE the fastest by kernel time is sdpa-cudnn, the only 
 rng=$(for s in B1_H1_S128_D64_C0 B1_H8_S256_D64_C0 $HOLE; do col $B/compare.csv speedup "$(fast $s)" v4s2 $s; done |
   awk 'NR == 1 || $1 < lo { lo = $1 } NR == 1 || $1 > hi { hi = $1 } END { printf "%.3f× to %.3f×", lo / 2, hi / 2 }')
 check_grep "key result on kernel time: speedups from $rng" "^\*\*Key result\.\*\* .* On kernel time, the same pairs at 3 of the 3 shapes .*; speedups from $rng\.\$" $M
+# the headline (A.1): each row's speedup on kernel time against the same library, call / 2
+s=B1_H8_S256_D64_C0 lib=$(fast B1_H8_S256_D64_C0)
+want=$(xcell "$(half "$(col $B/compare.csv speedup $lib v4s2 $s)")" "$(half "$(col $B/compare.csv speedup_lo $lib v4s2 $s)")" \
+  "$(half "$(col $B/compare.csv speedup_hi $lib v4s2 $s)")")
+check_grep "headline: the row at $s has the kernel speedup against $lib ($want)" "^\| \`$s\` \| \`$lib\` \| \`v4s2\` \|.*\| ${want//[/\\[} \|\$" $M
 check_grep "best-against-libraries table: a kernel speedup column" '^\| Shape \| Ours \(fastest\) \| Library \| Speedup \[95% CI\] \| n \| Verdict \| Kernel speedup \[95% CI\] \|$' $F
 # the latency table: each library row's call and kernel medians (num: 4 significant digits)
 m=$(smed $B/summary.csv sdpa-cudnn $s)
