@@ -4,8 +4,8 @@
 #   build/<exp>/<gpu>/summary.csv         stats summary of every sample file of that GPU
 #   build/<exp>/<gpu>/compare.csv         stats compare: all vs BASELINE + COMPARE pairs, Holm within
 #                                         each family (PRIMARY's pairs, the claims; the rest)
-#   build/<exp>/<gpu>/{summary,compare}-kernel.csv  the same on the kernel time (kernel_us), its
-#                                         notes (what had none) in {summary,compare}-kernel.log
+#   build/<exp>/<gpu>/*-kernel.csv        each of these on the kernel time (kernel_us), its notes
+#                                         (what had none) in *-kernel.log beside
 #   build/<exp>/<gpu>/claims.csv          (phase1) the pairs of the seed-claims table
 #   build/<exp>/<gpu>/sessions.csv        (phase1) the headline pairs from each session alone
 #   build/plots/<exp>/<gpu>/*.pdf|*.png   gnuplot figures (figures.txt lists them)
@@ -167,8 +167,9 @@ r_samples = $(filter $(DATA)/$(1)/%,$(R_SAMPLES))
 r_gpu     = $(lastword $(subst /, ,$(1)))
 r_figs    = $(foreach k,$(call r_keys_of,$(1)),$(RB)/plots/$(k)/figures.txt)
 r_stats   = $(foreach k,$(call r_keys_of,$(1)),$(RB)/$(k)/summary.csv $(RB)/$(k)/compare.csv $(RB)/$(k)/aa-inside.csv \
-              $(RB)/$(k)/summary-kernel.csv $(RB)/$(k)/compare-kernel.csv \
-              $(if $(filter $(CLAIMS_EXP),$(1)),$(RB)/$(k)/claims.csv $(RB)/$(k)/sessions.csv))
+              $(RB)/$(k)/summary-kernel.csv $(RB)/$(k)/compare-kernel.csv $(RB)/$(k)/aa-inside-kernel.csv \
+              $(if $(filter $(CLAIMS_EXP),$(1)),$(RB)/$(k)/claims.csv $(RB)/$(k)/sessions.csv \
+                $(RB)/$(k)/claims-kernel.csv $(RB)/$(k)/sessions-kernel.csv))
 
 # The data root is part of every result: a different DATA (a copy, a fixture) rebuilds them, and
 # a DATA with no sample file is an error, not an old appendix.
@@ -249,54 +250,73 @@ $(R_COMPARES_K): $(RB)/%/compare-kernel.csv: $(STATS) $(B)/tools/report_pairs
 	$(r_compare_recipe)
 
 # claims: the pairs of the seed-claims table (our rung vs the rung below, ours vs the fastest of
-# the experiment's LIBRARIES)
+# the experiment's LIBRARIES, picked on the call time's summary for both times)
 R_CLAIMS := $(patsubst %,$(RB)/%/claims.csv,$(call r_keys_of,$(CLAIMS_EXP)))
+R_CLAIMS_K := $(R_CLAIMS:.csv=-kernel.csv)
+define r_claims_recipe
+@pairs=$$($(B)/tools/report_pairs --claims $(CLAIMS) $< \
+  $(RB)/$(firstword $(subst /, ,$*))/experiment.vars $(DATA)/$*) || exit 2; \
+$(call r_band,$*) \
+$(if $(r_errs),: >$(@:.csv=.log);) \
+if [ -z "$$pairs" ]; then : >$@.tmp.$$$$; else \
+  $(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --holm --metric $(r_metric) $$pairs >$@.tmp.$$$$ $(r_errs); rc=$$?; \
+  case $$rc in 0|1|3) ;; *) $(if $(r_errs),cat $(@:.csv=.log) >&2;) rm -f $@.tmp.$$$$; exit $$rc;; esac; fi; \
+mv $@.tmp.$$$$ $@
+endef
 $(R_CLAIMS): $(RB)/%/claims.csv: $(RB)/%/summary.csv $(CLAIMS) $(STATS) $(B)/tools/report_pairs
-	@pairs=$$($(B)/tools/report_pairs --claims $(CLAIMS) $< \
-	  $(RB)/$(firstword $(subst /, ,$*))/experiment.vars $(DATA)/$*) || exit 2; \
-	$(call r_band,$*) \
-	if [ -z "$$pairs" ]; then : >$@.tmp.$$$$; else \
-	  $(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --holm $$pairs >$@.tmp.$$$$; rc=$$?; \
-	  case $$rc in 0|1|3) ;; *) rm -f $@.tmp.$$$$; exit $$rc;; esac; fi; \
-	mv $@.tmp.$$$$ $@
+	$(r_claims_recipe)
+$(R_CLAIMS_K): $(RB)/%/claims-kernel.csv: $(RB)/%/summary.csv $(CLAIMS) $(STATS) $(B)/tools/report_pairs
+	$(r_claims_recipe)
 
 # sessions: the headline pairs (every one of LIBRARIES vs the variant COMPARE pits against a
 # library)
 # from each session alone (`stats compare --session ID`: level round, conditional on that
 # session), one CSV with a leading session column; empty with fewer than 2 sessions
 R_SESSIONS := $(patsubst %,$(RB)/%/sessions.csv,$(call r_keys_of,$(CLAIMS_EXP)))
+R_SESSIONS_K := $(R_SESSIONS:.csv=-kernel.csv)
+define r_sessions_recipe
+@v=$(RB)/$(firstword $(subst /, ,$*))/experiment.vars; \
+pairs=$$($(B)/tools/report_pairs --headline $$v $(DATA)/$*) || exit 2; \
+ids=$$($(B)/tools/report_pairs --sessions $$v $(DATA)/$*) || exit 2; \
+$(call r_band,$*) \
+: >$@.tmp.$$$$; $(if $(r_errs),: >$(@:.csv=.log);) \
+if [ -n "$$pairs" ]; then for s in $$ids; do \
+  $(STATS) compare $(STATS_FLAGS) $$band --session $$s --metric $(r_metric) $$pairs >$@.one.$$$$ $(r_errs); rc=$$?; \
+  case $$rc in 0|1|3) ;; *) $(if $(r_errs),cat $(@:.csv=.log) >&2;) rm -f $@.one.$$$$ $@.tmp.$$$$; exit $$rc;; esac; \
+  awk -v s=$$s -v h=$$([ -s $@.tmp.$$$$ ] && echo 1 || echo 0) \
+    'NR == 1 { if (!h) print "session," $$0; next } { print s "," $$0 }' $@.one.$$$$ >>$@.tmp.$$$$; \
+done; fi; \
+rm -f $@.one.$$$$; mv $@.tmp.$$$$ $@
+endef
 $(R_SESSIONS): $(RB)/%/sessions.csv: $(STATS) $(B)/tools/report_pairs
-	@v=$(RB)/$(firstword $(subst /, ,$*))/experiment.vars; \
-	pairs=$$($(B)/tools/report_pairs --headline $$v $(DATA)/$*) || exit 2; \
-	ids=$$($(B)/tools/report_pairs --sessions $$v $(DATA)/$*) || exit 2; \
-	$(call r_band,$*) \
-	: >$@.tmp.$$$$; \
-	if [ -n "$$pairs" ]; then for s in $$ids; do \
-	  $(STATS) compare $(STATS_FLAGS) $$band --session $$s $$pairs >$@.one.$$$$; rc=$$?; \
-	  case $$rc in 0|1|3) ;; *) rm -f $@.one.$$$$ $@.tmp.$$$$; exit $$rc;; esac; \
-	  awk -v s=$$s -v h=$$([ -s $@.tmp.$$$$ ] && echo 1 || echo 0) \
-	    'NR == 1 { if (!h) print "session," $$0; next } { print s "," $$0 }' $@.one.$$$$ >>$@.tmp.$$$$; \
-	done; fi; \
-	rm -f $@.one.$$$$; mv $@.tmp.$$$$ $@
+	$(r_sessions_recipe)
+$(R_SESSIONS_K): $(RB)/%/sessions-kernel.csv: $(STATS) $(B)/tools/report_pairs
+	$(r_sessions_recipe)
 
 # aa-inside: the A/As inside the design, a dispatching build against the configuration that served
 # each shape (report_pairs --aa-inside; the same kernel in the same process design): one
 # `stats compare --shape` a shape, no Holm (a calibration's error rate is the nominal one), in the
 # plan's sessions where there is one; empty without a dispatching build
 R_AAIN := $(R_KEYS:%=$(RB)/%/aa-inside.csv)
+R_AAIN_K := $(R_AAIN:.csv=-kernel.csv)
+define r_aain_recipe
+@mkdir -p $(@D); t=$@.tmp.$$$$; o=$@.one.$$$$; \
+trips=$$($(B)/tools/report_pairs --aa-inside $(RB)/$(firstword $(subst /, ,$*))/experiment.vars $(DATA)/$*) || exit 2; \
+$(call r_band,$*) \
+tag=$$(sed -n 's/^PLAN_TAG=//p' $(RB)/$(firstword $(subst /, ,$*))/experiment.vars); \
+if [ -n "$$tag" ] && grep -qs -- " plan=$$tag\$$" $(DATA)/$*/*.csv; then band="$$band --plan $$tag"; fi; \
+: >$$t; $(if $(r_errs),: >$(@:.csv=.log);) \
+while read -r c d s; do [ -n "$$c" ] || continue; \
+  $(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --family aa-inside --shape $$s --metric $(r_metric) "$$c" "$$d" >$$o $(or $(r_errs),2>/dev/null); rc=$$?; \
+  case $$rc in 0|1|3) ;; *) rm -f $$o $$t; exit $$rc;; esac; \
+  if [ -s $$t ]; then tail -n +2 $$o >>$$t; else cat $$o >$$t; fi; \
+done <<<"$$trips"; \
+rm -f $$o; mv $$t $@
+endef
 $(R_AAIN): $(RB)/%/aa-inside.csv: $(STATS) $(B)/tools/report_pairs
-	@mkdir -p $(@D); t=$@.tmp.$$$$; o=$@.one.$$$$; \
-	trips=$$($(B)/tools/report_pairs --aa-inside $(RB)/$(firstword $(subst /, ,$*))/experiment.vars $(DATA)/$*) || exit 2; \
-	$(call r_band,$*) \
-	tag=$$(sed -n 's/^PLAN_TAG=//p' $(RB)/$(firstword $(subst /, ,$*))/experiment.vars); \
-	if [ -n "$$tag" ] && grep -qs -- " plan=$$tag\$$" $(DATA)/$*/*.csv; then band="$$band --plan $$tag"; fi; \
-	: >$$t; \
-	while read -r c d s; do [ -n "$$c" ] || continue; \
-	  $(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --family aa-inside --shape $$s "$$c" "$$d" >$$o 2>/dev/null; rc=$$?; \
-	  case $$rc in 0|1|3) ;; *) rm -f $$o $$t; exit $$rc;; esac; \
-	  if [ -s $$t ]; then tail -n +2 $$o >>$$t; else cat $$o >$$t; fi; \
-	done <<<"$$trips"; \
-	rm -f $$o; mv $$t $@
+	$(r_aain_recipe)
+$(R_AAIN_K): $(RB)/%/aa-inside-kernel.csv: $(STATS) $(B)/tools/report_pairs
+	$(r_aain_recipe)
 
 # a sweep's summary: one round of one session per configuration, so stats says of each that its
 # CI is undefined (exit 3): those notes go to summary.log beside it, any other failure to stderr
@@ -311,13 +331,13 @@ $(R_SPACE_SUMS): $(RB)/%/summary.csv: $(STATS) $(R_ROOT)
 $(foreach k,$(R_SPACE_KEYS),$(eval $(RB)/$(k)/summary.csv: $(call r_samples,$(k))))
 
 $(foreach k,$(R_KEYS),$(eval $(RB)/$(k)/summary.csv $(RB)/$(k)/summary-kernel.csv: $(R_ROOT) $(call r_samples,$(k))) \
-  $(eval $(RB)/$(k)/aa-inside.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
+  $(eval $(RB)/$(k)/aa-inside.csv $(RB)/$(k)/aa-inside-kernel.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
     $(call r_samples,$(k))) \
   $(eval $(RB)/$(k)/compare.csv $(RB)/$(k)/compare-kernel.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
     $(call r_samples,$(k)) $(call r_cals,$(k))) \
-  $(eval $(RB)/$(k)/claims.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
+  $(eval $(RB)/$(k)/claims.csv $(RB)/$(k)/claims-kernel.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
     $(call r_cals,$(k))) \
-  $(eval $(RB)/$(k)/sessions.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
+  $(eval $(RB)/$(k)/sessions.csv $(RB)/$(k)/sessions-kernel.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
     $(call r_samples,$(k)) $(call r_cals,$(k))))
 
 # r_fig_check DIR NAME: shell code checking the figure DIR/NAME.pdf as printed, and its PNG twin

@@ -52,6 +52,20 @@ for s in B1_H1_S128_D64_C0 B1_H8_S256_D64_C0 $HOLE; do
   check_eq "the kernel comparison keeps the call time's family at $s" \
     "$(col $B/compare-kernel.csv family sdpa-flash v4s2 B1_H1_S128_D64_C0),$(col $B/compare-kernel.csv metric sdpa-flash v4s2 B1_H1_S128_D64_C0)" "primary,kernel"
 done
+# the claims' and the per-session comparisons on kernel time (claims-kernel.csv, sessions-kernel.csv)
+for lib in sdpa-cudnn sdpa-flash; do
+  for s in B1_H1_S128_D64_C0 B1_H8_S256_D64_C0; do
+    c=$(col $B/claims.csv speedup $lib v4s2 $s)
+    [ -n "$c" ] && check "claims-kernel: $lib vs v4s2 at $s is the call time's / 2" rel "$(col $B/claims-kernel.csv speedup $lib v4s2 $s)" "$(half "$c")"
+  done
+done
+check "claims-kernel.csv has the rows of claims.csv that have kernel time (v1 vs v0 at every shape)" \
+  test "$(awk -F, 'NR > 1 && $0 ~ /,v0,v1,/' $B/claims-kernel.csv | wc -l)" -eq "$(awk -F, 'NR > 1 && $0 ~ /,v0,v1,/' $B/claims.csv | wc -l)"
+srow() { awk -F, -v id="$1" -v b="$2" -v c="$3" -v s="$4" 'NR == 1 { for (i = 1; i <= NF; i++) k[$i] = i; next }
+  $1 == id && $k["base"] == b && $k["cand"] == c && $k["shape"] == s { print $k["speedup"] }' "$5"; }
+id=$(awk -F, 'NR == 2 { print $1 }' $B/sessions.csv)
+check "sessions-kernel: session $id, sdpa-cudnn vs v4s2 at B1_H1_S128_D64_C0 is the call time's / 2" \
+  rel "$(srow "$id" sdpa-cudnn v4s2 B1_H1_S128_D64_C0 $B/sessions-kernel.csv)" "$(half "$(srow "$id" sdpa-cudnn v4s2 B1_H1_S128_D64_C0 $B/sessions.csv)")"
 check_eq "no kernel comparison where sdpa-flash left kernel_us empty" "$(col $B/compare-kernel.csv speedup sdpa-flash v4s2 $HOLE)" ""
 check_eq "the call-time comparison there is kept" "$(col $B/compare.csv speedup sdpa-flash v4s2 $HOLE | grep -c .)" 1
 check_grep "the skip said in compare-kernel.log" "sdpa-flash.csv: shape $HOLE has no kernel time \(rows without kernel_us\): skipped" $B/compare-kernel.log
