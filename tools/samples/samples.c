@@ -334,8 +334,12 @@ static int take_session_none(ctx_t *c, samples_file *f) {
 }
 
 // The groups with a row that left the column read empty: taken out, their names kept in
-// f->unmeasured (after the check of repeated rows, which names groups by index).
+// f->unmeasured (after the check of repeated rows, which names groups by index). The names' array
+// is made first, so that running out of memory leaves the file as it was (samples_free frees it).
 static int drop_blank(ctx_t *c, samples_file *f, const csv_state *st) {
+  size_t n = 0;
+  for (size_t i = 0; i < f->ngroups && i < st->nblank; i++) n += st->blank[i];
+  if (!(f->unmeasured = malloc((n ? n : 1) * sizeof *f->unmeasured))) return fail(c, "out of memory");
   size_t kept = 0;
   for (size_t i = 0; i < f->ngroups; i++) {
     samples_group *g = &f->groups[i];
@@ -343,10 +347,7 @@ static int drop_blank(ctx_t *c, samples_file *f, const csv_state *st) {
       f->groups[kept++] = *g;
       continue;
     }
-    char **u = realloc(f->unmeasured, (f->nunmeasured + 1) * sizeof *u);
-    if (!u) return fail(c, "out of memory");
-    f->unmeasured = u;
-    u[f->nunmeasured++] = g->name;
+    f->unmeasured[f->nunmeasured++] = g->name;
     free(g->t), free(g->round), free(g->session), free(g->clk);
   }
   f->ngroups = kept;
