@@ -87,6 +87,7 @@ void times_libraries(gen *g, const kc_exp *es, size_t n) {
       for (size_t f = 0; f < x->names.n; f++) {
         const char *v = x->names.v[f];
         if (!strlist_has(&es[k].e->libraries, v) && !runner_file(&x->files[f])) continue;
+        if (strchr(v, '.')) continue;  // <lib>-<backend>.<suffix>: a second name of one baseline (an A/A's)
         strlist got = {0};
         code_versions(&x->files[f], &got);
         const char *rt = samples_meta(&x->files[f], "cuda_runtime");
