@@ -18,7 +18,7 @@ DATA ?= data
 # generated makefile, so reading the makefiles runs no tool and writes nothing. Any other goal
 # (and a goal list with one) makes the generated ones first: the space expansion of an
 # experiment, the inventory of the data.
-LIGHT_GOALS := help clean deps fuzz fuzz-build fuzz-run-% new-problem
+LIGHT_GOALS := help clean deps fuzz fuzz-build fuzz-run-% new-problem check-tunables
 MAKE_GRAPH  := $(filter-out $(LIGHT_GOALS),$(or $(MAKECMDGOALS),$(.DEFAULT_GOAL)))
 
 include mk/text.mk

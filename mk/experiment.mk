@@ -248,10 +248,10 @@ $(EXP_OUT)/$(1)/recipe: FORCE
 	@printf '%s\n' $(call shell_quote,$(2)) $(call shell_quote,$(3)) $(call shell_quote,$(4)) | cmp -s - $$@ || \
 	  printf '%s\n' $(call shell_quote,$(2)) $(call shell_quote,$(3)) $(call shell_quote,$(4)) > $$@
 $(EXP_OUT)/$(1)/status: $(filter-out none,$(2)) $(3) $(wildcard $(3:.cu=.tunables)) $(HARNESS_OBJS) $(EXP_OUT)/compile.cmd $(EXP_OUT)/shapes.txt \
-    $(EXP_OUT)/$(1)/recipe $(B)/tools/flagcheck tools/pipeline/compile.sh
+    $(EXP_OUT)/$(1)/recipe $(B)/tools/flagcheck tools/pipeline/compile.sh | $(GATETAB)
 	@echo "  $$(if $$(call describe_only,$$?),DESC,NVCC)  $(EXP)/$(1)"
 	@NVCC='$(NVCC)' NVCCFLAGS='$(NVCCFLAGS)' NVCC_ARCH='$(NVCC_ARCH)' CUDART_SHARED='$(CUDART_SHARED)' SM_COUNT=$(SM_COUNT) \
-	  FLAGCHECK=$(B)/tools/flagcheck BUILD_TIMEOUT=$(BUILD_TIMEOUT) DESCRIBE_ONLY=$$(call describe_only,$$?) \
+	  FLAGCHECK=$(B)/tools/flagcheck GATETAB=$(GATETAB) BUILD_TIMEOUT=$(BUILD_TIMEOUT) DESCRIBE_ONLY=$$(call describe_only,$$?) \
 	  tools/pipeline/compile.sh $(EXP_OUT)/$(1) $(2) $(3) $(EXP_OUT)/shapes.txt -- $(HARNESS_OBJS) -- $(4)
 -include $(EXP_OUT)/$(1)/kernel.d
 endef
@@ -266,10 +266,10 @@ DISPATCHER = $(wildcard kernels/$(PROBLEM)/*_dispatch.cu)
 define dispatch_rules
 $(EXP_OUT)/$(1)/status: $(VARIANT_DIR)/$(1).dispatch $(FLAG_VARIANTS:%=$(EXP_OUT)/%/status) \
     $(DISPATCHER) kernels/$(PROBLEM)/dispatch_member.h $(wildcard kernels/harness/dispatch_contract.*) $(HARNESS_OBJS) $(EXP_OUT)/compile.cmd $(EXP_OUT)/shapes.txt \
-    $(B)/tools/dispatchcheck tools/pipeline/link_dispatch.sh tools/pipeline/compile.sh
+    $(B)/tools/dispatchcheck tools/pipeline/link_dispatch.sh tools/pipeline/compile.sh | $(GATETAB)
 	@echo "  LINK  $(EXP)/$(1) (dispatch)"
 	@NVCC='$(NVCC)' NVCCFLAGS='$(NVCCFLAGS)' NVCC_ARCH='$(NVCC_ARCH)' CUDART_SHARED='$(CUDART_SHARED)' SM_COUNT=$(SM_COUNT) \
-	  DISPATCHCHECK=$(B)/tools/dispatchcheck BUILD_TIMEOUT=$(BUILD_TIMEOUT) \
+	  DISPATCHCHECK=$(B)/tools/dispatchcheck GATETAB=$(GATETAB) BUILD_TIMEOUT=$(BUILD_TIMEOUT) \
 	  tools/pipeline/link_dispatch.sh $(EXP_OUT)/$(1) $(VARIANT_DIR)/$(1).dispatch $(PROBLEM) $(DISPATCHER) $(EXP_OUT) \
 	  $(EXP_OUT)/shapes.txt -- $(HARNESS_OBJS) --
 endef
@@ -295,9 +295,8 @@ check-exp: $(if $(DISPATCH_VARIANTS),$(B)/tools/dispatchcheck) $(if $(SHAPES),$(
 
 ## build: compile every variant of EXP into build/EXP/<v>/bench (parallel with -j, incremental)
 .PHONY: build
-build: check-exp check-deps-build $(STATUS_FILES)
-	@ok=$$(cat $(STATUS_FILES) /dev/null | grep -cx ok); n=$(words $(STATUS_FILES)); \
-	  echo "built $$ok, failed $$((n - ok))"
+build: check-exp check-deps-build $(STATUS_FILES) $(GATETAB)
+	@$(if $(STATUS_FILES),$(GATETAB) built --count $(STATUS_FILES),echo "built 0, failed 0")
 $(STATUS_FILES): | check-exp check-deps-build
 
 ## gates: static gates (build status, ptxas resources, occupancy, CTAs) -> build/EXP/gates.csv

@@ -96,7 +96,7 @@ measure: check-gpu $(MEASURE_SHARED) $(SAMPLES_BIN) $(SESSION_BIN)
 	  SLURM_ACCOUNT='$(SLURM_ACCOUNT)' SLURM_TIME='$(SLURM_TIME)' MAKE_CMD='$(MEASURE_MAKE)' \
 	  ALL_VARIANTS='$(BIN_TARGETS)' VARIANT='$(VARIANT)' tools/pipeline/shards.sh $(EXP) >$(EXP_OUT)/shards.mk.tmp && \
 	  mv $(EXP_OUT)/shards.mk.tmp $(EXP_OUT)/shards.mk || exit 2; \
-	  : >$(EXP_OUT)/runtime.csv; \
+	  $(GATETAB) clear $(EXP_OUT)/runtime.csv || exit 2; \
 	  t0=$$(date +%s); $(SHARDS_MAKE) -k -j$$(( $$(grep -c '^shard[0-9]*:' $(EXP_OUT)/shards.mk) + $(BUILD_JOBS) )) all; \
 	  rc=$$?; echo "measure: $(EXP): the sessions took $$(( $$(date +%s) - t0 )) s" >&2; \
 	  $(if $(filter slurm,$(RUNNER)),B=$(B) DATA_OUT=$(DATA_OUT) SAMPLES_BIN=$(SAMPLES_BIN) GATETAB=$(GATETAB) NUMTAB=$(NUMTAB) tools/pipeline/collect.sh $(EXP) || rc=1;,\

@@ -37,12 +37,20 @@ profile: check-gpu build $(EXP_OUT)/gates.csv $(B)/tools/ncu_csv $(B)/tools/coun
 	  BANK_CONFLICT_MAX=$(BANK_CONFLICT_MAX) COALESCE_FACTOR=$(COALESCE_FACTOR) \
 	  COALESCE_IDEAL_SECTORS=$(COALESCE_IDEAL_SECTORS) tools/profile/profile.sh $(EXP)
 
-## profile-gates: counter gates from build/EXP/profile/*.csv (or PROFILE_DIR=) into build/EXP/gates.csv (PUBLISH=1: beside PROFILE_DIR); no GPU
+## profile-gates: counter gates from build/EXP/profile/*.csv (or PROFILE_DIR=) into build/EXP/gates_run.csv (PUBLISH=1: gates.csv beside PROFILE_DIR); no GPU
+# counter_gates judges the profiles (build/EXP/counter_gates.csv); `gatetab stage` turns its
+# rejects into runtime rows, dropping the earlier counter rows of the same variants, and merges
+# the table as measure's and sanitize's rows are (profile.sh does the same after ncu)
+PROFILE_FROM := $(or $(PROFILE_DIR),$(EXP_OUT)/profile)
 .PHONY: profile-gates
 profile-gates: $(EXP_OUT)/gates.csv $(B)/tools/counter_gates $(GATETAB)
-	@B=$(B) PROFILE_DIR='$(PROFILE_DIR)' BANK_CONFLICT_MAX=$(BANK_CONFLICT_MAX) \
-	  COALESCE_FACTOR=$(COALESCE_FACTOR) COALESCE_IDEAL_SECTORS=$(COALESCE_IDEAL_SECTORS) \
-	  DEST='$(if $(PUBLISH),$(patsubst %/,%,$(dir $(PROFILE_DIR))))' tools/profile/profile_gates.sh $(EXP)
+	@shopt -s nullglob; f=('$(PROFILE_FROM)'/*.csv); \
+	  [ $${#f[@]} -gt 0 ] || { echo "make: $(PROFILE_FROM): no profile CSVs (run make profile EXP=$(EXP) on a GPU host)" >&2; exit 2; }; \
+	  $(B)/tools/counter_gates --bank-conflict-max $(BANK_CONFLICT_MAX) --coalesce-factor $(COALESCE_FACTOR) \
+	    --ideal-sectors $(COALESCE_IDEAL_SECTORS) "$${f[@]}" >$(EXP_OUT)/counter_gates.csv.tmp || exit 2; \
+	  mv $(EXP_OUT)/counter_gates.csv.tmp $(EXP_OUT)/counter_gates.csv; \
+	  n=$$($(GATETAB) stage $(EXP_OUT) counters $(EXP_OUT)/counter_gates.csv \
+	    $(if $(and $(PUBLISH),$(PROFILE_DIR)),'$(patsubst %/,%,$(dir $(PROFILE_DIR)))')) || exit 2; echo "counter gates: $$n" >&2
 
 # The report's profile section (tools/report/profile_section.c): every published profile under
 # $(DATA)/<exp>/<gpu>/profile/, passed to the appendix generator (report.mk).

@@ -4,6 +4,8 @@
 #   build/<exp>/<gpu>/summary.csv         stats summary of every sample file of that GPU
 #   build/<exp>/<gpu>/compare.csv         stats compare: all vs BASELINE + COMPARE pairs, Holm within
 #                                         each family (PRIMARY's pairs, the claims; the rest)
+#   build/<exp>/<gpu>/*-kernel.csv        each of these on the kernel time (kernel_us), its notes
+#                                         (what had none) in *-kernel.log beside
 #   build/<exp>/<gpu>/claims.csv          (phase1) the pairs of the seed-claims table
 #   build/<exp>/<gpu>/sessions.csv        (phase1) the headline pairs from each session alone
 #   build/plots/<exp>/<gpu>/*.pdf|*.png   gnuplot figures (figures.txt lists them)
@@ -73,7 +75,7 @@ R_LIB := $(addprefix $(B)/tools/obj/report/,report_csv.o report_vars.o report_pi
 # report_tmplread of R_LIB, which prep_plots reads its captions with), the CSV tables of reports/
 # (report_static) and the writer (report_doc), never on the main
 R_GEN := $(addprefix $(B)/tools/obj/report/,report_gen.o report_ctx.o report_fmt.o report_tmpl.o report_words.o \
-           report_doc.o report_problem.o report_design.o report_primary.o report_clocks.o report_aainside.o report_form.o report_frame.o report_headline.o report_hrows.o report_tally.o report_lines.o report_keyclaims.o report_method.o \
+           report_doc.o report_problem.o report_design.o report_primary.o report_times.o report_fastest.o report_clocks.o report_aainside.o report_form.o report_frame.o report_headline.o report_hrows.o report_tally.o report_lines.o report_keyclaims.o report_method.o \
            report_exp.o report_gates.o report_reasons.o report_static.o report_rooftab.o \
            report_correct.o report_numerics.o report_sweep.o report_results.o report_resultsec.o report_shown.o \
            report_retired.o report_claims.o report_rules.o profile_section.o search_section.o) \
@@ -165,7 +167,9 @@ r_samples = $(filter $(DATA)/$(1)/%,$(R_SAMPLES))
 r_gpu     = $(lastword $(subst /, ,$(1)))
 r_figs    = $(foreach k,$(call r_keys_of,$(1)),$(RB)/plots/$(k)/figures.txt)
 r_stats   = $(foreach k,$(call r_keys_of,$(1)),$(RB)/$(k)/summary.csv $(RB)/$(k)/compare.csv $(RB)/$(k)/aa-inside.csv \
-              $(if $(filter $(CLAIMS_EXP),$(1)),$(RB)/$(k)/claims.csv $(RB)/$(k)/sessions.csv))
+              $(RB)/$(k)/summary-kernel.csv $(RB)/$(k)/compare-kernel.csv $(RB)/$(k)/aa-inside-kernel.csv \
+              $(if $(filter $(CLAIMS_EXP),$(1)),$(RB)/$(k)/claims.csv $(RB)/$(k)/sessions.csv \
+                $(RB)/$(k)/claims-kernel.csv $(RB)/$(k)/sessions-kernel.csv))
 
 # The data root is part of every result: a different DATA (a copy, a fixture) rebuilds them, and
 # a DATA with no sample file is an error, not an old appendix.
@@ -189,90 +193,130 @@ $(R_VARS): $(RB)/%/experiment.vars: mk/report.mk
 	  REPORT_VARS_OF=$(EXPDIR)/$*/experiment.mk REPORT_VARS_OUT=$$t EXP=$* TXT_QUIET=1 report-vars,: >$$t) && mv $$t $@
 $(foreach e,$(R_EXPS),$(eval $(RB)/$(e)/experiment.vars: $(filter $(EXPDIR)/$(e)/%,$(R_XMKS) $(R_XDISP))))
 
+# Each statistic is computed twice, on the two times a sample file may hold (stats --metric):
+# <name>.csv on the call time (time_us, every file), <name>-kernel.csv on the kernel time
+# (kernel_us: the kernels alone, from CUPTI) of the same samples, the same design, Holm families and
+# verdict rules; a file or shape without kernel time has no row there, and why (stats' notes) is
+# in <name>-kernel.log beside it. The two are two readings of the same samples, not two tests.
+r_metric = $(if $(filter %-kernel.csv,$@),kernel,call)
+# r_errs: where a run's notes go: the terminal for call time, the log beside for kernel time
+r_errs   = $(if $(filter %-kernel.csv,$@),2>>$(@:.csv=.log))
+
 # summary: every sample file of one GPU (empty when every variant was rejected); stats exits 3
 # when a group has too few samples, having written its CSV (NaN where undefined)
 R_SUMMARIES := $(R_KEYS:%=$(RB)/%/summary.csv)
+R_SUMMARIES_K := $(R_KEYS:%=$(RB)/%/summary-kernel.csv)
+define r_summary_recipe
+@mkdir -p $(@D)
+@files="$(call r_samples,$*)"; : >$@.tmp.$$$$; $(if $(r_errs),: >$(@:.csv=.log);) \
+if [ -n "$$files" ]; then echo "$(STATS) summary $(STATS_FLAGS) --metric $(r_metric) <$$(echo $$files | wc -w) files> > $@"; \
+  $(STATS) summary $(STATS_FLAGS) --metric $(r_metric) $$files >$@.tmp.$$$$ $(r_errs); rc=$$?; \
+  case $$rc in 0|3) ;; *) $(if $(r_errs),cat $(@:.csv=.log) >&2;) rm -f $@.tmp.$$$$; exit $$rc;; esac; fi; \
+mv $@.tmp.$$$$ $@
+endef
 $(R_SUMMARIES): $(RB)/%/summary.csv: $(STATS)
-	@mkdir -p $(@D)
-	@files="$(call r_samples,$*)"; : >$@.tmp.$$$$; \
-	if [ -n "$$files" ]; then echo "$(STATS) summary $(STATS_FLAGS) <$$(echo $$files | wc -w) files> > $@"; \
-	  $(STATS) summary $(STATS_FLAGS) $$files >$@.tmp.$$$$; rc=$$?; \
-	  case $$rc in 0|3) ;; *) rm -f $@.tmp.$$$$; exit $$rc;; esac; fi; \
-	mv $@.tmp.$$$$ $@
+	$(r_summary_recipe)
+$(R_SUMMARIES_K): $(RB)/%/summary-kernel.csv: $(STATS)
+	$(r_summary_recipe)
 
 # compare: pairs from report_pairs; stats exits 1 (SLOW) or 3 (AMBIGUOUS) having written its CSV
 R_COMPARES := $(R_KEYS:%=$(RB)/%/compare.csv)
+R_COMPARES_K := $(R_KEYS:%=$(RB)/%/compare-kernel.csv)
+define r_compare_recipe
+@mkdir -p $(@D)
+@pairs=$$($(B)/tools/report_pairs $(RB)/$(firstword $(subst /, ,$*))/experiment.vars \
+  $(DATA)/$*) || exit 2; \
+$(call r_band,$*) \
+prim=" $$(sed -n 's/^PRIMARY=//p' $(RB)/$(firstword $(subst /, ,$*))/experiment.vars) "; \
+tag=$$(sed -n 's/^PLAN_TAG=//p' $(RB)/$(firstword $(subst /, ,$*))/experiment.vars); \
+if [ -n "$$tag" ] && grep -qs -- " plan=$$tag\$$" $(DATA)/$*/*.csv; then band="$$band --plan $$tag"; fi; \
+p1=(); p2=(); while read -r b c; do [ -n "$$b" ] || continue; k="$$(basename "$$c" .csv):$$(basename "$$b" .csv)"; \
+  if [ "$$prim" != "  " ] && [[ $$prim == *" $$k "* ]]; then p1+=("$$b" "$$c"); else p2+=("$$b" "$$c"); fi; \
+done <<<"$$pairs"; \
+: >$@.tmp.$$$$; $(if $(r_errs),: >$(@:.csv=.log);) \
+for fam in primary secondary; do \
+  if [ $$fam = primary ]; then set -- "$${p1[@]}"; else set -- "$${p2[@]}"; fi; [ $$# -gt 0 ] || continue; \
+  f=--family=$$fam; [ $${#p1[@]} -gt 0 ] || f=; \
+  echo "$(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --holm $$f --metric $(r_metric) <$$(($$# / 2)) pairs> > $@"; \
+  $(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --holm $$f --metric $(r_metric) "$$@" >$@.fam.$$$$ $(r_errs); rc=$$?; \
+  case $$rc in 0|1|3) ;; *) $(if $(r_errs),cat $(@:.csv=.log) >&2;) rm -f $@.tmp.$$$$ $@.fam.$$$$; exit $$rc;; esac; \
+  if [ -s $@.tmp.$$$$ ]; then tail -n +2 $@.fam.$$$$ >>$@.tmp.$$$$; else cat $@.fam.$$$$ >$@.tmp.$$$$; fi; rm -f $@.fam.$$$$; \
+done; \
+mv $@.tmp.$$$$ $@
+endef
 $(R_COMPARES): $(RB)/%/compare.csv: $(STATS) $(B)/tools/report_pairs
-	@mkdir -p $(@D)
-	@pairs=$$($(B)/tools/report_pairs $(RB)/$(firstword $(subst /, ,$*))/experiment.vars \
-	  $(DATA)/$*) || exit 2; \
-	$(call r_band,$*) \
-	prim=" $$(sed -n 's/^PRIMARY=//p' $(RB)/$(firstword $(subst /, ,$*))/experiment.vars) "; \
-	tag=$$(sed -n 's/^PLAN_TAG=//p' $(RB)/$(firstword $(subst /, ,$*))/experiment.vars); \
-	if [ -n "$$tag" ] && grep -qs -- " plan=$$tag\$$" $(DATA)/$*/*.csv; then band="$$band --plan $$tag"; fi; \
-	p1=(); p2=(); while read -r b c; do [ -n "$$b" ] || continue; k="$$(basename "$$c" .csv):$$(basename "$$b" .csv)"; \
-	  if [ "$$prim" != "  " ] && [[ $$prim == *" $$k "* ]]; then p1+=("$$b" "$$c"); else p2+=("$$b" "$$c"); fi; \
-	done <<<"$$pairs"; \
-	: >$@.tmp.$$$$; \
-	for fam in primary secondary; do \
-	  if [ $$fam = primary ]; then set -- "$${p1[@]}"; else set -- "$${p2[@]}"; fi; [ $$# -gt 0 ] || continue; \
-	  f=--family=$$fam; [ $${#p1[@]} -gt 0 ] || f=; \
-	  echo "$(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --holm $$f <$$(($$# / 2)) pairs> > $@"; \
-	  $(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --holm $$f "$$@" >$@.fam.$$$$; rc=$$?; \
-	  case $$rc in 0|1|3) ;; *) rm -f $@.tmp.$$$$ $@.fam.$$$$; exit $$rc;; esac; \
-	  if [ -s $@.tmp.$$$$ ]; then tail -n +2 $@.fam.$$$$ >>$@.tmp.$$$$; else cat $@.fam.$$$$ >$@.tmp.$$$$; fi; rm -f $@.fam.$$$$; \
-	done; \
-	mv $@.tmp.$$$$ $@
+	$(r_compare_recipe)
+$(R_COMPARES_K): $(RB)/%/compare-kernel.csv: $(STATS) $(B)/tools/report_pairs
+	$(r_compare_recipe)
 
 # claims: the pairs of the seed-claims table (our rung vs the rung below, ours vs the fastest of
-# the experiment's LIBRARIES)
+# the experiment's LIBRARIES, picked on the call time's summary for both times)
 R_CLAIMS := $(patsubst %,$(RB)/%/claims.csv,$(call r_keys_of,$(CLAIMS_EXP)))
+R_CLAIMS_K := $(R_CLAIMS:.csv=-kernel.csv)
+define r_claims_recipe
+@pairs=$$($(B)/tools/report_pairs --claims $(CLAIMS) $< \
+  $(RB)/$(firstword $(subst /, ,$*))/experiment.vars $(DATA)/$*) || exit 2; \
+$(call r_band,$*) \
+$(if $(r_errs),: >$(@:.csv=.log);) \
+if [ -z "$$pairs" ]; then : >$@.tmp.$$$$; else \
+  $(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --holm --metric $(r_metric) $$pairs >$@.tmp.$$$$ $(r_errs); rc=$$?; \
+  case $$rc in 0|1|3) ;; *) $(if $(r_errs),cat $(@:.csv=.log) >&2;) rm -f $@.tmp.$$$$; exit $$rc;; esac; fi; \
+mv $@.tmp.$$$$ $@
+endef
 $(R_CLAIMS): $(RB)/%/claims.csv: $(RB)/%/summary.csv $(CLAIMS) $(STATS) $(B)/tools/report_pairs
-	@pairs=$$($(B)/tools/report_pairs --claims $(CLAIMS) $< \
-	  $(RB)/$(firstword $(subst /, ,$*))/experiment.vars $(DATA)/$*) || exit 2; \
-	$(call r_band,$*) \
-	if [ -z "$$pairs" ]; then : >$@.tmp.$$$$; else \
-	  $(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --holm $$pairs >$@.tmp.$$$$; rc=$$?; \
-	  case $$rc in 0|1|3) ;; *) rm -f $@.tmp.$$$$; exit $$rc;; esac; fi; \
-	mv $@.tmp.$$$$ $@
+	$(r_claims_recipe)
+$(R_CLAIMS_K): $(RB)/%/claims-kernel.csv: $(RB)/%/summary.csv $(CLAIMS) $(STATS) $(B)/tools/report_pairs
+	$(r_claims_recipe)
 
 # sessions: the headline pairs (every one of LIBRARIES vs the variant COMPARE pits against a
 # library)
 # from each session alone (`stats compare --session ID`: level round, conditional on that
 # session), one CSV with a leading session column; empty with fewer than 2 sessions
 R_SESSIONS := $(patsubst %,$(RB)/%/sessions.csv,$(call r_keys_of,$(CLAIMS_EXP)))
+R_SESSIONS_K := $(R_SESSIONS:.csv=-kernel.csv)
+define r_sessions_recipe
+@v=$(RB)/$(firstword $(subst /, ,$*))/experiment.vars; \
+pairs=$$($(B)/tools/report_pairs --headline $$v $(DATA)/$*) || exit 2; \
+ids=$$($(B)/tools/report_pairs --sessions $$v $(DATA)/$*) || exit 2; \
+$(call r_band,$*) \
+: >$@.tmp.$$$$; $(if $(r_errs),: >$(@:.csv=.log);) \
+if [ -n "$$pairs" ]; then for s in $$ids; do \
+  $(STATS) compare $(STATS_FLAGS) $$band --session $$s --metric $(r_metric) $$pairs >$@.one.$$$$ $(r_errs); rc=$$?; \
+  case $$rc in 0|1|3) ;; *) $(if $(r_errs),cat $(@:.csv=.log) >&2;) rm -f $@.one.$$$$ $@.tmp.$$$$; exit $$rc;; esac; \
+  awk -v s=$$s -v h=$$([ -s $@.tmp.$$$$ ] && echo 1 || echo 0) \
+    'NR == 1 { if (!h) print "session," $$0; next } { print s "," $$0 }' $@.one.$$$$ >>$@.tmp.$$$$; \
+done; fi; \
+rm -f $@.one.$$$$; mv $@.tmp.$$$$ $@
+endef
 $(R_SESSIONS): $(RB)/%/sessions.csv: $(STATS) $(B)/tools/report_pairs
-	@v=$(RB)/$(firstword $(subst /, ,$*))/experiment.vars; \
-	pairs=$$($(B)/tools/report_pairs --headline $$v $(DATA)/$*) || exit 2; \
-	ids=$$($(B)/tools/report_pairs --sessions $$v $(DATA)/$*) || exit 2; \
-	$(call r_band,$*) \
-	: >$@.tmp.$$$$; \
-	if [ -n "$$pairs" ]; then for s in $$ids; do \
-	  $(STATS) compare $(STATS_FLAGS) $$band --session $$s $$pairs >$@.one.$$$$; rc=$$?; \
-	  case $$rc in 0|1|3) ;; *) rm -f $@.one.$$$$ $@.tmp.$$$$; exit $$rc;; esac; \
-	  awk -v s=$$s -v h=$$([ -s $@.tmp.$$$$ ] && echo 1 || echo 0) \
-	    'NR == 1 { if (!h) print "session," $$0; next } { print s "," $$0 }' $@.one.$$$$ >>$@.tmp.$$$$; \
-	done; fi; \
-	rm -f $@.one.$$$$; mv $@.tmp.$$$$ $@
+	$(r_sessions_recipe)
+$(R_SESSIONS_K): $(RB)/%/sessions-kernel.csv: $(STATS) $(B)/tools/report_pairs
+	$(r_sessions_recipe)
 
 # aa-inside: the A/As inside the design, a dispatching build against the configuration that served
 # each shape (report_pairs --aa-inside; the same kernel in the same process design): one
 # `stats compare --shape` a shape, no Holm (a calibration's error rate is the nominal one), in the
 # plan's sessions where there is one; empty without a dispatching build
 R_AAIN := $(R_KEYS:%=$(RB)/%/aa-inside.csv)
+R_AAIN_K := $(R_AAIN:.csv=-kernel.csv)
+define r_aain_recipe
+@mkdir -p $(@D); t=$@.tmp.$$$$; o=$@.one.$$$$; \
+trips=$$($(B)/tools/report_pairs --aa-inside $(RB)/$(firstword $(subst /, ,$*))/experiment.vars $(DATA)/$*) || exit 2; \
+$(call r_band,$*) \
+tag=$$(sed -n 's/^PLAN_TAG=//p' $(RB)/$(firstword $(subst /, ,$*))/experiment.vars); \
+if [ -n "$$tag" ] && grep -qs -- " plan=$$tag\$$" $(DATA)/$*/*.csv; then band="$$band --plan $$tag"; fi; \
+: >$$t; $(if $(r_errs),: >$(@:.csv=.log);) \
+while read -r c d s; do [ -n "$$c" ] || continue; \
+  $(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --family aa-inside --shape $$s --metric $(r_metric) "$$c" "$$d" >$$o $(or $(r_errs),2>/dev/null); rc=$$?; \
+  case $$rc in 0|1|3) ;; *) rm -f $$o $$t; exit $$rc;; esac; \
+  if [ -s $$t ]; then tail -n +2 $$o >>$$t; else cat $$o >$$t; fi; \
+done <<<"$$trips"; \
+rm -f $$o; mv $$t $@
+endef
 $(R_AAIN): $(RB)/%/aa-inside.csv: $(STATS) $(B)/tools/report_pairs
-	@mkdir -p $(@D); t=$@.tmp.$$$$; o=$@.one.$$$$; \
-	trips=$$($(B)/tools/report_pairs --aa-inside $(RB)/$(firstword $(subst /, ,$*))/experiment.vars $(DATA)/$*) || exit 2; \
-	$(call r_band,$*) \
-	tag=$$(sed -n 's/^PLAN_TAG=//p' $(RB)/$(firstword $(subst /, ,$*))/experiment.vars); \
-	if [ -n "$$tag" ] && grep -qs -- " plan=$$tag\$$" $(DATA)/$*/*.csv; then band="$$band --plan $$tag"; fi; \
-	: >$$t; \
-	while read -r c d s; do [ -n "$$c" ] || continue; \
-	  $(STATS) compare $(STATS_FLAGS) $(COMPARE_FLAGS) $$band --family aa-inside --shape $$s "$$c" "$$d" >$$o 2>/dev/null; rc=$$?; \
-	  case $$rc in 0|1|3) ;; *) rm -f $$o $$t; exit $$rc;; esac; \
-	  if [ -s $$t ]; then tail -n +2 $$o >>$$t; else cat $$o >$$t; fi; \
-	done <<<"$$trips"; \
-	rm -f $$o; mv $$t $@
+	$(r_aain_recipe)
+$(R_AAIN_K): $(RB)/%/aa-inside-kernel.csv: $(STATS) $(B)/tools/report_pairs
+	$(r_aain_recipe)
 
 # a sweep's summary: one round of one session per configuration, so stats says of each that its
 # CI is undefined (exit 3): those notes go to summary.log beside it, any other failure to stderr
@@ -286,14 +330,14 @@ $(R_SPACE_SUMS): $(RB)/%/summary.csv: $(STATS) $(R_ROOT)
 	mv $@.tmp.$$$$ $@
 $(foreach k,$(R_SPACE_KEYS),$(eval $(RB)/$(k)/summary.csv: $(call r_samples,$(k))))
 
-$(foreach k,$(R_KEYS),$(eval $(RB)/$(k)/summary.csv: $(R_ROOT) $(call r_samples,$(k))) \
-  $(eval $(RB)/$(k)/aa-inside.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
+$(foreach k,$(R_KEYS),$(eval $(RB)/$(k)/summary.csv $(RB)/$(k)/summary-kernel.csv: $(R_ROOT) $(call r_samples,$(k))) \
+  $(eval $(RB)/$(k)/aa-inside.csv $(RB)/$(k)/aa-inside-kernel.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
     $(call r_samples,$(k))) \
-  $(eval $(RB)/$(k)/compare.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
+  $(eval $(RB)/$(k)/compare.csv $(RB)/$(k)/compare-kernel.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
     $(call r_samples,$(k)) $(call r_cals,$(k))) \
-  $(eval $(RB)/$(k)/claims.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
+  $(eval $(RB)/$(k)/claims.csv $(RB)/$(k)/claims-kernel.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
     $(call r_cals,$(k))) \
-  $(eval $(RB)/$(k)/sessions.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
+  $(eval $(RB)/$(k)/sessions.csv $(RB)/$(k)/sessions-kernel.csv: $(R_ROOT) $(RB)/$(firstword $(subst /, ,$(k)))/experiment.vars \
     $(call r_samples,$(k)) $(call r_cals,$(k))))
 
 # r_fig_check DIR NAME: shell code checking the figure DIR/NAME.pdf as printed, and its PNG twin
@@ -332,7 +376,7 @@ plots: | check-deps-plots
 report: | check-deps-report
 $(R_FIGS): | check-deps-plots
 
-## analyze: statistics of EXP's samples in $(DATA) → build/<exp>/<gpu>/{summary,compare}.csv
+## analyze: statistics of EXP's samples in $(DATA) → build/<exp>/<gpu>/{summary,compare}{,-kernel}.csv (call time, kernel time)
 .PHONY: analyze plots report
 analyze: $(if $(call r_keys_of,$(EXP)),$(call r_stats,$(EXP)),r-no-data)
 ## plots: gnuplot figures of EXP → build/plots/<exp>/<gpu>/*.pdf and *.png
@@ -411,7 +455,8 @@ $(B)/tests/test_plot_ticks: tests/report/test_plot_ticks.c $(B)/tools/obj/report
 	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(filter %.o,$^) -lm
 -include $(B)/tests/test_plot_ticks.d
 TEST_SCRIPTS += tests/report/test_report.sh tests/report/test_published.sh tests/report/test_forms.sh tests/report/test_budget.sh tests/report/test_exps.sh \
-  tests/report/test_concurrent_report.sh tests/report/test_shown.sh tests/report/test_sweep_main.sh
+  tests/report/test_concurrent_report.sh tests/report/test_shown.sh tests/report/test_sweep_main.sh \
+  tests/report/test_kernel_report.sh
 # Unit test of the template reader and renderer.
 TEST_PROGS += $(B)/tests/test_render
 $(B)/tests/test_render: tests/report/test_render.c $(addprefix $(B)/tools/obj/report/,report_tmpl.o \

@@ -7,8 +7,9 @@
 # Objects come from the generic rule in toolchain.mk (tools/<module>/<name>.c -> $(B)/tools/obj/<module>/<name>.o).
 HOST_TOOLS := $(addprefix $(B)/tools/,flagcheck tunecheck dispatchcheck shapecheck gates gatetab numtab space)
 GATES_OBJS := $(addprefix $(B)/tools/obj/gates/,arch_limits.o occupancy.o ptxas_report.o)
-# the gate table's owner (tools/gates/gate_table.h): the row format, the outcomes, the merges
-GATE_TABLE_OBJS := $(addprefix $(B)/tools/obj/gates/,gate_table.o gate_outcome.o gate_merge.o)
+# the gate table's owner (tools/gates/gate_table.h): the row format, the outcomes, the merges,
+# and a variant's build status file (build_status.h)
+GATE_TABLE_OBJS := $(addprefix $(B)/tools/obj/gates/,gate_table.o gate_outcome.o gate_merge.o build_status.o)
 GATETAB := $(B)/tools/gatetab
 # the numerics table's owner (tools/gates/numerics.h): what the numerics gate measured per shape
 NUMTAB := $(B)/tools/numtab
@@ -45,6 +46,14 @@ $(B)/tests/test_gate_table: tests/gates/test_gate_table.c $(GATE_TABLE_OBJS)
 .PHONY: host-tools
 host-tools: $(HOST_TOOLS)
 tools: host-tools
+
+## check-tunables: every kernel's .tunables table against its header comment, compiled defaults and configuration string (tunecheck; fails on a disagreement)
+# (TUNECHECK_TABLES=: other tables, as tests/space/test_tunecheck.sh gives it; make test runs the
+# check through that script, the tree agreeing with its tables)
+TUNECHECK_TABLES ?= $(sort $(wildcard kernels/*/*.tunables))
+.PHONY: check-tunables
+check-tunables: $(B)/tools/tunecheck
+	@$(B)/tools/tunecheck $(TUNECHECK_TABLES)
 
 # The shell tests call the tools from build/tools/.
 test: host-tools

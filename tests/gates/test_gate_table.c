@@ -1,13 +1,15 @@
 // test_gate_table.c — unit tests of the gate table (tools/gates/gate_table.h, gate_merge.h,
 // gate_outcome.h): the outcome words, parse and write (round trip to the same bytes, empty
 // fields, quoted commas, doubled quotes, line breaks), the three layouts, every read error once,
-// the merge of runtime rows, GATE_WAIVE and a stage's update. Every expected text is written
+// the merge of runtime rows, GATE_WAIVE and a stage's update, and a variant's build status file
+// (build_status.h). Every expected text is written
 // out by hand below from the format's rules, not taken from the code's output.
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "check.h"
+#include "gates/build_status.h"
 #include "gates/gate_merge.h"
 #include "gates/gate_table.h"
 
@@ -219,8 +221,47 @@ static void test_merge(void) {
   gt_free(&st);
 }
 
+static void test_build_status(void) {
+  CHECK(bs_parse("ok") == GO_PASS && bs_parse("build_failed") == GO_BUILD_FAILED &&
+            bs_parse("build_timeout") == GO_BUILD_TIMEOUT && bs_parse("invalid_config") == GO_INVALID_CONFIG,
+        "status words: ok and the build stage's three reasons");
+  CHECK(bs_parse("numerics") == -1 && bs_parse("smem_overflow") == -1 && bs_parse("") == -1 && bs_parse("OK") == -1,
+        "status words: another stage's reason, an empty word, OK refused");
+  char buf[256];
+  FILE *m = fmemopen(buf, sizeof buf, "w");
+  int rc = bs_write(m, GO_INVALID_CONFIG, "static_assert:\r\nBLOCK_M % 16");
+  fclose(m);
+  CHECK(rc == 0 && !strcmp(buf, "invalid_config\nstatic_assert:  BLOCK_M % 16\n"), "write: the word, the detail one line");
+  m = fmemopen(buf, sizeof buf, "w");
+  rc = bs_write(m, GO_PASS, "");
+  fclose(m);
+  CHECK(rc == 0 && !strcmp(buf, "ok\n\n"), "write: ok, an empty detail");
+  m = fmemopen(buf, sizeof buf, "w");
+  CHECK(bs_write(m, GO_RUN_TIMEOUT, "x") == -1, "write: a reason of another stage refused");
+  fclose(m);
+  gate_outcome o = GO_COUNT;
+  char detail[64];
+  rc = bs_read(file("st1", "build_timeout\r\ncompile exceeded 120 s\r\nmore\n"), &o, detail, sizeof detail, err, sizeof err);
+  CHECK(rc == 0 && o == GO_BUILD_TIMEOUT && !strcmp(detail, "compile exceeded 120 s"), "read: the word and line 2, CRLF stripped");
+  rc = bs_read(file("st2", "ok\n"), &o, detail, sizeof detail, err, sizeof err);
+  CHECK(rc == 0 && o == GO_PASS && !strcmp(detail, ""), "read: ok without a detail");
+  const char *p = file("st3", "compiled\nx\n");
+  rc = bs_read(p, &o, detail, sizeof detail, err, sizeof err);
+  char want[400];
+  snprintf(want, sizeof want, "%s:1: unknown status 'compiled'", p);
+  CHECK(rc == -1 && !strcmp(err, want), "read: error: an unknown word, file:1");
+  p = file("st4", "");
+  rc = bs_read(p, &o, detail, sizeof detail, err, sizeof err);
+  snprintf(want, sizeof want, "%s:1: empty status file", p);
+  CHECK(rc == -1 && !strcmp(err, want), "read: error: an empty file");
+  snprintf(want, sizeof want, "%s/none", dir);
+  rc = bs_read(want, &o, detail, sizeof detail, err, sizeof err);
+  CHECK(rc == -1 && strstr(err, "none: No such file"), "read: error: a missing file");
+}
+
 int main(void) {
   if (!mkdtemp(dir)) return 1;
+  test_build_status();
   test_outcomes();
   test_read_write();
   test_layouts();

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # test_gatetab.sh — the gate table's command (tools/gates/gatetab.c), as shell and make call it:
-# header, join, waive, list, get, count, reject, exit-reason, update, merge; every usage and input
+# header, join, waive, list, get, count, reject, exit-reason, update, merge, stage, clear,
+# status, built; every usage and input
 # error exits 2 with "gatetab: FILE:LINE: what". Expected tables are written out by hand.
 . tests/lib.sh
 g=${B:-build}/tools/gatetab
@@ -50,6 +51,48 @@ check_eq "update counters: old counter rows dropped, others kept, rejects append
   'v2,numerics,"n"
 v1,bank_conflicts,"shape s: 6 > 0.5"'
 
+# stage: a later stage's verdicts (the counter gates) folded into the gate table in one call:
+# runtime.csv updated, gates_run.csv and DEST's gates.csv merged, the stage's count printed
+mkdir -p "$t/s"
+printf 'variant,verdict,reason,detail,k\na,pass,,"x",1\nb,pass,,"y",2\nc,pass,,"z",3\n' >"$t/s/gates.csv"
+printf 'c,numerics,"n"\nb,bank_conflicts,"old"\n' >"$t/s/runtime.csv"
+printf 'variant,verdict,reason,detail\na,reject,bad_coalescing,"8 sectors > 2 x 4"\nb,pass,,"0 conflicts"\n' >"$t/cs.csv"
+check_eq "stage: prints the stage's count" "$("$g" stage "$t/s" counters "$t/cs.csv" "$t/spub")" "2 variants, 1 pass, 1 bad_coalescing"
+check_eq "stage: runtime.csv: b's old counter row dropped, a's appended, c's kept" "$(cat "$t/s/runtime.csv")" 'c,numerics,"n"
+a,bad_coalescing,"8 sectors > 2 x 4"'
+check_eq "stage: gates_run.csv: a and c rejected, b passes again" "$(cat "$t/s/gates_run.csv")" 'variant,verdict,reason,detail,k
+a,reject,bad_coalescing,"8 sectors > 2 x 4",1
+b,pass,,"y",2
+c,reject,numerics,"n",3'
+check "stage: DEST's gates.csv the same" cmp "$t/s/gates_run.csv" "$t/spub/gates.csv"
+check_eq "stage: the static table not rewritten" "$(sed -n 2p "$t/s/gates.csv")" 'a,pass,,"x",1'
+cp "$t/s/runtime.csv" "$t/rt0.csv"
+"$g" stage "$t/s" counters "$t/cs.csv" >/dev/null
+check "stage: run again, the runtime rows are the same" cmp "$t/rt0.csv" "$t/s/runtime.csv"
+check_eq "stage: no temporary file left" "$(ls -A "$t/s" | tr '\n' ' ')" "gates.csv gates_run.csv runtime.csv "
+"$g" clear "$t/s/runtime.csv"
+check_eq "clear: the runtime table emptied" "$(wc -c <"$t/s/runtime.csv")" 0
+"$g" clear "$t/s/new.csv"
+check "clear: a missing runtime table made empty" test -f "$t/s/new.csv" -a ! -s "$t/s/new.csv"
+
+# status: a variant's build status file (build_status.h), as compile.sh writes it
+"$g" status "$t/s/status" invalid_config "$(printf 'static_assert failed:\r\n"BLOCK_M %% 16"')"
+check_eq "status: the word, then the detail on one line" "$(cat "$t/s/status")" 'invalid_config
+static_assert failed:  "BLOCK_M % 16"'
+"$g" status "$t/s/status" ok
+check_eq "status ok, no detail: an empty second line" "$(od -An -c "$t/s/status" | tr -s ' ')" " o k \n \n"
+check_eq "status: no temporary file left" "$(ls -A "$t/s" | grep -c tmp)" 0
+# built: whether build status files say ok
+mkdir -p "$t/st"
+printf 'ok\n\n' >"$t/st/a"; printf 'build_timeout\ncompile exceeded 120 s\n' >"$t/st/b"; printf 'ok\r\n' >"$t/st/c"
+"$g" built "$t/st/a" "$t/st/c" >"$t/out"
+check_eq "built: every one ok: exit 0, nothing printed" "$?,$(cat "$t/out")" "0,"
+"$g" built "$t/st/a" "$t/st/b" "$t/st/none" >"$t/out"
+check_eq "built: one not built, one missing: exit 1" "$?" 1
+check_eq "... a line each, the word and the detail" "$(cat "$t/out")" "build_timeout	compile exceeded 120 s
+no status	"
+check_eq "built --count: the build's summary" "$("$g" built --count "$t/st/a" "$t/st/b" "$t/st/c" "$t/st/none")" "built 2, failed 2"
+
 # errors: exit 2, tool and file:line named
 err() { local what=$1 want=$2; shift 2; "$g" "$@" >/dev/null 2>"$t/err"; local rc=$?
   check_eq "$what: exit 2" "$rc" 2; check_grep "$what: says so" "$want" "$t/err"; }
@@ -70,6 +113,15 @@ err "update: an unknown stage" "update: 'gpu' is not a stage" update "$t/rt.csv"
 printf 'variant,verdict,reason,detail\nv1,reject,numerics,"x"\n' >"$t/cg2.csv"
 err "update: a reject of another stage" "$t/cg2.csv:2: 'numerics' is not a reason of stage counters" update "$t/rt.csv" counters "$t/cg2.csv"
 err "merge: no gates.csv" "^gatetab: $t/none/gates.csv: missing\$" merge "$t/none"
+err "stage: no gates.csv, nothing written" "^gatetab: $t/none/gates.csv: missing\$" stage "$t/none" counters "$t/cs.csv"
+check "stage: ... no runtime.csv made" test ! -e "$t/none"
+err "stage: a reject of another stage" "$t/cg2.csv:2: 'numerics' is not a reason of stage counters" stage "$t/s" counters "$t/cg2.csv"
+err "clear: a folder that does not exist" "^gatetab: $t/none/.r.csv.tmp: No such file" clear "$t/none/r.csv"
+err "status: a reason of another stage" "^gatetab: status: 'numerics' is neither ok nor a reason of the build stage\$" status "$t/s/status" numerics x
+check_eq "status: ... the file left as it was" "$(head -n 1 "$t/s/status")" ok
+printf 'compiled\n' >"$t/st/bad"
+err "built: a status word that is not one" "^gatetab: $t/st/bad:1: unknown status 'compiled'\$" built "$t/st/a" "$t/st/bad"
+err "built: no file" '^gatetab: usage:' built --count
 printf 'v1,numerics\n' >"$t/b/runtime.csv"
 err "merge: a malformed runtime row" "^gatetab: $t/b/runtime.csv:1: 2 fields, a runtime row has 3\$" merge "$t/b"
 done_testing

@@ -36,8 +36,16 @@ samples "$t/pub/$exp/gpu/base.csv" 20 1 "$pubs"
 samples "$t/pub/$exp/gpu/cand.csv" 20 0.8 "$pubc"
 samples "$t/fresh/$exp/gpu/base.csv" 20 1 "s9@e:0.03"
 samples "$t/fresh/$exp/gpu/cand.csv" 20 0.8 "s9@e:0.031"
+# the tables measure publishes beside the samples (the gate table, the numerics table) are no
+# sample files: known by their first line, not by their names
+for d in pub fresh; do
+  printf 'variant,verdict,reason,detail\nbase,pass,,\ncand,pass,,\n' >"$t/$d/$exp/gpu/gates.csv"
+  printf '# cudadent42 numerics v1\n# git_rev: abc\n' >"$t/$d/$exp/gpu/numerics.csv"
+done
 run
 check_eq "identical code on a new GPU: the claim reproduces, exit 0" "$rc" 0
+check_eq "... the gate and numerics tables not taken for samples" "$(echo "$out" | grep -c 'numerics.csv\|gates.csv')" 0
+rm -f "$t"/{pub,fresh}/"$exp"/gpu/{gates,numerics}.csv
 check_grep "... SAME, with the design's GPUs and sessions" "cand vs base +B1_H1_S128_D64_C0 .*SAME \(4 GPUs, 8 sessions, delta 3.00%\)" <(echo "$out")
 check_grep "... the claims counted" "claims: 1 SAME, 0 FAST, 0 AMBIGUOUS, 0 SLOW of 1 rows: reproduced" <(echo "$out")
 check_grep "... each variant's own time reported too" "times \(each variant's own; not in the exit code\): .* of 2 rows" <(echo "$out")

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test_profile.sh — the profiling stage on the CPU: ncu_csv on hand-made exports of ncu's
 # `--csv --page raw` layout (tests/fixtures/profile/README.md), counter_gates, the gate merge,
-# profile_gates.sh, the appendix's profile section (report_gen --profile), and profile.sh end to end with a stand-in ncu and bench.
+# the counter gates folded into the gate table (gatetab stage), the appendix's profile section (report_gen --profile), and profile.sh end to end with a stand-in ncu and bench.
 # Expected numbers are hand calculations, written next to each check.
 source tests/lib.sh
 T=${B:-build}/tools
@@ -106,41 +106,44 @@ printf 'variant,shape,metric,value,unit\nv,%s,duration,1,ns\nw,%s,duration,1,ns\
 "$T/counter_gates" "$tmp/mixed.csv" >/dev/null 2>"$tmp/err"
 check_grep "counter_gates: two variants in one file: file:line" "mixed.csv:3: variant/shape" "$tmp/err"
 
-# --- profile_gates.sh (merging through the gate table's command, gatetab merge) ------------------------
+# --- the counter gates folded into the gate table (counter_gates, then gatetab stage, as
+# profile.sh and make profile-gates call them) ---------------------------------------------------
 G='variant,verdict,reason,detail,kernel,regs,spill_stores,spill_loads,stack,smem_static,smem_dynamic,threads,blocks_per_sm,occupancy,ctas_min,ctas_max'
-mkdir -p "$tmp/b/e/profile" "$tmp/b/f/profile"
+mkdir -p "$tmp/b/e" "$tmp/b/f"
 { echo "$G"
   for v in swz pad0 simt other; do echo "$v,pass,,\"occupancy 0.25 at shape $S, limited by regs\",flash_attn_fwd,128,0,0,0,0,41984,128,2,0.25,256,256"; done
 } >"$tmp/b/e/gates.csv"
 cp "$tmp/b/e/gates.csv" "$tmp/b/f/gates.csv"
 cp "$tmp/b/e/gates.csv" "$tmp/g0.csv"
-# no rejects and no runtime rows: gates.csv stays as it was
-cp "$tmp/swz.csv" "$tmp/b/f/profile/"
-B=$tmp/b TOOLS=$T tools/profile/profile_gates.sh f 2>"$tmp/err"
-check_eq "profile_gates: all pass: exit 0" $? 0
-check "profile_gates: all pass, no runtime rows: gates.csv unchanged" cmp "$tmp/g0.csv" "$tmp/b/f/gates.csv"
+# fold EXP_DIR [DEST] PROFILE...: the counter gates of the profiles into EXP_DIR's gate table
+fold() { local d=$1 dest=$2; shift 2
+  "$T/counter_gates" --bank-conflict-max 0.5 --coalesce-factor 2 --ideal-sectors 4 "$@" >"$d/counter_gates.csv" &&
+    "$T/gatetab" stage "$d" counters "$d/counter_gates.csv" ${dest:+"$dest"}; }
+# no rejects and no runtime rows: the table merged is the static one
+fold "$tmp/b/f" "" "$tmp/swz.csv" >"$tmp/out" 2>"$tmp/err"
+check_eq "counter gates: all pass: exit 0" $? 0
+check "counter gates: all pass, no runtime rows: gates_run.csv is gates.csv" cmp "$tmp/g0.csv" "$tmp/b/f/gates_run.csv"
 echo 'other,numerics,"max rel err 0.5"' >"$tmp/b/e/runtime.csv"
-cp "$tmp/swz.csv" "$tmp/pad0.csv" "$tmp/simt.csv" "$tmp/b/e/profile/"
-B=$tmp/b TOOLS=$T tools/profile/profile_gates.sh e 2>"$tmp/err"
-check_eq "profile_gates: exit 0" $? 0
-check_grep "profile_gates: summary line" "profile gates: 3 variants, 1 pass" "$tmp/err"
-check_grep "profile_gates: runtime row of pad0 (variant,reason,detail)" '^pad0,bank_conflicts,"shape B2_H8_S1024_D64_C0: bank conflicts 7 ' "$tmp/b/e/runtime.csv"
-check_grep "profile_gates: pad0 rejected in gates_run.csv, static columns kept" '^pad0,reject,bank_conflicts,".*",flash_attn_fwd,128,0,0,0,0,41984,128,2,0.25,256,256$' "$tmp/b/e/gates_run.csv"
-check_grep "profile_gates: simt rejected in gates_run.csv" '^simt,reject,bad_coalescing,' "$tmp/b/e/gates_run.csv"
-check_grep "profile_gates: swz row unchanged" "^swz,pass,,\"occupancy 0.25 at shape $S, limited by regs\"" "$tmp/b/e/gates_run.csv"
-check_grep "profile_gates: measure's row still merged" '^other,reject,numerics,' "$tmp/b/e/gates_run.csv"
-check_eq "profile_gates: 16 columns everywhere" "$(awk -F'"' '{ print $1 $3 }' "$tmp/b/e/gates_run.csv" | awk -F, '{ print NF }' | sort -u)" 16
-check "profile_gates: the static gates.csv is never rewritten" cmp "$tmp/g0.csv" "$tmp/b/e/gates.csv"
-check_eq "profile_gates: runtime.csv keeps measure's row, adds 2" "$(wc -l <"$tmp/b/e/runtime.csv")" 3
+fold "$tmp/b/e" "" "$tmp/swz.csv" "$tmp/pad0.csv" "$tmp/simt.csv" >"$tmp/out" 2>"$tmp/err"
+check_eq "counter gates: exit 0" $? 0
+check_grep "counter gates: the count of the stage" "^3 variants, 1 pass, 1 bank_conflicts, 1 bad_coalescing\$" "$tmp/out"
+check_grep "counter gates: runtime row of pad0 (variant,reason,detail)" '^pad0,bank_conflicts,"shape B2_H8_S1024_D64_C0: bank conflicts 7 ' "$tmp/b/e/runtime.csv"
+check_grep "counter gates: pad0 rejected in gates_run.csv, static columns kept" '^pad0,reject,bank_conflicts,".*",flash_attn_fwd,128,0,0,0,0,41984,128,2,0.25,256,256$' "$tmp/b/e/gates_run.csv"
+check_grep "counter gates: simt rejected in gates_run.csv" '^simt,reject,bad_coalescing,' "$tmp/b/e/gates_run.csv"
+check_grep "counter gates: swz row unchanged" "^swz,pass,,\"occupancy 0.25 at shape $S, limited by regs\"" "$tmp/b/e/gates_run.csv"
+check_grep "counter gates: measure's row still merged" '^other,reject,numerics,' "$tmp/b/e/gates_run.csv"
+check_eq "counter gates: 16 columns everywhere" "$(awk -F'"' '{ print $1 $3 }' "$tmp/b/e/gates_run.csv" | awk -F, '{ print NF }' | sort -u)" 16
+check "counter gates: the static gates.csv is never rewritten" cmp "$tmp/g0.csv" "$tmp/b/e/gates.csv"
+check_eq "counter gates: runtime.csv keeps measure's row, adds 2" "$(wc -l <"$tmp/b/e/runtime.csv")" 3
 cp "$tmp/b/e/gates_run.csv" "$tmp/g1.csv"
-B=$tmp/b TOOLS=$T DEST=$tmp/pub tools/profile/profile_gates.sh e 2>/dev/null
-check_eq "profile_gates: a rerun adds no duplicate rows" "$(wc -l <"$tmp/b/e/runtime.csv")" 3
-check "profile_gates: a rerun leaves gates_run.csv as it was" cmp "$tmp/g1.csv" "$tmp/b/e/gates_run.csv"
-check "profile_gates: DEST gets the merged table" cmp "$tmp/g1.csv" "$tmp/pub/gates.csv"
-B=$tmp/b TOOLS=$T PROFILE_DIR=$tmp/nothing tools/profile/profile_gates.sh e 2>"$tmp/err"
-check_eq "profile_gates: no profiles: exit 2" $? 2
-B=$tmp/b TOOLS=$T tools/profile/profile_gates.sh nosuch 2>"$tmp/err"
-check_eq "profile_gates: no gates.csv: exit 2" $? 2
+fold "$tmp/b/e" "$tmp/pub" "$tmp/swz.csv" "$tmp/pad0.csv" "$tmp/simt.csv" >/dev/null 2>&1
+check_eq "counter gates: a rerun adds no duplicate rows" "$(wc -l <"$tmp/b/e/runtime.csv")" 3
+check "counter gates: a rerun leaves gates_run.csv as it was" cmp "$tmp/g1.csv" "$tmp/b/e/gates_run.csv"
+check "counter gates: DEST gets the merged table" cmp "$tmp/g1.csv" "$tmp/pub/gates.csv"
+mkdir -p "$tmp/b/g"
+fold "$tmp/b/g" "" "$tmp/swz.csv" 2>"$tmp/err"
+check_eq "counter gates: no gates.csv: exit 2" $? 2
+check_grep "counter gates: ... says so" "^gatetab: $tmp/b/g/gates.csv: missing\$" "$tmp/err"
 
 # --- the appendix's profile section: report_gen with profiles and no experiment ----------------
 # psec ARGS...: the appendix of DATA=$tmp/data with ARGS (--profile FILE...) into $tmp/p.{tex,md}
@@ -219,7 +222,7 @@ check_grep "profile.sh: bench in timing mode with few reps" "--shape $S --reps 3
 check_grep "profile.sh: raw page with base units" '--import .*swz.ncu-rep --csv --page raw --print-units base' "$tmp/ncu.args"
 check "profile.sh: tidy CSV written" cmp "$tmp/swz.csv" "$E/profile/swz.csv"
 check "profile.sh: baselines without a flag file are not profiled" bash -c "! grep -q cublas-naive '$tmp/ncu.args'"
-check_grep "profile.sh: counter gates run" "profile gates: 1 variants, 1 pass" "$tmp/perr"
+check_grep "profile.sh: counter gates run" "^profile: counter gates: 1 variants, 1 pass\$" "$tmp/perr"
 check "profile.sh: nothing published without PUBLISH=1" test ! -e "$tmp/pdata"
 rm -f "$tmp/ncu.args"
 run_profile FAKE_NO_LDGSTS=1 PUBLISH=1

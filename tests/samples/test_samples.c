@@ -127,6 +127,61 @@ static void errors(void) {
         "missing file: cannot open");
 }
 
+// Another time column (samples_read_column): the hand-written files of
+// tests/fixtures/samples/kernel/, whose values are known by construction.
+static void other_column(void) {
+  samples_file f;
+  char err[512];
+  const char *lib = "tests/fixtures/samples/kernel/lib.csv";
+  int rc = samples_read_column(lib, "kernel_us", &f, err, sizeof err);
+  CHECK(rc == 0 && f.has_column && f.ngroups == 1 && !strcmp(f.groups[0].name, "B2_H8_S512_D64_C0"),
+        "kernel_us of a library file (python_call_us beside it): the shape with every value");
+  const double k[] = {0.9, 1, 1.1, 1.9, 2, 2.1, 3.9, 4, 4.1};
+  int same = rc == 0 && f.ngroups == 1 && f.groups[0].n == 9;
+  for (size_t i = 0; same && i < 9; i++) same = f.groups[0].t[i] == k[i] && f.groups[0].round[i] == i / 3 + 1;
+  CHECK(same, "kernel_us values in file order, with their rounds (not time_us, not python_call_us)");
+  CHECK(rc == 0 && f.nunmeasured == 1 && !strcmp(f.unmeasured[0], "B2_H8_S1024_D64_C0"),
+        "a shape with an empty kernel_us row has no kernel samples: named unmeasured");
+  if (rc == 0) samples_free(&f);
+  rc = samples_read_column(lib, NULL, &f, err, sizeof err);
+  CHECK(rc == 0 && f.ngroups == 2 && f.groups[0].t[0] == 1.9 && f.groups[1].n == 9 &&
+            f.groups[1].t[4] == 20 && f.nunmeasured == 0,
+        "no column named: time_us, every shape (an empty kernel_us is no error)");
+  if (rc == 0) samples_free(&f);
+  rc = samples_read_column(lib, "time_us", &f, err, sizeof err);
+  CHECK(rc == 0 && f.ngroups == 2 && f.groups[0].t[8] == 8.1, "time_us named: the default");
+  if (rc == 0) samples_free(&f);
+  rc = samples_read_column("tests/fixtures/samples/kernel/ours.csv", "kernel_us", &f, err, sizeof err);
+  CHECK(rc == 0 && f.ngroups == 1 && f.groups[0].n == 9 && f.groups[0].t[7] == 2.56 &&
+            f.nunmeasured == 1 && !strcmp(f.unmeasured[0], "B2_H8_S1024_D64_C0"),
+        "the bench's columns: kernel_us read, a shape empty throughout unmeasured");
+  if (rc == 0) samples_free(&f);
+  rc = samples_read_column("tests/fixtures/samples/kernel/old.csv", "kernel_us", &f, err, sizeof err);
+  CHECK(rc == 0 && !f.has_column && f.ngroups == 0 && f.nunmeasured == 1 &&
+            !strcmp(samples_meta(&f, "variant"), "old"),
+        "a file without kernel_us reads: no samples in it, its metadata kept");
+  if (rc == 0) samples_free(&f);
+  rc = samples_read_column(put("k_plain.txt", "1.5\n2\n"), "kernel_us", &f, err, sizeof err);
+  CHECK(rc == 0 && f.plain && !f.has_column && f.ngroups == 0, "a plain file has no kernel_us");
+  if (rc == 0) samples_free(&f);
+  const char *bad = put("k_bad.csv", "shape,time_us,kernel_us\nB1_H1_S1_D1_C0,2,1\nB1_H1_S1_D1_C0,2,abc\n");
+  char want[600];
+  snprintf(want, sizeof want, "%s:3: kernel_us 'abc' is not a number", bad);
+  rc = samples_read_column(bad, "kernel_us", &f, err, sizeof err);
+  CHECK(rc == -1 && !strcmp(err, want), "a kernel_us that is not a number: file:line: what");
+  rc = samples_read_column(put("k_neg.csv", "shape,time_us,kernel_us\nB1_H1_S1_D1_C0,2,-1\n"),
+                           "kernel_us", &f, err, sizeof err);
+  CHECK(rc == -1 && strstr(err, ":2: kernel_us '-1' is negative"), "a negative kernel_us is an error");
+  rc = samples_read_column(put("k_time.csv", "shape,time_us,kernel_us\nB1_H1_S1_D1_C0,x,1\n"),
+                           "kernel_us", &f, err, sizeof err);
+  CHECK(rc == -1 && strstr(err, ":2: 'x' is not a number"), "time_us is checked whatever column is read");
+  rc = samples_read_column(put("k_empty.csv", "shape,time_us,kernel_us\n"), "kernel_us", &f, err, sizeof err);
+  CHECK(rc == -1 && strstr(err, ":1: no samples after the header row"), "a file of no rows is still an error");
+  rc = samples_read_column(put("k_twice.csv", "shape,time_us,kernel_us,kernel_us\nB1_H1_S1_D1_C0,1,1,1\n"),
+                           "kernel_us", &f, err, sizeof err);
+  CHECK(rc == -1 && strstr(err, ":1: column 'kernel_us' named twice"), "the column named twice");
+}
+
 // the attention problem's grammar through the registry of kernels/harness/shape.h (axes B H S K D C)
 static int att_parse(const char *name, problem_shape *s) {
   char why[160];
@@ -167,6 +222,7 @@ int main(void) {
   if (!mkdtemp(dir)) return 2;
   good_files();
   errors();
+  other_column();
   shapes();
   char cmd[300];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);

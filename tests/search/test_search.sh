@@ -84,6 +84,10 @@ check_eq "record: both --samples and --gated" "$(err $S record "${key[@]}" --dir
 check_eq "record: samples without the shape" "$(err $S record --kernel-hash k1 --gpu g --nvcc n --shape B1_H1_S1_D64_C0 --dir $vd --log "$log" --variant $best --samples "$tmp/data/$best.csv")" 2
 check_grep "... message" "no samples of shape B1_H1_S1_D64_C0" "$tmp/err"
 check_eq "record: a reason that cannot be a field" "$(err $S record "${key[@]}" --dir $vd --log "$log" --variant $best --gated 'a b')" 2
+n0=$(wc -l <"$log")
+check_eq "record: a reason that is no gate's" "$(err $S record "${key[@]}" --dir $vd --log "$log" --variant $best --gated slow)" 2
+check_grep "... message" "record: --gated 'slow' is not a gate reason" "$tmp/err"
+check_eq "... nothing appended" "$(wc -l <"$log")" "$n0"
 printf 'x\n' >"$tmp/bad.csv"
 check_eq "a file that is not a trial log" "$(err $S best "${key[@]}" --dir $vd --log "$tmp/bad.csv")" 2
 check_grep "... file:line" "bad.csv:1: not a trial log" "$tmp/err"

@@ -1,24 +1,29 @@
 #!/usr/bin/env bash
 # test_tunecheck.sh — every kernel's tunables table agrees with its header comment, its compiled
-# defaults and its configuration string (tunecheck, tools/space/tunecheck.c), and the check fails,
-# naming file and line, on a stand-in kernel broken every way (tests/fixtures/tunables/broken.*,
-# the messages written by hand from the rules in tunecheck.c's header) and on copies of the real
-# kernels with one place changed.
+# defaults and its configuration string (tunecheck, tools/space/tunecheck.c, as `make
+# check-tunables` runs it), and the check fails, naming file and line, on a stand-in kernel broken
+# every way (tests/fixtures/tunables/broken.*, the messages written by hand from the rules in
+# tunecheck.c's header) and on copies of the real kernels with one place changed.
 source tests/lib.sh
 tc=${B:-build}/tools/tunecheck
 fx=tests/fixtures/tunables
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 
-# --- the kernels that ship: the check of `make test`
+# --- the kernels that ship: `make check-tunables`, the check of `make test`
 tables=$(ls kernels/*/*.tunables)
 check "the kernels declare tunables tables" test -n "$tables"
-"$tc" $tables >"$t/out" 2>"$t/err"
-check_eq "every kernel's four places agree (exit 0)" "$?" 0
+make --no-print-directory check-tunables B="${B:-build}" >"$t/out" 2>"$t/err"
+check_eq "make check-tunables: every kernel's four places agree (exit 0)" "$?" 0
 check_eq "... and no disagreement is printed" "$(cat "$t/err")" ""
 for f in $tables; do
   check_grep "$f: a line saying it agrees" "^$f: [0-9]+ tunables agree with ${f%.tunables}.cu\$" "$t/out"
 done
+check_eq "... a line for each table and nothing else" "$(wc -l <"$t/out")" "$(echo $tables | wc -w)"
+make --no-print-directory check-tunables B="${B:-build}" TUNECHECK_TABLES="$fx/good.tunables $fx/broken.tunables" >"$t/out" 2>"$t/err"
+check_eq "make check-tunables on a broken table: make fails (2)" "$?" 2
+check_grep "... tunecheck's lines on stderr" "^tunecheck: $fx/broken.cu:6: " "$t/err"
+check_grep "... make names the target" "check-tunables\] Error 1\$" "$t/err"
 
 # --- a stand-in whose places agree: defaults and meanings in the table, a declaration before the
 # definition, a comment in the configuration string, an include that is not beside it

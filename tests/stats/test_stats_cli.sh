@@ -78,10 +78,10 @@ check_eq "clocks: no target: empty fields" "$(col "$T/o" 1 full_clock_speedup)$(
 
 # --- layout --------------------------------------------------------------------------------------
 check_eq "compare header" "$(head -1 "$T/o")" \
-  "shape,n_base,n_cand,median_base,median_cand,speedup,speedup_lo,speedup_hi,U,p_value,p_method,cliffs_delta,delta_lo,delta_hi,delta_magnitude,median_ci_overlap,verdict,base,cand,seed,resamples,ci_method,alpha,correction,level,pairing,n_sessions,n_rounds,df,sd_rep_pct,sd_round_pct,sd_session_pct,speedup_lo90,speedup_hi90,mde_pct,delta,delta_source,n_gpus,sd_gpu_pct,scope,family,plan,clock_base_mhz,clock_cand_mhz,throttled_base_pct,throttled_cand_pct,full_clock_rounds,full_clock_speedup,full_clock_lo,full_clock_hi"
+  "shape,n_base,n_cand,median_base,median_cand,speedup,speedup_lo,speedup_hi,U,p_value,p_method,cliffs_delta,delta_lo,delta_hi,delta_magnitude,median_ci_overlap,verdict,base,cand,seed,resamples,ci_method,alpha,correction,level,pairing,n_sessions,n_rounds,df,sd_rep_pct,sd_round_pct,sd_session_pct,speedup_lo90,speedup_hi90,mde_pct,delta,delta_source,n_gpus,sd_gpu_pct,scope,family,plan,clock_base_mhz,clock_cand_mhz,throttled_base_pct,throttled_cand_pct,full_clock_rounds,full_clock_speedup,full_clock_lo,full_clock_hi,metric"
 run "$T/o" "$T/e" summary "$F/raw_base.csv" "$F/mid_a.txt"
 check_eq "summary header" "$(head -1 "$T/o")" \
-  "file,variant,shape,n,median,ci_lo,ci_hi,mean,sd,min,max,q1,q3,iqr,mad,mild_outliers,severe_outliers,rel_ci_halfwidth,seed,resamples,level,n_sessions,n_rounds,df,sd_rep_pct,sd_round_pct,sd_session_pct,n_gpus,sd_gpu_pct,scope"
+  "file,variant,shape,n,median,ci_lo,ci_hi,mean,sd,min,max,q1,q3,iqr,mad,mild_outliers,severe_outliers,rel_ci_halfwidth,seed,resamples,level,n_sessions,n_rounds,df,sd_rep_pct,sd_round_pct,sd_session_pct,n_gpus,sd_gpu_pct,scope,metric"
 check_eq "summary: one row per file and shape" "$(cut -d, -f2,3 "$T/o" | tail -n +2 | tr '\n' ' ')" \
   "base,B2_H8_S512_D64_C0 base,B1_H4_S128_K256_D128_C1 base,B4_H4_S64_D64_C0 mid_a,all "
 check_eq "summary: a shape with 1 sample exits 3" "$rc" 3
@@ -373,6 +373,41 @@ check_eq "aa, 1 of 5 blocks: the fixture holds one false positive in 5 independe
 check "aa, 1 of 5 blocks: Clopper-Pearson lower end (scipy)" near "$(col "$T/o" 1 fp_within_lo)" 0.0050507633794680575 1e-8
 check "aa, 1 of 5 blocks: Clopper-Pearson upper end (scipy)" near "$(col "$T/o" 1 fp_within_hi)" 0.7164179361180895 1e-8
 check_eq "aa, 1 of 5 blocks: the interval holds alpha and the A/A CI holds 1: exit 0" "$rc,$(col "$T/o" 1 ci_excludes_1)" "0,no"
+
+# --- --metric: the call time (time_us) or the kernel time (kernel_us) of the same files ------------
+# tests/fixtures/samples/kernel/: hand-written, one session of 3 rounds; the level-round median is
+# exp of the mean log round median, so round medians 2, 4, 8 give 4 and 1, 2, 4 give 2 (by hand);
+# the 95% CI is exp(mean log -+ t(0.975, 2) sd/sqrt(3)), t(0.975, 2) = 4.302652729749462 (scipy)
+K=tests/fixtures/samples/kernel
+dsg summary "$K/lib.csv" "$K/ours.csv" "$K/old.csv"
+check_eq "metric call (default): every shape, time_us medians (by hand)" \
+  "$(tail -n +2 "$T/o" | cut -d, -f2,3,5 | tr '\n' ' ')" \
+  "lib,B2_H8_S512_D64_C0,4 lib,B2_H8_S1024_D64_C0,20 ours,B2_H8_S512_D64_C0,2 ours,B2_H8_S1024_D64_C0,16 old,B2_H8_S512_D64_C0,4 "
+check_eq "metric call: the metric column" "$(col "$T/o" 1 metric),$rc" "call,0"
+dsg summary --metric kernel "$K/lib.csv" "$K/ours.csv" "$K/old.csv"
+check_eq "metric kernel: kernel_us medians, shapes without kernel time have no row (by hand)" \
+  "$(tail -n +2 "$T/o" | cut -d, -f2,3,5,31 | tr '\n' ' ')" "lib,B2_H8_S512_D64_C0,2,kernel ours,B2_H8_S512_D64_C0,1.6,kernel "
+check "metric kernel: CI low of the library's median, exp(ln 2 - t sd/sqrt 3), sd = ln 2" \
+  near "$(col "$T/o" 1 ci_lo)" "$(awk 'BEGIN { printf "%.12g", exp(log(2) - 4.302652729749462 * log(2) / sqrt(3)) }')" 1e-9
+check_eq "metric kernel: files without it are no error" "$rc" 0
+check_grep "metric kernel: an empty kernel_us row said" "lib.csv: shape B2_H8_S1024_D64_C0 has no kernel time \(rows without kernel_us\): no row" "$T/e"
+check_grep "metric kernel: a file without the column said" "old.csv: shape B2_H8_S512_D64_C0 has no kernel time \(no column kernel_us\): no row" "$T/e"
+dsg compare --metric call "$K/lib.csv" "$K/ours.csv"
+check_eq "compare, call: lib/ours paired by round: 4/2 and 20/16 (by hand)" \
+  "$(tail -n +2 "$T/o" | cut -d, -f1,4,5,6 | tr '\n' ' ')" "B2_H8_S512_D64_C0,4,2,2 B2_H8_S1024_D64_C0,20,16,1.25 "
+dsg compare --metric kernel "$K/lib.csv" "$K/ours.csv" "$K/old.csv" "$K/ours.csv"
+check_eq "compare, kernel: 2/1.6 at the one shape both measured (by hand)" \
+  "$(tail -n +2 "$T/o" | cut -d, -f1,4,5,6,18,19 | tr '\n' ' ')" "B2_H8_S512_D64_C0,2,1.6,1.25,lib,ours "
+# log ratios by round ln(1/0.8), 0, ln(4/2.56): mean ln 1.25, sd ln 1.25
+check "compare, kernel: CI high, exp(ln 1.25 + t sd/sqrt 3) (by hand, t from scipy)" \
+  near "$(col "$T/o" 1 speedup_hi)" "$(awk 'BEGIN { printf "%.12g", exp(log(1.25) + 4.302652729749462 * log(1.25) / sqrt(3)) }')" 1e-9
+check_eq "compare, kernel: the metric column; a pair without kernel time is no error" "$(col "$T/o" 1 metric),$rc" "kernel,3"
+check_grep "compare, kernel: the pair without kernel time skipped, said" "old.csv vs .*ours.csv: no shape with kernel time on both sides: skipped" "$T/e"
+check_grep "compare, kernel: a shape without kernel time skipped, said" "lib.csv: shape B2_H8_S1024_D64_C0 has no kernel time \(rows without kernel_us\): skipped" "$T/e"
+check_eq "compare, kernel: each skip said once" "$(grep -c 'old.csv: shape B2_H8_S512_D64_C0 has no kernel time' "$T/e")" 1
+usage_case "--metric names call or kernel" "^stats: --metric: 'python' is not one of call kernel" summary --metric python "$K/lib.csv"
+printf 'shape,time_us,kernel_us\nB2_H8_S512_D64_C0,2,1\nB2_H8_S512_D64_C0,2,1..5\n' >"$T/kbad.csv"
+usage_case "a kernel_us not a number: file:line" "kbad.csv:3: kernel_us '1..5' is not a number" compare --metric kernel "$T/kbad.csv" "$K/ours.csv"
 
 # reproducers of crashes: values whose statistics would overflow are refused by the reader
 printf '1\n2\n1e200\n' >"$T/big.txt"

@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "arch_limits.h"
+#include "build_status.h"
 #include "gate_table.h"
 #include "occupancy.h"
 #include "ptxas_report.h"
@@ -67,25 +68,6 @@ static long parse_long(const char *s, const char *what) {
   if (end == s || *end || errno || v < 0) die("%s: '%s' is not a non-negative integer", what, s);
   if (v > GATES_MAX_VALUE) die("%s: '%s' is larger than 2^40", what, s);
   return v;
-}
-
-// Read the file's first two lines: status word into st, detail into detail.
-static void read_status(const char *path, char *st, size_t stlen, char *detail, size_t dlen) {
-  FILE *f = fopen(path, "r");
-  if (!f) die("%s: %s", path, strerror(errno));
-  char buf[1024] = "";
-  if (!fgets(buf, sizeof buf, f)) die("%s:1: empty status file", path);
-  buf[strcspn(buf, "\r\n")] = 0;
-  int o = gate_outcome_parse(buf);
-  if (strcmp(buf, "ok") && (o < 0 || gate_outcome_stage((gate_outcome)o) != GS_BUILD))
-    die("%s:1: unknown status '%.60s'", path, buf);
-  snprintf(st, stlen, "%.20s", buf);
-  detail[0] = 0;
-  if (fgets(buf, sizeof buf, f)) {
-    buf[strcspn(buf, "\r\n")] = 0;
-    snprintf(detail, dlen, "%s", buf);
-  }
-  fclose(f);
 }
 
 // Parse one describe line into sh (kernel=- is a library call); returns 0 for a blank or comment line, 1 for a shape.
@@ -408,10 +390,11 @@ int main(int argc, char **argv) {
     die("--min-ctas: '%s' is above a billion CTAs", min_ctas_arg);
   if (times_sms) min_ctas *= sm_count;
 
-  char st[64], detail[1024];
-  read_status(status, st, sizeof st, detail, sizeof detail);
-  if (strcmp(st, "ok")) {
-    put_row(variant, (gate_outcome)gate_outcome_parse(st), detail, NULL);
+  char detail[1024], err[1400];
+  gate_outcome st;
+  if (bs_read(status, &st, detail, sizeof detail, err, sizeof err)) die("%s", err);
+  if (st != GO_PASS) {
+    put_row(variant, st, detail, NULL);
     return 0;
   }
   if (!ptxas || !describe) die("status ok needs --ptxas and --describe");

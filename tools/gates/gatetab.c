@@ -19,6 +19,17 @@
 //   gatetab merge BUILD_EXP_DIR [DEST_DIR]
 //                                        gates.csv with runtime.csv's rejects folded in ->
 //                                        BUILD_EXP_DIR/gates_run.csv, and DEST_DIR/gates.csv
+//   gatetab stage BUILD_EXP_DIR STAGE TABLE [DEST_DIR]
+//                                        a stage run after the static gates (e.g. counters):
+//                                        update BUILD_EXP_DIR/runtime.csv with TABLE, then merge;
+//                                        prints TABLE's count (BUILD_EXP_DIR/gates.csv must exist)
+//   gatetab clear RUNTIME                RUNTIME made an empty runtime table (a session's start)
+//   gatetab status FILE WORD [DETAIL]    a variant's build status (build_status.h) written to
+//                                        FILE: WORD ok or a reason of the build stage, DETAIL
+//                                        made one line
+//   gatetab built [--count] STATUS...    exit 0 when every build status file says ok, else 1 with
+//                                        a line "WORD<TAB>DETAIL" for each that does not ("no
+//                                        status" for a missing one); --count: "built N, failed M"
 // Files are written to a temporary file and renamed. Exit 0; 1 when get finds no row of VARIANT;
 // 2 on a usage error or a malformed table ("gatetab: FILE:LINE: what").
 #include <errno.h>
@@ -30,6 +41,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "build_status.h"
 #include "gate_merge.h"
 #include "gate_table.h"
 
@@ -48,7 +60,9 @@ static _Noreturn void die(const char *fmt, ...) {
 static _Noreturn void usage(void) {
   die("usage: gatetab header | join ROWFILE... | waive WAIVERS ROWFILE | list [--pass] [--runtime RUNTIME] TABLE |"
       " get [--rows] FILE VARIANT COLUMN... | count TABLE | reject RUNTIME VARIANT REASON DETAIL |"
-      " exit-reason RC | update RUNTIME STAGE TABLE | merge BUILD_EXP_DIR [DEST_DIR]");
+      " exit-reason RC | update RUNTIME STAGE TABLE | merge BUILD_EXP_DIR [DEST_DIR] |"
+      " stage BUILD_EXP_DIR STAGE TABLE [DEST_DIR] | clear RUNTIME | status FILE WORD [DETAIL] |"
+      " built [--count] STATUS...");
 }
 
 static void load(const char *path, gt_kind kind, gt_table *t) {
@@ -61,17 +75,27 @@ static void load_runtime(const char *path, gt_table *t) {
   else gt_init(t, GT_RUNTIME, path, NULL, 0);
 }
 
-// Writes T to PATH through PATH's temporary file (its name with a leading dot and .tmp).
-static void save(const gt_table *t, const char *path) {
-  char tmp[4096];
+// PATH's temporary file (its name with a leading dot and .tmp, in TMP), opened for writing.
+static FILE *tmp_open(const char *path, char tmp[4096]) {
   const char *slash = strrchr(path, '/');
   int dir = slash ? (int)(slash - path + 1) : 0;
-  if (snprintf(tmp, sizeof tmp, "%.*s.%s.tmp", dir, path, path + dir) >= (int)sizeof tmp) die("%s: path too long", path);
+  if (snprintf(tmp, 4096, "%.*s.%s.tmp", dir, path, path + dir) >= 4096) die("%s: path too long", path);
   FILE *o = fopen(tmp, "w");
   if (!o) die("%s: %s", tmp, strerror(errno));
-  int bad = gt_write(o, t);
+  return o;
+}
+
+// Closes O (BAD: its write failed) and renames TMP to PATH.
+static void tmp_commit(FILE *o, int bad, const char *tmp, const char *path) {
   if (fclose(o) || bad) die("%s: cannot write", tmp);
   if (rename(tmp, path)) die("%s: %s", path, strerror(errno));
+}
+
+// Writes T to PATH through PATH's temporary file.
+static void save(const gt_table *t, const char *path) {
+  char tmp[4096];
+  FILE *o = tmp_open(path, tmp);
+  tmp_commit(o, gt_write(o, t), tmp, path);
 }
 
 static int get(int argc, char **argv) {
@@ -223,6 +247,53 @@ static int merge(const char *b, const char *dest) {
   return 0;
 }
 
+static int stage(const char *b, const char *stage_name, const char *path, const char *dest) {
+  char p[4096];
+  if (snprintf(p, sizeof p, "%s/gates.csv", b) >= (int)sizeof p) die("%s: path too long", b);
+  if (access(p, F_OK)) die("%s: missing", p);
+  snprintf(p, sizeof p, "%s/runtime.csv", b);
+  update(p, stage_name, path);
+  merge(b, dest);
+  return count(path);
+}
+
+static int status(const char *path, const char *word, const char *detail) {
+  int st = bs_parse(word);
+  if (st < 0) die("status: '%s' is neither ok nor a reason of the build stage", word);
+  char tmp[4096];
+  FILE *o = tmp_open(path, tmp);
+  tmp_commit(o, bs_write(o, (gate_outcome)st, detail), tmp, path);
+  return 0;
+}
+
+static int built(int argc, char **argv) {
+  int counting = argc > 0 && !strcmp(argv[0], "--count");
+  argv += counting, argc -= counting;
+  if (argc < 1) usage();
+  int ok = 0;
+  for (int i = 0; i < argc; i++) {
+    gate_outcome o = GO_PASS;
+    char detail[1024];
+    if (access(argv[i], F_OK) && errno == ENOENT) {
+      if (!counting) puts("no status\t");
+      continue;
+    }
+    if (bs_read(argv[i], &o, detail, sizeof detail, err, sizeof err)) die("%s", err);
+    if (o == GO_PASS) ok++;
+    else if (!counting) printf("%s\t%s\n", gate_outcome_str(o), detail);
+  }
+  if (counting) printf("built %d, failed %d\n", ok, argc - ok);
+  return counting || ok == argc ? 0 : 1;
+}
+
+static int clear(const char *path) {
+  gt_table t;
+  gt_init(&t, GT_RUNTIME, path, NULL, 0);
+  save(&t, path);
+  gt_free(&t);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) usage();
   const char *c = argv[1];
@@ -242,5 +313,9 @@ int main(int argc, char **argv) {
   if (!strcmp(c, "exit-reason") && n == 1) return exit_reason(a[0]);
   if (!strcmp(c, "update") && n == 3) return update(a[0], a[1], a[2]);
   if (!strcmp(c, "merge") && (n == 1 || n == 2)) return merge(a[0], n == 2 ? a[1] : NULL);
+  if (!strcmp(c, "stage") && (n == 3 || n == 4)) return stage(a[0], a[1], a[2], n == 4 ? a[3] : NULL);
+  if (!strcmp(c, "clear") && n == 1) return clear(a[0]);
+  if (!strcmp(c, "built")) return built(n, a);
+  if (!strcmp(c, "status") && (n == 2 || n == 3)) return status(a[0], a[1], n == 3 ? a[2] : "");
   usage();
 }

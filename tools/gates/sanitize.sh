@@ -45,7 +45,6 @@ smallest() {
     head -n "${SAN_SHAPES:-2}" | awk '{ print "--shape"; print $2 }'
 }
 out=$b/sanitize.csv
-: >>"$b/runtime.csv"
 # one job per (variant, tool), SAN_JOBS at a time (sanitized processes share the GPU well)
 job() { # job VARIANT TOOL -> $b/VARIANT/sanitize.TOOL.{log,row}
   local v=$1 t=$2 log=$b/$1/sanitize.$2.log rc errs res msg sa

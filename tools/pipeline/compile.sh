@@ -3,13 +3,14 @@
 #   compile.sh OUTDIR FLAGS_FILE KERNEL_SRC SHAPES_FILE -- HARNESS_OBJ... [-- LINK_ARGS...]
 # (KERNEL_SRC OUTDIR/kernel.o: an object made already, linked as it is, with FLAGS_FILE none)
 # Environment: NVCC, NVCCFLAGS, NVCC_ARCH, CUDART_SHARED (how kernel.so links the shared CUDA runtime,
-# default -cudart shared), FLAGCHECK, BUILD_TIMEOUT (s, default 120).
+# default -cudart shared), FLAGCHECK, GATETAB (default $B/tools/gatetab), BUILD_TIMEOUT (s, default 120).
 # Writes OUTDIR/{flags,build.log,status,bench,kernel.so,describe.txt,shapes.txt,not_applicable.txt,kernel.d}.
 # kernel.so is the same bench as a shared object (entry bench_entry), which a serving process
 # loads to time the variant in a context it keeps open (tools/pipeline/serve.cu); so every object
 # is compiled position-independent (-fPIC) and the object linked with the shared CUDA runtime, the
-# one the server itself links. status line 1 is one of
-# ok | build_failed | build_timeout | invalid_config, line 2 a one-line detail. Exits 0 whenever
+# one the server itself links. status line 1 is ok or a reason of the build stage (build_failed,
+# build_timeout, invalid_config: tools/gates/build_status.h, written by gatetab status), line 2 a
+# one-line detail. Exits 0 whenever
 # the outcome was recorded, so one failed variant never stops the others.
 # Flag tokens are validated by flagcheck and passed to nvcc as array elements: no text from a
 # flag file is ever parsed by a shell.
@@ -52,8 +53,8 @@ tmo_run() { # tmo_run CMD...: CMD under the build timeout, stoppable by the trap
   timeout -k 5 "$tmo" "$@" & tpid=$!
   wait "$tpid"; local rc=$?; tpid=; return $rc
 }
-status() { # status WORD DETAIL
-  printf '%s\n%s\n' "$1" "$2" >"$out/status.tmp" && mv "$out/status.tmp" "$out/status"
+status() { # status WORD DETAIL: written by the gate table's command (tools/gates/build_status.h)
+  "${GATETAB:-${B:-build}/tools/gatetab}" status "$out/status" "$1" "$2" || exit 2
   [ "$1" = ok ] || echo "compile: $(basename "$out"): $1: $2" >&2
 }
 # DESCRIBE_ONLY=1 (make: the experiment's shapes are all that changed since the last build): the

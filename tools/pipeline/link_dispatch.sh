@@ -11,13 +11,13 @@
 # DISPATCHER_SRC implements the contract over it. These objects, combined into OUTDIR/kernel.o,
 # are linked by compile.sh as any variant's kernel (bench, kernel.so, describe, status).
 # build.log starts with the configurations' logs (their ptxas reports, which the gates read).
-# Environment as compile.sh's, and DISPATCHCHECK (build/tools/dispatchcheck).
+# Environment as compile.sh's (GATETAB included), and DISPATCHCHECK (build/tools/dispatchcheck).
 set -u
 out=$1 file=$2 problem=$3 dispatcher=$4 root=$5 shapes_in=$6; shift 6
 mkdir -p "$out"
 rm -f "$out/bench" "$out/kernel.so" "$out/describe.txt" "$out/gate.csv" "$out/kernel.o"
-status() { # status WORD DETAIL
-  printf '%s\n%s\n' "$1" "$2" >"$out/status.tmp" && mv "$out/status.tmp" "$out/status"
+status() { # status WORD DETAIL: written by the gate table's command (tools/gates/build_status.h)
+  "${GATETAB:-${B:-build}/tools/gatetab}" status "$out/status" "$1" "$2" || exit 2
   echo "link_dispatch: $(basename "$out"): $1: $2" >&2
 }
 : >"$out/build.log"
@@ -34,8 +34,8 @@ members= names=
 c_bytes() { od -An -v -tx1 | awk '{ for (i = 1; i <= NF; i++) printf "(char)0x%s,", $i; print "" } END { print "0};" }'; }
 for c in $configs; do
   d=$root/$c
-  if [ "$(head -n 1 "$d/status" 2>/dev/null)" != ok ]; then
-    status build_failed "configuration $c is not built ($(sed -n 1p "$d/status" 2>/dev/null || echo no status))"; exit 0
+  if ! why=$("${GATETAB:-${B:-build}/tools/gatetab}" built "$d/status"); then
+    status build_failed "configuration $c is not built (${why%%$'\t'*})"; exit 0
   fi
   { echo "== configuration $c (dsp${i}_)"; cat "$d/build.log"; } >>"$out/build.log"
   # Every symbol the object defines globally is renamed dsp<i>_<symbol>, but the compiler's

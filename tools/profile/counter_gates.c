@@ -2,8 +2,9 @@
 // (tools/ncu_csv output, one file per variant).
 //   counter_gates [--bank-conflict-max X] [--coalesce-factor F] [--ideal-sectors N] V.csv...
 // Writes a gate table (gates/gate_table.h) "variant,verdict,reason,detail" (header, then one row
-// per file, the detail quoted) with the measured values in detail; tools/profile/profile_gates.sh appends the reject rows to build/<exp>/runtime.csv and merges
-// them into gates.csv. Exit 0 (rejects included), 2 on a usage or input error.
+// per file, the detail quoted) with the measured values in detail; `gatetab stage` (called by
+// profile.sh and `make profile-gates`) turns the rejects into runtime rows of build/<exp>/runtime.csv
+// and merges them into the gate table. Exit 0 (rejects included), 2 on a usage or input error.
 //
 // bank_conflicts: shared memory serves a warp's request in wavefronts; a conflict-free request
 //   of 4-byte lanes takes 1, of 16-byte lanes (LDS.128, ldmatrix .x4) 4, and every bank conflict

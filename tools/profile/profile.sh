@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # profile.sh — Nsight Compute on one shape of every variant that passed the gates, with a small
 # fixed metric set (seed 004: `--set full` takes 10-20 minutes a kernel). GPU host only; needs
-# bash, ncu and the host tools (ncu_csv, counter_gates). Called by `make profile`.
+# bash, ncu and the host tools (ncu_csv, counter_gates, gatetab). Called by `make profile`.
 #   profile.sh EXP
 # Environment (from make): B, DATA_OUT (data), PUBLISH (1: copy the tidy CSVs to
 #   DATA_OUT/EXP/<gpu>/profile/ and publish the merged gates.csv as measure does),
@@ -150,8 +150,14 @@ if [ "${PUBLISH:-}" = 1 ]; then
   done
   pub=$dest
 fi
-mkdir -p "$tmp/now"
-for v in "${done_v[@]}"; do cp "$out/$v.csv" "$tmp/now/"; done
-PROFILE_DIR=$tmp/now DEST=$pub B=${B:-build} TOOLS=$tools tools/profile/profile_gates.sh "$exp" || exit 2
+# (counter_gates.csv: every profiled variant's verdict with its measured values; each reject
+# becomes a runtime row, the earlier counter rows of the same variants dropped, and the table is
+# merged as measure's and sanitize's rows are: gatetab stage)
+now=(); for v in "${done_v[@]}"; do now+=("$out/$v.csv"); done
+"$tools/counter_gates" --bank-conflict-max "${BANK_CONFLICT_MAX:-0.5}" --coalesce-factor "${COALESCE_FACTOR:-2}" \
+  --ideal-sectors "${COALESCE_IDEAL_SECTORS:-4}" "${now[@]}" >"$b/counter_gates.csv.tmp" || exit 2
+mv "$b/counter_gates.csv.tmp" "$b/counter_gates.csv"
+n=$("$tools/gatetab" stage "$b" counters "$b/counter_gates.csv" ${pub:+"$pub"}) || exit 2
+say "counter gates: $n"
 say "done: ${#done_v[@]} profiled, $failed failed${pub:+; published to $dest/profile/}"
 [ $failed -eq 0 ]

@@ -56,14 +56,20 @@ void gen_shapes(const egpu *x, const expvars *e, strlist *out) {
 }
 
 long sum_row(const egpu *x, const char *name, const char *shape) {
-  if (!x->have_sum) return -1;
-  int cf = rcsv_col(&x->sum, "file"), cs = rcsv_col(&x->sum, "shape");
+  return x->have_sum ? sum_row_of(&x->sum, name, shape) : -1;
+}
+
+long sum_row_of(const rcsv *t, const char *name, const char *shape) {
+  int cf = rcsv_col(t, "file"), cs = rcsv_col(t, "shape");
   char b[256];
-  for (size_t r = 0; r < x->sum.nrows; r++)
-    if (!strcmp(rcsv_get(&x->sum, r, cs), shape) &&
-        !strcmp(pick_name(rcsv_get(&x->sum, r, cf), b, sizeof b), name))
+  for (size_t r = 0; cf >= 0 && cs >= 0 && r < t->nrows; r++)
+    if (!strcmp(rcsv_get(t, r, cs), shape) && !strcmp(pick_name(rcsv_get(t, r, cf), b, sizeof b), name))
       return (long)r;
   return -1;
+}
+
+int gen_has_kernel(const egpu *x) {
+  return x->have_sumk && x->sumk.nrows > 0;
 }
 
 int gen_load_opt(gen *g, const char *path, rcsv *t) {
@@ -92,6 +98,10 @@ void egpu_load(gen *g, egpu *x, const char *exp, const char *gpu) {
   x->have_sum = gen_load_opt(g, p, &x->sum);
   snprintf(p, sizeof p, "%s/%s/%s/compare.csv", g->build, exp, gpu);
   x->have_cmp = gen_load_opt(g, p, &x->cmp);
+  snprintf(p, sizeof p, "%s/%s/%s/summary-kernel.csv", g->build, exp, gpu);
+  x->have_sumk = gen_load_opt(g, p, &x->sumk);
+  snprintf(p, sizeof p, "%s/%s/%s/compare-kernel.csv", g->build, exp, gpu);
+  x->have_cmpk = gen_load_opt(g, p, &x->cmpk);
   snprintf(p, sizeof p, "%s/%s/%s/claims.csv", g->build, exp, gpu);
   x->have_claims = gen_load_opt(g, p, &x->claims);
   snprintf(p, sizeof p, "%s/%s/%s/sessions.csv", g->build, exp, gpu);

@@ -18,7 +18,9 @@ typedef struct {
   gt_table gates;              // the gate table, gates.csv (gates/gate_table.h)
   rcsv aain;             // the A/As inside the design (aa-inside.csv: a dispatching build against
                          // the configuration that served each shape)
-  int have_sum, have_cmp, have_gates, have_claims, have_sess, have_aain;
+  rcsv sumk, cmpk;       // the same statistics on the kernel time (summary-kernel.csv,
+                         // compare-kernel.csv: stats --metric kernel), rows only where recorded
+  int have_sum, have_cmp, have_gates, have_claims, have_sess, have_aain, have_sumk, have_cmpk;
   strlist fig_script, fig_name, fig_caption; // from figures.txt
 } egpu;
 
@@ -27,6 +29,8 @@ typedef struct {
   const char *seed, *resamples, *alpha; // the statistics options make passes (shown when no CSV has them)
   double threshold;
   int full;             // 1: the full appendix (every table), 0: the main one (report_form.h)
+  int any_kernel;       // some experiment of the appendix has statistics on the kernel time
+                        // (report_times.h); without, the opening says so once for all
   strlist profiles;     // --profile: DATA/<exp>/<gpu>/profile/<v>.csv, in the order given
   strlist strategies;   // --strategies: `search replay` tables, one per recorded sweep
   strlist search_plots; // --search-plot: the replay figures, relative to the documents, no extension
@@ -59,8 +63,11 @@ int gen_load_opt(gen *g, const char *path, rcsv *t);
 // "YYYY-MM-DD[T ]HH:MM[:SS]…" → seconds since 1970 (UTC), or -1
 long long gen_parse_date(const char *s);
 
-// summary row of NAME at SHAPE, or -1
+// summary row of NAME at SHAPE, or -1; sum_row_of: of summary table T (x->sum, x->sumk)
 long sum_row(const egpu *x, const char *name, const char *shape);
+long sum_row_of(const rcsv *t, const char *name, const char *shape);
+// 1 when x has any statistic on the kernel time (a row of summary-kernel.csv)
+int gen_has_kernel(const egpu *x);
 // row of comparison table C (compare.csv, claims.csv) of BASE → CAND at SHAPE, or -1
 long cmp_row(const rcsv *c, const char *base, const char *cand, const char *shape);
 double fld(gen *g, const rcsv *t, size_t r, const char *col); // numeric field or die

@@ -20,6 +20,7 @@
 #include "report_pick.h"
 #include "report_tally.h"
 #include "report_roof.h"
+#include "report_times.h"
 
 static const char *dfmt(double d) {
   return isfinite(d) ? fmt("%.2f", d) : fmt_none();
@@ -163,9 +164,14 @@ static void latency_table(gen *g, const expvars *e, const egpu *x, const strlist
       }
     if (fp) fclose(fp);
   }
-  tmpl_table(g, "exp", "caption-latency", py ? "columns-latency-python" : "columns-latency", py ? "lrrrrrrrrr" : "lrrrrrrrr",
+  // with kernel time recorded: each row's median kernel time beside its call time
+  int kern = gen_has_kernel(x);
+  tmpl_table(g, "exp", "caption-latency",
+             kern ? (py ? "columns-latency-python-kernel" : "columns-latency-kernel") : py ? "columns-latency-python" : "columns-latency",
+             kern ? (py ? "lrrrrrrrrrr" : "lrrrrrrrrr") : py ? "lrrrrrrrrr" : "lrrrrrrrr",
              (const char *const[]){"exp", x->exp, "gpu", x->gpu,
-                                   "python", py ? tmpl_str(g, "exp", "caption-latency-python", NULL) : "", NULL});
+                                   "python", py ? tmpl_str(g, "exp", "caption-latency-python", NULL) : "",
+                                   "kernel", kern ? tmpl_str(g, "exp", "caption-latency-kernel", NULL) : "", NULL});
   strlist order = {0};
   for (int pass = 0; pass < 2; pass++)
     for (size_t i = 0; i < x->names.n; i++)
@@ -188,10 +194,12 @@ static void latency_table(gen *g, const expvars *e, const egpu *x, const strlist
                          sd_cell(fld_opt(g, t, r, "sd_rep_pct")), sd_cell(fld_opt(g, t, r, "sd_round_pct")),
                          sd_cell(fld_opt(g, t, r, "sd_session_pct")),
                          fmt("%.0f / %.0f", fld(g, t, r, "mild_outliers"), fld(g, t, r, "severe_outliers")),
-                         num(pm)});
+                         py ? num(pm) : times_kernel_median(g, x, order.v[i], shapes->v[s]),
+                         py ? times_kernel_median(g, x, order.v[i], shapes->v[s]) : NULL});
     }
   }
   doc_table_end(&g->d);
+  if (!kern && g->any_kernel) tmpl_put(g, "exp", "latency-no-kernel", NULL);
   strlist_free(&order);
 }
 
@@ -349,7 +357,8 @@ static void key_result(gen *g, const expvars *e, const egpu *x) {
     tally_key_words(g, x, &t, lo, hi, &k, w);
     tmpl_put(g, "exp", "key-result",
              (const char *const[]){"fast", fmt("%zu", t.fast), "same", fmt("%zu", t.same), "amb", fmt("%zu", t.amb),
-                                   "slow", fmt("%zu", t.slow), w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], NULL});
+                                   "slow", fmt("%zu", t.slow), w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7],
+                                   "kernel", times_key_kernel(g, e, x), NULL});
   }
   strlist_free(&k.libs);
 }

@@ -22,6 +22,7 @@
 #include "report_problem.h"
 #include "report_sections.h"
 #include "report_shown.h"
+#include "report_times.h"
 #include "report_tmpl.h"
 #include "report_words.h"
 
@@ -112,7 +113,9 @@ int main(int argc, char **argv) {
     fprintf(stderr, "report_gen: %s:0: cannot write\n", tex);
     return 2;
   }
+  for (size_t e = 0; e < nexp; e++) g.any_kernel |= !evs[e].correctness && times_any_kernel(ks[e].xs, ks[e].n);
   intro_section(&g, ndata, gpus.n);
+  times_libraries(&g, ks, nexp);
   keyclaims_section(&g, ks, nexp);
   // the claims experiment, whether or not it is among the experiments given
   const kc_exp *ce = NULL;

@@ -15,6 +15,7 @@
 #include "report_form.h"
 #include "report_hrows.h"
 #include "report_pick.h"
+#include "report_times.h"
 #include "report_tmpl.h"
 #include "report_words.h"
 
@@ -185,9 +186,11 @@ static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
                                  "build", g->build, "data", g->data, "libs", gen_list(&e->libraries),
                                  "band", x->have_cmp ? band_words(g, &x->cmp) : tmpl_str(g, "headline", "no-compare", NULL),
                                  NULL});
-  tmpl_table(g, "headline", "caption-headline", "columns-headline", "lllllrll",
+  int kern = gen_has_kernel(x);  // the kernel time's speedup beside, where recorded (report_times.h)
+  tmpl_table(g, "headline", "caption-headline", kern ? "columns-headline-kernel" : "columns-headline", kern ? "lllllrllr" : "lllllrll",
              (const char *const[]){"gpu", x->gpu,
-                                   "across", tmpl_str(g, "headline", across ? "across-sessions" : "across-rounds", NULL), NULL});
+                                   "across", tmpl_str(g, "headline", across ? "across-sessions" : "across-rounds", NULL),
+                                   "kernel", kern ? tmpl_str(g, "headline", "caption-kernel", NULL) : "", NULL});
   size_t fast = 0, missing = 0;
   strlist rest = {0};  // the comparisons that are not FAST, every one whole
   for (size_t j = 0; j < nh; j++) {
@@ -207,7 +210,8 @@ static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
     } else missing++;
     doc_row(&g->d, (const char *const[]){fmt("`%s`", q->shape), fmt("`%s`", q->base), fmt("`%s`", q->cand),
                                          side_median(g, x, q->cand, q->shape, q->r, 0), side_median(g, x, q->base, q->shape, q->r, 1),
-                                         sp, v, design_of(g, x, sum_row(x, q->cand, q->shape))});
+                                         sp, v, design_of(g, x, sum_row(x, q->cand, q->shape)),
+                                         kern ? times_kernel_speedup(g, x, q->base, q->cand, q->shape) : NULL});
   }
   doc_table_end(&g->d);
   char *miss = missing ? tmpl_text(g, "headline", "missing",

@@ -15,6 +15,7 @@
 #include "report_keyclaims.h"
 #include "report_pick.h"
 #include "report_primary.h"
+#include "report_times.h"
 #include "report_tmpl.h"
 
 // "4 GPUs", "6 sessions on 2 GPUs, for those GPUs", "3 sessions" or "10 rounds of one session":
@@ -74,7 +75,7 @@ static int has_primary(const egpu *x) {
 // the rows of one experiment and GPU; pairs without a comparison row go to *missing. Returns
 // whether the table is open (opened on the first row). The main form leaves out an experiment
 // that declares its claims (their table comes first; its best picks are in the full form's)
-static int best_rows(gen *g, const expvars *e, const egpu *x, int open, strlist *missing, strlist *declared) {
+static int best_rows(gen *g, const expvars *e, const egpu *x, int open, strlist *missing, strlist *declared, int kern) {
   if (!x->have_sum || !x->have_cmp) return open;
   if (!form_full(g) && has_primary(x)) {
     if (!strlist_has(declared, x->exp)) strlist_add(declared, x->exp);
@@ -97,12 +98,14 @@ static int best_rows(gen *g, const expvars *e, const egpu *x, int open, strlist 
         continue;
       }
       if (!open++)
-        tmpl_table(g, "keyclaims", "caption-best", "columns-best", "lllrll", NULL);
+        tmpl_table(g, "keyclaims", kern ? "caption-best-kernel" : "caption-best", kern ? "columns-best-kernel" : "columns-best",
+                   kern ? "lllrllr" : "lllrll", NULL);
       if (!grouped++)
         doc_group(&g->d, "%s", tmpl_str(g, "keyclaims", "group", (const char *const[]){"exp", x->exp, "gpu", x->gpu, NULL}));
       doc_row(&g->d, (const char *const[]){fmt("`%s`", shapes.v[s]), fmt("`%s`", best), fmt("`%s`", libs->v[l]),
                                            speedup_cell(g, &x->cmp, (size_t)r), n_cell(g, &x->cmp, (size_t)r),
-                                           fmt("**%s**", verdict_of(&x->cmp, (size_t)r))});
+                                           fmt("**%s**", verdict_of(&x->cmp, (size_t)r)),
+                                           kern ? times_kernel_speedup(g, x, libs->v[l], best, shapes.v[s]) : NULL});
     }
   }
   if (gone.n)
@@ -126,11 +129,14 @@ void keyclaims_section(gen *g, const kc_exp *es, size_t n) {
   }
   tmpl_put(g, "keyclaims", "best-intro", NULL);
   strlist missing = {0}, declared = {0};
-  int open = 0;
+  int open = 0, kern = 0;
+  for (size_t k = 0; k < n; k++) kern |= !es[k].e->correctness && times_any_kernel(es[k].xs, es[k].n);
   for (size_t k = 0; k < n; k++)
-    for (size_t i = 0; !es[k].e->correctness && i < es[k].n; i++) open = best_rows(g, es[k].e, &es[k].xs[i], open, &missing, &declared);
+    for (size_t i = 0; !es[k].e->correctness && i < es[k].n; i++)
+      open = best_rows(g, es[k].e, &es[k].xs[i], open, &missing, &declared, kern);
   if (open) doc_table_end(&g->d);
   else tmpl_put(g, "keyclaims", "none", NULL);
+  if (open && !kern && g->any_kernel) tmpl_put(g, "keyclaims", "best-no-kernel", NULL);
   if (declared.n) tmpl_put(g, "keyclaims", "declared-elsewhere", (const char *const[]){"list", gen_join(&declared, "`, `"), NULL});
   strlist_free(&declared);
   if (missing.n) tmpl_put(g, "keyclaims", "uncompared", (const char *const[]){"list", gen_join(&missing, "; "), NULL});

@@ -407,8 +407,11 @@ void methodology(gen *g, egpu *xs, size_t n, const strlist *gpus) {
   char thr[32]; // kept here: the values of fmt's rotating buffers do not outlive the tables below
   snprintf(thr, sizeof thr, "%g", 100 * g->threshold);
   char *served = served_note(g, xs, n);
+  // the kernel time's comparisons, said where some experiment has them (report_times.h)
+  char *kn = g->any_kernel ? tmpl_one_line(tmpl_text(g, "method", "kernel-note", NULL)) : strdup("");
+  if (!kn) abort();
   const char *const sv[] = {"alpha", alpha, "correction", !strcmp(corr, "holm") ? "Holm" : corr, "data", g->data,
-                            "threshold", thr, "served_note", served, NULL};
+                            "threshold", thr, "served_note", served, "kernel_note", kn, NULL};
   if (!full) tmpl_put(g, "method", "brief", sv);
   for (size_t i = 0; i < gpus->n; i++) {
     if (full) fingerprint(g, gpus->v[i], xs, n);
@@ -428,4 +431,5 @@ void methodology(gen *g, egpu *xs, size_t n, const strlist *gpus) {
   if (full) tmpl_put(g, "method", "older", NULL);
   form_see_full(g, 1, "what-method");
   free(served);
+  free(kn);
 }

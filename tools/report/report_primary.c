@@ -12,9 +12,11 @@
 #include <string.h>
 
 #include "report_design.h"
+#include "report_fastest.h"
 #include "report_fmt.h"
 #include "report_parts.h"
 #include "report_pick.h"
+#include "report_times.h"
 #include "report_tmpl.h"
 
 #define T "primary"
@@ -163,8 +165,8 @@ static void statement(gen *g, const kc_exp *k, const strlist *cands, const strli
   for (size_t j = 0; j < sizeof ls / sizeof *ls; j++) strlist_free(ls[j]);
 }
 
-// one row of the table: compare row r of x
-static void claim_row(gen *g, const egpu *x, size_t r, int meas, double bw, double tf) {
+// one row of the table: compare row r of x; KERN: with the kernel time's speedup beside the call time's
+static void claim_row(gen *g, const egpu *x, size_t r, int meas, double bw, double tf, int kern) {
   const rcsv *c = &x->cmp;
   const char *cand = cmp_name(c, r, "cand"), *base = cmp_name(c, r, "base"), *sh = rcsv_get(c, r, rcsv_col(c, "shape"));
   double mc = fld(g, c, r, "median_cand"), mb = fld(g, c, r, "median_base"), fl, by;
@@ -175,7 +177,8 @@ static void claim_row(gen *g, const egpu *x, size_t r, int meas, double bw, doub
                                        isfinite(t) && roof > 0 ? fmt("%.1f", 100 * t / roof) : fmt_none(),
                                        xci(fld(g, c, r, "speedup"), fld(g, c, r, "speedup_lo"), fld(g, c, r, "speedup_hi")),
                                        fmt("**%s**", rcsv_get(c, r, rcsv_col(c, "verdict"))),
-                                       isfinite(d) ? fmt("%.2f%%", 100 * d) : fmt_none(), NULL});
+                                       isfinite(d) ? fmt("%.2f%%", 100 * d) : fmt_none(),
+                                       kern ? times_kernel_speedup(g, x, base, cand, sh) : NULL, NULL});
 }
 
 // The experiment's GOAL (a speedup), judged per GPU on the claims' rows: met where the 95% CI's
@@ -221,8 +224,9 @@ int primary_opening(gen *g, const kc_exp *k) {
     }
   if (!nclaims) return 0;
   statement(g, k, &cands, &bases, &shapes, nclaims);
-  int one = pairs.n == 1;
-  tmpl_table(g, T, "caption", "columns", "lrrrrrlr",
+  fastest_goal_rows(g, k);
+  int one = pairs.n == 1, kern = times_any_kernel(k->xs, k->n);
+  tmpl_table(g, T, kern ? "caption-kernel" : "caption", kern ? "columns-kernel" : "columns", kern ? "lrrrrrlrr" : "lrrrrrlr",
              (const char *const[]){"exp", k->exp, "pairs", gen_join(&pairs, ", "),
                                    "ours", one ? fmt("`%s`", cands.v[0]) : tmpl_str(g, T, "ours", NULL),
                                    "base", one ? fmt("`%s`", bases.v[0]) : tmpl_str(g, T, "base", NULL), NULL});
@@ -241,7 +245,7 @@ int primary_opening(gen *g, const kc_exp *k) {
           doc_group(&g->d, "%s", tmpl_str(g, T, one ? "group" : "group-pair",
                                           (const char *const[]){"gpu", x->gpu, "name", name ? name : x->gpu, "pair", pairs.v[p],
                                                                 "roof", meas ? "" : tmpl_str(g, T, "no-roof", NULL), NULL}));
-        claim_row(g, x, r, meas, bw, tf);
+        claim_row(g, x, r, meas, bw, tf, kern);
       }
     }
   }

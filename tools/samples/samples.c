@@ -213,20 +213,26 @@ static size_t split(char *s, char **fld, size_t max) {
 enum { MAX_COLS = 64 };
 
 typedef struct {
+  const char *column;    // the time column read (samples_read_column): time_us unless another
   int have_header;
-  size_t ncols, shape_col, time_col, round_col, session_col, clock_col, rep_col;
+  size_t ncols, shape_col, time_col, round_col, session_col, clock_col, rep_col, value_col;
   size_t last;
   samples_rowkeys keys;  // every row's identity, when the file has a rep column
+  unsigned char *blank;  // per group: a row of it leaves the column empty
+  size_t nblank;
 } csv_state;
+
+static int other_column(const csv_state *st) { return strcmp(st->column, "time_us") != 0; }
 
 static int take_header(ctx_t *c, samples_file *f, csv_state *st, char *s) {
   char *fld[MAX_COLS];
   size_t n = split(s, fld, MAX_COLS);
   if (n > MAX_COLS) return fail(c, "more than %d columns", MAX_COLS);
   st->shape_col = st->time_col = st->round_col = st->session_col = st->clock_col = st->rep_col =
-      (size_t)-1;
+      st->value_col = (size_t)-1;
   for (size_t i = 0; i < n; i++) {
-    size_t *col = !strcmp(fld[i], "shape")     ? &st->shape_col
+    size_t *col = other_column(st) && !strcmp(fld[i], st->column) ? &st->value_col
+                  : !strcmp(fld[i], "shape")   ? &st->shape_col
                   : !strcmp(fld[i], "time_us") ? &st->time_col
                   : !strcmp(fld[i], "round")   ? &st->round_col
                   : !strcmp(fld[i], "session") ? &st->session_col
@@ -238,11 +244,26 @@ static int take_header(ctx_t *c, samples_file *f, csv_state *st, char *s) {
   }
   if (st->time_col == (size_t)-1) return fail(c, "missing 'time_us' column in header row");
   if (st->shape_col == (size_t)-1) return fail(c, "missing 'shape' column in header row");
+  if (!other_column(st)) st->value_col = st->time_col;
   st->ncols = n;
   st->have_header = 1;
+  f->has_column = st->value_col != (size_t)-1;
   f->has_round = st->round_col != (size_t)-1;
   f->has_session = st->session_col != (size_t)-1;
   f->has_clock = st->clock_col != (size_t)-1;
+  return 0;
+}
+
+// Notes that group g has a row without a value in the column read.
+static int mark_blank(ctx_t *c, csv_state *st, size_t g) {
+  if (g >= st->nblank) {
+    unsigned char *b = realloc(st->blank, g + 1);
+    if (!b) return fail(c, "out of memory");
+    memset(b + st->nblank, 0, g + 1 - st->nblank);
+    st->blank = b;
+    st->nblank = g + 1;
+  }
+  st->blank[g] = 1;
   return 0;
 }
 
@@ -252,6 +273,13 @@ static int take_row(ctx_t *c, samples_file *f, csv_state *st, char *s) {
   if (n != st->ncols) return fail(c, "expected %zu fields, found %zu", st->ncols, n);
   double v;
   if (parse_time(c, fld[st->time_col], &v)) return -1;
+  // another time column: its value is the sample; empty, the row has none in that column
+  int blank = 0;
+  if (other_column(st) && st->value_col != (size_t)-1) {
+    const char *tok = fld[st->value_col], *why = *tok ? samples_time_check(tok, &v) : NULL;
+    if (why) return fail(c, "%s '%.40s' %s", st->column, tok, why);
+    blank = !*tok;
+  }
   if (!*fld[st->shape_col]) return fail(c, "empty shape");
   unsigned round = 1, session = 0;
   if (f->has_round && parse_round(c, fld[st->round_col], &round)) return -1;
@@ -273,7 +301,10 @@ static int take_row(ctx_t *c, samples_file *f, csv_state *st, char *s) {
     samples_rowkey k = {(size_t)(g - f->groups), c->line, session, round, rep};
     if (samples_rowkeys_add(&st->keys, k)) return fail(c, "out of memory");
   }
-  return g ? push(c, g, v, round, session, clk) : -1;
+  if (!g) return -1;
+  if (blank || (other_column(st) && st->value_col == (size_t)-1))
+    return mark_blank(c, st, (size_t)(g - f->groups));
+  return push(c, g, v, round, session, clk);
 }
 
 // The first data line decides: a header row has a comma or names a column we need.
@@ -302,8 +333,29 @@ static int take_session_none(ctx_t *c, samples_file *f) {
   return 0;
 }
 
-static int read_lines(ctx_t *c, FILE *fp, samples_file *f) {
-  csv_state st = {0};
+// The groups with a row that left the column read empty: taken out, their names kept in
+// f->unmeasured (after the check of repeated rows, which names groups by index). The names' array
+// is made first, so that running out of memory leaves the file as it was (samples_free frees it).
+static int drop_blank(ctx_t *c, samples_file *f, const csv_state *st) {
+  size_t n = 0;
+  for (size_t i = 0; i < f->ngroups && i < st->nblank; i++) n += st->blank[i];
+  if (!(f->unmeasured = malloc((n ? n : 1) * sizeof *f->unmeasured))) return fail(c, "out of memory");
+  size_t kept = 0;
+  for (size_t i = 0; i < f->ngroups; i++) {
+    samples_group *g = &f->groups[i];
+    if (i >= st->nblank || !st->blank[i]) {
+      f->groups[kept++] = *g;
+      continue;
+    }
+    f->unmeasured[f->nunmeasured++] = g->name;
+    free(g->t), free(g->round), free(g->session), free(g->clk);
+  }
+  f->ngroups = kept;
+  return 0;
+}
+
+static int read_lines(ctx_t *c, FILE *fp, samples_file *f, const char *column) {
+  csv_state st = {.column = column};
   int decided = 0;
   char *buf = NULL;
   size_t cap = 0;
@@ -324,6 +376,7 @@ static int read_lines(ctx_t *c, FILE *fp, samples_file *f) {
     if (!decided) {
       decided = 1;
       f->plain = !looks_like_header(s);
+      f->has_column = f->plain && !other_column(&st);
       if (!f->plain) {
         rc = take_header(c, f, &st, s);
         continue;
@@ -333,8 +386,8 @@ static int read_lines(ctx_t *c, FILE *fp, samples_file *f) {
       double v;
       samples_group *g;
       rc = parse_time(c, s, &v);
-      if (rc == 0)
-        rc = (g = group_get(c, f, SAMPLES_PLAIN_GROUP, &st.last)) ? push(c, g, v, 1, 0, NAN) : -1;
+      if (rc == 0 && !(g = group_get(c, f, SAMPLES_PLAIN_GROUP, &st.last))) rc = -1;
+      if (rc == 0) rc = other_column(&st) ? mark_blank(c, &st, 0) : push(c, g, v, 1, 0, NAN);
     } else {
       rc = take_row(c, f, &st, s);
     }
@@ -355,10 +408,17 @@ static int read_lines(ctx_t *c, FILE *fp, samples_file *f) {
               a.round, a.rep);
   }
   samples_rowkeys_free(&st.keys);
+  if (rc == 0 && st.nblank) rc = drop_blank(c, f, &st);
+  free(st.blank);
   return rc;
 }
 
 int samples_read(const char *path, samples_file *out, char *err, size_t errlen) {
+  return samples_read_column(path, NULL, out, err, errlen);
+}
+
+int samples_read_column(const char *path, const char *column, samples_file *out, char *err,
+                        size_t errlen) {
   memset(out, 0, sizeof *out);
   ctx_t c = {path, 0, err, errlen};
   FILE *fp = fopen(path, "r");
@@ -366,7 +426,7 @@ int samples_read(const char *path, samples_file *out, char *err, size_t errlen) 
     snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
     return -1;
   }
-  int rc = read_lines(&c, fp, out);
+  int rc = read_lines(&c, fp, out, column ? column : "time_us");
   fclose(fp);
   if (rc == 0) {
     const char *v = samples_meta(out, "variant");
@@ -390,6 +450,8 @@ void samples_free(samples_file *f) {
     free(f->groups[i].session);
     free(f->groups[i].clk);
   }
+  for (size_t i = 0; i < f->nunmeasured; i++) free(f->unmeasured[i]);
+  free(f->unmeasured);
   for (size_t i = 0; i < f->nsessions; i++) free(f->sessions[i]);
   free(f->sessions);
   free(f->meta);

@@ -10,7 +10,10 @@
 // measure run) give the levels of the design; a file without `session` is one session (named
 // ""), without `round` one round (1). The optional column `sm_clock_mhz` is the SM clock read
 // after each sample (the instrument named by the header key clock_source); a field that is not a
-// positive number reads as not recorded. Other columns are kept out of the way.
+// positive number reads as not recorded. Other columns are kept out of the way, but for one time
+// column a reader may take the samples from instead of time_us (samples_read_column): kernel_us,
+// the GPU time of the kernels alone in a replay (from CUPTI's activity records), beside time_us,
+// the call time; a row may leave it empty (not recorded, or the records did not split).
 // Plain format: one number per line; blank lines and lines starting with '#' are skipped
 // ("# key: value" lines are still taken as metadata). All samples land in one group "all".
 // The format is chosen by the first line that is neither blank nor a comment: a number means
@@ -56,10 +59,21 @@ typedef struct {
   char **sessions;  // session names in order of first appearance ("" when no session column)
   size_t nsessions;
   int has_round, has_session, has_clock;
+  int has_column;    // the time column read is in the header row (time_us: always)
+  char **unmeasured; // shapes with rows but no samples in the column read (samples_read_column)
+  size_t nunmeasured;
 } samples_file;
 
 // Reads PATH into *out (which it initialises). Returns 0, or -1 with err filled and *out empty.
 int samples_read(const char *path, samples_file *out, char *err, size_t errlen);
+
+// samples_read, the samples taken from the CSV column COLUMN (NULL or "time_us": samples_read).
+// The file is read and checked as a whole as samples_read does (time_us included); a shape any
+// of whose rows leaves COLUMN empty has no samples in it (in unmeasured, not in groups), and a
+// file without COLUMN (a plain file too) has none at all: has_column 0, every shape unmeasured.
+// A value that is not a sample is an error ("FILE:LINE: COLUMN 'x' is not a number").
+int samples_read_column(const char *path, const char *column, samples_file *out, char *err,
+                        size_t errlen);
 
 // The reader's rule for one sample time (a token of the time_us column): NULL when it holds
 // (*v, when v is not NULL, set to it), else what is wrong ("is negative", ...: the message

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gates/gate_outcome.h"
 #include "samples/samples.h"
 #include "samples/samples_median.h"
 #include "search_opts.h"
@@ -50,6 +51,10 @@ static int cmd_record(const search_opts *o, const sp_space *sp) {
   long c = sp_by_name(sp, o->variant);
   if (c < 0) {
     fprintf(stderr, "search: record: '%s' is not a configuration of %s\n", o->variant, o->dir);
+    return 2;
+  }
+  if (o->gated && gate_outcome_parse(o->gated) <= GO_PASS) {
+    fprintf(stderr, "search: record: --gated '%s' is not a gate reason (gates/gate_outcome.h)\n", o->gated);
     return 2;
   }
   double med = NAN;

@@ -30,7 +30,7 @@ static int read_gates(const sp_space *sp, const char *path, sr_oracle *o, char *
     long c = sp_by_name(sp, t.rows[i].f[0]);
     if (c < 0 || t.rows[i].pass) continue;
     o->t[c].ok = 0;
-    snprintf(o->t[c].reason, sizeof o->t[c].reason, "%s", t.rows[i].f[2]);
+    snprintf(o->t[c].reason, sizeof o->t[c].reason, "%s", gate_outcome_str(t.rows[i].reason));
   }
   gt_free(&t);
   return 0;

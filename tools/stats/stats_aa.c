@@ -150,13 +150,8 @@ static void draw_across(const stats_opts *o, gsl_rng *r, const design_t *a, cons
 
 static int aa_pair(const stats_opts *o, gsl_rng *r, const char *pa, const char *pb, int *fail) {
   samples_file fa, fb;
-  char err[512];
-  if (samples_read(pa, &fa, err, sizeof err)) {
-    fprintf(stderr, "stats: %s\n", err);
-    return 2;
-  }
-  if (samples_read(pb, &fb, err, sizeof err)) {
-    fprintf(stderr, "stats: %s\n", err);
+  if (stats_read(o, pa, &fa)) return 2;
+  if (stats_read(o, pb, &fb)) {
     samples_free(&fa);
     return 2;
   }

@@ -53,6 +53,27 @@ static const char *const method_names[] = {"auto", "exact", "asymptotic", NULL};
 static const char *const alt_names[] = {"two-sided", "less", "greater", NULL};
 static const char *const delta_names[] = {"consistent-normal", "unbiased-t", NULL};
 static const char *const level_names[] = {"auto", "sample", "round", "session", "gpu", NULL};
+static const char *const metric_names[] = {"call", "kernel", NULL};
+static const char *const metric_columns[] = {"time_us", "kernel_us", NULL};
+
+const char *stats_metric_column(const char *metric) {
+  for (int i = 0; metric_names[i]; i++)
+    if (!strcmp(metric, metric_names[i])) return metric_columns[i];
+  return NULL;
+}
+
+int stats_read(const stats_opts *o, const char *path, samples_file *f) {
+  char err[512];
+  if (!samples_read_column(path, o->column, f, err, sizeof err)) return 0;
+  fprintf(stderr, "stats: %s\n", err);
+  return 2;
+}
+
+int stats_unmeasured(const samples_file *f, const char *name) {
+  for (size_t i = 0; i < f->nunmeasured; i++)
+    if (!strcmp(f->unmeasured[i], name)) return 1;
+  return 0;
+}
 
 const char *scope_name(const estimate_t *e) { return e->conditional ? "measured-gpus" : "any-gpu"; }
 
@@ -60,10 +81,10 @@ const char *ci_method_name(boot_method m) { return ci_names[m]; }
 
 // Options that take a value; the ones from --method on are for compare only.
 static const char *const valued[] = {"--alpha",       "--resamples", "--seed",   "--ci",
-                                     "--level",       "--session",   "--plan",   "--method", "--alternative",
+                                     "--level",       "--session",   "--plan",   "--metric", "--method", "--alternative",
                                      "--threshold",   "--delta",     "--delta-ci", "--calibration",
                                      "--draws",       "--rounds",    "--family", "--shape", NULL};
-enum { FIRST_COMPARE_ONLY = 7 };
+enum { FIRST_COMPARE_ONLY = 8 };
 
 // *slot = val when it is 1..max characters of chars; else 2 after a message ending in why.
 static int token(const char *opt, const char *val, const char *chars, size_t max, const char *why,
@@ -114,6 +135,12 @@ static int take(const char *opt, const char *val, stats_opts *o) {
     return 0;
   }
   if (!strcmp(opt, "--seed")) return unum(opt, val, 0, &o->seed) ? 2 : 0;
+  if (!strcmp(opt, "--metric")) {
+    if ((k = choice(opt, val, metric_names)) < 0) return 2;
+    o->metric = metric_names[k];
+    o->column = metric_columns[k];
+    return 0;
+  }
   if (!strcmp(opt, "--level")) {
     if ((k = choice(opt, val, level_names)) < 0) return 2;
     o->level = (level_t)k;
@@ -137,7 +164,8 @@ int stats_parse(int argc, char **argv, int compare, stats_opts *o) {
   *o = (stats_opts){.alpha = 0.05, .threshold = 0.03, .resamples = 9999, .seed = 42,
                     .ci = BOOT_BCA, .method = MWU_AUTO, .alternative = MWU_TWO_SIDED,
                     .delta_ci = CLIFF_CONSISTENT_NORMAL, .continuity = 1,
-                    .level = LEVEL_AUTO, .draws = 200, .aa_rounds = 10};
+                    .level = LEVEL_AUTO, .draws = 200, .aa_rounds = 10,
+                    .metric = "call", .column = "time_us"};
   o->args = calloc((size_t)argc + 1, sizeof *o->args);
   if (!o->args) {
     fprintf(stderr, "stats: out of memory\n");

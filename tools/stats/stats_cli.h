@@ -19,6 +19,8 @@ typedef struct {
   int common_sessions;       // --common-sessions: both sides of a pair on the sessions they share
   level_t level;             // LEVEL_AUTO unless --level
   const char *session;       // --session: only that session's samples (NULL: all)
+  const char *metric;        // --metric: "call" (time_us, the default) or "kernel" (kernel_us)
+  const char *column;        // the sample files' column of that metric (samples_read_column)
   int delta_set;             // --delta (or --threshold) given
   const char *calibration;   // --calibration FILE: delta from the A/A calibration
   const char *plan;          // --plan TAG: only the sessions of that declared plan
@@ -32,6 +34,15 @@ typedef struct {
   char **args;  // the operands (files)
   int nargs;
 } stats_opts;
+
+// The sample files' time column of a --metric name ("call": time_us, "kernel": kernel_us), or NULL.
+const char *stats_metric_column(const char *metric);
+
+// The metric's samples of PATH (samples_read_column of o->column); 0, or 2 after a message.
+int stats_read(const stats_opts *o, const char *path, samples_file *f);
+
+// Whether file f holds rows of shape NAME without samples of the metric read (not recorded).
+int stats_unmeasured(const samples_file *f, const char *name);
 
 // Parses argv[1..argc-1] (options and operands in any order; "--" ends options). compare = 0
 // refuses the options that only `stats compare` has. Returns 0, or 2 after a message on stderr.

@@ -27,7 +27,7 @@ static const char header[] =
     "sd_rep_pct,sd_round_pct,sd_session_pct,speedup_lo90,speedup_hi90,mde_pct,delta,"
     "delta_source,n_gpus,sd_gpu_pct,scope,family,plan,clock_base_mhz,clock_cand_mhz,"
     "throttled_base_pct,throttled_cand_pct,full_clock_rounds,full_clock_speedup,full_clock_lo,"
-    "full_clock_hi\n";
+    "full_clock_hi,metric\n";
 
 typedef struct {
   char *shape, *base, *cand;
@@ -243,15 +243,16 @@ static int design_row(const stats_opts *o, row_t *r, const samples_file *fb,
   return 0;
 }
 
+// The note on shape NAME, which file f holds without samples of the metric (not recorded).
+static void say_unmeasured(const stats_opts *o, const samples_file *f, const char *name) {
+  fprintf(stderr, "stats: %s: shape %s has no %s time (%s %s): skipped\n", f->path, name, o->metric,
+          f->has_column ? "rows without" : "no column", o->column);
+}
+
 static int compare_pair(const stats_opts *o, rows_t *rs, const char *bpath, const char *cpath) {
   samples_file fb, fc;
-  char err[512];
-  if (samples_read(bpath, &fb, err, sizeof err)) {
-    fprintf(stderr, "stats: %s\n", err);
-    return 2;
-  }
-  if (samples_read(cpath, &fc, err, sizeof err)) {
-    fprintf(stderr, "stats: %s\n", err);
+  if (stats_read(o, bpath, &fb)) return 2;
+  if (stats_read(o, cpath, &fc)) {
     samples_free(&fb);
     return 2;
   }
@@ -261,18 +262,28 @@ static int compare_pair(const stats_opts *o, rows_t *rs, const char *bpath, cons
     if (o->shape && strcmp(fb.groups[i].name, o->shape)) continue;
     const samples_group *gc = samples_group_find(&fc, fb.groups[i].name);
     if (!gc) {
-      fprintf(stderr, "stats: %s: shape %s is not in %s: skipped\n", bpath, fb.groups[i].name,
-              cpath);
+      if (stats_unmeasured(&fc, fb.groups[i].name)) say_unmeasured(o, &fc, fb.groups[i].name);
+      else fprintf(stderr, "stats: %s: shape %s is not in %s: skipped\n", bpath, fb.groups[i].name, cpath);
       continue;
     }
     common++;
     rc = compute(o, rs, &fb, &fc, &fb.groups[i], gc);
   }
-  for (size_t i = 0; i < fc.ngroups && !rc; i++)
-    if (!o->shape && !samples_group_find(&fb, fc.groups[i].name))
-      fprintf(stderr, "stats: %s: shape %s is not in %s: skipped\n", cpath, fc.groups[i].name,
-              bpath);
-  if (!rc && common == 0) {
+  for (size_t i = 0; i < fc.ngroups && !rc; i++) {
+    const char *name = fc.groups[i].name;
+    if ((o->shape && strcmp(name, o->shape)) || samples_group_find(&fb, name)) continue;
+    if (stats_unmeasured(&fb, name)) say_unmeasured(o, &fb, name);
+    else fprintf(stderr, "stats: %s: shape %s is not in %s: skipped\n", cpath, name, bpath);
+  }
+  // a shape both hold without the metric (another metric than call time: not recorded; one side
+  // only is said above); that the pair then has nothing to compare is no error
+  for (size_t i = 0; i < fb.nunmeasured && !rc; i++)
+    if ((!o->shape || !strcmp(fb.unmeasured[i], o->shape)) && stats_unmeasured(&fc, fb.unmeasured[i]))
+      say_unmeasured(o, &fb, fb.unmeasured[i]);
+  if (!rc && common == 0 && (fb.nunmeasured || fc.nunmeasured))
+    fprintf(stderr, "stats: %s vs %s: no shape with %s time on both sides: skipped\n", bpath, cpath,
+            o->metric);
+  else if (!rc && common == 0) {
     if (o->shape) fprintf(stderr, "stats: %s and %s do not both hold shape %s\n", bpath, cpath, o->shape);
     else fprintf(stderr, "stats: %s and %s have no shape in common\n", bpath, cpath);
     rc = 2;
@@ -359,7 +370,7 @@ static void print_row(const stats_opts *o, const row_t *r, const char *cal_path)
     csv_opt(stdout, exp(r->full.est - fh));
     csv_opt(stdout, exp(r->full.est + fh));
   }
-  putchar('\n');
+  printf(",%s\n", o->metric);
 }
 
 int stats_compare(const stats_opts *o) {

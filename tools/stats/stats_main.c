@@ -9,8 +9,8 @@
 #include "stats_cli.h"
 
 static const char usage[] =
-    "usage: stats summary [--level L] [--session ID] [--alpha A] [--resamples N] [--seed S]\n"
-    "                     [--ci bca|percentile] FILE...\n"
+    "usage: stats summary [--level L] [--session ID] [--metric M] [--alpha A] [--resamples N]\n"
+    "                     [--seed S] [--ci bca|percentile] FILE...\n"
     "       stats compare [options] BASE CAND [BASE CAND ...]\n"
     "       stats aa [--draws N] [--rounds R] [--seed S] [--alpha A] A B [A B ...]\n"
     "       stats reproduce [--delta D] [--alpha A] PUB FRESH [PUB FRESH ...]\n"
@@ -24,6 +24,10 @@ static const char usage[] =
     "                                   when they are fewer than 3; sample: every rep as\n"
     "                                   independent, bootstrap CIs, for the record only)\n"
     "  --session ID                     only the samples of session ID\n"
+    "  --metric call|kernel             the time analysed: call (time_us, the call time: the whole\n"
+    "                                   call in a graph replay, every node it adds; the default) or\n"
+    "                                   kernel (kernel_us, its kernels alone, from CUPTI); a shape a\n"
+    "                                   file holds without it is skipped, said on stderr, no error\n"
     "  --plan NAME/GxSxR                only the sessions of that declared plan (plan= on their\n"
     "                                   header line); a design beyond it is said on stderr\n"
     "options of compare, besides those of summary:\n"

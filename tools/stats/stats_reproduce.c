@@ -170,10 +170,8 @@ out:
 static int run(const stats_opts *o, int first, int *worst) {
   int nf = o->ratio ? 4 : 2;
   samples_file f[4];
-  char err[512];
   for (int i = 0; i < nf; i++)
-    if (samples_read(o->args[first + i], &f[i], err, sizeof err)) {
-      fprintf(stderr, "stats: %s\n", err);
+    if (stats_read(o, o->args[first + i], &f[i])) {
       while (i-- > 0) samples_free(&f[i]);
       return 2;
     }

@@ -17,7 +17,7 @@ enum { MIN_SAMPLES = 5, MIN_ROUNDS = 3 };
 static const char header[] =
     "file,variant,shape,n,median,ci_lo,ci_hi,mean,sd,min,max,q1,q3,iqr,mad,mild_outliers,"
     "severe_outliers,rel_ci_halfwidth,seed,resamples,level,n_sessions,n_rounds,df,sd_rep_pct,"
-    "sd_round_pct,sd_session_pct,n_gpus,sd_gpu_pct,scope\n";
+    "sd_round_pct,sd_session_pct,n_gpus,sd_gpu_pct,scope,metric\n";
 
 // Prints the row of one group; returns 0, 3 (too few samples) or 2 (failure).
 static int group_row(const stats_opts *o, boot_workspace *w, const samples_file *f,
@@ -66,7 +66,7 @@ static int group_row(const stats_opts *o, boot_workspace *w, const samples_file 
   for (size_t i = 0; i < sizeof c / sizeof *c; i++) csv_num(stdout, c[i]);
   csv_size(stdout, e.n_gpus);
   csv_num(stdout, 100 * e.comp.gpu);
-  printf(",%s\n", o->level == LEVEL_SAMPLE ? "na" : scope_name(&e));
+  printf(",%s,%s\n", o->level == LEVEL_SAMPLE ? "na" : scope_name(&e), o->metric);
   if (o->level == LEVEL_SAMPLE) {
     if (n >= MIN_SAMPLES) return 0;
     fprintf(stderr, "stats: %s: %s: only %zu samples (need %d): inconclusive\n", f->path,
@@ -90,12 +90,13 @@ int stats_summary(const stats_opts *o) {
   int rc = 0;
   for (int i = 0; i < o->nargs && rc != 2; i++) {
     samples_file f;
-    char err[512];
-    if (samples_read(o->args[i], &f, err, sizeof err)) {
-      fprintf(stderr, "stats: %s\n", err);
+    if (stats_read(o, o->args[i], &f)) {
       rc = 2;
       break;
     }
+    for (size_t u = 0; u < f.nunmeasured; u++)  // another metric than call time, not recorded
+      fprintf(stderr, "stats: %s: shape %s has no %s time (%s %s): no row\n", f.path,
+              f.unmeasured[u], o->metric, f.has_column ? "rows without" : "no column", o->column);
     size_t nmax = 0;
     for (size_t g = 0; g < f.ngroups; g++)
       if (f.groups[g].n > nmax) nmax = f.groups[g].n;
