@@ -14,11 +14,12 @@ COMPARE     := b:a
 # the design, fixed before its sessions ran: 5 GPUs x 1 session x 10 rounds, 30 samples a round.
 # H200: 4 GPUs of one host and 1 of another. H100 (no H100 host of two or four GPUs was lent): five one-GPU
 # machines, fixed before their sessions ran
-# plan confirm2 (declared 2026-11-28, before any of its sessions ran, for the harness that also
-# reads kernel time and checks typed outputs): per GPU model 5 GPUs x 1 session; H200: 4 GPUs of one
-# four-GPU host and 1 one-GPU machine; H100: five one-GPU machines (or 4 of a host and 1 when a
-# four-GPU H100 host is lent). confirm1's sessions were timed by the harness before it: replaced
-PLAN        := confirm2 5 1 10
+# plan confirm3 (declared 2026-11-28, before any of its sessions ran, for the harness that reads
+# kernel time and checks typed outputs, fp8 included): per GPU model 5 GPUs x 1 session; H200: 4 GPUs
+# of one four-GPU host and 1 one-GPU machine; H100: five one-GPU machines (or 4 of a host and 1 when
+# a four-GPU H100 host is lent). confirm1's sessions were timed by the harness before it, and
+# confirm2's one session (an H200, at 703fd77) by the harness before the fp8 types: both replaced
+PLAN        := confirm3 5 1 10
 REPS        := 300
 WARMUP      := 20
 L2          := cold

@@ -14,11 +14,15 @@ SHAPES      := M4096_N4096_K4096 M1024_N1024_K1024 M16_N4096_K4096 M128_N4096_K4
 BASELINE    := cublas-gemm
 BASELINES   := cublas-gemm matmul-cublas matmul-cublaslt
 LIBRARIES   := cublas-gemm matmul-cublas matmul-cublaslt
-COMPARE     := g1:g0 g2:g1 g3:g2 g4:g3 g5:g4 t_large:g5 t_skinny:g5
+COMPARE     := g1:g0 g2:g1 g3:g2 g4:g3 g5:g4 t_large:g5 t_skinny:g5 t_large:matmul-cublas t_large:matmul-cublaslt t_skinny:matmul-cublas t_skinny:matmul-cublaslt
 REPS        := 300
 WARMUP      := 20
 L2          := cold
 ROUNDS      := 10
+# plan confirm1 (declared 2026-11-28, before any of its sessions ran): per GPU model the 4 GPUs of
+# one four-GPU host, one session of 10 rounds each (make measure EXP=gemm-ladder GPUS=all ROUNDS=40),
+# cuBLAS called by us and through torch.matmul (cuBLAS and cuBLASLt) beside the ladder
+PLAN        := confirm1 4 1 10
 MIN_OCCUPANCY   := 0
 MIN_CTAS_PER_SM := 0
 RUN_TIMEOUT := 300

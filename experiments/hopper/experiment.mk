@@ -35,13 +35,13 @@ COMPARE     := sm90_d64:mma_d64 sm90_d128:mma_d128 sm90_d64_pp:sm90_d64 \
                sm90_d64_w3_split_lz_ts:sm90_d64_w3_split_lz sm90_d128_w1_lz_ts:sm90_d128_w1_lz
 # the claims: the one build a user runs (dispatch) against cuDNN at every shape; the COMPARE
 # pairs are ablations (the secondary family)
-PRIMARY     := dispatch:sdpa-cudnn
-# fixed before its sessions ran (2026-11-27, with the clocks read alike on both sides): per GPU
-# model 5 GPUs, each one session of 3 rounds: H200 the 4 of one four-GPU host (make measure EXP=hopper
-# GPUS=all ROUNDS=12 REPS=240) and 1 of a one-GPU machine; H100 five one-GPU machines (no four-GPU
-# H100 host was lent). The earlier plan confirm1 (4 H200s on two hosts of two) and the pilot
-# sessions before it were timed by the harness before that change: replaced
-PLAN        := confirm2 5 1 3
+PRIMARY     := dispatch:sdpa-cudnn dispatch:cudnn-sdpa
+# plan confirm3 (declared 2026-11-28, before any of its sessions ran, for the harness that reads
+# kernel time and checks typed outputs, and with cuDNN called directly beside cuDNN through SDPA):
+# per GPU model 5 GPUs, each one session of 3 rounds: H200 the 4 of one four-GPU host (make measure
+# EXP=hopper GPUS=all ROUNDS=12 REPS=240) and 1 of a one-GPU machine; H100 five one-GPU machines (or
+# 4 of a host and 1). confirm2's sessions were timed by the harness before it: replaced
+PLAN        := confirm3 5 1 3
 # delta: the published A/A calibration was measured in own-process rounds of another kernel (and
 # its data are retired), so it does not describe this served design: the fixed 3% stands
 DELTA       := 0.03

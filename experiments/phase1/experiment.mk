@@ -11,15 +11,16 @@ SHAPES      := B1_H1_S128_D64_C0 B1_H8_S256_D64_C0 B2_H8_S512_D64_C0 B2_H8_S1024
 BASELINE    := sdpa-cudnn
 BASELINES   := sdpa-cudnn sdpa-flash cudnn-sdpa cublas-naive
 LIBRARIES   := sdpa-cudnn sdpa-flash cudnn-sdpa
-COMPARE     := v1:v0 v2:v1 v3:v2 v4s2:v3 v4s3:v3 v5:v4s2 v5:sdpa-flash
+COMPARE     := v1:v0 v2:v1 v3:v2 v4s2:v3 v4s3:v3 v5:v4s2 v5:sdpa-flash v5:cudnn-sdpa
 # the design, fixed before its sessions ran: 5 GPUs x 1 session x 6 rounds, 30 samples a round.
 # H200: 4 GPUs of one host and 1 of another. H100 (no H100 host of two or four GPUs was lent): five one-GPU
 # machines, fixed before their sessions ran
-# plan confirm2 (declared 2026-11-28, before any of its sessions ran, for the harness that also
-# reads kernel time and checks typed outputs): per GPU model 5 GPUs x 1 session; H200: 4 GPUs of one
-# four-GPU host and 1 one-GPU machine; H100: five one-GPU machines (or 4 of a host and 1 when a
-# four-GPU H100 host is lent). confirm1's sessions were timed by the harness before it: replaced
-PLAN        := confirm2 5 1 6
+# plan confirm3 (declared 2026-11-28, before any of its sessions ran, for the harness that reads
+# kernel time and checks typed outputs, fp8 included): per GPU model 5 GPUs x 1 session; H200: 4 GPUs
+# of one four-GPU host and 1 one-GPU machine; H100: five one-GPU machines (or 4 of a host and 1 when
+# a four-GPU H100 host is lent). confirm1's sessions were timed by the harness before it, and
+# confirm2's one session (an H200, at 703fd77) by the harness before the fp8 types: both replaced
+PLAN        := confirm3 5 1 6
 REPS        := 180
 WARMUP      := 20
 L2          := cold
