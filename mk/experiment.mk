@@ -190,14 +190,15 @@ c_link_check = $(eval c_after_x :=)$(foreach a,$(2),$(if $(call txt_rest,$(a),$(
   $(eval c_after_x := $(if $(c_after_x),,$(filter -Xlinker,$(a))))$(a))$(if $(c_after_x),$(error $(1): -Xlinker needs an argument after it))
 BIN_TARGETS := $(VARIANTS) $(C_BASELINES)
 
-# The harness: kernels/harness/*.cu, the shapes of every problem (kernels/harness/*.c and
-# kernels/<problem>/problem/*_shape.c: the registry links them all), the samples library's median
-# and writer (SAMPLES_HARNESS_SRC, mk/samples.mk) and the problem layer of the experiment's
-# problem (kernels/<problem>/problem/*.cu), each compiled once per ARCH.
+# The harness: kernels/harness/*.cu and *.c (the shape grammar), the samples library's median and
+# writer (SAMPLES_HARNESS_SRC, mk/samples.mk), and of the experiment's problem alone its shapes
+# (kernels/<problem>/problem/*_shape.c) with a registry of that one problem, and its layer
+# (kernels/<problem>/problem/*.cu), each compiled once per ARCH. A bench links no other problem's
+# code, so a problem added or changed leaves every other problem's code id as it was.
 # problem_objs PROBLEM: what a bench binary of that problem links besides its kernel
-HARNESS_SRC  := $(wildcard kernels/harness/*.cu) $(SHAPE_SRC) $(SAMPLES_HARNESS_SRC)
+HARNESS_SRC  := $(wildcard kernels/harness/*.cu kernels/harness/*.c) $(SAMPLES_HARNESS_SRC)
 k_obj         = $(patsubst tools/%,$(B)/harness/$(ARCH)/tools/%.o,$(patsubst kernels/%,$(B)/harness/$(ARCH)/%.o,$(basename $(1))))
-problem_objs  = $(call k_obj,$(HARNESS_SRC) $(wildcard kernels/$(1)/problem/*.cu)) $(B)/harness/$(ARCH)/gen/problems.o
+problem_objs  = $(call k_obj,$(HARNESS_SRC) $(wildcard kernels/$(1)/problem/*.cu kernels/$(1)/problem/*_shape.c)) $(B)/harness/$(ARCH)/gen/registry_$(1).o
 HARNESS_OBJS := $(call problem_objs,$(PROBLEM))
 # include paths of a source under kernels/<dir>/: the harness, the problem's folder and its layer
 k_inc         = -Ikernels/harness -Ikernels/$(1) -Ikernels/$(1)/problem
@@ -208,7 +209,7 @@ $(B)/harness/$(ARCH)/%.o: kernels/%.cu $(B)/harness/$(ARCH)/nvccflags.txt | chec
 $(B)/harness/$(ARCH)/%.o: kernels/%.c $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC) -Ikernels/harness -MMD -MP -c $< -o $@
-$(B)/harness/$(ARCH)/gen/problems.o: $(REGISTRY_SRC) $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build
+$(B)/harness/$(ARCH)/gen/registry_%.o: $(B)/gen/registry_%.c $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC) -Ikernels/harness -c $< -o $@
 $(B)/harness/$(ARCH)/tools/%.o: tools/%.c $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build

@@ -54,6 +54,7 @@ check_grep "... b256 passes the static gates, its kernel found by name" "^b256,p
 check_eq "make check-exp EXP=softsq (shapecheck: its shapes and grammar): exit 0" "$?" 0
 "${M[@]}" check-exp EXP=vecadd >"$T/chkv.log" 2>&1
 check_eq "... and vecadd's, with softsq registered beside it: exit 0" "$?" 0
+"${M[@]}" build/tools/tunecheck >/dev/null 2>&1
 build/tools/tunecheck kernels/softsq/softsq.tunables >"$T/tune.out" 2>&1
 check_grep "its tunables table agrees with its kernel (tunecheck)" "^kernels/softsq/softsq.tunables: 1 tunables agree" "$T/tune.out"
 "${M[@]}" -j2 build/tests/test_samples >/dev/null 2>&1 && build/tests/test_samples >"$T/samples.out" 2>&1
