@@ -44,7 +44,7 @@ STATS    ?= $(B)/tools/stats
 # tools/pipeline/check_published.sh, as reproduce.sh checks them)
 # sub-make: the fresh session goes to REPRO_OUT, not DATA_OUT, a global name this make's measure
 # rules were expanded with
-reproduce:
+reproduce: $(SESSION_BIN)
 	@$(GPU_CHECK) || exit 2
 	@$(if $(PUBLISH),,$(PUBLISHED_ENV) tools/pipeline/check_published.sh stale data $(EXP) || exit 2)
 	@$(MAKE) --no-print-directory measure EXP=$(EXP) DATA_OUT=$(REPRO_OUT)

@@ -17,12 +17,13 @@ rc=$?; check_eq "check-published passes on data/ at HEAD" "$rc" 0
 [ $rc -eq 0 ] || sed 's/^/# /' "$t/real.out"
 check_grep "... and says so" "^check-published: [0-9]+ experiments under data: every sample file is of the code that ships, or retired$" "$t/real.out"
 
-# --- the ids the sources give now (what make passes for an experiment, through code_id.sh)
+# --- the ids the sources give now (what make passes for an experiment, through session code-id)
 env_of() { "${MK[@]}" published-env EXP="$1" PUBLISHED_ENV_OUT="$t/env.$1" >/dev/null; }
 env_of vecadd && env_of phase1 || { not_ok "make published-env"; done_testing; }
-kv=$(tools/pipeline/code_id.sh kernels $(sed -n 2p "$t/env.vecadd"))
-ka=$(tools/pipeline/code_id.sh kernels $(sed -n 2p "$t/env.phase1"))
-rid=$(tools/pipeline/code_id.sh runner "$(sed -n 3p "$t/env.phase1")")
+S=${SESSION_BIN:-build/tools/session}
+kv=$("$S" code-id kernels $(sed -n 2p "$t/env.vecadd"))
+ka=$("$S" code-id kernels $(sed -n 2p "$t/env.phase1"))
+rid=$("$S" code-id runner "$(sed -n 3p "$t/env.phase1")")
 check_grep "vecadd's kernels id" '^kernels:[0-9a-f]{12}$' <(echo "$kv")
 check "... not attention's (phase1's)" test "$kv" != "$ka"
 check_eq "phase1's library runner id is sdpa's" "${rid%%:*}" sdpa

@@ -3,7 +3,7 @@
 # (DATA/<exp>/<gpu>/<v>.csv whose first line is `# cudadent42 samples …`; gate tables, profiles,
 # ceilings and calibrations are not samples) is STALE when its `# code:` id (up to the first
 # space: a library's versions are only known on a GPU host) is not the id the sources give now
-# (tools/pipeline/code_id.sh), is a `-dirty` one, or is missing. A stale file may stay published
+# (`session code-id`, tools/session/session_code_id.h), is a `-dirty` one, or is missing. A stale file may stay published
 # only as retired, recorded in DATA/RETIRED (tools/pipeline/retired.sh owns that record).
 #   check_published.sh check DATA EXP           exit 1, a line per offender, when a sample file
 #       of EXP is stale and not retired, or a record of EXP no longer holds (the file is gone, or
@@ -20,10 +20,10 @@
 # experiment.mk (PROBLEM empty) ships no code: every sample file of it is stale, to be retired.
 # Exit 2 on usage or input errors.
 set -u
-. tools/pipeline/code_id.sh
 . tools/pipeline/retired.sh
 mode=${1:-} data=${2:-} exp=${3:-}
 die() { echo "check-published: $*" >&2; exit 2; }
+session_bin=${SESSION_BIN:-${B:-build}/tools/session}
 case $mode in
   check|stale|retire) [ -n "$exp" ] && [ -d "$data" ] || die "usage: check_published.sh $mode DATA EXP (DATA a directory)" ;;
   exps) [ -d "$data" ] || die "DATA='$data': no such directory" ;;
@@ -50,8 +50,8 @@ exec 1>&2  # (the rest says what it finds: messages, on stderr)
 kid= rid=
 if [ -n "${PROBLEM:-}" ]; then
   [ -n "${CODE_SRC:-}" ] || die "CODE_SRC: empty (make passes the sources of $exp's code id)"
-  kid=$(code_id_kernels $CODE_SRC)
-  [ -z "${LIB_BENCH:-}" ] || rid=$(code_id_runner "$LIB_BENCH")
+  kid=$("$session_bin" code-id kernels $CODE_SRC) || exit 2
+  [ -z "${LIB_BENCH:-}" ] || rid=$("$session_bin" code-id runner "$LIB_BENCH") || exit 2
 fi
 # the sample files of EXP: "<path relative to DATA> <code id up to its first space, or none>"
 scan() {
@@ -83,7 +83,7 @@ fi
 while read -r p have; do
   [ -n "${p:-}" ] || continue
   seen[$p]=1
-  want=; [ -z "$kid" ] || want=$(code_id_base "$(code_id_for "$(basename "$p" .csv)" "$kid" "$rid")")
+  want=; [ -z "$kid" ] || { want=$("$session_bin" code-id for "$(basename "$p" .csv)" "$kid" "$rid"); want=${want%% *}; }
   if [ -n "$want" ] && [ "$have" = "$want" ]; then  # of the code that ships
     [ -z "${rec[$p]:-}" ] && continue
     case $mode in
