@@ -127,8 +127,8 @@ int published_record_write(const char *data, const char *exp, char *const lines[
   if (!tmp) { free(f); fprintf(stderr, "retire: out of memory\n"); return -1; }
   sprintf(tmp, "%s.tmp.%ld", f, (long)getpid());
   FILE *in = fopen(f, "r");
-  int rc = 0;
-  if (!in && n == 0) goto done;  // nothing to record and no record yet: no file is made
+  int rc = !in && errno != ENOENT ? -1 : 0;  // (a record that cannot be read is not rewritten)
+  if (rc || (!in && n == 0)) goto done;     // nothing to record and no record yet: no file is made
   FILE *out = fopen(tmp, "w");
   if (!out) { rc = -1; goto done; }
   if (!in)
