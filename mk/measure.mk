@@ -36,7 +36,7 @@ $(STATUS_FILES) $(HARNESS_OBJS): | check-gpu
 endif
 
 # CODE_SRC: what a bench binary of the problem is compiled from (the harness, the problem's folder,
-# the host C the harness links): the sources of the code id (tools/pipeline/code_id.sh) that
+# the host C the harness links): the sources of the code id (`session code-id`) that
 # measure writes into every sample file and search and check-published compare against
 CODE_SRC = $(sort kernels/harness kernels/$(PROBLEM) $(SAMPLES_HARNESS_SRC) $(SAMPLES_HARNESS_SRC:.c=.h))
 # the environment of one measure session (tools/pipeline/measure.sh)

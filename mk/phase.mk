@@ -41,11 +41,11 @@ REPRO_OUT = $(if $(PUBLISH),data,$(B)/reproduce)
 # a GPU host without GSL: `make stats-static` elsewhere, carry it, STATS=<path>
 STATS    ?= $(B)/tools/stats
 # (published files of other code than the code that ships are refused before a session is spent:
-# tools/pipeline/check_published.sh, as reproduce.sh checks them)
+# build/tools/published stale, as reproduce.sh checks them)
 # sub-make: the fresh session goes to REPRO_OUT, not DATA_OUT, a global name this make's measure
 # rules were expanded with
 reproduce:
 	@$(GPU_CHECK) || exit 2
-	@$(if $(PUBLISH),,$(PUBLISHED_ENV) tools/pipeline/check_published.sh stale data $(EXP) || exit 2)
+	@$(if $(PUBLISH),,$(PUBLISHED_ENV) $(PUBLISHED_BIN) stale data $(EXP) || exit 2)
 	@$(MAKE) --no-print-directory measure EXP=$(EXP) DATA_OUT=$(REPRO_OUT)
 	@STATS=$(STATS) CLAIM_PAIRS='$(CLAIM_PAIRS)' DELTA='$(DELTA)' PLAN_TAG='$(PLAN_TAG)' $(PUBLISHED_ENV) tools/pipeline/reproduce.sh $(EXP) $(REPRO_OUT) data

@@ -1,5 +1,6 @@
-# published.mk — published data must belong to the code that ships
-# (tools/pipeline/check_published.sh; the record of retired files: tools/pipeline/retired.sh).
+# published.mk — published data must belong to the code that ships: build/tools/published
+# (tools/published/: the check, published_check.h; the record of retired files, data/RETIRED,
+# published_record.h; the code id it compares with, tools/session/session_code_id.h) and its tests.
 #   make check-published            every sample file under $(DATA) carries the code id the sources
 #                                   give now, or is retired in $(DATA)/RETIRED; exit 1 otherwise
 #   make retire EXP=e [REASON=…]    records every stale sample file of e as retired (and drops e's
@@ -8,20 +9,33 @@
 # mk/measure.mk), so check-published asks a make per experiment for them (published-env, into a
 # file) and checks each; a directory of $(DATA) without an experiment.mk ships no code, and its
 # sample files must be retired.
-PUBLISHED_ENV = PROBLEM='$(PROBLEM)' CODE_SRC='$(CODE_SRC)' LIB_BENCH='$(LIB_BENCH)'
+PUBLISHED_OBJS := $(addprefix $(B)/tools/obj/published/,published_entry.o published_record.o published_scan.o published_check.o) \
+  $(addprefix $(B)/tools/obj/session/,session_sha256.o session_code_id.o)
+PUBLISHED_BIN  := $(B)/tools/published
+$(PUBLISHED_BIN): $(B)/tools/obj/published/published_main.o $(PUBLISHED_OBJS)
+	$(CC) -o $@ $^
+tools: $(PUBLISHED_BIN)
+$(B)/tests/test_published_record $(B)/tests/test_published_check: $(B)/tests/%: tests/published/%.c $(PUBLISHED_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(PUBLISHED_OBJS)
+-include $(B)/tests/test_published_record.d $(B)/tests/test_published_check.d
+test: $(PUBLISHED_BIN)
+TEST_PROGS += $(B)/tests/test_published_record $(B)/tests/test_published_check
+
+PUBLISHED_ENV = PUBLISHED_BIN='$(PUBLISHED_BIN)' PROBLEM='$(PROBLEM)' CODE_SRC='$(CODE_SRC)' LIB_BENCH='$(LIB_BENCH)'
 REASON ?= the code changed since these sessions; not re-published yet
 
 # sub-make: each published experiment's PROBLEM, CODE_SRC and LIB_BENCH come from its own
 # experiment.mk, and one make holds one experiment
 ## check-published: every published sample file is of the code that ships, or retired in data/RETIRED (exit 1: a line per offender)
 .PHONY: check-published published-env retire
-check-published:
+check-published: $(PUBLISHED_BIN)
 	@t=$$(mktemp) || exit 2; trap 'rm -f "$$t"' EXIT; \
-	  exps=$$(tools/pipeline/check_published.sh exps $(call shell_quote,$(DATA))); rc=$$?; n=0; \
+	  exps=$$($(PUBLISHED_BIN) exps $(call shell_quote,$(DATA))); rc=$$?; n=0; \
 	  for e in $$exps; do n=$$((n + 1)); \
 	    $(MAKE) --no-print-directory -s published-env EXP=$$e PUBLISHED_ENV_OUT="$$t" >/dev/null || exit 2; \
 	    { read -r p; read -r c; read -r l; } <"$$t"; \
-	    PROBLEM="$$p" CODE_SRC="$$c" LIB_BENCH="$$l" tools/pipeline/check_published.sh check $(call shell_quote,$(DATA)) "$$e"; \
+	    PROBLEM="$$p" CODE_SRC="$$c" LIB_BENCH="$$l" $(PUBLISHED_BIN) check $(call shell_quote,$(DATA)) "$$e"; \
 	    r=$$?; [ $$r -le $$rc ] || rc=$$r; done; \
 	  [ $$rc -ne 0 ] || echo "check-published: $$n experiments under $(DATA): every sample file is of the code that ships, or retired"; \
 	  exit $$rc
@@ -30,15 +44,18 @@ published-env:
 	$(if $(PUBLISHED_ENV_OUT),,$(error published-env: PUBLISHED_ENV_OUT: the file to write into))$(file >$(PUBLISHED_ENV_OUT),$(PROBLEM))$(file >>$(PUBLISHED_ENV_OUT),$(CODE_SRC))$(file >>$(PUBLISHED_ENV_OUT),$(LIB_BENCH))@:
 
 ## retire: record every stale published sample file of EXP as retired in data/RETIRED [REASON=...] (drops records that no longer hold)
-retire:
+retire: $(PUBLISHED_BIN)
 	@$(if $(filter command line,$(origin EXP)),,echo "make: retire needs EXP=<experiment>" >&2; exit 2;) \
-	  $(PUBLISHED_ENV) tools/pipeline/check_published.sh retire $(call shell_quote,$(DATA)) $(EXP) $(call shell_quote,$(REASON))
+	  $(PUBLISHED_ENV) $(PUBLISHED_BIN) retire $(call shell_quote,$(DATA)) $(EXP) $(call shell_quote,$(REASON))
 
 # the appendix notes an experiment whose files are retired (tools/report/report_retired.c): the
 # record's summary, remade when the data root or the record changes
 R_RETIRED := $(RB)/report/retired.csv
-$(R_RETIRED): FORCE
-	@mkdir -p $(@D) && tools/pipeline/retired.sh summary $(call shell_quote,$(DATA)) >$@.new.$$$$ || { rm -f $@.new.$$$$; exit 2; }; \
+$(R_RETIRED): $(PUBLISHED_BIN) FORCE
+	@mkdir -p $(@D) && $(PUBLISHED_BIN) summary $(call shell_quote,$(DATA)) >$@.new.$$$$ || { rm -f $@.new.$$$$; exit 2; }; \
 	  if cmp -s $@.new.$$$$ $@; then rm -f $@.new.$$$$; else mv $@.new.$$$$ $@; fi
 $(R_TEX): $(R_RETIRED)
 REPORT_ARGS += --retired $(R_RETIRED)
+
+# reproduce refuses published files of other code than the code that ships (mk/phase.mk)
+reproduce: $(PUBLISHED_BIN)

@@ -42,14 +42,17 @@ else
   check_eq "no torch or no GPU: exit 5 (the baseline is unavailable here)" "$?" 5
   check "... and no sample file" test ! -e "$t/x.csv"
 fi
-. tools/pipeline/code_id.sh
+make -s --no-print-directory build/tools/session >/dev/null 2>&1
+S=build/tools/session
 mkdir -p "$t/lb"; cp tools/libbench/*.py "$t/lb/"
-id1=$(LIBBENCH_DIR=$t/lb code_id_runner $R)
-check_eq "the runner's id with libbench's own text" "$id1" "$(code_id_runner $R)"
+id1=$(LIBBENCH_DIR=$t/lb $S code-id runner $R)
+check_eq "the runner's id with libbench's own text" "$id1" "$($S code-id runner $R)"
+check_eq "... the sha256 of the runner's text, then libbench's files in name order" "$id1" \
+  "matmul:$(LC_ALL=C cat $R $(LC_ALL=C ls tools/libbench/*.py) | sha256sum | cut -c1-12)"
 echo "# changed" >>"$t/lb/libbench_clock.py"
-check "a change of libbench changes the id of a runner on it" test "$(LIBBENCH_DIR=$t/lb code_id_runner $R)" != "$id1"
+check "a change of libbench changes the id of a runner on it" test "$(LIBBENCH_DIR=$t/lb $S code-id runner $R)" != "$id1"
 printf '#!/usr/bin/env python3\nimport sys\n' >"$t/own_bench.py"  # a runner of its own, not on libbench
-check_eq "a runner not on libbench: its text alone" "$(LIBBENCH_DIR=$t/lb code_id_runner "$t/own_bench.py")" \
+check_eq "a runner not on libbench: its text alone" "$(LIBBENCH_DIR=$t/lb $S code-id runner "$t/own_bench.py")" \
   "own:$(sha256sum <"$t/own_bench.py" | cut -c1-12)"
 # the kernel-time column is one more column of the sample format: the readers take it
 printf '# cudadent42 samples v1\n# variant: x\nshape,rep,time_us,sm_clock_mhz,python_call_us,kernel_us\nM16_N16_K16,0,1.5,1980,3.0,1.2\nM16_N16_K16,1,1.6,1980,3.1,\n' >"$t/k.csv"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test_check_published.sh — published data must belong to the code that ships
-# (tools/pipeline/check_published.sh, retired.sh, mk/published.mk): `make check-published` passes
+# (build/tools/published, tools/published/, mk/published.mk): `make check-published` passes
 # on the real data/ at HEAD; on a fixture copy it fails, naming each stale file (another code id,
 # a -dirty one, none) and both ids, and passes once `make retire` recorded them, without touching
 # a sample file; a record fails again when its file is re-published with the code that ships or
@@ -17,12 +17,13 @@ rc=$?; check_eq "check-published passes on data/ at HEAD" "$rc" 0
 [ $rc -eq 0 ] || sed 's/^/# /' "$t/real.out"
 check_grep "... and says so" "^check-published: [0-9]+ experiments under data: every sample file is of the code that ships, or retired$" "$t/real.out"
 
-# --- the ids the sources give now (what make passes for an experiment, through code_id.sh)
+# --- the ids the sources give now (what make passes for an experiment, through session code-id)
 env_of() { "${MK[@]}" published-env EXP="$1" PUBLISHED_ENV_OUT="$t/env.$1" >/dev/null; }
 env_of vecadd && env_of phase1 || { not_ok "make published-env"; done_testing; }
-kv=$(tools/pipeline/code_id.sh kernels $(sed -n 2p "$t/env.vecadd"))
-ka=$(tools/pipeline/code_id.sh kernels $(sed -n 2p "$t/env.phase1"))
-rid=$(tools/pipeline/code_id.sh runner "$(sed -n 3p "$t/env.phase1")")
+S=${SESSION_BIN:-build/tools/session} P=${PUBLISHED_BIN:-build/tools/published}
+kv=$("$S" code-id kernels $(sed -n 2p "$t/env.vecadd"))
+ka=$("$S" code-id kernels $(sed -n 2p "$t/env.phase1"))
+rid=$("$S" code-id runner "$(sed -n 3p "$t/env.phase1")")
 check_grep "vecadd's kernels id" '^kernels:[0-9a-f]{12}$' <(echo "$kv")
 check "... not attention's (phase1's)" test "$kv" != "$ka"
 check_eq "phase1's library runner id is sdpa's" "${rid%%:*}" sdpa
@@ -51,7 +52,7 @@ sums >"$t/sums.before"
 
 "${MK[@]}" check-published >"$t/out" 2>&1
 check_eq "stale files, none retired: make check-published fails" "$?" 2
-with_env vecadd tools/pipeline/check_published.sh check "$D" vecadd 2>"$t/vec.err"
+with_env vecadd "$P" check "$D" vecadd 2>"$t/vec.err"
 check_eq "... the check itself exits 1" "$?" 1
 check_grep "... another code id: the file, both ids and what to do" \
   "^check-published: $D/vecadd/gpu-a/v8.csv: code kernels:000000000000 is not the code that ships \($kv\): re-publish it \(make measure EXP=vecadd\) or retire it \(make retire EXP=vecadd\)$" "$t/out"
@@ -80,7 +81,7 @@ check_eq "every stale file retired: make check-published passes" "$?" 0
 check_grep "... saying so" "^check-published: 4 experiments under $D: every sample file is of the code that ships, or retired$" "$t/out"
 cp "$D/RETIRED" "$t/R1"; "${MK[@]}" retire EXP=vecadd REASON=another 2>/dev/null
 check "retire again: the records that hold keep their day and reason" cmp -s "$D/RETIRED" "$t/R1"
-check_eq "retired.sh summary: per experiment, for the appendix" "$(tools/pipeline/retired.sh summary "$D" | sed -n '1p;4p')" \
+check_eq "published summary: per experiment, for the appendix" "$("$P" summary "$D" | sed -n '1p;4p')" \
   "exp,files,date,reason
 vecadd,3,$(date -u +%F),\"synthetic: a test\""
 
@@ -106,7 +107,7 @@ check_grep "an experiment taken out whose records remain fails" "^check-publishe
 "${MK[@]}" retire EXP=orphan 2>/dev/null; "${MK[@]}" check-published >/dev/null 2>&1
 check_eq "... until make retire dropped them" "$?" 0
 echo "not a record" >>"$D/RETIRED"
-with_env vecadd tools/pipeline/check_published.sh check "$D" vecadd 2>"$t/err"
+with_env vecadd "$P" check "$D" vecadd 2>"$t/err"
 check_eq "a broken record: exit 2" "$?" 2
 check_grep "... with file:line" "^retired: $D/RETIRED:[0-9]+: not a record" "$t/err"
 sed -i '$d' "$D/RETIRED"

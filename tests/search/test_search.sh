@@ -106,9 +106,9 @@ check_eq "search.sh: 30 trials in the log" "$(tail -n +3 "$tmp/a.csv" | wc -l | 
 check_eq "search.sh: no configuration twice" "$(tail -n +3 "$tmp/a.csv" | cut -d, -f5 | sort | uniq -d | wc -l | tr -d ' ')" 0
 check "search.sh: the key holds the kernel hash, GPU slug and nvcc version" \
   awk -F, 'NR > 2 && !(length($1) == 16 && $1 ~ /^[0-9a-f]+$/ && $2 == "synthetic-gpu" && $3 == "13.0.48") { bad = 1 } END { exit bad }' "$tmp/a.csv"
-check_eq "search.sh: the kernel hash is that of the code id make measure writes (code_id.sh) and GRAPH_CALLS" \
+check_eq "search.sh: the kernel hash is that of the code id make measure writes (session code-id) and GRAPH_CALLS" \
   "$(sed -n 2p "$tmp/res/key.txt")" \
-  "$(printf '%s graph_calls=20\n' "$(tools/pipeline/code_id.sh kernels kernels/harness kernels/attention)" | sha256sum | cut -c1-16)"
+  "$(printf '%s graph_calls=20\n' "$("${SESSION_BIN:-build/tools/session}" code-id kernels kernels/harness kernels/attention)" | sha256sum | cut -c1-16)"
 check_eq "search.sh: without CODE_SRC it refuses (exit 2)" "$(run_search "$tmp/nocode.csv" 1 CODE_SRC= 2>"$tmp/err" >/dev/null; echo $?)" 2
 check_grep "... saying so" "CODE_SRC: empty" "$tmp/err"
 check "search.sh: statically gated ones recorded with the fixture's reason" \

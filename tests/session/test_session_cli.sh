@@ -2,7 +2,9 @@
 # test_session_cli.sh — build/tools/session: `order`, the lines measure and the search's
 # confirmation run, in order (each round holds every variant once; rounds come in order;
 # --sequential is variant-major), a recorded seed giving back its order; `deal`, the lines
-# shards.sh reads (the rounds, a queue, or the variants in turn); every usage error (exit 2, named).
+# shards.sh reads (the rounds, a queue, or the variants in turn); `code-id`, the ids measure, the
+# search and check-published use, against their definition run in the shell on the real sources;
+# every usage error (exit 2, named).
 set -u
 . tests/lib.sh
 S=${SESSION_BIN:-build/tools/session}
@@ -41,6 +43,19 @@ even=$("$S" deal --gpus 2 --rounds 1 --reps 10 --turn --shared x1 --shared x2 --
   -- v1 x1 v2 x2 v3 x3 v4 x4 v5 x5 v6 v7 | awk '{ v = 0; x = 0; for (i = 3; i <= NF; i++) if ($i ~ /^v/) v++; else x++; printf "%d+%d ", v, x }')
 check_eq "deal --turn: 7 variants among 5 shared ones: 4 and 3 a session, every shared one to each" "$even" "4+5 3+5 "
 
+# code-id: the definition (session_code_id.h) in the shell, on the sources make passes as CODE_SRC
+src=(kernels/harness kernels/attention kernels/harness/shape.c tools/samples/samples_write.c)
+want=$(find "${src[@]}" -type f \( -name '*.c' -o -name '*.h' -o -name '*.cu' -o -name '*.cuh' -o -name '*.tunables' \) \
+  -print0 | LC_ALL=C sort -zu | xargs -0 sha256sum | sha256sum | cut -c1-12)
+check_eq "code-id kernels: the sources' id, as the find | sort | sha256sum pipeline gives it" "$("$S" code-id kernels "${src[@]}")" "kernels:$want"
+r=kernels/attention/problem/sdpa_bench.py
+check_eq "code-id runner: <lib>:<12 hex> of the runner's text and, as it imports libbench, libbench's" \
+  "$("$S" code-id runner "$r")" "sdpa:$(LC_ALL=C cat "$r" $(LC_ALL=C ls tools/libbench/*.py) | sha256sum | cut -c1-12)"
+check_eq "code-id lib: the runner's <lib>" "$("$S" code-id lib "$r") $("$S" code-id lib none_bench.py)" "sdpa none"
+check_eq "code-id for: a baseline of the runner, a variant, no runner" \
+  "$("$S" code-id for sdpa-cudnn kernels:k "sdpa:r torch=1" | tr '\n' '|')$("$S" code-id for v1 kernels:k sdpa:r)|$("$S" code-id for sdpa-a kernels:k '')" \
+  "sdpa:r torch=1|kernels:k|kernels:k"
+
 bad() { # bad WHAT WANT_MESSAGE ARGS...
   local what=$1 want=$2; shift 2
   "$S" "$@" >/dev/null 2>"$t/err"; local rc=$?
@@ -49,6 +64,14 @@ bad() { # bad WHAT WANT_MESSAGE ARGS...
 }
 bad "no command" "^session: no command" 
 bad "unknown command" "^session: 'plan' is not a command" plan
+bad "code-id: no kind" "^session: code-id: kernels, runner, lib or for" code-id
+bad "code-id kernels: no path" "^session: code-id: kernels needs a source path" code-id kernels
+bad "code-id runner: two files" "^session: code-id: runner needs one runner file" code-id runner a b
+bad "code-id runner: no such file" "^session: nowhere_bench.py: No such file or directory" code-id runner nowhere_bench.py
+bad "code-id for: too few" "^session: code-id: for needs VARIANT KERNELS \\[RUNNER\\.\\.\\.\\]" code-id for v
+check_eq "code-id for: of several runners, the one of the baseline's <lib>; none: the kernels id" \
+  "$("$S" code-id for matmul-cublas kernels:k "sdpa:r" "matmul:m torch=1")|$("$S" code-id for sdpa-a kernels:k)" \
+  "matmul:m torch=1|kernels:k"
 bad "no seed" "^session: order: --seed is required" order --rounds 3 a b
 bad "no rounds" "^session: order: --rounds is required" order --seed 3 a b
 bad "no variants" "^session: order: no variants" order --seed 3 --rounds 2

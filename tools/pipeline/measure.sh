@@ -64,8 +64,8 @@
 #             variant and GPU for the same comparison.)
 #   code      kernels:<sha256 of CODE_SRC, 12 hex> for our variants; for <lib>-* baselines
 #             <lib>:<the id of its runner> and the versions it reports (--versions, e.g. torch=<v>
-#             cudnn=<v>); tools/pipeline/code_id.sh defines both. `make check-published` holds
-#             every published file to the id the sources give now (check_published.sh).
+#             cudnn=<v>); `session code-id` defines both (tools/session/session_code_id.h). `make
+#             check-published` holds every published file to the id the sources give now.
 # A library baseline <lib>-<backend>.<suffix> (sdpa-cudnn.b) runs --backend <lib>-<backend> but is
 # published under its own name: two names for one baseline make an A/A pair.
 # Round files go to build/EXP/runs/<session>/ (made fresh). A variant is published only if every
@@ -162,12 +162,12 @@ gpu_uuid() {
 gpu_uuid=$(gpu_uuid)
 
 # code ids: what was timed, so that only sessions of the same code are pooled in one file
-# (tools/pipeline/code_id.sh: the one definition, which check-published and the search share)
-. tools/pipeline/code_id.sh
+# (`session code-id`, tools/session/session_code_id.h: the one definition, which check-published
+# and the search share)
 [ -d "kernels/${PROBLEM:-}" ] || die "PROBLEM='${PROBLEM:-}': no kernels/<problem>/ folder"
 # CODE_SRC: what a bench binary of the problem is compiled from (make passes the harness, the
 # problem's folder and the host C the harness links); without it, the two folders
-code_kernels=$(code_id_kernels ${CODE_SRC:-kernels/harness "kernels/$PROBLEM"})
+code_kernels=$("$session_bin" code-id kernels ${CODE_SRC:-kernels/harness "kernels/$PROBLEM"}) || die "$session_bin code-id: no code id"
 
 # library baselines: <lib>-<backend>[.<suffix>], <lib> the name of one of the problem's runners
 # LIB_BENCH (every kernels/<problem>/problem/<lib>_bench.py); the suffix only names a second
@@ -175,7 +175,8 @@ code_kernels=$(code_id_kernels ${CODE_SRC:-kernels/harness "kernels/$PROBLEM"})
 declare -A runner_of  # <lib> -> its runner
 for r in ${LIB_BENCH:-}; do
   [ -f "$r" ] || die "LIB_BENCH: '$r' is not a file"
-  runner_of[$(code_id_lib "$r")]=$r
+  l=$("$session_bin" code-id lib "$r") || die "$session_bin code-id: no <lib> of $r"
+  runner_of[$l]=$r
 done
 # lib_of V: the <lib> of a library baseline V (status 1 for our variants and C baselines)
 lib_of() { local l; for l in "${!runner_of[@]}"; do [[ $1 == "$l"-* ]] && { echo "$l"; return 0; }; done; return 1; }
@@ -417,9 +418,10 @@ for l in $(for bl in "${sdpa[@]}"; do lib_of "$bl"; done | sort -u); do
   # what runs (asked once per runner, here: only on a GPU host, and not once per run)
   vers=$(timeout 300 python3 "${runner_of[$l]}" --versions 2>/dev/null | head -n 1) || vers=
   [[ $vers =~ ^[a-z]+= ]] || vers="torch=unavailable"
-  code_libs+=("$(code_id_runner "${runner_of[$l]}") $vers")
+  id=$("$session_bin" code-id runner "${runner_of[$l]}") || die "$session_bin code-id: no runner id of ${runner_of[$l]}"
+  code_libs+=("$id $vers")
 done
-code_of() { code_id_for "$1" "$code_kernels" "${code_libs[@]}"; }
+code_of() { "$session_bin" code-id for "$1" "$code_kernels" "${code_libs[@]}"; }
 say "$exp on $slug: session $session (host $host, gpu $gpu_uuid), ${#cand[@]} variants, $rounds rounds x $per_round reps, L2 ${L2:-cold}, $order, order seed $order_seed"
 
 shape_args() { local s; for s in $(cat "$1"); do printf -- '--shape\n%s\n' "$s"; done; }

@@ -23,10 +23,10 @@ stats=${STATS:-build/tools/stats}
 [ -x "$stats" ] || { echo "reproduce: $stats missing (make tools; on a GPU host without GSL: make stats-static elsewhere, carry it, STATS=path)" >&2; exit 2; }
 [ "$fresh" = "$pub" ] && { echo "reproduce: published with PUBLISH=1 (a session added to $pub/$exp); nothing to compare against" >&2; exit 0; }
 # published files of code that no longer ships (retired or not) are no reference for a session of
-# the code that ships: refused, a line each (tools/pipeline/check_published.sh; make passes
-# CODE_SRC and LIB_BENCH, and without CODE_SRC nothing is checked)
+# the code that ships: refused, a line each (`published stale`, tools/published/published_check.h;
+# make passes CODE_SRC and LIB_BENCH, and without CODE_SRC nothing is checked)
 if [ -n "${CODE_SRC+set}" ]; then
-  tools/pipeline/check_published.sh stale "$pub" "$exp" ||
+  "${PUBLISHED_BIN:-${B:-build}/tools/published}" stale "$pub" "$exp" ||
     { echo "reproduce: $exp: refused: $pub/$exp holds files of other code than the code that ships (above)" >&2; exit 2; }
 fi
 # the timing method of a sample file: its graph_calls header (files from before it: 0, plain launches)

@@ -3,9 +3,9 @@
 // experiment with retired files is marked in both documents; the full one says when and why in
 // the experiment's section, and both say it for all of them at the head of the results (the main
 // one has no room for a note per experiment). Input: report_gen --retired CSV, the summary of
-// DATA/RETIRED that tools/pipeline/retired.sh writes (exp,files,date,reason: per experiment the
-// files retired, the latest day and its reason); text: reports/templates/exp.txt (head-retired*,
-// retired*).
+// DATA/RETIRED that `published summary` writes (tools/published/published_record.h;
+// exp,files,date,reason: per experiment the files retired, the latest day and its reason); text:
+// reports/templates/exp.txt (head-retired*, retired*).
 #include <stdlib.h>
 #include <string.h>
 

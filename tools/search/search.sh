@@ -49,12 +49,11 @@ die() { echo "search: $*" >&2; exit 2; }
 mkdir -p "$out/runs" "$res/confirm" "$(dirname "$log")"
 exec 9>"$out/.lock"; flock -n 9 || die "$out/.lock: another search of $exp is running"
 
-# the key: the code id of the experiment's sources (tools/pipeline/code_id.sh, from make's
-# CODE_SRC: what `make measure` writes as `# code:`) with the timing method (GRAPH_CALLS),
-# compiler, GPU, shape
-. tools/pipeline/code_id.sh
+# the key: the code id of the experiment's sources (`session code-id`, tools/session/
+# session_code_id.h, from make's CODE_SRC: what `make measure` writes as `# code:`) with the
+# timing method (GRAPH_CALLS), compiler, GPU, shape
 [ -n "${CODE_SRC:-}" ] || die "CODE_SRC: empty (make passes the sources a bench of $exp is compiled from)"
-code=$(code_id_kernels $CODE_SRC)
+code=$("$session_bin" code-id kernels $CODE_SRC) || die "$session_bin code-id: no code id for $exp"
 hash=$(printf '%s graph_calls=%s\n' "$code" "${GRAPH_CALLS:-20}" | sha256sum | cut -c1-16)
 nvccv=$("${NVCC:-nvcc}" --version 2>/dev/null | sed -n 's/.*, V\([0-9][0-9.]*\).*/\1/p' | tail -n 1)
 [ -n "$nvccv" ] || die "cannot read the nvcc version from '${NVCC:-nvcc} --version'"
@@ -152,7 +151,7 @@ confirm_run() { # confirm_run NAME ROUND POSITION
   local common=(--shape "$SHAPE" --reps "$creps" --warmup "${WARMUP:-10}" --l2 "${L2:-cold}"
                 --graph-calls "${GRAPH_CALLS:-20}" --seed $(( ${SEED:-42} + 1 )) --out "$f")
   local r runner=
-  for r in ${LIB_BENCH:-}; do [[ $v == "$(code_id_lib "$r")"-* ]] && runner=$r; done
+  for r in ${LIB_BENCH:-}; do [[ $v == "$("$session_bin" code-id lib "$r")"-* ]] && runner=$r; done
   case $runner in
     ?*) timeout -k 5 "${RUN_TIMEOUT:-300}" python3 "$runner" --backend "$v" "${common[@]}" "${meta[@]}" \
          --samples-bin "$samples" ;;

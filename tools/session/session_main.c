@@ -8,18 +8,24 @@
 //     "k rounds R_k reps REPS_k" (the rounds dealt), "k queue" (the variants from a shared queue),
 //     or with --turn "k variants V..." (dealt in turn beforehand: the i-th variant that is not
 //     --shared, counted from 0, to session i mod N; the --shared ones to each, where they stand)
+//   session code-id kernels PATH... | runner FILE | lib FILE | for VARIANT KERNELS [RUNNER...]
+//     the code id (session_code_id.h): of the sources under PATH... (kernels:<12 hex>), of a
+//     library runner (<lib>:<12 hex>), the <lib> of a runner's path, or the id a variant's file
+//     carries (that RUNNER's for a baseline <lib>-* of it, else KERNELS; a RUNNER may be empty)
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "session/session_code_id.h"
 #include "session/session_deal.h"
 #include "session/session_order.h"
 
 static int usage(const char *why) {
   fprintf(stderr,
           "session: %s\nusage: session order --seed N --rounds R [--sequential] VARIANT...\n"
-          "       session deal --gpus N --rounds R --reps REPS [--plan-rounds P] [--turn] [--shared NAME]... VARIANT...\n",
+          "       session deal --gpus N --rounds R --reps REPS [--plan-rounds P] [--turn] [--shared NAME]... VARIANT...\n"
+          "       session code-id kernels PATH... | runner FILE | lib FILE | for VARIANT KERNELS [RUNNER...]\n",
           why);
   return 2;
 }
@@ -151,10 +157,34 @@ static int deal(int argc, char **argv) {
   return rc;
 }
 
+static int code_id(int argc, char **argv) {
+  const char *what = argc > 2 ? argv[2] : "";
+  char id[SESSION_CODE_ID_MAX];
+  if (!strcmp(what, "kernels")) {
+    if (argc < 4) return usage("code-id: kernels needs a source path");
+    if (session_code_id_kernels("session", (const char *const *)argv + 3, (size_t)(argc - 3), id)) return 2;
+  } else if (!strcmp(what, "runner")) {
+    if (argc != 4) return usage("code-id: runner needs one runner file");
+    if (session_code_id_runner("session", argv[3], id)) return 2;
+  } else if (!strcmp(what, "lib")) {
+    if (argc != 4) return usage("code-id: lib needs one runner path");
+    if (session_code_id_lib(argv[3], id)) { fprintf(stderr, "session: %s: the name is too long\n", argv[3]); return 2; }
+  } else if (!strcmp(what, "for")) {
+    if (argc < 5) return usage("code-id: for needs VARIANT KERNELS [RUNNER...]");
+    printf("%s\n", session_code_id_for(argv[3], argv[4], (const char *const *)argv + 5, (size_t)(argc - 5)));
+    return fflush(stdout) == 0 ? 0 : 2;
+  } else {
+    return usage("code-id: kernels, runner, lib or for");
+  }
+  printf("%s\n", id);
+  return fflush(stdout) == 0 ? 0 : 2;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) return usage("no command");
   if (!strcmp(argv[1], "order")) return order(argc, argv);
   if (!strcmp(argv[1], "deal")) return deal(argc, argv);
+  if (!strcmp(argv[1], "code-id")) return code_id(argc, argv);
   fprintf(stderr, "session: '%s' is not a command\n", argv[1]);
-  return usage("commands: order, deal");
+  return usage("commands: order, deal, code-id");
 }

@@ -1,0 +1,107 @@
+// published_scan.c — an experiment's sample files and their code ids (published_scan.h)
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "published/published_scan.h"
+
+#define SAMPLES_MAGIC "# cudadent42 samples"
+#define CODE_KEY "# code:"
+
+// the code of the sample file FILE into out (NULL: not a sample file); 0, or -1 when it cannot
+// be read
+static int code_of(const char *file, const char *rel, published_entries *out) {
+  FILE *f = fopen(file, "r");
+  if (!f) return -1;
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t n = getline(&line, &cap, f);
+  int rc = 0;
+  if (n >= 0 && !strncmp(line, SAMPLES_MAGIC, sizeof SAMPLES_MAGIC - 1)) {
+    const char *code = "none";
+    size_t len = 4;
+    char *have = NULL;
+    while ((n = getline(&line, &cap, f)) >= 0 && line[0] == '#') {
+      if (have || strncmp(line, CODE_KEY, sizeof CODE_KEY - 1)) continue;
+      const char *v = line + sizeof CODE_KEY - 1;
+      v += strspn(v, " \t");
+      const size_t k = strcspn(v, " \t\r\n");
+      if (k > 0 && !(have = strndup(v, k))) { rc = -1; break; }
+    }
+    if (have) code = have, len = strlen(have);
+    if (rc == 0 && published_entries_add(out, rel, code, len, NULL)) rc = -1;
+    free(have);
+  }
+  if (ferror(f)) rc = -1;
+  free(line);
+  fclose(f);
+  return rc;
+}
+
+// the names in DIR not starting with '.', sorted; NULL (and *n 0) when DIR is not a folder
+static char **listing(const char *dir, size_t *n, int *err) {
+  DIR *d = opendir(dir);
+  *n = 0;
+  if (!d) { *err = errno != ENOENT && errno != ENOTDIR; return NULL; }
+  size_t cap = 16;
+  char **names = malloc(cap * sizeof *names);
+  for (struct dirent *e; names && (e = readdir(d));) {
+    if (e->d_name[0] == '.') continue;
+    if (*n == cap) {
+      char **g = realloc(names, (cap *= 2) * sizeof *names);
+      if (!g) { *err = 1; break; }
+      names = g;
+    }
+    if (!(names[*n] = strdup(e->d_name))) { *err = 1; break; }
+    ++*n;
+  }
+  closedir(d);
+  if (!names) *err = 1;
+  return names;
+}
+
+static void drop(char **names, size_t n) {
+  for (size_t i = 0; i < n; i++) free(names[i]);
+  free(names);
+}
+
+static int is_csv(const char *name) {
+  const size_t n = strlen(name);
+  return n > 4 && !strcmp(name + n - 4, ".csv");
+}
+
+int published_scan(const char *tool, const char *data, const char *exp, published_entries *out) {
+  const size_t base = strlen(data) + 1;  // DATA/ before every relative path
+  char *top = malloc(base + strlen(exp) + 1);
+  int err = 0;
+  size_t ng = 0;
+  char **gpus = NULL;
+  if (!top) err = 1;
+  else sprintf(top, "%s/%s", data, exp), gpus = listing(top, &ng, &err);
+  for (size_t g = 0; !err && g < ng; g++) {
+    char *dir = malloc(strlen(top) + strlen(gpus[g]) + 2);
+    size_t nf = 0;
+    char **files = NULL;
+    if (!dir) { err = 1; break; }
+    sprintf(dir, "%s/%s", top, gpus[g]);
+    struct stat st;
+    if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) files = listing(dir, &nf, &err);
+    for (size_t i = 0; !err && i < nf; i++) {
+      if (!is_csv(files[i])) continue;
+      char *path = malloc(strlen(dir) + strlen(files[i]) + 2);
+      if (!path) { err = 1; break; }
+      sprintf(path, "%s/%s", dir, files[i]);
+      if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && code_of(path, path + base, out)) err = 1;
+      free(path);
+    }
+    drop(files, nf);
+    free(dir);
+  }
+  drop(gpus, ng);
+  if (err) fprintf(stderr, "%s: %s: cannot read its sample files\n", tool, top ? top : exp);
+  free(top);
+  if (!err) published_entries_sort(out);
+  return err ? -1 : 0;
+}
