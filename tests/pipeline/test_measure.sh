@@ -95,8 +95,8 @@ check_grep "numerics gate row" '^wrong,reject,numerics,' "$g"
 check_grep "... its detail is the failing check, from the timing run itself (no separate --check pass)" '^wrong,numerics,"check shape=B1_H1_S8_D64_C0 max_abs_err=4.000e-01 .* verdict=fail"$' "$b/runtime.csv"
 # the numerics table: every check line of every run, the failing one included
 nt=$d/numerics.csv
-check_eq "numerics.csv: its magic line, the commit (GIT_REV=abc), its session's line and columns" "$(head -n 4 "$nt" | tr '\n' ' ')" \
-  "# cudadent42 numerics v1 # git_rev: abc # session.$s1: git_rev=abc variant,shape,session,run,max_abs_err,max_rel_err,allclose_violations,nan,rerun_mismatch,workspace_dirty,uniform,hard,verdict "
+check_eq "numerics.csv: its magic line, the code (the session's files' kernels id), the commit (GIT_REV=abc), its session's line and columns" "$(head -n 5 "$nt" | tr '\n' ' ')" \
+  "# cudadent42 numerics v1 # code: $(sed -n 's/^# code: //p' "$d/good.csv" | head -n 1) # git_rev: abc # session.$s1: git_rev=abc variant,shape,session,run,max_abs_err,max_rel_err,allclose_violations,nan,rerun_mismatch,workspace_dirty,uniform,hard,verdict "
 check_eq "numerics.csv: good's 2 shapes x 3 rounds, runs 1-3 of each" \
   "$(awk -F, '$1 == "good" { print $2 ":" $4 ":" $13 }' "$nt" | sort | tr '\n' ' ')" \
   "B1_H1_S16_D64_C0:1:pass B1_H1_S16_D64_C0:2:pass B1_H1_S16_D64_C0:3:pass B1_H1_S8_D64_C0:1:pass B1_H1_S8_D64_C0:2:pass B1_H1_S8_D64_C0:3:pass "
