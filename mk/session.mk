@@ -2,17 +2,25 @@
 # of a session's runs from its recorded seed, the dealing of rounds or variants over GPUs) and its
 # unit tests.
 SESSION_OBJS := $(addprefix $(B)/tools/obj/session/,session_rng.o session_order.o session_deal.o)
+# the measure session (run_session.h): its pure parts (settings, plan, queue, end of a run) are
+# unit-tested; the rest starts processes
+RUN_PURE_OBJS := $(addprefix $(B)/tools/obj/session/,run_util.o run_env.o run_plan.o run_queue.o run_end.o)
+RUN_OBJS := $(RUN_PURE_OBJS) $(addprefix $(B)/tools/obj/session/,run_proc.o run_lock.o run_codeid.o run_build.o \
+  run_runs.o run_serve.o run_publish.o run_session.o) $(B)/tools/obj/gates/gate_outcome.o
 SESSION_BIN  := $(B)/tools/session
 
-$(SESSION_BIN): $(B)/tools/obj/session/session_main.o $(SESSION_OBJS)
+$(SESSION_BIN): $(B)/tools/obj/session/session_main.o $(SESSION_OBJS) $(RUN_OBJS)
 	$(CC) -o $@ $^
 tools: $(SESSION_BIN)
 
 $(B)/tests/test_session_order $(B)/tests/test_session_deal: $(B)/tests/%: tests/session/%.c $(SESSION_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(SESSION_OBJS) -lm
--include $(B)/tests/test_session_order.d $(B)/tests/test_session_deal.d
+$(B)/tests/test_session_run: tests/session/test_session_run.c $(SESSION_OBJS) $(RUN_PURE_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(SESSION_OBJS) $(RUN_PURE_OBJS) -lm
+-include $(B)/tests/test_session_order.d $(B)/tests/test_session_deal.d $(B)/tests/test_session_run.d
 
 test: $(SESSION_BIN)
-TEST_PROGS   += $(B)/tests/test_session_order $(B)/tests/test_session_deal
+TEST_PROGS   += $(B)/tests/test_session_order $(B)/tests/test_session_deal $(B)/tests/test_session_run
 TEST_SCRIPTS += tests/session/test_session_cli.sh

@@ -8,6 +8,9 @@
 //     "k rounds R_k reps REPS_k" (the rounds dealt), "k queue" (the variants from a shared queue),
 //     or with --turn "k variants V..." (dealt in turn beforehand: the i-th variant that is not
 //     --shared, counted from 0, to session i mod N; the --shared ones to each, where they stand)
+//   session measure EXP
+//     one measure session of experiment EXP on this host's GPU, its settings from the environment
+//     that make passes (run_session.h); messages `measure: what`
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -15,11 +18,13 @@
 #include <string.h>
 #include "session/session_deal.h"
 #include "session/session_order.h"
+#include "session/run_session.h"
 
 static int usage(const char *why) {
   fprintf(stderr,
           "session: %s\nusage: session order --seed N --rounds R [--sequential] VARIANT...\n"
-          "       session deal --gpus N --rounds R --reps REPS [--plan-rounds P] [--turn] [--shared NAME]... VARIANT...\n",
+          "       session deal --gpus N --rounds R --reps REPS [--plan-rounds P] [--turn] [--shared NAME]... VARIANT...\n"
+          "       session measure EXP\n",
           why);
   return 2;
 }
@@ -155,6 +160,10 @@ int main(int argc, char **argv) {
   if (argc < 2) return usage("no command");
   if (!strcmp(argv[1], "order")) return order(argc, argv);
   if (!strcmp(argv[1], "deal")) return deal(argc, argv);
+  if (!strcmp(argv[1], "measure")) {
+    if (argc != 3) return usage("measure: one experiment");
+    return run_measure(argv[2]);
+  }
   fprintf(stderr, "session: '%s' is not a command\n", argv[1]);
-  return usage("commands: order, deal");
+  return usage("commands: order, deal, measure");
 }
