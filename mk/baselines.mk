@@ -1,7 +1,7 @@
 # baselines.mk — measured ceilings for the roofline and the A/A calibration.
 # The baselines themselves are built and run by the experiment and measure rules: cublas-naive
 # from kernels/<problem>/cublas_<name>.cu (+ -lcublas), library ones (sdpa-*) through
-# kernels/<problem>/problem/<lib>_bench.py (tools/pipeline/measure.sh).
+# kernels/<problem>/problem/<lib>_bench.py (`session measure`, tools/session/run_runs.c).
 CEILINGS_BIN := $(B)/tools/ceilings
 CEILINGS_OUT ?= data/ceilings
 AA_DATA      ?= data/aa data/aa-own

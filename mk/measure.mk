@@ -21,8 +21,8 @@ SERVE_BIN := $(B)/tools/serve
 $(SERVE_BIN): tools/pipeline/serve.cu $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) $(CUDART_SHARED) -o $@ $< -ldl
-# SESSION (an id, [A-Za-z0-9.-]) and ORDER_SEED (digits) are passed only when set: measure.sh
-# then names the session <host>-<UTC start> and draws the seed of the per-round shuffles itself.
+# SESSION (an id, [A-Za-z0-9.-]) and ORDER_SEED (digits) are passed only when set: the session
+# (`session measure`, tools/session/run_session.h) then names the session <host>-<UTC start> and draws the seed of the per-round shuffles itself.
 MEASURE_OPT = $(if $(SESSION),SESSION=$(call shell_quote,$(SESSION))) $(if $(ORDER_SEED),ORDER_SEED=$(call shell_quote,$(ORDER_SEED)))
 
 # A GPU target on a machine without a GPU stops before compiling anything: check-gpu comes first
@@ -39,8 +39,8 @@ endif
 # the host C the harness links): the sources of the code id (tools/pipeline/code_id.sh) that
 # measure writes into every sample file and search and check-published compare against
 CODE_SRC = $(sort kernels/harness kernels/$(PROBLEM) $(SHAPE_SRC) $(SAMPLES_HARNESS_SRC) $(SAMPLES_HARNESS_SRC:.c=.h))
-# the environment of one measure session (tools/pipeline/measure.sh)
-MEASURE_ENV = STREAM= QUEUE= HOLD_DEVICE=$(HOLD_DEVICE) PRESTART=$(PRESTART) SERVE=$(SERVE) SERVE_BIN=$(SERVE_BIN) B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) SESSION_BIN=$(SESSION_BIN) GATETAB=$(GATETAB) NUMTAB=$(NUMTAB) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) \
+# the environment of one measure session (`$(SESSION_BIN) measure`, tools/session/run_session.h)
+MEASURE_ENV = STREAM= QUEUE= HOLD_DEVICE=$(HOLD_DEVICE) PRESTART=$(PRESTART) SERVE=$(SERVE) SERVE_BIN=$(SERVE_BIN) B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) GATETAB=$(GATETAB) NUMTAB=$(NUMTAB) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) \
   ROUNDS=$(ROUNDS) GRAPH_CALLS=$(GRAPH_CALLS) SEED=$(SEED) RUN_TIMEOUT=$(RUN_TIMEOUT) \
   LIB_BENCH='$(LIB_BENCH)' LIB_BASELINES='$(LIB_BASELINES)' SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' \
   PROBLEM=$(PROBLEM) ORDER=$(ORDER) VARIANT='$(VARIANT)' \
@@ -84,7 +84,7 @@ MEASURE_SHARED = check-exp check-deps-build $(HARNESS_OBJS) $(B)/tools/flagcheck
 .PHONY: measure measure-one
 ifeq ($(strip $(GPUS))$(filter slurm,$(RUNNER)),)
 measure: check-gpu build $(EXP_OUT)/gates.csv $(SAMPLES_BIN) $(SESSION_BIN) $(NUMTAB) $(if $(filter 1,$(SERVE)),$(SERVE_BIN))
-	@$(MEASURE_ENV) $(MEASURE_OPT) tools/pipeline/measure.sh $(EXP) >/dev/null
+	@$(MEASURE_ENV) $(MEASURE_OPT) $(SESSION_BIN) measure $(EXP) >/dev/null
 else
 measure: check-gpu $(MEASURE_SHARED) $(SAMPLES_BIN) $(SESSION_BIN)
 	+@$(if $(MAKE_DRY),echo "measure: a dry run (make -n): the sessions of GPUS='$(GPUS)' RUNNER=$(RUNNER) are not started"; exit 0;) \
@@ -113,7 +113,7 @@ measure-one: check-gpu
 	+@$(if $(MAKE_DRY),echo "measure-one: a dry run (make -n): no session started"; exit 0;) \
 	  SHARD=1 $(if $(GPU),GPU=$(GPU)) DONE_FILE='$(DONE_FILE)' $(MEASURE_ENV) $(MEASURE_OPT) \
 	  $(if $(call from_shards,STREAM),STREAM=1 BUILD_MAKE='$(MEASURE_MAKE)' BUILD_CHUNK=$(BUILD_CHUNK) BUILD_DEPTH=$(BUILD_DEPTH)) \
-	  $(if $(call from_shards,QUEUE),QUEUE='$(QUEUE)' QUEUE_SHARED='$(QUEUE_SHARED)') tools/pipeline/measure.sh $(EXP) >/dev/null
+	  $(if $(call from_shards,QUEUE),QUEUE='$(QUEUE)' QUEUE_SHARED='$(QUEUE_SHARED)') $(SESSION_BIN) measure $(EXP) >/dev/null
 
 ## sanitize: GPU only: compute-sanitizer memcheck/racecheck/initcheck/synccheck on passing variants
 .PHONY: sanitize

@@ -65,7 +65,7 @@ mkdir -p "$t/locks" && chmod 1777 "$t/locks" && : >"$t/locks/cudadent42-gpu0.loc
 flock "$t/locks/cudadent42-gpu0.lock.runs" sleep 40 & holder=$!
 sleep 0.3
 env PROBLEM=attention SAMPLES_BIN=$PWD/build/tools/samples SESSION_BIN=$PWD/build/tools/session GATETAB=$PWD/build/tools/gatetab B=$t/build DATA_OUT=$t/data GPU_LOCK_DIR=$t/locks PRESTART=0 SERVE=0 RUN_TIMEOUT=1 ROUNDS=1 REPS=2 \
-  SHAPES=B1_H1_S8_D64_C0 GIT_REV=abc SESSION=lk1 tools/pipeline/measure.sh lk >/dev/null 2>"$t/merr"; rc=$?
+  SHAPES=B1_H1_S8_D64_C0 GIT_REV=abc SESSION=lk1 build/tools/session measure lk >/dev/null 2>"$t/merr"; rc=$?
 check_eq "measure, the runs' lock held by another process, RUN_TIMEOUT=1: exit 2" "$rc" 2
 check_grep "... no verdict on the variant, the lock named" "good: its run ran out of time while another process held the runs' lock on GPU 0 .*no verdict on good" "$t/merr"
 check "... and no run_timeout recorded for it" bash -c "! grep -qs 'good,.*run_timeout' '$b/runtime.csv' '$b/gates.csv'"
@@ -76,7 +76,7 @@ printf '#!/usr/bin/env bash\nsleep 30\n' >"$t/stuck-serve"; chmod +x "$t/stuck-s
 s0=$SECONDS
 env PROBLEM=attention SAMPLES_BIN=$PWD/build/tools/samples SESSION_BIN=$PWD/build/tools/session GATETAB=$PWD/build/tools/gatetab B=$t/build DATA_OUT=$t/data GPU_LOCK_DIR=$t/locks SERVE=1 \
   SERVE_BIN=$t/stuck-serve SERVE_START_TIMEOUT=1 ROUNDS=1 REPS=2 SHAPES=B1_H1_S8_D64_C0 GIT_REV=abc SESSION=lk2 \
-  tools/pipeline/measure.sh lk >/dev/null 2>"$t/merr"; rc=$?
+  build/tools/session measure lk >/dev/null 2>"$t/merr"; rc=$?
 check_eq "a server that never gets ready, SERVE_START_TIMEOUT=1: exit 2" "$rc" 2
 check "... within seconds" test $(( SECONDS - s0 )) -le 8
 check_grep "... saying so" "the server on GPU 0 did not open the device within 1 s \(SERVE_START_TIMEOUT\)" "$t/merr"

@@ -82,12 +82,12 @@ EOS
   chmod +x "$b/$v/bench"
 done
 { echo 'variant,verdict,reason,detail,kernel,regs'; printf '%s,pass,,,k,1\n' a b c; } >"$b/gates.csv"
-# make measure-one, as the job runs it: the shard's variables, then measure.sh
+# make measure-one, as the job runs it: the shard's variables, then `session measure`
 cat >"$t/mk" <<EOS
 #!/usr/bin/env bash
 [ "\$1" = measure-one ] || exit 0  # prebuild: the gate table is made above
 shift; for a in "\$@"; do export "\$a"; done
-SHARD=1 B=$t/build GIT_REV=abc GPU_LOCK_DIR=$t/locks SHAPES=B1_H1_S8_D64_C0 exec tools/pipeline/measure.sh fake
+SHARD=1 B=$t/build GIT_REV=abc GPU_LOCK_DIR=$t/locks SHAPES=B1_H1_S8_D64_C0 exec build/tools/session measure fake
 EOS
 chmod +x "$t/mk"
 run() { # run START: shards for two jobs, make -k -j2, then collect; sets mrc and crc

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # code_id.sh — the one definition of "the same code": the id a sample file's `# code:` header
-# carries (measure.sh writes it), the trial log of a search is keyed by (search.sh) and
+# carries (`session measure` writes it), the trial log of a search is keyed by (search.sh) and
 # check-published compares the published files with (check_published.sh).
 #   code_id_kernels PATH...   kernels:<12 hex>: the sha256 of the sorted names and contents of the
 #                             C/CUDA sources and tunables (*.c *.h *.cu *.cuh *.tunables) under
 #                             PATH... — make's CODE_SRC (mk/measure.mk): the harness, the problem's
 #                             folder and the host C a bench is linked with
 #   code_id_runner FILE       <lib>:<12 hex>: a library runner <lib>_bench.py (LIB_BENCH) by the
-#                             sha256 of its text; measure.sh appends the library's versions after a
+#                             sha256 of its text; `session measure` appends the library's versions after a
 #                             space (`sdpa:8f48afd4958b torch=… cudnn=…`), which only a GPU host
 #                             knows, so ids are compared up to the first space (code_id_base)
 #   code_id_lib FILE          <lib> of a runner path (none_bench.py: none)

@@ -18,13 +18,13 @@
 # last, the job's output in job.log); tools/pipeline/collect.sh publishes the finished ones.
 #
 # Each GPU runs a session of its own, with its own shuffled round order and its own order seed,
-# through `make measure-one GPU=<i>` (tools/pipeline/measure.sh with GPU and SHARD set):
+# through `make measure-one GPU=<i>` (`session measure` with GPU and SHARD set):
 #   ROUNDS >= GPUs   the rounds are dealt out: GPU k of n runs ROUNDS/n of them (the first
 #                    ROUNDS mod n GPUs one more) of every variant, REPS in proportion. Every
 #                    variant is timed on every GPU, so the files gain one session per GPU.
 #   ROUNDS <  GPUs   (a sweep, one round) the variants are dealt out; the baselines (BASELINE,
 #                    BASELINES) run on every GPU. RUNNER=local: from one queue the sessions share
-#                    (measure.sh's QUEUE, build/EXP/queue/, made empty by the driver): every
+#                    (`session measure`'s QUEUE, build/EXP/queue/, made empty by the driver): every
 #                    session gets every variant and the same order seed, so the same schedule,
 #                    and times those it claims first, so a GPU that is done takes the next one
 #                    (the static gates reject some variants, and which only their builds tell).
@@ -35,7 +35,7 @@
 # Builds overlap measuring (RUNNER=local) when each variant is timed on one GPU only (one GPU,
 # or the variants dealt out): the sessions get STREAM=1 and VARIANT (all of ALL_VARIANTS, the
 # experiment's variants, not yet built), and each builds its own variants while it times them
-# (measure.sh). Only what several sessions share is built first (target prebuild: the gate rows
+# (tools/session/run_build.c). Only what several sessions share is built first (target prebuild: the gate rows
 # of the baselines every GPU runs). Otherwise (rounds dealt over several GPUs, or Slurm, whose
 # nodes share no make job server with this one) prebuild makes the whole gate table first.
 # Local sessions write their session and destination to build/EXP/shards.<k>.done, for the

@@ -11,7 +11,7 @@
 # GRAPH_CALLS, GPU, nvcc version and shape (search_log.h): a killed search resumes where it
 # stopped, and a rerun with the same inputs measures nothing.
 # GPUS (`all` or indices, as for `make measure`): a batch's trials are timed on those GPUs at
-# once, one trial per GPU at a time (the GPU's host-wide lock, as measure.sh takes it); the log
+# once, one trial per GPU at a time (the GPU's host-wide lock, as `session measure` takes it); the log
 # takes one record at a time (a lock beside it). The batch itself is BATCH distinct proposals (the
 # design's points, then TPE's best by expected improvement among those not yet taken), so a
 # batch of at least as many candidates as GPUs keeps every GPU busy.
