@@ -300,7 +300,7 @@ $(STATUS_FILES): | check-exp check-deps-build
 gates: $(EXP_OUT)/gates.csv $(GATETAB)
 	@echo "gates: $$($(GATETAB) count $<)"
 # One gate row per variant (build/EXP/<v>/gate.csv), made as soon as its binary is: a measure
-# that streams builds into timing (`make measure GPUS=...`, tools/pipeline/shards.sh) asks for
+# that streams builds into timing (`make measure GPUS=...`, `session shards`) asks for
 # the rows of the variants it is about to time. GATE_WAIVE turns a named reject into a pass.
 # gate_row V: the recipe of V's row
 # (a dispatching variant: each configuration's shapes by that configuration's threshold)

@@ -45,7 +45,7 @@ MEASURE_ENV = STREAM= QUEUE= HOLD_DEVICE=$(HOLD_DEVICE) PRESTART=$(PRESTART) SER
   LIB_BENCH='$(LIB_BENCH)' LIB_BASELINES='$(LIB_BASELINES)' SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' \
   PROBLEM=$(PROBLEM) ORDER=$(ORDER) VARIANT='$(VARIANT)' \
   CODE_SRC='$(CODE_SRC)' PLAN_TAG='$(PLAN_TAG)'
-# GPUS: `all` or indices (0,1): one session per GPU at once (tools/pipeline/shards.sh deals out
+# GPUS: `all` or indices (0,1): one session per GPU at once (`session shards`, tools/session/shards_plan.h, deals out
 # the rounds, or a sweep's variants; one timing job per GPU, BUILD_JOBS compiles beside them); empty:
 # one session on the GPU CUDA_VISIBLE_DEVICES names first
 GPUS ?=
@@ -69,7 +69,7 @@ MEASURE_MAKE = $(MAKE) --no-print-directory -f $(firstword $(MAKEFILE_LIST)) EXP
 SHARDS_MAKE  = $(MAKE) --no-print-directory -f $(EXP_OUT)/shards.mk
 
 # BUILD_JOBS: compiles at once beside the timing sessions of `measure GPUS=...` (its builds
-# overlap measuring where each variant is timed on one GPU: tools/pipeline/shards.sh);
+# overlap measuring where each variant is timed on one GPU: tools/session/shards_plan.h);
 # BUILD_CHUNK: the variants one make call builds; BUILD_DEPTH: such calls at once (enough chunks
 # to keep BUILD_JOBS compiles busy)
 BUILD_JOBS  ?= $(shell nproc 2>/dev/null || echo 4)
@@ -94,7 +94,7 @@ measure: check-gpu $(MEASURE_SHARED) $(SAMPLES_BIN) $(SESSION_BIN)
 	  LIB_BASELINES='$(LIB_BASELINES)' RUN_TIMEOUT=$(RUN_TIMEOUT) ORDER_SEED='$(ORDER_SEED)' \
 	  RUNNER=$(RUNNER) SLURM_JOBS=$(SLURM_JOBS) SLURM_PARTITION='$(SLURM_PARTITION)' \
 	  SLURM_ACCOUNT='$(SLURM_ACCOUNT)' SLURM_TIME='$(SLURM_TIME)' MAKE_CMD='$(MEASURE_MAKE)' \
-	  ALL_VARIANTS='$(BIN_TARGETS)' VARIANT='$(VARIANT)' tools/pipeline/shards.sh $(EXP) >$(EXP_OUT)/shards.mk.tmp && \
+	  ALL_VARIANTS='$(BIN_TARGETS)' VARIANT='$(VARIANT)' $(SESSION_BIN) shards $(EXP) >$(EXP_OUT)/shards.mk.tmp && \
 	  mv $(EXP_OUT)/shards.mk.tmp $(EXP_OUT)/shards.mk || exit 2; \
 	  : >$(EXP_OUT)/runtime.csv; \
 	  t0=$$(date +%s); $(SHARDS_MAKE) -k -j$$(( $$(grep -c '^shard[0-9]*:' $(EXP_OUT)/shards.mk) + $(BUILD_JOBS) )) all; \

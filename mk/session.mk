@@ -1,12 +1,14 @@
-# session.mk — build/tools/session (tools/session/: the GPU session's plan, GSL-free C11: the order
-# of a session's runs from its recorded seed, the dealing of rounds or variants over GPUs) and its
-# unit tests.
+# session.mk — build/tools/session (tools/session/: the GPU session, GSL-free C11: the order of a
+# session's runs from its recorded seed, the dealing of rounds or variants over GPUs, the makefile
+# of the sessions over several GPUs, and the session itself, `session measure`) and its unit tests.
 SESSION_OBJS := $(addprefix $(B)/tools/obj/session/,session_rng.o session_order.o session_deal.o)
 # the measure session (run_session.h): its pure parts (settings, plan, queue, end of a run) are
 # unit-tested; the rest starts processes
 RUN_PURE_OBJS := $(addprefix $(B)/tools/obj/session/,run_util.o run_env.o run_plan.o run_queue.o run_end.o)
+# the makefile of the sessions over several GPUs (shards_plan.h: pure, unit-tested)
+RUN_PURE_OBJS += $(B)/tools/obj/session/shards_plan.o
 RUN_OBJS := $(RUN_PURE_OBJS) $(addprefix $(B)/tools/obj/session/,run_proc.o run_lock.o run_codeid.o run_build.o \
-  run_runs.o run_serve.o run_publish.o run_session.o) $(B)/tools/obj/gates/gate_outcome.o
+  run_runs.o run_serve.o run_publish.o run_session.o shards_session.o) $(B)/tools/obj/gates/gate_outcome.o
 SESSION_BIN  := $(B)/tools/session
 
 $(SESSION_BIN): $(B)/tools/obj/session/session_main.o $(SESSION_OBJS) $(RUN_OBJS)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test_gpus.sh — one experiment on several GPUs of a host without a GPU: tools/pipeline/shards.sh
+# test_gpus.sh — one experiment on several GPUs of a host without a GPU: `session shards`
 # deals the rounds (or a sweep's variants) out over two fake GPUs, make runs the shards at once
 # (-j2), and each shard is `session measure` (tools/session/run_session.h) with GPU and SHARD set. Fake benches log
 # which GPU (CUDA_VISIBLE_DEVICES) ran them and when. Checks: the two GPUs time at the same time,
@@ -44,8 +44,8 @@ EOS
 fake a; fake b; fake c 1
 { echo 'variant,verdict,reason,detail,kernel,regs'; printf '%s,pass,,,k,1\n' a b c; } >"$b/gates.csv"
 
-# --- the dealing (shards.sh alone) ----------------------------------------------------------------
-deal() { env PATH="$t/smi:$PATH" B="$t/build" START=20261122T000000Z MAKE_CMD=mk ALL_VARIANTS="a b c" "$@" tools/pipeline/shards.sh fake 2>/dev/null; }
+# --- the dealing (session shards alone) ------------------------------------------------------------
+deal() { env PATH="$t/smi:$PATH" B="$t/build" START=20261122T000000Z MAKE_CMD=mk ALL_VARIANTS="a b c" "$@" build/tools/session shards fake 2>/dev/null; }
 check_grep "GPUS=all: one target per GPU nvidia-smi lists" '^all: shard0 shard1$' <(deal GPUS=all ROUNDS=4 REPS=40)
 check_grep "rounds dealt out: 5 rounds -> 3 on GPU 0 (reps in proportion)" 'measure-one GPU=0 SESSION=[^ ]*-gpu0-20261122T000000Z DONE_FILE=[^ ]*/shards.0.done ROUNDS=3 REPS=30$' <(deal GPUS=0,1 ROUNDS=5 REPS=50)
 check_grep "... and 2 on GPU 1" 'measure-one GPU=1 SESSION=[^ ]*-gpu1-20261122T000000Z DONE_FILE=[^ ]*/shards.1.done ROUNDS=2 REPS=20$' <(deal GPUS=0,1 ROUNDS=5 REPS=50)
@@ -68,7 +68,7 @@ check_grep "VARIANT=c: only c on the GPUs, with the baseline a they share" "GPU=
 check_eq "VARIANT naming none of the variants is refused (exit 2)" "$(deal GPUS=0,1 ROUNDS=1 REPS=10 ALL_VARIANTS='a b' VARIANT=zz >/dev/null; echo $?)" 2
 check_eq "a plan of 3 rounds a session on 2 GPUs with ROUNDS=3 is refused (exit 2)" "$(deal GPUS=0,1 ROUNDS=3 REPS=60 PLAN_ROUNDS=3 >/dev/null; echo $?)" 2
 check_grep "... naming the ROUNDS and REPS that deal 3 rounds to each" "pass ROUNDS=6 REPS=120 " \
-  <(env PATH="$t/smi:$PATH" B="$t/build" MAKE_CMD=mk ALL_VARIANTS="a b c" GPUS=0,1 ROUNDS=3 REPS=60 PLAN_ROUNDS=3 tools/pipeline/shards.sh fake 2>&1 >/dev/null)
+  <(env PATH="$t/smi:$PATH" B="$t/build" MAKE_CMD=mk ALL_VARIANTS="a b c" GPUS=0,1 ROUNDS=3 REPS=60 PLAN_ROUNDS=3 build/tools/session shards fake 2>&1 >/dev/null)
 check_grep "... and ROUNDS=6 deals 3 rounds to each GPU" 'GPU=1 .*ROUNDS=3 REPS=60$' <(deal GPUS=0,1 ROUNDS=6 REPS=120 PLAN_ROUNDS=3)
 check_eq "no variants at all is refused (exit 2)" "$(deal GPUS=0,1 ROUNDS=1 REPS=10 ALL_VARIANTS=' ' >/dev/null; echo $?)" 2
 # make -n: the driver's and measure-one's recipes are marked + (job server), so they run: they must
@@ -145,7 +145,7 @@ done
 EOS
 chmod +x "$t/mkbuild"
 : >"$t/runs.log"; : >"$t/builds.log"
-deal() { env PATH="$t/smi:$PATH" B="$t/build" START=20261122T000001Z MAKE_CMD=mk "$@" tools/pipeline/shards.sh sfake 2>/dev/null; }
+deal() { env PATH="$t/smi:$PATH" B="$t/build" START=20261122T000001Z MAKE_CMD=mk "$@" build/tools/session shards sfake 2>/dev/null; }
 deal GPUS=all ROUNDS=1 REPS=2 BASELINE=a ALL_VARIANTS='a b c d e f' >"$t/sshards.mk"
 sed "s#/fake#/sfake#; s#session measure fake#session measure sfake#; s#DATA_OUT=$t/data #DATA_OUT=$t/sdata BUILD_MAKE=$t/mkbuild BUILD_CHUNK=2 BUILD_DEPTH=2 #" "$t/mk" >"$t/smk"
 chmod +x "$t/smk"
@@ -174,7 +174,7 @@ check_grep "STREAM: a session says how many the other took" 'taken by the other 
 # chunk of builds, so that both sessions start together)
 b0=$b; b=$t/tmpl; for v in p q r s t u v w; do fake $v; done; b=$b0
 qb=$t/build/qfake; mkdir -p "$qb/queue"; : >"$qb/runtime.csv"; : >"$t/runs.log"
-deal() { env PATH="$t/smi:$PATH" B="$t/build" START=20261122T000002Z MAKE_CMD=mk "$@" tools/pipeline/shards.sh qfake 2>/dev/null; }
+deal() { env PATH="$t/smi:$PATH" B="$t/build" START=20261122T000002Z MAKE_CMD=mk "$@" build/tools/session shards qfake 2>/dev/null; }
 deal GPUS=all ROUNDS=1 REPS=2 ALL_VARIANTS='p q r s t u v w' >"$t/qshards.mk"
 sed "s#/sfake#/qfake#; s#session measure sfake#session measure qfake#; s#/sdata #/qdata #; s#BUILD_CHUNK=2 BUILD_DEPTH=2 #BUILD_CHUNK=8 ROUNDS=1 REJECT='q s u w' #" "$t/smk" >"$t/qmk"
 chmod +x "$t/qmk"

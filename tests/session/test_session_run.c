@@ -2,8 +2,10 @@
 // from the environment (run_env.h), the end of a run (run_end.h: the kill/timeout decision, the
 // exit status, what a status and a sample file mean), the plan's bookkeeping (run_plan.h: the
 // schedule, positions within a round, the builder's order and chunks, the run started ahead) and
-// the queue's claims (run_queue.h). Oracles: hand counts and the definitions (61 reps in 6 rounds
+// the queue's claims (run_queue.h), and the makefile of the sessions over several GPUs
+// (shards_plan.h), written out by hand. Oracles: hand counts and the definitions (61 reps in 6 rounds
 // are 11 a round; timeout(1) reports 124, or 137 after a KILL; a claim is made once).
+#define _GNU_SOURCE
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -17,6 +19,7 @@
 #include "session/run_env.h"
 #include "session/run_plan.h"
 #include "session/run_queue.h"
+#include "session/shards_plan.h"
 
 // the environment of a test: NAME=VALUE pairs
 static const char *const *vars;
@@ -210,10 +213,94 @@ static void queue_tests(void) {
   if (system(cmd) != 0) printf("# could not remove %s\n", dir);
 }
 
+// the makefile shards_write makes of the environment V on GPUS (host h), or "ERR: <message>"
+static char *shards(const char *gpus_spec, uint64_t queue_seed, const char *const *v) {
+  shards_in in;
+  vars = v;
+  char *buf = NULL;
+  size_t len = 0;
+  if (shards_parse(&in, "x", get, err, sizeof err)) return run_fmt("ERR: %s", err);
+  strv gpus;
+  if (shards_gpus(gpus_spec, "0\n1\n2\n", &gpus, err, sizeof err)) return run_fmt("ERR: %s", err);
+  FILE *f = open_memstream(&buf, &len);
+  int rc = shards_write(f, &in, &gpus, "h", queue_seed, err, sizeof err);
+  fclose(f);
+  if (rc) { CHECK(len == 0, "shards: nothing written on an error"); free(buf); return run_fmt("ERR: %s", err); }
+  return buf;
+}
+#define SHARDS_EQ(got, want, what)                     \
+  do {                                                \
+    char *g_ = (got);                                 \
+    CHECK(!strcmp(g_, want), what);                   \
+    if (strcmp(g_, want)) printf("# got:\n%s\n", g_); \
+    free(g_);                                         \
+  } while (0)
+
+static void shards_tests(void) {
+  const char *const rounds[] = {"B=/b", "ALL_VARIANTS=a b c", "ROUNDS=5", "REPS=50", "START=S", "MAKE_CMD=mk", NULL};
+  SHARDS_EQ(shards("0,1", 0, rounds),
+            "# shards.mk — written by `session shards` for x on GPUs 0 1 (do not edit)\n"
+            ".PHONY: all prebuild shard0 shard1\nall: shard0 shard1\n"
+            "prebuild:\n\t+@mk /b/x/gates.csv\n"
+            "shard0: prebuild\n\t+@rm -f /b/x/shards.0.done && mk measure-one GPU=0 SESSION=h-gpu0-S DONE_FILE=/b/x/shards.0.done ROUNDS=3 REPS=30\n"
+            "shard1: prebuild\n\t+@rm -f /b/x/shards.1.done && mk measure-one GPU=1 SESSION=h-gpu1-S DONE_FILE=/b/x/shards.1.done ROUNDS=2 REPS=20\n",
+            "shards: 5 rounds of 50 reps on GPUs 0,1: 3 rounds (30 reps) and 2 (20), the gate table built first");
+  const char *const queue[] = {"B=/b", "ALL_VARIANTS=a b c", "BASELINE=a", "ROUNDS=1", "REPS=10", "START=S", "MAKE_CMD=mk", NULL};
+  SHARDS_EQ(shards("0 2", 99, queue),
+            "# shards.mk — written by `session shards` for x on GPUs 0 2 (do not edit)\n"
+            ".PHONY: all prebuild shard0 shard1\nall: shard0 shard1\n"
+            "prebuild:\n\t+@mk /b/x/a/gate.csv\n"
+            "shard0: prebuild\n\t+@rm -f /b/x/shards.0.done && mk measure-one GPU=0 SESSION=h-gpu0-S DONE_FILE=/b/x/shards.0.done ORDER_SEED=99 "
+            "VARIANT='a b c' QUEUE=/b/x/queue QUEUE_SHARED='a ' STREAM=1\n"
+            "shard1: prebuild\n\t+@rm -f /b/x/shards.1.done && mk measure-one GPU=2 SESSION=h-gpu2-S DONE_FILE=/b/x/shards.1.done ORDER_SEED=99 "
+            "VARIANT='a b c' QUEUE=/b/x/queue QUEUE_SHARED='a ' STREAM=1\n",
+            "shards: one round on GPUs 0 and 2: one queue, one seed, the baseline a shared and built first, built while timed");
+  const char *const one[] = {"B=/b", "ALL_VARIANTS=a b", "ROUNDS=4", "REPS=40", "START=S", "ORDER_SEED=7", NULL};
+  SHARDS_EQ(shards("3", 0, one),
+            "# shards.mk — written by `session shards` for x on GPUs 3 (do not edit)\n"
+            ".PHONY: all prebuild shard0\nall: shard0\nprebuild:\n\t@:\n"
+            "shard0: prebuild\n\t+@rm -f /b/x/shards.0.done && make measure-one GPU=3 SESSION=h-gpu3-S DONE_FILE=/b/x/shards.0.done ORDER_SEED=7 "
+            "ROUNDS=4 REPS=40 VARIANT='a b' STREAM=1\n",
+            "shards: one GPU: its session builds all while it times them, ORDER_SEED + 0, make by default");
+  // Slurm, 3 jobs, one round: b, c, d dealt in turn, a (shared) on each; 3 variants (2 + a library
+  // baseline) x (1 + 1) processes x 300 s = 1800 s: 30 minutes (rounded up from 30)
+  const char *const slurm[] = {"B=/b", "ALL_VARIANTS=a b c d", "BASELINE=a", "ROUNDS=1", "REPS=10", "START=S", "MAKE_CMD=mk", "RUNNER=slurm",
+                               "SLURM_JOBS=3", "LIB_BASELINES=sdpa-x", "SLURM_PARTITION=it's", "ORDER_SEED=7", NULL};
+  char *sl = shards("0,1,2", 0, slurm);
+  CHECK(strstr(sl, "prebuild:\n\t+@mk /b/x/gates.csv\n") != NULL, "shards: Slurm: the gate table built first");
+  CHECK(strstr(sl, "shard2: prebuild\n\t+@rm -rf /b/x/slurm/h-job2-S && mkdir -p /b/x/slurm/h-job2-S && srun --job-name=cudadent42-x-2 "
+                   "--gres=gpu:1 --ntasks=1 --time=30 --kill-on-bad-exit=1 --partition='it'\\''s' --output=/b/x/slurm/h-job2-S/job.log mk "
+                   "measure-one SESSION=h-job2-S DATA_OUT=/b/x/slurm/h-job2-S/data DONE_FILE=/b/x/slurm/h-job2-S/DONE ORDER_SEED=9 VARIANT='a d'\n") != NULL,
+        "shards: Slurm job 2: a and d, 30 minutes, its stage, ORDER_SEED + 2, the partition quoted");
+  if (!strstr(sl, "VARIANT='a d'")) printf("# got:\n%s\n", sl);
+  free(sl);
+  const char *const more[] = {"ALL_VARIANTS=a", "ROUNDS=1", "REPS=10", "START=S", "RUNNER=slurm", "SLURM_JOBS=2", NULL};
+  sl = shards("0,1", 0, more);
+  CHECK(strstr(sl, "shard1:\n\t@:\n") != NULL, "shards: more jobs than variants: job 1 does nothing");
+  free(sl);
+  const char *const nolimit[] = {"ALL_VARIANTS=a b", "ROUNDS=1", "REPS=10", "RUNNER=slurm", "SLURM_JOBS=2", "RUN_TIMEOUT=0", NULL};
+  SHARDS_EQ(shards("0,1", 0, nolimit), "ERR: RUN_TIMEOUT=0 (no limit) gives a Slurm job no time limit: set SLURM_TIME (minutes)",
+            "shards: Slurm with no limit and no SLURM_TIME is refused");
+  const char *const plan[] = {"ALL_VARIANTS=a", "ROUNDS=3", "REPS=60", "PLAN_ROUNDS=3", NULL};
+  SHARDS_EQ(shards("0,1", 0, plan),
+            "ERR: the experiment's plan declares 3 rounds a session: on 2 GPUs pass ROUNDS=6 REPS=120 (each GPU then times every variant in 3 "
+            "rounds; ROUNDS=3 would deal 3 rounds over them)",
+            "shards: a plan of 3 rounds a session on 2 GPUs wants ROUNDS=6 REPS=120");
+  const char *const none[] = {"ALL_VARIANTS=a b", "VARIANT=zz", NULL};
+  SHARDS_EQ(shards("0", 0, none), "ERR: VARIANT='zz' names none of the experiment's variants", "shards: VARIANT naming none is refused");
+  const char *const ok[] = {"ALL_VARIANTS=a", NULL};
+  SHARDS_EQ(shards("0,0", 0, ok), "ERR: GPU 0 is listed twice (two timing jobs on one GPU would disturb each other)", "shards: a GPU twice is refused");
+  SHARDS_EQ(shards("1,-2", 0, ok), "ERR: '-2' is not a GPU index (GPUS=all, or indices such as 0,1)", "shards: -2 is no GPU index");
+  strv g;
+  CHECK(shards_gpus("all", "0\n1\n", &g, err, sizeof err) == 0 && g.n == 2 && !strcmp(g.s[1], "1"), "shards: GPUS=all: the indices nvidia-smi lists");
+  CHECK(shards_gpus("all", NULL, &g, err, sizeof err) == -1 && !strcmp(err, "'all' needs nvidia-smi to list the GPUs"), "shards: GPUS=all without nvidia-smi");
+}
+
 int main(void) {
   env_tests();
   end_tests();
   plan_tests();
   queue_tests();
+  shards_tests();
   CHECK_DONE();
 }

@@ -1,5 +1,5 @@
-# gpus.sh — sourced by shards.sh, search.sh and with_gpu.sh (`session measure` keeps the same rules in C,
-# tools/session/run_lock.h): which GPUs a GPUS setting names, and
+# gpus.sh — sourced by search.sh and with_gpu.sh (`session measure` and `session shards` keep the same
+# rules in C, tools/session/run_lock.h and shards_plan.h): which GPUs a GPUS setting names, and
 # the host-wide lock that keeps two timing jobs off one GPU.
 #   gpu_list SPEC   sets gpus=(indices) from SPEC (`all`: every GPU nvidia-smi lists; else indices
 #                   separated by commas or spaces); returns 1 with the reason in gpu_err

@@ -38,17 +38,6 @@ static void on_exit_stop(void) {
   if (s->e.queue) run_queue_leave(&s->q, getpid());
 }
 
-// the host's short name, only [A-Za-z0-9.-] (a header value and part of the default session id)
-static char *host_name(void) {
-  char h[256] = "";
-  if (gethostname(h, sizeof h - 1) != 0 || !*h) strcpy(h, "unknown");
-  h[strcspn(h, ".")] = 0;
-  if (!*h) strcpy(h, "unknown");
-  for (char *c = h; *c; c++)
-    if (!strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-", *c)) *c = '-';
-  return run_strdup(h);
-}
-
 // the machine instance (its boot id, 12 hex): lent machines share one host name, and the GPUs of
 // one machine share its offsets, so that sessions can be nested in machines as they are in GPUs
 static char *machine_id(void) {
@@ -72,14 +61,6 @@ static char *gpu_uuid(const char *index) {
   *d = 0;
   if (!*out) { free(out); return run_strdup("unknown"); }
   return out;
-}
-
-static uint64_t random_seed(void) {
-  uint32_t x = 0;
-  int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-  if (fd < 0 || read(fd, &x, sizeof x) != (ssize_t)sizeof x) x = (uint32_t)time(NULL) ^ (uint32_t)getpid() << 16;
-  if (fd >= 0) close(fd);
-  return x & 0x7fffffffu;
 }
 
 // whether PATH records session ID (a `# session.ID:` line among its leading comment lines)
@@ -157,7 +138,7 @@ int run_measure(const char *exp) {
   strftime(start_utc, sizeof start_utc, "%Y%m%dT%H%M%SZ", &tm);
   strftime(start_iso, sizeof start_iso, "%Y-%m-%dT%H:%M:%SZ", &tm);
   s->start_iso = run_strdup(start_iso);
-  s->host = host_name();
+  s->host = run_host_name();
   s->machine = machine_id();
   if (e->gpu) setenv("CUDA_VISIBLE_DEVICES", e->gpu, 1);
   // the physical index of the GPU the runs see first (CUDA_VISIBLE_DEVICES, else 0)
@@ -170,7 +151,7 @@ int run_measure(const char *exp) {
   s->session = e->session ? run_strdup(e->session) : run_fmt("%s%s%s-%s", s->host, e->gpu ? "-gpu" : "", e->gpu ? e->gpu : "", start_utc);
   if (!run_env_session_ok(s->session))
     run_die("SESSION: '%s' is not a session id (1-100 of [A-Za-z0-9.-], starting with a letter or digit)", s->session);
-  s->order_seed = e->have_order_seed ? e->order_seed : random_seed();
+  s->order_seed = e->have_order_seed ? e->order_seed : run_random31();
   s->gpu_uuid = gpu_uuid(s->gpu_index);
 
   // code ids: what was timed, so that only sessions of the same code are pooled in one file

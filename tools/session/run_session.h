@@ -10,7 +10,7 @@
 //   writes the baselines' files), GATETAB (the gate table's command, default $B/tools/gatetab),
 //   NUMTAB (the numerics table's command, default $B/tools/numtab),
 //   GPU (optional: the index of the GPU to run on; it sets CUDA_VISIBLE_DEVICES), SHARD (set by
-//   `make measure GPUS=...`, tools/pipeline/shards.sh: this session is one of several running at
+//   `make measure GPUS=...`, `session shards`: this session is one of several running at
 //   once on other GPUs, so it leaves the experiment's runtime table to the driver, which empties
 //   it once, and appends to it), DONE_FILE (optional:
 //   written at the very end, naming the session and where it was published: a cluster job's

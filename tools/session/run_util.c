@@ -2,6 +2,7 @@
 #define _XOPEN_SOURCE 700
 #include "session/run_util.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -165,4 +166,30 @@ double run_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+char *run_host_name(void) {
+  char h[256] = "";
+  if (gethostname(h, sizeof h - 1) != 0 || !*h) strcpy(h, "unknown");
+  h[strcspn(h, ".")] = 0;
+  if (!*h) strcpy(h, "unknown");
+  for (char *c = h; *c; c++)
+    if (!strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-", *c)) *c = '-';
+  return run_strdup(h);
+}
+
+int run_digits(const char *s, size_t lo, size_t hi, int nonzero) {
+  size_t n = strlen(s);
+  return n >= lo && n <= hi && strspn(s, "0123456789") == n && !(nonzero && s[0] == '0');
+}
+const char *run_val(const char *(*get)(const char *), const char *k, const char *dflt) {
+  const char *v = get(k);
+  return v && *v ? v : dflt;
+}
+unsigned long run_random31(void) {
+  unsigned x = 0;
+  int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+  if (fd < 0 || read(fd, &x, sizeof x) != (ssize_t)sizeof x) x = (unsigned)time(NULL) ^ (unsigned)getpid() << 16;
+  if (fd >= 0) close(fd);
+  return x & 0x7fffffffu;
 }

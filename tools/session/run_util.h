@@ -38,6 +38,15 @@ int run_touch(const char *path);
 int run_rm_rf(const char *path);
 // mkdir -p PATH; 0, or -1
 int run_mkdir_p(const char *path);
+// whether S is LO..HI digits, the first not 0 when NONZERO
+int run_digits(const char *s, size_t lo, size_t hi, int nonzero);
+// the value of K through GET, DFLT when unset or empty (the shell's ${K:-DFLT})
+const char *run_val(const char *(*get)(const char *), const char *k, const char *dflt);
+// 31 random bits (/dev/urandom; the clock and pid without it): a seed drawn when none is given
+unsigned long run_random31(void);
+// the host's short name (hostname -s), only [A-Za-z0-9.-], else "unknown" (malloc'd): a header
+// value and part of a default session id
+char *run_host_name(void);
 // sleep S seconds (a signal cuts it short)
 void run_nap(double s);
 // seconds since an arbitrary start (CLOCK_MONOTONIC)

@@ -8,6 +8,9 @@
 //     "k rounds R_k reps REPS_k" (the rounds dealt), "k queue" (the variants from a shared queue),
 //     or with --turn "k variants V..." (dealt in turn beforehand: the i-th variant that is not
 //     --shared, counted from 0, to session i mod N; the --shared ones to each, where they stand)
+//   session shards EXP
+//     the makefile of `make measure GPUS=...` or RUNNER=slurm: one measure session a GPU or a
+//     cluster job (shards_plan.h), from the environment make passes; messages `measure: GPUS: what`
 //   session measure EXP
 //     one measure session of experiment EXP on this host's GPU, its settings from the environment
 //     that make passes (run_session.h); messages `measure: what`
@@ -19,12 +22,13 @@
 #include "session/session_deal.h"
 #include "session/session_order.h"
 #include "session/run_session.h"
+#include "session/shards_session.h"
 
 static int usage(const char *why) {
   fprintf(stderr,
           "session: %s\nusage: session order --seed N --rounds R [--sequential] VARIANT...\n"
           "       session deal --gpus N --rounds R --reps REPS [--plan-rounds P] [--turn] [--shared NAME]... VARIANT...\n"
-          "       session measure EXP\n",
+          "       session shards EXP | session measure EXP\n",
           why);
   return 2;
 }
@@ -124,12 +128,9 @@ static int deal(int argc, char **argv) {
   else if (nv == 0) rc = usage("deal: no variants");
   else if (twice(name, nv)) rc = 2;
   else if (!session_deal_plan_ok(gpus, rounds, plan)) {
-    uint64_t want = plan * gpus, per_round = (reps + rounds - 1) / rounds;
-    fprintf(stderr, "session: the experiment's plan declares %" PRIu64 " rounds a session: on %" PRIu64 " GPUs pass ROUNDS=%" PRIu64
-                    " REPS=%" PRIu64 " (each GPU then times every variant in %" PRIu64 " rounds; ROUNDS=%" PRIu64 " would deal ",
-            plan, gpus, want, per_round * want, plan, rounds);
-    if (rounds < gpus) fprintf(stderr, "the variants out over the GPUs)\n");
-    else fprintf(stderr, "%" PRIu64 " rounds over them)\n", rounds);
+    char why[512];
+    session_deal_plan_why(why, sizeof why, gpus, rounds, reps, plan);
+    fprintf(stderr, "session: %s\n", why);
     rc = 2;
   }
   for (size_t k = 0; !rc && k < gpus; k++) {
@@ -160,10 +161,14 @@ int main(int argc, char **argv) {
   if (argc < 2) return usage("no command");
   if (!strcmp(argv[1], "order")) return order(argc, argv);
   if (!strcmp(argv[1], "deal")) return deal(argc, argv);
+  if (!strcmp(argv[1], "shards")) {
+    if (argc != 3) return usage("shards: one experiment");
+    return run_shards(argv[2]);
+  }
   if (!strcmp(argv[1], "measure")) {
     if (argc != 3) return usage("measure: one experiment");
     return run_measure(argv[2]);
   }
   fprintf(stderr, "session: '%s' is not a command\n", argv[1]);
-  return usage("commands: order, deal, measure");
+  return usage("commands: order, deal, shards, measure");
 }
