@@ -21,8 +21,12 @@ $(B)/tests/test_session_order $(B)/tests/test_session_deal: $(B)/tests/%: tests/
 $(B)/tests/test_session_run: tests/session/test_session_run.c $(SESSION_OBJS) $(RUN_PURE_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(SESSION_OBJS) $(RUN_PURE_OBJS) -lm
--include $(B)/tests/test_session_order.d $(B)/tests/test_session_deal.d $(B)/tests/test_session_run.d
+RUN_PROC_OBJS := $(addprefix $(B)/tools/obj/session/,run_proc.o run_end.o run_util.o)
+$(B)/tests/test_session_proc: tests/session/test_session_proc.c $(RUN_PROC_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(RUN_PROC_OBJS) -lm
+-include $(B)/tests/test_session_order.d $(B)/tests/test_session_deal.d $(B)/tests/test_session_run.d $(B)/tests/test_session_proc.d
 
 test: $(SESSION_BIN)
-TEST_PROGS   += $(B)/tests/test_session_order $(B)/tests/test_session_deal $(B)/tests/test_session_run
+TEST_PROGS   += $(B)/tests/test_session_order $(B)/tests/test_session_deal $(B)/tests/test_session_run $(B)/tests/test_session_proc
 TEST_SCRIPTS += tests/session/test_session_cli.sh

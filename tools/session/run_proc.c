@@ -63,7 +63,7 @@ int run_start(run_child *c, char *const argv[], const run_io *io, unsigned limit
     fprintf(stderr, "measure: cannot run %s: %s\n", argv[0], strerror(errno));
     _exit(127);
   }
-  setpgid(p, p);  // (both sides: the group exists before either goes on)
+  if (!(io && io->session)) setpgid(p, p);  // (both sides: the group exists before either goes on)
   c->pid = p;
   c->t0 = run_now();
   c->limit = limit;
@@ -71,7 +71,8 @@ int run_start(run_child *c, char *const argv[], const run_io *io, unsigned limit
 }
 
 void run_signal(run_child *c, int sig) {
-  if (c->pid > 0 && !c->done) kill(-c->pid, sig);
+  // (its group; the process alone while it has not made its group yet)
+  if (c->pid > 0 && !c->done && kill(-c->pid, sig) != 0) kill(c->pid, sig);
 }
 
 int run_running(run_child *c) {
