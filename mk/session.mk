@@ -2,9 +2,9 @@
 # session's runs from its recorded seed, the dealing of rounds or variants over GPUs, the makefile
 # of the sessions over several GPUs, and the session itself, `session measure`) and its unit tests.
 SESSION_OBJS := $(addprefix $(B)/tools/obj/session/,session_rng.o session_order.o session_deal.o)
-# the measure session (run_session.h): its pure parts (settings, plan, queue, end of a run) are
-# unit-tested; the rest starts processes
-RUN_PURE_OBJS := $(addprefix $(B)/tools/obj/session/,run_util.o run_env.o run_plan.o run_queue.o run_end.o)
+# the measure session (run_session.h): its pure parts (settings, plan, queue, end of a run, a
+# run's command line) are unit-tested; the rest starts processes
+RUN_PURE_OBJS := $(addprefix $(B)/tools/obj/session/,run_util.o run_env.o run_plan.o run_queue.o run_end.o run_args.o)
 # the makefile of the sessions over several GPUs (shards_plan.h: pure, unit-tested)
 RUN_PURE_OBJS += $(B)/tools/obj/session/shards_plan.o
 RUN_OBJS := $(RUN_PURE_OBJS) $(addprefix $(B)/tools/obj/session/,run_proc.o run_lock.o run_codeid.o run_build.o \

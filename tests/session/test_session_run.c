@@ -2,7 +2,7 @@
 // from the environment (run_env.h), the end of a run (run_end.h: the kill/timeout decision, the
 // exit status, what a status and a sample file mean), the plan's bookkeeping (run_plan.h: the
 // schedule, positions within a round, the builder's order and chunks, the run started ahead) and
-// the queue's claims (run_queue.h), and the makefile of the sessions over several GPUs
+// the queue's claims (run_queue.h), a run's command line (run_args.c: the bench protocol), and the makefile of the sessions over several GPUs
 // (shards_plan.h), written out by hand. Oracles: hand counts and the definitions (61 reps in 6 rounds
 // are 11 a round; timeout(1) reports 124, or 137 after a KILL; a claim is made once).
 #define _GNU_SOURCE
@@ -19,6 +19,7 @@
 #include "session/run_env.h"
 #include "session/run_plan.h"
 #include "session/run_queue.h"
+#include "session/run_state.h"
 #include "session/shards_plan.h"
 
 // the environment of a test: NAME=VALUE pairs
@@ -296,11 +297,80 @@ static void shards_tests(void) {
   CHECK(shards_gpus("all", NULL, &g, err, sizeof err) == -1 && !strcmp(err, "'all' needs nvidia-smi to list the GPUs"), "shards: GPUS=all without nvidia-smi");
 }
 
+static char *join(const strv *a) {
+  char *j = run_strdup("");
+  for (size_t i = 0; i < a->n; i++) {
+    char *t = run_fmt("%s%s%s", j, i ? " " : "", a->s[i]);
+    free(j);
+    j = t;
+  }
+  return j;
+}
+
+static void args_tests(void) {
+  char dir[] = "/tmp/test_session_args.XXXXXX";
+  CHECK(mkdtemp(dir) != NULL, "args: a build directory");
+  char *b = run_fmt("B=%s", dir), *vdir = run_fmt("%s/exp/v8", dir);
+  run_mkdir_p(vdir);
+  char *f = run_fmt("%s/shapes.txt", vdir);
+  FILE *o = fopen(f, "w");
+  fputs("N1\nN1000\n", o);
+  fclose(o);
+  free(f);
+  f = run_fmt("%s/flags", vdir);
+  o = fopen(f, "w");
+  fputs("-DVEC=8\n-DBLOCK=256\n", o);
+  fclose(o);
+  free(f);
+  run_state s;
+  memset(&s, 0, sizeof s);
+  const char *const v[] = {b, "ROUNDS=3", "REPS=7", "WARMUP=4", "L2=warm", "GRAPH_CALLS=5", "SEED=100", "GIT_REV=abc", "SHAPES=N1 N2",
+                           "LIB_BENCH=k/p/sdpa_bench.py", "LIB_BASELINES=sdpa-cudnn.b", "SAMPLES_BIN=/s/samples", NULL};
+  CHECK(parse(&s.e, v) == 0, "args: the settings");
+  strv_push(&s.timed, "v8");
+  strv_push(&s.timed, "sdpa-cudnn.b");
+  s.ncand = 1;
+  s.session = "sess", s.host = "h", s.gpu_uuid = "GPU-1", s.order_seed = 9, s.runs = "/r";
+  s.code_kernels = "kernels:abc", s.code_lib = "sdpa:def torch=1";
+  strcpy(s.gpu_index, "2");
+  strv a = {0};
+  run_args(&s, 0, 2, &a);
+  char *j = join(&a);
+  CHECK(!strcmp(j, "--reps 3 --warmup 4 --l2 warm --graph-calls 5 --seed 102 --out /r/v8.r2.csv --meta experiment=exp --meta variant=v8 "
+                   "--meta round=2 --meta git_rev=abc --meta order=balanced --meta session=sess --meta host=h --meta gpu_uuid=GPU-1 "
+                   "--meta gpu_index=2 --meta order_seed=9 --meta code=kernels:abc"),
+        "args: v8's round 2: 7 reps in 3 rounds are 3 a round, seed 100 + 2, its round file, the header's keys, our code");
+  if (strstr(j, "--reps 3") != j) printf("# got: %s\n", j);
+  free(j);
+  strv_free(&a);
+  run_lib_argv(&s, 1, 1, &a);
+  j = join(&a);
+  CHECK(!strcmp(j, "python3 k/p/sdpa_bench.py --backend sdpa-cudnn --shape N1 --shape N2 --reps 3 --warmup 4 --l2 warm --graph-calls 5 "
+                   "--seed 101 --out /r/sdpa-cudnn.b.r1.csv --meta experiment=exp --meta variant=sdpa-cudnn.b --meta round=1 --meta git_rev=abc "
+                   "--meta order=balanced --meta session=sess --meta host=h --meta gpu_uuid=GPU-1 --meta gpu_index=2 --meta order_seed=9 "
+                   "--meta code=sdpa:def torch=1 --meta flags= --samples-bin /s/samples"),
+        "args: the A/A copy sdpa-cudnn.b runs backend sdpa-cudnn at SHAPES, published under its own name, the runner's code");
+  free(j);
+  strv_free(&a);
+  run_shape_args(&s, 0, &a);
+  j = join(&a);
+  CHECK(!strcmp(j, "--shape N1 --shape N1000"), "args: v8's shapes from its build's shapes.txt");
+  free(j);
+  strv_free(&a);
+  j = run_flags_of(&s, 0);
+  CHECK(!strcmp(j, "-DVEC=8 -DBLOCK=256"), "args: v8's flags on one line");
+  free(j);
+  char *cmd = run_fmt("rm -rf '%s'", dir);
+  if (system(cmd) != 0) printf("# could not remove %s\n", dir);
+  free(cmd), free(b), free(vdir);
+}
+
 int main(void) {
   env_tests();
   end_tests();
   plan_tests();
   queue_tests();
   shards_tests();
+  args_tests();
   CHECK_DONE();
 }

@@ -1,5 +1,5 @@
 // run_state.h — one measure session's state, shared by its steps (run_session.c sets it up;
-// run_build.c, run_runs.c, run_serve.c, run_publish.c work on it). Not a library interface: the
+// run_args.c, run_build.c, run_runs.c, run_serve.c, run_publish.c work on it). Not a library interface: the
 // steps of one command, in files of one concept each.
 #pragma once
 #include <stddef.h>
@@ -45,7 +45,7 @@ void run_build_start(run_state *s);
 int run_built(run_state *s, size_t v);
 // run_runs.c: the rounds (step 1)
 void run_rounds(run_state *s);
-// the argument list of the library runner for V's run of round R (one function: how a library
+// run_args.c: the argument list of the library runner for V's run of round R (one function: how a library
 // baseline is run)
 void run_lib_argv(const run_state *s, size_t v, unsigned r, strv *a);
 // the arguments every timed run of V in round R takes
