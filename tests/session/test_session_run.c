@@ -34,7 +34,7 @@ static char err[1024];
 static int parse(run_env *e, const char *const *v) {
   vars = v;
   err[0] = 0;
-  return run_env_parse(e, "exp", get, err, sizeof err);
+  return run_env_parse(e, "exp", get, err, sizeof err) ? -1 : run_env_baselines(e, err, sizeof err);
 }
 #define REFUSED(want, ...)                                                   \
   do {                                                                       \

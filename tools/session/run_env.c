@@ -35,6 +35,17 @@ static char *lib_of(const char *path) {
   return s;
 }
 
+int run_env_baselines(const run_env *e, char *err, size_t n) {
+  for (size_t i = 0; i < e->baselines.n; i++) {
+    const char *bl = e->baselines.s[i];
+    if (!run_env_baseline_ok(e->lib, bl))
+      return run_errf(err, n, "LIB_BASELINES: '%s' is not %s-<backend>[.<suffix>] (suffix [A-Za-z0-9_.+-])", bl, e->lib);
+    for (size_t j = 0; j < i; j++)
+      if (!strcmp(e->baselines.s[j], bl)) return run_errf(err, n, "LIB_BASELINES: '%s' given twice", bl);
+  }
+  return 0;
+}
+
 int run_env_parse(run_env *e, const char *exp, const char *(*get)(const char *), char *err, size_t n) {
   memset(e, 0, sizeof *e);
   e->exp = exp;
@@ -78,13 +89,6 @@ int run_env_parse(run_env *e, const char *exp, const char *(*get)(const char *),
   e->code_src = strv_words(run_val(get, "CODE_SRC", ""));
   e->lib_bench = run_val(get, "LIB_BENCH", NULL);
   e->lib = lib_of(e->lib_bench ? e->lib_bench : "none_bench.py");
-  for (size_t i = 0; i < e->baselines.n; i++) {
-    const char *bl = e->baselines.s[i];
-    if (!run_env_baseline_ok(e->lib, bl))
-      return run_errf(err, n, "LIB_BASELINES: '%s' is not %s-<backend>[.<suffix>] (suffix [A-Za-z0-9_.+-])", bl, e->lib);
-    for (size_t j = 0; j < i; j++)
-      if (!strcmp(e->baselines.s[j], bl)) return run_errf(err, n, "LIB_BASELINES: '%s' given twice", bl);
-  }
   e->stream = *run_val(get, "STREAM", "") != 0;
   e->variant = strv_words(run_val(get, "VARIANT", ""));
   e->chunk = 8;

@@ -40,6 +40,9 @@ typedef struct {
 
 // Fills E for experiment EXP from GET. 0, or -1 with the message (no "measure: ") in ERR.
 int run_env_parse(run_env *e, const char *exp, const char *(*get)(const char *), char *err, size_t errlen);
+// The library baselines' names checked (after the session has found their runner, LIB_BENCH):
+// 0, or -1 with the message in ERR.
+int run_env_baselines(const run_env *e, char *err, size_t errlen);
 // whether NAME is a session id: 1-100 of [A-Za-z0-9.-], the first a letter or digit
 int run_env_session_ok(const char *name);
 // whether NAME is a library baseline of LIB: <lib>-<backend>[.<suffix>], backend [a-z0-9]+, suffix

@@ -105,7 +105,7 @@ int run_lock_wait(const char *f, int create, double s) {
 
 int run_lock_take(const char *i, const char *what, char *err, size_t n) {
   const char *w = getenv("GPU_LOCK_WAIT");
-  if (!w) w = "3600";
+  if (!w || !*w) w = "3600";
   if (!*w || strspn(w, "0123456789") != strlen(w)) return run_errf(err, n, "GPU_LOCK_WAIT '%s' is not a count of seconds", w);
   long wait = atol(w);
   char *f = run_lock_path(i);
