@@ -80,7 +80,7 @@ gpu_lock_take() {
   # which this shell keeps)
   if ! flock -n "$fd"; then
     who=$(gpu_lock_holders "$i" | paste -sd';' -)
-    echo "${0##*/}: GPU $i is busy${who:+ (held by $who)}: waiting${wait:+ at most $wait s} (GPU_LOCK_WAIT)" >&2
+    echo "${0##*/}: GPU $i is busy${who:+ (held by $who)}: waiting$([ "$wait" -eq 0 ] || echo " at most $wait s") (GPU_LOCK_WAIT)" >&2
     if [ "$wait" -gt 0 ]; then { flock -w "$wait" "$fd" & wait $!; }; else { flock "$fd" & wait $!; }; fi ||
       { gpu_err="GPU $i was still held after $wait s${who:+ by $who} ($f): not measured"; return 1; }
   fi

@@ -114,8 +114,9 @@ int run_lock_take(const char *i, const char *what, char *err, size_t n) {
   if (fd < 0) { run_errf(err, n, "cannot open %s", f); free(f); return -1; }
   if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
     char *who = run_lock_holders(i, 0);
-    fprintf(stderr, "measure: GPU %s is busy%s%s%s: waiting at most %ld s (GPU_LOCK_WAIT)\n", i, *who ? " (held by " : "", who,
-            *who ? ")" : "", wait);
+    char *most = wait > 0 ? run_fmt(" at most %ld s", wait) : run_strdup("");
+    fprintf(stderr, "measure: GPU %s is busy%s%s%s: waiting%s (GPU_LOCK_WAIT)\n", i, *who ? " (held by " : "", who, *who ? ")" : "", most);
+    free(most);
     double t0 = run_now();
     while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
       if (wait > 0 && run_now() - t0 >= (double)wait) {

@@ -157,7 +157,7 @@ int run_measure(const char *exp) {
   // code ids: what was timed, so that only sessions of the same code are pooled in one file
   char *pdir = run_fmt("kernels/%s", e->problem);
   struct stat st;
-  if (stat(pdir, &st) != 0 || !S_ISDIR(st.st_mode)) run_die("PROBLEM='%s': no kernels/<problem>/ folder", e->problem);
+  if (!*e->problem || stat(pdir, &st) != 0 || !S_ISDIR(st.st_mode)) run_die("PROBLEM='%s': no kernels/<problem>/ folder", e->problem);
   strv src = {0};
   if (e->code_src.n) strv_add(&src, &e->code_src);
   else strv_push(&src, "kernels/harness"), strv_push(&src, pdir);
@@ -224,6 +224,12 @@ int run_measure(const char *exp) {
     if (run_start(&s->keeper, a, &io, 0) != 0) run_die("cannot start %s", s->slug_bench);
     strv_push(&s->nvml_from, "--nvml-from");
     strv_push(&s->nvml_from, nvml);
+    // (the first run waits for the keeper to have opened the device, shown by its first readings,
+    // 2 s at most: started at once, it could open the device first and find nothing set up)
+    for (double t0 = run_now(); !run_exists(nvml) && run_running(&s->keeper) && run_now() - t0 < 2;) {
+      run_check_signal();
+      run_nap(0.01);
+    }
     free(nvml);
   }
   // a session id names one invocation: a second one under the same id would mix two sessions
