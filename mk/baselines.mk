@@ -24,9 +24,9 @@ $(CEILINGS_BIN) $(CEILINGS_WGMMA_OBJ): | check-gpu
 endif
 ## ceilings: GPU only: measure DRAM bandwidth (copy kernel, cudaMemcpy d2d, read-only kernel), the mma.sync f16 rate and (compute capability 9.0) the wgmma f16 rate -> data/ceilings/<gpu>.csv
 .PHONY: ceilings
-ceilings: check-gpu $(CEILINGS_BIN)
+ceilings: check-gpu $(CEILINGS_BIN) $(SESSION_BIN)
 	@mkdir -p $(CEILINGS_OUT)
-	tools/pipeline/with_gpu.sh "make ceilings" $(CEILINGS_BIN) --out $(CEILINGS_OUT)/ --meta git_rev=$(GIT_REV)
+	$(SESSION_BIN) lock "make ceilings" $(CEILINGS_BIN) --out $(CEILINGS_OUT)/ --meta git_rev=$(GIT_REV)
 
 # sub-make: aa and aa-own are two experiments, and one make holds one experiment (its experiment.mk
 # assigns SHAPES, KERNEL, … as global names)

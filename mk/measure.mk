@@ -117,5 +117,5 @@ measure-one: check-gpu
 
 ## sanitize: GPU only: compute-sanitizer memcheck/racecheck/initcheck/synccheck on passing variants
 .PHONY: sanitize
-sanitize: check-gpu build $(EXP_OUT)/gates.csv $(GATETAB)
-	@B=$(B) GATETAB=$(GATETAB) DATA_OUT=$(DATA_OUT) GIT_REV=$(GIT_REV) SANITIZE_SHAPES='$(SANITIZE_SHAPES)' tools/gates/sanitize.sh $(EXP)
+sanitize: check-gpu build $(EXP_OUT)/gates.csv $(GATETAB) $(SESSION_BIN)
+	@B=$(B) GATETAB=$(GATETAB) SESSION_BIN=$(SESSION_BIN) DATA_OUT=$(DATA_OUT) GIT_REV=$(GIT_REV) SANITIZE_SHAPES='$(SANITIZE_SHAPES)' tools/gates/sanitize.sh $(EXP)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test_gpu_locks.sh — the GPU locks (tools/pipeline/gpus.sh) against another local user's tricks,
+# test_gpu_locks.sh — the GPU locks (`session lock`, tools/session/run_lock.h) against another local user's tricks,
 # on a machine without a GPU: a symbolic link planted as a lock file or as the lock directory, a
 # directory others may write without the sticky bit, a lock held by another process (a bounded
 # wait that names the holder), an unreadable lock; and measure stopping, blaming no variant, when
@@ -7,8 +7,8 @@
 set -u
 . tests/lib.sh
 t=$(mktemp -d); trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$t"' EXIT
-# take DIR INDEX [VAR=VALUE...]: a shell that takes GPU INDEX's lock in DIR and prints "took"
-take() { local d=$1 i=$2; shift 2; env "$@" GPU_LOCK_DIR="$d" bash -c '. tools/pipeline/gpus.sh; gpu_lock_take 9 '"$i"' "a test" || { echo "$gpu_err" >&2; exit 2; }; echo took' 2>"$t/err"; }
+# take DIR INDEX [VAR=VALUE...]: a command that takes GPU INDEX's lock in DIR and prints "took"
+take() { local d=$1 i=$2; shift 2; env "$@" GPU_LOCK_DIR="$d" GPU="$i" build/tools/session lock "a test" echo took 2>"$t/err"; }
 
 # a lock file that is a symbolic link to a victim file: refused, the victim untouched
 mkdir -p "$t/l1"; printf 'precious\n' >"$t/victim"; ln -s "$t/victim" "$t/l1/cudadent42-gpu0.lock"
@@ -38,7 +38,7 @@ check_eq "a fresh directory: taken" "$(take "$t/l5" 3)" took
 check "... the lock is a plain file" test -f "$t/l5/cudadent42-gpu3.lock" -a ! -L "$t/l5/cudadent42-gpu3.lock"
 check_grep "... the holder's note names what held it" " a test since " "$t/l5/cudadent42-gpu3.$(id -u).holder"
 # held by another process: a bounded wait (GPU_LOCK_WAIT) that names the holder, then no lock
-GPU_LOCK_DIR=$t/l5 bash -c '. tools/pipeline/gpus.sh; gpu_lock_take 9 1 "make measure EXP=other" && sleep 30' 2>/dev/null &
+GPU_LOCK_DIR=$t/l5 GPU=1 build/tools/session lock "make measure EXP=other" sleep 30 2>/dev/null &
 for i in $(seq 100); do [ -e "$t/l5/cudadent42-gpu1.$(id -u).holder" ] && break; sleep 0.05; done
 s0=$SECONDS
 out=$(take "$t/l5" 1 GPU_LOCK_WAIT=1); rc=$?

@@ -103,7 +103,7 @@ int run_lock_wait(const char *f, int create, double s) {
   return fd;
 }
 
-int run_lock_take(const char *i, const char *what, char *err, size_t n) {
+int run_lock_take(const char *i, const char *who, const char *what, char *err, size_t n) {
   const char *w = getenv("GPU_LOCK_WAIT");
   if (!w || !*w) w = "3600";
   if (!*w || strspn(w, "0123456789") != strlen(w)) return run_errf(err, n, "GPU_LOCK_WAIT '%s' is not a count of seconds", w);
@@ -113,15 +113,16 @@ int run_lock_take(const char *i, const char *what, char *err, size_t n) {
   int fd = open(f, O_RDONLY | O_CLOEXEC);
   if (fd < 0) { run_errf(err, n, "cannot open %s", f); free(f); return -1; }
   if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-    char *who = run_lock_holders(i, 0);
+    char *holders = run_lock_holders(i, 0);
     char *most = wait > 0 ? run_fmt(" at most %ld s", wait) : run_strdup("");
-    fprintf(stderr, "measure: GPU %s is busy%s%s%s: waiting%s (GPU_LOCK_WAIT)\n", i, *who ? " (held by " : "", who, *who ? ")" : "", most);
+    fprintf(stderr, "%s: GPU %s is busy%s%s%s: waiting%s (GPU_LOCK_WAIT)\n", who, i, *holders ? " (held by " : "", holders,
+            *holders ? ")" : "", most);
     free(most);
     double t0 = run_now();
     while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
       if (wait > 0 && run_now() - t0 >= (double)wait) {
-        run_errf(err, n, "GPU %s was still held after %ld s%s%s (%s): not measured", i, wait, *who ? " by " : "", who, f);
-        free(who);
+        run_errf(err, n, "GPU %s was still held after %ld s%s%s (%s): not measured", i, wait, *holders ? " by " : "", holders, f);
+        free(holders);
         free(f);
         close(fd);
         return -1;
@@ -129,7 +130,7 @@ int run_lock_take(const char *i, const char *what, char *err, size_t n) {
       run_check_signal();
       run_nap(0.05);
     }
-    free(who);
+    free(holders);
   }
   free(f);
   // the holder's note, written whole (a temp file renamed)

@@ -154,3 +154,17 @@ int run_command(char *const argv[], const char *out, const char *err) {
   if (run_start(&c, argv, &io, 0) != 0) run_die("cannot fork: %s", strerror(errno));
   return run_wait(&c);
 }
+
+int run_runnable(const char *name) {
+  if (strchr(name, '/')) return access(name, X_OK) == 0;
+  const char *path = getenv("PATH");
+  char *p = run_strdup(path ? path : "");
+  int found = 0;
+  for (char *dir = strtok(p, ":"); dir && !found; dir = strtok(NULL, ":")) {
+    char *f = run_fmt("%s/%s", *dir ? dir : ".", name);
+    found = access(f, X_OK) == 0;
+    free(f);
+  }
+  free(p);
+  return found;
+}

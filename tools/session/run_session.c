@@ -193,7 +193,7 @@ int run_measure(const char *exp) {
   char *runsdir = run_fmt("%s/runs", e->b);
   if (run_mkdir_p(runsdir) || run_mkdir_p(s->dest)) run_die("cannot make %s", s->dest);
   char *what = run_fmt("make measure EXP=%s (session %s)", exp, s->session);
-  if (run_lock_take(s->gpu_index, what, err, sizeof err) < 0) run_die("%s", err);
+  if (run_lock_take(s->gpu_index, "measure", what, err, sizeof err) < 0) run_die("%s", err);
   free(what);
   if (!e->shard) {
     char *ml = run_fmt("%s/.measure.lock", e->b);

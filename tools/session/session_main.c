@@ -11,6 +11,8 @@
 //   session shards EXP
 //     the makefile of `make measure GPUS=...` or RUNNER=slurm: one measure session a GPU or a
 //     cluster job (shards_plan.h), from the environment make passes; messages `measure: GPUS: what`
+//   session gpus SPEC | session lock [--gpu I] WHAT CMD...
+//     the GPUs a GPUS setting names; CMD run holding a GPU's host-wide lock (run_gpus.h)
 //   session measure EXP
 //     one measure session of experiment EXP on this host's GPU, its settings from the environment
 //     that make passes (run_session.h); messages `measure: what`
@@ -21,6 +23,7 @@
 #include <string.h>
 #include "session/session_deal.h"
 #include "session/session_order.h"
+#include "session/run_gpus.h"
 #include "session/run_session.h"
 #include "session/shards_session.h"
 
@@ -28,7 +31,8 @@ static int usage(const char *why) {
   fprintf(stderr,
           "session: %s\nusage: session order --seed N --rounds R [--sequential] VARIANT...\n"
           "       session deal --gpus N --rounds R --reps REPS [--plan-rounds P] [--turn] [--shared NAME]... VARIANT...\n"
-          "       session shards EXP | session measure EXP\n",
+          "       session shards EXP | session measure EXP\n"
+          "       session gpus SPEC | session lock [--gpu I] WHAT CMD...\n",
           why);
   return 2;
 }
@@ -161,6 +165,8 @@ int main(int argc, char **argv) {
   if (argc < 2) return usage("no command");
   if (!strcmp(argv[1], "order")) return order(argc, argv);
   if (!strcmp(argv[1], "deal")) return deal(argc, argv);
+  if (!strcmp(argv[1], "gpus")) return run_gpus_command(argc, argv);
+  if (!strcmp(argv[1], "lock")) return run_lock_command(argc, argv);
   if (!strcmp(argv[1], "shards")) {
     if (argc != 3) return usage("shards: one experiment");
     return run_shards(argv[2]);
@@ -170,5 +176,5 @@ int main(int argc, char **argv) {
     return run_measure(argv[2]);
   }
   fprintf(stderr, "session: '%s' is not a command\n", argv[1]);
-  return usage("commands: order, deal, shards, measure");
+  return usage("commands: order, deal, shards, measure, gpus, lock");
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "session/run_gpus.h"
 #include "session/run_proc.h"
 #include "session/shards_plan.h"
 
@@ -20,41 +21,21 @@ static _Noreturn void die(const char *what) {
   exit(2);
 }
 
-// whether NAME runs here (command -v: a path, or found in PATH)
-static int runnable(const char *name) {
-  if (strchr(name, '/')) return access(name, X_OK) == 0;
-  const char *path = getenv("PATH");
-  char *p = run_strdup(path ? path : "");
-  int found = 0;
-  for (char *dir = strtok(p, ":"); dir && !found; dir = strtok(NULL, ":")) {
-    char *f = run_fmt("%s/%s", *dir ? dir : ".", name);
-    found = access(f, X_OK) == 0;
-    free(f);
-  }
-  free(p);
-  return found;
-}
-
 int run_shards(const char *exp) {
   char err[1024];
   shards_in in;
   if (shards_parse(&in, exp, env, err, sizeof err)) die(err);
   char *spec = (char *)in.gpus_spec;
   if (in.slurm) {
-    if (!runnable(in.srun)) {
+    if (!run_runnable(in.srun)) {
       char *m = run_fmt("RUNNER=slurm: no %s here (run on a Slurm login node)", in.srun);
       die(m);
     }
     spec = run_strdup("0");  // job numbers, not GPU indices: Slurm picks the GPUs
     for (unsigned j = 1; j < in.slurm_jobs; j++) { char *t = run_fmt("%s,%u", spec, j); free(spec); spec = t; }
   }
-  char *smi = NULL;
-  if (!strcmp(spec, "all") && runnable("nvidia-smi")) {
-    char *a[] = {"nvidia-smi", "--query-gpu=index", "--format=csv,noheader", NULL};
-    run_capture(a, "/dev/null", 0, &smi);
-  }
   strv gpus;
-  if (shards_gpus(spec, smi, &gpus, err, sizeof err)) die(err);
+  if (run_gpu_list(spec, &gpus, err, sizeof err)) die(err);
   uint64_t queue_seed = 0;
   if (shards_queue(&in, gpus.n)) {
     if (in.have_seed) queue_seed = in.seed;
