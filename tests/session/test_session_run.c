@@ -2,9 +2,9 @@
 // from the environment (run_env.h), the end of a run (run_end.h: the kill/timeout decision, the
 // exit status, what a status and a sample file mean), the plan's bookkeeping (run_plan.h: the
 // schedule, positions within a round, the builder's order and chunks, the run started ahead) and
-// the queue's claims (run_queue.h), a run's command line (run_args.c: the bench protocol), and the makefile of the sessions over several GPUs
-// (shards_plan.h), written out by hand. Oracles: hand counts and the definitions (61 reps in 6 rounds
-// are 11 a round; timeout(1) reports 124, or 137 after a KILL; a claim is made once).
+// the queue's claims (run_queue.h), a run's command line (run_args.c: the bench protocol), and the makefile of the sessions over several
+// GPUs (shards_plan.h), written out by hand. Oracles: hand counts and the definitions (61 reps in 6 rounds are 11 a round; timeout(1)
+// reports 124, or 137 after a KILL; a claim is made once).
 #define _GNU_SOURCE
 #include <signal.h>
 #include <stdint.h>
@@ -49,17 +49,30 @@ static void env_tests(void) {
   const char *const none[] = {NULL};
   CHECK(parse(&e, none) == 0, "env: nothing set is a session of the defaults");
   CHECK(e.rounds == 10 && e.reps == 50 && e.per_round == 5, "env: 10 rounds, 50 reps, 5 a round");
-  CHECK(e.run_timeout == 300 && !e.serve && e.prestart && !e.hold && !e.sequential, "env: RUN_TIMEOUT 300, SERVE 0, PRESTART 1, HOLD 0, balanced");
+  CHECK(e.run_timeout == 300 && !e.serve && e.prestart && !e.hold && !e.sequential,
+        "env: RUN_TIMEOUT 300, SERVE 0, PRESTART 1, HOLD 0, balanced");
   CHECK(!strcmp(e.b, "build/exp") && !strcmp(e.samples, "build/tools/samples") && !strcmp(e.serve_bin, "build/tools/serve"),
         "env: B/EXP and the commands under B/tools");
-  CHECK(!strcmp(e.lib, "none") && !strcmp(e.git_rev, "unknown") && !strcmp(e.data_out, "data") && e.seed == 42, "env: no runner (none), GIT_REV unknown, data, SEED 42");
-  const char *const a[] = {"ROUNDS=6", "REPS=61", "B=/b", "LIB_BENCH=kernels/attention/problem/sdpa_bench.py", "LIB_BASELINES=sdpa-cudnn sdpa-cudnn.b_2+x",
-                           "SERVE=1", "ORDER_SEED=123456789012345678", "SESSION=a.b-1", "GPU=7", "RUN_TIMEOUT=0", NULL};
+  CHECK(!strcmp(e.lib, "none") && !strcmp(e.git_rev, "unknown") && !strcmp(e.data_out, "data") && e.seed == 42,
+        "env: no runner (none), GIT_REV unknown, data, SEED 42");
+  const char *const a[] = {"ROUNDS=6",
+                           "REPS=61",
+                           "B=/b",
+                           "LIB_BENCH=kernels/attention/problem/sdpa_bench.py",
+                           "LIB_BASELINES=sdpa-cudnn sdpa-cudnn.b_2+x",
+                           "SERVE=1",
+                           "ORDER_SEED=123456789012345678",
+                           "SESSION=a.b-1",
+                           "GPU=7",
+                           "RUN_TIMEOUT=0",
+                           NULL};
   CHECK(parse(&e, a) == 0, "env: a full setting is taken");
   CHECK(e.per_round == 11, "env: 61 reps in 6 rounds: 11 a round (rounded up)");
   CHECK(!strcmp(e.b, "/b/exp") && !strcmp(e.gatetab, "/b/tools/gatetab"), "env: B=/b: /b/exp, /b/tools/gatetab");
-  CHECK(!strcmp(e.lib, "sdpa") && e.baselines.n == 2 && !strcmp(e.baselines.s[1], "sdpa-cudnn.b_2+x"), "env: the runner sdpa_bench.py: lib sdpa, two baselines");
-  CHECK(e.serve && e.have_order_seed && e.order_seed == 123456789012345678ull && e.run_timeout == 0, "env: SERVE 1, an 18-digit seed, no limit");
+  CHECK(!strcmp(e.lib, "sdpa") && e.baselines.n == 2 && !strcmp(e.baselines.s[1], "sdpa-cudnn.b_2+x"),
+        "env: the runner sdpa_bench.py: lib sdpa, two baselines");
+  CHECK(e.serve && e.have_order_seed && e.order_seed == 123456789012345678ull && e.run_timeout == 0,
+        "env: SERVE 1, an 18-digit seed, no limit");
   const char *const sq[] = {"SERVE=1", "ORDER=sequential", NULL};
   CHECK(parse(&e, sq) == 0 && !e.serve && e.serve_dropped && e.sequential, "env: SERVE=1 with ORDER=sequential: no server, said");
   const char *const rt[] = {"RUN_TIMEOUT=86400", NULL};
@@ -84,16 +97,24 @@ static void env_tests(void) {
   REFUSED("SESSION: '..' is not a session id (1-100 of [A-Za-z0-9.-], starting with a letter or digit)", "SESSION=..");
   REFUSED("SESSION: 'a b' is not a session id (1-100 of [A-Za-z0-9.-], starting with a letter or digit)", "SESSION=a b");
   hundred[108] = 'x', hundred[109] = 0;
-  REFUSED("SESSION: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' is not a session id (1-100 of [A-Za-z0-9.-], starting with a letter or digit)", hundred);
+  REFUSED(
+      "SESSION: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' is not a session "
+      "id (1-100 of [A-Za-z0-9.-], starting with a letter or digit)",
+      hundred);
   REFUSED("ORDER_SEED: '12x' is not a number (digits only, at most 18)", "ORDER_SEED=12x");
   REFUSED("ORDER_SEED: '1234567890123456789' is not a number (digits only, at most 18)", "ORDER_SEED=1234567890123456789");
-  REFUSED("LIB_BASELINES: 'sdpa-cudnn/x' is not sdpa-<backend>[.<suffix>] (suffix [A-Za-z0-9_.+-])", "LIB_BENCH=p/sdpa_bench.py", "LIB_BASELINES=sdpa-cudnn/x");
-  REFUSED("LIB_BASELINES: 'sdpa-Cudnn' is not sdpa-<backend>[.<suffix>] (suffix [A-Za-z0-9_.+-])", "LIB_BENCH=p/sdpa_bench.py", "LIB_BASELINES=sdpa-Cudnn");
-  REFUSED("LIB_BASELINES: 'sdpa-cudnn.' is not sdpa-<backend>[.<suffix>] (suffix [A-Za-z0-9_.+-])", "LIB_BENCH=p/sdpa_bench.py", "LIB_BASELINES=sdpa-cudnn.");
+  REFUSED("LIB_BASELINES: 'sdpa-cudnn/x' is not sdpa-<backend>[.<suffix>] (suffix [A-Za-z0-9_.+-])", "LIB_BENCH=p/sdpa_bench.py",
+          "LIB_BASELINES=sdpa-cudnn/x");
+  REFUSED("LIB_BASELINES: 'sdpa-Cudnn' is not sdpa-<backend>[.<suffix>] (suffix [A-Za-z0-9_.+-])", "LIB_BENCH=p/sdpa_bench.py",
+          "LIB_BASELINES=sdpa-Cudnn");
+  REFUSED("LIB_BASELINES: 'sdpa-cudnn.' is not sdpa-<backend>[.<suffix>] (suffix [A-Za-z0-9_.+-])", "LIB_BENCH=p/sdpa_bench.py",
+          "LIB_BASELINES=sdpa-cudnn.");
   REFUSED("LIB_BASELINES: 'sdpa-flash' given twice", "LIB_BENCH=p/sdpa_bench.py", "LIB_BASELINES=sdpa-flash sdpa-flash");
   REFUSED("LIB_BASELINES: 'sdpa-flash' is not none-<backend>[.<suffix>] (suffix [A-Za-z0-9_.+-])", "LIB_BASELINES=sdpa-flash");
-  REFUSED("GRAPH_CALLS=0 times plain launches; the library baselines are always timed as graph replays, so they would not compare like for like (drop GRAPH_CALLS=0 or the sdpa-* baselines)",
-          "GRAPH_CALLS=0", "LIB_BENCH=p/sdpa_bench.py", "LIB_BASELINES=sdpa-flash");
+  REFUSED(
+      "GRAPH_CALLS=0 times plain launches; the library baselines are always timed as graph replays, so they would not compare like for "
+      "like (drop GRAPH_CALLS=0 or the sdpa-* baselines)",
+      "GRAPH_CALLS=0", "LIB_BENCH=p/sdpa_bench.py", "LIB_BASELINES=sdpa-flash");
   REFUSED("STREAM=1 needs BUILD_MAKE (the make that builds a gate row)", "STREAM=1", "VARIANT=a");
   REFUSED("STREAM=1 needs the variants in VARIANT", "STREAM=1", "BUILD_MAKE=make");
   REFUSED("BUILD_CHUNK: '0' is not a count >= 1", "STREAM=1", "BUILD_MAKE=make", "VARIANT=a", "BUILD_CHUNK=0");
@@ -119,9 +140,11 @@ static void end_tests(void) {
   CHECK(run_effective_status(1, 1, 0, &note) == 1 && !note, "end: ... without its file: a failure (1)");
   CHECK(run_effective_status(1, 0, 1, &note) == 1 && !note, "end: our variant's exit 1: numerics failed (1)");
   CHECK(run_effective_status(0, 0, 0, &note) == -1, "end: exit 0 without a file: no sample (-1)");
-  CHECK(run_effective_status(0, 1, 1, &note) == 0 && run_effective_status(4, 0, 1, &note) == 4, "end: exit 0 with a file: 0; a crash: its status");
+  CHECK(run_effective_status(0, 1, 1, &note) == 0 && run_effective_status(4, 0, 1, &note) == 4,
+        "end: exit 0 with a file: 0; a crash: its status");
   CHECK(run_timeout_unclear(124, 0) && run_timeout_unclear(137, 0), "end: our run out of time (124, 137): the lock is asked");
-  CHECK(!run_timeout_unclear(124, 1) && !run_timeout_unclear(1, 0) && !run_timeout_unclear(143, 0), "end: a library's, a numerics failure, a TERM: not");
+  CHECK(!run_timeout_unclear(124, 1) && !run_timeout_unclear(1, 0) && !run_timeout_unclear(143, 0),
+        "end: a library's, a numerics failure, a TERM: not");
 }
 
 // callbacks of run_plan_next: variant v ours / built when the bit v of the masks is set
@@ -150,7 +173,8 @@ static void plan_tests(void) {
   CHECK(run_plan_next(&p, 0, ours, built, NULL) == SIZE_MAX, "plan: b another session's: L1 next, a library's: nothing");
   CHECK(run_plan_next(&p, 5, ours, built, NULL) == SIZE_MAX, "plan: after the last run, nothing");
   // positions: the how-many-th run of its round that started
-  CHECK(run_plan_start(&p, 1, 1) == 1 && run_plan_start(&p, 2, 1) == 2 && run_plan_start(&p, 2, 2) == 1, "plan: positions b1 1, L1 2, L2 1");
+  CHECK(run_plan_start(&p, 1, 1) == 1 && run_plan_start(&p, 2, 1) == 2 && run_plan_start(&p, 2, 2) == 1,
+        "plan: positions b1 1, L1 2, L2 1");
   CHECK(run_plan_pos(&p, 1, 1) == 1 && run_plan_pos(&p, 2, 1) == 2 && run_plan_pos(&p, 0, 1) == 0, "plan: recorded (a1, never started: 0)");
   run_plan_free(&p);
   // balanced, 4 variants in 5 rounds: every round holds each variant once; chunks of 3
@@ -243,35 +267,42 @@ static void shards_tests(void) {
             "# shards.mk — written by `session shards` for x on GPUs 0 1 (do not edit)\n"
             ".PHONY: all prebuild shard0 shard1\nall: shard0 shard1\n"
             "prebuild:\n\t+@mk /b/x/gates.csv\n"
-            "shard0: prebuild\n\t+@rm -f /b/x/shards.0.done && mk measure-one GPU=0 SESSION=h-gpu0-S DONE_FILE=/b/x/shards.0.done ROUNDS=3 REPS=30\n"
-            "shard1: prebuild\n\t+@rm -f /b/x/shards.1.done && mk measure-one GPU=1 SESSION=h-gpu1-S DONE_FILE=/b/x/shards.1.done ROUNDS=2 REPS=20\n",
+            "shard0: prebuild\n\t+@rm -f /b/x/shards.0.done && mk measure-one GPU=0 SESSION=h-gpu0-S DONE_FILE=/b/x/shards.0.done ROUNDS=3 "
+            "REPS=30\n"
+            "shard1: prebuild\n\t+@rm -f /b/x/shards.1.done && mk measure-one GPU=1 SESSION=h-gpu1-S DONE_FILE=/b/x/shards.1.done ROUNDS=2 "
+            "REPS=20\n",
             "shards: 5 rounds of 50 reps on GPUs 0,1: 3 rounds (30 reps) and 2 (20), the gate table built first");
   const char *const queue[] = {"B=/b", "ALL_VARIANTS=a b c", "BASELINE=a", "ROUNDS=1", "REPS=10", "START=S", "MAKE_CMD=mk", NULL};
-  SHARDS_EQ(shards("0 2", 99, queue),
-            "# shards.mk — written by `session shards` for x on GPUs 0 2 (do not edit)\n"
-            ".PHONY: all prebuild shard0 shard1\nall: shard0 shard1\n"
-            "prebuild:\n\t+@mk /b/x/a/gate.csv\n"
-            "shard0: prebuild\n\t+@rm -f /b/x/shards.0.done && mk measure-one GPU=0 SESSION=h-gpu0-S DONE_FILE=/b/x/shards.0.done ORDER_SEED=99 "
-            "VARIANT='a b c' QUEUE=/b/x/queue QUEUE_SHARED='a ' STREAM=1\n"
-            "shard1: prebuild\n\t+@rm -f /b/x/shards.1.done && mk measure-one GPU=2 SESSION=h-gpu2-S DONE_FILE=/b/x/shards.1.done ORDER_SEED=99 "
-            "VARIANT='a b c' QUEUE=/b/x/queue QUEUE_SHARED='a ' STREAM=1\n",
-            "shards: one round on GPUs 0 and 2: one queue, one seed, the baseline a shared and built first, built while timed");
+  SHARDS_EQ(
+      shards("0 2", 99, queue),
+      "# shards.mk — written by `session shards` for x on GPUs 0 2 (do not edit)\n"
+      ".PHONY: all prebuild shard0 shard1\nall: shard0 shard1\n"
+      "prebuild:\n\t+@mk /b/x/a/gate.csv\n"
+      "shard0: prebuild\n\t+@rm -f /b/x/shards.0.done && mk measure-one GPU=0 SESSION=h-gpu0-S DONE_FILE=/b/x/shards.0.done ORDER_SEED=99 "
+      "VARIANT='a b c' QUEUE=/b/x/queue QUEUE_SHARED='a ' STREAM=1\n"
+      "shard1: prebuild\n\t+@rm -f /b/x/shards.1.done && mk measure-one GPU=2 SESSION=h-gpu2-S DONE_FILE=/b/x/shards.1.done ORDER_SEED=99 "
+      "VARIANT='a b c' QUEUE=/b/x/queue QUEUE_SHARED='a ' STREAM=1\n",
+      "shards: one round on GPUs 0 and 2: one queue, one seed, the baseline a shared and built first, built while timed");
   const char *const one[] = {"B=/b", "ALL_VARIANTS=a b", "ROUNDS=4", "REPS=40", "START=S", "ORDER_SEED=7", NULL};
-  SHARDS_EQ(shards("3", 0, one),
-            "# shards.mk — written by `session shards` for x on GPUs 3 (do not edit)\n"
-            ".PHONY: all prebuild shard0\nall: shard0\nprebuild:\n\t@:\n"
-            "shard0: prebuild\n\t+@rm -f /b/x/shards.0.done && make measure-one GPU=3 SESSION=h-gpu3-S DONE_FILE=/b/x/shards.0.done ORDER_SEED=7 "
-            "ROUNDS=4 REPS=40 VARIANT='a b' STREAM=1\n",
-            "shards: one GPU: its session builds all while it times them, ORDER_SEED + 0, make by default");
+  SHARDS_EQ(
+      shards("3", 0, one),
+      "# shards.mk — written by `session shards` for x on GPUs 3 (do not edit)\n"
+      ".PHONY: all prebuild shard0\nall: shard0\nprebuild:\n\t@:\n"
+      "shard0: prebuild\n\t+@rm -f /b/x/shards.0.done && make measure-one GPU=3 SESSION=h-gpu3-S DONE_FILE=/b/x/shards.0.done ORDER_SEED=7 "
+      "ROUNDS=4 REPS=40 VARIANT='a b' STREAM=1\n",
+      "shards: one GPU: its session builds all while it times them, ORDER_SEED + 0, make by default");
   // Slurm, 3 jobs, one round: b, c, d dealt in turn, a (shared) on each; 3 variants (2 + a library
   // baseline) x (1 + 1) processes x 300 s = 1800 s: 30 minutes (rounded up from 30)
-  const char *const slurm[] = {"B=/b", "ALL_VARIANTS=a b c d", "BASELINE=a", "ROUNDS=1", "REPS=10", "START=S", "MAKE_CMD=mk", "RUNNER=slurm",
-                               "SLURM_JOBS=3", "LIB_BASELINES=sdpa-x", "SLURM_PARTITION=it's", "ORDER_SEED=7", NULL};
+  const char *const slurm[] = {
+      "B=/b",         "ALL_VARIANTS=a b c d", "BASELINE=a",           "ROUNDS=1",     "REPS=10", "START=S", "MAKE_CMD=mk", "RUNNER=slurm",
+      "SLURM_JOBS=3", "LIB_BASELINES=sdpa-x", "SLURM_PARTITION=it's", "ORDER_SEED=7", NULL};
   char *sl = shards("0,1,2", 0, slurm);
   CHECK(strstr(sl, "prebuild:\n\t+@mk /b/x/gates.csv\n") != NULL, "shards: Slurm: the gate table built first");
-  CHECK(strstr(sl, "shard2: prebuild\n\t+@rm -rf /b/x/slurm/h-job2-S && mkdir -p /b/x/slurm/h-job2-S && srun --job-name=cudadent42-x-2 "
-                   "--gres=gpu:1 --ntasks=1 --time=30 --kill-on-bad-exit=1 --partition='it'\\''s' --output=/b/x/slurm/h-job2-S/job.log mk "
-                   "measure-one SESSION=h-job2-S DATA_OUT=/b/x/slurm/h-job2-S/data DONE_FILE=/b/x/slurm/h-job2-S/DONE ORDER_SEED=9 VARIANT='a d'\n") != NULL,
+  CHECK(strstr(sl,
+               "shard2: prebuild\n\t+@rm -rf /b/x/slurm/h-job2-S && mkdir -p /b/x/slurm/h-job2-S && srun --job-name=cudadent42-x-2 "
+               "--gres=gpu:1 --ntasks=1 --time=30 --kill-on-bad-exit=1 --partition='it'\\''s' --output=/b/x/slurm/h-job2-S/job.log mk "
+               "measure-one SESSION=h-job2-S DATA_OUT=/b/x/slurm/h-job2-S/data DONE_FILE=/b/x/slurm/h-job2-S/DONE ORDER_SEED=9 VARIANT='a "
+               "d'\n") != NULL,
         "shards: Slurm job 2: a and d, 30 minutes, its stage, ORDER_SEED + 2, the partition quoted");
   if (!strstr(sl, "VARIANT='a d'")) printf("# got:\n%s\n", sl);
   free(sl);
@@ -283,18 +314,22 @@ static void shards_tests(void) {
   SHARDS_EQ(shards("0,1", 0, nolimit), "ERR: RUN_TIMEOUT=0 (no limit) gives a Slurm job no time limit: set SLURM_TIME (minutes)",
             "shards: Slurm with no limit and no SLURM_TIME is refused");
   const char *const plan[] = {"ALL_VARIANTS=a", "ROUNDS=3", "REPS=60", "PLAN_ROUNDS=3", NULL};
-  SHARDS_EQ(shards("0,1", 0, plan),
-            "ERR: the experiment's plan declares 3 rounds a session: on 2 GPUs pass ROUNDS=6 REPS=120 (each GPU then times every variant in 3 "
-            "rounds; ROUNDS=3 would deal 3 rounds over them)",
-            "shards: a plan of 3 rounds a session on 2 GPUs wants ROUNDS=6 REPS=120");
+  SHARDS_EQ(
+      shards("0,1", 0, plan),
+      "ERR: the experiment's plan declares 3 rounds a session: on 2 GPUs pass ROUNDS=6 REPS=120 (each GPU then times every variant in 3 "
+      "rounds; ROUNDS=3 would deal 3 rounds over them)",
+      "shards: a plan of 3 rounds a session on 2 GPUs wants ROUNDS=6 REPS=120");
   const char *const none[] = {"ALL_VARIANTS=a b", "VARIANT=zz", NULL};
   SHARDS_EQ(shards("0", 0, none), "ERR: VARIANT='zz' names none of the experiment's variants", "shards: VARIANT naming none is refused");
   const char *const ok[] = {"ALL_VARIANTS=a", NULL};
-  SHARDS_EQ(shards("0,0", 0, ok), "ERR: GPU 0 is listed twice (two timing jobs on one GPU would disturb each other)", "shards: a GPU twice is refused");
+  SHARDS_EQ(shards("0,0", 0, ok), "ERR: GPU 0 is listed twice (two timing jobs on one GPU would disturb each other)",
+            "shards: a GPU twice is refused");
   SHARDS_EQ(shards("1,-2", 0, ok), "ERR: '-2' is not a GPU index (GPUS=all, or indices such as 0,1)", "shards: -2 is no GPU index");
   strv g;
-  CHECK(shards_gpus("all", "0\n1\n", &g, err, sizeof err) == 0 && g.n == 2 && !strcmp(g.s[1], "1"), "shards: GPUS=all: the indices nvidia-smi lists");
-  CHECK(shards_gpus("all", NULL, &g, err, sizeof err) == -1 && !strcmp(err, "'all' needs nvidia-smi to list the GPUs"), "shards: GPUS=all without nvidia-smi");
+  CHECK(shards_gpus("all", "0\n1\n", &g, err, sizeof err) == 0 && g.n == 2 && !strcmp(g.s[1], "1"),
+        "shards: GPUS=all: the indices nvidia-smi lists");
+  CHECK(shards_gpus("all", NULL, &g, err, sizeof err) == -1 && !strcmp(err, "'all' needs nvidia-smi to list the GPUs"),
+        "shards: GPUS=all without nvidia-smi");
 }
 
 static char *join(const strv *a) {
@@ -345,11 +380,13 @@ static void args_tests(void) {
   strv_free(&a);
   run_lib_argv(&s, 1, 1, &a);
   j = join(&a);
-  CHECK(!strcmp(j, "python3 k/p/sdpa_bench.py --backend sdpa-cudnn --shape N1 --shape N2 --reps 3 --warmup 4 --l2 warm --graph-calls 5 "
-                   "--seed 101 --out /r/sdpa-cudnn.b.r1.csv --meta experiment=exp --meta variant=sdpa-cudnn.b --meta round=1 --meta git_rev=abc "
-                   "--meta order=balanced --meta session=sess --meta host=h --meta gpu_uuid=GPU-1 --meta gpu_index=2 --meta order_seed=9 "
-                   "--meta code=sdpa:def torch=1 --meta flags= --samples-bin /s/samples"),
-        "args: the A/A copy sdpa-cudnn.b runs backend sdpa-cudnn at SHAPES, published under its own name, the runner's code");
+  CHECK(
+      !strcmp(j,
+              "python3 k/p/sdpa_bench.py --backend sdpa-cudnn --shape N1 --shape N2 --reps 3 --warmup 4 --l2 warm --graph-calls 5 "
+              "--seed 101 --out /r/sdpa-cudnn.b.r1.csv --meta experiment=exp --meta variant=sdpa-cudnn.b --meta round=1 --meta git_rev=abc "
+              "--meta order=balanced --meta session=sess --meta host=h --meta gpu_uuid=GPU-1 --meta gpu_index=2 --meta order_seed=9 "
+              "--meta code=sdpa:def torch=1 --meta flags= --samples-bin /s/samples"),
+      "args: the A/A copy sdpa-cudnn.b runs backend sdpa-cudnn at SHAPES, published under its own name, the runner's code");
   free(j);
   strv_free(&a);
   run_shape_args(&s, 0, &a);

@@ -10,7 +10,8 @@ static const char *ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 
 int run_env_session_ok(const char *s) {
   size_t n = strlen(s);
-  return n >= 1 && n <= 100 && strchr(ALNUM, s[0]) && s[0] && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-") == n;
+  return n >= 1 && n <= 100 && strchr(ALNUM, s[0]) && s[0] &&
+         strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-") == n;
 }
 
 int run_env_baseline_ok(const char *lib, const char *name) {
@@ -76,7 +77,9 @@ int run_env_parse(run_env *e, const char *exp, const char *(*get)(const char *),
   if (e->serve && e->sequential) e->serve = 0, e->serve_dropped = 1;
   e->baselines = strv_words(run_val(get, "LIB_BASELINES", ""));
   if (!strcmp(run_val(get, "GRAPH_CALLS", "20"), "0") && e->baselines.n)
-    return run_errf(err, n, "GRAPH_CALLS=0 times plain launches; the library baselines are always timed as graph replays, so they would not compare like for like (drop GRAPH_CALLS=0 or the sdpa-* baselines)");
+    return run_errf(err, n,
+                    "GRAPH_CALLS=0 times plain launches; the library baselines are always timed as graph replays, so they would not "
+                    "compare like for like (drop GRAPH_CALLS=0 or the sdpa-* baselines)");
   if ((e->gpu = run_val(get, "GPU", NULL)) && !run_digits(e->gpu, 1, 3, 0)) return run_errf(err, n, "GPU: '%s' is not a GPU index", e->gpu);
   if ((e->session = run_val(get, "SESSION", NULL)) && !run_env_session_ok(e->session))
     return run_errf(err, n, "SESSION: '%s' is not a session id (1-100 of [A-Za-z0-9.-], starting with a letter or digit)", e->session);

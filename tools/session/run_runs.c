@@ -196,8 +196,10 @@ void run_rounds(run_state *s) {
       int fd = run_lock_wait(s->run_lock, 1, 10);
       if (fd < 0) {
         char *who = run_lock_holders(s->gpu_index, (long)getpid());
-        run_die("%s: its run ran out of time while another process held the runs' lock on GPU %s (%s%s%s): no verdict on %s; free the lock (or choose GPU_LOCK_DIR) and measure again",
-                name, s->gpu_index, s->run_lock, *who ? "; other holders of the GPU: " : "", who, name);
+        run_die(
+            "%s: its run ran out of time while another process held the runs' lock on GPU %s (%s%s%s): no verdict on %s; free the lock (or "
+            "choose GPU_LOCK_DIR) and measure again",
+            name, s->gpu_index, s->run_lock, *who ? "; other holders of the GPU: " : "", who, name);
       }
       close(fd);
     }

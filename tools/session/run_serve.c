@@ -88,8 +88,9 @@ static void serve_start(run_state *s, unsigned r) {
     run_wait(&s->srv);
     s->srv.pid = 0;
     char *who = run_lock_holders(s->gpu_index, (long)getpid());
-    run_die("the server on GPU %s did not open the device within %u s (SERVE_START_TIMEOUT): the runs' lock %s held by another process?%s%s",
-            s->gpu_index, limit, s->run_lock, *who ? " Other holders of the GPU: " : "", who);
+    run_die(
+        "the server on GPU %s did not open the device within %u s (SERVE_START_TIMEOUT): the runs' lock %s held by another process?%s%s",
+        s->gpu_index, limit, s->run_lock, *who ? " Other holders of the GPU: " : "", who);
   }
   close_fd(s);
   int rc = run_wait(&s->srv);

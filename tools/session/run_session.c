@@ -167,7 +167,8 @@ int run_measure(const char *exp) {
   if (e->baselines.n && !(e->lib_bench && stat(e->lib_bench, &st) == 0 && S_ISREG(st.st_mode))) {
     char *bl = run_strdup("");
     for (size_t i = 0; i < e->baselines.n; i++) { char *t = run_fmt("%s%s%s", bl, i ? " " : "", e->baselines.s[i]); free(bl); bl = t; }
-    run_die("LIB_BASELINES='%s' but no runner LIB_BENCH='%s' (kernels/<problem>/problem/<lib>_bench.py)", bl, e->lib_bench ? e->lib_bench : "");
+    run_die("LIB_BASELINES='%s' but no runner LIB_BENCH='%s' (kernels/<problem>/problem/<lib>_bench.py)", bl,
+            e->lib_bench ? e->lib_bench : "");
   }
   if (run_env_baselines(e, err, sizeof err)) run_die("%s", err);
   if (access(e->samples, X_OK) != 0) run_die("%s: missing (run make %s)", e->samples, e->samples);

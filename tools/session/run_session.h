@@ -31,7 +31,8 @@
 // A variant whose row is a reject is left out without a slot; its row stays in the gate table.
 //
 // One GPU, one session at a time: a session holds a host-wide lock on its GPU
-// (GPU_LOCK_DIR, default /tmp: cudadent42-gpu<index>.lock), so two timing jobs never share a GPU,
+// (run_lock.h: GPU_LOCK_DIR, default /tmp/cudadent42-locks, cudadent42-gpu<index>.lock), so two
+// timing jobs never share a GPU,
 // whichever experiment they belong to. Publishing (step 2) and the gate table (step 3) hold a lock
 // on the destination directory, so sessions finishing together on two GPUs append one after the
 // other.
@@ -39,8 +40,9 @@
 // The experimental design has three levels: sessions (one invocation of this command: one host,
 // one GPU, one code state), rounds within a session (one process per variant and round; SERVE=1:
 // one process per round, which times the round's variants one after another, and a new one after a
-// job that failed), and samples within a process. The A/A experiment shows each process and each session carrying its
-// own offset, so each level is recorded for the analysis to treat as a unit.
+// job that failed), and samples within a process. The A/A experiment shows each process and
+// each session carrying its own offset, so each level is recorded for the analysis to treat as a
+// unit.
 //   session   SESSION, else <hostname -s>-<UTC start, YYYYmmddTHHMMSSZ>; 1-100 of [A-Za-z0-9.-],
 //             the first alphanumeric (it names a directory and a header key). Host, GPU uuid
 //             (nvidia-smi, else `unknown`) and the order seed are passed to every timed run as
@@ -50,8 +52,8 @@
 //             (kernels/<problem>/problem/<lib>_bench.py, e.g. sdpa_bench.py). ORDER=balanced
 //             (default): every round runs all timed variants in a random order, and every
 //             variant takes every slot of a round equally often over the session (run_plan.h,
-//             session_order.h: shuffled Latin squares from ORDER_SEED,
-//             which defaults to 31 random bits, recorded): a fixed order, or a shuffle that
+//             session_order.h: shuffled Latin squares from ORDER_SEED, which defaults to 31
+//             random bits, recorded): a fixed order, or a shuffle that
 //             happens to put one variant first more often, confounds a variant with its slot
 //             (clock and thermal drift, the first process of a round). ORDER=sequential:
 //             variant-major, for diagnosing drift.
@@ -64,8 +66,9 @@
 //             variant and GPU for the same comparison.)
 //   code      kernels:<sha256 of CODE_SRC, 12 hex> for our variants; for <lib>-* baselines
 //             <lib>:<sha256 of LIB_BENCH> and the versions it reports (--versions, e.g. torch=<v>
-//             cudnn=<v>); tools/pipeline/code_id.sh defines both (run_codeid.h). `make check-published` holds
-//             every published file to the id the sources give now (check_published.sh).
+//             cudnn=<v>); tools/pipeline/code_id.sh defines both (run_codeid.h). `make
+//             check-published` holds every published file to the id the sources give now
+//             (check_published.sh).
 // A library baseline <lib>-<backend>.<suffix> (sdpa-cudnn.b) runs --backend <lib>-<backend> but is
 // published under its own name: two names for one baseline make an A/A pair.
 // Round files go to build/EXP/runs/<session>/ (made fresh). A variant is published only if every
@@ -81,6 +84,7 @@
 // temp file and renamed (an interrupted run leaves published files untouched). The gate table
 // with runtime verdicts is written to build/EXP/gates.csv and published beside the samples, and
 // the numerics gate's errors per shape and run (the runs' `check shape=` lines) are appended to
+// DATA_OUT/EXP/<gpu>/numerics.csv (tools/gates/numerics.h).
 #pragma once
 
 // the session of experiment EXP, its settings from the environment; the exit status

@@ -223,11 +223,12 @@ int shards_write(FILE *out, const shards_in *in, const strv *gpus, const char *h
         free(mins), free(args), free(stage);
         break;
       }
-      char *srun = run_fmt("%s --job-name=cudadent42-%s-%s --gres=gpu:1 --ntasks=1 --time=%s --kill-on-bad-exit=1", in->srun, in->exp, g, mins);
+      char *srun =
+          run_fmt("%s --job-name=cudadent42-%s-%s --gres=gpu:1 --ntasks=1 --time=%s --kill-on-bad-exit=1", in->srun, in->exp, g, mins);
       if (in->partition) { char *t = q(in->partition); cat(&srun, " --partition=%s", t); free(t); }
       if (in->account) { char *t = q(in->account); cat(&srun, " --account=%s", t); free(t); }
-      cat(&text, "shard%zu: prebuild\n\t+@rm -rf %s && mkdir -p %s && %s --output=%s/job.log %s measure-one %s\n", k, stage, stage, srun, stage,
-          in->make_cmd, args);
+      cat(&text, "shard%zu: prebuild\n\t+@rm -rf %s && mkdir -p %s && %s --output=%s/job.log %s measure-one %s\n", k, stage, stage, srun,
+          stage, in->make_cmd, args);
       free(srun), free(mins);
     } else {
       cat(&text, "shard%zu: prebuild\n\t+@rm -f %s/shards.%zu.done && %s measure-one %s\n", k, in->b, k, in->make_cmd, args);
