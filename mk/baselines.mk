@@ -1,7 +1,7 @@
 # baselines.mk — measured ceilings for the roofline and the A/A calibration.
 # The baselines themselves are built and run by the experiment and measure rules: cublas-naive
 # from kernels/<problem>/cublas_<name>.cu (+ -lcublas), library ones (sdpa-*) through
-# kernels/<problem>/problem/<lib>_bench.py (tools/pipeline/measure.sh).
+# kernels/<problem>/problem/<lib>_bench.py (`session measure`, tools/session/run_runs.c).
 CEILINGS_BIN := $(B)/tools/ceilings
 CEILINGS_OUT ?= data/ceilings
 AA_DATA      ?= data/aa data/aa-own
@@ -24,9 +24,9 @@ $(CEILINGS_BIN) $(CEILINGS_WGMMA_OBJ): | check-gpu
 endif
 ## ceilings: GPU only: measure DRAM bandwidth (copy kernel, cudaMemcpy d2d, read-only kernel), the mma.sync f16 rate and (compute capability 9.0) the wgmma f16 rate -> data/ceilings/<gpu>.csv
 .PHONY: ceilings
-ceilings: check-gpu $(CEILINGS_BIN)
+ceilings: check-gpu $(CEILINGS_BIN) $(SESSION_BIN)
 	@mkdir -p $(CEILINGS_OUT)
-	tools/pipeline/with_gpu.sh "make ceilings" $(CEILINGS_BIN) --out $(CEILINGS_OUT)/ --meta git_rev=$(GIT_REV)
+	$(SESSION_BIN) lock "make ceilings" $(CEILINGS_BIN) --out $(CEILINGS_OUT)/ --meta git_rev=$(GIT_REV)
 
 # sub-make: aa and aa-own are two experiments, and one make holds one experiment (its experiment.mk
 # assigns SHAPES, KERNEL, … as global names)

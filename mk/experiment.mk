@@ -142,7 +142,7 @@ PLAN_TAG = $(call plan_tag,$(PLAN))
 # the claims a reproduction is judged by: PRIMARY, else every variant against BASELINE
 CLAIM_PAIRS = $(or $(strip $(PRIMARY)),$(if $(BASELINE),$(foreach v,$(filter-out $(BASELINE),$(VARIANTS)),$(v):$(BASELINE))))
 # The baselines of the experiment's problem: its cuBLAS ones (kernels/<problem>/cublas_*.cu) and
-# the library ones it lists in kernels/<problem>/problem/baselines.txt (measured by measure.sh).
+# the library ones it lists in kernels/<problem>/problem/baselines.txt (measured by `session measure`).
 # BASELINES, BASELINE, COMPARE and SHAPES are checked now too: a misspelt baseline, a pair naming
 # nothing, or a shape outside the grammar would otherwise pass silently or fail once per variant.
 # C baselines: kernels/<problem>/<lib>_<name>.cu is baseline <lib>-<name> when it declares what it
@@ -178,7 +178,7 @@ $(foreach sh,$(SHAPES),$(if $(call x_shape,$(sh)),,$(error $(call x_where,SHAPES
 # the problem's own checks of the experiment, while make reads it (kernels/<problem>/problem/problem.mk)
 -include $(wildcard kernels/$(PROBLEM)/problem/problem.mk)
 endif
-# the C baselines the experiment lists (the others of BASELINES are library runners', measure.sh)
+# the C baselines the experiment lists (the others of BASELINES are library runners', `session measure`)
 C_BASELINES := $(filter $(foreach f,$(C_BASELINE_SRC),$(call c_baseline_name,$(f))),$(BASELINES))
 c_baseline_src = $(firstword $(foreach f,$(C_BASELINE_SRC),$(if $(filter $(1),$(call c_baseline_name,$(f))),$(f))))
 # c_baseline_link SRC: what it links, from its .link file (else -lcublas for a cublas_*.cu)
@@ -305,7 +305,7 @@ $(STATUS_FILES): | check-exp check-deps-build
 gates: $(EXP_OUT)/gates.csv $(GATETAB)
 	@echo "gates: $$($(GATETAB) count $<)"
 # One gate row per variant (build/EXP/<v>/gate.csv), made as soon as its binary is: a measure
-# that streams builds into timing (`make measure GPUS=...`, tools/pipeline/shards.sh) asks for
+# that streams builds into timing (`make measure GPUS=...`, `session shards`) asks for
 # the rows of the variants it is about to time. GATE_WAIVE turns a named reject into a pass.
 # gate_row V: the recipe of V's row
 # (a dispatching variant: each configuration's shapes by that configuration's threshold)

@@ -21,8 +21,8 @@ SERVE_BIN := $(B)/tools/serve
 $(SERVE_BIN): tools/pipeline/serve.cu $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) $(CUDART_SHARED) -o $@ $< -ldl
-# SESSION (an id, [A-Za-z0-9.-]) and ORDER_SEED (digits) are passed only when set: measure.sh
-# then names the session <host>-<UTC start> and draws the seed of the per-round shuffles itself.
+# SESSION (an id, [A-Za-z0-9.-]) and ORDER_SEED (digits) are passed only when set: the session
+# (`session measure`, tools/session/run_session.h) then names the session <host>-<UTC start> and draws the seed of the per-round shuffles itself.
 MEASURE_OPT = $(if $(SESSION),SESSION=$(call shell_quote,$(SESSION))) $(if $(ORDER_SEED),ORDER_SEED=$(call shell_quote,$(ORDER_SEED)))
 
 # A GPU target on a machine without a GPU stops before compiling anything: check-gpu comes first
@@ -39,13 +39,13 @@ endif
 # the host C the harness links): the sources of the code id (`session code-id`) that
 # measure writes into every sample file and search and check-published compare against
 CODE_SRC = $(sort kernels/harness kernels/$(PROBLEM) $(SAMPLES_HARNESS_SRC) $(SAMPLES_HARNESS_SRC:.c=.h))
-# the environment of one measure session (tools/pipeline/measure.sh)
-MEASURE_ENV = STREAM= QUEUE= HOLD_DEVICE=$(HOLD_DEVICE) PRESTART=$(PRESTART) SERVE=$(SERVE) SERVE_BIN=$(SERVE_BIN) B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) SESSION_BIN=$(SESSION_BIN) GATETAB=$(GATETAB) NUMTAB=$(NUMTAB) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) \
+# the environment of one measure session (`$(SESSION_BIN) measure`, tools/session/run_session.h)
+MEASURE_ENV = STREAM= QUEUE= HOLD_DEVICE=$(HOLD_DEVICE) PRESTART=$(PRESTART) SERVE=$(SERVE) SERVE_BIN=$(SERVE_BIN) B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) GATETAB=$(GATETAB) NUMTAB=$(NUMTAB) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) \
   ROUNDS=$(ROUNDS) GRAPH_CALLS=$(GRAPH_CALLS) SEED=$(SEED) RUN_TIMEOUT=$(RUN_TIMEOUT) \
   LIB_BENCH='$(LIB_BENCH)' LIB_BASELINES='$(LIB_BASELINES)' SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' \
   PROBLEM=$(PROBLEM) ORDER=$(ORDER) VARIANT='$(VARIANT)' \
   CODE_SRC='$(CODE_SRC)' PLAN_TAG='$(PLAN_TAG)'
-# GPUS: `all` or indices (0,1): one session per GPU at once (tools/pipeline/shards.sh deals out
+# GPUS: `all` or indices (0,1): one session per GPU at once (`session shards`, tools/session/shards_plan.h, deals out
 # the rounds, or a sweep's variants; one timing job per GPU, BUILD_JOBS compiles beside them); empty:
 # one session on the GPU CUDA_VISIBLE_DEVICES names first
 GPUS ?=
@@ -69,7 +69,7 @@ MEASURE_MAKE = $(MAKE) --no-print-directory -f $(firstword $(MAKEFILE_LIST)) EXP
 SHARDS_MAKE  = $(MAKE) --no-print-directory -f $(EXP_OUT)/shards.mk
 
 # BUILD_JOBS: compiles at once beside the timing sessions of `measure GPUS=...` (its builds
-# overlap measuring where each variant is timed on one GPU: tools/pipeline/shards.sh);
+# overlap measuring where each variant is timed on one GPU: tools/session/shards_plan.h);
 # BUILD_CHUNK: the variants one make call builds; BUILD_DEPTH: such calls at once (enough chunks
 # to keep BUILD_JOBS compiles busy)
 BUILD_JOBS  ?= $(shell nproc 2>/dev/null || echo 4)
@@ -84,7 +84,7 @@ MEASURE_SHARED = check-exp check-deps-build $(HARNESS_OBJS) $(B)/tools/flagcheck
 .PHONY: measure measure-one
 ifeq ($(strip $(GPUS))$(filter slurm,$(RUNNER)),)
 measure: check-gpu build $(EXP_OUT)/gates.csv $(SAMPLES_BIN) $(SESSION_BIN) $(NUMTAB) $(if $(filter 1,$(SERVE)),$(SERVE_BIN))
-	@$(MEASURE_ENV) $(MEASURE_OPT) tools/pipeline/measure.sh $(EXP) >/dev/null
+	@$(MEASURE_ENV) $(MEASURE_OPT) $(SESSION_BIN) measure $(EXP) >/dev/null
 else
 measure: check-gpu $(MEASURE_SHARED) $(SAMPLES_BIN) $(SESSION_BIN)
 	+@$(if $(MAKE_DRY),echo "measure: a dry run (make -n): the sessions of GPUS='$(GPUS)' RUNNER=$(RUNNER) are not started"; exit 0;) \
@@ -94,7 +94,7 @@ measure: check-gpu $(MEASURE_SHARED) $(SAMPLES_BIN) $(SESSION_BIN)
 	  LIB_BASELINES='$(LIB_BASELINES)' RUN_TIMEOUT=$(RUN_TIMEOUT) ORDER_SEED='$(ORDER_SEED)' \
 	  RUNNER=$(RUNNER) SLURM_JOBS=$(SLURM_JOBS) SLURM_PARTITION='$(SLURM_PARTITION)' \
 	  SLURM_ACCOUNT='$(SLURM_ACCOUNT)' SLURM_TIME='$(SLURM_TIME)' MAKE_CMD='$(MEASURE_MAKE)' \
-	  ALL_VARIANTS='$(BIN_TARGETS)' VARIANT='$(VARIANT)' tools/pipeline/shards.sh $(EXP) >$(EXP_OUT)/shards.mk.tmp && \
+	  ALL_VARIANTS='$(BIN_TARGETS)' VARIANT='$(VARIANT)' $(SESSION_BIN) shards $(EXP) >$(EXP_OUT)/shards.mk.tmp && \
 	  mv $(EXP_OUT)/shards.mk.tmp $(EXP_OUT)/shards.mk || exit 2; \
 	  $(GATETAB) clear $(EXP_OUT)/runtime.csv || exit 2; \
 	  t0=$$(date +%s); $(SHARDS_MAKE) -k -j$$(( $$(grep -c '^shard[0-9]*:' $(EXP_OUT)/shards.mk) + $(BUILD_JOBS) )) all; \
@@ -113,9 +113,9 @@ measure-one: check-gpu
 	+@$(if $(MAKE_DRY),echo "measure-one: a dry run (make -n): no session started"; exit 0;) \
 	  SHARD=1 $(if $(GPU),GPU=$(GPU)) DONE_FILE='$(DONE_FILE)' $(MEASURE_ENV) $(MEASURE_OPT) \
 	  $(if $(call from_shards,STREAM),STREAM=1 BUILD_MAKE='$(MEASURE_MAKE)' BUILD_CHUNK=$(BUILD_CHUNK) BUILD_DEPTH=$(BUILD_DEPTH)) \
-	  $(if $(call from_shards,QUEUE),QUEUE='$(QUEUE)' QUEUE_SHARED='$(QUEUE_SHARED)') tools/pipeline/measure.sh $(EXP) >/dev/null
+	  $(if $(call from_shards,QUEUE),QUEUE='$(QUEUE)' QUEUE_SHARED='$(QUEUE_SHARED)') $(SESSION_BIN) measure $(EXP) >/dev/null
 
 ## sanitize: GPU only: compute-sanitizer memcheck/racecheck/initcheck/synccheck on passing variants
 .PHONY: sanitize
-sanitize: check-gpu build $(EXP_OUT)/gates.csv $(GATETAB)
-	@B=$(B) GATETAB=$(GATETAB) DATA_OUT=$(DATA_OUT) GIT_REV=$(GIT_REV) SANITIZE_SHAPES='$(SANITIZE_SHAPES)' tools/gates/sanitize.sh $(EXP)
+sanitize: check-gpu build $(EXP_OUT)/gates.csv $(GATETAB) $(SESSION_BIN)
+	@B=$(B) GATETAB=$(GATETAB) SESSION_BIN=$(SESSION_BIN) DATA_OUT=$(DATA_OUT) GIT_REV=$(GIT_REV) SANITIZE_SHAPES='$(SANITIZE_SHAPES)' tools/gates/sanitize.sh $(EXP)

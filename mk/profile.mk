@@ -31,8 +31,8 @@ tools: profile-tools
 
 ## profile: GPU only: ncu on one shape (SHAPE=) of each passing variant (VARIANT=) -> build/EXP/profile/, counter gates; PUBLISH=1 -> data/
 .PHONY: profile
-profile: check-gpu build $(EXP_OUT)/gates.csv $(B)/tools/ncu_csv $(B)/tools/counter_gates $(GATETAB)
-	@B=$(B) DATA_OUT=$(DATA_OUT) PUBLISH=$(PUBLISH) VARIANTS='$(VARIANTS)' VARIANT='$(VARIANT)' \
+profile: check-gpu build $(EXP_OUT)/gates.csv $(B)/tools/ncu_csv $(B)/tools/counter_gates $(GATETAB) $(SESSION_BIN)
+	@B=$(B) SESSION_BIN=$(SESSION_BIN) DATA_OUT=$(DATA_OUT) PUBLISH=$(PUBLISH) VARIANTS='$(VARIANTS)' VARIANT='$(VARIANT)' \
 	  SHAPE='$(or $(SHAPE),$(PROFILE_SHAPE))' SEED=$(SEED) PROFILE_TIMEOUT=$(PROFILE_TIMEOUT) \
 	  BANK_CONFLICT_MAX=$(BANK_CONFLICT_MAX) COALESCE_FACTOR=$(COALESCE_FACTOR) \
 	  COALESCE_IDEAL_SECTORS=$(COALESCE_IDEAL_SECTORS) tools/profile/profile.sh $(EXP)

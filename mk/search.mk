@@ -48,6 +48,8 @@ ifeq ($(REPLAY),1)
 .PHONY: search
 search: search-replay
 else
+# sub-make: the confirmation reads the results the search has just written, which a make that
+# lists its files before any recipe runs cannot know yet
 .PHONY: search
 search: check-exp check-deps-build $(B)/tools/search $(B)/tools/gates $(GATETAB) $(B)/tools/flagcheck $(SAMPLES_BIN) $(SESSION_BIN)
 	@$(if $(MAKE_DRY),echo "search: a dry run (make -n): no trial is built or timed"; exit 0;) \

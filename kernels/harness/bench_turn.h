@@ -1,4 +1,4 @@
-// bench_turn.h — a timing run started ahead of its turn (measure.sh's prestart): the process opens
+// bench_turn.h — a timing run started ahead of its turn (the session's prestart, tools/session/run_runs.c): the process opens
 // the device while the run before it still works the GPU, then waits for its turn before it
 // launches anything, and from its turn on it has a time limit of its own.
 #pragma once

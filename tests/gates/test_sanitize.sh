@@ -30,7 +30,7 @@ variant() {
 }
 variant good 0 0; variant numerics 1 0; variant racy 9 3; variant crashy 4 0
 printf 'variant,verdict,reason,detail\ngood,pass,,\nnumerics,pass,,\nracy,pass,,\ncrashy,pass,,\n' >"$b/gates.csv"
-PATH=$t/bin:$PATH GATETAB=$PWD/build/tools/gatetab B=$t/build DATA_OUT=$t/data GIT_REV=0123456789ab SAN_TOOLS="memcheck racecheck" \
+PATH=$t/bin:$PATH GATETAB=$PWD/build/tools/gatetab SESSION_BIN=$PWD/build/tools/session GPU_LOCK_DIR=$t/locks B=$t/build DATA_OUT=$t/data GIT_REV=0123456789ab SAN_TOOLS="memcheck racecheck" \
   tools/gates/sanitize.sh x >"$t/out" 2>&1; rc=$?
 check_eq "errors found: exit 1" "$rc" 1
 d=$t/data/x/fake-gpu/sanitize.csv

@@ -88,7 +88,7 @@ check_eq "--limit 1: a run of 200000 reps is stopped with exit 124" \
   "$(rc_of timeout -s KILL 120 $X --shape B1_H16_S1024_D128_C0 --reps 200000 --warmup 1 --limit 1 --out "$T/limit.csv")" 124
 check_grep "... saying why" "past the run's time limit" "$T/out"
 check "... and leaves no sample file" test ! -e "$T/limit.csv"
-# served jobs (tools/pipeline/serve.cu; measure.sh SERVE=1): the stand-in's kernel.so timed twice
+# served jobs (tools/pipeline/serve.cu; session measure SERVE=1): the stand-in's kernel.so timed twice
 # in one process, then a fixture whose kernel faults, which ends its server with 4
 SRV=${SERVE_BIN:-$B/tools/serve}
 make -s --no-print-directory "$B/tests/bench_naive.so" "$B/tests/bench_fixture_fault.so" "$SRV" >"$T/build.log" 2>&1

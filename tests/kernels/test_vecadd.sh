@@ -9,7 +9,7 @@
 set -u
 . tests/lib.sh
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
-# measure.sh merges the rounds with the samples command built here (make test builds it)
+# `session measure` merges the rounds with the samples command built here (make test builds it)
 export SAMPLES_BIN=$PWD/build/tools/samples SESSION_BIN=$PWD/build/tools/session GATETAB=$PWD/build/tools/gatetab
 exp=experiments/vecadd
 out=build/vecadd
@@ -105,7 +105,7 @@ fake v1 100; fake v8 60; fake b1024 62
 { echo 'variant,verdict,reason,detail,kernel,regs'; printf '%s,pass,,,k,1\n' v1 v8 b1024; } >"$b/gates.csv"
 mkdir -p "$t/smi"; printf '#!/usr/bin/env bash\necho " GPU-fake-0"\n' >"$t/smi/nvidia-smi"; chmod +x "$t/smi/nvidia-smi"
 PATH=$t/smi:$PATH B=$t/build DATA_OUT=$t/data ROUNDS=3 REPS=30 SHAPES="$shapes" SESSION=s1 ORDER_SEED=1 GIT_REV=abc PROBLEM=vecadd \
-  tools/pipeline/measure.sh vecadd >"$t/measure.out" 2>"$t/measure.err"
+  build/tools/session measure vecadd >"$t/measure.out" 2>"$t/measure.err"
 check_eq "measure exits 0" "$?" 0
 dd=$t/data/vecadd/fake-gpu
 for v in v1 v8 b1024; do check "$v published under vecadd/fake-gpu" test -f "$dd/$v.csv"; done

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test_gpu_locks.sh — the GPU locks (tools/pipeline/gpus.sh) against another local user's tricks,
+# test_gpu_locks.sh — the GPU locks (`session lock`, tools/session/run_lock.h) against another local user's tricks,
 # on a machine without a GPU: a symbolic link planted as a lock file or as the lock directory, a
 # directory others may write without the sticky bit, a lock held by another process (a bounded
 # wait that names the holder), an unreadable lock; and measure stopping, blaming no variant, when
@@ -7,8 +7,8 @@
 set -u
 . tests/lib.sh
 t=$(mktemp -d); trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$t"' EXIT
-# take DIR INDEX [VAR=VALUE...]: a shell that takes GPU INDEX's lock in DIR and prints "took"
-take() { local d=$1 i=$2; shift 2; env "$@" GPU_LOCK_DIR="$d" bash -c '. tools/pipeline/gpus.sh; gpu_lock_take 9 '"$i"' "a test" || { echo "$gpu_err" >&2; exit 2; }; echo took' 2>"$t/err"; }
+# take DIR INDEX [VAR=VALUE...]: a command that takes GPU INDEX's lock in DIR and prints "took"
+take() { local d=$1 i=$2; shift 2; env "$@" GPU_LOCK_DIR="$d" GPU="$i" build/tools/session lock "a test" echo took 2>"$t/err"; }
 
 # a lock file that is a symbolic link to a victim file: refused, the victim untouched
 mkdir -p "$t/l1"; printf 'precious\n' >"$t/victim"; ln -s "$t/victim" "$t/l1/cudadent42-gpu0.lock"
@@ -38,7 +38,7 @@ check_eq "a fresh directory: taken" "$(take "$t/l5" 3)" took
 check "... the lock is a plain file" test -f "$t/l5/cudadent42-gpu3.lock" -a ! -L "$t/l5/cudadent42-gpu3.lock"
 check_grep "... the holder's note names what held it" " a test since " "$t/l5/cudadent42-gpu3.$(id -u).holder"
 # held by another process: a bounded wait (GPU_LOCK_WAIT) that names the holder, then no lock
-GPU_LOCK_DIR=$t/l5 bash -c '. tools/pipeline/gpus.sh; gpu_lock_take 9 1 "make measure EXP=other" && sleep 30' 2>/dev/null &
+GPU_LOCK_DIR=$t/l5 GPU=1 build/tools/session lock "make measure EXP=other" sleep 30 2>/dev/null &
 for i in $(seq 100); do [ -e "$t/l5/cudadent42-gpu1.$(id -u).holder" ] && break; sleep 0.05; done
 s0=$SECONDS
 out=$(take "$t/l5" 1 GPU_LOCK_WAIT=1); rc=$?
@@ -65,7 +65,7 @@ mkdir -p "$t/locks" && chmod 1777 "$t/locks" && : >"$t/locks/cudadent42-gpu0.loc
 flock "$t/locks/cudadent42-gpu0.lock.runs" sleep 40 & holder=$!
 sleep 0.3
 env PROBLEM=attention SAMPLES_BIN=$PWD/build/tools/samples SESSION_BIN=$PWD/build/tools/session GATETAB=$PWD/build/tools/gatetab B=$t/build DATA_OUT=$t/data GPU_LOCK_DIR=$t/locks PRESTART=0 SERVE=0 RUN_TIMEOUT=1 ROUNDS=1 REPS=2 \
-  SHAPES=B1_H1_S8_D64_C0 GIT_REV=abc SESSION=lk1 tools/pipeline/measure.sh lk >/dev/null 2>"$t/merr"; rc=$?
+  SHAPES=B1_H1_S8_D64_C0 GIT_REV=abc SESSION=lk1 build/tools/session measure lk >/dev/null 2>"$t/merr"; rc=$?
 check_eq "measure, the runs' lock held by another process, RUN_TIMEOUT=1: exit 2" "$rc" 2
 check_grep "... no verdict on the variant, the lock named" "good: its run ran out of time while another process held the runs' lock on GPU 0 .*no verdict on good" "$t/merr"
 check "... and no run_timeout recorded for it" bash -c "! grep -qs 'good,.*run_timeout' '$b/runtime.csv' '$b/gates.csv'"
@@ -76,7 +76,7 @@ printf '#!/usr/bin/env bash\nsleep 30\n' >"$t/stuck-serve"; chmod +x "$t/stuck-s
 s0=$SECONDS
 env PROBLEM=attention SAMPLES_BIN=$PWD/build/tools/samples SESSION_BIN=$PWD/build/tools/session GATETAB=$PWD/build/tools/gatetab B=$t/build DATA_OUT=$t/data GPU_LOCK_DIR=$t/locks SERVE=1 \
   SERVE_BIN=$t/stuck-serve SERVE_START_TIMEOUT=1 ROUNDS=1 REPS=2 SHAPES=B1_H1_S8_D64_C0 GIT_REV=abc SESSION=lk2 \
-  tools/pipeline/measure.sh lk >/dev/null 2>"$t/merr"; rc=$?
+  build/tools/session measure lk >/dev/null 2>"$t/merr"; rc=$?
 check_eq "a server that never gets ready, SERVE_START_TIMEOUT=1: exit 2" "$rc" 2
 check "... within seconds" test $(( SECONDS - s0 )) -le 8
 check_grep "... saying so" "the server on GPU 0 did not open the device within 1 s \(SERVE_START_TIMEOUT\)" "$t/merr"

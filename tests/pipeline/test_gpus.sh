@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# test_gpus.sh — one experiment on several GPUs of a host without a GPU: tools/pipeline/shards.sh
+# test_gpus.sh — one experiment on several GPUs of a host without a GPU: `session shards`
 # deals the rounds (or a sweep's variants) out over two fake GPUs, make runs the shards at once
-# (-j2), and each shard is tools/pipeline/measure.sh with GPU and SHARD set. Fake benches log
+# (-j2), and each shard is `session measure` (tools/session/run_session.h) with GPU and SHARD set. Fake benches log
 # which GPU (CUDA_VISIBLE_DEVICES) ran them and when. Checks: the two GPUs time at the same time,
 # one GPU never runs two processes at once, each file gains one session per GPU with that GPU's
 # uuid and index, the rounds add up, a numerics failure on one GPU reaches the shared runtime
@@ -44,8 +44,8 @@ EOS
 fake a; fake b; fake c 1
 { echo 'variant,verdict,reason,detail,kernel,regs'; printf '%s,pass,,,k,1\n' a b c; } >"$b/gates.csv"
 
-# --- the dealing (shards.sh alone) ----------------------------------------------------------------
-deal() { env PATH="$t/smi:$PATH" B="$t/build" START=20261122T000000Z MAKE_CMD=mk ALL_VARIANTS="a b c" "$@" tools/pipeline/shards.sh fake 2>/dev/null; }
+# --- the dealing (session shards alone) ------------------------------------------------------------
+deal() { env PATH="$t/smi:$PATH" B="$t/build" START=20261122T000000Z MAKE_CMD=mk ALL_VARIANTS="a b c" "$@" build/tools/session shards fake 2>/dev/null; }
 check_grep "GPUS=all: one target per GPU nvidia-smi lists" '^all: shard0 shard1$' <(deal GPUS=all ROUNDS=4 REPS=40)
 check_grep "rounds dealt out: 5 rounds -> 3 on GPU 0 (reps in proportion)" 'measure-one GPU=0 SESSION=[^ ]*-gpu0-20261122T000000Z DONE_FILE=[^ ]*/shards.0.done ROUNDS=3 REPS=30$' <(deal GPUS=0,1 ROUNDS=5 REPS=50)
 check_grep "... and 2 on GPU 1" 'measure-one GPU=1 SESSION=[^ ]*-gpu1-20261122T000000Z DONE_FILE=[^ ]*/shards.1.done ROUNDS=2 REPS=20$' <(deal GPUS=0,1 ROUNDS=5 REPS=50)
@@ -68,7 +68,7 @@ check_grep "VARIANT=c: only c on the GPUs, with the baseline a they share" "GPU=
 check_eq "VARIANT naming none of the variants is refused (exit 2)" "$(deal GPUS=0,1 ROUNDS=1 REPS=10 ALL_VARIANTS='a b' VARIANT=zz >/dev/null; echo $?)" 2
 check_eq "a plan of 3 rounds a session on 2 GPUs with ROUNDS=3 is refused (exit 2)" "$(deal GPUS=0,1 ROUNDS=3 REPS=60 PLAN_ROUNDS=3 >/dev/null; echo $?)" 2
 check_grep "... naming the ROUNDS and REPS that deal 3 rounds to each" "pass ROUNDS=6 REPS=120 " \
-  <(env PATH="$t/smi:$PATH" B="$t/build" MAKE_CMD=mk ALL_VARIANTS="a b c" GPUS=0,1 ROUNDS=3 REPS=60 PLAN_ROUNDS=3 tools/pipeline/shards.sh fake 2>&1 >/dev/null)
+  <(env PATH="$t/smi:$PATH" B="$t/build" MAKE_CMD=mk ALL_VARIANTS="a b c" GPUS=0,1 ROUNDS=3 REPS=60 PLAN_ROUNDS=3 build/tools/session shards fake 2>&1 >/dev/null)
 check_grep "... and ROUNDS=6 deals 3 rounds to each GPU" 'GPU=1 .*ROUNDS=3 REPS=60$' <(deal GPUS=0,1 ROUNDS=6 REPS=120 PLAN_ROUNDS=3)
 check_eq "no variants at all is refused (exit 2)" "$(deal GPUS=0,1 ROUNDS=1 REPS=10 ALL_VARIANTS=' ' >/dev/null; echo $?)" 2
 # make -n: the driver's and measure-one's recipes are marked + (job server), so they run: they must
@@ -89,12 +89,12 @@ done
 
 # --- two GPUs at once ----------------------------------------------------------------------------
 deal GPUS=all ROUNDS=4 REPS=8 >"$t/shards.mk"
-# the shards call make back; here a stand-in runs measure.sh the way `make measure-one` does
+# the shards call make back; here a stand-in runs `session measure` the way `make measure-one` does
 cat >"$t/mk" <<EOS
 #!/usr/bin/env bash
 [ "\$1" = measure-one ] || exit 0  # prebuild: the gate table is made above
 shift; for a in "\$@"; do export "\$a"; done
-SHARD=1 B=$t/build DATA_OUT=$t/data GIT_REV=abc GPU_LOCK_DIR=$t/locks SHAPES=B1_H1_S8_D64_C0 exec tools/pipeline/measure.sh fake
+SHARD=1 B=$t/build DATA_OUT=$t/data GIT_REV=abc GPU_LOCK_DIR=$t/locks SHAPES=B1_H1_S8_D64_C0 exec build/tools/session measure fake
 EOS
 chmod +x "$t/mk"
 # run_shards SHARDS_MK STAND_IN OUT WHAT: the shards at once (make -j2), STAND_IN playing make
@@ -145,9 +145,9 @@ done
 EOS
 chmod +x "$t/mkbuild"
 : >"$t/runs.log"; : >"$t/builds.log"
-deal() { env PATH="$t/smi:$PATH" B="$t/build" START=20261122T000001Z MAKE_CMD=mk "$@" tools/pipeline/shards.sh sfake 2>/dev/null; }
+deal() { env PATH="$t/smi:$PATH" B="$t/build" START=20261122T000001Z MAKE_CMD=mk "$@" build/tools/session shards sfake 2>/dev/null; }
 deal GPUS=all ROUNDS=1 REPS=2 BASELINE=a ALL_VARIANTS='a b c d e f' >"$t/sshards.mk"
-sed "s#/fake#/sfake#; s#measure.sh fake#measure.sh sfake#; s#DATA_OUT=$t/data #DATA_OUT=$t/sdata BUILD_MAKE=$t/mkbuild BUILD_CHUNK=2 BUILD_DEPTH=2 #" "$t/mk" >"$t/smk"
+sed "s#/fake#/sfake#; s#session measure fake#session measure sfake#; s#DATA_OUT=$t/data #DATA_OUT=$t/sdata BUILD_MAKE=$t/mkbuild BUILD_CHUNK=2 BUILD_DEPTH=2 #" "$t/mk" >"$t/smk"
 chmod +x "$t/smk"
 : >"$sb/runtime.csv"; mkdir -p "$sb/queue"  # (the driver makes it empty)
 run_shards "$t/sshards.mk" "$t/smk" "$t/sout" "STREAM: the shards run and exit 0"
@@ -174,9 +174,9 @@ check_grep "STREAM: a session says how many the other took" 'taken by the other 
 # chunk of builds, so that both sessions start together)
 b0=$b; b=$t/tmpl; for v in p q r s t u v w; do fake $v; done; b=$b0
 qb=$t/build/qfake; mkdir -p "$qb/queue"; : >"$qb/runtime.csv"; : >"$t/runs.log"
-deal() { env PATH="$t/smi:$PATH" B="$t/build" START=20261122T000002Z MAKE_CMD=mk "$@" tools/pipeline/shards.sh qfake 2>/dev/null; }
+deal() { env PATH="$t/smi:$PATH" B="$t/build" START=20261122T000002Z MAKE_CMD=mk "$@" build/tools/session shards qfake 2>/dev/null; }
 deal GPUS=all ROUNDS=1 REPS=2 ALL_VARIANTS='p q r s t u v w' >"$t/qshards.mk"
-sed "s#/sfake#/qfake#; s#measure.sh sfake#measure.sh qfake#; s#/sdata #/qdata #; s#BUILD_CHUNK=2 BUILD_DEPTH=2 #BUILD_CHUNK=8 ROUNDS=1 REJECT='q s u w' #" "$t/smk" >"$t/qmk"
+sed "s#/sfake#/qfake#; s#session measure sfake#session measure qfake#; s#/sdata #/qdata #; s#BUILD_CHUNK=2 BUILD_DEPTH=2 #BUILD_CHUNK=8 ROUNDS=1 REJECT='q s u w' #" "$t/smk" >"$t/qmk"
 chmod +x "$t/qmk"
 run_shards "$t/qshards.mk" "$t/qmk" "$t/qout" "queue: the shards run and exit 0"
 check_eq "queue: p r t v each timed once" "$(awk '{ print $4 }' "$t/runs.log" | sort | tr '\n' ' ')" "p r t v "
@@ -190,7 +190,7 @@ for v in a b c d; do sed -i 's/^for a in "$@"; do \[ "$a" = --gpu-slug \] && { e
 sed "s#$t/tmpl/#$t/xtmpl/#" "$t/mkbuild" >"$t/xmkbuild"; chmod +x "$t/xmkbuild"
 xrun() { PATH=$t/smi:$PATH GPU=$1 SHARD=1 STREAM=1 QUEUE=$xb/queue VARIANT='a b c d' BUILD_MAKE=$t/xmkbuild BUILD_CHUNK=1 \
   ORDER_SEED=5 B=$t/build DATA_OUT=$t/xdata GIT_REV=abc GPU_LOCK_DIR=$t/locks SHAPES=B1_H1_S8_D64_C0 ROUNDS=1 REPS=2 \
-  SESSION=x$1 PROBLEM=attention tools/pipeline/measure.sh xfake >/dev/null 2>"$t/xerr$1"; echo $?; }
+  SESSION=x$1 PROBLEM=attention build/tools/session measure xfake >/dev/null 2>"$t/xerr$1"; echo $?; }
 xrun 1 >"$t/xrc1" &
 for i in $(seq 50); do [ -e "$xb/queue/builder" ] && break; sleep 0.1; done  # (GPU 1's session runs the builder)
 xrc0=$(xrun 0); wait
@@ -212,7 +212,7 @@ EOS
 chmod +x "$t/mkslow"; : >"$t/slow.log"
 PATH=$t/smi:$PATH GPU=0 SHARD=1 STREAM=1 VARIANT='x y' BUILD_MAKE=$t/mkslow BUILD_CHUNK=1 ORDER_SEED=1 B=$t/build \
   DATA_OUT=$t/kdata GIT_REV=abc GPU_LOCK_DIR=$t/locks SHAPES=B1_H1_S8_D64_C0 PROBLEM=attention \
-  tools/pipeline/measure.sh kfake >/dev/null 2>"$t/kout"; krc=$?
+  build/tools/session measure kfake >/dev/null 2>"$t/kout"; krc=$?
 check_eq "STREAM: a session without a usable GPU stops (exit 2)" "$krc" 2
 sleep 4
 check_eq "... and its builder's make was stopped with it (y never finished building)" "$(cat "$t/slow.log")" ""
@@ -220,7 +220,7 @@ check_eq "... and its builder's make was stopped with it (y never finished build
 # HOLD_DEVICE=1: a context held on the session's GPU from before its first run to after its last
 : >"$t/runs.log"; : >"$t/hold.log"
 PATH=$t/smi:$PATH GPU=1 SHARD=1 HOLD_DEVICE=1 SESSION=h1 B=$t/build DATA_OUT=$t/hdata GIT_REV=abc GPU_LOCK_DIR=$t/locks \
-  SHAPES=B1_H1_S8_D64_C0 ROUNDS=1 REPS=2 VARIANT='a b' PROBLEM=attention tools/pipeline/measure.sh fake >/dev/null 2>&1
+  SHAPES=B1_H1_S8_D64_C0 ROUNDS=1 REPS=2 VARIANT='a b' PROBLEM=attention build/tools/session measure fake >/dev/null 2>&1
 check_eq "HOLD_DEVICE=1: one keeper on the session's GPU, stopped at the end" "$(cut -d' ' -f1,2 "$t/hold.log" | tr '\n' ' ')" "hold 1 unhold 1 "
 check_eq "... held from before the first run to after the last" "$(awk 'FNR == NR { t[$1] = $3; next }
   { if (first == "" || $2 < first) first = $2; if ($3 > last) last = $3 } END { print (t["hold"] < first && t["unhold"] > last) }' \
@@ -230,7 +230,7 @@ check_eq "... held from before the first run to after the last" "$(awk 'FNR == N
 : >"$t/runs.log"
 for s in x1 x2; do
   PATH=$t/smi:$PATH GPU=0 SHARD=1 SESSION=$s B=$t/build DATA_OUT=$t/data2 GIT_REV=abc GPU_LOCK_DIR=$t/locks \
-    SHAPES=B1_H1_S8_D64_C0 ROUNDS=2 REPS=4 tools/pipeline/measure.sh fake >/dev/null 2>&1 &
+    SHAPES=B1_H1_S8_D64_C0 ROUNDS=2 REPS=4 build/tools/session measure fake >/dev/null 2>&1 &
 done
 wait
 check_eq "two sessions on GPU 0 at once: both ran ($(wc -l <"$t/runs.log") runs)" "$(wc -l <"$t/runs.log")" 12

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test_measure.sh — the measure and merge logic of tools/pipeline/measure.sh without a GPU: fake bench
+# test_measure.sh — the measure and merge logic of `session measure` (tools/session/run_session.h) without a GPU: fake bench
 # binaries stand in for the harness (a passing one, one failing numerics, one crashing while
 # timing), a fake python3 for kernels/attention/problem/sdpa_bench.py and a fake nvidia-smi. Checks round
 # interleaving in a balanced random order per round (`session order`, from ORDER_SEED), the merged sample
@@ -63,7 +63,7 @@ fake good ok; fake wrong numerics; fake crashy crash
 printf 'variant,verdict,reason,detail,kernel,regs\ngood,pass,,,k,1\nwrong,pass,,,k,1\ncrashy,pass,,,k,1\nbad,reject,build_failed,"x, y",,\n' >"$b/gates.csv"
 mkdir -p "$t/data/fake/fake-gpu"; echo "old published" >"$t/data/fake/fake-gpu/crashy.csv"
 PATH=$t/smi:$PATH CUDA_VISIBLE_DEVICES=3,1 GIT_DIR=$t/no-git B=$t/build DATA_OUT=$t/data ROUNDS=3 REPS=6 \
-  SHAPES="B1_H1_S8_D64_C0 B1_H1_S16_D64_C0" GIT_REV=abc tools/pipeline/measure.sh fake >"$t/stdout" 2>"$t/stderr"; rc=$?
+  SHAPES="B1_H1_S8_D64_C0 B1_H1_S16_D64_C0" GIT_REV=abc build/tools/session measure fake >"$t/stdout" 2>"$t/stderr"; rc=$?
 cat "$t/stderr" >&2
 check_eq "measure exits 0 when variants fail" "$rc" 0
 check "no run holds the session's GPU lock (fd 9: a run left behind would keep the GPU locked)" test ! -e "$b/fd9.log"
@@ -114,10 +114,10 @@ check_grep "... the run's verdicts are in gates_run.csv" '^crashy,reject,runtime
 m=$t/merge; mkdir -p "$m"; printf 'variant,verdict,reason,detail,k\na,pass,,"x, y",1\n' >"$m/gates.csv"; : >"$m/runtime.csv"
 "$GATETAB" merge "$m" "$m/pub"
 check_eq "merge with no runtime rows keeps the table" "$(cat "$m/pub/gates.csv" | tr '\n' '|')" 'variant,verdict,reason,detail,k|a,pass,,"x, y",1|'
-out=$(B=$t/build DATA_OUT=$t/data tools/pipeline/measure.sh nothing 2>&1); rc=$?
+out=$(B=$t/build DATA_OUT=$t/data build/tools/session measure nothing 2>&1); rc=$?
 check_eq "missing gates.csv is an input error" "$rc" 2
 check_grep "missing gates.csv is named" 'gates.csv: missing' <(echo "$out")
-out=$(B=$t/build DATA_OUT=$t/data2 GRAPH_CALLS=0 LIB_BENCH=kernels/attention/problem/sdpa_bench.py LIB_BASELINES=sdpa-cudnn tools/pipeline/measure.sh fake 2>&1); rc=$?
+out=$(B=$t/build DATA_OUT=$t/data2 GRAPH_CALLS=0 LIB_BENCH=kernels/attention/problem/sdpa_bench.py LIB_BASELINES=sdpa-cudnn build/tools/session measure fake 2>&1); rc=$?
 check_eq "GRAPH_CALLS=0 with SDPA baselines is refused" "$rc" 2
 check_grep "the refusal says why" 'would not compare like for like' <(echo "$out")
 check "nothing measured when refused" test ! -e "$t/data2"
@@ -128,7 +128,7 @@ d=$t/data/ord/fake-gpu
 measure() { # measure SESSION ORDER_SEED [VAR=VALUE...]: one session of ord into $t/data
   local s=$1 o=$2; shift 2
   env "$@" B=$t/build DATA_OUT=$t/data ROUNDS=5 REPS=10 SHAPES="B1_H1_S8_D64_C0 B1_H1_S16_D64_C0" GIT_REV=abc \
-    "SESSION=$s" "ORDER_SEED=$o" tools/pipeline/measure.sh ord >/dev/null 2>"$t/stderr"
+    "SESSION=$s" "ORDER_SEED=$o" build/tools/session measure ord >/dev/null 2>"$t/stderr"
 }
 # the order each round ran in, from the fakes' log: "v3 v1 v4 v2|v2 ...|..."
 orders() { awk '{ o[$1] = o[$1] " " $2 } END { for (r = 1; r <= 5; r++) printf "%s|", o[r] }' "$b/sched.txt"; }
@@ -220,7 +220,7 @@ check_grep "... and named" "PRESTART: 'yes' is not 0 or 1" "$t/stderr"
 # round 2, which crashes): round 3 never runs, and no stand-in is left waiting
 b0=$b; b=$t/build/pre; mkdir -p "$b"; fake crashy crash; fake fine ok; gates crashy fine
 env B=$t/build DATA_OUT=$t/data ROUNDS=3 REPS=3 SHAPES=B1_H1_S8_D64_C0 GIT_REV=abc SESSION=c1 ORDER=sequential \
-  TURN_LOG=$t/turnc.log tools/pipeline/measure.sh pre >/dev/null 2>"$t/stderr"; rc=$?
+  TURN_LOG=$t/turnc.log build/tools/session measure pre >/dev/null 2>"$t/stderr"; rc=$?
 check_eq "a crash with a run started ahead: exit 0" "$rc" 0
 check_eq "... crashy ran rounds 1 and 2 only, fine all three" "$(tr '\n' ' ' <"$b/sched.txt")" "1 crashy 2 crashy 1 fine 2 fine 3 fine "
 check_eq "... crashy's round 3 had been started ahead (and was stopped)" "$(grep -c 'turn\.3$' "$t/turnc.log")" 1
@@ -230,7 +230,7 @@ check_grep "... crashy's runtime row is its crash" '^crashy,runtime_error,"bench
 # GPU on: the next run starts before it has exited
 fake slowa linger; fake slowb linger; gates slowa slowb
 env B=$t/build DATA_OUT=$t/data ROUNDS=2 REPS=2 SHAPES=B1_H1_S8_D64_C0 GIT_REV=abc SESSION=l1 \
-  tools/pipeline/measure.sh pre >/dev/null 2>"$t/stderr"; rc=$?
+  build/tools/session measure pre >/dev/null 2>"$t/stderr"; rc=$?
 check_eq "lingering runs: exit 0, all four ran" "$rc $(wc -l <"$b/linger.log")" "0 4"
 check_eq "... a run started before the one before it had exited" "$(overlaps "$b/linger.log" x x)" 1
 b=$b0
@@ -238,7 +238,7 @@ b=$b0
 # (two variants: the second is started ahead while the first runs; TERM once a run is under way)
 b0=$b; b=$t/build/term; mkdir -p "$b"; fake sl slow; fake sm slow; gates sl sm
 env B=$t/build DATA_OUT=$t/tdata ROUNDS=1 REPS=2 SHAPES=B1_H1_S8_D64_C0 GIT_REV=abc SESSION=t1 \
-  tools/pipeline/measure.sh term >/dev/null 2>"$t/stderr" & mpid=$!
+  build/tools/session measure term >/dev/null 2>"$t/stderr" & mpid=$!
 for i in $(seq 100); do ls "$b"/*.started >/dev/null 2>&1 && break; sleep 0.1; done
 check "a run is under way when TERM comes" test -n "$(ls "$b"/*.started 2>/dev/null)"
 kill -TERM $mpid; wait $mpid; rc=$?
@@ -273,7 +273,7 @@ srv() { # srv SESSION [VAR=VALUE...]: one session of srv, SERVE=1, three rounds
   local s=$1; shift
   env SERVE=1 SERVE_BIN=$PWD/tests/fixtures/bench/serve.sh SERVE_LOG=$t/serve.log B=$t/build \
     DATA_OUT=$t/sdata ROUNDS=3 REPS=6 SHAPES="B1_H1_S8_D64_C0 B1_H1_S16_D64_C0" GIT_REV=abc ORDER_SEED=7 \
-    SESSION=$s "$@" tools/pipeline/measure.sh srv >/dev/null 2>"$t/stderr"
+    SESSION=$s "$@" build/tools/session measure srv >/dev/null 2>"$t/stderr"
 }
 : >"$t/serve.log"; : >"$b/sched.txt"
 srv s1; rc=$?
@@ -301,7 +301,7 @@ check_eq "... no server is left running" "$(pgrep -f "tests/fixtures/bench/serve
 # a session stopped by TERM during a served job stops the server and its job
 fake sl slow; gates sl
 env SERVE=1 SERVE_BIN=$PWD/tests/fixtures/bench/serve.sh B=$t/build DATA_OUT=$t/sdata ROUNDS=1 REPS=2 \
-  SHAPES=B1_H1_S8_D64_C0 GIT_REV=abc SESSION=s2 tools/pipeline/measure.sh srv >/dev/null 2>"$t/stderr" & mpid=$!
+  SHAPES=B1_H1_S8_D64_C0 GIT_REV=abc SESSION=s2 build/tools/session measure srv >/dev/null 2>"$t/stderr" & mpid=$!
 for i in $(seq 100); do [ -e "$b/sl.started" ] && break; sleep 0.1; done
 kill -TERM $mpid; wait $mpid; rc=$?
 sleep 3.5
@@ -372,7 +372,7 @@ exit 0
 EOS
 chmod +x "$t/py/python3"
 PATH=$t/py:$PATH B=$t/build DATA_OUT=$t/data ROUNDS=2 REPS=2 SHAPES="B1_H1_S8_D64_C0" SESSION=p1 ORDER_SEED=5 \
-  LIB_BENCH=kernels/attention/problem/sdpa_bench.py LIB_BASELINES="sdpa-cudnn sdpa-cudnn.b sdpa-flash sdpa-efficient" tools/pipeline/measure.sh sd >/dev/null 2>"$t/stderr"; rc=$?
+  LIB_BENCH=kernels/attention/problem/sdpa_bench.py LIB_BASELINES="sdpa-cudnn sdpa-cudnn.b sdpa-flash sdpa-efficient" build/tools/session measure sd >/dev/null 2>"$t/stderr"; rc=$?
 d=$t/data/sd/fake-gpu
 check_eq "SDPA session exits 0" "$rc" 0
 check "the A/A copy sdpa-cudnn.b is published" test -f "$d/sdpa-cudnn.b.csv"
@@ -391,37 +391,40 @@ check "... and the rest published" test -f "$d/sdpa-efficient.csv"
 mkdir -p "$t/extra"; printf '# another runner\n' >"$t/extra/other_bench.py"; : >"$b/scripts.txt"
 PATH=$t/py:$PATH B=$t/build DATA_OUT=$t/data ROUNDS=1 REPS=2 SHAPES="B1_H1_S8_D64_C0" SESSION=p4 ORDER_SEED=5 \
   LIB_BENCH="kernels/attention/problem/sdpa_bench.py $t/extra/other_bench.py" LIB_BASELINES="sdpa-cudnn other-x" \
-  tools/pipeline/measure.sh sd >/dev/null 2>"$t/stderr"; rc=$?
+  build/tools/session measure sd >/dev/null 2>"$t/stderr"; rc=$?
 check_eq "two runners: the session exits 0" "$rc" 0
 check_eq "... each baseline through its own runner" "$(sort "$b/scripts.txt" | uniq -c | awk '{ print $1, $2 }' | sed "s|$t/extra|X|" | tr '\n' ' ')" \
   "1 X/other_bench.py 1 kernels/attention/problem/sdpa_bench.py "
 check_grep "... other-x carries the other runner's code id and versions" \
   "^# code: other:$(sha256sum <"$t/extra/other_bench.py" | cut -c1-12) other=1.2.3\$" "$d/other-x.csv"
 check_grep "... sdpa-cudnn its own" '^# code: sdpa:[0-9a-f]{12} torch=9.9.9 cudnn=90000$' "$d/sdpa-cudnn.csv"
-out=$(B=$t/build DATA_OUT=$t/data LIB_BENCH="kernels/attention/problem/sdpa_bench.py" LIB_BASELINES="nolib-x" SESSION=p5 tools/pipeline/measure.sh sd 2>&1); rc=$?
+out=$(B=$t/build DATA_OUT=$t/data LIB_BENCH="kernels/attention/problem/sdpa_bench.py" LIB_BASELINES="nolib-x" SESSION=p5 build/tools/session measure sd 2>&1); rc=$?
 check_eq "a library baseline of no runner here is refused" "$rc" 2
 check_grep "... saying so" "LIB_BASELINES: 'nolib-x' is no baseline of a runner here" <(echo "$out")
 # a session stopped by TERM while a library baseline runs stops at once, and the runner with it
 rm -f "$b/math.started"; gates good
 PATH=$t/py:$PATH B=$t/build DATA_OUT=$t/data ROUNDS=1 REPS=2 SHAPES="B1_H1_S8_D64_C0" SESSION=pm ORDER_SEED=5 \
-  LIB_BENCH=kernels/attention/problem/sdpa_bench.py LIB_BASELINES="sdpa-math" tools/pipeline/measure.sh sd >/dev/null 2>"$t/stderr" & mpid=$!
+  LIB_BENCH=kernels/attention/problem/sdpa_bench.py LIB_BASELINES="sdpa-math" build/tools/session measure sd >/dev/null 2>"$t/stderr" & mpid=$!
 for i in $(seq 100); do [ -e "$b/math.started" ] && break; sleep 0.1; done
 t0=$(date +%s%N); kill -TERM $mpid; wait $mpid; rc=$?; t1=$(date +%s%N)
 check_eq "TERM during a library baseline: exit 143 within a second" "$rc $(( (t1 - t0) / 1000000000 ))" "143 0"
 sleep 3.5
 check "... and no round file written after (the runner was stopped)" test ! -e "$b/runs/pm/sdpa-math.r1.csv"
-out=$(B=$t/build DATA_OUT=$t/data LIB_BENCH=kernels/attention/problem/sdpa_bench.py LIB_BASELINES="sdpa-cudnn/x" SESSION=p2 tools/pipeline/measure.sh sd 2>&1); rc=$?
+out=$(B=$t/build DATA_OUT=$t/data LIB_BENCH=kernels/attention/problem/sdpa_bench.py LIB_BASELINES="sdpa-cudnn/x" SESSION=p2 build/tools/session measure sd 2>&1); rc=$?
 check_eq "an SDPA name outside sdpa-<backend>[.<suffix>] is refused" "$rc" 2
 # a bench that exits 0 without writing its file is not published
 fake hollow nofile; gates good hollow
-B=$t/build DATA_OUT=$t/data ROUNDS=2 REPS=2 SHAPES="B1_H1_S8_D64_C0" SESSION=p3 tools/pipeline/measure.sh sd >/dev/null 2>"$t/stderr"
+B=$t/build DATA_OUT=$t/data ROUNDS=2 REPS=2 SHAPES="B1_H1_S8_D64_C0" SESSION=p3 build/tools/session measure sd >/dev/null 2>"$t/stderr"
 check "exit 0 without a sample file: not published" test ! -e "$d/hollow.csv"
 check_grep "exit 0 without a sample file: a runtime_error gate row" '^hollow,reject,runtime_error,"exit 0 without a sample file' "$d/gates.csv"
-# every command measure.sh runs from build/tools by default is made before it runs: a
+# every command `session measure` runs from build/tools by default (run_env.c: "%s/tools/<name>")
+# is made before it runs, and so is the session command itself: a
 # prerequisite of `make measure` (or of the gate table it needs); one missing from the list was
 # found only on a GPU host, where the session went on without it
 db=$(make -pn --no-print-directory measure EXP=vecadd 2>/dev/null | grep -E '^(measure|build/vecadd/gates\.csv):')
-for tool in $(grep -o '${B:-build}/tools/[a-z_]*' tools/pipeline/measure.sh | sed 's|.*/||' | sort -u); do
-  check "make measure builds build/tools/$tool before measure.sh runs" grep -qE "[ ]build/tools/$tool( |\$)" <<<"$db"
+tools=$(grep -o '"%s/tools/[a-z_]*"' tools/session/run_env.c | sed 's|.*/||; s|"||' | sort -u)
+check_eq "the commands session measure runs by default, read from run_env.c" "$(echo $tools)" "gatetab numtab samples serve"
+for tool in session $tools; do
+  check "make measure builds build/tools/$tool before the session runs" grep -qE "[ ]build/tools/$tool( |\$)" <<<"$db"
 done
 done_testing

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test_serve.sh — tools/pipeline/serve.cu without a GPU (--no-device): the protocol measure.sh
+# test_serve.sh — tools/pipeline/serve.cu without a GPU (--no-device): the protocol `session measure`
 # speaks with it (SERVE=1). Jobs load the stand-in kernel's kernel.so (build/tests/bench_naive.so,
 # linked as compile.sh links every variant's) and run bench --describe, which needs no device; its
 # output is compared with the stand-in bench binary's own. A job that fails ends the server with

@@ -2,7 +2,7 @@
 # test_slurm.sh — `make measure RUNNER=slurm` on a real one-node Slurm cluster started here:
 # munged, slurmctld and slurmd on localhost (Debian's slurm-wlm and munge), two fake GPUs as gres
 # (character devices), and fake benches standing in for the harness. The shards (tools/pipeline/
-# shards.sh) run as srun job steps that Slurm places on the fake GPUs; collect.sh publishes what
+# session shards) run as srun job steps that Slurm places on the fake GPUs; collect.sh publishes what
 # finished. Checks: every job ran on its own GPU, the samples are complete (one session per job,
 # the rounds dealt out), a job cancelled while it runs is named and publishes nothing, and no
 # half-written file reaches the published directory. Needs root and those daemons: elsewhere it
@@ -82,17 +82,17 @@ EOS
   chmod +x "$b/$v/bench"
 done
 { echo 'variant,verdict,reason,detail,kernel,regs'; printf '%s,pass,,,k,1\n' a b c; } >"$b/gates.csv"
-# make measure-one, as the job runs it: the shard's variables, then measure.sh
+# make measure-one, as the job runs it: the shard's variables, then `session measure`
 cat >"$t/mk" <<EOS
 #!/usr/bin/env bash
 [ "\$1" = measure-one ] || exit 0  # prebuild: the gate table is made above
 shift; for a in "\$@"; do export "\$a"; done
-SHARD=1 B=$t/build GIT_REV=abc GPU_LOCK_DIR=$t/locks SHAPES=B1_H1_S8_D64_C0 exec tools/pipeline/measure.sh fake
+SHARD=1 B=$t/build GIT_REV=abc GPU_LOCK_DIR=$t/locks SHAPES=B1_H1_S8_D64_C0 exec build/tools/session measure fake
 EOS
 chmod +x "$t/mk"
 run() { # run START: shards for two jobs, make -k -j2, then collect; sets mrc and crc
   env PATH="$t/smi:$PATH" B="$t/build" ALL_VARIANTS="a b c" RUNNER=slurm SLURM_JOBS=2 SLURM_TIME=2 ROUNDS=4 REPS=8 START="$1" \
-    MAKE_CMD="$t/mk" tools/pipeline/shards.sh fake >"$t/shards.mk" 2>/dev/null
+    MAKE_CMD="$t/mk" build/tools/session shards fake >"$t/shards.mk" 2>/dev/null
   : >"$b/runtime.csv"
   PATH=$t/smi:$PATH make -s -k -j2 -f "$t/shards.mk" all >"$t/make.out" 2>&1; mrc=$?
   B=$t/build DATA_OUT=$t/data tools/pipeline/collect.sh fake >"$t/collect.out" 2>&1; crc=$?

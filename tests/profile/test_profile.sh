@@ -212,7 +212,7 @@ if [ -n "\${FAKE_UNNAMED:-}" ] && [[ "\$*" == *sass_average* ]]; then echo "==ER
 while [ \$# -gt 0 ]; do [ "\$1" = --export ] && { echo report >"\$2.ncu-rep"; }; shift; done
 EOF
 chmod +x "$tmp/bin/ncu"
-run_profile() { env B="$tmp/pb" TOOLS="$T" DATA_OUT="$tmp/pdata" NCU="$tmp/bin/ncu" VARIANTS=swz "$@" tools/profile/profile.sh e 2>"$tmp/perr"; }
+run_profile() { env B="$tmp/pb" SESSION_BIN="$PWD/build/tools/session" GPU_LOCK_DIR="$tmp/locks" TOOLS="$T" DATA_OUT="$tmp/pdata" NCU="$tmp/bin/ncu" VARIANTS=swz "$@" tools/profile/profile.sh e 2>"$tmp/perr"; }
 run_profile SHAPE=$S
 check_eq "profile.sh: exit 0 with a stand-in ncu" $? 0
 check_grep "profile.sh: --clock-control none" '--clock-control none' "$tmp/ncu.args"

@@ -4,7 +4,7 @@
 #            real session (merge/vecadd/: three round files and the published file they made,
 #            data/vecadd/nvidia-h200/v1.csv); every expected file is also what the former
 #            merge_rounds.awk wrote from the same inputs; exit 3 and its message on other columns
-#   append   a session added to a published file (merge/appended.csv: by hand, and what measure.sh's
+#   append   a session added to a published file (merge/appended.csv: by hand, and what `session measure`'s
 #            former awk wrote)
 #   medians  against numpy (tests/oracles/make_samples_fixtures.py -> rounds_medians.csv)
 #   check    errors as "samples: FILE:LINE: what", exit 2

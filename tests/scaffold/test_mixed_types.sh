@@ -81,7 +81,7 @@ fake b256 100; fake b512 60
 { echo 'variant,verdict,reason,detail,kernel,regs'; printf '%s,pass,,,mixo_mixed,1\n' b256 b512; } >"$b/gates.csv"
 mkdir -p "$T/smi"; printf '#!/usr/bin/env bash\necho " GPU-fake-0"\n' >"$T/smi/nvidia-smi"; chmod +x "$T/smi/nvidia-smi"
 PATH=$T/smi:$PATH B=$T/build DATA_OUT=$T/data ROUNDS=3 REPS=30 SHAPES="$shapes" SESSION=s1 ORDER_SEED=1 GIT_REV=abc PROBLEM=mixo \
-  tools/pipeline/measure.sh mixo >"$T/measure.out" 2>"$T/measure.err"
+  build/tools/session measure mixo >"$T/measure.out" 2>"$T/measure.err"
 rc=$?
 check_eq "measure, its runs printing check-out lines: exit 0" "$rc" 0
 [ "$rc" = 0 ] || sed 's/^/# /' "$T/measure.err" | tail -10

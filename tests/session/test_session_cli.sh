@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # test_session_cli.sh — build/tools/session: `order`, the lines measure and the search's
 # confirmation run, in order (each round holds every variant once; rounds come in order;
-# --sequential is variant-major), a recorded seed giving back its order; `deal`, the lines
-# shards.sh reads (the rounds, a queue, or the variants in turn); `code-id`, the ids measure, the
-# search and check-published use, against their definition run in the shell on the real sources;
-# every usage error (exit 2, named).
+# --sequential is variant-major), a recorded seed giving back its order; `deal`, the dealing
+# `session shards` makes (the rounds, a queue, or the variants in turn); `code-id`, the ids
+# measure, the search and check-published use, against their definition run in the shell on the
+# real sources; every usage error (exit 2, named).
 set -u
 . tests/lib.sh
 S=${SESSION_BIN:-build/tools/session}
@@ -24,7 +24,7 @@ check "order: another seed, other lines" bash -c "! cmp -s '$t/o' '$t/o3'"
 check_eq "order --sequential: variant-major" "$("$S" order --sequential --rounds 2 x y | tr '\n' ' ')" "x 1 x 2 y 1 y 2 "
 check_eq "order: one variant" "$("$S" order --seed 1 --rounds 3 -- only | tr '\n' ' ')" "only 1 only 2 only 3 "
 
-# deal: the lines shards.sh reads, one per GPU
+# deal: the dealing session shards makes, one line per GPU
 check_eq "deal: 5 rounds over 2 GPUs" "$("$S" deal --gpus 2 --rounds 5 --reps 50 a b | tr '\n' '|')" "0 rounds 3 reps 30|1 rounds 2 reps 20|"
 check_eq "deal: one round over 2 GPUs: a shared queue" "$("$S" deal --gpus 2 --rounds 1 --reps 10 a b c | tr '\n' '|')" "0 queue|1 queue|"
 # --turn: the i-th variant that is not shared (counted from 0) to session i mod N, the shared ones

@@ -1,5 +1,5 @@
 // numerics.h — the numerics table: what the numerics gate measured at each shape of each run.
-// A timed run (`bench`, tools/pipeline/measure.sh) checks every shape before it times it and
+// A timed run (`bench`, run by `session measure`) checks every shape before it times it and
 // prints one line per shape to its log (kernels/harness/bench_check.cu):
 //   check shape=S max_abs_err=E max_rel_err=E allclose_violations=N nan=N rerun_mismatch=N
 //   workspace_dirty=N uniform=pass|fail hard=pass|fail verdict=pass|fail

@@ -1,4 +1,4 @@
-// numtab — the numerics table's command (the format: numerics.h), for measure.sh.
+// numtab — the numerics table's command (the format: numerics.h), for `session measure`.
 //   numtab rows --variant V --session S LOG...
 //                      the table's rows of the check lines in the LOGs (in order; run = the
 //                      how-manieth check of that shape), no header, on standard output

@@ -7,7 +7,7 @@
 #   experiment's choice of edge cases), SAN_SHAPES (else: how many of the smallest, default 2),
 #   SAN_TOOLS (default "memcheck racecheck initcheck synccheck"), SAN_TIMEOUT (s, default 300),
 #   SAN_JOBS (parallel sanitizer processes, default 1), GATETAB (the gate table's command, default
-#   $B/tools/gatetab).
+#   $B/tools/gatetab), SESSION_BIN (the session command, default $B/tools/session: the GPU's lock).
 # Writes build/EXP/sanitize.csv (`# key: value` header: git_rev, gpu_slug, date, tools; then
 # variant,tool,shape_count,result,errors,first_message); a variant
 # with any error becomes a runtime_error row in build/EXP/gates.csv; the table is published
@@ -26,8 +26,8 @@ mapfile -t vs < <([ -z "$pass_list" ] || printf '%s\n' "$pass_list")
 [ ${#vs[@]} -gt 0 ] || die "$exp: no variant passed the gates"
 slug=$("$b/${vs[0]}/bench" --gpu-slug 2>/dev/null) || die "no usable GPU here; without a GPU, use make report"
 # the GPU's lock, as a measure session holds it: no sanitizer run overlaps a session's timing there
-. tools/pipeline/gpus.sh
-gpu_lock_take 9 "$(gpu_default_index)" "make sanitize EXP=$exp" || die "$gpu_err"
+# (`session lock`, tools/session/run_gpus.h: this script runs again, under it)
+[ -n "${GPU_LOCK_HELD:-}" ] || GPU_LOCK_HELD=1 exec "${SESSION_BIN:-${B:-build}/tools/session}" lock "make sanitize EXP=$exp" "$0" "$@"
 tools=(${SAN_TOOLS:-memcheck racecheck initcheck synccheck})
 # the shapes to sanitize a variant on: those of SANITIZE_SHAPES it runs, else its smallest
 pick_shapes() {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # collect.sh — the sessions that cluster jobs (`make measure RUNNER=slurm`) staged under
 # build/EXP/slurm/<session>/, published into DATA_OUT: a session is taken only when its job wrote
-# DONE (measure.sh writes it last), so a job that failed, timed out or was pre-empted publishes
+# DONE (`session measure` writes it last), so a job that failed, timed out or was pre-empted publishes
 # nothing, and it is named (once: marked FAILED). Each taken session is marked PUBLISHED, so
 # collecting again (a rerun after an interrupted make) takes only what is new; a collect killed
 # between publishing a session and marking it publishes nothing twice (`samples publish` skips a session

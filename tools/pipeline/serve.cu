@@ -1,10 +1,10 @@
 // serve.cu — one process that keeps a context open on a GPU and times variants in it, one job
-// after another (measure.sh, SERVE=1): each variant is also built as a shared object (kernel.so:
+// after another (`session measure`, SERVE=1): each variant is also built as a shared object (kernel.so:
 // its kernel and the whole harness, entry bench_entry), which this process loads, calls with the
 // job's command line (bench --served ...) and unloads. Opening a device costs ~0.25 s on an H200
 // and is serialised across a host's GPUs; a job costs its own set-up, numerics check and timing.
 //   serve --gpu-lock FILE [--ready FILE] [--device I] [--no-device]
-// (--gpu-lock FILE: the runs' lock, which measure.sh makes; opened read-only, never through a
+// (--gpu-lock FILE: the runs' lock, which `session measure` makes; opened read-only, never through a
 // symbolic link, never created here)
 // (--ready FILE: made once the device is open, so that a server that cannot start is told apart
 // from a job that fails)

@@ -9,7 +9,7 @@
 #   SHAPE (default: the first of the experiment), NCU (default: ncu on PATH, then
 #   /usr/local/cuda/bin, /usr/local/cuda/nsight-compute*, /opt/nvidia/nsight-compute/*), PROFILE_TIMEOUT (s per variant, default 110), SEED,
 #   BANK_CONFLICT_MAX, COALESCE_FACTOR, COALESCE_IDEAL_SECTORS (see tools/profile/counter_gates.c),
-#   TOOLS (default $B/tools).
+#   TOOLS (default $B/tools), SESSION_BIN (the session command, default $B/tools/session: the GPU's lock).
 # Per variant: ncu --clock-control none (the GPU's own clocks, as in timing), default cache
 # control (caches flushed before each replay pass: counts from a cold L2, like L2=cold timing),
 # only the kernel that describe.txt names for the shape (KV-split combine launches left out),
@@ -71,8 +71,8 @@ slug=$("$b/${cand[0]}/bench" --gpu-slug 2>"$b/gpu.err") \
   || die "no usable GPU here ($(head -c 300 "$b/gpu.err")); profiling needs a GPU"
 mkdir -p "$out/raw"
 # the GPU's lock, as a measure session holds it: no profile overlaps a session's timing there
-. tools/pipeline/gpus.sh
-gpu_lock_take 9 "$(gpu_default_index)" "make profile EXP=$exp" || die "$gpu_err"
+# (`session lock`, tools/session/run_gpus.h: this script runs again, under it)
+[ -n "${GPU_LOCK_HELD:-}" ] || GPU_LOCK_HELD=1 exec "${SESSION_BIN:-${B:-build}/tools/session}" lock "make profile EXP=$exp" "$0" "$@"
 tmp=$(mktemp -d) || die "mktemp failed"
 trap 'rm -rf "$tmp"' EXIT
 

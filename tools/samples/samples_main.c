@@ -1,6 +1,6 @@
 // samples_main.c — `samples`: the command that owns the sample file (format in samples.h).
 //   samples merge [options] ROUND_FILE...   one session's round files as one sample file
-//                                          (samples_merge.h; what measure.sh and search.sh call)
+//                                          (samples_merge.h; what `session measure` and search.sh call)
 //   samples append [--out F] OLD NEW        the session NEW appended to the published file OLD
 //   samples medians FILE...                 CSV of round medians
 //   samples check FILE...                   read and validate; errors as "samples: FILE:LINE: what"
@@ -35,7 +35,7 @@ static const char usage[] =
     "  round,session,position added, the rows of every round (rep renumbered per shape);\n"
     "  exit 3 when a round's CSV header row differs from round 1's\n"
     "append: NEW's header lines, the # session. lines of OLD then NEW, the CSV header row, OLD's\n"
-    "  rows, NEW's rows (measure.sh, when a session of the same code is added to a published file);\n"
+    "  rows, NEW's rows (session measure, when a session of the same code is added to a published file);\n"
     "  exit 3, nothing written, when OLD already holds a session of NEW (published once)\n"
     "medians: file,variant,shape,session,round,n,median_us per round (sessions in order of first\n"
     "  appearance, rounds ascending)\n"

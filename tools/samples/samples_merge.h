@@ -1,6 +1,6 @@
 // samples_merge.h — the merges of sample files: one session's round files of one variant as one
 // sample file, and a session appended to a published file.
-// samples_merge (what `samples merge` writes for tools/pipeline/measure.sh and tools/search/search.sh):
+// samples_merge (what `samples merge` writes for `session measure` and tools/search/search.sh):
 //   round 1's header lines (every line starting with '#' of the first round file, where it
 //   stands), then before its CSV header row `# rounds: R`, `# temp_end_c_last_round: T` (when
 //   R > 1 and T is not empty) and `# session.<id>: date=D host=H gpu_uuid=U git_rev=G rounds=R
@@ -39,7 +39,7 @@ enum { SAMPLES_MERGE_COLUMNS = 3, SAMPLES_MERGE_TIME = 4 };
 int samples_merge(FILE *const in[], const char *const names[], size_t n, const samples_merge_opts *o,
                   FILE *out, char *err, size_t errlen);
 
-// samples_append (what `samples append` writes for measure.sh when a session of the same code and
+// samples_append (what `samples append` writes for `session measure` when a session of the same code and
 // timing is added to a published file): NEW's header lines but its `# session.` ones, OLD's
 // `# session.` lines, NEW's, NEW's CSV header row (its first non-empty line not starting with
 // '#'), OLD's rows (its lines after its first line not starting with '#', those starting with '#'

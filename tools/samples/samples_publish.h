@@ -1,4 +1,4 @@
-// samples_publish.h — one session's sample files into the published directory (what measure.sh
+// samples_publish.h — one session's sample files into the published directory (what `session measure`
 // and collect.sh call through `samples publish DEST NEW...`). Each NEW file (one session of one
 // variant, named <variant>.csv or <variant>.session.csv) is appended to DEST/<variant>.csv when
 // that file has a session column, the same GPU, code, flags, graph_calls, l2_flush, reps, warmup

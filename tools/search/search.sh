@@ -11,7 +11,7 @@
 # GRAPH_CALLS, GPU, nvcc version and shape (search_log.h): a killed search resumes where it
 # stopped, and a rerun with the same inputs measures nothing.
 # GPUS (`all` or indices, as for `make measure`): a batch's trials are timed on those GPUs at
-# once, one trial per GPU at a time (the GPU's host-wide lock, as measure.sh takes it); the log
+# once, one trial per GPU at a time (the GPU's host-wide lock, as `session measure` takes it); the log
 # takes one record at a time (a lock beside it). The batch itself is BATCH distinct proposals (the
 # design's points, then TPE's best by expected improvement among those not yet taken), so a
 # batch of at least as many candidates as GPUs keeps every GPU busy.
@@ -72,16 +72,14 @@ say "$exp at $SHAPE on $gpu (kernel $hash, nvcc $nvccv): ${STRATEGY:-lhs+tpe}, s
 
 record() { flock "$log.lock" "$tool" record "${common[@]}" --variant "$1" "${@:2}" || die "cannot record $1 in $log"; }
 # the GPUs to time on (GPUS), else the one CUDA_VISIBLE_DEVICES names first
-. tools/pipeline/gpus.sh
 gpus=()
-[ -z "${GPUS:-}" ] || gpu_list "$GPUS" || die "GPUS: $gpu_err"
+if [ -n "${GPUS:-}" ]; then
+  listed=$("$session_bin" gpus "$GPUS" 2>&1) || die "GPUS: ${listed#session: }"
+  mapfile -t gpus <<<"$listed"
+fi
 # on_gpu G CMD...: CMD with only GPU G visible, holding G's host-wide lock (no other timing job
-# on it meanwhile)
-on_gpu() {  # (the lock file made safely first; a bounded wait, as measure's)
-  local g=$1; shift
-  gpu_lock_file "$(gpu_lock "$g")" || { echo "search: $gpu_err" >&2; return 2; }
-  CUDA_VISIBLE_DEVICES=$g flock -w "${GPU_LOCK_WAIT:-3600}" "$(gpu_lock "$g")" "$@"
-}
+# on it meanwhile; `session lock`, run_gpus.h: a bounded wait, as measure's)
+on_gpu() { local g=$1; shift; "$session_bin" lock --gpu "$g" search "$@"; }
 gate() { # gate V: prints "verdict<TAB>reason" from the static gates
   local d=$b/$1 occ=${MIN_OCCUPANCY:-0}
   [ -f "$d/status" ] || { echo "reject build_failed"; return; }

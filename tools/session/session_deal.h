@@ -16,3 +16,6 @@ int session_deal_turn(size_t n, size_t k, size_t i, int shared);
 // a declared plan of plan_rounds rounds a session, on n > 1 GPUs, holds only when the rounds are
 // dealt plan_rounds to each: 0 when ROUNDS must be plan_rounds * n and is not
 int session_deal_plan_ok(size_t n, size_t rounds, size_t plan_rounds);
+// why a plan does not hold (session_deal_plan_ok gave 0), naming the ROUNDS and REPS that deal
+// plan_rounds to each of n GPUs, into buf (of size bytes)
+void session_deal_plan_why(char *buf, size_t size, size_t n, size_t rounds, size_t reps, size_t plan_rounds);

@@ -12,6 +12,14 @@
 //     the code id (session_code_id.h): of the sources under PATH... (kernels:<12 hex>), of a
 //     library runner (<lib>:<12 hex>), the <lib> of a runner's path, or the id a variant's file
 //     carries (that RUNNER's for a baseline <lib>-* of it, else KERNELS; a RUNNER may be empty)
+//   session shards EXP
+//     the makefile of `make measure GPUS=...` or RUNNER=slurm: one measure session a GPU or a
+//     cluster job (shards_plan.h), from the environment make passes; messages `measure: GPUS: what`
+//   session gpus SPEC | session lock [--gpu I] WHAT CMD...
+//     the GPUs a GPUS setting names; CMD run holding a GPU's host-wide lock (run_gpus.h)
+//   session measure EXP
+//     one measure session of experiment EXP on this host's GPU, its settings from the environment
+//     that make passes (run_session.h); messages `measure: what`
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -20,12 +28,17 @@
 #include "session/session_code_id.h"
 #include "session/session_deal.h"
 #include "session/session_order.h"
+#include "session/run_gpus.h"
+#include "session/run_session.h"
+#include "session/shards_session.h"
 
 static int usage(const char *why) {
   fprintf(stderr,
           "session: %s\nusage: session order --seed N --rounds R [--sequential] VARIANT...\n"
           "       session deal --gpus N --rounds R --reps REPS [--plan-rounds P] [--turn] [--shared NAME]... VARIANT...\n"
-          "       session code-id kernels PATH... | runner FILE | lib FILE | for VARIANT KERNELS [RUNNER...]\n",
+          "       session code-id kernels PATH... | runner FILE | lib FILE | for VARIANT KERNELS [RUNNER...]\n"
+          "       session shards EXP | session measure EXP\n"
+          "       session gpus SPEC | session lock [--gpu I] WHAT CMD...\n",
           why);
   return 2;
 }
@@ -125,12 +138,9 @@ static int deal(int argc, char **argv) {
   else if (nv == 0) rc = usage("deal: no variants");
   else if (twice(name, nv)) rc = 2;
   else if (!session_deal_plan_ok(gpus, rounds, plan)) {
-    uint64_t want = plan * gpus, per_round = (reps + rounds - 1) / rounds;
-    fprintf(stderr, "session: the experiment's plan declares %" PRIu64 " rounds a session: on %" PRIu64 " GPUs pass ROUNDS=%" PRIu64
-                    " REPS=%" PRIu64 " (each GPU then times every variant in %" PRIu64 " rounds; ROUNDS=%" PRIu64 " would deal ",
-            plan, gpus, want, per_round * want, plan, rounds);
-    if (rounds < gpus) fprintf(stderr, "the variants out over the GPUs)\n");
-    else fprintf(stderr, "%" PRIu64 " rounds over them)\n", rounds);
+    char why[512];
+    session_deal_plan_why(why, sizeof why, gpus, rounds, reps, plan);
+    fprintf(stderr, "session: %s\n", why);
     rc = 2;
   }
   for (size_t k = 0; !rc && k < gpus; k++) {
@@ -185,6 +195,16 @@ int main(int argc, char **argv) {
   if (!strcmp(argv[1], "order")) return order(argc, argv);
   if (!strcmp(argv[1], "deal")) return deal(argc, argv);
   if (!strcmp(argv[1], "code-id")) return code_id(argc, argv);
+  if (!strcmp(argv[1], "gpus")) return run_gpus_command(argc, argv);
+  if (!strcmp(argv[1], "lock")) return run_lock_command(argc, argv);
+  if (!strcmp(argv[1], "shards")) {
+    if (argc != 3) return usage("shards: one experiment");
+    return run_shards(argv[2]);
+  }
+  if (!strcmp(argv[1], "measure")) {
+    if (argc != 3) return usage("measure: one experiment");
+    return run_measure(argv[2]);
+  }
   fprintf(stderr, "session: '%s' is not a command\n", argv[1]);
-  return usage("commands: order, deal, code-id");
+  return usage("commands: order, deal, code-id, shards, measure, gpus, lock");
 }
