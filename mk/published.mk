@@ -29,8 +29,10 @@ REASON ?= the code changed since these sessions; not re-published yet
 # experiment.mk, and one make holds one experiment
 ## check-published: every published sample file is of the code that ships, or retired in data/RETIRED (exit 1: a line per offender)
 .PHONY: check-published published-env retire
+# (under make -n the recipe runs, for its $(MAKE), but the checker is not built: it says so)
 check-published: $(PUBLISHED_BIN)
-	@t=$$(mktemp) || exit 2; trap 'rm -f "$$t"' EXIT; \
+	@$(if $(MAKE_DRY),echo "check-published: a dry run (make -n): nothing checked"; exit 0;) \
+	  t=$$(mktemp) || exit 2; trap 'rm -f "$$t"' EXIT; \
 	  exps=$$($(PUBLISHED_BIN) exps $(call shell_quote,$(DATA))); rc=$$?; n=0; \
 	  for e in $$exps; do n=$$((n + 1)); \
 	    $(MAKE) --no-print-directory -s published-env EXP=$$e PUBLISHED_ENV_OUT="$$t" >/dev/null || exit 2; \
