@@ -72,3 +72,10 @@ test: $(B)/tests/test_sm90_sched
 $(B)/tests/test_sm90_sched: tests/kernels/test_sm90_sched.cu kernels/attention/sm90_sched.cuh kernels/attention/sm90_config.cuh kernels/attention/sm90_params.cuh | check-deps-build
 	@mkdir -p $(@D)
 	$(NVCC) -std=c++17 -DPERSISTENT=2 -Itests -Ikernels/attention -o $@ $<
+# The Hopper GEMM's work schedule (kernels/gemm/gemm_sm90_sched.cuh, __host__ __device__) walked
+# on the host for every CTA of many launches (no GPU).
+TEST_PROGS += $(B)/tests/test_gemm_sm90_sched
+test: $(B)/tests/test_gemm_sm90_sched
+$(B)/tests/test_gemm_sm90_sched: tests/kernels/test_gemm_sm90_sched.cu kernels/gemm/gemm_sm90_sched.cuh | check-deps-build
+	@mkdir -p $(@D)
+	$(NVCC) -std=c++17 -Itests -Ikernels/gemm -o $@ $<

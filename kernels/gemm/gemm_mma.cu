@@ -77,6 +77,7 @@
 #include <string.h>
 
 #include "gemm.h"
+#include "gemm_check.h"
 #include "gemm_config.cuh"
 #include "gemm_load.cuh"
 #include "gemm_ptx.cuh"
@@ -417,14 +418,7 @@ Params make_params(const gemm_shape *s, const kernel_plan *plan, const gemm_args
 extern "C" int kernel_describe(const problem_shape *shape, int sm_count, kernel_plan *plan, char *msg,
                                size_t msglen) {
   const gemm_shape s_ = gemm_shape_of(shape), *s = &s_;
-  if (s->M < 1 || s->N < 1 || s->K < 1) {
-    snprintf(msg, msglen, "invalid shape M=%d N=%d K=%d (each must be >= 1)", s->M, s->N, s->K);
-    return -1;
-  }
-  if (sm_count < 1) {
-    snprintf(msg, msglen, "invalid sm count %d", sm_count);
-    return -1;
-  }
+  if (gemm_check_shape(s, sm_count, msg, msglen) != 0) return -1;
   const long tiles_m = ceil_div(s->M, BM), tiles_n = ceil_div(s->N, BN);
   const long tiles = tiles_m * tiles_n;
   if (tiles > 0x7fffffffL) {  // grid.x limit (2^31 - 1); y = 1, z = splits <= 16
