@@ -10,7 +10,10 @@
 # (64/128/256 rows, 64/128/256 columns, one or two consumer warpgroups), ring depths 2..8, C by
 # the threads or by the copy engine (TMA_STORE=1; beside a split it falls back to the threads),
 # one CTA per unit or persistent, split-K off, auto, 3 and 16 (more splits than K tiles at the
-# short K: empty splits write zero partials) and the rasterisation group.
+# short K: empty splits write zero partials), the rasterisation group, and clusters of two CTAs
+# sharing B by multicast (CLUSTER_M=2: with one 64-column panel only the first CTA loads B; at
+# odd tile-row counts, e.g. M = 300 or 4097 at 128 rows, the second CTA of the last cluster row
+# computes on zeros and stores nothing).
 # On a GPU: `make measure EXP=gemm-sm90-correctness` (numerics gate + samples) and `make sanitize
 # EXP=gemm-sm90-correctness` (compute-sanitizer's tools on SANITIZE_SHAPES).
 DESCRIPTION := Hopper GEMM correctness sweep: tunables x ragged, skinny and aligned shapes, refused configurations included

@@ -3,7 +3,8 @@
 // kernels/gemm/gemm.h. Built only for sm_90a (wgmma and setmaxnreg): experiments set ARCH := sm_90a.
 //
 // Structure (a CTA computes units: one K split of one BLOCK_M x BLOCK_N output tile,
-// gemm_sm90_sched.cuh; persistent by default, one CTA per SM walking units c, c + G, ...):
+// gemm_sm90_sched.cuh; persistent by default, one CTA per SM walking units c, c + G, ...; with
+// CLUSTER_M=2 pairs of CTAs walk pairs of tiles and share B's copies):
 //   warpgroup 0     producer: one thread streams each unit's A tiles (BLOCK_M x 64, K-major) and B
 //                   tiles (64 x BLOCK_N, as BLOCK_N/64 panels of 64 columns: MN-major) with the
 //                   bulk tensor copy engine (TMA, 128-byte swizzle, out-of-bounds rows and columns
@@ -30,13 +31,16 @@
 //   BLOCK_N       [256] columns of C per tile: 64, 128, 256 (the N of the wgmma)
 //   CONSUMER_WGS  [2]   consumer warpgroups: 1, 2
 //   STAGES        [4]   depth of the A/B ring, 2..8 (BLOCK_K is 64: one 128-byte swizzled row)
-//   SETMAXNREG    [1]   1: producer 24 registers, consumers 240 (two consumer warpgroups only)
+//   SETMAXNREG    [1]   1: producer 40 registers, consumers 232 (two consumer warpgroups only)
 //   PERSISTENT    [1]   1: min(units, SMs) CTAs walk the units; 0: one CTA per unit
 //   SPLIT_K       [0]   1: no split; 2..16: K split n ways; 0: auto (below)
 //   GROUP_M       [8]   grouped rasterisation: tiles walked GROUP_M tile rows at a time, column by
 //                       column; 1 = row-major order
 //   TMA_STORE     [0]   1: C staged in shared memory (BLOCK_M x BLOCK_N fp16 beside the ring) and
 //                       stored by the copy engine (where N % 8 == 0 and K is not split)
+//   CLUSTER_M     [1]   2: clusters of two CTAs on vertically adjacent tiles, each B tile loaded
+//                       once for both (each CTA multicasts half of its 64-column panels) and
+//                       the slot given back by the consumers of both (sm90/cluster.cuh)
 // SPLIT_K=0 rule: tiles = ceil(M/BLOCK_M)·ceil(N/BLOCK_N); when tiles < SMs (one CTA per SM, the
 // tile grid under one wave), splits = floor(SMs / tiles), at most ceil(K/64) / 4 (four K tiles a
 // split, so the ring fills) and 16; otherwise 1. E.g. the defaults on 132 SMs: M=16 N=K=4096 ->
@@ -46,8 +50,8 @@
 // SETMAXNREG=1 with one consumer warpgroup; two consumer warpgroups of more than 64 accumulators
 // without SETMAXNREG; shared memory above 227 KB (e.g. BLOCK_N=256 STAGES=5, or TMA_STORE=1 with
 // BLOCK_M=128 BLOCK_N=256 STAGES=4).
-// Not built (yet): thread-block clusters with multicast TMA loads, ping-pong consumers (each on its
-// own tile), stream-K (kernels/gemm/NOTES-sm90.md).
+// Not built (yet): ping-pong consumers (each on its own tile), stream-K, clusters along N
+// (kernels/gemm/NOTES-sm90.md).
 #include <stdio.h>
 #include <string.h>
 
@@ -59,6 +63,7 @@
 #include "gemm_sm90_sched.cuh"
 #include "gemm_splitk.cuh"
 #include "mma_ptx.cuh"
+#include "sm90/cluster.cuh"
 #include "sm90/mbarrier.cuh"
 #include "sm90/regs.cuh"
 #include "sm90/ring.cuh"
@@ -72,35 +77,48 @@ namespace g90 {
 
 // Producer (one thread): every K tile of every unit of this CTA into the next ring slot once it
 // is free: A's box (64 x BLOCK_M) and B's BLOCK_N/64 boxes (64 x 64), one full barrier for all.
-__device__ __forceinline__ void produce(const Params &p, uint32_t smem) {
+// With CLUSTER_M=2 the two CTAs of a cluster compute vertically adjacent tiles of the same K
+// range: each loads its own A and multicasts every other 64-column panel of B to both (the full
+// barrier of each CTA counts all the stage's bytes, whichever CTA's copy delivers them; a copy
+// of the other CTA may land before this producer's expect_tx, which the barrier's pending arrival
+// keeps from completing the phase early), and a slot is refilled only once the consumers of both
+// CTAs have given it back (the empty barrier counts both).
+__device__ __forceinline__ void produce(const Params &p, uint32_t smem, int rank) {
   const uint32_t full = smem + (uint32_t)OFF_FULL, empty = smem + (uint32_t)OFF_EMPTY;
   sm90::Ring<STAGES> r;
   const int units = p.sched.units();
-  for (int u = (int)blockIdx.x; u < units; u += (int)gridDim.x) {
-    const Unit un = unit_at(p.sched, u, BM, BN);
+  for (int q = (int)blockIdx.x / CM; q < units; q += (int)gridDim.x / CM) {
+    const Unit un = unit_at(p.sched, q, rank, BM, BN);
     for (int kt = un.kt0; kt < un.kt1; ++kt) {
       const uint32_t f = full + 8 * r.slot;
       sm90::mbar_wait(empty + 8 * r.slot, r.phase ^ 1u);
       sm90::mbar_arrive_expect_tx(f, (uint32_t)STAGE_BYTES);
       sm90::tma_load_3d(smem + (uint32_t)(OFF_A + r.slot * A_TILE), &p.tm_a, f, kt * BK, un.m0, 0);
 #pragma unroll
-      for (int pn = 0; pn < BN / 64; ++pn)
-        sm90::tma_load_3d(smem + (uint32_t)(OFF_B + r.slot * B_TILE + pn * B_PANEL), &p.tm_b, f,
-                          un.n0 + 64 * pn, kt * BK, 0);
+      for (int pn = 0; pn < BN / 64; ++pn) {
+        const uint32_t dst = smem + (uint32_t)(OFF_B + r.slot * B_TILE + pn * B_PANEL);
+        if constexpr (CM == 1)
+          sm90::tma_load_3d(dst, &p.tm_b, f, un.n0 + 64 * pn, kt * BK, 0);
+        else if (pn % CM == rank)
+          sm90::tma_load_3d_multicast(dst, &p.tm_b, f, un.n0 + 64 * pn, kt * BK, 0,
+                                      (uint16_t)((1u << CM) - 1u));
+      }
       r.next();
     }
   }
 }
 
 // Consumer warpgroup w: its rows of every unit, then the unit's store.
-__device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w) {
+// (A cluster rank past the last tile row computes on zeros and stores nothing.)
+__device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w, int rank) {
   const uint32_t full = smem + (uint32_t)OFF_FULL, empty = smem + (uint32_t)OFF_EMPTY;
   WgConsumer c;
-  c.init(smem, w);
+  c.init(smem, w, rank);
   const int units = p.sched.units();
-  for (int u = (int)blockIdx.x; u < units; u += (int)gridDim.x) {
-    const Unit un = unit_at(p.sched, u, BM, BN);
+  for (int q = (int)blockIdx.x / CM; q < units; q += (int)gridDim.x / CM) {
+    const Unit un = unit_at(p.sched, q, rank, BM, BN);
     c.mainloop(full, empty, un.kt0, un.kt1);
+    if (un.m0 >= p.M) continue;
     if (p.sched.splits > 1)
       c.store_partial(p, un.m0, un.n0, un.z);
     else if (TMA_STORE && p.tma_store)
@@ -116,7 +134,12 @@ __device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w) {
 
 using namespace g90;
 
-__global__ void __launch_bounds__(NT, 1) gemm_sm90_kernel(const __grid_constant__ Params p) {
+#if CLUSTER_M > 1
+#define G90_CLUSTER __cluster_dims__(CLUSTER_M, 1, 1)
+#else
+#define G90_CLUSTER
+#endif
+__global__ void G90_CLUSTER __launch_bounds__(NT, 1) gemm_sm90_kernel(const __grid_constant__ Params p) {
   extern __shared__ __align__(1024) unsigned char smem_raw[];
   const uint32_t raw = ptx::smem_addr(smem_raw);
   const uint32_t smem = (raw + (uint32_t)SMEM_ALIGN - 1) & ~((uint32_t)SMEM_ALIGN - 1);
@@ -128,21 +151,31 @@ __global__ void __launch_bounds__(NT, 1) gemm_sm90_kernel(const __grid_constant_
     if (TMA_STORE && p.tma_store) sm90::tma_prefetch_map(&p.tm_c);
     for (int s = 0; s < STAGES; ++s) {
       sm90::mbar_init(smem + (uint32_t)OFF_FULL + 8 * s, 1);
-      sm90::mbar_init(smem + (uint32_t)OFF_EMPTY + 8 * s, WGS);
+      sm90::mbar_init(smem + (uint32_t)OFF_EMPTY + 8 * s, WGS * CM);  // every consumer of the cluster
     }
     sm90::mbar_fence_init();
   }
-  __syncthreads();
+  // with a cluster, the other CTA's barriers are initialised before any copy or arrival reaches them
+  if constexpr (CM > 1)
+    sm90::cluster_sync();
+  else
+    __syncthreads();
+  const int rank = (int)blockIdx.x % CM;  // = %cluster_ctarank: a 1-D grid of CM-CTA clusters
   if (wg == 0) {
 #if SETMAXNREG
     sm90::regs_dec<PRODUCER_REGS>();
 #endif
-    if (threadIdx.x == 0) produce(p, smem);
+    if (threadIdx.x == 0) produce(p, smem, rank);
   } else {
 #if SETMAXNREG
     sm90::regs_inc<CONSUMER_REGS>();
 #endif
-    consume(p, smem, wg - 1);
+    consume(p, smem, wg - 1, rank);
+  }
+  // with a cluster, no CTA leaves while the other may still arrive on its empty barriers
+  if constexpr (CM > 1) {
+    __syncwarp();
+    sm90::cluster_sync();
   }
 }
 
@@ -211,18 +244,23 @@ extern "C" int kernel_describe(const problem_shape *shape, int sm_count, kernel_
   const long tiles_m = ceil_div(s->M, BM), tiles_n = ceil_div(s->N, BN);
   const long tiles = tiles_m * tiles_n;
   const int splits = split_count(s, sm_count, tiles);
-  // unit indices plus a grid's stride stay in int (gemm_sm90_sched.cuh)
-  if (tiles * splits > 0x7fffffffL - 65536 || (long)GROUP_M * tiles_n > 0x7fffffffL) {
-    snprintf(msg, msglen, "shape M=%d N=%d needs %ld tiles of %dx%d x %d splits, over 2^31",
+  // cluster units: CLUSTER_M vertically adjacent tiles (gemm_sm90_sched.cuh); unit indices plus
+  // a grid's stride (at most the unit count) stay in int: CTAs <= 2^30 (matrices under 2^31
+  // elements stay far below)
+  const long units = ceil_div(tiles_m, CM) * tiles_n * splits;
+  if (units * CM > 0x40000000L || (long)GROUP_M * tiles_n > 0x7fffffffL) {
+    snprintf(msg, msglen, "shape M=%d N=%d needs %ld tiles of %dx%d x %d splits, over 2^30",
              s->M, s->N, tiles, BM, BN, splits);
     return -1;
   }
-  const long units = tiles * splits;
-  const bool persistent = PERSISTENT && units > sm_count;
+  // persistent: as many clusters as the SMs hold, one CTA each (whether the GPCs can place that
+  // many clusters of CLUSTER_M at once only the device knows: the rest run after, as a tail)
+  const long clusters = sm_count / CM > 0 ? sm_count / CM : 1;
+  const bool persistent = PERSISTENT && units > clusters;
   const Layout l = layout_of(s, splits);
   memset(plan, 0, sizeof *plan);
   snprintf(plan->kernel, sizeof plan->kernel, "gemm_sm90_kernel");
-  plan->grid[0] = (unsigned)(persistent ? sm_count : units);
+  plan->grid[0] = (unsigned)(CM * (persistent ? clusters : units));
   plan->grid[1] = plan->grid[2] = 1;
   plan->block[0] = NT;
   plan->block[1] = plan->block[2] = 1;
@@ -230,7 +268,7 @@ extern "C" int kernel_describe(const problem_shape *shape, int sm_count, kernel_
   plan->ctas = plan->grid[0];
   plan->splits = splits;
   plan->persistent = persistent;
-  plan->work_items = units;
+  plan->work_items = units * CM;
   plan->workspace_bytes = l.bytes;
   plan->launches = 1 + (splits > 1) + (s->K % 8 != 0) + (s->N % 8 != 0);
   return 0;
@@ -279,12 +317,8 @@ extern "C" cudaError_t kernel_run(const problem_shape *shape, const kernel_plan 
   p.M = s->M;
   p.N = s->N;
   p.ldw = splitk::ldw_of(s->N);
-  p.sched.tiles_m = (int)ceil_div(s->M, BM);
-  p.sched.tiles_n = (int)ceil_div(s->N, BN);
-  p.sched.tiles = p.sched.tiles_m * p.sched.tiles_n;
-  p.sched.k_tiles = (int)ceil_div(s->K, BK);
-  p.sched.splits = splits;
-  p.sched.group_m = GROUP_M;
+  p.sched = make_sched((int)ceil_div(s->M, BM), (int)ceil_div(s->N, BN), (int)ceil_div(s->K, BK),
+                       splits, GROUP_M, CM);
   gemm_sm90_kernel<<<dim3(plan->grid[0]), NT, SMEM_BYTES, stream>>>(p);
   e = cudaGetLastError();
   if (e != cudaSuccess || splits == 1) return e;
@@ -306,5 +340,5 @@ extern "C" const char *kernel_config(void) {
   return "BLOCK_M=" G90_STR(BLOCK_M) " BLOCK_N=" G90_STR(BLOCK_N) " CONSUMER_WGS=" G90_STR(
       CONSUMER_WGS) " STAGES=" G90_STR(STAGES) " SETMAXNREG=" G90_STR(SETMAXNREG)
       " PERSISTENT=" G90_STR(PERSISTENT) " SPLIT_K=" G90_STR(SPLIT_K) " GROUP_M=" G90_STR(GROUP_M)
-      " TMA_STORE=" G90_STR(TMA_STORE);
+      " TMA_STORE=" G90_STR(TMA_STORE) " CLUSTER_M=" G90_STR(CLUSTER_M);
 }

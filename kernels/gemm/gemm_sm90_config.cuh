@@ -31,6 +31,9 @@
 #ifndef TMA_STORE
 #define TMA_STORE 0
 #endif
+#ifndef CLUSTER_M
+#define CLUSTER_M 1
+#endif
 
 namespace g90 {
 
@@ -42,13 +45,16 @@ constexpr int WM = BM / WGS;              // rows of the tile per consumer warpg
 constexpr int MA = WM / 64;               // m64 wgmma atoms per consumer warpgroup
 constexpr int NACC = MA * BN / 2;         // fp32 accumulators per consumer thread
 constexpr int NT = 128 * (WGS + 1);       // threads: producer warpgroup + consumers
+constexpr int CM = CLUSTER_M;             // CTAs per cluster along M, sharing B's tiles
 constexpr int MAX_SPLITS = 16;
 constexpr size_t SMEM_LIMIT = 227 * 1024;  // sm_90 opt-in maximum per CTA
 // setmaxnreg (SETMAXNREG=1, two consumer warpgroups): 384 threads start at 168 registers; the
-// producer keeps 24, the consumers take 240 (128·24 + 256·240 = 64512), room for 128
-// accumulators, the descriptors and the epilogue's addresses.
-constexpr int PRODUCER_REGS = 24;
-constexpr int CONSUMER_REGS = 240;
+// producer keeps 40, the consumers take 232 (128·40 + 256·232 = 64512), room for 128
+// accumulators, the descriptors and the epilogue's addresses. ptxas compiles each side within its
+// count: at 24 (attention's) the producer's loop state of the cluster schedule spilled (nvcc 13.0,
+// CLUSTER_M=2: 4 bytes).
+constexpr int PRODUCER_REGS = 40;
+constexpr int CONSUMER_REGS = 232;
 
 static_assert(BLOCK_M == 64 || BLOCK_M == 128 || BLOCK_M == 256, "BLOCK_M must be 64, 128 or 256");
 static_assert(BLOCK_N == 64 || BLOCK_N == 128 || BLOCK_N == 256,
@@ -74,6 +80,7 @@ static_assert(PERSISTENT == 0 || PERSISTENT == 1, "PERSISTENT must be 0 or 1");
 static_assert(SPLIT_K >= 0 && SPLIT_K <= MAX_SPLITS, "SPLIT_K must be 0 (auto), 1 (none) or 2..16");
 static_assert(GROUP_M >= 1 && GROUP_M <= 16, "GROUP_M must be 1..16");
 static_assert(TMA_STORE == 0 || TMA_STORE == 1, "TMA_STORE must be 0 or 1");
+static_assert(CLUSTER_M == 1 || CLUSTER_M == 2, "CLUSTER_M must be 1 or 2");
 
 // ---- shared memory --------------------------------------------------------------------------
 // From a 1024-byte aligned base (the 128-byte swizzle repeats every 1024 bytes and the wgmma

@@ -13,6 +13,7 @@
 #include "gemm_sm90_config.cuh"
 #include "gemm_sm90_params.cuh"
 #include "mma_ptx.cuh"
+#include "sm90/cluster.cuh"
 #include "sm90/mbarrier.cuh"
 #include "sm90/ring.cuh"
 #include "sm90/tma.cuh"
@@ -34,17 +35,28 @@ struct WgConsumer {
   int w;                    // consumer warpgroup, 0 .. WGS - 1
   uint32_t a_lo, b_lo;      // descriptor low words of this warpgroup's A rows and of B, slot 0
   sm90::Ring<STAGES> ring;  // the slot and parity of the next tile
+  uint32_t empty_peer;      // CLUSTER_M=2: the other CTA's empty barriers (shared::cluster)
 
-  __device__ __forceinline__ void init(uint32_t smem, int wg) {
+  __device__ __forceinline__ void init(uint32_t smem, int wg, int rank) {
     w = wg;
+    empty_peer = CM > 1 ? sm90::cluster_map(smem + (uint32_t)OFF_EMPTY, (uint32_t)(rank ^ 1)) : 0u;
     a_lo = sm90::desc_kmajor_lo(smem + (uint32_t)OFF_A + (uint32_t)(w * WM * 128));
     b_lo = sm90::desc_mnmajor_lo(smem + (uint32_t)OFF_B, (uint32_t)B_PANEL);
   }
 
+  // Gives slot `slot` back: one arrival for the warpgroup on its empty barrier, and with
+  // CLUSTER_M=2 one on the other CTA's (empty_peer: its empty barriers' shared::cluster address),
+  // whose producer multicasts B into this CTA's slot too and so waits for these consumers as well
+  // as its own.
+  __device__ __forceinline__ void release(uint32_t empty, int slot) const {
+    sm90::mbar_arrive(empty + 8 * slot);
+    if constexpr (CM > 1) sm90::mbar_arrive_cluster(empty_peer + 8 * slot);
+  }
+
   // acc = A[m0 + w·WM .., kt0·64 .. kt1·64) · B[.., n0 ..]: the unit's K tiles, each waited for
-  // on its full barrier and given back on its empty barrier (one arrival for the warpgroup) once
-  // the wgmmas reading it have completed. One group of wgmmas (a tile's 4 k16 steps x MA atoms)
-  // stays in flight while the next tile is waited for and issued.
+  // on its full barrier and given back (release) once the wgmmas reading it have completed. One
+  // group of wgmmas (a tile's 4 k16 steps x MA atoms) stays in flight while the next tile is
+  // waited for and issued.
   __device__ __forceinline__ void mainloop(uint32_t full, uint32_t empty, int kt0, int kt1) {
     const bool leader = (threadIdx.x & 127) == 0;
 #pragma unroll
@@ -67,14 +79,14 @@ struct WgConsumer {
                               sm90::desc_of(b_s + (uint32_t)((kk * 16 * 128) >> 4)), 1);
       sm90::commit();
       sm90::wait<1>();  // the previous tile's wgmmas are done: its slot may be refilled
-      if (prev >= 0 && leader) sm90::mbar_arrive(empty + 8 * prev);
+      if (prev >= 0 && leader) release(empty, prev);
       prev = ring.slot;
       ring.next();
     }
     sm90::wait<0>();
 #pragma unroll
     for (int a = 0; a < MA; ++a) sm90::pin(acc[a]);
-    if (prev >= 0 && leader) sm90::mbar_arrive(empty + 8 * prev);
+    if (prev >= 0 && leader) release(empty, prev);
   }
 
   // Row (within the tile) of acc[a][4j + 2h + e] and the column of j = 0, e = 0.

@@ -10,7 +10,8 @@
 # kernels/gemm/gemm_sm90.cu (sm_90a): warpgroup MMAs with B MN-major from shared memory (HGMMA
 # 64xBLOCK_Nx16 F32 ... tnspB), 3-D bulk tensor loads (UTMALDG.3D), mbarrier waits, setmaxnreg with
 # SETMAXNREG=1 only, bulk tensor stores (UTMASTG.3D) with TMA_STORE=1 only, no mma.sync, no
-# LDL/STL, no serialised wgmmas; plain sm_90 refused. cuobjdump comes from $CUOBJDUMP, PATH,
+# LDL/STL, no serialised wgmmas; with CLUSTER_M=2 multicast loads, remote arrivals and cluster
+# barriers; plain sm_90 refused. cuobjdump comes from $CUOBJDUMP, PATH,
 # the CUDA toolkit, or pip's nvidia-cuda-cuobjdump (+ nvidia-cuda-nvdisasm) wheels.
 set -u
 . tests/lib.sh
@@ -124,6 +125,15 @@ has g90_w1 'HGMMA\.64x128x16\.F32 .*tnspB'
 has g90_w1 'UTMALDG\.3D'
 hasnt g90_w1 'USETMAXREG'
 hasnt g90_w1 '\b(LDL|STL)\b'
+# CLUSTER_M=2: B's panels multicast (UTMALDG.3D.MULTICAST), a slot given back to the other CTA
+# too (a remote arrival: SYNCS.ARRIVE.TRANS64.RED), cluster barriers at the start and the end
+sass g90_cluster -DBLOCK_M=128 -DBLOCK_N=256 -DCONSUMER_WGS=2 -DSTAGES=4 -DCLUSTER_M=2
+has g90_cluster 'UTMALDG\.3D\.MULTICAST'
+has g90_cluster 'SYNCS\.ARRIVE\.TRANS64\.RED'
+has g90_cluster 'UCGABAR_ARV'
+has g90_cluster 'UCGABAR_WAIT'
+hasnt g90_cluster '\b(LDL|STL)\b'
+hasnt g90_base 'MULTICAST'
 if "$NVCC" -std=c++17 -gencode=arch=compute_90,code=sm_90 -Ikernels/harness -Ikernels/gemm \
      -c "$SRC" -o "$t/plain_g90.o" >"$t/plain_g90.log" 2>&1; then
   not_ok "gemm_sm90.cu refuses sm_90"

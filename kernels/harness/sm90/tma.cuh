@@ -1,7 +1,8 @@
 // sm90/tma.cuh — the bulk tensor copy engine (TMA, sm_90), shared by the Hopper kernels
 // (attention/flash_attn_sm90.cu, gemm/gemm_sm90.cu): one 3-D tile copy global -> shared that
-// completes on an mbarrier, one shared -> global in a bulk group (attention's O with TMA_STORE=1,
-// GEMM's C), the tensor map prefetch, and the host-side tensor map encoding.
+// completes on an mbarrier (also multicast to the CTAs of a cluster), one shared -> global in a
+// bulk group (attention's O with TMA_STORE=1, GEMM's C), the tensor map prefetch, and the
+// host-side tensor map encoding.
 //
 // A tensor [B·H, S, D] fp16 is described as 3-D (D, S, B·H), innermost first, so the S bound is
 // per head: rows past the end of one head are out of bounds and arrive as zeros, never as rows of
@@ -25,6 +26,19 @@ __device__ __forceinline__ void tma_load_3d(uint32_t dst, const CUtensorMap *map
       "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
       " [%0], [%1, {%2, %3, %4}], [%5];\n" ::"r"(dst),
       "l"(reinterpret_cast<uint64_t>(map)), "r"(col), "r"(row), "r"(head), "r"(bar)
+      : "memory");
+}
+
+// The same copy delivered to every CTA of the cluster named in cta_mask (bit r: rank r), at the
+// same shared offset dst in each, each signalling its own mbarrier at offset bar with the box's
+// bytes: one read of global memory (and of L2) for several CTAs.
+__device__ __forceinline__ void tma_load_3d_multicast(uint32_t dst, const CUtensorMap *map,
+                                                      uint32_t bar, int col, int row, int head,
+                                                      uint16_t cta_mask) {
+  asm volatile(
+      "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+      ".multicast::cluster [%0], [%1, {%2, %3, %4}], [%5], %6;\n" ::"r"(dst),
+      "l"(reinterpret_cast<uint64_t>(map)), "r"(col), "r"(row), "r"(head), "r"(bar), "h"(cta_mask)
       : "memory");
 }
 
