@@ -83,19 +83,28 @@ namespace g90 {
 // of the other CTA may land before this producer's expect_tx, which the barrier's pending arrival
 // keeps from completing the phase early), and a slot is refilled only once the consumers of both
 // CTAs have given it back (the empty barrier counts both).
+// Boxes wholly out of bounds are not requested (a cluster rank past the last tile row skips A;
+// B's panels past the mapped columns are skipped by both ranks alike) and not counted: their
+// rows or columns of the accumulators are never stored, so whatever the slot held is harmless,
+// and no barrier depends on how the copy engine treats a box with nothing inside the tensor.
 __device__ __forceinline__ void produce(const Params &p, uint32_t smem, int rank) {
   const uint32_t full = smem + (uint32_t)OFF_FULL, empty = smem + (uint32_t)OFF_EMPTY;
   sm90::Ring<STAGES> r;
   const int units = p.sched.units();
   for (int q = (int)blockIdx.x / CM; q < units; q += (int)gridDim.x / CM) {
     const Unit un = unit_at(p.sched, q, rank, BM, BN);
+    const bool a_live = un.m0 < p.M;
+    const int panels = min(BN / 64, (p.b_cols - un.n0 + 63) / 64);  // >= 1: n0 < N <= b_cols
+    const uint32_t bytes = (a_live ? (uint32_t)A_TILE : 0u) + (uint32_t)(panels * B_PANEL);
     for (int kt = un.kt0; kt < un.kt1; ++kt) {
       const uint32_t f = full + 8 * r.slot;
       sm90::mbar_wait(empty + 8 * r.slot, r.phase ^ 1u);
-      sm90::mbar_arrive_expect_tx(f, (uint32_t)STAGE_BYTES);
-      sm90::tma_load_3d(smem + (uint32_t)(OFF_A + r.slot * A_TILE), &p.tm_a, f, kt * BK, un.m0, 0);
+      sm90::mbar_arrive_expect_tx(f, bytes);
+      if (a_live)
+        sm90::tma_load_3d(smem + (uint32_t)(OFF_A + r.slot * A_TILE), &p.tm_a, f, kt * BK, un.m0, 0);
 #pragma unroll
       for (int pn = 0; pn < BN / 64; ++pn) {
+        if (pn >= panels) break;
         const uint32_t dst = smem + (uint32_t)(OFF_B + r.slot * B_TILE + pn * B_PANEL);
         if constexpr (CM == 1)
           sm90::tma_load_3d(dst, &p.tm_b, f, un.n0 + 64 * pn, kt * BK, 0);
@@ -316,6 +325,7 @@ extern "C" cudaError_t kernel_run(const problem_shape *shape, const kernel_plan 
   p.ws = splits > 1 ? reinterpret_cast<float *>(ws) : nullptr;
   p.M = s->M;
   p.N = s->N;
+  p.b_cols = l.np;
   p.ldw = splitk::ldw_of(s->N);
   p.sched = make_sched((int)ceil_div(s->M, BM), (int)ceil_div(s->N, BN), (int)ceil_div(s->K, BK),
                        splits, GROUP_M, CM);

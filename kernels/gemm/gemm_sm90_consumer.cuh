@@ -165,11 +165,13 @@ struct WgConsumer {
       }
     sm90::fence_proxy_async_smem();
     wg_sync(w);
-    if (leader) {
+    // (boxes wholly past M or N are not stored: nothing of them is inside C)
+    if (leader && m0 + w * WM < p.M) {
 #pragma unroll
       for (int pn = 0; pn < BN / 64; ++pn)
-        sm90::tma_store_3d(&p.tm_c, smem + (uint32_t)(OFF_C + pn * C_PANEL + (size_t)w * WM * 128),
-                           n0 + 64 * pn, m0 + w * WM, 0);
+        if (n0 + 64 * pn < p.N)
+          sm90::tma_store_3d(&p.tm_c, smem + (uint32_t)(OFF_C + pn * C_PANEL + (size_t)w * WM * 128),
+                             n0 + 64 * pn, m0 + w * WM, 0);
       sm90::bulk_commit();
     }
   }
