@@ -13,7 +13,8 @@
 # short K: empty splits write zero partials), the rasterisation group, and clusters of two CTAs
 # sharing B by multicast (CLUSTER_M=2: with one 64-column panel only the first CTA loads B; at
 # odd tile-row counts, e.g. M = 300 or 4097 at 128 rows, the second CTA of the last cluster row
-# computes on zeros and stores nothing).
+# computes on zeros and stores nothing), and ping-pong consumers (PINGPONG=1: alternate units
+# whole, 64 to 256 rows, with a C buffer each, split, clustered, one CTA per unit).
 # On a GPU: `make measure EXP=gemm-sm90-correctness` (numerics gate + samples) and `make sanitize
 # EXP=gemm-sm90-correctness` (compute-sanitizer's tools on SANITIZE_SHAPES).
 DESCRIPTION := Hopper GEMM correctness sweep: tunables x ragged, skinny and aligned shapes, refused configurations included

@@ -1,7 +1,8 @@
 # gemm-sm90-sweep — the tunables of the Hopper GEMM (gemm_sm90.cu: tile shape, consumer
-# warpgroups, ring depth, C by the copy engine, clusters; space.txt, 94 configurations) measured
-# exhaustively against cuBLAS at M4096_N4096_K4096 (the large class: does a 128 x 256 tile of two
-# cooperative warpgroups reach 0.95x? do clusters help?) and at the skinny M64_N4096_K4096 (few
+# warpgroups cooperative or ping-pong, ring depth, C by the copy engine, clusters; space.txt, 146
+# configurations) measured exhaustively against cuBLAS at M4096_N4096_K4096 (the large class: does
+# a 128 x 256 tile of two cooperative warpgroups, or ping-pong on 128 x 128, reach 0.95x? do
+# clusters help?) and at the skinny M64_N4096_K4096 (few
 # tiles: split-K and 64-row tiles), in one session.
 # The recorded sweep answers `make search EXP=gemm-sm90-sweep REPLAY=1`. One round of 30 cold
 # calls per configuration, as gemm-sweep. Predictions: kernels/gemm/NOTES-sm90.md.

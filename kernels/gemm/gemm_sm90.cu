@@ -12,7 +12,8 @@
 //                   its bytes, its empty barrier when every consumer warpgroup's wgmmas reading it
 //                   have completed (sm90/mbarrier.cuh, sm90/ring.cuh). The ring runs on across
 //                   units, so the next unit's tiles load while the consumers store C.
-//   warpgroups 1..  consumers (cooperative: both on the same tile, BLOCK_M/CONSUMER_WGS rows each):
+//   warpgroups 1..  consumers (cooperative: both on the same tile, BLOCK_M/CONSUMER_WGS rows each;
+//                   PINGPONG=1: alternate tiles, taking turns):
 //                   wgmma m64nBLOCK_Nk16 from shared memory (A K-major, B MN-major, no transpose
 //                   in software), fp32 accumulators in registers, one tile's wgmmas in flight while
 //                   the next tile is waited for; then the epilogue (gemm_sm90_consumer.cuh): fp16
@@ -41,17 +42,20 @@
 //   CLUSTER_M     [1]   2: clusters of two CTAs on vertically adjacent tiles, each B tile loaded
 //                       once for both (each CTA multicasts half of its 64-column panels) and
 //                       the slot given back by the consumers of both (sm90/cluster.cuh)
+//   PINGPONG      [0]   1: the two consumer warpgroups compute alternate units, each a whole
+//                       BLOCK_M x BLOCK_N tile, and take turns on the tensor cores, so that one's
+//                       epilogue runs under the other's mainloop (gemm_sm90_pingpong.cuh)
 // SPLIT_K=0 rule: tiles = ceil(M/BLOCK_M)·ceil(N/BLOCK_N); when tiles < SMs (one CTA per SM, the
 // tile grid under one wave), splits = floor(SMs / tiles), at most ceil(K/64) / 4 (four K tiles a
 // split, so the ring fills) and 16; otherwise 1. E.g. the defaults on 132 SMs: M=16 N=K=4096 ->
 // 16 tiles, 8 splits; M=N=K=4096 -> 512 tiles, no split.
 // Refused at compile time (static_assert with a message, gemm_sm90_config.cuh): values outside
-// those sets; BLOCK_M/CONSUMER_WGS other than 64 or 128; more than 128 accumulators a thread;
-// SETMAXNREG=1 with one consumer warpgroup; two consumer warpgroups of more than 64 accumulators
-// without SETMAXNREG; shared memory above 227 KB (e.g. BLOCK_N=256 STAGES=5, or TMA_STORE=1 with
-// BLOCK_M=128 BLOCK_N=256 STAGES=4).
-// Not built (yet): ping-pong consumers (each on its own tile), stream-K, clusters along N
-// (kernels/gemm/NOTES-sm90.md).
+// those sets; BLOCK_M/CONSUMER_WGS other than 64 or 128 (cooperative); PINGPONG=1 with one
+// consumer warpgroup; more than 128 accumulators a thread; SETMAXNREG=1 with one consumer
+// warpgroup; two consumer warpgroups of more than 64 accumulators without SETMAXNREG; shared
+// memory above 227 KB (e.g. BLOCK_N=256 STAGES=5, or TMA_STORE=1 with BLOCK_M=128 BLOCK_N=256
+// STAGES=4).
+// Not built (yet): stream-K, clusters along N (kernels/gemm/NOTES-sm90.md).
 #include <stdio.h>
 #include <string.h>
 
@@ -60,6 +64,7 @@
 #include "gemm_sm90_config.cuh"
 #include "gemm_sm90_consumer.cuh"
 #include "gemm_sm90_params.cuh"
+#include "gemm_sm90_pingpong.cuh"
 #include "gemm_sm90_sched.cuh"
 #include "gemm_splitk.cuh"
 #include "mma_ptx.cuh"
@@ -118,15 +123,28 @@ __device__ __forceinline__ void produce(const Params &p, uint32_t smem, int rank
 }
 
 // Consumer warpgroup w: its rows of every unit, then the unit's store.
-// (A cluster rank past the last tile row computes on zeros and stores nothing.)
+// (A cluster rank past the last tile row computes on whatever the slots hold and stores nothing.)
+// Ping-pong (PINGPONG=1): warpgroup w computes the units j = w, w + 2, ... of the CTA's sequence
+// whole, stepping its ring position past the other's K tiles, and takes its turn on the tensor
+// cores for each mainloop (gemm_sm90_pingpong.cuh).
 __device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w, int rank) {
   const uint32_t full = smem + (uint32_t)OFF_FULL, empty = smem + (uint32_t)OFF_EMPTY;
   WgConsumer c;
   c.init(smem, w, rank);
+  Turn turn;
+  if constexpr (PP) turn.init(w);
   const int units = p.sched.units();
-  for (int q = (int)blockIdx.x / CM; q < units; q += (int)gridDim.x / CM) {
+  int j = 0;  // the CTA's units so far
+  for (int q = (int)blockIdx.x / CM; q < units; q += (int)gridDim.x / CM, ++j) {
     const Unit un = unit_at(p.sched, q, rank, BM, BN);
-    c.mainloop(full, empty, un.kt0, un.kt1);
+    if (PP && (j & 1) != w) {
+      c.ring.advance(un.kt1 - un.kt0);
+      continue;
+    }
+    if constexpr (PP) turn.begin();
+    c.mainloop(full, empty, un.kt0, un.kt1, [&] {
+      if constexpr (PP) turn.end();
+    });
     if (un.m0 >= p.M) continue;
     if (p.sched.splits > 1)
       c.store_partial(p, un.m0, un.n0, un.z);
@@ -135,6 +153,7 @@ __device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w, i
     else
       c.store_direct(p, un.m0, un.n0);
   }
+  if constexpr (PP) turn.finish(j);
   // the C buffer outlives the last store's read
   if (TMA_STORE && p.tma_store && (threadIdx.x & 127) == 0) sm90::bulk_wait_read<0>();
 }
@@ -160,7 +179,8 @@ __global__ void G90_CLUSTER __launch_bounds__(NT, 1) gemm_sm90_kernel(const __gr
     if (TMA_STORE && p.tma_store) sm90::tma_prefetch_map(&p.tm_c);
     for (int s = 0; s < STAGES; ++s) {
       sm90::mbar_init(smem + (uint32_t)OFF_FULL + 8 * s, 1);
-      sm90::mbar_init(smem + (uint32_t)OFF_EMPTY + 8 * s, WGS * CM);  // every consumer of the cluster
+      // every consumer warpgroup reading the slot, in every CTA of the cluster (ping-pong: one)
+      sm90::mbar_init(smem + (uint32_t)OFF_EMPTY + 8 * s, (PP ? 1 : WGS) * CM);
     }
     sm90::mbar_fence_init();
   }
@@ -350,5 +370,5 @@ extern "C" const char *kernel_config(void) {
   return "BLOCK_M=" G90_STR(BLOCK_M) " BLOCK_N=" G90_STR(BLOCK_N) " CONSUMER_WGS=" G90_STR(
       CONSUMER_WGS) " STAGES=" G90_STR(STAGES) " SETMAXNREG=" G90_STR(SETMAXNREG)
       " PERSISTENT=" G90_STR(PERSISTENT) " SPLIT_K=" G90_STR(SPLIT_K) " GROUP_M=" G90_STR(GROUP_M)
-      " TMA_STORE=" G90_STR(TMA_STORE) " CLUSTER_M=" G90_STR(CLUSTER_M);
+      " TMA_STORE=" G90_STR(TMA_STORE) " CLUSTER_M=" G90_STR(CLUSTER_M) " PINGPONG=" G90_STR(PINGPONG);
 }

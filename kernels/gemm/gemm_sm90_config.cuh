@@ -34,6 +34,9 @@
 #ifndef CLUSTER_M
 #define CLUSTER_M 1
 #endif
+#ifndef PINGPONG
+#define PINGPONG 0
+#endif
 
 namespace g90 {
 
@@ -41,7 +44,8 @@ constexpr int BM = BLOCK_M;
 constexpr int BN = BLOCK_N;
 constexpr int BK = 64;                    // K per stage: one 128-byte swizzled row of A
 constexpr int WGS = CONSUMER_WGS;
-constexpr int WM = BM / WGS;              // rows of the tile per consumer warpgroup
+constexpr bool PP = PINGPONG;             // each consumer warpgroup on its own tiles
+constexpr int WM = PP ? BM : BM / WGS;    // rows of a tile per consumer warpgroup
 constexpr int MA = WM / 64;               // m64 wgmma atoms per consumer warpgroup
 constexpr int NACC = MA * BN / 2;         // fp32 accumulators per consumer thread
 constexpr int NT = 128 * (WGS + 1);       // threads: producer warpgroup + consumers
@@ -61,12 +65,17 @@ static_assert(BLOCK_N == 64 || BLOCK_N == 128 || BLOCK_N == 256,
               "BLOCK_N must be 64, 128 or 256 (the N of the m64nNk16 wgmma, whole 64-column panels "
               "of B)");
 static_assert(CONSUMER_WGS == 1 || CONSUMER_WGS == 2, "CONSUMER_WGS must be 1 or 2");
-static_assert(BLOCK_M % (64 * CONSUMER_WGS) == 0 && BLOCK_M / CONSUMER_WGS <= 128,
+static_assert(PINGPONG == 0 || PINGPONG == 1, "PINGPONG must be 0 or 1");
+static_assert(PINGPONG == 0 || CONSUMER_WGS == 2,
+              "PINGPONG=1 needs CONSUMER_WGS=2 (two consumer warpgroups take turns on the tensor "
+              "cores, each on its own tiles)");
+static_assert(PINGPONG == 1 || (BLOCK_M % (64 * CONSUMER_WGS) == 0 && BLOCK_M / CONSUMER_WGS <= 128),
               "BLOCK_M/CONSUMER_WGS (rows per consumer warpgroup) must be 64 or 128: BLOCK_M=64 "
               "takes one consumer warpgroup, BLOCK_M=256 two");
 static_assert(NACC <= 128,
-              "accumulators per consumer thread, (BLOCK_M/CONSUMER_WGS/64)*BLOCK_N/2, exceed 128 "
-              "(255 registers is the limit): lower BLOCK_N or raise CONSUMER_WGS");
+              "accumulators per consumer thread, (rows per consumer warpgroup/64)*BLOCK_N/2, exceed "
+              "128 (255 registers is the limit; the rows are BLOCK_M/CONSUMER_WGS, or BLOCK_M with "
+              "PINGPONG=1): lower BLOCK_M or BLOCK_N, or raise CONSUMER_WGS");
 static_assert(STAGES >= 2 && STAGES <= 8, "STAGES must be 2..8");
 static_assert(SETMAXNREG == 0 || SETMAXNREG == 1, "SETMAXNREG must be 0 or 1");
 static_assert(SETMAXNREG == 0 || CONSUMER_WGS == 2,
@@ -87,14 +96,15 @@ static_assert(CLUSTER_M == 1 || CLUSTER_M == 2, "CLUSTER_M must be 1 or 2");
 // descriptors assume atoms start there): the ring of STAGES slots, each the A tile [BM][64]
 // (K-major, one panel of 128-byte rows) and the B tile [BN/64 panels][64 k-rows][64] (MN-major),
 // as TMA writes them with the 128-byte swizzle; with TMA_STORE=1 the fp16 C tile [BN/64 panels]
-// [BM][64] in the same swizzle, read by the copy engine's stores; then the full and empty
-// mbarriers of each slot.
+// [BM][64] in the same swizzle, read by the copy engine's stores (two with PINGPONG=1, one per
+// consumer warpgroup); then the full and empty mbarriers of each slot.
 constexpr size_t A_TILE = (size_t)BM * 128;
 constexpr size_t B_PANEL = (size_t)BK * 128;
 constexpr size_t B_TILE = B_PANEL * (BN / 64);
 constexpr size_t STAGE_BYTES = A_TILE + B_TILE;  // bytes one slot's copies deliver
 constexpr size_t C_PANEL = (size_t)BM * 128;
-constexpr size_t C_BYTES = TMA_STORE ? C_PANEL * (BN / 64) : 0;
+constexpr size_t C_TILE = C_PANEL * (BN / 64);
+constexpr size_t C_BYTES = TMA_STORE ? C_TILE * (PP ? 2 : 1) : 0;  // ping-pong: one per warpgroup
 constexpr size_t OFF_A = 0;
 constexpr size_t OFF_B = OFF_A + STAGES * A_TILE;
 constexpr size_t OFF_C = OFF_B + STAGES * B_TILE;
@@ -106,7 +116,7 @@ constexpr size_t SMEM_BYTES = OFF_EMPTY + 8 * STAGES + SMEM_ALIGN;
 static_assert(A_TILE % 1024 == 0 && B_PANEL % 1024 == 0, "tiles must keep 1024-byte alignment");
 static_assert(SMEM_BYTES <= SMEM_LIMIT,
               "shared memory per CTA, STAGES*(BLOCK_M + BLOCK_N)*64*2 bytes (+ BLOCK_M*BLOCK_N*2 "
-              "with TMA_STORE=1), exceeds 227 KB (sm_90 limit): lower STAGES, BLOCK_M or BLOCK_N, "
+              "with TMA_STORE=1, twice with PINGPONG=1), exceeds 227 KB (sm_90 limit): lower STAGES, BLOCK_M or BLOCK_N, "
               "or set TMA_STORE=0");
 
 }  // namespace g90

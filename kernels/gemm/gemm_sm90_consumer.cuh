@@ -1,5 +1,6 @@
-// gemm_sm90_consumer.cuh — one consumer warpgroup of gemm_sm90.cu: rows [w·WM, +WM) of each unit's
-// BLOCK_M x BLOCK_N tile (WM = BLOCK_M / CONSUMER_WGS, MA = WM / 64 m64 atoms), accumulated in
+// gemm_sm90_consumer.cuh — one consumer warpgroup of gemm_sm90.cu: rows [row0, +WM) of each of its
+// units' BLOCK_M x BLOCK_N tiles (cooperative: row0 = w·WM, WM = BLOCK_M / CONSUMER_WGS; ping-pong:
+// the whole tile, row0 = 0, WM = BLOCK_M; MA = WM / 64 m64 atoms), accumulated in
 // fp32 registers by wgmma from the ring's A and B tiles, then stored: as an fp32 partial of C into
 // the workspace (split-K), as fp16 by the threads' own stores, or (TMA_STORE=1) through a swizzled
 // shared-memory tile by the bulk tensor copy engine.
@@ -37,10 +38,13 @@ struct WgConsumer {
   sm90::Ring<STAGES> ring;  // the slot and parity of the next tile
   uint32_t empty_peer;      // CLUSTER_M=2: the other CTA's empty barriers (shared::cluster)
 
+  // first row of this warpgroup's part of a tile
+  __device__ __forceinline__ int row0() const { return PP ? 0 : w * WM; }
+
   __device__ __forceinline__ void init(uint32_t smem, int wg, int rank) {
     w = wg;
     empty_peer = CM > 1 ? sm90::cluster_map(smem + (uint32_t)OFF_EMPTY, (uint32_t)(rank ^ 1)) : 0u;
-    a_lo = sm90::desc_kmajor_lo(smem + (uint32_t)OFF_A + (uint32_t)(w * WM * 128));
+    a_lo = sm90::desc_kmajor_lo(smem + (uint32_t)OFF_A + (uint32_t)(row0() * 128));
     b_lo = sm90::desc_mnmajor_lo(smem + (uint32_t)OFF_B, (uint32_t)B_PANEL);
   }
 
@@ -56,8 +60,11 @@ struct WgConsumer {
   // acc = A[m0 + w·WM .., kt0·64 .. kt1·64) · B[.., n0 ..]: the unit's K tiles, each waited for
   // on its full barrier and given back (release) once the wgmmas reading it have completed. One
   // group of wgmmas (a tile's 4 k16 steps x MA atoms) stays in flight while the next tile is
-  // waited for and issued.
-  __device__ __forceinline__ void mainloop(uint32_t full, uint32_t empty, int kt0, int kt1) {
+  // waited for and issued. issued() runs once the last tile's wgmmas are issued (ping-pong: the
+  // turn passes on while they complete).
+  template <class Issued>
+  __device__ __forceinline__ void mainloop(uint32_t full, uint32_t empty, int kt0, int kt1,
+                                           Issued issued) {
     const bool leader = (threadIdx.x & 127) == 0;
 #pragma unroll
     for (int a = 0; a < MA; ++a)
@@ -83,6 +90,7 @@ struct WgConsumer {
       prev = ring.slot;
       ring.next();
     }
+    issued();
     sm90::wait<0>();
 #pragma unroll
     for (int a = 0; a < MA; ++a) sm90::pin(acc[a]);
@@ -92,7 +100,7 @@ struct WgConsumer {
   // Row (within the tile) of acc[a][4j + 2h + e] and the column of j = 0, e = 0.
   __device__ __forceinline__ int row_of(int a, int h) const {
     const int t = threadIdx.x & 127;
-    return w * WM + a * 64 + 16 * (t >> 5) + ((t & 31) >> 2) + 8 * h;
+    return row0() + a * 64 + 16 * (t >> 5) + ((t & 31) >> 2) + 8 * h;
   }
   __device__ __forceinline__ int col0() const { return 2 * (threadIdx.x & 3); }
 
@@ -143,10 +151,12 @@ struct WgConsumer {
   // fp16 C through shared memory (TMA_STORE=1): this warpgroup's WM rows of every 64-column panel,
   // 128-byte swizzled (16-byte chunk c of row r at c ^ (r % 8), as the copy engine reads it), then
   // one store per panel by the warpgroup's first thread; the copy engine clips rows past M and
-  // columns past N. The buffer is rewritten only once the previous unit's stores have read it.
+  // columns past N. The buffer (with PINGPONG=1 this warpgroup's own) is rewritten only once the
+  // previous unit's stores have read it.
   __device__ __forceinline__ void store_tma(const Params &p, uint32_t smem, int m0, int n0) const {
     const bool leader = (threadIdx.x & 127) == 0;
     const int t4 = threadIdx.x & 3;
+    const uint32_t cbuf = smem + (uint32_t)(OFF_C + (PP ? w * C_TILE : 0));
     if (leader) sm90::bulk_wait_read<0>();
     wg_sync(w);
 #pragma unroll
@@ -156,7 +166,7 @@ struct WgConsumer {
         const uint32_t r = (uint32_t)row_of(a, h);
 #pragma unroll
         for (int j = 0; j < BN / 8; ++j) {
-          const uint32_t ad = smem + (uint32_t)OFF_C + (uint32_t)((j >> 3) * C_PANEL) + r * 128u +
+          const uint32_t ad = cbuf + (uint32_t)((j >> 3) * C_PANEL) + r * 128u +
                               ((((uint32_t)j & 7u) ^ (r & 7u)) << 4) + 4u * (uint32_t)t4;
           asm volatile("st.shared.b32 [%0], %1;\n" ::"r"(ad),
                        "r"(ptx::pack_half2(acc[a][4 * j + 2 * h], acc[a][4 * j + 2 * h + 1]))
@@ -166,12 +176,12 @@ struct WgConsumer {
     sm90::fence_proxy_async_smem();
     wg_sync(w);
     // (boxes wholly past M or N are not stored: nothing of them is inside C)
-    if (leader && m0 + w * WM < p.M) {
+    if (leader && m0 + row0() < p.M) {
 #pragma unroll
       for (int pn = 0; pn < BN / 64; ++pn)
         if (n0 + 64 * pn < p.N)
-          sm90::tma_store_3d(&p.tm_c, smem + (uint32_t)(OFF_C + pn * C_PANEL + (size_t)w * WM * 128),
-                             n0 + 64 * pn, m0 + w * WM, 0);
+          sm90::tma_store_3d(&p.tm_c, cbuf + (uint32_t)(pn * C_PANEL + (size_t)row0() * 128),
+                             n0 + 64 * pn, m0 + row0(), 0);
       sm90::bulk_commit();
     }
   }

@@ -19,7 +19,8 @@ declare -A why=(
   [bad_smem]='exceeds 227 KB' [bad_tma_store_smem]='or set TMA_STORE=0'
   [bad_rows]='rows per consumer warpgroup) must be 64 or 128' [bad_acc]='exceed 128'
   [bad_setmaxnreg_w1]='SETMAXNREG=1 needs CONSUMER_WGS=2' [bad_noreg]='need SETMAXNREG=1'
-  [bad_cluster]="CLUSTER_M = '4' is not one of")
+  [bad_cluster]="CLUSTER_M = '4' is not one of" [bad_pingpong_w1]='PINGPONG=1 needs CONSUMER_WGS=2'
+  [bad_pingpong_acc]='exceed 128')
 check_build_statuses "$exp" "$out" why
 make -s gates EXP=gemm-sm90-correctness >/dev/null 2>&1
 check_eq "gates ran" "$?" 0

@@ -11,7 +11,7 @@
 # 64xBLOCK_Nx16 F32 ... tnspB), 3-D bulk tensor loads (UTMALDG.3D), mbarrier waits, setmaxnreg with
 # SETMAXNREG=1 only, bulk tensor stores (UTMASTG.3D) with TMA_STORE=1 only, no mma.sync, no
 # LDL/STL, no serialised wgmmas; with CLUSTER_M=2 multicast loads, remote arrivals and cluster
-# barriers; plain sm_90 refused. cuobjdump comes from $CUOBJDUMP, PATH,
+# barriers; with PINGPONG=1 the turns' named barriers; plain sm_90 refused. cuobjdump comes from $CUOBJDUMP, PATH,
 # the CUDA toolkit, or pip's nvidia-cuda-cuobjdump (+ nvidia-cuda-nvdisasm) wheels.
 set -u
 . tests/lib.sh
@@ -134,6 +134,17 @@ has g90_cluster 'UCGABAR_ARV'
 has g90_cluster 'UCGABAR_WAIT'
 hasnt g90_cluster '\b(LDL|STL)\b'
 hasnt g90_base 'MULTICAST'
+# PINGPONG=1: the consumer warpgroups' turns are named barriers 3 and 4 (1 and 2 are each
+# warpgroup's own), with no serialised wgmma
+sass g90_pp -DBLOCK_M=128 -DBLOCK_N=128 -DCONSUMER_WGS=2 -DSTAGES=6 -DPINGPONG=1
+has g90_pp 'BAR\.ARV 0x3, 0x100'
+has g90_pp 'BAR\.ARV 0x4, 0x100'
+has g90_pp 'BAR\.SYNC(\.DEFER_BLOCKING)? 0x3, 0x100'
+has g90_pp 'BAR\.SYNC(\.DEFER_BLOCKING)? 0x4, 0x100'
+has g90_pp 'HGMMA\.64x128x16\.F32 .*tnspB'
+hasnt g90_pp '\b(LDL|STL)\b'
+hasnt g90_base 'BAR\.ARV'
+check_eq "g90_pp: ptxas serialised no wgmma" "$(grep -c 'C751[0-9]' "$t/g90_pp.log")" 0
 if "$NVCC" -std=c++17 -gencode=arch=compute_90,code=sm_90 -Ikernels/harness -Ikernels/gemm \
      -c "$SRC" -o "$t/plain_g90.o" >"$t/plain_g90.log" 2>&1; then
   not_ok "gemm_sm90.cu refuses sm_90"

@@ -20,6 +20,12 @@ struct Ring {
       phase ^= 1u;
     }
   }
+  // n tiles on (n >= 0): past the tiles another consumer takes (gemm_sm90.cu's ping-pong).
+  __device__ __forceinline__ void advance(int n) {
+    const int t = slot + n;
+    slot = t % SLOTS;
+    phase ^= (uint32_t)(t / SLOTS) & 1u;
+  }
 };
 
 }  // namespace sm90
