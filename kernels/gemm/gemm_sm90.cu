@@ -126,7 +126,11 @@ __device__ __forceinline__ void produce(const Params &p, uint32_t smem, int rank
 // (A cluster rank past the last tile row computes on whatever the slots hold and stores nothing.)
 // Ping-pong (PINGPONG=1): warpgroup w computes the units j = w, w + 2, ... of the CTA's sequence
 // whole, stepping its ring position past the other's K tiles, and takes its turn on the tensor
-// cores for each mainloop (gemm_sm90_pingpong.cuh).
+// cores for each mainloop (gemm_sm90_pingpong.cuh). The turn also keeps the parity waits sound: a
+// wait on a slot's full barrier by parity cannot tell its use k from use k - 2, so a consumer may
+// wait for use k only once use k - 1 has completed. Here the turn comes to a warpgroup only after
+// the other has issued (so waited for) every tile of the unit before, so every use before this
+// unit's first tile has completed when it starts waiting.
 __device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w, int rank) {
   const uint32_t full = smem + (uint32_t)OFF_FULL, empty = smem + (uint32_t)OFF_EMPTY;
   WgConsumer c;
