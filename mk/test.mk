@@ -48,7 +48,7 @@ TEST_SCRIPTS += tests/pipeline/test_measure.sh tests/pipeline/test_gpus.sh tests
 # published data against the code that ships: make check-published, make retire, reproduce's refusal
 TEST_SCRIPTS += tests/pipeline/test_check_published.sh
 TEST_SCRIPTS += tests/kernels/test_sass.sh tests/kernels/test_flash_attn.sh tests/kernels/test_correctness_build.sh tests/kernels/test_gemm_build.sh
-TEST_SCRIPTS += tests/kernels/test_sm90_build.sh tests/kernels/test_sm90_probe.sh tests/kernels/test_dispatch_build.sh tests/kernels/test_variant_options.sh
+TEST_SCRIPTS += tests/kernels/test_sm90_build.sh tests/kernels/test_gemm_sm90_build.sh tests/kernels/test_sm90_probe.sh tests/kernels/test_dispatch_build.sh tests/kernels/test_variant_options.sh
 TEST_SCRIPTS += tests/kernels/test_vecadd.sh
 # The Hopper kernel's polynomial 2^x (kernels/attention/exp2_poly.h, C and CUDA) on the host,
 # against the C library's exp2.
@@ -72,3 +72,10 @@ test: $(B)/tests/test_sm90_sched
 $(B)/tests/test_sm90_sched: tests/kernels/test_sm90_sched.cu kernels/attention/sm90_sched.cuh kernels/attention/sm90_config.cuh kernels/attention/sm90_params.cuh | check-deps-build
 	@mkdir -p $(@D)
 	$(NVCC) -std=c++17 -DPERSISTENT=2 -Itests -Ikernels/attention -o $@ $<
+# The Hopper GEMM's work schedule (kernels/gemm/gemm_sm90_sched.cuh, __host__ __device__) walked
+# on the host for every CTA of many launches (no GPU).
+TEST_PROGS += $(B)/tests/test_gemm_sm90_sched
+test: $(B)/tests/test_gemm_sm90_sched
+$(B)/tests/test_gemm_sm90_sched: tests/kernels/test_gemm_sm90_sched.cu kernels/gemm/gemm_sm90_sched.cuh | check-deps-build
+	@mkdir -p $(@D)
+	$(NVCC) -std=c++17 -Itests -Ikernels/gemm -o $@ $<

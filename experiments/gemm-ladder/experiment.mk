@@ -8,13 +8,42 @@
 # and two tuned configurations (from tuning runs on an H100): t_large, 256 x 128 x 64 tiles of
 # 4 x 2 warps (the large shapes), and t_skinny, 16 x 128 x 64 tiles of 1 x 4 warps, 5 stages,
 # split-K (M = 16 and 128).
-DESCRIPTION := GEMM ladder: tensor cores, cp.async pipeline, swizzle, large tiles, rasterization, split-K
+# The Hopper rungs (gemm_sm90.cu, built for sm_90a through KERNEL_<variant>; the whole ladder is
+# built for sm_90a, which changes nothing in the mma.sync rungs' code but its target), each against
+# the one before, the first against t_large:
+#   h0 TMA loads into a swizzled ring on mbarriers and wgmma from shared memory: one consumer
+#      warpgroup, 64 x 128 tiles, 2 stages, one CTA per tile, row-major tile order
+#   h1 + a 4-stage ring
+#   h2 + 128 x 256 tiles of two cooperative consumer warpgroups (setmaxnreg gives them the
+#      producer's registers)
+#   h3 + grouped rasterization (GROUP_M=8)
+#   h4 + a persistent grid (one CTA per SM, the next tile's loads under this one's epilogue)
+#   h5 + split-K when the tile grid is under one wave (the skinny shapes)
+#   h6 + C stored by the bulk tensor copy engine (its tile costs a ring stage: 3 stages)
+#   h7 h5 + clusters of two CTAs along M, each B tile multicast to both
+#   h8 h5 with ping-pong consumers, each on its own 128 x 128 tile in turn (6 stages)
+# and h_skinny, 64 x 128 tiles of one consumer warpgroup, 6 stages, persistent, split-K (M = 16
+# and 128); hd (variants/hd.dispatch) is one build serving each shape with one of them.
+# Predictions: kernels/gemm/NOTES-sm90.md.
+DESCRIPTION := GEMM ladder: tensor cores, cp.async pipeline, swizzle, large tiles, rasterization, split-K; then TMA + wgmma, warp specialisation, persistence, TMA stores
 KERNEL      := gemm/gemm_mma.cu
+KERNEL_h0   := gemm/gemm_sm90.cu
+KERNEL_h1   := gemm/gemm_sm90.cu
+KERNEL_h2   := gemm/gemm_sm90.cu
+KERNEL_h3   := gemm/gemm_sm90.cu
+KERNEL_h4   := gemm/gemm_sm90.cu
+KERNEL_h5   := gemm/gemm_sm90.cu
+KERNEL_h6   := gemm/gemm_sm90.cu
+KERNEL_h7   := gemm/gemm_sm90.cu
+KERNEL_h8   := gemm/gemm_sm90.cu
+KERNEL_h_skinny := gemm/gemm_sm90.cu
+ARCH        := sm_90a
 SHAPES      := M4096_N4096_K4096 M1024_N1024_K1024 M16_N4096_K4096 M128_N4096_K4096
 BASELINE    := cublas-gemm
 BASELINES   := cublas-gemm matmul-cublas matmul-cublaslt
 LIBRARIES   := cublas-gemm matmul-cublas matmul-cublaslt
-COMPARE     := g1:g0 g2:g1 g3:g2 g4:g3 g5:g4 t_large:g5 t_skinny:g5 t_large:matmul-cublas t_large:matmul-cublaslt t_skinny:matmul-cublas t_skinny:matmul-cublaslt
+COMPARE     := g1:g0 g2:g1 g3:g2 g4:g3 g5:g4 t_large:g5 t_skinny:g5 t_large:matmul-cublas t_large:matmul-cublaslt t_skinny:matmul-cublas t_skinny:matmul-cublaslt \
+               h0:t_large h1:h0 h2:h1 h3:h2 h4:h3 h5:h4 h6:h5 h7:h5 h8:h5 h_skinny:t_skinny h5:matmul-cublas h_skinny:matmul-cublas hd:matmul-cublas
 REPS        := 300
 WARMUP      := 20
 L2          := cold

@@ -9,8 +9,8 @@
 //                   the bulk tensor copy engine (TMA, 3-D tensor maps so rows past Skv of a head
 //                   are zeros) into a K ring and a V ring of STAGES slots each; a slot's full
 //                   barrier completes on the bytes, its empty barrier when every consumer
-//                   warpgroup's wgmmas reading it have completed (sm90_mbarrier.cuh,
-//                   sm90_ring.cuh): K is given back after S = Q·Kᵀ, V after O += P·V
+//                   warpgroup's wgmmas reading it have completed (sm90/mbarrier.cuh,
+//                   sm90/ring.cuh): K is given back after S = Q·Kᵀ, V after O += P·V
 //   warpgroups 1..  consumers: 64 query rows each, S = Q·Kᵀ and O += P·V by wgmma, online
 //                   softmax in registers (sm90_consumer.cuh); O normalised and stored directly,
 //                   or with TMA_STORE=1 through shared memory by the copy engine
@@ -66,13 +66,14 @@
 #include "attn_check.h"
 #include "sm90_config.cuh"
 #include "sm90_consumer.cuh"
-#include "sm90_mbarrier.cuh"
+#include "sm90/mbarrier.cuh"
+#include "sm90/regs.cuh"
+#include "sm90/ring.cuh"
+#include "sm90/tma.cuh"
 #include "sm90_params.cuh"
 #include "sm90_pingpong.cuh"
-#include "sm90_ring.cuh"
 #include "sm90_sched.cuh"
 #include "sm90_split.cuh"
-#include "sm90_tma.cuh"
 
 #if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
 #error "flash_attn_sm90.cu needs the sm_90a target (-gencode=arch=compute_90a,code=sm_90a): wgmma and setmaxnreg"
@@ -80,14 +81,8 @@
 
 namespace fa90 {
 
-template <int REGS>
-__device__ __forceinline__ void regs_dec() {
-  asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(REGS));
-}
-template <int REGS>
-__device__ __forceinline__ void regs_inc() {
-  asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(REGS));
-}
+// a position in the K ring or the V ring (sm90/ring.cuh)
+using RingPos = sm90::Ring<STAGES>;
 
 // The barriers: of each ring slot, full (one producer arrival plus the tile's bytes) and empty
 // (one arrival per consumer warpgroup once its wgmmas reading the slot have completed); Q's the
@@ -293,12 +288,12 @@ __global__ void __launch_bounds__(NT, 1) flash_attn_sm90_fwd(const __grid_consta
 
   if (wg == 0) {
 #if SETMAXNREG
-    regs_dec<PRODUCER_REGS>();
+    sm90::regs_dec<PRODUCER_REGS>();
 #endif
     if (threadIdx.x == 0) produce(p, smem);
   } else {
 #if SETMAXNREG
-    regs_inc<CONSUMER_REGS>();
+    sm90::regs_inc<CONSUMER_REGS>();
 #endif
     consume(p, smem, wg - 1);
   }

@@ -22,8 +22,8 @@
 #include "flash_ptx.cuh"
 #include "sm90_config.cuh"
 #include "sm90_params.cuh"
-#include "sm90_tma.cuh"
-#include "sm90_wgmma.cuh"
+#include "sm90/tma.cuh"
+#include "sm90/wgmma.cuh"
 
 namespace fa90 {
 
@@ -58,7 +58,7 @@ struct WgConsumer {
 
   // S = Q·Kᵀ for the tile whose K-major descriptor low word is k_lo, issued (the tensor cores
   // run it asynchronously); q_lo is that of this warpgroup's first Q row (panel 0). The k16 steps
-  // are compile-time offsets of both words (sm90_wgmma.cuh).
+  // are compile-time offsets of both words (sm90/wgmma.cuh).
   __device__ __forceinline__ void scores_issue(uint32_t q_lo, uint32_t k_lo) {
     sm90::fence();
 #pragma unroll

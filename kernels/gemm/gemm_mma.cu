@@ -77,9 +77,11 @@
 #include <string.h>
 
 #include "gemm.h"
+#include "gemm_check.h"
 #include "gemm_config.cuh"
 #include "gemm_load.cuh"
 #include "gemm_ptx.cuh"
+#include "gemm_splitk.cuh"
 
 namespace gm {
 
@@ -98,7 +100,7 @@ constexpr int ctas_per_sm_est() {
   return n < 1 ? 1 : n;
 }
 constexpr int CTAS_PER_SM_EST = ctas_per_sm_est();
-constexpr int REDUCE_THREADS = 256;
+constexpr int REDUCE_THREADS = splitk::REDUCE_THREADS;
 
 struct Params {
   const __half *a, *b;  // [M, K], [K, N]
@@ -357,36 +359,9 @@ __global__ void GM_BOUNDS gemm_mma_kernel_ragged_kn(const Params p) {
   gemm_body<false, false>(p);
 }
 
-// C = Σ_z partial_z, summed in the order z = 0, 1, ... (bit-identical from run to run). One thread
-// per 4 columns of a row: float4 loads (ldw % 4 == 0), 8-byte stores where N % 4 == 0.
+// C = Σ_z partial_z, in the order z = 0, 1, ... (gemm_splitk.cuh).
 __global__ void __launch_bounds__(REDUCE_THREADS) gemm_splitk_reduce(const Params p) {
-  const int q = p.ldw / 4;  // float4s per row
-  const long long idx = (long long)blockIdx.x * REDUCE_THREADS + threadIdx.x;
-  if (idx >= (long long)p.M * q) return;
-  const int row = (int)(idx / q), col = (int)(idx % q) * 4;
-  if (col >= p.N) return;
-  const size_t slice = (size_t)p.M * p.ldw;
-  const float *src = p.ws + (size_t)row * p.ldw + col;
-  float4 s = *reinterpret_cast<const float4 *>(src);
-  for (int z = 1; z < p.splits; ++z) {
-    const float4 v = *reinterpret_cast<const float4 *>(src + z * slice);
-    s.x += v.x;
-    s.y += v.y;
-    s.z += v.z;
-    s.w += v.w;
-  }
-  __half *dst = p.c + (size_t)row * p.N + col;
-  if ((p.N & 3) == 0) {  // row * N + col is a multiple of 4 halves: 8-byte aligned
-    uint2 o;
-    o.x = pack_half2(s.x, s.y);
-    o.y = pack_half2(s.z, s.w);
-    *reinterpret_cast<uint2 *>(dst) = o;
-  } else {
-    const float v[4] = {s.x, s.y, s.z, s.w};
-#pragma unroll
-    for (int j = 0; j < 4; ++j)
-      if (col + j < p.N) dst[j] = __float2half_rn(v[j]);
-  }
+  splitk::reduce(p.ws, p.c, p.M, p.N, p.ldw, p.splits);
 }
 
 // ---- host side -------------------------------------------------------------------------------
@@ -443,14 +418,7 @@ Params make_params(const gemm_shape *s, const kernel_plan *plan, const gemm_args
 extern "C" int kernel_describe(const problem_shape *shape, int sm_count, kernel_plan *plan, char *msg,
                                size_t msglen) {
   const gemm_shape s_ = gemm_shape_of(shape), *s = &s_;
-  if (s->M < 1 || s->N < 1 || s->K < 1) {
-    snprintf(msg, msglen, "invalid shape M=%d N=%d K=%d (each must be >= 1)", s->M, s->N, s->K);
-    return -1;
-  }
-  if (sm_count < 1) {
-    snprintf(msg, msglen, "invalid sm count %d", sm_count);
-    return -1;
-  }
+  if (gemm_check_shape(s, sm_count, msg, msglen) != 0) return -1;
   const long tiles_m = ceil_div(s->M, BM), tiles_n = ceil_div(s->N, BN);
   const long tiles = tiles_m * tiles_n;
   if (tiles > 0x7fffffffL) {  // grid.x limit (2^31 - 1); y = 1, z = splits <= 16

@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "sm90_consumer.cuh"
-#include "sm90_mbarrier.cuh"
-#include "sm90_tma.cuh"
+#include "sm90/mbarrier.cuh"
+#include "sm90/tma.cuh"
 
 using namespace fa90;
 

@@ -7,13 +7,14 @@
 # (the same line as that variant's own describe, plus config=), refuse a shape no rule matches, and
 # its gate must judge each shape by that configuration's kernel. A dispatch file naming no variant
 # stops make before any build; a configuration that failed to build fails the dispatching one.
-# The same for GEMM (kernels/gemm/gemm_dispatch.cu): two gemm_mma.cu configurations by M. A
+# The same for GEMM (kernels/gemm/gemm_dispatch.cu): two gemm_mma.cu configurations by M, and
+# (sm_90a) a gemm_mma.cu configuration beside two gemm_sm90.cu ones, whose kernels share names. A
 # cp.async configuration's shapes are gated by its looser occupancy threshold in the dispatching
 # variant too.
 set -u
 . tests/lib.sh
 xr=$(mktemp -d)
-trap 'rm -rf "$xr" build/dtest build/gtest build/ctest' EXIT
+trap 'rm -rf "$xr" build/dtest build/gtest build/ctest build/htest' EXIT
 e=$xr/dtest
 mkdir -p "$e/variants"
 cat >"$e/experiment.mk" <<'MK'
@@ -95,4 +96,25 @@ make -s --no-print-directory EXP=ctest EXP_ROOT="$xr" build gates >"$xr/cbuild.l
 check_eq "cp.async: the configuration and the dispatching build both pass their gates" \
   "$(cut -d, -f1,2 build/ctest/gates.csv 2>/dev/null | sort | tr '\n' ' ')" "all,pass cp,pass variant,verdict "
 check_eq "GEMM: M1024 served by large, its plan" "$(gl bym M1024_N512_K64)" "$(gl large M1024_N512_K64 | sed 's/ flops=/ config=large flops=/')"
+
+# GEMM on Hopper: the mma.sync kernel for M <= 64, two Hopper configurations above
+h=$xr/htest
+mkdir -p "$h/variants"
+printf 'DESCRIPTION := hopper gemm dispatch test\nKERNEL := gemm/gemm_mma.cu\nKERNEL_h64 := gemm/gemm_sm90.cu\nKERNEL_h128 := gemm/gemm_sm90.cu\nARCH := sm_90a\nSHAPES := M64_N512_K64 M256_N512_K100 M1024_N512_K64\nMIN_OCCUPANCY := 0\n' >"$h/experiment.mk"
+printf -- '-DBLOCK_M=64\n-DBLOCK_N=64\n-DWARPS_M=2\n-DWARPS_N=2\n' >"$h/variants/mma.flags"
+printf -- '-DBLOCK_M=64\n-DBLOCK_N=128\n-DCONSUMER_WGS=1\n-DSETMAXNREG=0\n' >"$h/variants/h64.flags"
+printf -- '-DBLOCK_M=128\n-DBLOCK_N=256\n' >"$h/variants/h128.flags"
+printf 'M<=64 -> mma\nM<=256 -> h64\n* -> h128\n' >"$h/variants/mixed.dispatch"
+make -s --no-print-directory EXP=htest EXP_ROOT="$xr" build >"$xr/hbuild.log" 2>&1
+check_eq "Hopper GEMM: every variant, the dispatching one included" \
+  "$(for v in mma h64 h128 mixed; do head -n 1 build/htest/$v/status 2>/dev/null; done | tr '\n' ' ')" "ok ok ok ok "
+[ -s build/htest/mixed/status ] || sed 's/^/# /' "$xr/hbuild.log" | tail -20
+hl() { grep "^shape=$2 " "build/htest/$1/describe.txt"; }
+check_eq "Hopper GEMM: M64 served by the mma.sync kernel" "$(hl mixed M64_N512_K64)" "$(hl mma M64_N512_K64 | sed 's/ flops=/ config=mma flops=/')"
+check_eq "Hopper GEMM: M256 (K ragged: a padded copy) served by h64" "$(hl mixed M256_N512_K100)" "$(hl h64 M256_N512_K100 | sed 's/ flops=/ config=h64 flops=/')"
+check_eq "Hopper GEMM: M1024 served by h128" "$(hl mixed M1024_N512_K64)" "$(hl h128 M1024_N512_K64 | sed 's/ flops=/ config=h128 flops=/')"
+check_eq "Hopper GEMM: gemm_sm90_kernel's host stub twice, renamed and local" \
+  "$(nm build/htest/mixed/bench | grep -cE ' t dsp[0-2]__Z16gemm_sm90_kernelN3g906ParamsE$')" 2
+make -s --no-print-directory EXP=htest EXP_ROOT="$xr" gates >/dev/null 2>&1
+check_eq "Hopper GEMM: the dispatching build's gate row passes" "$(grep '^mixed,' build/htest/gates.csv | cut -d, -f2)" pass
 done_testing

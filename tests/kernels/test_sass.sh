@@ -6,7 +6,12 @@
 # (sm_90a): warpgroup MMAs (HGMMA 64xNx16 F32, N = BLOCK_N for S and HEAD_DIM for P·V), 3-D
 # bulk tensor loads (UTMALDG.3D), mbarrier waits (SYNCS), setmaxnreg (USETMAXREG) when
 # SETMAXNREG=1 and none otherwise, named-barrier turns (BAR.ARV/BAR.SYNC 1 and 2) with PINGPONG=1
-# only, no mma.sync (HMMA.16816), no LDL/STL; built for plain sm_90 it stops with its message. cuobjdump comes from $CUOBJDUMP, PATH,
+# only, no mma.sync (HMMA.16816), no LDL/STL; built for plain sm_90 it stops with its message.
+# kernels/gemm/gemm_sm90.cu (sm_90a): warpgroup MMAs with B MN-major from shared memory (HGMMA
+# 64xBLOCK_Nx16 F32 ... tnspB), 3-D bulk tensor loads (UTMALDG.3D), mbarrier waits, setmaxnreg with
+# SETMAXNREG=1 only, bulk tensor stores (UTMASTG.3D) with TMA_STORE=1 only, no mma.sync, no
+# LDL/STL, no serialised wgmmas; with CLUSTER_M=2 multicast loads, remote arrivals and cluster
+# barriers; with PINGPONG=1 the turns' named barriers; plain sm_90 refused. cuobjdump comes from $CUOBJDUMP, PATH,
 # the CUDA toolkit, or pip's nvidia-cuda-cuobjdump (+ nvidia-cuda-nvdisasm) wheels.
 set -u
 . tests/lib.sh
@@ -23,9 +28,10 @@ export PATH="$(dirname "$CUOBJ"):$PATH"  # cuobjdump -sass runs nvdisasm from be
 
 # sass NAME FLAGS... : compiles $SRC (for $ARCHF) with FLAGS, disassembles into $t/NAME.sass
 SRC=kernels/attention/flash_attn.cu
+INC=-Ikernels/attention
 sass() {
   local name=$1; shift
-  if "$NVCC" -O3 -std=c++17 $ARCHF "$@" -Ikernels/harness -Ikernels/attention -c "$SRC" -o "$t/$name.o" >"$t/$name.log" 2>&1 &&
+  if "$NVCC" -O3 -std=c++17 $ARCHF "$@" -Ikernels/harness $INC -c "$SRC" -o "$t/$name.o" >"$t/$name.log" 2>&1 &&
      "$CUOBJ" -sass "$t/$name.o" >"$t/$name.sass" 2>>"$t/$name.log"; then
     ok "$name compiles and disassembles"
   else
@@ -96,5 +102,53 @@ if "$NVCC" -std=c++17 -gencode=arch=compute_90,code=sm_90 -Ikernels/harness -Ike
   not_ok "flash_attn_sm90.cu refuses sm_90"
 else
   check_grep "flash_attn_sm90.cu refuses sm_90 with its message" 'needs the sm_90a target' "$t/plain.log"
+fi
+
+SRC=kernels/gemm/gemm_sm90.cu
+INC=-Ikernels/gemm
+sass g90_base -DBLOCK_M=128 -DBLOCK_N=256 -DCONSUMER_WGS=2 -DSTAGES=4 -DSETMAXNREG=1
+has g90_base 'HGMMA\.64x256x16\.F32 .*tnspB'
+has g90_base 'UTMALDG\.3D'
+has g90_base 'SYNCS\.PHASECHK\.TRANS64'
+has g90_base 'USETMAXREG'
+has g90_base 'WARPGROUP\.DEPBAR\.LE gsb0, 0x1'
+hasnt g90_base 'UTMASTG'
+hasnt g90_base 'HMMA\.16816'
+hasnt g90_base '\b(LDL|STL)\b'
+check_eq "g90_base: ptxas serialised no wgmma" "$(grep -c 'C751[0-9]' "$t/g90_base.log")" 0
+sass g90_ts -DBLOCK_M=256 -DBLOCK_N=128 -DCONSUMER_WGS=2 -DSTAGES=3 -DTMA_STORE=1
+has g90_ts 'HGMMA\.64x128x16\.F32 .*tnspB'
+has g90_ts 'UTMASTG\.3D'
+hasnt g90_ts '\b(LDL|STL)\b'
+sass g90_w1 -DBLOCK_M=64 -DBLOCK_N=128 -DCONSUMER_WGS=1 -DSETMAXNREG=0 -DSTAGES=4
+has g90_w1 'HGMMA\.64x128x16\.F32 .*tnspB'
+has g90_w1 'UTMALDG\.3D'
+hasnt g90_w1 'USETMAXREG'
+hasnt g90_w1 '\b(LDL|STL)\b'
+# CLUSTER_M=2: B's panels multicast (UTMALDG.3D.MULTICAST), a slot given back to the other CTA
+# too (a remote arrival: SYNCS.ARRIVE.TRANS64.RED), cluster barriers at the start and the end
+sass g90_cluster -DBLOCK_M=128 -DBLOCK_N=256 -DCONSUMER_WGS=2 -DSTAGES=4 -DCLUSTER_M=2
+has g90_cluster 'UTMALDG\.3D\.MULTICAST'
+has g90_cluster 'SYNCS\.ARRIVE\.TRANS64\.RED'
+has g90_cluster 'UCGABAR_ARV'
+has g90_cluster 'UCGABAR_WAIT'
+hasnt g90_cluster '\b(LDL|STL)\b'
+hasnt g90_base 'MULTICAST'
+# PINGPONG=1: the consumer warpgroups' turns are named barriers 3 and 4 (1 and 2 are each
+# warpgroup's own), with no serialised wgmma
+sass g90_pp -DBLOCK_M=128 -DBLOCK_N=128 -DCONSUMER_WGS=2 -DSTAGES=6 -DPINGPONG=1
+has g90_pp 'BAR\.ARV 0x3, 0x100'
+has g90_pp 'BAR\.ARV 0x4, 0x100'
+has g90_pp 'BAR\.SYNC(\.DEFER_BLOCKING)? 0x3, 0x100'
+has g90_pp 'BAR\.SYNC(\.DEFER_BLOCKING)? 0x4, 0x100'
+has g90_pp 'HGMMA\.64x128x16\.F32 .*tnspB'
+hasnt g90_pp '\b(LDL|STL)\b'
+hasnt g90_base 'BAR\.ARV'
+check_eq "g90_pp: ptxas serialised no wgmma" "$(grep -c 'C751[0-9]' "$t/g90_pp.log")" 0
+if "$NVCC" -std=c++17 -gencode=arch=compute_90,code=sm_90 -Ikernels/harness -Ikernels/gemm \
+     -c "$SRC" -o "$t/plain_g90.o" >"$t/plain_g90.log" 2>&1; then
+  not_ok "gemm_sm90.cu refuses sm_90"
+else
+  check_grep "gemm_sm90.cu refuses sm_90 with its message" 'needs the sm_90a target' "$t/plain_g90.log"
 fi
 done_testing

@@ -1,7 +1,9 @@
-// sm90_wgmma.cuh — warpgroup matrix multiply (wgmma.mma_async, sm_90a only) for
-// flash_attn_sm90.cu: shared-memory matrix descriptors for 128-byte-swizzled tiles, the
-// fence / commit / wait protocol, and m64nNk16 fp16 -> fp32 for N = 64, 128 and 176 (SS only) with A
-// from shared memory (SS) or from registers (RS). Layouts follow the PTX ISA ("Asynchronous Warpgroup Level
+// sm90/wgmma.cuh — warpgroup matrix multiply (wgmma.mma_async, sm_90a only), shared by the
+// Hopper kernels (attention/flash_attn_sm90.cu, gemm/gemm_sm90.cu): shared-memory matrix
+// descriptors for 128-byte-swizzled tiles, the fence / commit / wait protocol, and m64nNk16 fp16 ->
+// fp32 for N = 64, 128 and 176 (SS only) with A from shared memory (SS) or from registers (RS),
+// and for N = 64, 128, 256 with both from shared memory and B MN-major (mma_ss_tb: GEMM's
+// row-major B). Layouts follow the PTX ISA ("Asynchronous Warpgroup Level
 // Matrix Instructions": register fragments, shared memory matrix layout, matrix descriptor).
 //
 // A warpgroup is 4 consecutive warps starting at a warp index divisible by 4; all 128 threads
@@ -87,6 +89,15 @@ __device__ __forceinline__ void pin(float (&d)[R]) {
   "%20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, "  \
   "%38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, "  \
   "%56, %57, %58, %59, %60, %61, %62, %63}"
+#define SM90_ACC128                                                                          \
+  "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, " \
+  "%20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, " \
+  "%38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, " \
+  "%56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, " \
+  "%74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, " \
+  "%92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, "   \
+  "%108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, "  \
+  "%123, %124, %125, %126, %127}"
 #define SM90_ACC88                                                                           \
   "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, " \
   "%20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, " \
@@ -152,10 +163,52 @@ __device__ __forceinline__ void mma_rs<128>(float (&d)[64], const uint32_t (&a)[
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db));
 }
 
+// d (+)= A·B, 64 x N x 16; A K-major and B MN-major (imm-trans-b = 1: B's N contiguous in 64-wide
+// panels of 128-byte rows, desc_mnmajor_lo), both in shared memory: a row-major [K, N] operand as
+// TMA writes it, without a transpose. accumulate = 0 overwrites d.
+template <int N>
+__device__ __forceinline__ void mma_ss_tb(float (&d)[N / 2], uint64_t da, uint64_t db,
+                                          int accumulate);
+
+template <>
+__device__ __forceinline__ void mma_ss_tb<64>(float (&d)[32], uint64_t da, uint64_t db,
+                                              int accumulate) {
+  asm volatile(
+      "{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 " SM90_ACC32
+      ", %32, %33, p, 1, 1, 0, 1;\n}\n"
+      : SM90_F16(0), SM90_F16(16)
+      : "l"(da), "l"(db), "r"(accumulate));
+}
+
+template <>
+__device__ __forceinline__ void mma_ss_tb<128>(float (&d)[64], uint64_t da, uint64_t db,
+                                               int accumulate) {
+  asm volatile(
+      "{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 " SM90_ACC64
+      ", %64, %65, p, 1, 1, 0, 1;\n}\n"
+      : SM90_F16(0), SM90_F16(16), SM90_F16(32), SM90_F16(48)
+      : "l"(da), "l"(db), "r"(accumulate));
+}
+
+template <>
+__device__ __forceinline__ void mma_ss_tb<256>(float (&d)[128], uint64_t da, uint64_t db,
+                                               int accumulate) {
+  asm volatile(
+      "{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 " SM90_ACC128
+      ", %128, %129, p, 1, 1, 0, 1;\n}\n"
+      : SM90_F16(0), SM90_F16(16), SM90_F16(32), SM90_F16(48), SM90_F16(64), SM90_F16(80),
+        SM90_F16(96), SM90_F16(112)
+      : "l"(da), "l"(db), "r"(accumulate));
+}
+
 #undef SM90_F4
 #undef SM90_F16
 #undef SM90_ACC32
 #undef SM90_ACC64
 #undef SM90_ACC88
+#undef SM90_ACC128
 
 }  // namespace sm90

@@ -1,12 +1,14 @@
-// sm90_tma.cuh — the bulk tensor copy engine (TMA, sm_90) for flash_attn_sm90.cu: one 3-D tile
-// copy global -> shared that completes on an mbarrier, one shared -> global in a bulk group (O,
-// with TMA_STORE=1), the tensor map prefetch, and the host-side tensor map encoding.
+// sm90/tma.cuh — the bulk tensor copy engine (TMA, sm_90), shared by the Hopper kernels
+// (attention/flash_attn_sm90.cu, gemm/gemm_sm90.cu): one 3-D tile copy global -> shared that
+// completes on an mbarrier (also multicast to the CTAs of a cluster), one shared -> global in a
+// bulk group (attention's O with TMA_STORE=1, GEMM's C), the tensor map prefetch, and the
+// host-side tensor map encoding.
 //
 // A tensor [B·H, S, D] fp16 is described as 3-D (D, S, B·H), innermost first, so the S bound is
 // per head: rows past the end of one head are out of bounds and arrive as zeros, never as rows of
-// the next head (a 2-D [B·H·S, D] view would read those). The box is 64 columns (128 bytes, the
-// widest the 128-byte swizzle allows) x `rows` x 1; a D = 128 tile is two boxes, two panels of
-// 128-byte rows. The copy engine writes each panel with the 128-byte swizzle (16-byte chunk c of
+// the next head (a 2-D [B·H·S, D] view would read those); a matrix is the same with one head.
+// The box is 64 columns (128 bytes, the widest the 128-byte swizzle allows) x `rows` x 1; a D = 128
+// tile is two boxes, two panels of 128-byte rows. The copy engine writes each panel with the 128-byte swizzle (16-byte chunk c of
 // row r lands at chunk c ^ (r % 8)), the layout wgmma's SW128 descriptors read.
 #pragma once
 #include <stdio.h>
@@ -24,6 +26,19 @@ __device__ __forceinline__ void tma_load_3d(uint32_t dst, const CUtensorMap *map
       "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
       " [%0], [%1, {%2, %3, %4}], [%5];\n" ::"r"(dst),
       "l"(reinterpret_cast<uint64_t>(map)), "r"(col), "r"(row), "r"(head), "r"(bar)
+      : "memory");
+}
+
+// The same copy delivered to every CTA of the cluster named in cta_mask (bit r: rank r), at the
+// same shared offset dst in each, each signalling its own mbarrier at offset bar with the box's
+// bytes: one read of global memory (and of L2) for several CTAs.
+__device__ __forceinline__ void tma_load_3d_multicast(uint32_t dst, const CUtensorMap *map,
+                                                      uint32_t bar, int col, int row, int head,
+                                                      uint16_t cta_mask) {
+  asm volatile(
+      "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+      ".multicast::cluster [%0], [%1, {%2, %3, %4}], [%5], %6;\n" ::"r"(dst),
+      "l"(reinterpret_cast<uint64_t>(map)), "r"(col), "r"(row), "r"(head), "r"(bar), "h"(cta_mask)
       : "memory");
 }
 
@@ -74,7 +89,7 @@ inline TensorMapEncodeFn tma_encoder() {
     if (e == cudaSuccess && q == cudaDriverEntryPointSuccess)
       fn = reinterpret_cast<TensorMapEncodeFn>(p);
     else  // the cause, before kernel_prepare turns it into one error code
-      fprintf(stderr, "flash_attn_sm90: cuTensorMapEncodeTiled not found: %s, query result %d\n",
+      fprintf(stderr, "sm90 tma: cuTensorMapEncodeTiled not found: %s, query result %d\n",
               cudaGetErrorString(e), (int)q);
   }
   return fn;
@@ -96,7 +111,7 @@ inline bool tma_map_3d(CUtensorMap *map, const void *base, int cols, int rows, i
                          CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
                          CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   if (r != CUDA_SUCCESS)
-    fprintf(stderr, "flash_attn_sm90: the tensor map of %s (%d x %d x %d, base %p) was refused: CUresult %d\n",
+    fprintf(stderr, "sm90 tma: the tensor map of %s (%d x %d x %d, base %p) was refused: CUresult %d\n",
             what, heads, rows, cols, base, (int)r);
   return r == CUDA_SUCCESS;
 }

@@ -1,8 +1,9 @@
-// sm90_mbarrier.cuh — shared-memory mbarriers (sm_90) as flash_attn_sm90.cu uses them: a "full"
-// barrier per pipeline stage completes when the producer has arrived once and the tensor copies
-// of the stage have delivered the bytes it announced (expect_tx); an "empty" barrier completes
-// when every consumer warpgroup has finished reading the stage (one arrival each, by its first
-// thread once the warpgroup's wgmmas on the stage have completed). Waiters name the phase by its
+// sm90/mbarrier.cuh — shared-memory mbarriers (sm_90), shared by the Hopper kernels
+// (attention/flash_attn_sm90.cu, gemm/gemm_sm90.cu): a "full" barrier per pipeline stage
+// completes when the producer has arrived once and the tensor copies of the stage have delivered
+// the bytes it announced (expect_tx); an "empty" barrier completes when every consumer warpgroup
+// has finished reading the stage (one arrival each, by its first thread once the warpgroup's
+// wgmmas on the stage have completed). Waiters name the phase by its
 // parity: the k-th use of a stage (k = 0, 1, ...) completes phase k, parity k & 1.
 #pragma once
 #include <stdint.h>

@@ -1,0 +1,378 @@
+// gemm_sm90.cu — Hopper-native GEMM (sm_90a): C = A·B, A [M, K], B [K, N], C [M, N], all row-major
+// and contiguous, fp16 in, fp32 accumulation, fp16 out, any M, N, K >= 1. Implements
+// kernels/gemm/gemm.h. Built only for sm_90a (wgmma and setmaxnreg): experiments set ARCH := sm_90a.
+//
+// Structure (a CTA computes units: one K split of one BLOCK_M x BLOCK_N output tile,
+// gemm_sm90_sched.cuh; persistent by default, one CTA per SM walking units c, c + G, ...; with
+// CLUSTER_M=2 pairs of CTAs walk pairs of tiles and share B's copies):
+//   warpgroup 0     producer: one thread streams each unit's A tiles (BLOCK_M x 64, K-major) and B
+//                   tiles (64 x BLOCK_N, as BLOCK_N/64 panels of 64 columns: MN-major) with the
+//                   bulk tensor copy engine (TMA, 128-byte swizzle, out-of-bounds rows and columns
+//                   zero-filled) into a ring of STAGES slots; a slot's full barrier completes on
+//                   its bytes, its empty barrier when every consumer warpgroup's wgmmas reading it
+//                   have completed (sm90/mbarrier.cuh, sm90/ring.cuh). The ring runs on across
+//                   units, so the next unit's tiles load while the consumers store C.
+//   warpgroups 1..  consumers (cooperative: both on the same tile, BLOCK_M/CONSUMER_WGS rows each;
+//                   PINGPONG=1: alternate tiles, taking turns):
+//                   wgmma m64nBLOCK_Nk16 from shared memory (A K-major, B MN-major, no transpose
+//                   in software), fp32 accumulators in registers, one tile's wgmmas in flight while
+//                   the next tile is waited for; then the epilogue (gemm_sm90_consumer.cuh): fp16
+//                   C by the threads' stores, or with TMA_STORE=1 through a swizzled shared tile
+//                   by the copy engine; with split-K an fp32 partial into the workspace, summed
+//                   in order by a second kernel (gemm_splitk.cuh: deterministic, no atomics).
+// With SETMAXNREG=1 the producer gives registers to the consumers (sm90/regs.cuh).
+//
+// Ragged shapes: TMA zero-fills the M, N and K edges of every tile and clips the stores, but a
+// tensor map needs 16-byte row strides: K % 8 != 0 (A's rows) or N % 8 != 0 (B's rows) are served
+// by a padded copy in the workspace (gemm_sm90_pad: rows of K or N rounded up to 8, zeros after),
+// one extra launch each; C is then stored by the threads (N % 8 != 0 has no tensor map of C).
+//
+// Tunables (-D macros, default in brackets; gemm_sm90.tunables lists the values):
+//   BLOCK_M       [128] rows of C per tile: 64, 128, 256 (64 or 128 per consumer warpgroup)
+//   BLOCK_N       [256] columns of C per tile: 64, 128, 256 (the N of the wgmma)
+//   CONSUMER_WGS  [2]   consumer warpgroups: 1, 2
+//   STAGES        [4]   depth of the A/B ring, 2..8 (BLOCK_K is 64: one 128-byte swizzled row)
+//   SETMAXNREG    [1]   1: producer 40 registers, consumers 232 (two consumer warpgroups only)
+//   PERSISTENT    [1]   1: min(units, SMs) CTAs walk the units; 0: one CTA per unit
+//   SPLIT_K       [0]   1: no split; 2..16: K split n ways; 0: auto (below)
+//   GROUP_M       [8]   grouped rasterisation: tiles walked GROUP_M tile rows at a time, column by
+//                       column; 1 = row-major order
+//   TMA_STORE     [0]   1: C staged in shared memory (BLOCK_M x BLOCK_N fp16 beside the ring) and
+//                       stored by the copy engine (where N % 8 == 0 and K is not split)
+//   CLUSTER_M     [1]   2: clusters of two CTAs on vertically adjacent tiles, each B tile loaded
+//                       once for both (each CTA multicasts half of its 64-column panels) and
+//                       the slot given back by the consumers of both (sm90/cluster.cuh)
+//   PINGPONG      [0]   1: the two consumer warpgroups compute alternate units, each a whole
+//                       BLOCK_M x BLOCK_N tile, and take turns on the tensor cores, so that one's
+//                       epilogue runs under the other's mainloop (gemm_sm90_pingpong.cuh)
+// SPLIT_K=0 rule: tiles = ceil(M/BLOCK_M)·ceil(N/BLOCK_N); when tiles < SMs (one CTA per SM, the
+// tile grid under one wave), splits = floor(SMs / tiles), at most ceil(K/64) / 4 (four K tiles a
+// split, so the ring fills) and 16; otherwise 1. E.g. the defaults on 132 SMs: M=16 N=K=4096 ->
+// 16 tiles, 8 splits; M=N=K=4096 -> 512 tiles, no split.
+// Refused at compile time (static_assert with a message, gemm_sm90_config.cuh): values outside
+// those sets; BLOCK_M/CONSUMER_WGS other than 64 or 128 (cooperative); PINGPONG=1 with one
+// consumer warpgroup; more than 128 accumulators a thread; SETMAXNREG=1 with one consumer
+// warpgroup; two consumer warpgroups of more than 64 accumulators without SETMAXNREG; shared
+// memory above 227 KB (e.g. BLOCK_N=256 STAGES=5, or TMA_STORE=1 with BLOCK_M=128 BLOCK_N=256
+// STAGES=4).
+// Not built (yet): stream-K, clusters along N (kernels/gemm/NOTES-sm90.md).
+#include <stdio.h>
+#include <string.h>
+
+#include "gemm.h"
+#include "gemm_check.h"
+#include "gemm_sm90_config.cuh"
+#include "gemm_sm90_consumer.cuh"
+#include "gemm_sm90_params.cuh"
+#include "gemm_sm90_pingpong.cuh"
+#include "gemm_sm90_sched.cuh"
+#include "gemm_splitk.cuh"
+#include "mma_ptx.cuh"
+#include "sm90/cluster.cuh"
+#include "sm90/mbarrier.cuh"
+#include "sm90/regs.cuh"
+#include "sm90/ring.cuh"
+#include "sm90/tma.cuh"
+
+#if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#error "gemm_sm90.cu needs the sm_90a target (-gencode=arch=compute_90a,code=sm_90a): wgmma and setmaxnreg"
+#endif
+
+namespace g90 {
+
+// Producer (one thread): every K tile of every unit of this CTA into the next ring slot once it
+// is free: A's box (64 x BLOCK_M) and B's BLOCK_N/64 boxes (64 x 64), one full barrier for all.
+// With CLUSTER_M=2 the two CTAs of a cluster compute vertically adjacent tiles of the same K
+// range: each loads its own A and multicasts every other 64-column panel of B to both (the full
+// barrier of each CTA counts all the stage's bytes, whichever CTA's copy delivers them; a copy
+// of the other CTA may land before this producer's expect_tx, which the barrier's pending arrival
+// keeps from completing the phase early), and a slot is refilled only once the consumers of both
+// CTAs have given it back (the empty barrier counts both).
+// Boxes wholly out of bounds are not requested (a cluster rank past the last tile row skips A;
+// B's panels past the mapped columns are skipped by both ranks alike) and not counted: their
+// rows or columns of the accumulators are never stored, so whatever the slot held is harmless,
+// and no barrier depends on how the copy engine treats a box with nothing inside the tensor.
+__device__ __forceinline__ void produce(const Params &p, uint32_t smem, int rank) {
+  const uint32_t full = smem + (uint32_t)OFF_FULL, empty = smem + (uint32_t)OFF_EMPTY;
+  sm90::Ring<STAGES> r;
+  const int units = p.sched.units();
+  for (int q = (int)blockIdx.x / CM; q < units; q += (int)gridDim.x / CM) {
+    const Unit un = unit_at(p.sched, q, rank, BM, BN);
+    const bool a_live = un.m0 < p.M;
+    const int panels = min(BN / 64, (p.b_cols - un.n0 + 63) / 64);  // >= 1: n0 < N <= b_cols
+    const uint32_t bytes = (a_live ? (uint32_t)A_TILE : 0u) + (uint32_t)(panels * B_PANEL);
+    for (int kt = un.kt0; kt < un.kt1; ++kt) {
+      const uint32_t f = full + 8 * r.slot;
+      sm90::mbar_wait(empty + 8 * r.slot, r.phase ^ 1u);
+      sm90::mbar_arrive_expect_tx(f, bytes);
+      if (a_live)
+        sm90::tma_load_3d(smem + (uint32_t)(OFF_A + r.slot * A_TILE), &p.tm_a, f, kt * BK, un.m0, 0);
+#pragma unroll
+      for (int pn = 0; pn < BN / 64; ++pn) {
+        if (pn >= panels) break;
+        const uint32_t dst = smem + (uint32_t)(OFF_B + r.slot * B_TILE + pn * B_PANEL);
+        if constexpr (CM == 1)
+          sm90::tma_load_3d(dst, &p.tm_b, f, un.n0 + 64 * pn, kt * BK, 0);
+        else if (pn % CM == rank)
+          sm90::tma_load_3d_multicast(dst, &p.tm_b, f, un.n0 + 64 * pn, kt * BK, 0,
+                                      (uint16_t)((1u << CM) - 1u));
+      }
+      r.next();
+    }
+  }
+}
+
+// Consumer warpgroup w: its rows of every unit, then the unit's store.
+// (A cluster rank past the last tile row computes on whatever the slots hold and stores nothing.)
+// Ping-pong (PINGPONG=1): warpgroup w computes the units j = w, w + 2, ... of the CTA's sequence
+// whole, stepping its ring position past the other's K tiles, and takes its turn on the tensor
+// cores for each mainloop (gemm_sm90_pingpong.cuh). The turn also keeps the parity waits sound: a
+// wait on a slot's full barrier by parity cannot tell its use k from use k - 2, so a consumer may
+// wait for use k only once use k - 1 has completed. Here the turn comes to a warpgroup only after
+// the other has issued (so waited for) every tile of the unit before, so every use before this
+// unit's first tile has completed when it starts waiting.
+__device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w, int rank) {
+  const uint32_t full = smem + (uint32_t)OFF_FULL, empty = smem + (uint32_t)OFF_EMPTY;
+  WgConsumer c;
+  c.init(smem, w, rank);
+  Turn turn;
+  if constexpr (PP) turn.init(w);
+  const int units = p.sched.units();
+  int j = 0;  // the CTA's units so far
+  for (int q = (int)blockIdx.x / CM; q < units; q += (int)gridDim.x / CM, ++j) {
+    const Unit un = unit_at(p.sched, q, rank, BM, BN);
+    if (PP && (j & 1) != w) {
+      c.ring.advance(un.kt1 - un.kt0);
+      continue;
+    }
+    if constexpr (PP) turn.begin();
+    c.mainloop(full, empty, un.kt0, un.kt1, [&] {
+      if constexpr (PP) turn.end();
+    });
+    if (un.m0 >= p.M) continue;
+    if (p.sched.splits > 1)
+      c.store_partial(p, un.m0, un.n0, un.z);
+    else if (TMA_STORE && p.tma_store)
+      c.store_tma(p, smem, un.m0, un.n0);
+    else
+      c.store_direct(p, un.m0, un.n0);
+  }
+  if constexpr (PP) turn.finish(j);
+  // the C buffer outlives the last store's read
+  if (TMA_STORE && p.tma_store && (threadIdx.x & 127) == 0) sm90::bulk_wait_read<0>();
+}
+
+}  // namespace g90
+
+using namespace g90;
+
+#if CLUSTER_M > 1
+#define G90_CLUSTER __cluster_dims__(CLUSTER_M, 1, 1)
+#else
+#define G90_CLUSTER
+#endif
+__global__ void G90_CLUSTER __launch_bounds__(NT, 1) gemm_sm90_kernel(const __grid_constant__ Params p) {
+  extern __shared__ __align__(1024) unsigned char smem_raw[];
+  const uint32_t raw = ptx::smem_addr(smem_raw);
+  const uint32_t smem = (raw + (uint32_t)SMEM_ALIGN - 1) & ~((uint32_t)SMEM_ALIGN - 1);
+  // the warpgroup, read from lane 0 so that the compiler knows it is warp-uniform
+  const int wg = __shfl_sync(0xffffffffu, (int)(threadIdx.x >> 7), 0);
+  if (threadIdx.x == 0) {
+    sm90::tma_prefetch_map(&p.tm_a);
+    sm90::tma_prefetch_map(&p.tm_b);
+    if (TMA_STORE && p.tma_store) sm90::tma_prefetch_map(&p.tm_c);
+    for (int s = 0; s < STAGES; ++s) {
+      sm90::mbar_init(smem + (uint32_t)OFF_FULL + 8 * s, 1);
+      // every consumer warpgroup reading the slot, in every CTA of the cluster (ping-pong: one)
+      sm90::mbar_init(smem + (uint32_t)OFF_EMPTY + 8 * s, (PP ? 1 : WGS) * CM);
+    }
+    sm90::mbar_fence_init();
+  }
+  // with a cluster, the other CTA's barriers are initialised before any copy or arrival reaches them
+  if constexpr (CM > 1)
+    sm90::cluster_sync();
+  else
+    __syncthreads();
+  const int rank = (int)blockIdx.x % CM;  // = %cluster_ctarank: a 1-D grid of CM-CTA clusters
+  if (wg == 0) {
+#if SETMAXNREG
+    sm90::regs_dec<PRODUCER_REGS>();
+#endif
+    if (threadIdx.x == 0) produce(p, smem, rank);
+  } else {
+#if SETMAXNREG
+    sm90::regs_inc<CONSUMER_REGS>();
+#endif
+    consume(p, smem, wg - 1, rank);
+  }
+  // with a cluster, no CTA leaves while the other may still arrive on its empty barriers
+  if constexpr (CM > 1) {
+    __syncwarp();
+    sm90::cluster_sync();
+  }
+}
+
+// The padded copy of a ragged operand: dst [rows][ld] = src [rows][cols], zeros in columns
+// cols..ld-1 (so that the zero-filled K edge of the other operand never meets garbage: 0·NaN).
+__global__ void __launch_bounds__(256) gemm_sm90_pad(const __half *src, __half *dst, int rows,
+                                                     int cols, int ld) {
+  const size_t n = (size_t)rows * ld;
+  for (size_t i = (size_t)blockIdx.x * 256 + threadIdx.x; i < n; i += (size_t)gridDim.x * 256) {
+    const int r = (int)(i / ld), c = (int)(i % ld);
+    dst[i] = c < cols ? src[(size_t)r * cols + c] : __float2half_rn(0.f);
+  }
+}
+
+// C = Σ_z partial_z, in the order z = 0, 1, ... (gemm_splitk.cuh).
+__global__ void __launch_bounds__(splitk::REDUCE_THREADS) gemm_sm90_splitk_reduce(
+    const float *ws, __half *c, int M, int N, int ldw, int splits) {
+  splitk::reduce(ws, c, M, N, ldw, splits);
+}
+
+// ---- host side -------------------------------------------------------------------------------
+
+namespace {
+
+constexpr int PAD_BLOCKS = 1024;  // grid of a padded copy (grid-stride)
+
+long ceil_div(long a, long b) { return (a + b - 1) / b; }
+size_t align256(size_t x) { return (x + 255) / 256 * 256; }
+
+// Resolved K splits (the header's SPLIT_K=0 rule).
+int split_count(const gemm_shape *s, int sm_count, long tiles) {
+  const long k_tiles = ceil_div(s->K, BK);
+  if (SPLIT_K >= 1) return SPLIT_K;
+  if (tiles >= sm_count) return 1;
+  long want = sm_count / tiles;
+  if (want > k_tiles / 4) want = k_tiles / 4;
+  if (want > MAX_SPLITS) want = MAX_SPLITS;
+  return want < 1 ? 1 : (int)want;
+}
+
+// The workspace: the partials (splits > 1), then the padded A (K % 8 != 0), then the padded B
+// (N % 8 != 0), each 256-byte aligned (a tensor map's base must be 16-byte aligned).
+struct Layout {
+  int kp, np;  // row lengths of the operands as mapped: K, N or rounded up to 8
+  size_t off_a, off_b, bytes;
+};
+Layout layout_of(const gemm_shape *s, int splits) {
+  Layout l;
+  l.kp = (int)ceil_div(s->K, 8) * 8;
+  l.np = (int)ceil_div(s->N, 8) * 8;
+  size_t off = splits > 1 ? align256((size_t)splits * s->M * splitk::ldw_of(s->N) * sizeof(float)) : 0;
+  l.off_a = off;
+  if (s->K % 8) off += align256((size_t)s->M * l.kp * sizeof(__half));
+  l.off_b = off;
+  if (s->N % 8) off += align256((size_t)s->K * l.np * sizeof(__half));
+  l.bytes = off;
+  return l;
+}
+
+}  // namespace
+
+extern "C" int kernel_describe(const problem_shape *shape, int sm_count, kernel_plan *plan, char *msg,
+                               size_t msglen) {
+  const gemm_shape s_ = gemm_shape_of(shape), *s = &s_;
+  if (gemm_check_shape(s, sm_count, msg, msglen) != 0) return -1;
+  const long tiles_m = ceil_div(s->M, BM), tiles_n = ceil_div(s->N, BN);
+  const long tiles = tiles_m * tiles_n;
+  const int splits = split_count(s, sm_count, tiles);
+  // cluster units: CLUSTER_M vertically adjacent tiles (gemm_sm90_sched.cuh); unit indices plus
+  // a grid's stride (at most the unit count) stay in int: CTAs <= 2^30 (matrices under 2^31
+  // elements stay far below)
+  const long units = ceil_div(tiles_m, CM) * tiles_n * splits;
+  if (units * CM > 0x40000000L || (long)GROUP_M * tiles_n > 0x7fffffffL) {
+    snprintf(msg, msglen, "shape M=%d N=%d needs %ld tiles of %dx%d x %d splits, over 2^30",
+             s->M, s->N, tiles, BM, BN, splits);
+    return -1;
+  }
+  // persistent: as many clusters as the SMs hold, one CTA each (whether the GPCs can place that
+  // many clusters of CLUSTER_M at once only the device knows: the rest run after, as a tail)
+  const long clusters = sm_count / CM > 0 ? sm_count / CM : 1;
+  const bool persistent = PERSISTENT && units > clusters;
+  const Layout l = layout_of(s, splits);
+  memset(plan, 0, sizeof *plan);
+  snprintf(plan->kernel, sizeof plan->kernel, "gemm_sm90_kernel");
+  plan->grid[0] = (unsigned)(CM * (persistent ? clusters : units));
+  plan->grid[1] = plan->grid[2] = 1;
+  plan->block[0] = NT;
+  plan->block[1] = plan->block[2] = 1;
+  plan->dyn_smem = SMEM_BYTES;
+  plan->ctas = plan->grid[0];
+  plan->splits = splits;
+  plan->persistent = persistent;
+  plan->work_items = units * CM;
+  plan->workspace_bytes = l.bytes;
+  plan->launches = 1 + (splits > 1) + (s->K % 8 != 0) + (s->N % 8 != 0);
+  return 0;
+}
+
+extern "C" cudaError_t kernel_prepare(const problem_shape *shape, const kernel_plan *plan) {
+  (void)shape;
+  (void)plan;
+  if (!sm90::tma_encoder()) return cudaErrorSymbolNotFound;  // driver without the copy engine API
+  return cudaFuncSetAttribute(gemm_sm90_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                              (int)SMEM_BYTES);
+}
+
+extern "C" cudaError_t kernel_run(const problem_shape *shape, const kernel_plan *plan, const problem_io *io,
+                                  void *workspace, cudaStream_t stream) {
+  const gemm_shape s_ = gemm_shape_of(shape), *s = &s_;
+  const gemm_args a_ = gemm_args_of(shape, io), *a = &a_;
+  const int splits = plan->splits;
+  const Layout l = layout_of(s, splits);
+  if (l.bytes > 0 && (!workspace || plan->workspace_bytes < l.bytes)) return cudaErrorInvalidValue;
+  unsigned char *ws = static_cast<unsigned char *>(workspace);
+  // the operands as mapped: the inputs, or their padded copies (the header's ragged shapes)
+  const __half *A = a->a, *B = a->b;
+  if (s->K % 8) {
+    __half *pa = reinterpret_cast<__half *>(ws + l.off_a);
+    gemm_sm90_pad<<<PAD_BLOCKS, 256, 0, stream>>>(a->a, pa, s->M, s->K, l.kp);
+    A = pa;
+  }
+  if (s->N % 8) {
+    __half *pb = reinterpret_cast<__half *>(ws + l.off_b);
+    gemm_sm90_pad<<<PAD_BLOCKS, 256, 0, stream>>>(a->b, pb, s->K, s->N, l.np);
+    B = pb;
+  }
+  cudaError_t e = cudaGetLastError();
+  if (e != cudaSuccess) return e;
+  Params p;
+  memset(&p, 0, sizeof p);
+  p.tma_store = TMA_STORE && s->N % 8 == 0 && splits == 1;
+  // tensor maps hold the base addresses, so they are encoded per call (host only, no CUDA call)
+  if (!sm90::tma_map_3d(&p.tm_a, A, l.kp, s->M, 1, BM, "a") ||
+      !sm90::tma_map_3d(&p.tm_b, B, l.np, s->K, 1, BK, "b") ||
+      (p.tma_store && !sm90::tma_map_3d(&p.tm_c, a->c, s->N, s->M, 1, WM, "c")))
+    return cudaErrorInvalidValue;
+  p.c = a->c;
+  p.ws = splits > 1 ? reinterpret_cast<float *>(ws) : nullptr;
+  p.M = s->M;
+  p.N = s->N;
+  p.b_cols = l.np;
+  p.ldw = splitk::ldw_of(s->N);
+  p.sched = make_sched((int)ceil_div(s->M, BM), (int)ceil_div(s->N, BN), (int)ceil_div(s->K, BK),
+                       splits, GROUP_M, CM);
+  gemm_sm90_kernel<<<dim3(plan->grid[0]), NT, SMEM_BYTES, stream>>>(p);
+  e = cudaGetLastError();
+  if (e != cudaSuccess || splits == 1) return e;
+  gemm_sm90_splitk_reduce<<<splitk::reduce_blocks(s->M, p.ldw), splitk::REDUCE_THREADS, 0, stream>>>(
+      p.ws, p.c, p.M, p.N, p.ldw, splits);
+  return cudaGetLastError();
+}
+
+extern "C" void kernel_release(void) {}
+
+extern "C" const void *kernel_main(const kernel_plan *plan) {
+  (void)plan;
+  return reinterpret_cast<const void *>(gemm_sm90_kernel);
+}
+
+#define G90_STR2(x) #x
+#define G90_STR(x) G90_STR2(x)
+extern "C" const char *kernel_config(void) {
+  return "BLOCK_M=" G90_STR(BLOCK_M) " BLOCK_N=" G90_STR(BLOCK_N) " CONSUMER_WGS=" G90_STR(
+      CONSUMER_WGS) " STAGES=" G90_STR(STAGES) " SETMAXNREG=" G90_STR(SETMAXNREG)
+      " PERSISTENT=" G90_STR(PERSISTENT) " SPLIT_K=" G90_STR(SPLIT_K) " GROUP_M=" G90_STR(GROUP_M)
+      " TMA_STORE=" G90_STR(TMA_STORE) " CLUSTER_M=" G90_STR(CLUSTER_M) " PINGPONG=" G90_STR(PINGPONG);
+}

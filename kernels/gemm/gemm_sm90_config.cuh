@@ -1,0 +1,122 @@
+// gemm_sm90_config.cuh — compile-time configuration of gemm_sm90.cu: defaults, refusals
+// (static_assert naming the tunables), derived constants and the shared-memory layout. Every
+// tunable is a -D macro; gemm_sm90.cu's header describes them, gemm_sm90.tunables lists their values.
+#pragma once
+#include <stddef.h>
+
+#ifndef BLOCK_M
+#define BLOCK_M 128
+#endif
+#ifndef BLOCK_N
+#define BLOCK_N 256
+#endif
+#ifndef CONSUMER_WGS
+#define CONSUMER_WGS 2
+#endif
+#ifndef STAGES
+#define STAGES 4
+#endif
+#ifndef SETMAXNREG
+#define SETMAXNREG 1
+#endif
+#ifndef PERSISTENT
+#define PERSISTENT 1
+#endif
+#ifndef SPLIT_K
+#define SPLIT_K 0
+#endif
+#ifndef GROUP_M
+#define GROUP_M 8
+#endif
+#ifndef TMA_STORE
+#define TMA_STORE 0
+#endif
+#ifndef CLUSTER_M
+#define CLUSTER_M 1
+#endif
+#ifndef PINGPONG
+#define PINGPONG 0
+#endif
+
+namespace g90 {
+
+constexpr int BM = BLOCK_M;
+constexpr int BN = BLOCK_N;
+constexpr int BK = 64;                    // K per stage: one 128-byte swizzled row of A
+constexpr int WGS = CONSUMER_WGS;
+constexpr bool PP = PINGPONG;             // each consumer warpgroup on its own tiles
+constexpr int WM = PP ? BM : BM / WGS;    // rows of a tile per consumer warpgroup
+constexpr int MA = WM / 64;               // m64 wgmma atoms per consumer warpgroup
+constexpr int NACC = MA * BN / 2;         // fp32 accumulators per consumer thread
+constexpr int NT = 128 * (WGS + 1);       // threads: producer warpgroup + consumers
+constexpr int CM = CLUSTER_M;             // CTAs per cluster along M, sharing B's tiles
+constexpr int MAX_SPLITS = 16;
+constexpr size_t SMEM_LIMIT = 227 * 1024;  // sm_90 opt-in maximum per CTA
+// setmaxnreg (SETMAXNREG=1, two consumer warpgroups): 384 threads start at 168 registers; the
+// producer keeps 40, the consumers take 232 (128·40 + 256·232 = 64512), room for 128
+// accumulators, the descriptors and the epilogue's addresses. ptxas compiles each side within its
+// count: at 24 (attention's) the producer's loop state of the cluster schedule spilled (nvcc 13.0,
+// CLUSTER_M=2: 4 bytes).
+constexpr int PRODUCER_REGS = 40;
+constexpr int CONSUMER_REGS = 232;
+
+static_assert(BLOCK_M == 64 || BLOCK_M == 128 || BLOCK_M == 256, "BLOCK_M must be 64, 128 or 256");
+static_assert(BLOCK_N == 64 || BLOCK_N == 128 || BLOCK_N == 256,
+              "BLOCK_N must be 64, 128 or 256 (the N of the m64nNk16 wgmma, whole 64-column panels "
+              "of B)");
+static_assert(CONSUMER_WGS == 1 || CONSUMER_WGS == 2, "CONSUMER_WGS must be 1 or 2");
+static_assert(PINGPONG == 0 || PINGPONG == 1, "PINGPONG must be 0 or 1");
+static_assert(PINGPONG == 0 || CONSUMER_WGS == 2,
+              "PINGPONG=1 needs CONSUMER_WGS=2 (two consumer warpgroups take turns on the tensor "
+              "cores, each on its own tiles)");
+static_assert(PINGPONG == 1 || (BLOCK_M % (64 * CONSUMER_WGS) == 0 && BLOCK_M / CONSUMER_WGS <= 128),
+              "BLOCK_M/CONSUMER_WGS (rows per consumer warpgroup) must be 64 or 128: BLOCK_M=64 "
+              "takes one consumer warpgroup, BLOCK_M=256 two");
+static_assert(NACC <= 128,
+              "accumulators per consumer thread, (rows per consumer warpgroup/64)*BLOCK_N/2, exceed "
+              "128 (255 registers is the limit; the rows are BLOCK_M/CONSUMER_WGS, or BLOCK_M with "
+              "PINGPONG=1): lower BLOCK_M or BLOCK_N, or raise CONSUMER_WGS");
+static_assert(STAGES >= 2 && STAGES <= 8, "STAGES must be 2..8");
+static_assert(SETMAXNREG == 0 || SETMAXNREG == 1, "SETMAXNREG must be 0 or 1");
+static_assert(SETMAXNREG == 0 || CONSUMER_WGS == 2,
+              "SETMAXNREG=1 needs CONSUMER_WGS=2: with one consumer warpgroup (256 threads) every "
+              "thread already starts with 255 registers, more than setmaxnreg could grant");
+static_assert(SETMAXNREG == 1 || CONSUMER_WGS == 1 || NACC <= 64,
+              "two consumer warpgroups with more than 64 accumulators each, "
+              "(BLOCK_M/128)*BLOCK_N/2, need SETMAXNREG=1: 384 threads start at 168 registers "
+              "(ptxas would spill and serialise the wgmmas)");
+static_assert(PERSISTENT == 0 || PERSISTENT == 1, "PERSISTENT must be 0 or 1");
+static_assert(SPLIT_K >= 0 && SPLIT_K <= MAX_SPLITS, "SPLIT_K must be 0 (auto), 1 (none) or 2..16");
+static_assert(GROUP_M >= 1 && GROUP_M <= 16, "GROUP_M must be 1..16");
+static_assert(TMA_STORE == 0 || TMA_STORE == 1, "TMA_STORE must be 0 or 1");
+static_assert(CLUSTER_M == 1 || CLUSTER_M == 2, "CLUSTER_M must be 1 or 2");
+
+// ---- shared memory --------------------------------------------------------------------------
+// From a 1024-byte aligned base (the 128-byte swizzle repeats every 1024 bytes and the wgmma
+// descriptors assume atoms start there): the ring of STAGES slots, each the A tile [BM][64]
+// (K-major, one panel of 128-byte rows) and the B tile [BN/64 panels][64 k-rows][64] (MN-major),
+// as TMA writes them with the 128-byte swizzle; with TMA_STORE=1 the fp16 C tile [BN/64 panels]
+// [BM][64] in the same swizzle, read by the copy engine's stores (two with PINGPONG=1, one per
+// consumer warpgroup); then the full and empty mbarriers of each slot.
+constexpr size_t A_TILE = (size_t)BM * 128;
+constexpr size_t B_PANEL = (size_t)BK * 128;
+constexpr size_t B_TILE = B_PANEL * (BN / 64);
+constexpr size_t STAGE_BYTES = A_TILE + B_TILE;  // bytes one slot's copies deliver
+constexpr size_t C_PANEL = (size_t)BM * 128;
+constexpr size_t C_TILE = C_PANEL * (BN / 64);
+constexpr size_t C_BYTES = TMA_STORE ? C_TILE * (PP ? 2 : 1) : 0;  // ping-pong: one per warpgroup
+constexpr size_t OFF_A = 0;
+constexpr size_t OFF_B = OFF_A + STAGES * A_TILE;
+constexpr size_t OFF_C = OFF_B + STAGES * B_TILE;
+constexpr size_t OFF_FULL = OFF_C + C_BYTES;
+constexpr size_t OFF_EMPTY = OFF_FULL + 8 * STAGES;
+constexpr size_t SMEM_ALIGN = 1024;  // dynamic shared memory is only 16-byte aligned: slack
+constexpr size_t SMEM_BYTES = OFF_EMPTY + 8 * STAGES + SMEM_ALIGN;
+
+static_assert(A_TILE % 1024 == 0 && B_PANEL % 1024 == 0, "tiles must keep 1024-byte alignment");
+static_assert(SMEM_BYTES <= SMEM_LIMIT,
+              "shared memory per CTA, STAGES*(BLOCK_M + BLOCK_N)*64*2 bytes (+ BLOCK_M*BLOCK_N*2 "
+              "with TMA_STORE=1, twice with PINGPONG=1), exceeds 227 KB (sm_90 limit): lower STAGES, BLOCK_M or BLOCK_N, "
+              "or set TMA_STORE=0");
+
+}  // namespace g90

@@ -1,0 +1,190 @@
+// gemm_sm90_consumer.cuh — one consumer warpgroup of gemm_sm90.cu: rows [row0, +WM) of each of its
+// units' BLOCK_M x BLOCK_N tiles (cooperative: row0 = w·WM, WM = BLOCK_M / CONSUMER_WGS; ping-pong:
+// the whole tile, row0 = 0, WM = BLOCK_M; MA = WM / 64 m64 atoms), accumulated in
+// fp32 registers by wgmma from the ring's A and B tiles, then stored: as an fp32 partial of C into
+// the workspace (split-K), as fp16 by the threads' own stores, or (TMA_STORE=1) through a swizzled
+// shared-memory tile by the bulk tensor copy engine.
+//
+// Accumulator layout (sm90/wgmma.cuh): warp wq of the warpgroup holds rows 16·wq + lane/4 and
+// +8 of each atom; acc[a][4j + 2h + e] is row 16·wq + lane/4 + 8h of atom a, column 8j +
+// 2·(lane % 4) + e.
+#pragma once
+#include <stdint.h>
+
+#include "gemm_sm90_config.cuh"
+#include "gemm_sm90_params.cuh"
+#include "mma_ptx.cuh"
+#include "sm90/cluster.cuh"
+#include "sm90/mbarrier.cuh"
+#include "sm90/ring.cuh"
+#include "sm90/tma.cuh"
+#include "sm90/wgmma.cuh"
+
+namespace g90 {
+
+// The barrier of consumer warpgroup w's own 128 threads (ids 1, 2; 0 is __syncthreads). Ids as
+// immediates: with a register id ptxas reserves all 16 named barriers of the CTA.
+__device__ __forceinline__ void wg_sync(int w) {
+  if (w == 0)
+    asm volatile("bar.sync 1, 128;\n" ::: "memory");
+  else
+    asm volatile("bar.sync 2, 128;\n" ::: "memory");
+}
+
+struct WgConsumer {
+  float acc[MA][BN / 2];
+  int w;                    // consumer warpgroup, 0 .. WGS - 1
+  uint32_t a_lo, b_lo;      // descriptor low words of this warpgroup's A rows and of B, slot 0
+  sm90::Ring<STAGES> ring;  // the slot and parity of the next tile
+  uint32_t empty_peer;      // CLUSTER_M=2: the other CTA's empty barriers (shared::cluster)
+
+  // first row of this warpgroup's part of a tile
+  __device__ __forceinline__ int row0() const { return PP ? 0 : w * WM; }
+
+  __device__ __forceinline__ void init(uint32_t smem, int wg, int rank) {
+    w = wg;
+    empty_peer = CM > 1 ? sm90::cluster_map(smem + (uint32_t)OFF_EMPTY, (uint32_t)(rank ^ 1)) : 0u;
+    a_lo = sm90::desc_kmajor_lo(smem + (uint32_t)OFF_A + (uint32_t)(row0() * 128));
+    b_lo = sm90::desc_mnmajor_lo(smem + (uint32_t)OFF_B, (uint32_t)B_PANEL);
+  }
+
+  // Gives slot `slot` back: one arrival for the warpgroup on its empty barrier, and with
+  // CLUSTER_M=2 one on the other CTA's (empty_peer: its empty barriers' shared::cluster address),
+  // whose producer multicasts B into this CTA's slot too and so waits for these consumers as well
+  // as its own.
+  __device__ __forceinline__ void release(uint32_t empty, int slot) const {
+    sm90::mbar_arrive(empty + 8 * slot);
+    if constexpr (CM > 1) sm90::mbar_arrive_cluster(empty_peer + 8 * slot);
+  }
+
+  // acc = A[m0 + w·WM .., kt0·64 .. kt1·64) · B[.., n0 ..]: the unit's K tiles, each waited for
+  // on its full barrier and given back (release) once the wgmmas reading it have completed. One
+  // group of wgmmas (a tile's 4 k16 steps x MA atoms) stays in flight while the next tile is
+  // waited for and issued. issued() runs once the last tile's wgmmas are issued (ping-pong: the
+  // turn passes on while they complete).
+  template <class Issued>
+  __device__ __forceinline__ void mainloop(uint32_t full, uint32_t empty, int kt0, int kt1,
+                                           Issued issued) {
+    const bool leader = (threadIdx.x & 127) == 0;
+#pragma unroll
+    for (int a = 0; a < MA; ++a)
+#pragma unroll
+      for (int i = 0; i < BN / 2; ++i) acc[a][i] = 0.f;
+#pragma unroll
+    for (int a = 0; a < MA; ++a) sm90::pin(acc[a]);
+    int prev = -1;  // the slot of the tile whose wgmmas are still in flight
+    for (int kt = kt0; kt < kt1; ++kt) {
+      sm90::mbar_wait(full + 8 * ring.slot, ring.phase);
+      const uint32_t a_s = a_lo + (uint32_t)(ring.slot * (A_TILE >> 4));
+      const uint32_t b_s = b_lo + (uint32_t)(ring.slot * (B_TILE >> 4));
+      sm90::fence();
+#pragma unroll
+      for (int kk = 0; kk < BK / 16; ++kk)
+#pragma unroll
+        for (int a = 0; a < MA; ++a)
+          sm90::mma_ss_tb<BN>(acc[a], sm90::desc_of(a_s + (uint32_t)((a * 64 * 128 + kk * 32) >> 4)),
+                              sm90::desc_of(b_s + (uint32_t)((kk * 16 * 128) >> 4)), 1);
+      sm90::commit();
+      sm90::wait<1>();  // the previous tile's wgmmas are done: its slot may be refilled
+      if (prev >= 0 && leader) release(empty, prev);
+      prev = ring.slot;
+      ring.next();
+    }
+    issued();
+    sm90::wait<0>();
+#pragma unroll
+    for (int a = 0; a < MA; ++a) sm90::pin(acc[a]);
+    if (prev >= 0 && leader) release(empty, prev);
+  }
+
+  // Row (within the tile) of acc[a][4j + 2h + e] and the column of j = 0, e = 0.
+  __device__ __forceinline__ int row_of(int a, int h) const {
+    const int t = threadIdx.x & 127;
+    return row0() + a * 64 + 16 * (t >> 5) + ((t & 31) >> 2) + 8 * h;
+  }
+  __device__ __forceinline__ int col0() const { return 2 * (threadIdx.x & 3); }
+
+  // Split-K: the fp32 partial into slice z of the workspace, columns up to ldw (zeros past N).
+  __device__ __forceinline__ void store_partial(const Params &p, int m0, int n0, int z) const {
+    float *ws = p.ws + (size_t)z * p.M * p.ldw;
+#pragma unroll
+    for (int a = 0; a < MA; ++a)
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        const int row = m0 + row_of(a, h);
+        if (row >= p.M) continue;
+        float *wr = ws + (size_t)row * p.ldw;
+#pragma unroll
+        for (int j = 0; j < BN / 8; ++j) {
+          const int col = n0 + 8 * j + col0();
+          if (col < p.ldw)  // col even, ldw % 4 == 0: col + 1 < ldw, 8-byte aligned
+            *reinterpret_cast<float2 *>(wr + col) = make_float2(acc[a][4 * j + 2 * h], acc[a][4 * j + 2 * h + 1]);
+        }
+      }
+  }
+
+  // fp16 C by the threads: half2 stores where N is even (row·N + col is then even), else one
+  // element at a time; rows past M and columns past N are not written.
+  __device__ __forceinline__ void store_direct(const Params &p, int m0, int n0) const {
+    const bool even = (p.N & 1) == 0;
+#pragma unroll
+    for (int a = 0; a < MA; ++a)
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        const int row = m0 + row_of(a, h);
+        if (row >= p.M) continue;
+        __half *cr = p.c + (size_t)row * p.N;
+#pragma unroll
+        for (int j = 0; j < BN / 8; ++j) {
+          const int col = n0 + 8 * j + col0();
+          const float v0 = acc[a][4 * j + 2 * h], v1 = acc[a][4 * j + 2 * h + 1];
+          if (even) {
+            if (col < p.N) *reinterpret_cast<__half2 *>(cr + col) = __floats2half2_rn(v0, v1);
+          } else {
+            if (col < p.N) cr[col] = __float2half_rn(v0);
+            if (col + 1 < p.N) cr[col + 1] = __float2half_rn(v1);
+          }
+        }
+      }
+  }
+
+  // fp16 C through shared memory (TMA_STORE=1): this warpgroup's WM rows of every 64-column panel,
+  // 128-byte swizzled (16-byte chunk c of row r at c ^ (r % 8), as the copy engine reads it), then
+  // one store per panel by the warpgroup's first thread; the copy engine clips rows past M and
+  // columns past N. The buffer (with PINGPONG=1 this warpgroup's own) is rewritten only once the
+  // previous unit's stores have read it.
+  __device__ __forceinline__ void store_tma(const Params &p, uint32_t smem, int m0, int n0) const {
+    const bool leader = (threadIdx.x & 127) == 0;
+    const int t4 = threadIdx.x & 3;
+    const uint32_t cbuf = smem + (uint32_t)(OFF_C + (PP ? w * C_TILE : 0));
+    if (leader) sm90::bulk_wait_read<0>();
+    wg_sync(w);
+#pragma unroll
+    for (int a = 0; a < MA; ++a)
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        const uint32_t r = (uint32_t)row_of(a, h);
+#pragma unroll
+        for (int j = 0; j < BN / 8; ++j) {
+          const uint32_t ad = cbuf + (uint32_t)((j >> 3) * C_PANEL) + r * 128u +
+                              ((((uint32_t)j & 7u) ^ (r & 7u)) << 4) + 4u * (uint32_t)t4;
+          asm volatile("st.shared.b32 [%0], %1;\n" ::"r"(ad),
+                       "r"(ptx::pack_half2(acc[a][4 * j + 2 * h], acc[a][4 * j + 2 * h + 1]))
+                       : "memory");
+        }
+      }
+    sm90::fence_proxy_async_smem();
+    wg_sync(w);
+    // (boxes wholly past M or N are not stored: nothing of them is inside C)
+    if (leader && m0 + row0() < p.M) {
+#pragma unroll
+      for (int pn = 0; pn < BN / 64; ++pn)
+        if (n0 + 64 * pn < p.N)
+          sm90::tma_store_3d(&p.tm_c, cbuf + (uint32_t)(pn * C_PANEL + (size_t)row0() * 128),
+                             n0 + 64 * pn, m0 + row0(), 0);
+      sm90::bulk_commit();
+    }
+  }
+};
+
+}  // namespace g90
