@@ -219,5 +219,38 @@ for eg in "baselines nvidia-h200" "hopper nvidia-h100-80gb-hbm3" "hopper nvidia-
 done
 check_grep "hopper: its key result is its claims, each a row of A.0's table (Table 1)" \
   '^\*\*Key result\.\*\* .*\(each is a row of the table of its claims in A\.0\)\.$' $R/appendix.md
+# the main appendix states the SM clock of each side of the claims of each experiment and GPU with
+# a section there: over its PRIMARY rows (family primary), else its rows of ours (not in BASELINES
+# or LIBRARIES) against a library, each side's range of median clocks (printf %.0f of compare.csv's
+# clock_cand_mhz / clock_base_mhz) and the largest throttled share, computed here with awk
+clock_oracle() {
+  local mk=experiments/$1/experiment.mk
+  local libs=" $(sed -n 's/^LIBRARIES *:= *//p' $mk | xargs) " bases=" $(sed -n 's/^BASELINES *:= *//p' $mk | xargs) "
+  awk -F, -v libs="$libs" -v bases="$bases" '
+    function side(lo, hi, t) {
+      return (lo == hi ? sprintf("%.0f MHz in every one", lo) : sprintf("%.0f–%.0f MHz", lo, hi)) \
+        sprintf(", at most %.0f%% of its samples throttled", t) }
+    NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    { b = $c["base"]; d = $c["cand"]; sub(/^.*\//, "", b); sub(/\.csv$/, "", b); sub(/^.*\//, "", d); sub(/\.csv$/, "", d)
+      fam[NR] = $c["family"]; lib[NR] = index(libs, " " b " ") && !index(libs bases, " " d " ")
+      oc[NR] = $c["clock_cand_mhz"] + 0; bc[NR] = $c["clock_base_mhz"] + 0
+      ot[NR] = $c["throttled_cand_pct"] + 0; bt[NR] = $c["throttled_base_pct"] + 0
+      if (fam[NR] == "primary") p = 1 }
+    END { ol = bl = 1e9; oh = bh = -1
+      for (i = 2; i <= NR; i++) {
+        if (p ? fam[i] != "primary" : !lib[i]) continue
+        n++; if (oc[i] < ol) ol = oc[i]; if (oc[i] > oh) oh = oc[i]; if (bc[i] < bl) bl = bc[i]; if (bc[i] > bh) bh = bc[i]
+        if (ot[i] > omax) omax = ot[i]; if (bt[i] > bmax) bmax = bt[i] }
+      printf "Over its %d %s .*: ours %s; the baseline %s \\(\n", n, p ? "claims" : "comparisons of ours with a library",
+        side(ol, oh, omax), side(bl, bh, bmax) }' "$RB/$1/$2/compare.csv"
+}
+for eg in "hopper nvidia-h100-80gb-hbm3" "hopper nvidia-h200" "phase1 nvidia-h100-80gb-hbm3" "phase1 nvidia-h200"; do
+  set -- $eg
+  want=$(clock_oracle $1 $2)
+  sec=$(sed -n "/^#### A\.[0-9.]* \`$1\` on \`$2\`\$/,/^###/p" $R/appendix.md)
+  check_grep "$1 $2: the main appendix states each side's clock over its claims ($want)" "^\*\*Clocks\.\*\* $want" <(echo "$sec")
+done
+check_grep "hopper: the claims' clocks differ between shapes (dispatch and cuDNN slower at the large ones)" \
+  '^\*\*Clocks\.\*\* Over its 8 claims .*: ours 1[0-9]{3}–19[0-9]{2} MHz' $R/appendix.md
 check_eq "no key result points at a table by a number it does not have" "$(grep -c 'Table 1 has each library' $R/appendix.md $R/appendix-full.md | awk -F: '{ s += $2 } END { print s }')" 0
 done_testing
