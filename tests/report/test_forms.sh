@@ -252,5 +252,16 @@ for eg in "hopper nvidia-h100-80gb-hbm3" "hopper nvidia-h200" "phase1 nvidia-h10
 done
 check_grep "hopper: the claims' clocks differ between shapes (dispatch and cuDNN slower at the large ones)" \
   '^\*\*Clocks\.\*\* Over its 8 claims .*: ours 1[0-9]{3}–19[0-9]{2} MHz' $R/appendix.md
+# the reproductions of an experiment (results/<exp>/<run>/claims.csv, each of any of its GPUs) are
+# under a heading of their own, never inside the subsection of one GPU (the last one's)
+for d in appendix appendix-full; do
+  for c in results/*/*/claims.csv; do
+    e=$(basename "$(dirname "$(dirname "$c")")") run=$(basename "$(dirname "$c")")
+    grep -q "^### A\.3\.[0-9]* Experiment \`$e\`" $R/$d.md || continue
+    under=$(awk -v item="- \`$run\`: " '/^#+ / { h = $0 } index($0, item) == 1 { print h; exit }' $R/$d.md)
+    check_grep "$d: reproduction $run of $e is under its own heading ($under)" \
+      "^#### A\.3\.[0-9]+\.[0-9]+ (Search confirmation and r|R)eproductions of \`$e\`\$" <(echo "$under")
+  done
+done
 check_eq "no key result points at a table by a number it does not have" "$(grep -c 'Table 1 has each library' $R/appendix.md $R/appendix-full.md | awk -F: '{ s += $2 } END { print s }')" 0
 done_testing

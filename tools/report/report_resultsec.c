@@ -64,9 +64,15 @@ static void repro_table(gen *g, const char *exp, const repro_run *run) {
 
 void results_section(gen *g, const char *exp) {
   loop1_result r;
-  if (results_loop1(g, exp, &r)) tmpl_put(g, "results", "confirm", confirm_vars(g, &r));
+  int confirm = results_loop1(g, exp, &r);
   repro_run *runs;
   size_t n = results_repro(g, exp, &runs);
+  // a heading of its own, beside the experiment's GPUs: the runs are of any GPU of it, not of the
+  // last one whose subsection would otherwise hold them
+  if (confirm || n)
+    tmpl_put(g, "results", confirm && n ? "heading-both" : confirm ? "heading-confirm" : "heading-repro",
+             (const char *const[]){"exp", exp, NULL});
+  if (confirm) tmpl_put(g, "results", "confirm", confirm_vars(g, &r));
   if (!n) return;
   tmpl_put(g, "results", "repro-intro", (const char *const[]){"dir", fmt("%s/%s", g->results, exp), NULL});
   for (size_t i = 0; i < n; i++)
