@@ -263,5 +263,24 @@ for d in appendix appendix-full; do
       "^#### A\.3\.[0-9]+\.[0-9]+ (Search confirmation and r|R)eproductions of \`$e\`\$" <(echo "$under")
   done
 done
+# the group rows of A.0's table of our best against each library: an experiment whose sample files
+# (data/<exp>/*/*.csv that open with the samples magic) are all listed in data/RETIRED is marked
+# "(retired data)", one with some of them "(partly retired data)", else no mark, as its row in A.3
+retired_mark() {
+  local n=0 r=0 f
+  for f in data/$1/*/*.csv; do
+    head -c 20 "$f" | grep -q '^# cudadent42 samples' || continue
+    n=$((n + 1)); grep -q "^${f#data/} " data/RETIRED && r=$((r + 1))
+  done
+  if [ $r -eq 0 ]; then echo ""; elif [ $r -eq $n ]; then echo " (retired data)"; else echo " (partly retired data)"; fi
+}
+for d in appendix appendix-full; do
+  groups=$(sed -n '/^## A\.0 /,/^## A\.1 /p' $R/$d.md | sed -n 's/^| `\([^`]*\)` on `\([^`]*\)`\([^|]*\) | | | | | |$/\1 \2\3/p')
+  check "$d: A.0's table of our best against each library has group rows" test -n "$groups"
+  while read -r e g mark; do
+    check_eq "$d: A.0's group row of $e on $g marks its retired data as data/RETIRED lists it" "${mark:+ $mark}" "$(retired_mark $e)"
+  done <<<"$groups"
+done
+check_grep "... and a retired experiment's group there is marked" '^\| `gemm-ladder` on `nvidia-h200` \(retired data\) \|' $R/appendix.md
 check_eq "no key result points at a table by a number it does not have" "$(grep -c 'Table 1 has each library' $R/appendix.md $R/appendix-full.md | awk -F: '{ s += $2 } END { print s }')" 0
 done_testing
