@@ -282,5 +282,18 @@ for d in appendix appendix-full; do
   done <<<"$groups"
 done
 check_grep "... and a retired experiment's group there is marked" '^\| `gemm-ladder` on `nvidia-h200` \(retired data\) \|' $R/appendix.md
+# each key figure's caption names the kinds of row group its panel holds (the headings of its
+# key.gpv, "d vs lib:"; d a variants/d.dispatch of the experiment: the dispatching build): hopper's
+# names its dispatching build, phase1's (no .dispatch) does not
+for gpv in $RB/plots/*/*/key.gpv; do
+  dir=$(dirname $gpv) e=$(basename "$(dirname "$(dirname $gpv)")")
+  want=0
+  for c in $(grep -o '"[^"]*:"' $gpv | tr -d '"' | sed -n 's/ vs .*//p'); do
+    [ -f experiments/$e/variants/$c.dispatch ] && want=1
+  done
+  check_eq "$e $(basename $dir): the key figure's caption names the dispatching build exactly when it has one" \
+    "$(awk '$1 == "key" && $2 == "key"' $dir/figures.txt | grep -c 'the dispatching build')" $want
+done
+check "... hopper's has one" test -f experiments/hopper/variants/dispatch.dispatch
 check_eq "no key result points at a table by a number it does not have" "$(grep -c 'Table 1 has each library' $R/appendix.md $R/appendix-full.md | awk -F: '{ s += $2 } END { print s }')" 0
 done_testing
