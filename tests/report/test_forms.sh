@@ -295,5 +295,21 @@ for gpv in $RB/plots/*/*/key.gpv; do
     "$(awk '$1 == "key" && $2 == "key"' $dir/figures.txt | grep -c 'the dispatching build')" $want
 done
 check "... hopper's has one" test -f experiments/hopper/variants/dispatch.dispatch
+# A.1's headline states its design (GPUs × sessions per GPU × rounds per session × reps per round)
+# and the plan it was declared under, from the first row of compare.csv of the headline's pair
+# (COMPARE's pair of ours against a library), computed here with awk
+for g in nvidia-h100-80gb-hbm3 nvidia-h200; do
+  pair=$(sed -n 's/^COMPARE *:= *//p' experiments/phase1/experiment.mk | tr ' ' '\n' | grep ':sdpa-' | head -1)
+  want=$(awk -F, -v cand=${pair%%:*} -v base=${pair#*:} '
+    function pl(n, w) { return sprintf("%d %s%s", n, w, n == 1 ? "" : "s") }
+    NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    $c["cand"] == cand && $c["base"] == base && !done { done = 1
+      ng = $c["n_gpus"]; ns = $c["n_sessions"]; nr = $c["n_rounds"]; n = $c["n_base"] < $c["n_cand"] ? $c["n_base"] : $c["n_cand"]
+      p = $c["plan"]; sub(/\+.*/, "", p)
+      printf "Design (the plan `%s`, declared before its sessions ran): %s × %s × %s × %d reps.", p, pl(ng, "GPU"), pl(ns / ng, "session"), pl(nr / ns, "round"), n / nr }' \
+    $RB/phase1/$g/compare.csv)
+  check "A.1 on $g: the headline states its design and plan ($want)" \
+    grep -qF "on \`$g\`, an $(sed -n 's/^# gpu: //p' data/phase1/$g/v5.csv | head -1): of the libraries" <(grep -F "$want" $R/appendix.md)
+done
 check_eq "no key result points at a table by a number it does not have" "$(grep -c 'Table 1 has each library' $R/appendix.md $R/appendix-full.md | awk -F: '{ s += $2 } END { print s }')" 0
 done_testing

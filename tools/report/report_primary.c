@@ -83,8 +83,7 @@ static const char *versions(gen *g, const egpu *x, const char *v) {
   return s;
 }
 
-// "5 GPUs × 1 session × 3 rounds × 20 reps" of compare row r (the smaller side's samples)
-static const char *units_words(gen *g, const rcsv *c, size_t r) {
+const char *units_words(gen *g, const rcsv *c, size_t r) {
   double ng = fld_opt(g, c, r, "n_gpus"), ns = fld_opt(g, c, r, "n_sessions"), nr = fld_opt(g, c, r, "n_rounds");
   double n = fmin(fld(g, c, r, "n_base"), fld(g, c, r, "n_cand"));
   if (!isfinite(ng) || ng < 1) ng = 1;
@@ -97,6 +96,13 @@ static const char *units_words(gen *g, const rcsv *c, size_t r) {
                                                         "spg", fmt("%.0f", spg), "ses_s", spg == 1 ? "" : "s",
                                                         "rps", fmt("%.0f", rps), "rnd_s", rps == 1 ? "" : "s",
                                                         "reps", fmt("%.0f", n / nr), NULL});
+}
+
+const char *plan_words(gen *g, const rcsv *c, size_t r) {
+  const char *plan = rcsv_col(c, "plan") >= 0 ? rcsv_get(c, r, rcsv_col(c, "plan")) : "";
+  if (!plan[0] || !strcmp(plan, "none")) return "";
+  return tmpl_str(g, T, strstr(plan, "+beyond") ? "plan-beyond" : "plan",
+                  (const char *const[]){"tag", fmt("%.*s", (int)strcspn(plan, "+"), plan), NULL});
 }
 
 static void add_once(strlist *l, const char *s) {
@@ -132,10 +138,8 @@ static void statement(gen *g, const kc_exp *k, const strlist *cands, const strli
     add_once(&lv, tmpl_str(g, T, !strcmp(level, "session") ? "level-session" : !strcmp(level, "gpu") ? "level-gpu"
                                  : !strcmp(level, "round") ? "level-round" : "level-other",
                            (const char *const[]){"level", level, NULL}));
-    const char *plan = rcsv_col(c, "plan") >= 0 ? rcsv_get(c, r, rcsv_col(c, "plan")) : "";
-    if (plan[0] && strcmp(plan, "none"))
-      add_once(&pl, tmpl_str(g, T, strstr(plan, "+beyond") ? "plan-beyond" : "plan",
-                             (const char *const[]){"tag", fmt("%.*s", (int)strcspn(plan, "+"), plan), NULL}));
+    const char *plan = plan_words(g, c, r);
+    if (plan[0]) add_once(&pl, plan);
     add_once(&bw, band_words_of(g, c, "primary"));
   }
   for (size_t j = 0; j < bases->n; j++)
