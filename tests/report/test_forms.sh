@@ -311,5 +311,18 @@ for g in nvidia-h100-80gb-hbm3 nvidia-h200; do
   check "A.1 on $g: the headline states its design and plan ($want)" \
     grep -qF "on \`$g\`, an $(sed -n 's/^# gpu: //p' data/phase1/$g/v5.csv | head -1): of the libraries" <(grep -F "$want" $R/appendix.md)
 done
+# Holm runs within each family (mk/report.mk: a stats compare run per family, PRIMARY's pairs and
+# the rest): where a compare.csv holds two families, A.2 of both documents says so, not "across all
+# comparisons"; the main appendix's pointer to the headline's sentences does not say "here" of text
+# that is only in the full one
+fams=$(cut -d, -f"$(head -1 $RB/hopper/nvidia-h200/compare.csv | tr , '\n' | grep -nx family | cut -d: -f1)" \
+  $RB/hopper/nvidia-h200/compare.csv | tail -n +2 | sort -u | tr '\n' ' ')
+check_eq "hopper's comparisons are two Holm families" "$fams" "primary secondary "
+for d in appendix appendix-full; do
+  check_grep "$d: A.2 says Holm runs within each family" "Holm's correction within each family of an experiment and GPU \(its \`PRIMARY\` claims one" $R/$d.md
+  check_eq "$d: ... never across all of an experiment's comparisons" "$(grep -c "correction across \(all \)\?\(the \)\?comparisons" $R/$d.md)" 0
+done
+check_eq "the main appendix's A.0 does not say 'here' of the headline's sentences it leaves out" \
+  "$(grep -c "also states its rows here" $R/appendix.md)" 0
 check_eq "no key result points at a table by a number it does not have" "$(grep -c 'Table 1 has each library' $R/appendix.md $R/appendix-full.md | awk -F: '{ s += $2 } END { print s }')" 0
 done_testing
