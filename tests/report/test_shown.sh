@@ -58,7 +58,15 @@ for j in results/*/loop1_results.json; do
   check "$e: the full appendix shows its search confirmation ($want)" grep -qF "speedup $x" $F
   check "$e: ... with its verdict $v" grep -qF "verdict **$v**" $F
   check "$e: the main appendix shows it too" grep -qF "confirmed at $x, $v" $M
+  # its design: n_sessions sessions and n_rounds rounds in all (stats compare's n_rounds counts every
+  # round, as 5 sessions of 6 rounds give 30), and whose samples confirmed it when they are another
+  # variant's (confirmation_samples_of)
+  d=$(awk -F': ' '/^  "n_sessions":/ { s = $2 + 0 } /^  "n_rounds":/ { r = $2 + 0 }
+    /^  "confirmation_samples_of":/ { o = $2; gsub(/[",]/, "", o) }
+    END { printf "(%d session%s, %d rounds in all%s)", s, s == 1 ? "" : "s", r, o == "" ? "" : "; the published samples of `" o "`, the same configuration" }' "$j")
+  check "$e: the main appendix gives its design $d" grep -qF "confirmed at $x, $v $d" $M
 done
+check_eq "no sentence leaves its plural to the reader (session(s))" "$(grep -c 'session(s)' $M)" 0
 
 # reproductions: their claims' verdicts counted
 for c in results/*/*/claims.csv; do

@@ -30,8 +30,10 @@ static const char *const *confirm_vars(gen *g, const loop1_result *r) {
   static const char *v[40];
   const char *const w[] = {"path", r->path, "best", r->best_config, "base", r->baseline, "shape", r->shape, "gpu", r->gpu,
                            "speedup", xci(r->speedup, r->speedup_lo, r->speedup_hi), "level", r->level,
-                           "sessions", fmt("%ld", r->n_sessions), "rounds", fmt("%ld", r->n_rounds),
+                           "sessions", fmt("%ld", r->n_sessions), "ses_s", r->n_sessions == 1 ? "" : "s",
+                           "rounds", fmt("%ld", r->n_rounds),
                            "of", r->samples_of ? tmpl_str(g, "results", "confirm-of", (const char *const[]){"of", r->samples_of, NULL}) : "",
+                           "of_line", r->samples_of ? tmpl_str(g, "results", "confirm-of-line", (const char *const[]){"of", r->samples_of, NULL}) : "",
                            "verdict", r->verdict, "delta", fmt("%.2f%%", 100 * r->delta),
                            "delta_source", r->delta_source ? r->delta_source : fmt_none(),
                            "best_us", ci(1000 * r->best_ms, 1000 * r->best_lo, 1000 * r->best_hi), "base_us", num(1000 * r->base_ms),
