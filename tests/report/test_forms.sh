@@ -322,6 +322,7 @@ for d in appendix appendix-full; do
   check_grep "$d: A.2 says Holm runs within each family" "Holm's correction within each family of an experiment and GPU \(its \`PRIMARY\` claims one" $R/$d.md
   check_eq "$d: ... never across all of an experiment's comparisons" "$(grep -c "correction across \(all \)\?\(the \)\?comparisons" $R/$d.md)" 0
 done
+check_grep "rule 7 of the full appendix's rules table says it too" "^\\| 7 \\| .*Holm's correction within each family of an experiment and GPU" $R/appendix-full.md
 check_eq "the main appendix's A.0 does not say 'here' of the headline's sentences it leaves out" \
   "$(grep -c "also states its rows here" $R/appendix.md)" 0
 check_eq "no key result points at a table by a number it does not have" "$(grep -c 'Table 1 has each library' $R/appendix.md $R/appendix-full.md | awk -F: '{ s += $2 } END { print s }')" 0
