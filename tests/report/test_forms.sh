@@ -323,6 +323,12 @@ for d in appendix appendix-full; do
   check_eq "$d: ... never across all of an experiment's comparisons" "$(grep -c "correction across \(all \)\?\(the \)\?comparisons" $R/$d.md)" 0
 done
 check_grep "rule 7 of the full appendix's rules table says it too" "^\\| 7 \\| .*Holm's correction within each family of an experiment and GPU" $R/appendix-full.md
+# a row of A.0 whose interval is across sessions on fewer than 3 GPUs (its n "k ses., g GPUs") or
+# across the rounds of one session: the main appendix says what such an interval holds for
+nested=$(sed -n '/^## A\.0 /,/^## A\.1 /p' $R/appendix.md | grep -cE '\| [0-9]+ ses\., [12] GPUs \|')
+check "the main appendix's A.0 has rows across sessions on fewer than 3 GPUs ($nested)" test "$nested" -gt 0
+check_grep "... and says such an interval holds for those GPUs only" \
+  'an interval across sessions on fewer than 3 GPUs \(n written "k ses\., g GPUs"\) holds for those GPUs only' $R/appendix.md
 check_eq "the main appendix's A.0 does not say 'here' of the headline's sentences it leaves out" \
   "$(grep -c "also states its rows here" $R/appendix.md)" 0
 check_eq "no key result points at a table by a number it does not have" "$(grep -c 'Table 1 has each library' $R/appendix.md $R/appendix-full.md | awk -F: '{ s += $2 } END { print s }')" 0
