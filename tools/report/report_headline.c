@@ -177,8 +177,8 @@ static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
     if (h[j].r >= 0 && rcsv_col(&x->cmp, "level") >= 0) {
       lv = rcsv_get(&x->cmp, (size_t)h[j].r, rcsv_col(&x->cmp, "level"));
       // the design of the first compared row (every row of one experiment and GPU has the same)
-      design = tmpl_str(g, "headline", "design", (const char *const[]){"units", units_words(g, &x->cmp, (size_t)h[j].r),
-                                                                        "plan", plan_words(g, &x->cmp, (size_t)h[j].r), NULL});
+      design = tmpl_str(g, "headline", "design", (const char *const[]){"units", primary_units(g, &x->cmp, (size_t)h[j].r),
+                                                                        "plan", primary_plan(g, &x->cmp, (size_t)h[j].r), NULL});
       break;
     }
   int across = !strcmp(lv, "session");

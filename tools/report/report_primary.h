@@ -12,7 +12,7 @@ int primary_opening(gen *g, const kc_exp *k);
 
 // the design of compare row r in words, "5 GPUs × 1 session × 3 rounds × 20 reps" (the smaller
 // side's samples; templates/primary.txt units), as the statement and A.1's headline state it
-const char *units_words(gen *g, const rcsv *c, size_t r);
+const char *primary_units(gen *g, const rcsv *c, size_t r);
 // " (the plan `TAG`, declared before its sessions ran)" of row r's `plan` (or the words for sessions
 // beyond it); "" when the row has none
-const char *plan_words(gen *g, const rcsv *c, size_t r);
+const char *primary_plan(gen *g, const rcsv *c, size_t r);
