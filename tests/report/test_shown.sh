@@ -66,7 +66,12 @@ for j in results/*/loop1_results.json; do
     END { printf "(%d session%s, %d rounds in all%s)", s, s == 1 ? "" : "s", r, o == "" ? "" : "; the published samples of `" o "`, the same configuration" }' "$j")
   check "$e: the main appendix gives its design $d" grep -qF "confirmed at $x, $v $d" $M
 done
-check_eq "no sentence leaves its plural to the reader (session(s))" "$(grep -c 'session(s)' $M)" 0
+for d in $M $F; do
+  check_eq "$(basename $d): no sentence leaves its plural to the reader (GPU(s), session(s), round(s))" \
+    "$(grep -c 'GPU(s)\|session(s)\|round(s)' $d)" 0
+  check_eq "$(basename $d): ... nor counts one thing in the plural (1 comparisons, 1 GPUs)" \
+    "$(grep -cE '(^|[ (])1 (comparisons|GPUs) ' $d)" 0
+done
 
 # reproductions: their claims' verdicts counted
 for c in results/*/*/claims.csv; do

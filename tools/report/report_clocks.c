@@ -71,7 +71,8 @@ static void summary(gen *g, const rcsv *c) {
     tmpl_put(g, "clocks", "summary",
              (const char *const[]){"n", fmt("%zu", c->nrows), "lo_mhz", fmt("%.0f", lo), "hi_mhz", fmt("%.0f", hi),
                                    "thr", fmt("%.0f", thr), "dmax", fmt("%.2f", dmax), "dmed", fmt("%.2f", med),
-                                   "none", fmt("%zu", none), NULL});
+                                   "none", tmpl_str(g, "clocks", none == 1 ? "none-one" : "none-many", (const char *const[]){"n", fmt("%zu", none), NULL}),
+                                   NULL});
   }
   free(d);
 }
