@@ -29,8 +29,8 @@ MEASURE_OPT = $(if $(SESSION),SESSION=$(call shell_quote,$(SESSION))) $(if $(ORD
 # (an order-only prerequisite of every binary and harness object when such a goal is asked for).
 GPU_GOALS := measure measure-one sanitize profile ceilings aa reproduce
 .PHONY: check-gpu
-check-gpu:
-	@tools/pipeline/gpu_check.sh
+check-gpu: $(SESSION_BIN)
+	@$(SESSION_BIN) gpus --check
 ifneq ($(filter $(GPU_GOALS),$(MAKECMDGOALS)),)
 $(STATUS_FILES) $(HARNESS_OBJS): | check-gpu
 endif

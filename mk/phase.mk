@@ -1,6 +1,5 @@
 # phase.mk — the one-command runs on a GPU host (`make phase1`, phase2, phase3) and
 # `make reproduce`, which re-measures and compares against the published data.
-GPU_CHECK := tools/pipeline/gpu_check.sh
 # CEILINGS=0: skip re-measuring the ceilings (e.g. several phases in one session)
 CEILINGS  ?= 1
 
@@ -9,8 +8,8 @@ CEILINGS  ?= 1
 # run_phase EXP: build, gates, ceilings, measure with baselines, then analyze, plots and report
 # where GSL, gnuplot and pdflatex exist (a GPU host may lack them: the data are then ready for
 # `make report` on any machine).
+# (check-gpu first: a prerequisite of each phase)
 define run_phase
-	@$(GPU_CHECK) || exit 2
 	@echo "== $(1): build";   $(MAKE) --no-print-directory build EXP=$(1)
 	@echo "== $(1): gates";   $(MAKE) --no-print-directory gates EXP=$(1)
 	@if [ "$(CEILINGS)" != 0 ]; then echo "== $(1): ceilings"; $(MAKE) --no-print-directory ceilings; fi
@@ -26,6 +25,7 @@ endef
 
 ## phase1: GPU host: the parallelism ladder: build, gates, ceilings, measure; analyze (GSL or STATS=), plots, report where gnuplot, pdflatex exist
 .PHONY: phase1 phase2 phase3
+phase1 phase2 phase3: check-gpu
 phase1:
 	$(call run_phase,phase1)
 ## phase2: GPU host: the memory ladder (VEC, SWIZZLE, STAGES) end to end
@@ -44,8 +44,7 @@ STATS    ?= $(B)/tools/stats
 # build/tools/published stale, as reproduce.sh checks them)
 # sub-make: the fresh session goes to REPRO_OUT, not DATA_OUT, a global name this make's measure
 # rules were expanded with
-reproduce:
-	@$(GPU_CHECK) || exit 2
+reproduce: check-gpu
 	@$(if $(PUBLISH),,$(PUBLISHED_ENV) $(PUBLISHED_BIN) stale data $(EXP) || exit 2)
 	@$(MAKE) --no-print-directory measure EXP=$(EXP) DATA_OUT=$(REPRO_OUT)
 	@STATS=$(STATS) CLAIM_PAIRS='$(CLAIM_PAIRS)' DELTA='$(DELTA)' PLAN_TAG='$(PLAN_TAG)' $(PUBLISHED_ENV) tools/pipeline/reproduce.sh $(EXP) $(REPRO_OUT) data

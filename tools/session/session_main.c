@@ -15,8 +15,8 @@
 //   session shards EXP
 //     the makefile of `make measure GPUS=...` or RUNNER=slurm: one measure session a GPU or a
 //     cluster job (shards_plan.h), from the environment make passes; messages `measure: GPUS: what`
-//   session gpus SPEC | session lock [--gpu I] WHAT CMD...
-//     the GPUs a GPUS setting names; CMD run holding a GPU's host-wide lock (run_gpus.h)
+//   session gpus SPEC | session gpus --check | session lock [--gpu I] WHAT CMD...
+//     the GPUs a GPUS setting names; whether a GPU is usable here; CMD run holding a GPU's host-wide lock (run_gpus.h)
 //   session measure EXP
 //     one measure session of experiment EXP on this host's GPU, its settings from the environment
 //     that make passes (run_session.h); messages `measure: what`
@@ -38,7 +38,7 @@ static int usage(const char *why) {
           "       session deal --gpus N --rounds R --reps REPS [--plan-rounds P] [--turn] [--shared NAME]... VARIANT...\n"
           "       session code-id kernels PATH... | runner FILE | lib FILE | for VARIANT KERNELS RUNNER\n"
           "       session shards EXP | session measure EXP\n"
-          "       session gpus SPEC | session lock [--gpu I] WHAT CMD...\n",
+          "       session gpus SPEC | session gpus --check | session lock [--gpu I] WHAT CMD...\n",
           why);
   return 2;
 }
