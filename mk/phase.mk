@@ -16,7 +16,7 @@ define run_phase
 	@echo "== $(1): measure"; $(MAKE) --no-print-directory measure EXP=$(1)
 	@if tools/pipeline/deps.sh check libgsl-dev 2>/dev/null || [ -x $(STATS) ]; then \
 	   echo "== $(1): analyze"; $(MAKE) --no-print-directory analyze EXP=$(1) && \
-	   tools/stats/verdicts.sh $(B)/$(1); \
+	   $(STATS) verdicts $(B)/$(1); \
 	 else echo "== $(1): analyze skipped: GSL is missing here; run 'make report' on a machine with it, or pass STATS=<path> (make stats-static elsewhere)"; fi
 	@if tools/pipeline/deps.sh check libgsl-dev gnuplot-nox poppler-utils texlive-latex-base texlive-latex-recommended 2>/dev/null; then \
 	   echo "== report"; $(MAKE) --no-print-directory report; \

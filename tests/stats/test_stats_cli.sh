@@ -420,4 +420,23 @@ usage_case "a hex float is refused" "hex.txt:1: '0x1p3' is not a decimal number"
 run "$T/o" "$T/e" --help
 check_eq "--help exits 0" "$rc" 0
 check_grep "--help prints usage" "^usage: stats summary" "$T/o"
+# --- verdicts: the closing summary of a run (columns by name, in any order) ----------------------
+mkdir -p "$T/run/g1" "$T/run/g2" "$T/run/none"
+printf 'verdict,base,cand,shape,speedup,speedup_lo,speedup_hi\nFAST,base,v1,s1,1.5,1.25,1.75\nSAME,base,v2,s1,1,0.9995,1.0005\nFAST,base,v2,s2,2,2,2\n' \
+  >"$T/run/g1/compare.csv"
+printf 'cand,base,shape,speedup,speedup_lo,speedup_hi,verdict\n' >"$T/run/g2/compare.csv"
+"$S" verdicts "$T/run" >"$T/o" 2>"$T/e"; rc=$?
+check_eq "verdicts: exit 0" "$rc" 0
+check_eq "verdicts: a line per row, counts in order of first appearance" "$(cat "$T/o")" "verdicts: $T/run/g1/compare.csv
+  v1             vs base           s1                       1.500x [ 1.250,  1.750]  FAST
+  v2             vs base           s1                       1.000x [ 1.000,  1.000]  SAME
+  v2             vs base           s2                       2.000x [ 2.000,  2.000]  FAST
+  totals: FAST 2 SAME 1
+verdicts: $T/run/g2/compare.csv
+  totals:"
+"$S" verdicts "$T/run/none" >"$T/o" 2>"$T/e"; rc=$?
+check_eq "verdicts: no compare.csv is said, exit 0" "$rc:$(cat "$T/o")" "0:verdicts: no compare.csv under $T/run/none"
+run "$T/o" "$T/e" verdicts
+check_eq "verdicts without a directory: exit 2" "$rc" 2
+check_grep "verdicts without a directory: says so" "^stats: verdicts needs one directory" "$T/e"
 done_testing

@@ -68,3 +68,5 @@ int stats_summary(const stats_opts *o);
 int stats_compare(const stats_opts *o);
 int stats_aa(const stats_opts *o);
 int stats_reproduce(const stats_opts *o);
+// `stats verdicts DIR` (stats_verdicts.c): a line per row of each DIR/*/compare.csv, then counts
+int stats_verdicts(const char *dir);

@@ -1,6 +1,7 @@
 // stats_main.c — `stats summary FILE...`, `stats compare BASE CAND [BASE CAND ...]` and
 // `stats aa A B [A B ...]`: summaries, confidence intervals at the level of the design,
-// Mann-Whitney U, Cliff's delta, verdicts and the A/A calibration from raw sample files.
+// Mann-Whitney U, Cliff's delta, verdicts and the A/A calibration from raw sample files; `stats
+// verdicts DIR`: the closing summary of the comparisons a run wrote.
 #include <gsl/gsl_errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,8 +17,10 @@ static const char usage[] =
     "       stats reproduce [--delta D] [--alpha A] PUB FRESH [PUB FRESH ...]\n"
     "       stats reproduce --ratio [--delta D] [--alpha A] PUB_BASE PUB_CAND FRESH_BASE\n"
     "                       FRESH_CAND [...]\n"
+    "       stats verdicts DIR\n"
     "  reproduce: is a fresh session a plausible new member of the published design (GPUs and\n"
     "  sessions nested), per shape, for a variant's time or (--ratio) a speedup in shared rounds\n"
+    "  verdicts: a line per row of each DIR/*/compare.csv, then the rows counted per verdict\n"
     "  --level auto|sample|round|session|gpu  the unit of the statistics (auto: round with one\n"
     "                                   session; gpu when sessions repeat on a GPU and there are\n"
     "                                   3 GPUs or more; else session, conditional on the GPUs\n"
@@ -65,6 +68,12 @@ int main(int argc, char **argv) {
   if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
     fputs(usage, stdout);
     return 0;
+  }
+  if (argc >= 2 && !strcmp(argv[1], "verdicts")) {
+    if (argc == 3) return stats_verdicts(argv[2]);
+    fprintf(stderr, "stats: verdicts needs one directory\n");
+    fputs(usage, stderr);
+    return 2;
   }
   int aa = argc >= 2 && !strcmp(argv[1], "aa");
   int repro = argc >= 2 && !strcmp(argv[1], "reproduce");
