@@ -439,4 +439,32 @@ check_eq "verdicts: no compare.csv is said, exit 0" "$rc:$(cat "$T/o")" "0:verdi
 run "$T/o" "$T/e" verdicts
 check_eq "verdicts without a directory: exit 2" "$rc" 2
 check_grep "verdicts without a directory: says so" "^stats: verdicts needs one directory" "$T/e"
+# --- aa-check: stats aa of each GPU directory into its calibration file ---------------------------
+mkdir -p "$T/aa/g1" "$T/aa/g2" "$T/aaout"
+for v in a b; do sed "s/^# variant: base\$/# variant: $v/; 1a # process: own" "$F/design_base.csv" >"$T/aa/g1/$v.csv"; done
+"$S" aa-check --draws 30 --rounds 3 --out "$T/aaout" --git-rev r1 --pairs "a:b x:y" "$T/aa/" >"$T/o" 2>"$T/e"; rc=$?
+check_eq "aa-check: identical pair: exit 0" "$rc" 0
+c=$T/aaout/aa/g1/calibration.csv
+check_eq "aa-check: the header stats aa writes, its lines after the first" \
+  "$(sed -n 1,5p "$c" | tr '\n' '|')" "# cudadent42 calibration v1|# git_rev: r1|# command: make aa-check (stats aa --seed 42 --draws 30 --rounds 3)|# process: own|# samples: a.csv b.csv (their sessions in their # session.<id> headers)|"
+"$S" aa --draws 30 --rounds 3 "$T/aa/g1/a.csv" "$T/aa/g1/b.csv" >"$T/aa.csv" 2>/dev/null
+check_eq "aa-check: ... the rest as stats aa writes it" "$(sed 2,5d "$c")" "$(cat "$T/aa.csv")"
+check "aa-check: a GPU directory without a pair gets none" test ! -e "$T/aaout/aa/g2"
+check "aa-check: nothing published without --publish" test ! -e "$T/aa/g1/calibration.csv"
+check_grep "aa-check: the table shown, columns aligned" '^pair  shape ' "$T/o"
+"$S" aa-check --draws 30 --rounds 3 --out "$T/aaout" --publish "$T/aa" >"$T/o" 2>"$T/e"; rc=$?
+check_eq "aa-check --publish: exit 0, the same file beside the data" "$rc:$(sed 2d "$T/aa/g1/calibration.csv" | cmp - <(sed 2d "$c") && echo same)" "0:same"
+check_grep "aa-check --publish: ... said" "^published $T/aa/g1/calibration.csv\$" "$T/o"
+check_grep "aa-check without --git-rev: unknown" '^# git_rev: unknown$' "$T/aa/g1/calibration.csv"
+rm "$T/aa/g1/b.csv"
+"$S" aa-check --out "$T/aaout" "$T/aa" >"$T/o" 2>"$T/e"; rc=$?
+check_eq "aa-check: one file of a pair missing: exit 2" "$rc" 2
+check_grep "aa-check: ... named" "^stats: $T/aa/g1/b.csv: missing \(the other file of its pair is here; make measure EXP=aa on a GPU host\)" "$T/e"
+"$S" aa-check --out "$T/aaout" "$T/aa/g2" "$T/none" >"$T/o" 2>"$T/e"; rc=$?
+check_eq "aa-check: no pair anywhere: exit 2" "$rc" 2
+check_grep "aa-check: ... said" "^stats: no A/A data under $T/aa/g2 $T/none " "$T/e"
+"$S" aa-check --pairs ab "$T/aa" >"$T/o" 2>"$T/e"; rc=$?
+check_eq "aa-check: a pair without a colon: exit 2, named" "$rc:$(cat "$T/e")" "2:stats: aa-check: pair 'ab' is not A:B"
+"$S" aa-check --out >"$T/o" 2>"$T/e"; rc=$?
+check_eq "aa-check: an option without its value: exit 2" "$rc:$(cat "$T/e")" "2:stats: --out: missing value"
 done_testing

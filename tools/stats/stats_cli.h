@@ -66,7 +66,12 @@ const char *scope_name(const estimate_t *e);
 // The commands; they return the exit code.
 int stats_summary(const stats_opts *o);
 int stats_compare(const stats_opts *o);
-int stats_aa(const stats_opts *o);
+// stats aa writes the calibration to OUT, LINES (header lines, each ending in a newline; NULL:
+// none) after its first line
+int stats_aa(const stats_opts *o, FILE *out, const char *lines);
 int stats_reproduce(const stats_opts *o);
 // `stats verdicts DIR` (stats_verdicts.c): a line per row of each DIR/*/compare.csv, then counts
 int stats_verdicts(const char *dir);
+// `stats aa-check [options] ROOT...` (stats_aacheck.c): stats aa over each A/A experiment's GPUs,
+// into calibration files; argv[0] is "aa-check"
+int stats_aacheck(int argc, char **argv);

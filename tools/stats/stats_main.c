@@ -1,6 +1,7 @@
 // stats_main.c — `stats summary FILE...`, `stats compare BASE CAND [BASE CAND ...]` and
 // `stats aa A B [A B ...]`: summaries, confidence intervals at the level of the design,
 // Mann-Whitney U, Cliff's delta, verdicts and the A/A calibration from raw sample files; `stats
+// aa-check ROOT...`: the A/A calibration of each experiment and GPU into its files; `stats
 // verdicts DIR`: the closing summary of the comparisons a run wrote.
 #include <gsl/gsl_errno.h>
 #include <stdio.h>
@@ -17,9 +18,14 @@ static const char usage[] =
     "       stats reproduce [--delta D] [--alpha A] PUB FRESH [PUB FRESH ...]\n"
     "       stats reproduce --ratio [--delta D] [--alpha A] PUB_BASE PUB_CAND FRESH_BASE\n"
     "                       FRESH_CAND [...]\n"
+    "       stats aa-check [--pairs \"A:B ...\"] [--out DIR] [--git-rev R] [--publish] [--seed S]\n"
+    "                      [--draws N] [--rounds R] ROOT...\n"
     "       stats verdicts DIR\n"
     "  reproduce: is a fresh session a plausible new member of the published design (GPUs and\n"
     "  sessions nested), per shape, for a variant's time or (--ratio) a speedup in shared rounds\n"
+    "  aa-check: stats aa of each ROOT/<gpu>/ (an A/A experiment's data) into\n"
+    "  DIR/<exp>/<gpu>/calibration.csv (DIR: build; --publish: also ROOT/<gpu>/); --pairs: the\n"
+    "  pairs of variants (default \"a:b sdpa-cudnn:sdpa-cudnn.b\"); --git-rev: the commit it names\n"
     "  verdicts: a line per row of each DIR/*/compare.csv, then the rows counted per verdict\n"
     "  --level auto|sample|round|session|gpu  the unit of the statistics (auto: round with one\n"
     "                                   session; gpu when sessions repeat on a GPU and there are\n"
@@ -75,6 +81,7 @@ int main(int argc, char **argv) {
     fputs(usage, stderr);
     return 2;
   }
+  if (argc >= 2 && !strcmp(argv[1], "aa-check")) return stats_aacheck(argc - 1, argv + 1);
   int aa = argc >= 2 && !strcmp(argv[1], "aa");
   int repro = argc >= 2 && !strcmp(argv[1], "reproduce");
   int compare = argc >= 2 && (!strcmp(argv[1], "compare") || aa || repro);
@@ -98,7 +105,7 @@ int main(int argc, char **argv) {
     rc = 2;
   }
   if (!rc)
-    rc = repro ? stats_reproduce(&o) : aa ? stats_aa(&o) : compare ? stats_compare(&o) : stats_summary(&o);
+    rc = repro ? stats_reproduce(&o) : aa ? stats_aa(&o, stdout, NULL) : compare ? stats_compare(&o) : stats_summary(&o);
   free(o.args);
   return rc;
 }

@@ -1,0 +1,246 @@
+// stats_aacheck.c — `stats aa-check [--pairs "A:B ..."] [--out DIR] [--git-rev R] [--publish]
+// [--seed S] [--draws N] [--rounds R] ROOT...`: the A/A calibration (`stats aa`, stats_aa.c) of
+// each A/A experiment and GPU. ROOT is an A/A experiment's data directory (data/aa: our kernel
+// served, one process a round for all our variants; data/aa-own: a process per variant and
+// round); each ROOT/<gpu>/ holding pairs gets DIR/<exp>/<gpu>/calibration.csv (DIR: build; with
+// --publish also ROOT/<gpu>/calibration.csv), with the process design of its files (`# process:`
+// of the first pair's first file) in its header, so that an experiment takes the calibration of
+// its own design (mk/report.mk, r_cal). A pair (--pairs, default "a:b sdpa-cudnn:sdpa-cudnn.b")
+// whose two files are both absent is not that experiment's; one of two absent is an input error.
+// Each calibration is shown as a table on stdout. Exit 0; 1 when a pair fails (stats aa: a
+// within-session false-positive rate shown above alpha, or an A/A CI excluding 1); 2 on input
+// errors.
+#include <errno.h>
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "samples/samples.h"
+#include "stats_cli.h"
+
+typedef struct {
+  const char *pairs, *out, *git_rev;
+  int publish;
+} aacheck_t;
+
+static char *fmt(const char *f, const char *a, const char *b, const char *c) {
+  size_t n = strlen(f) + strlen(a) + strlen(b) + strlen(c) + 1;
+  char *s = malloc(n);
+  if (!s) {
+    fprintf(stderr, "stats: out of memory\n");
+    exit(2);
+  }
+  snprintf(s, n, f, a, b, c);
+  return s;
+}
+
+static const char *base_name(const char *p) {
+  const char *s = strrchr(p, '/');
+  return s ? s + 1 : p;
+}
+
+static int is_file(const char *p) {
+  struct stat st;
+  return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+// mkdir -p P; 0, or -1
+static int mkdirs(char *p) {
+  for (char *s = p + 1;; s++)
+    if (*s == '/' || !*s) {
+      char c = *s;
+      *s = 0;
+      int bad = mkdir(p, 0777) && errno != EEXIST;
+      *s = c;
+      if (bad) return -1;
+      if (!c) return 0;
+    }
+}
+
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+// the table at PATH on stdout, its CSV columns aligned (two blanks apart; comment lines as they are)
+static void show(const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) return;
+  size_t w[64] = {0}, cap = 0;
+  char *line = NULL;
+  for (int pass = 0; pass < 2; pass++, rewind(f))
+    while (getline(&line, &cap, f) > 0) {
+      line[strcspn(line, "\n")] = 0;
+      if (pass && *line == '#') {
+        puts(line);
+        continue;
+      }
+      if (*line == '#') continue;
+      size_t c = 0;
+      for (char *s = line; c < 64; c++) {
+        size_t n = strcspn(s, ",");
+        if (!pass && n > w[c]) w[c] = n;
+        if (pass) printf("%s%.*s%*s", c ? "  " : "", (int)n, s, s[n] ? (int)(w[c] - n) : 0, "");
+        if (!s[n]) break;
+        s += n + 1;
+      }
+      if (pass) putchar('\n');
+    }
+  free(line);
+  fclose(f);
+}
+
+// the calibration of GPU directory D of experiment EXP; 0, 1 (a pair fails) or 2
+static int gpu_dir(const aacheck_t *a, stats_opts *o, const char *exp, const char *d, int *found) {
+  char *pairs = strdup(a->pairs), *save = NULL;
+  char **files = calloc(2 * strlen(a->pairs) + 2, sizeof *files);
+  int n = 0, rc = 0;
+  if (!pairs || !files) {
+    fprintf(stderr, "stats: out of memory\n");
+    exit(2);
+  }
+  for (char *p = strtok_r(pairs, " \t\n", &save); p && !rc; p = strtok_r(NULL, " \t\n", &save)) {
+    char *colon = strchr(p, ':');
+    if (!colon) {
+      fprintf(stderr, "stats: aa-check: pair '%s' is not A:B\n", p);
+      rc = 2;
+      break;
+    }
+    *colon = 0;
+    char *fa = fmt("%s/%s.csv%s", d, p, ""), *fb = fmt("%s/%s.csv%s", d, colon + 1, "");
+    int ha = is_file(fa), hb = is_file(fb);
+    if (ha != hb) {
+      fprintf(stderr, "stats: %s: missing (the other file of its pair is here; make measure EXP=%s on a GPU host)\n", ha ? fb : fa, exp);
+      rc = 2;
+    }
+    if (ha && hb) files[n++] = fa, files[n++] = fb;
+    else free(fa), free(fb);
+  }
+  free(pairs);
+  if (rc || !n) goto out;
+  *found = 1;
+  // the process design of the first file, and the file names in order, for the header
+  samples_file f0;
+  const char *proc = NULL;
+  if (!stats_read(o, files[0], &f0)) {
+    proc = samples_meta(&f0, "process");
+    proc = proc && *proc ? strdup(proc) : NULL;
+    samples_free(&f0);
+  }
+  char **names = malloc((size_t)n * sizeof *names);
+  size_t len = 1;
+  for (int i = 0; i < n; i++) names[i] = (char *)base_name(files[i]), len += strlen(names[i]) + 1;
+  qsort(names, (size_t)n, sizeof *names, by_name);
+  char *list = calloc(len, 1);
+  for (int i = 0; i < n; i++) strcat(strcat(list, i ? " " : ""), names[i]);
+  free(names);
+  char lines[4096];
+  snprintf(lines, sizeof lines,
+           "# git_rev: %s\n# command: make aa-check (stats aa --seed %lu --draws %zu --rounds %zu)\n# process: %.*s\n"
+           "# samples: %s (their sessions in their # session.<id> headers)\n",
+           a->git_rev, o->seed, o->draws, o->aa_rounds, proc ? (int)strcspn(proc, " \t") : 10, proc ? proc : "unrecorded", list);
+  free(list);
+  free((void *)proc);
+  char *dir = fmt("%s/%s/%s", a->out, exp, base_name(d)), *cal = fmt("%s/calibration.csv%s%s", dir, "", "");
+  char *tmp = fmt("%s.tmp%s%s", cal, "", "");
+  FILE *t = NULL;
+  if (mkdirs(dir) || !(t = fopen(tmp, "w"))) {
+    fprintf(stderr, "stats: %s: cannot write\n", tmp);
+    rc = 2;
+  } else {
+    o->args = files;
+    o->nargs = n;
+    int r = stats_aa(o, t, lines);
+    if (fclose(t) && r <= 1) r = 2;
+    if (r > 1 || rename(tmp, cal)) {
+      remove(tmp);
+      fprintf(stderr, "stats: aa-check: stats aa failed for %s (exit %d)\n", d, r);
+      rc = 2;
+    } else {
+      printf("== %s\n", d);
+      show(cal);
+      if (r == 1) fprintf(stderr, "stats: %s: a false-positive rate shown above alpha, or an A/A CI excluding 1\n", d);
+      rc = r;
+      if (a->publish) {
+        char *ptmp = fmt("%s/.calibration.csv.tmp%s%s", d, "", ""), *pub = fmt("%s/calibration.csv%s%s", d, "", "");
+        char *text = NULL;
+        size_t m = 0;
+        FILE *in = fopen(cal, "rb"), *po = fopen(ptmp, "wb");
+        int ok = in && po && getdelim(&text, &m, '\0', in) >= 0;
+        if (ok) ok = fputs(text, po) >= 0;
+        if (in) fclose(in);
+        if (po && fclose(po)) ok = 0;
+        if (ok && !rename(ptmp, pub)) printf("published %s\n", pub);
+        else {
+          remove(ptmp);
+          fprintf(stderr, "stats: %s: cannot publish\n", pub);
+          rc = 2;
+        }
+        free(text), free(ptmp), free(pub);
+      }
+    }
+  }
+  free(dir), free(cal), free(tmp);
+out:
+  for (int i = 0; i < n; i++) free(files[i]);
+  free(files);
+  return rc;
+}
+
+int stats_aacheck(int argc, char **argv) {  // argv[0]: "aa-check"
+  aacheck_t a = {"a:b sdpa-cudnn:sdpa-cudnn.b", "build", "unknown", 0};
+  // its own options out, the rest (stats aa's) to stats_parse
+  char **rest = calloc((size_t)argc + 1, sizeof *rest);
+  int nrest = 1;
+  if (!rest) return 2;
+  rest[0] = argv[0];
+  for (int i = 1; i < argc; i++) {
+    const char **slot = !strcmp(argv[i], "--pairs") ? &a.pairs : !strcmp(argv[i], "--out") ? &a.out
+                        : !strcmp(argv[i], "--git-rev") ? &a.git_rev : NULL;
+    if (!strcmp(argv[i], "--publish")) a.publish = 1;
+    else if (slot && i + 1 < argc) {
+      if (*argv[++i]) *slot = argv[i];  // (empty: the default)
+    }
+    else if (slot) {
+      fprintf(stderr, "stats: %s: missing value\n", argv[i]);
+      free(rest);
+      return 2;
+    } else rest[nrest++] = argv[i];
+  }
+  stats_opts o;
+  int rc = stats_parse(nrest, rest, 1, &o);
+  if (!rc && !o.nargs) {
+    fprintf(stderr, "stats: aa-check needs an A/A experiment's data directory\n");
+    rc = 2;
+  }
+  char **roots = o.args;
+  int nroots = o.nargs, found = 0, fail = 0;
+  for (int r = 0; r < nroots && !rc; r++) {
+    char *pat = fmt("%s/*/%s%s", roots[r], "", "");
+    glob_t g;
+    if (glob(pat, 0, NULL, &g) == 0) {
+      for (size_t i = 0; i < g.gl_pathc && !rc; i++) {
+        char *d = g.gl_pathv[i];
+        d[strlen(d) - 1] = 0;  // (the pattern's '/')
+        char *copy = strdup(roots[r]), *exp = copy;
+        size_t n = strlen(exp);
+        while (n > 1 && exp[n - 1] == '/') exp[--n] = 0;
+        int x = gpu_dir(&a, &o, base_name(exp), d, &found);
+        free(copy);
+        if (x == 1) fail = 1;
+        else rc = x;
+      }
+      globfree(&g);
+    }
+    free(pat);
+  }
+  if (!rc && !found && nroots) {
+    fprintf(stderr, "stats: no A/A data under");
+    for (int r = 0; r < nroots; r++) fprintf(stderr, " %s", roots[r]);
+    fprintf(stderr, " (make measure EXP=aa, EXP=aa-own on a GPU host)\n");
+    rc = 2;
+  }
+  free(roots);
+  free(rest);
+  fflush(stdout);
+  return rc ? rc : fail;
+}
