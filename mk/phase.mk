@@ -41,10 +41,13 @@ REPRO_OUT = $(if $(PUBLISH),data,$(B)/reproduce)
 # a GPU host without GSL: `make stats-static` elsewhere, carry it, STATS=<path>
 STATS    ?= $(B)/tools/stats
 # (published files of other code than the code that ships are refused before a session is spent:
-# build/tools/published stale, as reproduce.sh checks them)
+# build/tools/published stale; measuring into REPRO_OUT leaves data/ as it was checked)
 # sub-make: the fresh session goes to REPRO_OUT, not DATA_OUT, a global name this make's measure
-# rules were expanded with
+# rules were expanded with. Then `stats reproduce-exp` (tools/stats/stats_reproexp.c) judges it
+# against data/: the claims (CLAIM_PAIRS) and each variant's time, tables in build/EXP/.
 reproduce: check-gpu
 	@$(if $(PUBLISH),,$(PUBLISHED_ENV) $(PUBLISHED_BIN) stale data $(EXP) || exit 2)
 	@$(MAKE) --no-print-directory measure EXP=$(EXP) DATA_OUT=$(REPRO_OUT)
-	@STATS=$(STATS) CLAIM_PAIRS='$(CLAIM_PAIRS)' DELTA='$(DELTA)' PLAN_TAG='$(PLAN_TAG)' $(PUBLISHED_ENV) tools/pipeline/reproduce.sh $(EXP) $(REPRO_OUT) data
+	@[ -x $(STATS) ] || { echo "reproduce: $(STATS) missing (make tools; on a GPU host without GSL: make stats-static elsewhere, carry it, STATS=path)" >&2; exit 2; }
+	@$(STATS) reproduce-exp --claims '$(CLAIM_PAIRS)' $(if $(DELTA),--delta '$(DELTA)') $(if $(PLAN_TAG),--plan '$(PLAN_TAG)') \
+	  $(EXP) $(REPRO_OUT) data

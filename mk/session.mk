@@ -12,7 +12,7 @@ RUN_OBJS := $(RUN_PURE_OBJS) $(addprefix $(B)/tools/obj/session/,run_proc.o run_
   run_runs.o run_serve.o run_publish.o run_session.o shards_session.o run_gpus.o run_collect.o) $(B)/tools/obj/gates/gate_outcome.o
 SESSION_BIN  := $(B)/tools/session
 
-$(SESSION_BIN): $(B)/tools/obj/session/session_main.o $(SESSION_OBJS) $(RUN_OBJS)
+$(SESSION_BIN): $(B)/tools/obj/session/session_main.o $(SESSION_OBJS) $(RUN_OBJS) $(SAMPLES_OBJS)
 	$(CC) -o $@ $^
 tools: $(SESSION_BIN)
 

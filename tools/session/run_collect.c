@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "samples/samples.h"
 #include "session/run_lock.h"
 #include "session/run_proc.h"
 #include "session/run_util.h"
@@ -30,18 +31,6 @@ static strv matches(const char *pattern) {
     globfree(&g);
   }
   return v;
-}
-
-// whether PATH is a sample file: its first line starts "# cudadent42 samples" (the gate and
-// numerics tables beside them do not)
-static int sample_file(const char *path) {
-  static const char magic[] = "# cudadent42 samples";
-  char line[sizeof magic] = "";
-  FILE *f = fopen(path, "r");
-  if (!f) return 0;
-  int yes = fgets(line, sizeof line, f) && !strcmp(line, magic);
-  fclose(f);
-  return yes;
 }
 
 // the second word on of DONE's line ("<session> <staged dir>"), trimmed as `read -r _ x` does;
@@ -123,7 +112,7 @@ static void one(collect_t *c, const char *dir, const char *s) {
   pat = run_fmt("%s/*.csv", staged);
   strv all = matches(pat);
   for (size_t i = 0; i < all.n; i++)
-    if (sample_file(all.s[i])) strv_push(&files, all.s[i]);
+    if (samples_is_sample_file(all.s[i])) strv_push(&files, all.s[i]);
   strv_free(&all);
   if (!files.n) {
     run_say("session %s: no sample file staged", s);

@@ -188,26 +188,10 @@ out:
 
 int stats_aacheck(int argc, char **argv) {  // argv[0]: "aa-check"
   aacheck_t a = {"a:b sdpa-cudnn:sdpa-cudnn.b", "build", "unknown", 0};
-  // its own options out, the rest (stats aa's) to stats_parse
-  char **rest = calloc((size_t)argc + 1, sizeof *rest);
-  int nrest = 1;
-  if (!rest) return 2;
-  rest[0] = argv[0];
-  for (int i = 1; i < argc; i++) {
-    const char **slot = !strcmp(argv[i], "--pairs") ? &a.pairs : !strcmp(argv[i], "--out") ? &a.out
-                        : !strcmp(argv[i], "--git-rev") ? &a.git_rev : NULL;
-    if (!strcmp(argv[i], "--publish")) a.publish = 1;
-    else if (slot && i + 1 < argc) {
-      if (*argv[++i]) *slot = argv[i];  // (empty: the default)
-    }
-    else if (slot) {
-      fprintf(stderr, "stats: %s: missing value\n", argv[i]);
-      free(rest);
-      return 2;
-    } else rest[nrest++] = argv[i];
-  }
+  static const char *const names[] = {"--pairs", "--out", "--git-rev", NULL};
+  const char **vals[] = {&a.pairs, &a.out, &a.git_rev};
   stats_opts o;
-  int rc = stats_parse(nrest, rest, 1, &o);
+  int rc = stats_parse_own(argc, argv, names, vals, "--publish", &a.publish, &o);
   if (!rc && !o.nargs) {
     fprintf(stderr, "stats: aa-check needs an A/A experiment's data directory\n");
     rc = 2;
@@ -240,7 +224,6 @@ int stats_aacheck(int argc, char **argv) {  // argv[0]: "aa-check"
     rc = 2;
   }
   free(roots);
-  free(rest);
   fflush(stdout);
   return rc ? rc : fail;
 }

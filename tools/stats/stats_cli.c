@@ -245,3 +245,30 @@ void csv_num(FILE *f, double x) {
 }
 
 void csv_size(FILE *f, size_t x) { fprintf(f, ",%zu", x); }
+
+int stats_parse_own(int argc, char **argv, const char *const names[], const char **vals[], const char *flag,
+                    int *flagv, stats_opts *o) {
+  char **rest = calloc((size_t)argc + 1, sizeof *rest);
+  int nrest = 1;
+  *o = (stats_opts){0};
+  if (!rest) {
+    fprintf(stderr, "stats: out of memory\n");
+    return 2;
+  }
+  rest[0] = argv[0];
+  for (int i = 1; i < argc; i++) {
+    int k = 0;
+    while (names[k] && strcmp(argv[i], names[k])) k++;
+    if (flag && !strcmp(argv[i], flag)) *flagv = 1;
+    else if (names[k] && i + 1 < argc) {
+      if (*argv[++i]) *vals[k] = argv[i];  // (empty: the default)
+    } else if (names[k]) {
+      fprintf(stderr, "stats: %s: missing value\n", argv[i]);
+      free(rest);
+      return 2;
+    } else rest[nrest++] = argv[i];
+  }
+  int rc = stats_parse(nrest, rest, 1, o);
+  free(rest);
+  return rc;
+}
