@@ -4,7 +4,7 @@
 STATS_LIB := $(SAMPLES_OBJS) $(addprefix $(B)/tools/obj/stats/,summary.o boot.o mwu.o cliff.o holm.o verdict.o \
   design.o calib.o predict.o clocks.o)
 STATS_OBJS := $(STATS_LIB) $(addprefix $(B)/tools/obj/stats/,stats_main.o stats_cli.o stats_summary.o \
-  stats_compare.o stats_aa.o stats_aacheck.o stats_reproduce.o stats_reproexp.o stats_verdicts.o stats_table.o)
+  stats_compare.o stats_aa.o stats_aacheck.o stats_reproduce.o stats_reproexp.o stats_verdicts.o stats_table.o stats_bench.o)
 
 ## tools: build the host tools into build/tools/ (stats, ...)
 .PHONY: tools

@@ -467,4 +467,11 @@ check_grep "aa-check: ... said" "^stats: no A/A data under $T/aa/g2 $T/none " "$
 check_eq "aa-check: a pair without a colon: exit 2, named" "$rc:$(cat "$T/e")" "2:stats: aa-check: pair 'ab' is not A:B"
 "$S" aa-check --out >"$T/o" 2>"$T/e"; rc=$?
 check_eq "aa-check: an option without its value: exit 2" "$rc:$(cat "$T/e")" "2:stats: --out: missing value"
+# --- bench: its usage errors (the benchmark itself is run by hand: it times, it does not test) ----
+run "$T/o" "$T/e" bench --repeat 0
+check_eq "bench --repeat 0: exit 2, named" "$rc:$(cat "$T/e")" "2:stats: usage: stats bench [--repeat N]"
+"$S" bench --repeat 0 >"$T/o" 2>"$T/e"; rc=$?
+check_eq "bench --repeat 0: not a count" "$rc:$(cat "$T/e")" "2:stats: --repeat '0' is not a count from 1 to 1000"
+"$S" bench --repeat 2x >"$T/o" 2>"$T/e"; rc=$?
+check_eq "bench --repeat 2x: not a count" "$rc:$(cat "$T/e")" "2:stats: --repeat '2x' is not a count from 1 to 1000"
 done_testing

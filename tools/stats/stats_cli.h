@@ -84,3 +84,5 @@ int stats_aacheck(int argc, char **argv);
 // `stats reproduce-exp [options] EXP FRESH_ROOT PUBLISHED_ROOT` (stats_reproexp.c): stats reproduce
 // of a fresh session against the published data, into its tables; argv[0] is "reproduce-exp"
 int stats_reproexp(int argc, char **argv);
+// `stats bench [--repeat N]` (stats_bench.c): the speed of this command; argv[0] is "bench"
+int stats_bench(int argc, char **argv);
