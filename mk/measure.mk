@@ -25,8 +25,9 @@ $(SERVE_BIN): tools/pipeline/serve.cu $(B)/harness/$(ARCH)/nvccflags.txt | check
 # (`session measure`, tools/session/run_session.h) then names the session <host>-<UTC start> and draws the seed of the per-round shuffles itself.
 MEASURE_OPT = $(if $(SESSION),SESSION=$(call shell_quote,$(SESSION))) $(if $(ORDER_SEED),ORDER_SEED=$(call shell_quote,$(ORDER_SEED)))
 
-# A GPU target on a machine without a GPU stops before compiling anything: check-gpu comes first
-# (an order-only prerequisite of every binary and harness object when such a goal is asked for).
+# A GPU target on a machine without a GPU stops before compiling any GPU code: check-gpu comes
+# first (an order-only prerequisite of every binary and harness object when such a goal is asked
+# for); it needs only the host tool that asks, `session gpus --check`.
 GPU_GOALS := measure measure-one sanitize profile ceilings aa reproduce
 .PHONY: check-gpu
 check-gpu: $(SESSION_BIN)
