@@ -12,6 +12,7 @@
 // errors.
 #include <errno.h>
 #include <glob.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,14 +26,20 @@ typedef struct {
   int publish;
 } aacheck_t;
 
-static char *fmt(const char *f, const char *a, const char *b, const char *c) {
-  size_t n = strlen(f) + strlen(a) + strlen(b) + strlen(c) + 1;
-  char *s = malloc(n);
+// a formatted string (malloc'd; exits 2 when memory is out)
+static char *fmt(const char *f, ...) {
+  va_list ap, aq;
+  va_start(ap, f);
+  va_copy(aq, ap);
+  int n = vsnprintf(NULL, 0, f, ap);
+  char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
   if (!s) {
     fprintf(stderr, "stats: out of memory\n");
     exit(2);
   }
-  snprintf(s, n, f, a, b, c);
+  vsnprintf(s, (size_t)n + 1, f, aq);
+  va_end(aq);
+  va_end(ap);
   return s;
 }
 
@@ -89,99 +96,112 @@ static void show(const char *path) {
   fclose(f);
 }
 
-// the calibration of GPU directory D of experiment EXP; 0, 1 (a pair fails) or 2
-static int gpu_dir(const aacheck_t *a, stats_opts *o, const char *exp, const char *d, int *found) {
-  char *pairs = strdup(a->pairs), *save = NULL;
-  char **files = calloc(2 * strlen(a->pairs) + 2, sizeof *files);
+// the files of the pairs PAIRS in GPU directory D of experiment EXP, in order, into FILES (room
+// for 2 a pair); their count, or -1 after a message (a pair not A:B, or one file of two absent)
+static int pair_files(const char *pairs, const char *d, const char *exp, char **files) {
+  char *all = fmt("%s", pairs), *save = NULL;
   int n = 0, rc = 0;
-  if (!pairs || !files) {
-    fprintf(stderr, "stats: out of memory\n");
-    exit(2);
-  }
-  for (char *p = strtok_r(pairs, " \t\n", &save); p && !rc; p = strtok_r(NULL, " \t\n", &save)) {
+  for (char *p = strtok_r(all, " \t\n", &save); p && !rc; p = strtok_r(NULL, " \t\n", &save)) {
     char *colon = strchr(p, ':');
     if (!colon) {
       fprintf(stderr, "stats: aa-check: pair '%s' is not A:B\n", p);
-      rc = 2;
+      rc = -1;
       break;
     }
     *colon = 0;
-    char *fa = fmt("%s/%s.csv%s", d, p, ""), *fb = fmt("%s/%s.csv%s", d, colon + 1, "");
+    char *fa = fmt("%s/%s.csv", d, p), *fb = fmt("%s/%s.csv", d, colon + 1);
     int ha = is_file(fa), hb = is_file(fb);
     if (ha != hb) {
       fprintf(stderr, "stats: %s: missing (the other file of its pair is here; make measure EXP=%s on a GPU host)\n", ha ? fb : fa, exp);
-      rc = 2;
+      rc = -1;
     }
     if (ha && hb) files[n++] = fa, files[n++] = fb;
     else free(fa), free(fb);
   }
-  free(pairs);
-  if (rc || !n) goto out;
-  *found = 1;
-  // the process design of the first file, and the file names in order, for the header
+  free(all);
+  if (rc)
+    while (n > 0) free(files[--n]);
+  return rc ? rc : n;
+}
+
+// the calibration's header lines after its first (malloc'd): the commit, the command, the process
+// design of the first file (`# process:`'s first word), the files' names in order
+static char *header_lines(const aacheck_t *a, const stats_opts *o, char **files, int n) {
   samples_file f0;
-  const char *proc = NULL;
+  char *proc = NULL;
   if (!stats_read(o, files[0], &f0)) {
-    proc = samples_meta(&f0, "process");
-    proc = proc && *proc ? strdup(proc) : NULL;
+    const char *v = samples_meta(&f0, "process");
+    if (v && *v) proc = fmt("%.*s", (int)strcspn(v, " \t"), v);
     samples_free(&f0);
   }
-  char **names = malloc((size_t)n * sizeof *names);
-  size_t len = 1;
-  for (int i = 0; i < n; i++) names[i] = (char *)base_name(files[i]), len += strlen(names[i]) + 1;
-  qsort(names, (size_t)n, sizeof *names, by_name);
-  char *list = calloc(len, 1);
-  for (int i = 0; i < n; i++) strcat(strcat(list, i ? " " : ""), names[i]);
-  free(names);
-  char lines[4096];
-  snprintf(lines, sizeof lines,
-           "# git_rev: %s\n# command: make aa-check (stats aa --seed %lu --draws %zu --rounds %zu)\n# process: %.*s\n"
-           "# samples: %s (their sessions in their # session.<id> headers)\n",
-           a->git_rev, o->seed, o->draws, o->aa_rounds, proc ? (int)strcspn(proc, " \t") : 10, proc ? proc : "unrecorded", list);
-  free(list);
-  free((void *)proc);
-  char *dir = fmt("%s/%s/%s", a->out, exp, base_name(d)), *cal = fmt("%s/calibration.csv%s%s", dir, "", "");
-  char *tmp = fmt("%s.tmp%s%s", cal, "", "");
-  FILE *t = NULL;
-  if (mkdirs(dir) || !(t = fopen(tmp, "w"))) {
-    fprintf(stderr, "stats: %s: cannot write\n", tmp);
-    rc = 2;
-  } else {
-    o->args = files;
-    o->nargs = n;
-    int r = stats_aa(o, t, lines);
-    if (fclose(t) && r <= 1) r = 2;
-    if (r > 1 || rename(tmp, cal)) {
-      remove(tmp);
-      fprintf(stderr, "stats: aa-check: stats aa failed for %s (exit %d)\n", d, r);
+  const char **names = malloc((size_t)n * sizeof *names);
+  char *list = fmt("%s", "");
+  for (int i = 0; names && i < n; i++) names[i] = base_name(files[i]);
+  if (names) qsort(names, (size_t)n, sizeof *names, by_name);
+  for (int i = 0; names && i < n; i++) {
+    char *l = fmt("%s%s%s", list, i ? " " : "", names[i]);
+    free(list);
+    list = l;
+  }
+  char *lines = fmt("# git_rev: %s\n# command: make aa-check (stats aa --seed %lu --draws %zu --rounds %zu)\n# process: %s\n"
+                    "# samples: %s (their sessions in their # session.<id> headers)\n",
+                    a->git_rev, o->seed, o->draws, o->aa_rounds, proc ? proc : "unrecorded", list);
+  free(names), free(list), free(proc);
+  return lines;
+}
+
+// CAL copied to D/calibration.csv (through a temporary file beside it); 0, or 2 after a message
+static int publish(const char *cal, const char *d) {
+  char *tmp = fmt("%s/.calibration.csv.tmp", d), *pub = fmt("%s/calibration.csv", d), *text = NULL;
+  size_t m = 0;
+  FILE *in = fopen(cal, "rb"), *out = fopen(tmp, "wb");
+  int ok = in && out && getdelim(&text, &m, '\0', in) >= 0 && fputs(text, out) >= 0;
+  if (in) fclose(in);
+  if (out && fclose(out)) ok = 0;
+  if (ok && !rename(tmp, pub)) printf("published %s\n", pub);
+  else {
+    remove(tmp);
+    fprintf(stderr, "stats: %s: cannot publish\n", pub);
+  }
+  free(text), free(tmp), free(pub);
+  return ok ? 0 : 2;
+}
+
+// the calibration of GPU directory D of experiment EXP; 0, 1 (a pair fails) or 2
+static int gpu_dir(const aacheck_t *a, stats_opts *o, const char *exp, const char *d, int *found) {
+  char **files = calloc(2 * strlen(a->pairs) + 2, sizeof *files);
+  if (!files) {
+    fprintf(stderr, "stats: out of memory\n");
+    return 2;
+  }
+  int n = pair_files(a->pairs, d, exp, files), rc = n < 0 ? 2 : 0;
+  if (n > 0) {
+    *found = 1;
+    char *lines = header_lines(a, o, files, n), *dir = fmt("%s/%s/%s", a->out, exp, base_name(d));
+    char *cal = fmt("%s/calibration.csv", dir), *tmp = fmt("%s.tmp", cal);
+    FILE *t = NULL;
+    if (mkdirs(dir) || !(t = fopen(tmp, "w"))) {
+      fprintf(stderr, "stats: %s: cannot write\n", tmp);
       rc = 2;
     } else {
-      printf("== %s\n", d);
-      show(cal);
-      if (r == 1) fprintf(stderr, "stats: %s: a false-positive rate shown above alpha, or an A/A CI excluding 1\n", d);
-      rc = r;
-      if (a->publish) {
-        char *ptmp = fmt("%s/.calibration.csv.tmp%s%s", d, "", ""), *pub = fmt("%s/calibration.csv%s%s", d, "", "");
-        char *text = NULL;
-        size_t m = 0;
-        FILE *in = fopen(cal, "rb"), *po = fopen(ptmp, "wb");
-        int ok = in && po && getdelim(&text, &m, '\0', in) >= 0;
-        if (ok) ok = fputs(text, po) >= 0;
-        if (in) fclose(in);
-        if (po && fclose(po)) ok = 0;
-        if (ok && !rename(ptmp, pub)) printf("published %s\n", pub);
-        else {
-          remove(ptmp);
-          fprintf(stderr, "stats: %s: cannot publish\n", pub);
-          rc = 2;
-        }
-        free(text), free(ptmp), free(pub);
+      o->args = files;
+      o->nargs = n;
+      int r = stats_aa(o, t, lines);
+      if (fclose(t) && r <= 1) r = 2;
+      if (r > 1 || rename(tmp, cal)) {
+        remove(tmp);
+        fprintf(stderr, "stats: aa-check: stats aa failed for %s (exit %d)\n", d, r);
+        rc = 2;
+      } else {
+        printf("== %s\n", d);
+        show(cal);
+        if (r == 1) fprintf(stderr, "stats: %s: a false-positive rate shown above alpha, or an A/A CI excluding 1\n", d);
+        rc = a->publish && publish(cal, d) ? 2 : r;
       }
     }
+    free(lines), free(dir), free(cal), free(tmp);
   }
-  free(dir), free(cal), free(tmp);
-out:
-  for (int i = 0; i < n; i++) free(files[i]);
+  for (int i = 0; i < (n > 0 ? n : 0); i++) free(files[i]);
   free(files);
   return rc;
 }
