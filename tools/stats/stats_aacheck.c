@@ -10,13 +10,10 @@
 // Each calibration is shown as a table on stdout. Exit 0; 1 when a pair fails (stats aa: a
 // within-session false-positive rate shown above alpha, or an A/A CI excluding 1); 2 on input
 // errors.
-#include <errno.h>
 #include <glob.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "samples/samples.h"
 #include "stats_cli.h"
@@ -26,44 +23,9 @@ typedef struct {
   int publish;
 } aacheck_t;
 
-// a formatted string (malloc'd; exits 2 when memory is out)
-static char *fmt(const char *f, ...) {
-  va_list ap, aq;
-  va_start(ap, f);
-  va_copy(aq, ap);
-  int n = vsnprintf(NULL, 0, f, ap);
-  char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
-  if (!s) {
-    fprintf(stderr, "stats: out of memory\n");
-    exit(2);
-  }
-  vsnprintf(s, (size_t)n + 1, f, aq);
-  va_end(aq);
-  va_end(ap);
-  return s;
-}
-
 static const char *base_name(const char *p) {
   const char *s = strrchr(p, '/');
   return s ? s + 1 : p;
-}
-
-static int is_file(const char *p) {
-  struct stat st;
-  return stat(p, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-// mkdir -p P; 0, or -1
-static int mkdirs(char *p) {
-  for (char *s = p + 1;; s++)
-    if (*s == '/' || !*s) {
-      char c = *s;
-      *s = 0;
-      int bad = mkdir(p, 0777) && errno != EEXIST;
-      *s = c;
-      if (bad) return -1;
-      if (!c) return 0;
-    }
 }
 
 static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
@@ -99,7 +61,7 @@ static void show(const char *path) {
 // the files of the pairs PAIRS in GPU directory D of experiment EXP, in order, into FILES (room
 // for 2 a pair); their count, or -1 after a message (a pair not A:B, or one file of two absent)
 static int pair_files(const char *pairs, const char *d, const char *exp, char **files) {
-  char *all = fmt("%s", pairs), *save = NULL;
+  char *all = stats_fmt("%s", pairs), *save = NULL;
   int n = 0, rc = 0;
   for (char *p = strtok_r(all, " \t\n", &save); p && !rc; p = strtok_r(NULL, " \t\n", &save)) {
     char *colon = strchr(p, ':');
@@ -109,8 +71,8 @@ static int pair_files(const char *pairs, const char *d, const char *exp, char **
       break;
     }
     *colon = 0;
-    char *fa = fmt("%s/%s.csv", d, p), *fb = fmt("%s/%s.csv", d, colon + 1);
-    int ha = is_file(fa), hb = is_file(fb);
+    char *fa = stats_fmt("%s/%s.csv", d, p), *fb = stats_fmt("%s/%s.csv", d, colon + 1);
+    int ha = stats_is_file(fa), hb = stats_is_file(fb);
     if (ha != hb) {
       fprintf(stderr, "stats: %s: missing (the other file of its pair is here; make measure EXP=%s on a GPU host)\n", ha ? fb : fa, exp);
       rc = -1;
@@ -131,19 +93,19 @@ static char *header_lines(const aacheck_t *a, const stats_opts *o, char **files,
   char *proc = NULL;
   if (!stats_read(o, files[0], &f0)) {
     const char *v = samples_meta(&f0, "process");
-    if (v && *v) proc = fmt("%.*s", (int)strcspn(v, " \t"), v);
+    if (v && *v) proc = stats_fmt("%.*s", (int)strcspn(v, " \t"), v);
     samples_free(&f0);
   }
   const char **names = malloc((size_t)n * sizeof *names);
-  char *list = fmt("%s", "");
+  char *list = stats_fmt("%s", "");
   for (int i = 0; names && i < n; i++) names[i] = base_name(files[i]);
   if (names) qsort(names, (size_t)n, sizeof *names, by_name);
   for (int i = 0; names && i < n; i++) {
-    char *l = fmt("%s%s%s", list, i ? " " : "", names[i]);
+    char *l = stats_fmt("%s%s%s", list, i ? " " : "", names[i]);
     free(list);
     list = l;
   }
-  char *lines = fmt("# git_rev: %s\n# command: make aa-check (stats aa --seed %lu --draws %zu --rounds %zu)\n# process: %s\n"
+  char *lines = stats_fmt("# git_rev: %s\n# command: make aa-check (stats aa --seed %lu --draws %zu --rounds %zu)\n# process: %s\n"
                     "# samples: %s (their sessions in their # session.<id> headers)\n",
                     a->git_rev, o->seed, o->draws, o->aa_rounds, proc ? proc : "unrecorded", list);
   free(names), free(list), free(proc);
@@ -152,7 +114,7 @@ static char *header_lines(const aacheck_t *a, const stats_opts *o, char **files,
 
 // CAL copied to D/calibration.csv (through a temporary file beside it); 0, or 2 after a message
 static int publish(const char *cal, const char *d) {
-  char *tmp = fmt("%s/.calibration.csv.tmp", d), *pub = fmt("%s/calibration.csv", d), *text = NULL;
+  char *tmp = stats_fmt("%s/.calibration.csv.tmp", d), *pub = stats_fmt("%s/calibration.csv", d), *text = NULL;
   size_t m = 0;
   FILE *in = fopen(cal, "rb"), *out = fopen(tmp, "wb");
   int ok = in && out && getdelim(&text, &m, '\0', in) >= 0 && fputs(text, out) >= 0;
@@ -177,10 +139,10 @@ static int gpu_dir(const aacheck_t *a, stats_opts *o, const char *exp, const cha
   int n = pair_files(a->pairs, d, exp, files), rc = n < 0 ? 2 : 0;
   if (n > 0) {
     *found = 1;
-    char *lines = header_lines(a, o, files, n), *dir = fmt("%s/%s/%s", a->out, exp, base_name(d));
-    char *cal = fmt("%s/calibration.csv", dir), *tmp = fmt("%s.tmp", cal);
+    char *lines = header_lines(a, o, files, n), *dir = stats_fmt("%s/%s/%s", a->out, exp, base_name(d));
+    char *cal = stats_fmt("%s/calibration.csv", dir), *tmp = stats_fmt("%s.tmp", cal);
     FILE *t = NULL;
-    if (mkdirs(dir) || !(t = fopen(tmp, "w"))) {
+    if (stats_mkdirs(dir) || !(t = fopen(tmp, "w"))) {
       fprintf(stderr, "stats: %s: cannot write\n", tmp);
       rc = 2;
     } else {
@@ -219,13 +181,13 @@ int stats_aacheck(int argc, char **argv) {  // argv[0]: "aa-check"
   char **roots = o.args;
   int nroots = o.nargs, found = 0, fail = 0;
   for (int r = 0; r < nroots && !rc; r++) {
-    char *pat = fmt("%s/*/%s%s", roots[r], "", "");
+    char *pat = stats_fmt("%s/*/", roots[r]);
     glob_t g;
     if (glob(pat, 0, NULL, &g) == 0) {
       for (size_t i = 0; i < g.gl_pathc && !rc; i++) {
         char *d = g.gl_pathv[i];
         d[strlen(d) - 1] = 0;  // (the pattern's '/')
-        char *copy = strdup(roots[r]), *exp = copy;
+        char *copy = stats_fmt("%s", roots[r]), *exp = copy;
         size_t n = strlen(exp);
         while (n > 1 && exp[n - 1] == '/') exp[--n] = 0;
         int x = gpu_dir(&a, &o, base_name(exp), d, &found);

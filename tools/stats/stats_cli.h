@@ -64,6 +64,12 @@ void csv_size(FILE *f, size_t x);
 
 const char *ci_method_name(boot_method m);
 
+// Helpers of the commands that write files: a formatted string (malloc'd; exits 2 when memory
+// is out), whether PATH is a plain file, mkdir -p PATH (0, or -1).
+char *stats_fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
+int stats_is_file(const char *path);
+int stats_mkdirs(const char *path);
+
 // The scope of an interval at a design level: "any-gpu" (GPU-to-GPU variation inside it: 3 GPUs
 // or more at level gpu, or as many sessions on distinct GPUs) or "measured-gpus" (conditional on
 // the GPUs, or the sessions, measured).

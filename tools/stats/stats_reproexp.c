@@ -16,12 +16,10 @@
 // Exit 1 when a claim row is SLOW, 3 when one is AMBIGUOUS (or no claim could be judged), else 0;
 // 2 on input errors. A time row's verdict is reported, not part of the exit code: a GPU's own
 // offset may move it.
-#include <errno.h>
 #include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "samples/samples.h"
 #include "stats_cli.h"
@@ -49,18 +47,6 @@ static void drop(list_t *l) {
   *l = (list_t){0};
 }
 
-static char *path(const char *a, const char *b, const char *c, const char *d) {
-  size_t n = strlen(a) + strlen(b) + strlen(c) + strlen(d) + 4;
-  char *s = malloc(n);
-  if (s) snprintf(s, n, "%s/%s%s%s%s%s", a, b, *c ? "/" : "", c, *d ? "/" : "", d);
-  return s;
-}
-
-static int is_file(const char *p) {
-  struct stat st;
-  return stat(p, &st) == 0 && S_ISREG(st.st_mode);
-}
-
 // the timing method of a sample file: its graph_calls header's first word ("0" without one: plain
 // launches), into m; 0, or 2 after the reader's message
 static int method(const stats_opts *o, const char *p, char m[64]) {
@@ -75,9 +61,7 @@ static int method(const stats_opts *o, const char *p, char m[64]) {
 // `stats reproduce` of O's operands (ratio: in fours) into TABLE, through TABLE.tmp; its exit
 // code (0, 1 or 3), or 2 (the table removed)
 static int judge(stats_opts *o, const char *table, list_t *files, int ratio) {
-  char *tmp = malloc(strlen(table) + 5);
-  if (!tmp) return 2;
-  strcat(strcpy(tmp, table), ".tmp");
+  char *tmp = stats_fmt("%s.tmp", table);
   FILE *out = fopen(tmp, "w");
   int rc = 2;
   if (out) {
@@ -130,19 +114,19 @@ static void show(const char *table, const char *kind, const char *what) {
 
 // the pairs PUB FRESH of every fresh sample file with a published one (its GPU into GPUS); 0, or 2
 static int pairs_of(const stats_opts *o, const char *exp, const char *fresh, const char *pub, list_t *pairs, list_t *gpus) {
-  char *pat = path(fresh, exp, "*", "*.csv");
+  char *pat = stats_fmt("%s/%s/*/*.csv", fresh, exp);
   glob_t g;
   int rc = 0;
   if (glob(pat, 0, NULL, &g) == 0) {
     for (size_t i = 0; i < g.gl_pathc && !rc; i++) {
       char *f = g.gl_pathv[i];
-      if (!is_file(f) || !samples_is_sample_file(f)) continue;
+      if (!stats_is_file(f) || !samples_is_sample_file(f)) continue;
       char *v = strrchr(f, '/') + 1, gpu[STATS_FIELD];
       const char *d = v - 1;
       while (d > f && d[-1] != '/') d--;
       snprintf(gpu, sizeof gpu, "%.*s", (int)(v - 1 - d), d);
-      char *p = path(pub, exp, gpu, v), mp[64], mf[64];
-      if (!is_file(p)) {
+      char *p = stats_fmt("%s/%s/%s/%s", pub, exp, gpu, v), mp[64], mf[64];
+      if (!stats_is_file(p)) {
         fprintf(stderr, "stats: reproduce-exp: %s/%s/%s: nothing published to compare with\n", exp, gpu, v);
         free(p);
         continue;
@@ -160,15 +144,37 @@ static int pairs_of(const stats_opts *o, const char *exp, const char *fresh, con
         break;
       }
       push(pairs, p);
-      push(pairs, strdup(f));
+      push(pairs, stats_fmt("%s", f));
       int seen = 0;
       for (int k = 0; k < gpus->n; k++) seen |= !strcmp(gpus->s[k], gpu);
-      if (!seen) push(gpus, strdup(gpu));
+      if (!seen) push(gpus, stats_fmt("%s", gpu));
     }
     globfree(&g);
   }
   free(pat);
   return rc;
+}
+
+// the fours (published base, published cand, fresh base, fresh cand) of each claim CAND:BASE of
+// CLAIMS on each of GPUS whose four files exist, into QUADS
+static void claims_of(const char *claims, const char *exp, const char *fresh, const char *pub, const list_t *gpus,
+                      list_t *quads) {
+  char *cl = stats_fmt("%s", claims), *save = NULL;
+  for (char *p = strtok_r(cl, " \t\n", &save); p; p = strtok_r(NULL, " \t\n", &save)) {
+    char *colon = strchr(p, ':');
+    const char *c = p, *b = colon ? colon + 1 : p;
+    if (colon) *colon = 0;
+    for (int k = 0; k < gpus->n; k++) {
+      char *q[4] = {stats_fmt("%s/%s/%s/%s.csv", pub, exp, gpus->s[k], b), stats_fmt("%s/%s/%s/%s.csv", pub, exp, gpus->s[k], c),
+                    stats_fmt("%s/%s/%s/%s.csv", fresh, exp, gpus->s[k], b), stats_fmt("%s/%s/%s/%s.csv", fresh, exp, gpus->s[k], c)};
+      int all = 1;
+      for (int j = 0; j < 4; j++) all &= stats_is_file(q[j]);
+      for (int j = 0; j < 4; j++)
+        if (all) push(quads, q[j]);
+        else free(q[j]);
+    }
+  }
+  free(cl);
 }
 
 int stats_reproexp(int argc, char **argv) {  // argv[0]: "reproduce-exp"
@@ -198,30 +204,13 @@ int stats_reproexp(int argc, char **argv) {  // argv[0]: "reproduce-exp"
     fprintf(stderr, "stats: reproduce-exp: no published data for %s on this GPU\n", exp);
     rc = 2;
   }
-  char *dir = path(outdir, exp, "", ""), *tclaims = path(dir, "reproduce-claims.csv", "", ""),
-       *ttimes = path(dir, "reproduce-times.csv", "", "");
-  if (!rc && mkdir(outdir, 0777) && errno != EEXIST) rc = 2;
-  if (!rc && mkdir(dir, 0777) && errno != EEXIST) rc = 2;
-  if (rc == 2 && pairs.n) fprintf(stderr, "stats: %s: cannot make the directory\n", dir);
-  // the claims whose four files exist: published and fresh, cand and base
-  char *cl = strdup(claims), *save = NULL;
-  for (char *p = rc ? NULL : strtok_r(cl, " \t\n", &save); p; p = strtok_r(NULL, " \t\n", &save)) {
-    char *colon = strchr(p, ':');
-    const char *c = p, *b = colon ? colon + 1 : p;
-    if (colon) *colon = 0;
-    char cf[STATS_FIELD], bf[STATS_FIELD];
-    snprintf(cf, sizeof cf, "%s.csv", c), snprintf(bf, sizeof bf, "%s.csv", b);
-    for (int k = 0; k < gpus.n; k++) {
-      char *q[4] = {path(pub, exp, gpus.s[k], bf), path(pub, exp, gpus.s[k], cf), path(fresh, exp, gpus.s[k], bf),
-                    path(fresh, exp, gpus.s[k], cf)};
-      int all = 1;
-      for (int j = 0; j < 4; j++) all &= is_file(q[j]);
-      for (int j = 0; j < 4; j++)
-        if (all) push(&quads, q[j]);
-        else free(q[j]);
-    }
+  char *dir = stats_fmt("%s/%s", outdir, exp), *tclaims = stats_fmt("%s/reproduce-claims.csv", dir),
+       *ttimes = stats_fmt("%s/reproduce-times.csv", dir);
+  if (!rc && stats_mkdirs(dir)) {
+    fprintf(stderr, "stats: %s: cannot make the directory\n", dir);
+    rc = 2;
   }
-  free(cl);
+  if (!rc) claims_of(claims, exp, fresh, pub, &gpus, &quads);
   if (!rc) {
     remove(tclaims), remove(ttimes);
     rc = judge(&o, ttimes, &pairs, 0) == 2 ? 2 : 3;
@@ -234,7 +223,7 @@ int stats_reproexp(int argc, char **argv) {  // argv[0]: "reproduce-exp"
     const char *what = rc == 0   ? "reproduced"
                        : rc == 1 ? "REGRESSION (a SLOW claim; exit 1)"
                                  : "no regression, but some claims are inconclusive (exit 3)";
-    if (is_file(tclaims)) show(tclaims, "claims", what);
+    if (stats_is_file(tclaims)) show(tclaims, "claims", what);
     printf("reproduce: tables in %s and reproduce-times.csv\n", tclaims);
   }
   drop(&pairs), drop(&gpus), drop(&quads);
