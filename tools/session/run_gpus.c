@@ -59,7 +59,7 @@ static int gpus_check(void) {
 
 int run_gpus_command(int argc, char **argv) {
   if (argc == 3 && !strcmp(argv[2], "--check")) return gpus_check();
-  if (argc != 3) { fprintf(stderr, "session: gpus: one GPUS setting (all, or indices such as 0,1)\n"); return 2; }
+  if (argc != 3) { fprintf(stderr, "session: gpus: one GPUS setting (all, or indices such as 0,1), or --check\n"); return 2; }
   strv g;
   char err[512];
   if (run_gpu_list(argv[2], &g, err, sizeof err)) { fprintf(stderr, "session: %s\n", err); return 2; }
