@@ -38,15 +38,15 @@ aa:
 
 # The A/A pairs (each: one program timed as two variants in the same rounds) and the design of
 # the null comparisons drawn from them: AA_ROUNDS rounds per block. AA_DATA: the A/A experiments'
-# data, one per process design (tools/pipeline/aa_check.sh).
+# data, one per process design (`stats aa-check`, tools/stats/stats_aacheck.c).
 AA_PAIRS  ?= a:b sdpa-cudnn:sdpa-cudnn.b
 AA_DRAWS  ?= 200
 AA_ROUNDS ?= 10
 ## aa-check: A/A calibration (stats aa) of each process design: false-positive rates, variance components, delta -> build/<aa|aa-own>/<gpu>/calibration.csv (PUBLISH=1: data/…/<gpu>/)
 .PHONY: aa-check
 aa-check: $(B)/tools/stats
-	@STATS=$(B)/tools/stats B=$(B) SEED=$(SEED) DRAWS=$(AA_DRAWS) ROUNDS=$(AA_ROUNDS) PAIRS=$(call shell_quote,$(AA_PAIRS)) \
-	  GIT_REV=$(call shell_quote,$(GIT_REV)) PUBLISH=$(call shell_quote,$(PUBLISH)) tools/pipeline/aa_check.sh $(AA_DATA)
+	@$(B)/tools/stats aa-check --seed $(SEED) --draws $(AA_DRAWS) --rounds $(AA_ROUNDS) --pairs $(call shell_quote,$(AA_PAIRS)) \
+	  --out $(B) --git-rev $(call shell_quote,$(GIT_REV)) $(if $(filter 1,$(PUBLISH)),--publish) $(AA_DATA)
 
 TEST_SCRIPTS += tests/pipeline/test_baselines.sh tests/pipeline/test_c_baselines.sh tests/libbench/test_libbench.sh tests/pipeline/test_deps_cudnn.sh
 # Unit test of the wgmma ceiling's host arithmetic (FLOPs, operands, swizzle, accumulator layout).

@@ -25,12 +25,13 @@ $(SERVE_BIN): tools/pipeline/serve.cu $(B)/harness/$(ARCH)/nvccflags.txt | check
 # (`session measure`, tools/session/run_session.h) then names the session <host>-<UTC start> and draws the seed of the per-round shuffles itself.
 MEASURE_OPT = $(if $(SESSION),SESSION=$(call shell_quote,$(SESSION))) $(if $(ORDER_SEED),ORDER_SEED=$(call shell_quote,$(ORDER_SEED)))
 
-# A GPU target on a machine without a GPU stops before compiling anything: check-gpu comes first
-# (an order-only prerequisite of every binary and harness object when such a goal is asked for).
+# A GPU target on a machine without a GPU stops before compiling any GPU code: check-gpu comes
+# first (an order-only prerequisite of every binary and harness object when such a goal is asked
+# for); it needs only the host tool that asks, `session gpus --check`.
 GPU_GOALS := measure measure-one sanitize profile ceilings aa reproduce
 .PHONY: check-gpu
-check-gpu:
-	@tools/pipeline/gpu_check.sh
+check-gpu: $(SESSION_BIN)
+	@$(SESSION_BIN) gpus --check
 ifneq ($(filter $(GPU_GOALS),$(MAKECMDGOALS)),)
 $(STATUS_FILES) $(HARNESS_OBJS): | check-gpu
 endif
@@ -52,7 +53,7 @@ GPUS ?=
 # RUNNER=slurm: SLURM_JOBS sessions (default 1), each a Slurm job step on one GPU of the
 # cluster (srun --gres=gpu:1 on SLURM_PARTITION, SLURM_ACCOUNT; SLURM_TIME minutes, else the
 # most the session may take from RUN_TIMEOUT), staged under build/<exp>/slurm/ and published by
-# tools/pipeline/collect.sh when finished
+# `session collect` (tools/session/run_collect.h) when finished
 RUNNER          ?= local
 SLURM_JOBS      ?= 1
 SLURM_PARTITION ?=
@@ -99,7 +100,7 @@ measure: check-gpu $(MEASURE_SHARED) $(SAMPLES_BIN) $(SESSION_BIN)
 	  $(GATETAB) clear $(EXP_OUT)/runtime.csv || exit 2; \
 	  t0=$$(date +%s); $(SHARDS_MAKE) -k -j$$(( $$(grep -c '^shard[0-9]*:' $(EXP_OUT)/shards.mk) + $(BUILD_JOBS) )) all; \
 	  rc=$$?; echo "measure: $(EXP): the sessions took $$(( $$(date +%s) - t0 )) s" >&2; \
-	  $(if $(filter slurm,$(RUNNER)),B=$(B) DATA_OUT=$(DATA_OUT) SAMPLES_BIN=$(SAMPLES_BIN) GATETAB=$(GATETAB) NUMTAB=$(NUMTAB) tools/pipeline/collect.sh $(EXP) || rc=1;,\
+	  $(if $(filter slurm,$(RUNNER)),B=$(B) DATA_OUT=$(DATA_OUT) SAMPLES_BIN=$(SAMPLES_BIN) GATETAB=$(GATETAB) NUMTAB=$(NUMTAB) $(SESSION_BIN) collect $(EXP) || rc=1;,\
 	  $(MEASURE_MAKE) $(EXP_OUT)/gates.csv || rc=1; \
 	  for f in $(EXP_OUT)/shards.*.done; do [ -f "$$f" ] || continue; read -r _ dest <"$$f"; \
 	    { flock 8; $(GATETAB) merge $(EXP_OUT) "$$dest"; } 8>"$$dest/.publish.lock" || rc=1; done;) exit $$rc

@@ -1,6 +1,5 @@
 # phase.mk — the one-command runs on a GPU host (`make phase1`, phase2, phase3) and
 # `make reproduce`, which re-measures and compares against the published data.
-GPU_CHECK := tools/pipeline/gpu_check.sh
 # CEILINGS=0: skip re-measuring the ceilings (e.g. several phases in one session)
 CEILINGS  ?= 1
 
@@ -9,15 +8,15 @@ CEILINGS  ?= 1
 # run_phase EXP: build, gates, ceilings, measure with baselines, then analyze, plots and report
 # where GSL, gnuplot and pdflatex exist (a GPU host may lack them: the data are then ready for
 # `make report` on any machine).
+# (check-gpu first: a prerequisite of each phase)
 define run_phase
-	@$(GPU_CHECK) || exit 2
 	@echo "== $(1): build";   $(MAKE) --no-print-directory build EXP=$(1)
 	@echo "== $(1): gates";   $(MAKE) --no-print-directory gates EXP=$(1)
 	@if [ "$(CEILINGS)" != 0 ]; then echo "== $(1): ceilings"; $(MAKE) --no-print-directory ceilings; fi
 	@echo "== $(1): measure"; $(MAKE) --no-print-directory measure EXP=$(1)
 	@if tools/pipeline/deps.sh check libgsl-dev 2>/dev/null || [ -x $(STATS) ]; then \
 	   echo "== $(1): analyze"; $(MAKE) --no-print-directory analyze EXP=$(1) && \
-	   tools/stats/verdicts.sh $(B)/$(1); \
+	   $(STATS) verdicts $(B)/$(1); \
 	 else echo "== $(1): analyze skipped: GSL is missing here; run 'make report' on a machine with it, or pass STATS=<path> (make stats-static elsewhere)"; fi
 	@if tools/pipeline/deps.sh check libgsl-dev gnuplot-nox poppler-utils texlive-latex-base texlive-latex-recommended 2>/dev/null; then \
 	   echo "== report"; $(MAKE) --no-print-directory report; \
@@ -26,6 +25,7 @@ endef
 
 ## phase1: GPU host: the parallelism ladder: build, gates, ceilings, measure; analyze (GSL or STATS=), plots, report where gnuplot, pdflatex exist
 .PHONY: phase1 phase2 phase3
+phase1 phase2 phase3: check-gpu
 phase1:
 	$(call run_phase,phase1)
 ## phase2: GPU host: the memory ladder (VEC, SWIZZLE, STAGES) end to end
@@ -41,11 +41,13 @@ REPRO_OUT = $(if $(PUBLISH),data,$(B)/reproduce)
 # a GPU host without GSL: `make stats-static` elsewhere, carry it, STATS=<path>
 STATS    ?= $(B)/tools/stats
 # (published files of other code than the code that ships are refused before a session is spent:
-# build/tools/published stale, as reproduce.sh checks them)
+# build/tools/published stale; measuring into REPRO_OUT leaves data/ as it was checked)
 # sub-make: the fresh session goes to REPRO_OUT, not DATA_OUT, a global name this make's measure
-# rules were expanded with
-reproduce:
-	@$(GPU_CHECK) || exit 2
+# rules were expanded with. Then `stats reproduce-exp` (tools/stats/stats_reproexp.c) judges it
+# against data/: the claims (CLAIM_PAIRS) and each variant's time, tables in build/EXP/.
+reproduce: check-gpu
 	@$(if $(PUBLISH),,$(PUBLISHED_ENV) $(PUBLISHED_BIN) stale data $(EXP) || exit 2)
 	@$(MAKE) --no-print-directory measure EXP=$(EXP) DATA_OUT=$(REPRO_OUT)
-	@STATS=$(STATS) CLAIM_PAIRS='$(CLAIM_PAIRS)' DELTA='$(DELTA)' PLAN_TAG='$(PLAN_TAG)' $(PUBLISHED_ENV) tools/pipeline/reproduce.sh $(EXP) $(REPRO_OUT) data
+	@[ -x $(STATS) ] || { echo "reproduce: $(STATS) missing (make tools; on a GPU host without GSL: make stats-static elsewhere, carry it, STATS=path)" >&2; exit 2; }
+	@$(STATS) reproduce-exp --claims '$(CLAIM_PAIRS)' $(if $(DELTA),--delta '$(DELTA)') $(if $(PLAN_TAG),--plan '$(PLAN_TAG)') \
+	  $(EXP) $(REPRO_OUT) data

@@ -4,7 +4,7 @@
 STATS_LIB := $(SAMPLES_OBJS) $(addprefix $(B)/tools/obj/stats/,summary.o boot.o mwu.o cliff.o holm.o verdict.o \
   design.o calib.o predict.o clocks.o)
 STATS_OBJS := $(STATS_LIB) $(addprefix $(B)/tools/obj/stats/,stats_main.o stats_cli.o stats_summary.o \
-  stats_compare.o stats_aa.o stats_reproduce.o)
+  stats_compare.o stats_aa.o stats_aacheck.o stats_reproduce.o stats_reproexp.o stats_verdicts.o stats_table.o stats_bench.o)
 
 ## tools: build the host tools into build/tools/ (stats, ...)
 .PHONY: tools
@@ -35,7 +35,7 @@ $(B)/tests/test_nested: tests/stats/test_nested.c $(STATS_LIB)
 -include $(B)/tests/test_design.d $(B)/tests/test_stats.d $(B)/tests/test_nested.d
 
 # A self-contained stats for GPU hosts that have no GSL (built here, carried there):
-# `make reproduce STATS=<path>` and `tools/pipeline/reproduce.sh` use it.
+# `make reproduce STATS=<path>` uses it (`stats reproduce-exp`).
 ## stats-static: build/tools/stats-static, statically linked (for GPU hosts without GSL)
 .PHONY: stats-static
 stats-static: $(B)/tools/stats-static

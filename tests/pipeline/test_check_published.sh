@@ -4,8 +4,8 @@
 # on the real data/ at HEAD; on a fixture copy it fails, naming each stale file (another code id,
 # a -dirty one, none) and both ids, and passes once `make retire` recorded them, without touching
 # a sample file; a record fails again when its file is re-published with the code that ships or
-# is gone, until `make retire` drops it; reproduce.sh refuses a published target with stale
-# files, retired or not. The real data/ is never written.
+# is gone, until `make retire` drops it; `published stale`, which make reproduce runs before it
+# measures, refuses a published target with stale files, retired or not. The real data/ is never written.
 . tests/lib.sh
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 D=$t/data
@@ -112,14 +112,13 @@ check_eq "a broken record: exit 2" "$?" 2
 check_grep "... with file:line" "^retired: $D/RETIRED:[0-9]+: not a record" "$t/err"
 sed -i '$d' "$D/RETIRED"
 
-# --- reproduce refuses a published target with stale files, retired or not
-mkdir -p "$t/fresh/vecadd/gpu-a" && cp "$D/vecadd/gpu-a/v1.csv" "$D/vecadd/gpu-a/v8.csv" "$t/fresh/vecadd/gpu-a/"
-with_env vecadd tools/pipeline/reproduce.sh vecadd "$t/fresh" "$D" >"$t/out" 2>&1
-check_eq "reproduce: a stale (retired) published file: refused, exit 2" "$?" 2
+# --- reproduce (its `published stale`, before it measures) refuses a published target with stale
+# files, retired or not
+with_env vecadd "$P" stale "$D" vecadd >"$t/out" 2>&1
+check_eq "reproduce: a stale (retired) published file: refused, exit 1 (make reproduce stops there, exit 2)" "$?" 1
 check_grep "... naming the file, both ids and what to do" \
   "^reproduce: $D/vecadd/gpu-a/b1024.csv: published from code kernels:111111111111, not the code that ships \($kv\): .*re-publish it \(make measure EXP=vecadd\)$" "$t/out"
-check_grep "... and why it stops" "^reproduce: vecadd: refused: " "$t/out"
 rm "$D/vecadd/gpu-a/b1024.csv"
-with_env vecadd tools/pipeline/reproduce.sh vecadd "$t/fresh" "$D" >"$t/out" 2>&1
-check "... every published file current: not refused" bash -c "! grep -q 'refused' '$t/out'"
+with_env vecadd "$P" stale "$D" vecadd >"$t/out" 2>&1
+check_eq "... every published file current: not refused, exit 0" "$?:$(grep -c 'published from code' "$t/out")" "0:0"
 done_testing

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# test_reproduce.sh — tools/pipeline/reproduce.sh without a GPU, on synthetic published/fresh sample
-# files whose sessions are nested in GPUs (as `make measure` records them): a fresh session of
+# test_reproduce.sh — `stats reproduce-exp` (make reproduce's judge) without a GPU, on synthetic
+# published/fresh sample files whose sessions are nested in GPUs (as `make measure` records them): a fresh session of
 # identical code on a new GPU reads SAME for the claim (its speedup over the base in its own
 # rounds) and exits 0; a candidate 15% slower in the fresh session is SLOW (exit 1); published
 # GPUs that disagree more than delta allows give AMBIGUOUS with what would resolve it (exit 3),
@@ -27,7 +27,7 @@ samples() {
         printf "B1_H1_S128_D64_C0,%d,%.4f,1980,%d,%s,1\n", (r - 1) * 12 + i,
           s * (1 + off[k]) * (10 + 0.01 * ((i * 7 + r * 3) % 11) + 0.02 * ((r * 5) % 3)), r, id[k] }' >"$1"
 }
-run() { out=$(STATS=$stats CLAIM_PAIRS="${claims-cand:base}" tools/pipeline/reproduce.sh "$exp" "$t/fresh" "$t/pub" 2>&1); rc=$?; }
+run() { out=$($stats reproduce-exp --claims "${claims-cand:base}" "$exp" "$t/fresh" "$t/pub" 2>&1); rc=$?; }
 # published: base and cand in the same sessions, 4 GPUs x 2 sessions; the GPUs shift both alike
 # (an offset a ratio cancels) and cand by its own 0.3% at most
 pubs="s1@a:0 s2@a:0.001 s3@b:0.02 s4@b:0.021 s5@c:-0.01 s6@c:-0.011 s7@d:0.005 s8@d:0.004"

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # test_slurm.sh — `make measure RUNNER=slurm` on a real one-node Slurm cluster started here:
 # munged, slurmctld and slurmd on localhost (Debian's slurm-wlm and munge), two fake GPUs as gres
-# (character devices), and fake benches standing in for the harness. The shards (tools/pipeline/
-# session shards) run as srun job steps that Slurm places on the fake GPUs; collect.sh publishes what
-# finished. Checks: every job ran on its own GPU, the samples are complete (one session per job,
+# (character devices), and fake benches standing in for the harness. The shards (`session
+# shards`) run as srun job steps that Slurm places on the fake GPUs; `session collect` publishes
+# what finished. Checks: every job ran on its own GPU, the samples are complete (one session per job,
 # the rounds dealt out), a job cancelled while it runs is named and publishes nothing, and no
 # half-written file reaches the published directory. Needs root and those daemons: elsewhere it
 # says so and skips.
@@ -95,7 +95,7 @@ run() { # run START: shards for two jobs, make -k -j2, then collect; sets mrc an
     MAKE_CMD="$t/mk" build/tools/session shards fake >"$t/shards.mk" 2>/dev/null
   : >"$b/runtime.csv"
   PATH=$t/smi:$PATH make -s -k -j2 -f "$t/shards.mk" all >"$t/make.out" 2>&1; mrc=$?
-  B=$t/build DATA_OUT=$t/data tools/pipeline/collect.sh fake >"$t/collect.out" 2>&1; crc=$?
+  B=$t/build DATA_OUT=$t/data build/tools/session collect fake >"$t/collect.out" 2>&1; crc=$?
 }
 run 20261122T000001Z
 check_eq "both jobs succeed" "$mrc" 0
@@ -130,18 +130,18 @@ check_eq "the finished job's session is published (3 sessions now)" "$(grep -c '
 check_eq "no session of the cancelled job in any file" "$(grep -l 'job1-20261122T000002Z' "$d"/*.csv | wc -l)" 0
 check_eq "no temp or half-written file in the published directory" "$(ls -A "$d" | grep -c '\.tmp')" 0
 check "the published files still read back" "$SAMPLES_BIN" check "$d/a.csv" "$d/b.csv" "$d/c.csv"
-B=$t/build DATA_OUT=$t/data tools/pipeline/collect.sh fake >"$t/collect2.out" 2>&1
+B=$t/build DATA_OUT=$t/data build/tools/session collect fake >"$t/collect2.out" 2>&1
 check_eq "collecting again: nothing new, the failure reported once" "$?:$(grep -c 'did not finish' "$t/collect2.out")" "0:0"
 # a collect killed after publishing a session and before marking it: collecting again publishes
 # nothing twice (`samples publish` skips a session a file already holds)
 p=$(ls -d "$b"/slurm/*-job0-20261122T000002Z/)
 rm -f "$p/PUBLISHED"
-B=$t/build DATA_OUT=$t/data tools/pipeline/collect.sh fake >"$t/collect3.out" 2>&1; rc=$?
+B=$t/build DATA_OUT=$t/data build/tools/session collect fake >"$t/collect3.out" 2>&1; rc=$?
 check_eq "a session collected again (its mark lost): exit 0, still 3 sessions" "$rc $(grep -c '^# session\.' "$d/a.csv")" "0 3"
 check_grep "... saying it is already there" "session [^ ]*job0-20261122T000002Z is already in " "$t/collect3.out"
 # DONE naming a directory that is not the session's own staging (here the published data itself)
 rm -f "$p/PUBLISHED"; printf '%s %s\n' x "$t/data/fake/fake-gpu/.." >"$p/DONE"
-B=$t/build DATA_OUT=$t/data tools/pipeline/collect.sh fake >"$t/collect4.out" 2>&1; rc=$?
+B=$t/build DATA_OUT=$t/data build/tools/session collect fake >"$t/collect4.out" 2>&1; rc=$?
 check_eq "DONE naming a path outside the session's staging: exit 1" "$rc" 1
 check_grep "... refused, nothing published" "DONE names .*not a GPU directory of its own staging" "$t/collect4.out"
 check_eq "... no file written under data/fake itself" "$(ls "$t/data/fake" | grep -c '\.csv$')" 0

@@ -49,7 +49,7 @@ sec == "claims" && /^- At `/ && /: speedup / {
   v = s; sub(/.*; \*\*/, "", v); sub(/\*\*.*/, "", v)
   nn = s; sub(/.*n = /, "", nn); sub(/;.*/, "", nn); sub(/ of one session/, "", nn)
   claim(cexp, cgpu, shape_c, cand, base, sp " | " v " | " nn); next }
-sec == "claims" && /^\| `[^`]*` on `[^`]*`( \|)+$/ { split($0, q, "`"); texp = q[2]; tgpu = q[4]; next }
+sec == "claims" && /^\| `[^`]*` on `[^`]*`( \((partly )?retired data\))?( \|)+$/ { split($0, q, "`"); texp = q[2]; tgpu = q[4]; next }
 sec == "claims" && texp != "" && /^\| `/ {
   n = cells($0, c); nn = c[5]; sub(/ of one session/, "", nn)
   claim(texp, tgpu, c[1], c[2], c[3], c[4] " | " c[6] " | " nn); next }

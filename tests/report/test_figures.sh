@@ -49,6 +49,25 @@ for k in latency key speedup roofline scaling gates search; do
 done
 check "the fixture's figures are $n (at least 12)" test "$n" -ge 12
 
+# the key figure's caption names the kinds of row group its panel holds, none it does not: the
+# headings of key.gpv's ytics (the strings ending in ":"), read here with sed: "d vs lib:" with d a
+# variants/d.dispatch of the experiment is the dispatching build, "fastest of ours vs lib:" the
+# fastest of ours, any other a COMPARE pair (the fixture's phase1: v4s2:sdpa-flash, no dispatch)
+heads=$(grep -o '"[^"]*:"' $P/key.gpv | tr -d '"')
+cap=$(awk '$1 == "key" && $2 == "key"' $P/figures.txt)
+has_d=0 has_c=0 has_f=0
+while read -r h; do
+  c=${h%% vs *}
+  if [ "$c" = "fastest of ours" ]; then has_f=1
+  elif [ -f "$FIX/experiments/phase1/variants/$c.dispatch" ]; then has_d=1
+  else has_c=1; fi
+done <<<"$heads"
+check "the fixture's key figure has COMPARE and fastest-of-ours groups ($(echo $heads))" test $has_c$has_f = 11
+for kw in "d:the dispatching build" "c:the \`COMPARE\` candidates" "f:the fastest of ours"; do
+  k=${kw%%:*} w=${kw#*:}; eval "want=\$has_$k"
+  check_eq "the key figure's caption names '$w' exactly when its panel has that group" "$(grep -cF "$w" <<<"$cap")" "$want"
+done
+
 # bad figures, each drawn by the real scripts from an altered copy of a good figure's settings
 draw() { for t in pdf png; do gnuplot -e "term='$t'; dir='$RB'; name='$2'" plots/$1.gp 2>>$RB/gnuplot.log; done; }
 bad() {  # bad SCRIPT FIGURE NAME WHAT SED PATTERN: FIGURE's settings altered by SED fail with PATTERN

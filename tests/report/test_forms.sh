@@ -219,5 +219,117 @@ for eg in "baselines nvidia-h200" "hopper nvidia-h100-80gb-hbm3" "hopper nvidia-
 done
 check_grep "hopper: its key result is its claims, each a row of A.0's table (Table 1)" \
   '^\*\*Key result\.\*\* .*\(each is a row of the table of its claims in A\.0\)\.$' $R/appendix.md
+# the main appendix states the SM clock of each side of the claims of each experiment and GPU with
+# a section there: over its PRIMARY rows (family primary), else its rows of ours (not in BASELINES
+# or LIBRARIES) against a library, each side's range of median clocks (printf %.0f of compare.csv's
+# clock_cand_mhz / clock_base_mhz) and the largest throttled share, computed here with awk
+clock_oracle() {
+  local mk=experiments/$1/experiment.mk
+  local libs=" $(sed -n 's/^LIBRARIES *:= *//p' $mk | xargs) " bases=" $(sed -n 's/^BASELINES *:= *//p' $mk | xargs) "
+  awk -F, -v libs="$libs" -v bases="$bases" '
+    function side(lo, hi, t) {
+      return (lo == hi ? sprintf("%.0f MHz in every one", lo) : sprintf("%.0f–%.0f MHz", lo, hi)) \
+        sprintf(", at most %.0f%% of its samples throttled", t) }
+    NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    { b = $c["base"]; d = $c["cand"]; sub(/^.*\//, "", b); sub(/\.csv$/, "", b); sub(/^.*\//, "", d); sub(/\.csv$/, "", d)
+      fam[NR] = $c["family"]; lib[NR] = index(libs, " " b " ") && !index(libs bases, " " d " ")
+      oc[NR] = $c["clock_cand_mhz"] + 0; bc[NR] = $c["clock_base_mhz"] + 0
+      ot[NR] = $c["throttled_cand_pct"] + 0; bt[NR] = $c["throttled_base_pct"] + 0
+      if (fam[NR] == "primary") p = 1 }
+    END { ol = bl = 1e9; oh = bh = -1
+      for (i = 2; i <= NR; i++) {
+        if (p ? fam[i] != "primary" : !lib[i]) continue
+        n++; if (oc[i] < ol) ol = oc[i]; if (oc[i] > oh) oh = oc[i]; if (bc[i] < bl) bl = bc[i]; if (bc[i] > bh) bh = bc[i]
+        if (ot[i] > omax) omax = ot[i]; if (bt[i] > bmax) bmax = bt[i] }
+      printf "Over its %d %s .*: ours %s; the baseline %s \\(\n", n, p ? "claims" : "comparisons of ours with a library",
+        side(ol, oh, omax), side(bl, bh, bmax) }' "$RB/$1/$2/compare.csv"
+}
+for eg in "hopper nvidia-h100-80gb-hbm3" "hopper nvidia-h200" "phase1 nvidia-h100-80gb-hbm3" "phase1 nvidia-h200"; do
+  set -- $eg
+  want=$(clock_oracle $1 $2)
+  sec=$(sed -n "/^#### A\.[0-9.]* \`$1\` on \`$2\`\$/,/^###/p" $R/appendix.md)
+  check_grep "$1 $2: the main appendix states each side's clock over its claims ($want)" "^\*\*Clocks\.\*\* $want" <(echo "$sec")
+done
+check_grep "hopper: the claims' clocks differ between shapes (dispatch and cuDNN slower at the large ones)" \
+  '^\*\*Clocks\.\*\* Over its 8 claims .*: ours 1[0-9]{3}–19[0-9]{2} MHz' $R/appendix.md
+# the reproductions of an experiment (results/<exp>/<run>/claims.csv, each of any of its GPUs) are
+# under a heading of their own, never inside the subsection of one GPU (the last one's)
+for d in appendix appendix-full; do
+  for c in results/*/*/claims.csv; do
+    e=$(basename "$(dirname "$(dirname "$c")")") run=$(basename "$(dirname "$c")")
+    grep -q "^### A\.3\.[0-9]* Experiment \`$e\`" $R/$d.md || continue
+    under=$(awk -v item="- \`$run\`: " '/^#+ / { h = $0 } index($0, item) == 1 { print h; exit }' $R/$d.md)
+    check_grep "$d: reproduction $run of $e is under its own heading ($under)" \
+      "^#### A\.3\.[0-9]+\.[0-9]+ (Search confirmation and r|R)eproductions of \`$e\`\$" <(echo "$under")
+  done
+done
+# the group rows of A.0's table of our best against each library: an experiment whose sample files
+# (data/<exp>/*/*.csv that open with the samples magic) are all listed in data/RETIRED is marked
+# "(retired data)", one with some of them "(partly retired data)", else no mark, as its row in A.3
+retired_mark() {
+  local n=0 r=0 f
+  for f in data/$1/*/*.csv; do
+    head -c 20 "$f" | grep -q '^# cudadent42 samples' || continue
+    n=$((n + 1)); grep -q "^${f#data/} " data/RETIRED && r=$((r + 1))
+  done
+  if [ $r -eq 0 ]; then echo ""; elif [ $r -eq $n ]; then echo " (retired data)"; else echo " (partly retired data)"; fi
+}
+for d in appendix appendix-full; do
+  groups=$(sed -n '/^## A\.0 /,/^## A\.1 /p' $R/$d.md | sed -n 's/^| `\([^`]*\)` on `\([^`]*\)`\([^|]*\) | | | | | |$/\1 \2\3/p')
+  check "$d: A.0's table of our best against each library has group rows" test -n "$groups"
+  while read -r e g mark; do
+    check_eq "$d: A.0's group row of $e on $g marks its retired data as data/RETIRED lists it" "${mark:+ $mark}" "$(retired_mark $e)"
+  done <<<"$groups"
+done
+check_grep "... and a retired experiment's group there is marked" '^\| `gemm-ladder` on `nvidia-h200` \(retired data\) \|' $R/appendix.md
+# each key figure's caption names the kinds of row group its panel holds (the headings of its
+# key.gpv, "d vs lib:"; d a variants/d.dispatch of the experiment: the dispatching build): hopper's
+# names its dispatching build, phase1's (no .dispatch) does not
+for gpv in $RB/plots/*/*/key.gpv; do
+  dir=$(dirname $gpv) e=$(basename "$(dirname "$(dirname $gpv)")")
+  want=0
+  for c in $(grep -o '"[^"]*:"' $gpv | tr -d '"' | sed -n 's/ vs .*//p'); do
+    [ -f experiments/$e/variants/$c.dispatch ] && want=1
+  done
+  check_eq "$e $(basename $dir): the key figure's caption names the dispatching build exactly when it has one" \
+    "$(awk '$1 == "key" && $2 == "key"' $dir/figures.txt | grep -c 'the dispatching build')" $want
+done
+check "... hopper's has one" test -f experiments/hopper/variants/dispatch.dispatch
+# A.1's headline states its design (GPUs × sessions per GPU × rounds per session × reps per round)
+# and the plan it was declared under, from the first row of compare.csv of the headline's pair
+# (COMPARE's pair of ours against a library), computed here with awk
+for g in nvidia-h100-80gb-hbm3 nvidia-h200; do
+  pair=$(sed -n 's/^COMPARE *:= *//p' experiments/phase1/experiment.mk | tr ' ' '\n' | grep ':sdpa-' | head -1)
+  want=$(awk -F, -v cand=${pair%%:*} -v base=${pair#*:} '
+    function pl(n, w) { return sprintf("%d %s%s", n, w, n == 1 ? "" : "s") }
+    NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    $c["cand"] == cand && $c["base"] == base && !done { done = 1
+      ng = $c["n_gpus"]; ns = $c["n_sessions"]; nr = $c["n_rounds"]; n = $c["n_base"] < $c["n_cand"] ? $c["n_base"] : $c["n_cand"]
+      p = $c["plan"]; sub(/\+.*/, "", p)
+      printf "Design (the plan `%s`, declared before its sessions ran): %s × %s × %s × %d reps.", p, pl(ng, "GPU"), pl(ns / ng, "session"), pl(nr / ns, "round"), n / nr }' \
+    $RB/phase1/$g/compare.csv)
+  check "A.1 on $g: the headline states its design and plan ($want)" \
+    grep -qF "on \`$g\`, an $(sed -n 's/^# gpu: //p' data/phase1/$g/v5.csv | head -1): of the libraries" <(grep -F "$want" $R/appendix.md)
+done
+# Holm runs within each family (mk/report.mk: a stats compare run per family, PRIMARY's pairs and
+# the rest): where a compare.csv holds two families, A.2 of both documents says so, not "across all
+# comparisons"; the main appendix's pointer to the headline's sentences does not say "here" of text
+# that is only in the full one
+fams=$(cut -d, -f"$(head -1 $RB/hopper/nvidia-h200/compare.csv | tr , '\n' | grep -nx family | cut -d: -f1)" \
+  $RB/hopper/nvidia-h200/compare.csv | tail -n +2 | sort -u | tr '\n' ' ')
+check_eq "hopper's comparisons are two Holm families" "$fams" "primary secondary "
+for d in appendix appendix-full; do
+  check_grep "$d: A.2 says Holm runs within each family" "Holm's correction within each family of an experiment and GPU \(its \`PRIMARY\` claims one" $R/$d.md
+  check_eq "$d: ... never across all of an experiment's comparisons" "$(grep -c "correction across \(all \)\?\(the \)\?comparisons" $R/$d.md)" 0
+done
+check_grep "rule 7 of the full appendix's rules table says it too" "^\\| 7 \\| .*Holm's correction within each family of an experiment and GPU" $R/appendix-full.md
+# a row of A.0 whose interval is across sessions on fewer than 3 GPUs (its n "k ses., g GPUs") or
+# across the rounds of one session: the main appendix says what such an interval holds for
+nested=$(sed -n '/^## A\.0 /,/^## A\.1 /p' $R/appendix.md | grep -cE '\| [0-9]+ ses\., [12] GPUs \|')
+check "the main appendix's A.0 has rows across sessions on fewer than 3 GPUs ($nested)" test "$nested" -gt 0
+check_grep "... and says such an interval holds for those GPUs only" \
+  'an interval across sessions on fewer than 3 GPUs \(n written "k ses\., g GPUs"\) holds for those GPUs only' $R/appendix.md
+check_eq "the main appendix's A.0 does not say 'here' of the headline's sentences it leaves out" \
+  "$(grep -c "also states its rows here" $R/appendix.md)" 0
 check_eq "no key result points at a table by a number it does not have" "$(grep -c 'Table 1 has each library' $R/appendix.md $R/appendix-full.md | awk -F: '{ s += $2 } END { print s }')" 0
 done_testing

@@ -58,6 +58,19 @@ for j in results/*/loop1_results.json; do
   check "$e: the full appendix shows its search confirmation ($want)" grep -qF "speedup $x" $F
   check "$e: ... with its verdict $v" grep -qF "verdict **$v**" $F
   check "$e: the main appendix shows it too" grep -qF "confirmed at $x, $v" $M
+  # its design: n_sessions sessions and n_rounds rounds in all (stats compare's n_rounds counts every
+  # round, as 5 sessions of 6 rounds give 30), and whose samples confirmed it when they are another
+  # variant's (confirmation_samples_of)
+  d=$(awk -F': ' '/^  "n_sessions":/ { s = $2 + 0 } /^  "n_rounds":/ { r = $2 + 0 }
+    /^  "confirmation_samples_of":/ { o = $2; gsub(/[",]/, "", o) }
+    END { printf "(%d session%s, %d rounds in all%s)", s, s == 1 ? "" : "s", r, o == "" ? "" : "; the published samples of `" o "`, the same configuration" }' "$j")
+  check "$e: the main appendix gives its design $d" grep -qF "confirmed at $x, $v $d" $M
+done
+for d in $M $F; do
+  check_eq "$(basename $d): no sentence leaves its plural to the reader (GPU(s), session(s), round(s))" \
+    "$(grep -c 'GPU(s)\|session(s)\|round(s)' $d)" 0
+  check_eq "$(basename $d): ... nor counts one thing in the plural (1 comparisons, 1 GPUs)" \
+    "$(grep -cE '(^|[ (])1 (comparisons|GPUs) ' $d)" 0
 done
 
 # reproductions: their claims' verdicts counted

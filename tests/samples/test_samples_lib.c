@@ -1,7 +1,7 @@
 // test_samples_lib.c — the samples library besides the reader: the one median (hand-computed
 // values and numpy's medians of the stats fixtures), round medians, the writer (whole file or
 // none, no temporary left, the previous file kept on failure), the round merge and the session
-// append (in memory).
+// append (in memory), and what a sample file is by its first line.
 #include <dirent.h>
 #include <math.h>
 #include <stdlib.h>
@@ -229,8 +229,34 @@ static void test_append(void) {
   fclose(n);
 }
 
+// a sample file is known by its first line alone
+static void test_is_sample_file(void) {
+  static const struct {
+    const char *name, *text;
+    int want;
+  } cases[] = {
+      {"s.csv", "# cudadent42 samples v1\nshape,rep,time_us\n", 1},
+      {"s2.csv", "# cudadent42 samples v2\n", 1},  // (the reader refuses the version, not this test)
+      {"gates.csv", "variant,verdict,reason,detail\n", 0},
+      {"numerics.csv", "# cudadent42 numerics v1\n# git_rev: abc\n", 0},
+      {"late.csv", "# note\n# cudadent42 samples v1\n", 0},
+      {"short.csv", "# cudadent42 sample", 0},
+      {"empty.csv", "", 0},
+  };
+  char what[120];
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    FILE *f = fopen(in_dir(cases[i].name), "w");
+    if (f) fputs(cases[i].text, f), fclose(f);
+    snprintf(what, sizeof what, "is sample file: %s: %s", cases[i].name, cases[i].want ? "yes" : "no");
+    CHECK(samples_is_sample_file(in_dir(cases[i].name)) == cases[i].want, what);
+  }
+  CHECK(!samples_is_sample_file(in_dir("absent.csv")), "is sample file: an absent file: no");
+  CHECK(!samples_is_sample_file(dir), "is sample file: a directory: no");
+}
+
 int main(void) {
   if (!mkdtemp(dir)) return perror("mkdtemp"), 1;
+  test_is_sample_file();
   test_median();
   test_median_numpy();
   test_round_medians();

@@ -4,7 +4,7 @@
 # --sequential is variant-major), a recorded seed giving back its order; `deal`, the dealing
 # `session shards` makes (the rounds, a queue, or the variants in turn); `code-id`, the ids
 # measure, the search and check-published use, against their definition run in the shell on the
-# real sources; every usage error (exit 2, named).
+# real sources; `gpus --check` against a fake nvidia-smi; every usage error (exit 2, named).
 set -u
 . tests/lib.sh
 S=${SESSION_BIN:-build/tools/session}
@@ -104,4 +104,19 @@ bad "deal: unknown option" "^session: '--queue' is not an option of deal" deal -
 bad "deal: a plan's rounds not dealt to each GPU" "plan declares 3 rounds a session: on 2 GPUs pass ROUNDS=6 REPS=120 .*ROUNDS=3 would deal 3 rounds over them" \
   deal --gpus 2 --rounds 3 --reps 60 --plan-rounds 3 a
 bad "deal: ... nor the variants dealt under a plan" "ROUNDS=1 would deal the variants out over the GPUs" deal --gpus 2 --rounds 1 --reps 60 --plan-rounds 3 a
+
+# gpus --check: nvidia-smi -L listing a GPU is enough; one listing none, on a machine without the
+# driver loaded, is the message that points to make report (exit 2)
+mkdir -p "$t/bin"
+printf '#!/bin/sh\necho "GPU 0: NVIDIA H100 (UUID: GPU-x)"\n' >"$t/bin/nvidia-smi"; chmod +x "$t/bin/nvidia-smi"
+PATH=$t/bin:$PATH "$S" gpus --check 2>"$t/e"; rc=$?
+check_eq "gpus --check: a GPU nvidia-smi lists: exit 0" "$rc" 0
+check_eq "gpus --check: ... silently" "$(cat "$t/e")" ""
+if [ ! -e /proc/driver/nvidia/version ]; then
+  printf '#!/bin/sh\necho "No devices were found"\nexit 6\n' >"$t/bin/nvidia-smi"
+  PATH=$t/bin:$PATH "$S" gpus --check 2>"$t/e"; rc=$?
+  check_eq "gpus --check: no GPU listed, no driver: exit 2" "$rc" 2
+  check_grep "gpus --check: ... pointing to make report" '^make: no NVIDIA GPU or driver on this machine' "$t/e"
+  check_grep "gpus --check: ... and its command" '^    make report$' "$t/e"
+fi
 done_testing

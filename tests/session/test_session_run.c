@@ -415,7 +415,46 @@ static void args_tests(void) {
   free(cmd), free(b), free(vdir);
 }
 
+// a staged session's own GPU directory (shards_staged_slug) and a header value (run_header_value)
+static void collect_tests(void) {
+  const char *d = "/b/fake/slurm/s1";
+  const char *slug = shards_staged_slug(d, "fake", "/b/fake/slurm/s1/data/fake/h100-sxm");
+  CHECK(slug && !strcmp(slug, "h100-sxm"), "staged: its own <session>/data/EXP/<slug>: the slug");
+  CHECK(!shards_staged_slug(d, "fake", "/b/fake/slurm/s2/data/fake/h100"), "staged: another session's: refused");
+  CHECK(!shards_staged_slug(d, "fake", "/b/fake/slurm/s1/data/other/h100"), "staged: another experiment's: refused");
+  CHECK(!shards_staged_slug(d, "fake", "/b/fake/slurm/s1/data/fakex/h100"), "staged: an experiment the name starts: refused");
+  CHECK(!shards_staged_slug(d, "fake", "/b/fake/slurm/s1/data/fake"), "staged: the experiment's directory: refused");
+  CHECK(!shards_staged_slug(d, "fake", "/b/fake/slurm/s1/data/fake/a/b"), "staged: deeper: refused ('/' in the slug)");
+  CHECK(!shards_staged_slug(d, "fake", "/b/fake/slurm/s1/data/fake/-x"), "staged: a slug starting '-': refused");
+  CHECK(!shards_staged_slug(d, "fake", "/b/fake/slurm/s1/data/fake/H100"), "staged: upper case: refused");
+  char s80[81], p[200];
+  memset(s80, 'a', 80), s80[80] = 0;
+  snprintf(p, sizeof p, "%s/data/fake/%s", d, s80);
+  CHECK(shards_staged_slug(d, "fake", p) != NULL, "staged: a slug of 80: taken");
+  snprintf(p, sizeof p, "%s/data/fake/%sa", d, s80);
+  CHECK(!shards_staged_slug(d, "fake", p), "staged: a slug of 81: refused");
+
+  char f[] = "/tmp/test_session_hval.XXXXXX";
+  int fd = mkstemp(f);
+  FILE *o = fd >= 0 ? fdopen(fd, "w") : NULL;
+  if (o) {
+    fputs("# cudadent42 numerics v1\n# git_rev:  abc123 \t\n# git_rev: later\nvariant,x\n# rows: no\n", o);
+    fclose(o);
+  }
+  char *v = run_header_value(f, "git_rev");
+  CHECK(!strcmp(v, "abc123"), "header value: the first, trimmed");
+  free(v);
+  v = run_header_value(f, "rows");
+  CHECK(!strcmp(v, ""), "header value: a comment after the columns line is not the header's");
+  free(v);
+  v = run_header_value("/nonexistent/x", "git_rev");
+  CHECK(!strcmp(v, ""), "header value: an unreadable file: empty");
+  free(v);
+  unlink(f);
+}
+
 int main(void) {
+  collect_tests();
   env_tests();
   end_tests();
   plan_tests();

@@ -420,4 +420,58 @@ usage_case "a hex float is refused" "hex.txt:1: '0x1p3' is not a decimal number"
 run "$T/o" "$T/e" --help
 check_eq "--help exits 0" "$rc" 0
 check_grep "--help prints usage" "^usage: stats summary" "$T/o"
+# --- verdicts: the closing summary of a run (columns by name, in any order) ----------------------
+mkdir -p "$T/run/g1" "$T/run/g2" "$T/run/none"
+printf 'verdict,base,cand,shape,speedup,speedup_lo,speedup_hi\nFAST,base,v1,s1,1.5,1.25,1.75\nSAME,base,v2,s1,1,0.9995,1.0005\nFAST,base,v2,s2,2,2,2\n' \
+  >"$T/run/g1/compare.csv"
+printf 'cand,base,shape,speedup,speedup_lo,speedup_hi,verdict\n' >"$T/run/g2/compare.csv"
+"$S" verdicts "$T/run" >"$T/o" 2>"$T/e"; rc=$?
+check_eq "verdicts: exit 0" "$rc" 0
+check_eq "verdicts: a line per row, counts in order of first appearance" "$(cat "$T/o")" "verdicts: $T/run/g1/compare.csv
+  v1             vs base           s1                       1.500x [ 1.250,  1.750]  FAST
+  v2             vs base           s1                       1.000x [ 1.000,  1.000]  SAME
+  v2             vs base           s2                       2.000x [ 2.000,  2.000]  FAST
+  totals: FAST 2 SAME 1
+verdicts: $T/run/g2/compare.csv
+  totals:"
+"$S" verdicts "$T/run/none" >"$T/o" 2>"$T/e"; rc=$?
+check_eq "verdicts: no compare.csv is said, exit 0" "$rc:$(cat "$T/o")" "0:verdicts: no compare.csv under $T/run/none"
+run "$T/o" "$T/e" verdicts
+check_eq "verdicts without a directory: exit 2" "$rc" 2
+check_grep "verdicts without a directory: says so" "^stats: verdicts needs one directory" "$T/e"
+# --- aa-check: stats aa of each GPU directory into its calibration file ---------------------------
+mkdir -p "$T/aa/g1" "$T/aa/g2" "$T/aaout"
+for v in a b; do sed "s/^# variant: base\$/# variant: $v/; 1a # process: own" "$F/design_base.csv" >"$T/aa/g1/$v.csv"; done
+"$S" aa-check --draws 30 --rounds 3 --out "$T/aaout" --git-rev r1 --pairs "a:b x:y" "$T/aa/" >"$T/o" 2>"$T/e"; rc=$?
+check_eq "aa-check: identical pair: exit 0" "$rc" 0
+c=$T/aaout/aa/g1/calibration.csv
+check_eq "aa-check: the header stats aa writes, its lines after the first" \
+  "$(sed -n 1,5p "$c" | tr '\n' '|')" "# cudadent42 calibration v1|# git_rev: r1|# command: make aa-check (stats aa --seed 42 --draws 30 --rounds 3)|# process: own|# samples: a.csv b.csv (their sessions in their # session.<id> headers)|"
+"$S" aa --draws 30 --rounds 3 "$T/aa/g1/a.csv" "$T/aa/g1/b.csv" >"$T/aa.csv" 2>/dev/null
+check_eq "aa-check: ... the rest as stats aa writes it" "$(sed 2,5d "$c")" "$(cat "$T/aa.csv")"
+check "aa-check: a GPU directory without a pair gets none" test ! -e "$T/aaout/aa/g2"
+check "aa-check: nothing published without --publish" test ! -e "$T/aa/g1/calibration.csv"
+check_grep "aa-check: the table shown, columns aligned" '^pair  shape ' "$T/o"
+"$S" aa-check --draws 30 --rounds 3 --out "$T/aaout" --publish "$T/aa" >"$T/o" 2>"$T/e"; rc=$?
+check_eq "aa-check --publish: exit 0, the same file beside the data" "$rc:$(sed 2d "$T/aa/g1/calibration.csv" | cmp - <(sed 2d "$c") && echo same)" "0:same"
+check_grep "aa-check --publish: ... said" "^published $T/aa/g1/calibration.csv\$" "$T/o"
+check_grep "aa-check without --git-rev: unknown" '^# git_rev: unknown$' "$T/aa/g1/calibration.csv"
+rm "$T/aa/g1/b.csv"
+"$S" aa-check --out "$T/aaout" "$T/aa" >"$T/o" 2>"$T/e"; rc=$?
+check_eq "aa-check: one file of a pair missing: exit 2" "$rc" 2
+check_grep "aa-check: ... named" "^stats: $T/aa/g1/b.csv: missing \(the other file of its pair is here; make measure EXP=aa on a GPU host\)" "$T/e"
+"$S" aa-check --out "$T/aaout" "$T/aa/g2" "$T/none" >"$T/o" 2>"$T/e"; rc=$?
+check_eq "aa-check: no pair anywhere: exit 2" "$rc" 2
+check_grep "aa-check: ... said" "^stats: no A/A data under $T/aa/g2 $T/none " "$T/e"
+"$S" aa-check --pairs ab "$T/aa" >"$T/o" 2>"$T/e"; rc=$?
+check_eq "aa-check: a pair without a colon: exit 2, named" "$rc:$(cat "$T/e")" "2:stats: aa-check: pair 'ab' is not A:B"
+"$S" aa-check --out >"$T/o" 2>"$T/e"; rc=$?
+check_eq "aa-check: an option without its value: exit 2" "$rc:$(cat "$T/e")" "2:stats: --out: missing value"
+# --- bench: its usage errors (the benchmark itself is run by hand: it times, it does not test) ----
+run "$T/o" "$T/e" bench --repeat 0
+check_eq "bench --repeat 0: exit 2, named" "$rc:$(cat "$T/e")" "2:stats: usage: stats bench [--repeat N]"
+"$S" bench --repeat 0 >"$T/o" 2>"$T/e"; rc=$?
+check_eq "bench --repeat 0: not a count" "$rc:$(cat "$T/e")" "2:stats: --repeat '0' is not a count from 1 to 1000"
+"$S" bench --repeat 2x >"$T/o" 2>"$T/e"; rc=$?
+check_eq "bench --repeat 2x: not a count" "$rc:$(cat "$T/e")" "2:stats: --repeat '2x' is not a count from 1 to 1000"
 done_testing

@@ -382,7 +382,18 @@ static void speedup(const ctx *c) {
     char lb[512] = "";
     for (size_t i = 0, u = 0; i < libs.n && u < sizeof lb; i++)
       u += (size_t)snprintf(lb + u, sizeof lb - u, "%s`%s`", i ? ", " : "", libs.v[i]);
-    figure("key", "key", (const char *const[]){"gpu", c->slug, "libs", lb, "verdicts", vd, NULL});
+    // the kinds of group the figure holds, in its order (fgroup): the caption names these only
+    int has[3] = {0};
+    for (size_t i = 0; i < nk; i++) has[r[i].group < 1000 ? 0 : r[i].group < 2000 ? 1 : 2] = 1;
+    static const char *const kind[3] = {"key-dispatch", "key-compare", "key-fastest"};
+    char *part[3] = {NULL}, rows[1024] = "";
+    size_t nkind = 0, u = 0;
+    for (int k = 0; k < 3; k++)
+      if (has[k]) part[nkind++] = words(kind[k], NULL);
+    for (size_t k = 0; k < nkind && u < sizeof rows; k++)
+      u += (size_t)snprintf(rows + u, sizeof rows - u, "%s%s", k == 0 ? "" : k + 1 < nkind ? ", " : " and ", part[k]);
+    for (size_t k = 0; k < nkind; k++) free(part[k]);
+    figure("key", "key", (const char *const[]){"gpu", c->slug, "libs", lb, "rows", rows, "verdicts", vd, NULL});
     strlist_free(&libs);
   }
   // every row asked for, in pages of at most FOREST_ROWS_MAX rows on one axis; a group stays on

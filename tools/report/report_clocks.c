@@ -71,18 +71,23 @@ static void summary(gen *g, const rcsv *c) {
     tmpl_put(g, "clocks", "summary",
              (const char *const[]){"n", fmt("%zu", c->nrows), "lo_mhz", fmt("%.0f", lo), "hi_mhz", fmt("%.0f", hi),
                                    "thr", fmt("%.0f", thr), "dmax", fmt("%.2f", dmax), "dmed", fmt("%.2f", med),
-                                   "none", fmt("%zu", none), NULL});
+                                   "none", tmpl_str(g, "clocks", none == 1 ? "none-one" : "none-many", (const char *const[]){"n", fmt("%zu", none), NULL}),
+                                   NULL});
   }
   free(d);
 }
 
+static int have_clocks(gen *g, const egpu *x) {
+  const rcsv *c = &x->cmp;
+  if (!x->have_cmp || !c->nrows || rcsv_col(c, "clock_base_mhz") < 0) return 0;
+  for (size_t r = 0; r < c->nrows; r++)
+    if (isfinite(fld_opt(g, c, r, "clock_base_mhz")) || isfinite(fld_opt(g, c, r, "clock_cand_mhz"))) return 1;
+  return 0;
+}
+
 void clocks_paragraph(gen *g, const egpu *x) {
   const rcsv *c = &x->cmp;
-  if (!x->have_cmp || !c->nrows || rcsv_col(c, "clock_base_mhz") < 0) return;
-  int any = 0;
-  for (size_t r = 0; r < c->nrows && !any; r++)
-    any = isfinite(fld_opt(g, c, r, "clock_base_mhz")) || isfinite(fld_opt(g, c, r, "clock_cand_mhz"));
-  if (!any) return;
+  if (!have_clocks(g, x)) return;
   strlist seen = {0};
   const char *one, *full = fmt("%.0f", 100 * CLOCKS_FULL);
   if (one_instrument(x, &seen, &one))
@@ -92,4 +97,58 @@ void clocks_paragraph(gen *g, const egpu *x) {
   strlist_free(&seen);
   claims_table(g, x, full);
   summary(g, c);
+}
+
+// one side's clocks over the rows kept: the range of the medians and the largest throttled share
+typedef struct {
+  double lo, hi, thr;
+} side;
+
+static void side_add(side *s, double mhz, double pct) {
+  if (isfinite(mhz)) s->lo = fmin(s->lo, mhz), s->hi = fmax(s->hi, mhz);
+  if (isfinite(pct)) s->thr = fmax(s->thr, pct);
+}
+
+static const char *side_words(gen *g, const side *s) {
+  if (!isfinite(s->lo)) return tmpl_str(g, "clocks", "short-side-none", NULL);
+  return tmpl_str(g, "clocks", s->lo == s->hi ? "short-side-one" : "short-side",
+                  (const char *const[]){"lo", fmt("%.0f", s->lo), "hi", fmt("%.0f", s->hi), "thr", fmt("%.0f", s->thr), NULL});
+}
+
+void clocks_short(gen *g, const expvars *e, const egpu *x) {
+  if (!have_clocks(g, x)) return;
+  const rcsv *c = &x->cmp;
+  int cf = rcsv_col(c, "family"), cc = rcsv_col(c, "cand"), cb = rcsv_col(c, "base");
+  int primary = 0;
+  for (size_t r = 0; cf >= 0 && r < c->nrows && !primary; r++) primary = !strcmp(rcsv_get(c, r, cf), "primary");
+  side ours = {INFINITY, -INFINITY, 0}, lib = ours;
+  double dmax = 0;
+  size_t n = 0, nfull = 0;
+  for (size_t r = 0; r < c->nrows; r++) {
+    if (primary ? strcmp(rcsv_get(c, r, cf), "primary")
+                : cb < 0 || cc < 0 || !strlist_has(&e->libraries, rcsv_get(c, r, cb)) ||
+                      strlist_has(&e->baselines, rcsv_get(c, r, cc)) || strlist_has(&e->libraries, rcsv_get(c, r, cc)))
+      continue;
+    n++;
+    side_add(&ours, fld_opt(g, c, r, "clock_cand_mhz"), fld_opt(g, c, r, "throttled_cand_pct"));
+    side_add(&lib, fld_opt(g, c, r, "clock_base_mhz"), fld_opt(g, c, r, "throttled_base_pct"));
+    double s = fld(g, c, r, "speedup"), f = fld_opt(g, c, r, "full_clock_speedup");
+    if (isfinite(f) && isfinite(s)) dmax = fmax(dmax, 100 * fabs(f / s - 1)), nfull++;
+  }
+  if (!n) return;
+  strlist seen = {0};
+  const char *one;
+  int same = one_instrument(x, &seen, &one);  // one is seen's
+  tmpl_put(g, "clocks", "short",
+           (const char *const[]){"rows", tmpl_str(g, "clocks", primary ? "short-claims" : "short-libraries",
+                                                  (const char *const[]){"n", fmt("%zu", n), NULL}),
+                                 "source", same ? tmpl_str(g, "clocks", "short-source", (const char *const[]){"source", one, NULL})
+                                                : tmpl_str(g, "clocks", "short-mixed", NULL),
+                                 "ours", side_words(g, &ours), "lib", side_words(g, &lib),
+                                 "full", fmt("%.0f", 100 * CLOCKS_FULL),
+                                 "at_full", nfull == n ? tmpl_str(g, "clocks", "short-full", (const char *const[]){"dmax", fmt("%.2f", dmax), NULL})
+                                                       : tmpl_str(g, "clocks", "short-full-some",
+                                                                  (const char *const[]){"dmax", fmt("%.2f", dmax), "k", fmt("%zu", n - nfull), NULL}),
+                                 NULL});
+  strlist_free(&seen);
 }

@@ -132,9 +132,9 @@ static const char *level_words(gen *g, const rcsv *c, size_t r) {
   const char *gn = fmt("%.0f", ng);
   int round = !strcmp(lv, "round");
   if (isfinite(ng) && ng >= 1 && !round)
-    u = fmt("%s%s", tmpl_str(g, "words", "design-gpus", (const char *const[]){"gpus", gn, "space", " ", NULL}), u);
+    u = fmt("%s%s", tmpl_str(g, "words", "design-gpus", (const char *const[]){"gpus", gn, "gpu_s", ng == 1 ? "" : "s", "space", " ", NULL}), u);
   const char *scope = round && sc[0]                 ? word(g, "scope-sessions")
-                      : !strcmp(sc, "measured-gpus") ? tmpl_str(g, "words", "scope-measured", (const char *const[]){"gpus", gn, NULL})
+                      : !strcmp(sc, "measured-gpus") ? tmpl_str(g, "words", "scope-measured", (const char *const[]){"gpus", gn, "gpu_s", ng == 1 ? "" : "s", NULL})
                       : !strcmp(sc, "any-gpu")     ? word(g, "scope-any")
                                                    : "";
   const char *pairing = !strcmp(pa, "paired") ? tmpl_str(g, "words", "design-paired", (const char *const[]){"level", lv, NULL})
@@ -155,8 +155,9 @@ static const char *plan_words(gen *g, const rcsv *c) {
   unsigned long n[3];
   if (samples_plan_parse(tag, n)) return "";
   const char *words = tmpl_str(g, "design", beyond ? "plan-beyond" : "plan",
-                               (const char *const[]){"tag", fmt("%s", tag), "gpus", fmt("%lu", n[0]),
-                                                     "sessions", fmt("%lu", n[1]), "rounds", fmt("%lu", n[2]), NULL});
+                               (const char *const[]){"tag", fmt("%s", tag), "gpus", fmt("%lu", n[0]), "gpu_s", n[0] == 1 ? "" : "s",
+                                                     "sessions", fmt("%lu", n[1]), "ses_s", n[1] == 1 ? "" : "s",
+                                                     "rounds", fmt("%lu", n[2]), "rnd_s", n[2] == 1 ? "" : "s", NULL});
   // fewer GPUs than the plan declares (the fewest any comparison holds): an interim look
   double have = INFINITY;
   for (size_t r = 0; r < c->nrows; r++) {

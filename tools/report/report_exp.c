@@ -373,6 +373,7 @@ static void exp_gpu_short(gen *g, const expvars *e, const egpu *x, int *fig) {
   tally t = x->have_cmp ? tally_of(&x->cmp) : (tally){0};
   if (x->have_cmp && strlist_has(&x->others, "calibration.csv")) aa_verdict_counts(g, e, x);
   else verdict_counts(g, &t);
+  clocks_short(g, e, x);
   strlist shapes = {0};
   gen_shapes(x, e, &shapes);
   roof_table(g, e, x, &shapes); // in the main appendix: only the points above the roof, in words

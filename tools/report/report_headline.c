@@ -15,6 +15,7 @@
 #include "report_form.h"
 #include "report_hrows.h"
 #include "report_pick.h"
+#include "report_primary.h"
 #include "report_times.h"
 #include "report_tmpl.h"
 #include "report_words.h"
@@ -171,10 +172,13 @@ static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
     strlist_free(&shapes);
     return;
   }
-  const char *lv = "session";
+  const char *lv = "session", *design = tmpl_str(g, "headline", "no-design", NULL);
   for (size_t j = 0; j < nh && x->have_cmp; j++)
     if (h[j].r >= 0 && rcsv_col(&x->cmp, "level") >= 0) {
       lv = rcsv_get(&x->cmp, (size_t)h[j].r, rcsv_col(&x->cmp, "level"));
+      // the design of the first compared row (every row of one experiment and GPU has the same)
+      design = tmpl_str(g, "headline", "design", (const char *const[]){"units", primary_units(g, &x->cmp, (size_t)h[j].r),
+                                                                        "plan", primary_plan(g, &x->cmp, (size_t)h[j].r), NULL});
       break;
     }
   int across = !strcmp(lv, "session");
@@ -183,6 +187,7 @@ static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
            (const char *const[]){"who", tmpl_str(g, "headline", hv ? "who-headline" : "who-fastest", v),
                                  "exp", x->exp, "gpu", x->gpu, "gpu_name", gpu ? tmpl_str(g, "headline", "gpu-name", v) : "",
                                  "level", tmpl_str(g, "headline", across ? "level-session" : "level-round", NULL),
+                                 "design", design,
                                  "build", g->build, "data", g->data, "libs", gen_list(&e->libraries),
                                  "band", x->have_cmp ? band_words(g, &x->cmp) : tmpl_str(g, "headline", "no-compare", NULL),
                                  NULL});

@@ -13,6 +13,7 @@
 #include "report_form.h"
 #include "report_hrows.h"
 #include "report_keyclaims.h"
+#include "report_parts.h"
 #include "report_pick.h"
 #include "report_primary.h"
 #include "report_times.h"
@@ -75,7 +76,10 @@ static int has_primary(const egpu *x) {
 // the rows of one experiment and GPU; pairs without a comparison row go to *missing. Returns
 // whether the table is open (opened on the first row). The main form leaves out an experiment
 // that declares its claims (their table comes first; its best picks are in the full form's)
-static int best_rows(gen *g, const expvars *e, const egpu *x, int open, strlist *missing, strlist *declared, int kern) {
+// RETIRED: the experiment's retired_state (its files retired: -1 none, 0 some, 1 all), marked in its
+// group rows as in its row and heading of A.3
+static int best_rows(gen *g, const expvars *e, const egpu *x, int retired, int open, strlist *missing, strlist *declared,
+                     int kern) {
   if (!x->have_sum || !x->have_cmp) return open;
   if (!form_full(g) && has_primary(x)) {
     if (!strlist_has(declared, x->exp)) strlist_add(declared, x->exp);
@@ -101,7 +105,8 @@ static int best_rows(gen *g, const expvars *e, const egpu *x, int open, strlist 
         tmpl_table(g, "keyclaims", kern ? "caption-best-kernel" : "caption-best", kern ? "columns-best-kernel" : "columns-best",
                    kern ? "lllrllr" : "lllrll", NULL);
       if (!grouped++)
-        doc_group(&g->d, "%s", tmpl_str(g, "keyclaims", "group", (const char *const[]){"exp", x->exp, "gpu", x->gpu, NULL}));
+        doc_group(&g->d, "%s", tmpl_str(g, "keyclaims", retired < 0 ? "group" : retired ? "group-retired" : "group-retired-some",
+                                        (const char *const[]){"exp", x->exp, "gpu", x->gpu, NULL}));
       doc_row(&g->d, (const char *const[]){fmt("`%s`", shapes.v[s]), fmt("`%s`", best), fmt("`%s`", libs->v[l]),
                                            speedup_cell(g, &x->cmp, (size_t)r), n_cell(g, &x->cmp, (size_t)r),
                                            fmt("**%s**", verdict_of(&x->cmp, (size_t)r)),
@@ -133,7 +138,8 @@ void keyclaims_section(gen *g, const kc_exp *es, size_t n) {
   for (size_t k = 0; k < n; k++) kern |= !es[k].e->correctness && times_any_kernel(es[k].xs, es[k].n);
   for (size_t k = 0; k < n; k++)
     for (size_t i = 0; !es[k].e->correctness && i < es[k].n; i++)
-      open = best_rows(g, es[k].e, &es[k].xs[i], open, &missing, &declared, kern);
+      open = best_rows(g, es[k].e, &es[k].xs[i], retired_state(g, es[k].exp, es[k].xs, es[k].n), open, &missing,
+                       &declared, kern);
   if (open) doc_table_end(&g->d);
   else tmpl_put(g, "keyclaims", "none", NULL);
   if (open && !kern && g->any_kernel) tmpl_put(g, "keyclaims", "best-no-kernel", NULL);

@@ -343,7 +343,7 @@ static void calibration(gen *g, const char *gpu) {
   }
   char *within = isfinite(fw) ? tmpl_text(g, "method", "calibration-within",
                                           (const char *const[]){"fp", fmt("%.1f", 100 * fw), "draws", fmt("%.0f", dw),
-                                                                "fp_hi", fmt("%.1f", 100 * fwh), NULL})
+                                                                "fp_hi", fmt("%.1f", 100 * fwh), "rows", fmt("%zu", t.nrows), NULL})
                               : NULL;
   char *across = !isfinite(fw) ? NULL
                  : isfinite(fa) ? tmpl_text(g, "method", "calibration-across",

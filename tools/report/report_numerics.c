@@ -62,7 +62,8 @@ void numerics_table(gen *g, const egpu *x) {
     worse(rcsv_get(&t, r, ix[5]), &s->rel, &s->rel_bad);
   }
   tmpl_table(g, "correct", "caption-numerics", "columns-numerics", "lrrrrr",
-             (const char *const[]){"exp", x->exp, "gpu", x->gpu, "sessions", fmt("%zu", sessions.n), NULL});
+             (const char *const[]){"exp", x->exp, "gpu", x->gpu, "sessions", fmt("%zu", sessions.n),
+                                   "ses_s", sessions.n == 1 ? "" : "s", NULL});
   for (size_t k = 0; k < n; k++) {
     doc_row(&g->d, (const char *const[]){fmt("`%s`", rows[k].shape), fmt("%zu", rows[k].configs.n), fmt("%zu", rows[k].runs),
                                          fmt("%zu", rows[k].failed), err_cell(rows[k].abs, rows[k].abs_bad),

@@ -83,8 +83,7 @@ static const char *versions(gen *g, const egpu *x, const char *v) {
   return s;
 }
 
-// "5 GPUs × 1 session × 3 rounds × 20 reps" of compare row r (the smaller side's samples)
-static const char *units_words(gen *g, const rcsv *c, size_t r) {
+const char *primary_units(gen *g, const rcsv *c, size_t r) {
   double ng = fld_opt(g, c, r, "n_gpus"), ns = fld_opt(g, c, r, "n_sessions"), nr = fld_opt(g, c, r, "n_rounds");
   double n = fmin(fld(g, c, r, "n_base"), fld(g, c, r, "n_cand"));
   if (!isfinite(ng) || ng < 1) ng = 1;
@@ -97,6 +96,13 @@ static const char *units_words(gen *g, const rcsv *c, size_t r) {
                                                         "spg", fmt("%.0f", spg), "ses_s", spg == 1 ? "" : "s",
                                                         "rps", fmt("%.0f", rps), "rnd_s", rps == 1 ? "" : "s",
                                                         "reps", fmt("%.0f", n / nr), NULL});
+}
+
+const char *primary_plan(gen *g, const rcsv *c, size_t r) {
+  const char *plan = rcsv_col(c, "plan") >= 0 ? rcsv_get(c, r, rcsv_col(c, "plan")) : "";
+  if (!plan[0] || !strcmp(plan, "none")) return "";
+  return tmpl_str(g, T, strstr(plan, "+beyond") ? "plan-beyond" : "plan",
+                  (const char *const[]){"tag", fmt("%.*s", (int)strcspn(plan, "+"), plan), NULL});
 }
 
 static void add_once(strlist *l, const char *s) {
@@ -126,16 +132,14 @@ static void statement(gen *g, const kc_exp *k, const strlist *cands, const strli
     size_t r = (size_t)first;
     const char *name = x->names.n ? samples_meta(&x->files[0], "gpu") : NULL;
     // each GPU's design (ds) and name (dg), one entry a GPU; said once a design below
-    strlist_add(&ds, units_words(g, c, r));
+    strlist_add(&ds, primary_units(g, c, r));
     strlist_add(&dg, tmpl_str(g, T, "design-gpu-name", (const char *const[]){"gpu", x->gpu, "name", name ? name : x->gpu, NULL}));
     const char *level = rcsv_col(c, "level") >= 0 ? rcsv_get(c, r, rcsv_col(c, "level")) : "";
     add_once(&lv, tmpl_str(g, T, !strcmp(level, "session") ? "level-session" : !strcmp(level, "gpu") ? "level-gpu"
                                  : !strcmp(level, "round") ? "level-round" : "level-other",
                            (const char *const[]){"level", level, NULL}));
-    const char *plan = rcsv_col(c, "plan") >= 0 ? rcsv_get(c, r, rcsv_col(c, "plan")) : "";
-    if (plan[0] && strcmp(plan, "none"))
-      add_once(&pl, tmpl_str(g, T, strstr(plan, "+beyond") ? "plan-beyond" : "plan",
-                             (const char *const[]){"tag", fmt("%.*s", (int)strcspn(plan, "+"), plan), NULL}));
+    const char *plan = primary_plan(g, c, r);
+    if (plan[0]) add_once(&pl, plan);
     add_once(&bw, band_words_of(g, c, "primary"));
   }
   for (size_t j = 0; j < bases->n; j++)

@@ -9,3 +9,10 @@
 // writes the statement and table of K's declared claims; 1 when it has any (a primary row of
 // one of its comparison tables), else 0 and nothing written
 int primary_opening(gen *g, const kc_exp *k);
+
+// the design of compare row r in words, "5 GPUs × 1 session × 3 rounds × 20 reps" (the smaller
+// side's samples; templates/primary.txt units), as the statement and A.1's headline state it
+const char *primary_units(gen *g, const rcsv *c, size_t r);
+// " (the plan `TAG`, declared before its sessions ran)" of row r's `plan` (or the words for sessions
+// beyond it); "" when the row has none
+const char *primary_plan(gen *g, const rcsv *c, size_t r);

@@ -2,7 +2,7 @@
 // of the work done after the sweeps and sessions: per experiment, the confirmation of its Loop 1
 // search (DIR/<exp>/loop1_results.json, written by `search results`, tools/search/search_results.c)
 // and its reproductions (DIR/<exp>/<run>/claims.csv and times.csv, written by `make reproduce`,
-// tools/pipeline/reproduce.sh). Every section that shows a result of results/ reads it here.
+// `stats reproduce-exp`). Every section that shows a result of results/ reads it here.
 #pragma once
 #include "report_ctx.h"
 

@@ -30,8 +30,10 @@ static const char *const *confirm_vars(gen *g, const loop1_result *r) {
   static const char *v[40];
   const char *const w[] = {"path", r->path, "best", r->best_config, "base", r->baseline, "shape", r->shape, "gpu", r->gpu,
                            "speedup", xci(r->speedup, r->speedup_lo, r->speedup_hi), "level", r->level,
-                           "sessions", fmt("%ld", r->n_sessions), "rounds", fmt("%ld", r->n_rounds),
+                           "sessions", fmt("%ld", r->n_sessions), "ses_s", r->n_sessions == 1 ? "" : "s",
+                           "rounds", fmt("%ld", r->n_rounds),
                            "of", r->samples_of ? tmpl_str(g, "results", "confirm-of", (const char *const[]){"of", r->samples_of, NULL}) : "",
+                           "of_line", r->samples_of ? tmpl_str(g, "results", "confirm-of-line", (const char *const[]){"of", r->samples_of, NULL}) : "",
                            "verdict", r->verdict, "delta", fmt("%.2f%%", 100 * r->delta),
                            "delta_source", r->delta_source ? r->delta_source : fmt_none(),
                            "best_us", ci(1000 * r->best_ms, 1000 * r->best_lo, 1000 * r->best_hi), "base_us", num(1000 * r->base_ms),
@@ -64,9 +66,15 @@ static void repro_table(gen *g, const char *exp, const repro_run *run) {
 
 void results_section(gen *g, const char *exp) {
   loop1_result r;
-  if (results_loop1(g, exp, &r)) tmpl_put(g, "results", "confirm", confirm_vars(g, &r));
+  int confirm = results_loop1(g, exp, &r);
   repro_run *runs;
   size_t n = results_repro(g, exp, &runs);
+  // a heading of its own, beside the experiment's GPUs: the runs are of any GPU of it, not of the
+  // last one whose subsection would otherwise hold them
+  if (confirm || n)
+    tmpl_put(g, "results", confirm && n ? "heading-both" : confirm ? "heading-confirm" : "heading-repro",
+             (const char *const[]){"exp", exp, NULL});
+  if (confirm) tmpl_put(g, "results", "confirm", confirm_vars(g, &r));
   if (!n) return;
   tmpl_put(g, "results", "repro-intro", (const char *const[]){"dir", fmt("%s/%s", g->results, exp), NULL});
   for (size_t i = 0; i < n; i++)

@@ -521,3 +521,12 @@ const samples_group *samples_group_find(const samples_file *f, const char *name)
   return NULL;
 }
 
+int samples_is_sample_file(const char *path) {
+  static const char magic[] = "# cudadent42 samples";
+  char line[sizeof magic] = "";
+  FILE *f = fopen(path, "r");
+  if (!f) return 0;
+  int yes = fgets(line, sizeof line, f) && !strcmp(line, magic);
+  fclose(f);
+  return yes;
+}

@@ -87,6 +87,10 @@ size_t samples_csv_column(const char *row, const char *name);
 const char *samples_csv_field(const char *row, size_t col, char *tok, size_t size);
 void samples_free(samples_file *f);
 
+// Whether PATH is a sample file by its first line ("# cudadent42 samples ..."): the tables
+// measure publishes beside the samples (gates.csv, numerics.csv) are not, whatever their names.
+int samples_is_sample_file(const char *path);
+
 // The value of metadata KEY (a key given twice holds one value: the reader refuses two), or NULL.
 const char *samples_meta(const samples_file *f, const char *key);
 

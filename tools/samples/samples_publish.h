@@ -1,5 +1,5 @@
 // samples_publish.h — one session's sample files into the published directory (what `session measure`
-// and collect.sh call through `samples publish DEST NEW...`). Each NEW file (one session of one
+// and `session collect` call through `samples publish DEST NEW...`). Each NEW file (one session of one
 // variant, named <variant>.csv or <variant>.session.csv) is appended to DEST/<variant>.csv when
 // that file has a session column, the same GPU, code, flags, graph_calls, l2_flush, reps, warmup
 // and process, and the same columns (samples_append: old rows unchanged); else it replaces the

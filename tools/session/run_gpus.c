@@ -1,6 +1,7 @@
 // run_gpus.c — see run_gpus.h.
 #define _GNU_SOURCE
 #include "session/run_gpus.h"
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,8 +21,45 @@ int run_gpu_list(const char *spec, strv *gpus, char *err, size_t n) {
   return rc;
 }
 
+// whether nvidia-smi -L's output SMI (NULL: none) lists a GPU: a line starting "GPU "
+static int gpu_listed(const char *smi) {
+  for (const char *l = smi; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : "")
+    if (!strncmp(l, "GPU ", 4)) return 1;
+  return 0;
+}
+
+// whether an NVIDIA GPU and driver are usable here: nvidia-smi -L lists one, else the driver is
+// loaded and a device node of a GPU exists
+static int gpu_usable(void) {
+  if (run_runnable("nvidia-smi")) {
+    char *a[] = {"nvidia-smi", "-L", NULL}, *out = NULL;
+    run_capture(a, "/dev/null", 0, &out);
+    int yes = gpu_listed(out);
+    free(out);
+    if (yes) return 1;
+  }
+  if (!run_exists("/proc/driver/nvidia/version")) return 0;
+  DIR *d = opendir("/dev");
+  struct dirent *e;
+  int yes = 0;
+  while (d && !yes && (e = readdir(d)))
+    yes = !strncmp(e->d_name, "nvidia", 6) && e->d_name[6] >= '0' && e->d_name[6] <= '9';
+  if (d) closedir(d);
+  return yes;
+}
+
+static int gpus_check(void) {
+  if (gpu_usable()) return 0;
+  fputs("make: no NVIDIA GPU or driver on this machine: this target measures on a GPU and was stopped\n"
+        "before changing anything. To rebuild the appendix from the published data in data/, run:\n"
+        "    make report\n",
+        stderr);
+  return 2;
+}
+
 int run_gpus_command(int argc, char **argv) {
-  if (argc != 3) { fprintf(stderr, "session: gpus: one GPUS setting (all, or indices such as 0,1)\n"); return 2; }
+  if (argc == 3 && !strcmp(argv[2], "--check")) return gpus_check();
+  if (argc != 3) { fprintf(stderr, "session: gpus: one GPUS setting (all, or indices such as 0,1), or --check\n"); return 2; }
   strv g;
   char err[512];
   if (run_gpu_list(argv[2], &g, err, sizeof err)) { fprintf(stderr, "session: %s\n", err); return 2; }

@@ -2,6 +2,10 @@
 //   session gpus SPEC          the indices SPEC names, one a line (`all`: every GPU nvidia-smi
 //                              lists; else indices separated by commas or spaces): what search.sh
 //                              times on (GPUS=)
+//   session gpus --check       exit 0 when an NVIDIA GPU and driver are usable here (nvidia-smi -L
+//                              lists a GPU, else the driver is loaded and a /dev/nvidia<N> exists);
+//                              else says that `make report` needs none, exit 2: what a GPU goal
+//                              runs first (check-gpu)
 //   session lock [--gpu I] WHAT CMD...
 //                              CMD run holding the host-wide lock of GPU I (with only I visible:
 //                              CUDA_VISIBLE_DEVICES=I), else of the GPU it runs on (GPU, else the

@@ -156,3 +156,12 @@ int run_lock_take(const char *i, const char *who, const char *what, char *err, s
   free(note);
   return fd;
 }
+
+int run_publish_lock(const char *dir) {
+  char *f = run_fmt("%s/.publish.lock", dir);
+  FILE *t = fopen(f, "w");  // (made, or emptied, as the shell's 8> did)
+  if (t) fclose(t);
+  int fd = run_lock_wait(f, 1, -1);
+  free(f);
+  return fd;
+}

@@ -20,3 +20,6 @@ char *run_lock_holders(const char *i, long self);
 int run_lock_take(const char *i, const char *who, const char *what, char *err, size_t n);
 // waits at most S seconds for F's lock (S < 0: no limit); the descriptor, or -1
 int run_lock_wait(const char *f, int create, double s);
+// takes the publishing lock of directory DIR (DIR/.publish.lock), waiting as long as it takes, so
+// that sessions publishing there append one after the other; the descriptor, or -1
+int run_publish_lock(const char *dir);

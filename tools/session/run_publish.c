@@ -16,28 +16,6 @@
 #include "session/run_lock.h"
 #include "session/run_state.h"
 
-// the value of `# KEY:` (the first, among the leading comment lines) of PATH, trimmed; "" if none
-static char *hval(const char *path, const char *key) {
-  char *text = run_read_file(path, NULL), *v = NULL;
-  char *k = run_fmt("# %s:", key);
-  for (char *l = text, *nl; l && *l == '#'; l = nl + 1) {
-    nl = strchr(l, '\n');
-    if (nl) *nl = 0;
-    if (!strncmp(l, k, strlen(k))) {
-      char *s = l + strlen(k);
-      s += strspn(s, " \t");
-      size_t n = strlen(s);
-      while (n && strchr(" \t\r", s[n - 1])) n--;
-      v = run_fmt("%.*s", (int)n, s);
-      break;
-    }
-    if (!nl) break;
-  }
-  free(k);
-  free(text);
-  return v ? v : run_strdup("");
-}
-
 // this session's rounds of V as one sample file OUT (`samples merge`); its exit status
 static int merge_session(run_state *s, size_t v, const char *out) {
   const run_env *e = &s->e;
@@ -51,7 +29,7 @@ static int merge_session(run_state *s, size_t v, const char *out) {
     free(pos);
     pos = p;
   }
-  char *temp = hval(files.s[e->rounds - 1], "temp_end_c");
+  char *temp = run_header_value(files.s[e->rounds - 1], "temp_end_c");
   strv_push(&a, e->samples), strv_push(&a, "merge");
   strv_push(&a, "--rounds"), strv_pushf(&a, "%u", e->rounds);
   strv_push(&a, "--session"), strv_push(&a, s->session);
@@ -72,16 +50,6 @@ static int merge_session(run_state *s, size_t v, const char *out) {
   free(pos);
   free(temp);
   return rc;
-}
-
-// takes the destination's publishing lock; its descriptor
-static int publish_lock(const run_state *s) {
-  char *f = run_fmt("%s/.publish.lock", s->dest);
-  FILE *t = fopen(f, "w");  // (made, or emptied, as the shell's 8> did)
-  if (t) fclose(t);
-  int fd = run_lock_wait(f, 1, -1);
-  free(f);
-  return fd;
 }
 
 void run_publish(run_state *s) {
@@ -143,7 +111,7 @@ void run_publish(run_state *s) {
   long size = ftell(all);
   fclose(all);
   if (size > 0) {
-    int fd = publish_lock(s);
+    int fd = run_publish_lock(s->dest);
     char *a[] = {e->numtab, "publish", "--git-rev", (char *)e->git_rev, "--code", s->code_kernels, rows, s->dest, NULL};
     if (run_command(a, NULL, NULL) != 0) run_say("the numerics table was not published (above)");
     if (fd >= 0) close(fd);
@@ -153,7 +121,7 @@ void run_publish(run_state *s) {
   // 4. the gate table (a shard leaves it to the driver, which merges once every session has
   // finished: under STREAM the other sessions' variants may still be building)
   if (!e->shard) {
-    int fd = publish_lock(s);
+    int fd = run_publish_lock(s->dest);
     char *a[] = {e->gatetab, "merge", e->b, s->dest, NULL};
     run_command(a, NULL, NULL);
     if (fd >= 0) close(fd);

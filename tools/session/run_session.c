@@ -273,7 +273,7 @@ int run_measure(const char *exp) {
   run_rounds(s);
   run_publish(s);
   // DONE_FILE (a cluster job's session, staged): written last, so a job killed before it has
-  // published nothing that tools/pipeline/collect.sh would take
+  // published nothing that `session collect` would take
   if (e->done_file) {
     FILE *d = fopen(e->done_file, "w");
     if (d) { fprintf(d, "%s %s\n", s->session, s->dest); fclose(d); }

@@ -193,3 +193,24 @@ unsigned long run_random31(void) {
   if (fd >= 0) close(fd);
   return x & 0x7fffffffu;
 }
+
+char *run_header_value(const char *path, const char *key) {
+  char *text = run_read_file(path, NULL), *v = NULL;
+  char *k = run_fmt("# %s:", key);
+  for (char *l = text, *nl; l && *l == '#'; l = nl + 1) {
+    nl = strchr(l, '\n');
+    if (nl) *nl = 0;
+    if (!strncmp(l, k, strlen(k))) {
+      char *s = l + strlen(k);
+      s += strspn(s, " \t");
+      size_t n = strlen(s);
+      while (n && strchr(" \t\r", s[n - 1])) n--;
+      v = run_fmt("%.*s", (int)n, s);
+      break;
+    }
+    if (!nl) break;
+  }
+  free(k);
+  free(text);
+  return v ? v : run_strdup("");
+}

@@ -32,6 +32,9 @@ long strv_find(const strv *v, const char *s);
 // a whole file (NUL-terminated; *len its length when len is not NULL), or NULL
 char *run_read_file(const char *path, size_t *len);
 int run_exists(const char *path);
+// the value of `# KEY:` (the first, among the leading comment lines) of PATH, trimmed; "" when
+// none or PATH cannot be read (malloc'd)
+char *run_header_value(const char *path, const char *key);
 // an empty file at PATH (made or truncated); 0, or -1
 int run_touch(const char *path);
 // rm -rf PATH; 0, or -1

@@ -15,8 +15,11 @@
 //   session shards EXP
 //     the makefile of `make measure GPUS=...` or RUNNER=slurm: one measure session a GPU or a
 //     cluster job (shards_plan.h), from the environment make passes; messages `measure: GPUS: what`
-//   session gpus SPEC | session lock [--gpu I] WHAT CMD...
-//     the GPUs a GPUS setting names; CMD run holding a GPU's host-wide lock (run_gpus.h)
+//   session gpus SPEC | session gpus --check | session lock [--gpu I] WHAT CMD...
+//     the GPUs a GPUS setting names; whether a GPU is usable here; CMD run holding a GPU's host-wide lock (run_gpus.h)
+//   session collect EXP
+//     the sessions cluster jobs staged (RUNNER=slurm), published when their job finished
+//     (run_collect.h); messages `measure: what`
 //   session measure EXP
 //     one measure session of experiment EXP on this host's GPU, its settings from the environment
 //     that make passes (run_session.h); messages `measure: what`
@@ -28,6 +31,7 @@
 #include "session/session_code_id.h"
 #include "session/session_deal.h"
 #include "session/session_order.h"
+#include "session/run_collect.h"
 #include "session/run_gpus.h"
 #include "session/run_session.h"
 #include "session/shards_session.h"
@@ -37,8 +41,8 @@ static int usage(const char *why) {
           "session: %s\nusage: session order --seed N --rounds R [--sequential] VARIANT...\n"
           "       session deal --gpus N --rounds R --reps REPS [--plan-rounds P] [--turn] [--shared NAME]... VARIANT...\n"
           "       session code-id kernels PATH... | runner FILE | lib FILE | for VARIANT KERNELS [RUNNER...]\n"
-          "       session shards EXP | session measure EXP\n"
-          "       session gpus SPEC | session lock [--gpu I] WHAT CMD...\n",
+          "       session shards EXP | session measure EXP | session collect EXP\n"
+          "       session gpus SPEC | session gpus --check | session lock [--gpu I] WHAT CMD...\n",
           why);
   return 2;
 }
@@ -201,10 +205,14 @@ int main(int argc, char **argv) {
     if (argc != 3) return usage("shards: one experiment");
     return run_shards(argv[2]);
   }
+  if (!strcmp(argv[1], "collect")) {
+    if (argc != 3) return usage("collect: one experiment");
+    return run_collect(argv[2]);
+  }
   if (!strcmp(argv[1], "measure")) {
     if (argc != 3) return usage("measure: one experiment");
     return run_measure(argv[2]);
   }
   fprintf(stderr, "session: '%s' is not a command\n", argv[1]);
-  return usage("commands: order, deal, code-id, shards, measure, gpus, lock");
+  return usage("commands: order, deal, code-id, shards, measure, collect, gpus, lock");
 }

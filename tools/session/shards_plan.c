@@ -240,3 +240,14 @@ int shards_write(FILE *out, const shards_in *in, const strv *gpus, const char *h
   strv_free(&shared_cand);
   return rc;
 }
+
+const char *shards_staged_slug(const char *session_dir, const char *exp, const char *staged) {
+  size_t nd = strlen(session_dir), ne = strlen(exp);
+  if (strncmp(staged, session_dir, nd) || strncmp(staged + nd, "/data/", 6) || strncmp(staged + nd + 6, exp, ne) ||
+      staged[nd + 6 + ne] != '/')
+    return NULL;
+  const char *slug = staged + nd + 6 + ne + 1;
+  size_t n = strlen(slug);
+  if (n < 1 || n > 80 || *slug == '-' || strspn(slug, "abcdefghijklmnopqrstuvwxyz0123456789-") != n) return NULL;
+  return slug;
+}

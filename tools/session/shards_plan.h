@@ -16,7 +16,7 @@
 // time limit is SLURM_TIME minutes, else what the session may take at most: RUN_TIMEOUT per
 // process, (rounds + 1) processes per variant. The session runs in the job, in this tree (a file
 // system the nodes share), staged into build/EXP/slurm/<session>/ (DATA_OUT there, DONE written
-// last, the job's output in job.log); tools/pipeline/collect.sh publishes the finished ones.
+// last, the job's output in job.log); `session collect` (run_collect.h) publishes the finished ones.
 //
 // Each GPU runs a session of its own, with its own shuffled round order and its own order seed,
 // through `make measure-one GPU=<i>` (`session measure` with GPU and SHARD set):
@@ -71,3 +71,7 @@ int shards_queue(const shards_in *in, size_t ngpus);
 // The makefile for GPUS on host HOST, QUEUE_SEED the one order seed of a shared queue, into OUT
 // (nothing written on an error). 0, or -1 with ERR.
 int shards_write(FILE *out, const shards_in *in, const strv *gpus, const char *host, uint64_t queue_seed, char *err, size_t n);
+// The GPU directory a staged session's DONE names (STAGED, resolved), when it is the session's
+// own staging: SESSION_DIR (resolved) + "/data/" + EXP + "/" + a slug of 1-80 of [a-z0-9-], the
+// first not '-'; else NULL. The slug points into STAGED.
+const char *shards_staged_slug(const char *session_dir, const char *exp, const char *staged);

@@ -148,7 +148,7 @@ static void draw_across(const stats_opts *o, gsl_rng *r, const design_t *a, cons
   }
 }
 
-static int aa_pair(const stats_opts *o, gsl_rng *r, const char *pa, const char *pb, int *fail) {
+static int aa_pair(const stats_opts *o, FILE *out, gsl_rng *r, const char *pa, const char *pb, int *fail) {
   samples_file fa, fb;
   if (stats_read(o, pa, &fa)) return 2;
   if (stats_read(o, pb, &fb)) {
@@ -194,28 +194,28 @@ static int aa_pair(const stats_opts *o, gsl_rng *r, const char *pa, const char *
       // all the data excludes 1. The held-out rate has no interval: reported, not judged.
       double h = design_halfwidth(e.se, e.df, o->alpha), lo = exp(e.est - h), hi = exp(e.est + h);
       if (wl > o->alpha || (!isnan(h) && (lo > 1 || hi < 1))) *fail = 1;
-      printf("%s:%s", fa.variant, fb.variant);
-      csv_str(stdout, ga->name, 0);
-      csv_size(stdout, e.n_sessions);
-      csv_size(stdout, e.n_rounds);
+      fprintf(out, "%s:%s", fa.variant, fb.variant);
+      csv_str(out, ga->name, 0);
+      csv_size(out, e.n_sessions);
+      csv_size(out, e.n_rounds);
       double c[] = {100 * e.comp.rep, 100 * e.comp.round, 100 * e.comp.session};
-      for (size_t i = 0; i < 3; i++) csv_opt(stdout, c[i]);  // one session: no session part
-      csv_size(stdout, per);
-      csv_num(stdout, 100 * calib_mde(&cal, LEVEL_ROUND, 1, per, o->alpha));
-      csv_opt(stdout, da.nsessions >= 2 ? 100 * calib_mde(&cal, LEVEL_SESSION, da.nsessions,
+      for (size_t i = 0; i < 3; i++) csv_opt(out, c[i]);  // one session: no session part
+      csv_size(out, per);
+      csv_num(out, 100 * calib_mde(&cal, LEVEL_ROUND, 1, per, o->alpha));
+      csv_opt(out, da.nsessions >= 2 ? 100 * calib_mde(&cal, LEVEL_SESSION, da.nsessions,
                                                            per * da.nsessions, o->alpha)
                                         : NAN);
       double w[] = {fw, wl, wh, tw.draws ? (double)tw.same / tw.draws : NAN};
-      csv_size(stdout, tw.draws);
-      for (size_t i = 0; i < 4; i++) csv_num(stdout, w[i]);
+      csv_size(out, tw.draws);
+      for (size_t i = 0; i < 4; i++) csv_num(out, w[i]);
       double a[] = {fa_, al, ah, ta.draws ? (double)ta.same / ta.draws : NAN};
-      csv_size(stdout, ta.draws);
-      for (size_t i = 0; i < 4; i++) csv_opt(stdout, a[i]);
-      printf(",%lu", o->seed);
+      csv_size(out, ta.draws);
+      for (size_t i = 0; i < 4; i++) csv_opt(out, a[i]);
+      fprintf(out, ",%lu", o->seed);
       // the A/A comparison on all the data: its 95% CI, and whether it excludes 1
-      csv_opt(stdout, lo);
-      csv_opt(stdout, hi);
-      printf(",%s\n", isnan(h) ? "" : lo > 1 || hi < 1 ? "yes" : "no");
+      csv_opt(out, lo);
+      csv_opt(out, hi);
+      fprintf(out, ",%s\n", isnan(h) ? "" : lo > 1 || hi < 1 ? "yes" : "no");
     } else {
       fprintf(stderr, "stats: out of memory\n");
     }
@@ -229,16 +229,19 @@ static int aa_pair(const stats_opts *o, gsl_rng *r, const char *pa, const char *
   return rc;
 }
 
-int stats_aa(const stats_opts *o) {
+int stats_aa(const stats_opts *o, FILE *out, const char *lines) {
   gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
   if (!r) return 2;
   gsl_rng_set(r, o->seed);
-  printf("# cudadent42 calibration v1\n# alpha: %g\n# draws: %zu\n", o->alpha, o->draws);
-  fputs(header, stdout);
+  fprintf(out, "# cudadent42 calibration v1\n%s# alpha: %g\n# draws: %zu\n", lines ? lines : "", o->alpha, o->draws);
+  fputs(header, out);
   int rc = 0, fail = 0;
   for (int i = 0; i + 1 < o->nargs && !rc; i += 2)
-    rc = aa_pair(o, r, o->args[i], o->args[i + 1], &fail);
+    rc = aa_pair(o, out, r, o->args[i], o->args[i + 1], &fail);
   gsl_rng_free(r);
-  fflush(stdout);
+  if (fflush(out) && !rc) {
+    fprintf(stderr, "stats: aa: the calibration could not be written\n");
+    rc = 2;
+  }
   return rc ? rc : fail ? 1 : 0;
 }

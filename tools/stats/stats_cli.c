@@ -2,6 +2,8 @@
 #include "stats_cli.h"
 
 #include <errno.h>
+#include <stdarg.h>
+#include <sys/stat.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -245,3 +247,66 @@ void csv_num(FILE *f, double x) {
 }
 
 void csv_size(FILE *f, size_t x) { fprintf(f, ",%zu", x); }
+
+int stats_parse_own(int argc, char **argv, const char *const names[], const char **vals[], const char *flag,
+                    int *flagv, stats_opts *o) {
+  char **rest = calloc((size_t)argc + 1, sizeof *rest);
+  int nrest = 1;
+  *o = (stats_opts){0};
+  if (!rest) {
+    fprintf(stderr, "stats: out of memory\n");
+    return 2;
+  }
+  rest[0] = argv[0];
+  for (int i = 1; i < argc; i++) {
+    int k = 0;
+    while (names[k] && strcmp(argv[i], names[k])) k++;
+    if (flag && !strcmp(argv[i], flag)) *flagv = 1;
+    else if (names[k] && i + 1 < argc) {
+      if (*argv[++i]) *vals[k] = argv[i];  // (empty: the default)
+    } else if (names[k]) {
+      fprintf(stderr, "stats: %s: missing value\n", argv[i]);
+      free(rest);
+      return 2;
+    } else rest[nrest++] = argv[i];
+  }
+  int rc = stats_parse(nrest, rest, 1, o);
+  free(rest);
+  return rc;
+}
+
+char *stats_fmt(const char *f, ...) {
+  va_list ap, aq;
+  va_start(ap, f);
+  va_copy(aq, ap);
+  int n = vsnprintf(NULL, 0, f, ap);
+  char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+  if (!s) {
+    fprintf(stderr, "stats: out of memory\n");
+    exit(2);
+  }
+  vsnprintf(s, (size_t)n + 1, f, aq);
+  va_end(aq);
+  va_end(ap);
+  return s;
+}
+
+int stats_is_file(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+int stats_mkdirs(const char *path) {
+  char *p = stats_fmt("%s", path);
+  int rc = 0;
+  for (char *s = p + 1; !rc; s++)
+    if (*s == '/' || !*s) {
+      char c = *s;
+      *s = 0;
+      rc = mkdir(p, 0777) && errno != EEXIST ? -1 : 0;
+      *s = c;
+      if (!c) break;
+    }
+  free(p);
+  return rc;
+}

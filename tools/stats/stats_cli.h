@@ -48,6 +48,12 @@ int stats_unmeasured(const samples_file *f, const char *name);
 // refuses the options that only `stats compare` has. Returns 0, or 2 after a message on stderr.
 int stats_parse(int argc, char **argv, int compare, stats_opts *o);
 
+// stats_parse (with the options of compare) of a command that has options of its own: NAMES
+// (NULL-terminated), each with a value into *VALS[i] (an empty value leaves it as it was), and
+// FLAG (NULL: none), which sets *FLAGV; argv[0] is the command. 0, or 2 after a message.
+int stats_parse_own(int argc, char **argv, const char *const names[], const char **vals[], const char *flag,
+                    int *flagv, stats_opts *o);
+
 // CSV output: a field (quoted when it holds a comma, quote or newline) and a number
 // (%.10g; NaN as "nan"). Each prints a leading comma unless first is set.
 void csv_str(FILE *f, const char *s, int first);
@@ -58,6 +64,12 @@ void csv_size(FILE *f, size_t x);
 
 const char *ci_method_name(boot_method m);
 
+// Helpers of the commands that write files: a formatted string (malloc'd; exits 2 when memory
+// is out), whether PATH is a plain file, mkdir -p PATH (0, or -1).
+char *stats_fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
+int stats_is_file(const char *path);
+int stats_mkdirs(const char *path);
+
 // The scope of an interval at a design level: "any-gpu" (GPU-to-GPU variation inside it: 3 GPUs
 // or more at level gpu, or as many sessions on distinct GPUs) or "measured-gpus" (conditional on
 // the GPUs, or the sessions, measured).
@@ -66,5 +78,17 @@ const char *scope_name(const estimate_t *e);
 // The commands; they return the exit code.
 int stats_summary(const stats_opts *o);
 int stats_compare(const stats_opts *o);
-int stats_aa(const stats_opts *o);
-int stats_reproduce(const stats_opts *o);
+// stats aa writes the calibration to OUT, LINES (header lines, each ending in a newline; NULL:
+// none) after its first line
+int stats_aa(const stats_opts *o, FILE *out, const char *lines);
+int stats_reproduce(const stats_opts *o, FILE *out);  // its table to OUT
+// `stats verdicts DIR` (stats_verdicts.c): a line per row of each DIR/*/compare.csv, then counts
+int stats_verdicts(const char *dir);
+// `stats aa-check [options] ROOT...` (stats_aacheck.c): stats aa over each A/A experiment's GPUs,
+// into calibration files; argv[0] is "aa-check"
+int stats_aacheck(int argc, char **argv);
+// `stats reproduce-exp [options] EXP FRESH_ROOT PUBLISHED_ROOT` (stats_reproexp.c): stats reproduce
+// of a fresh session against the published data, into its tables; argv[0] is "reproduce-exp"
+int stats_reproexp(int argc, char **argv);
+// `stats bench [--repeat N]` (stats_bench.c): the speed of this command; argv[0] is "bench"
+int stats_bench(int argc, char **argv);

@@ -1,6 +1,9 @@
 // stats_main.c — `stats summary FILE...`, `stats compare BASE CAND [BASE CAND ...]` and
 // `stats aa A B [A B ...]`: summaries, confidence intervals at the level of the design,
-// Mann-Whitney U, Cliff's delta, verdicts and the A/A calibration from raw sample files.
+// Mann-Whitney U, Cliff's delta, verdicts and the A/A calibration from raw sample files; `stats
+// aa-check ROOT...`: the A/A calibration of each experiment and GPU into its files; `stats
+// reproduce-exp EXP FRESH PUB`: a fresh session judged against the published data; `stats
+// verdicts DIR`: the closing summary of the comparisons a run wrote; `stats bench`: its speed.
 #include <gsl/gsl_errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,8 +19,21 @@ static const char usage[] =
     "       stats reproduce [--delta D] [--alpha A] PUB FRESH [PUB FRESH ...]\n"
     "       stats reproduce --ratio [--delta D] [--alpha A] PUB_BASE PUB_CAND FRESH_BASE\n"
     "                       FRESH_CAND [...]\n"
+    "       stats aa-check [--pairs \"A:B ...\"] [--out DIR] [--git-rev R] [--publish] [--seed S]\n"
+    "                      [--draws N] [--rounds R] ROOT...\n"
+    "       stats reproduce-exp [--claims \"CAND:BASE ...\"] [--out DIR] [--delta D] [--plan TAG]\n"
+    "                           EXP FRESH_ROOT PUBLISHED_ROOT\n"
+    "       stats verdicts DIR\n"
+    "       stats bench [--repeat N]\n"
     "  reproduce: is a fresh session a plausible new member of the published design (GPUs and\n"
     "  sessions nested), per shape, for a variant's time or (--ratio) a speedup in shared rounds\n"
+    "  aa-check: stats aa of each ROOT/<gpu>/ (an A/A experiment's data) into\n"
+    "  DIR/<exp>/<gpu>/calibration.csv (DIR: build; --publish: also ROOT/<gpu>/); --pairs: the\n"
+    "  pairs of variants (default \"a:b sdpa-cudnn:sdpa-cudnn.b\"); --git-rev: the commit it names\n"
+    "  reproduce-exp: stats reproduce of FRESH_ROOT/EXP/<gpu>/*.csv against PUBLISHED_ROOT's, the\n"
+    "  claims (--claims) as ratios, into DIR/EXP/reproduce-{claims,times}.csv (DIR: build)\n"
+    "  verdicts: a line per row of each DIR/*/compare.csv, then the rows counted per verdict\n"
+    "  bench: the speed of this command on generated data, each figure the best of N runs (5)\n"
     "  --level auto|sample|round|session|gpu  the unit of the statistics (auto: round with one\n"
     "                                   session; gpu when sessions repeat on a GPU and there are\n"
     "                                   3 GPUs or more; else session, conditional on the GPUs\n"
@@ -66,6 +82,15 @@ int main(int argc, char **argv) {
     fputs(usage, stdout);
     return 0;
   }
+  if (argc >= 2 && !strcmp(argv[1], "verdicts")) {
+    if (argc == 3) return stats_verdicts(argv[2]);
+    fprintf(stderr, "stats: verdicts needs one directory\n");
+    fputs(usage, stderr);
+    return 2;
+  }
+  if (argc >= 2 && !strcmp(argv[1], "aa-check")) return stats_aacheck(argc - 1, argv + 1);
+  if (argc >= 2 && !strcmp(argv[1], "bench")) return stats_bench(argc - 1, argv + 1);
+  if (argc >= 2 && !strcmp(argv[1], "reproduce-exp")) return stats_reproexp(argc - 1, argv + 1);
   int aa = argc >= 2 && !strcmp(argv[1], "aa");
   int repro = argc >= 2 && !strcmp(argv[1], "reproduce");
   int compare = argc >= 2 && (!strcmp(argv[1], "compare") || aa || repro);
@@ -89,7 +114,7 @@ int main(int argc, char **argv) {
     rc = 2;
   }
   if (!rc)
-    rc = repro ? stats_reproduce(&o) : aa ? stats_aa(&o) : compare ? stats_compare(&o) : stats_summary(&o);
+    rc = repro ? stats_reproduce(&o, stdout) : aa ? stats_aa(&o, stdout, NULL) : compare ? stats_compare(&o) : stats_summary(&o);
   free(o.args);
   return rc;
 }

@@ -84,7 +84,7 @@ static void note_same_gpu(const samples_file *pub, const samples_file *fresh, ch
 }
 
 // One row; returns its verdict, or -1 on an error (after a message).
-static int row(const stats_opts *o, const operands_t *op, const char *shape) {
+static int row(const stats_opts *o, FILE *out, const operands_t *op, const char *shape) {
   int nf = op->ratio ? 4 : 2;
   design_t d[4] = {0};
   double *v[4] = {0};
@@ -139,24 +139,24 @@ static int row(const stats_opts *o, const operands_t *op, const char *shape) {
     fprintf(stderr, "stats: reproduce %s%s%s: %s: AMBIGUOUS: %s\n", base, op->ratio ? " vs " : "",
             op->ratio ? cand : "", shape, why);
   }
-  printf("%s", op->ratio ? "ratio" : "time");
-  csv_str(stdout, shape, 0);
-  csv_str(stdout, base, 0);
-  csv_str(stdout, op->ratio ? cand : "", 0);
+  fprintf(out, "%s", op->ratio ? "ratio" : "time");
+  csv_str(out, shape, 0);
+  csv_str(out, base, 0);
+  csv_str(out, op->ratio ? cand : "", 0);
   double pub = exp(p.published), fresh = exp(p.fresh);
   double w[] = {pub, fresh, op->ratio ? fresh / pub : pub / fresh, lo, hi, lo2, hi2};
-  for (size_t i = 0; i < sizeof w / sizeof *w; i++) csv_opt(stdout, w[i]);
-  printf(",%s", verdict_name(vd));
-  csv_size(stdout, p.G);
-  csv_size(stdout, p.k);
-  csv_size(stdout, p.m);
+  for (size_t i = 0; i < sizeof w / sizeof *w; i++) csv_opt(out, w[i]);
+  fprintf(out, ",%s", verdict_name(vd));
+  csv_size(out, p.G);
+  csv_size(out, p.k);
+  csv_size(out, p.m);
   double x[] = {p.df, 100 * sqrt(p.s2_gpu), 100 * sqrt(p.s2_within), delta};
-  for (size_t i = 0; i < sizeof x / sizeof *x; i++) csv_opt(stdout, x[i]);
-  printf(",%s", !p.G ? "" : p.conditional ? "measured-gpus" : p.G >= 3 ? "any-gpu" : "few-gpus");
-  printf(",%s", same_by_name(by));
-  csv_opt(stdout, kp && kf ? 100 * predict_slow_mde(&p, o->alpha, delta) : NAN);
-  csv_str(stdout, note, 0);
-  fputc('\n', stdout);
+  for (size_t i = 0; i < sizeof x / sizeof *x; i++) csv_opt(out, x[i]);
+  fprintf(out, ",%s", !p.G ? "" : p.conditional ? "measured-gpus" : p.G >= 3 ? "any-gpu" : "few-gpus");
+  fprintf(out, ",%s", same_by_name(by));
+  csv_opt(out, kp && kf ? 100 * predict_slow_mde(&p, o->alpha, delta) : NAN);
+  csv_str(out, note, 0);
+  fputc('\n', out);
   rc = (int)vd;
 out:
   for (int i = 0; i < 4; i++) {
@@ -167,7 +167,7 @@ out:
   return rc;
 }
 
-static int run(const stats_opts *o, int first, int *worst) {
+static int run(const stats_opts *o, FILE *out, int first, int *worst) {
   int nf = o->ratio ? 4 : 2;
   samples_file f[4];
   for (int i = 0; i < nf; i++)
@@ -187,7 +187,7 @@ static int run(const stats_opts *o, int first, int *worst) {
               o->args[first], shape);
       continue;
     }
-    int v = row(o, &op, shape);
+    int v = row(o, out, &op, shape);
     if (v < 0) rc = 2;
     else {
       rows++;
@@ -204,10 +204,13 @@ static int run(const stats_opts *o, int first, int *worst) {
   return rc;
 }
 
-int stats_reproduce(const stats_opts *o) {
-  int nf = o->ratio ? 4 : 2, worst = 0, rc = 0;  // (stats_main checked the operands' count)
-  fputs(header, stdout);
-  for (int i = 0; i < o->nargs && !rc; i += nf) rc = run(o, i, &worst);
-  fflush(stdout);
+int stats_reproduce(const stats_opts *o, FILE *out) {
+  int nf = o->ratio ? 4 : 2, worst = 0, rc = 0;  // (the caller checked the operands' count)
+  fputs(header, out);
+  for (int i = 0; i < o->nargs && !rc; i += nf) rc = run(o, out, i, &worst);
+  if (fflush(out) && !rc) {
+    fprintf(stderr, "stats: reproduce: the table could not be written\n");
+    rc = 2;
+  }
   return rc ? rc : worst;
 }
