@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "session/session_code_id.h"
 
 static const char *ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -26,14 +27,10 @@ int run_env_baseline_ok(const char *lib, const char *name) {
   return strspn(s + 2, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+-") == strlen(s + 2);
 }
 
-// the <lib> of a runner path: its base name less _bench.py (basename(1)'s rule: not the whole name)
+// the <lib> of a runner path (session_code_id.h's definition, which the code id uses too)
 static char *lib_of(const char *path) {
-  const char *base = strrchr(path, '/');
-  base = base ? base + 1 : path;
-  size_t n = strlen(base), k = strlen("_bench.py");
-  char *s = run_strdup(base);
-  if (n > k && !strcmp(base + n - k, "_bench.py")) s[n - k] = 0;
-  return s;
+  char lib[SESSION_CODE_ID_MAX];
+  return run_strdup(session_code_id_lib(path, lib) == 0 ? lib : path);
 }
 
 int run_env_baselines(const run_env *e, char *err, size_t n) {
