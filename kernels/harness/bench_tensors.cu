@@ -12,7 +12,7 @@ static void check_decl(const problem_tensor *d, int n, const char *kind) {
   if (n < 1 || n > PROBLEM_MAX_TENSORS)
     bench_usage_fail("a problem has 1 to %d %ss, not %d (problem_tensors_of)", PROBLEM_MAX_TENSORS, kind, n);
   for (int i = 0; i < n; i++) {
-    if ((unsigned)d[i].type > PROBLEM_I32) bench_usage_fail("%s %d: unknown element type %d", kind, i, (int)d[i].type);
+    if (!strcmp(bench_type_name(d[i].type), "?")) bench_usage_fail("%s %d: unknown element type %d", kind, i, (int)d[i].type);
     if (!d[i].count) bench_usage_fail("%s %d (%s): no elements", kind, i, d[i].name ? d[i].name : "?");
     if (!d[i].name || !d[i].name[0] || strpbrk(d[i].name, " \t\n="))
       bench_usage_fail("%s %d: its name must be a word", kind, i);
