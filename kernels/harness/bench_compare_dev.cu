@@ -91,9 +91,11 @@ void bench_compare_dev(const void *o, problem_type ot, const void *ref, problem_
 }
 
 long bench_mismatch_dev(const void *a, const void *b, size_t n, size_t esize) {
-  if (esize != 2 && esize != 4) bench_usage_fail("bench_mismatch_dev: elements of %zu bytes", esize);
+  if (esize != 1 && esize != 2 && esize != 4) bench_usage_fail("bench_mismatch_dev: elements of %zu bytes", esize);
   dev_acc h = with_acc([&](dev_acc *d) {
-    if (esize == 2)
+    if (esize == 1)
+      mismatch_kernel<<<blocks_for(n), CMP_THREADS>>>((const unsigned char *)a, (const unsigned char *)b, n, d);
+    else if (esize == 2)
       mismatch_kernel<<<blocks_for(n), CMP_THREADS>>>((const unsigned short *)a, (const unsigned short *)b, n, d);
     else
       mismatch_kernel<<<blocks_for(n), CMP_THREADS>>>((const unsigned *)a, (const unsigned *)b, n, d);

@@ -14,6 +14,6 @@
 void bench_compare_dev(const void *o, problem_type ot, const void *ref, problem_type rt, size_t n,
                        double atol, double rtol, bench_err *e);
 
-// How many of n device elements of esize bytes (2 or 4) differ bit for bit between a and b.
+// How many of n device elements of esize bytes (1, 2 or 4) differ bit for bit between a and b.
 // Synchronises.
 long bench_mismatch_dev(const void *a, const void *b, size_t n, size_t esize);
