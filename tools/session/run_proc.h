@@ -42,7 +42,10 @@ void run_stop(run_child *c);
 // ARGV's stdout (trailing newlines removed; malloc'd, "" when none) into *out, its stderr to ERR
 // (NULL: the session's; a file name), stopped after LIMIT s (0: none); its exit status
 int run_capture(char *const argv[], const char *err, unsigned limit, char **out);
-// whether NAME can be run (command -v: a path that is executable, or found so in PATH)
+// the path NAME runs from (command -v: NAME itself when it holds a '/' and is executable, else the
+// first directory of PATH where it is executable, joined with it; malloc'd), or NULL
+char *run_which(const char *name);
+// whether NAME can be run (run_which finds it)
 int run_runnable(const char *name);
 // ARGV run to its end, stdout to OUT (a file, truncated; NULL: the session's); its exit status
 int run_command(char *const argv[], const char *out, const char *err);

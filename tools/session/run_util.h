@@ -4,7 +4,10 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-// "measure: <what>" on stderr
+// the word that starts the messages: "measure" unless a command that links these helpers sets its
+// own (build/tools/profile: "profile")
+extern const char *run_prog;
+// "<run_prog>: <what>" on stderr
 void run_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 // run_say, then exit 2 (the session's exit handlers stop what it started)
 _Noreturn void run_die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -35,6 +38,8 @@ int run_exists(const char *path);
 // the value of `# KEY:` (the first, among the leading comment lines) of PATH, trimmed; "" when
 // none or PATH cannot be read (malloc'd)
 char *run_header_value(const char *path, const char *key);
+// cp FROM TO (TO made or truncated); 0, or -1
+int run_copy_file(const char *from, const char *to);
 // an empty file at PATH (made or truncated); 0, or -1
 int run_touch(const char *path);
 // rm -rf PATH; 0, or -1
