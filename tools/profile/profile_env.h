@@ -3,10 +3,11 @@
 //   `session lock`, the GPU's host-wide lock), DATA_OUT (data), PUBLISH (1: the tidy CSVs to
 //   DATA_OUT/EXP/<gpu>/profile/ and the merged gates.csv beside them), VARIANTS (words: the
 //   experiment's flag-file variants; baselines are not profiled), VARIANT (one of them), SHAPE
-//   (default: each variant's first), NCU (default: found, profile_ncu.h), PROFILE_TIMEOUT
-//   (seconds an ncu run may take, 110; 0: no limit), SEED (42), BANK_CONFLICT_MAX (0.5),
-//   COALESCE_FACTOR (2), COALESCE_IDEAL_SECTORS (4) (counter_gates.c says what they mean),
-//   GPU_LOCK_HELD (set: this run already holds the lock). An unset or empty one takes its default.
+//   (default: each variant's first), NCU (a path, or a name looked up in PATH; default: found as
+//   profile_ncu.h says), PROFILE_TIMEOUT (seconds an ncu run may take, 110; 0: no limit), SEED
+//   (42), BANK_CONFLICT_MAX (0.5), COALESCE_FACTOR (2), COALESCE_IDEAL_SECTORS (4)
+//   (counter_gates.c says what they mean), GPU_LOCK_HELD (set: this run already holds the lock).
+//   An unset or empty one takes its default.
 #pragma once
 #include <stddef.h>
 

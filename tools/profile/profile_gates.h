@@ -5,7 +5,7 @@
 // are (`gatetab stage B/EXP counters`: each reject a runtime row, the earlier counter rows of the
 // same variants dropped, the merged gates_run.csv published beside the profiles with PUBLISH=1).
 #pragma once
-#include "profile/profile_env.h"
+#include "profile_env.h"
 #include "session/run_util.h"
 
 // Publishes DONE's tidy CSVs to DATA_OUT/EXP/SLUG/profile/; that directory's parent (malloc'd),

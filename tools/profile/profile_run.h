@@ -8,7 +8,7 @@
 // the command (exit 2).
 #pragma once
 #include <stddef.h>
-#include "profile/profile_env.h"
+#include "profile_env.h"
 #include "session/run_proc.h"
 
 // Profiles variant V, the I-th of N, with ncu NCU; the bench's samples go to TMP. 0 with OUT/V.csv
