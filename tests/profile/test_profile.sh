@@ -210,6 +210,7 @@ m=\$(echo "\$*" | grep -oE '[a-z0-9_]+_op_ldgsts' | head -n 1)
 if [ -n "\${FAKE_NO_LDGSTS:-}" ] && [ -n "\$m" ]; then echo "==ERROR== Failed to find metric regex:^\$m\\.(sum|avg|min|max)\$"; exit 1; fi
 [ -n "\${FAKE_ALWAYS:-}" ] && [ "\$1" != --import ] && { echo "==ERROR== Failed to find metric regex:^\$(echo "\$*" | grep -oE -- '--metrics [a-z0-9_]+' | cut -d' ' -f2)\\.(sum)\$"; exit 1; }
 [ -n "\${FAKE_SLOW:-}" ] && sleep 30
+[ -n "\${FAKE_PERM:-}" ] && { echo "==ERROR== ERR_NVGPUCTRPERM - The user does not have permission"; exit 1; }
 if [ -n "\${FAKE_UNNAMED:-}" ] && [[ "\$*" == *sass_average* ]]; then echo "==ERROR== unnamed failure"; exit 1; fi
 while [ \$# -gt 0 ]; do [ "\$1" = --export ] && { echo report >"\$2.ncu-rep"; }; shift; done
 EOF
@@ -251,6 +252,11 @@ run_profile FAKE_SLOW=1 PROFILE_TIMEOUT=1
 check_eq "profile: ncu past PROFILE_TIMEOUT: stopped, exit 2" $? 2
 check_grep "profile: ... as timeout(1) says it (124), not retried" "swz: ncu failed \(exit 124\), see" "$tmp/perr"
 check_eq "profile: ... one run" "$(grep -c -- '--export' "$tmp/ncu.args")" 1
+rm -f "$tmp/ncu.args"
+run_profile FAKE_PERM=1
+check_eq "profile: ncu may not read the counters: exit 2" $? 2
+check_grep "profile: ... says how to allow it" "ERR_NVGPUCTRPERM\): run as root or allow profiling" "$tmp/perr"
+check_eq "profile: ... not retried" "$(grep -c -- '--export' "$tmp/ncu.args")" 1
 run_profile PROFILE_TIMEOUT=2m
 check_eq "profile: PROFILE_TIMEOUT not seconds: exit 2" $? 2
 check_grep "profile: ... says so" "^profile: PROFILE_TIMEOUT '2m' is not a count of seconds$" "$tmp/perr"
