@@ -11,10 +11,12 @@
 #include <time.h>
 #include <unistd.h>
 
+const char *run_who = "measure";
+
 static void vsay(const char *fmt, va_list ap) {
   char buf[8192];
   vsnprintf(buf, sizeof buf, fmt, ap);
-  fprintf(stderr, "measure: %s\n", buf);
+  fprintf(stderr, "%s: %s\n", run_who, buf);
 }
 void run_say(const char *fmt, ...) {
   va_list ap;

@@ -1,10 +1,13 @@
 // run_util.h — the small helpers of `session measure` (run_*.c): its messages (`measure: what`,
-// exit 2 on a fatal one), growable argument lists, words of an environment value, files.
+// exit 2 on a fatal one; run_who names another command that uses them), growable argument lists,
+// words of an environment value, files.
 #pragma once
 #include <stdarg.h>
 #include <stddef.h>
 
-// "measure: <what>" on stderr
+// the first word of the messages: "measure", or the command that uses these helpers (sanitize)
+extern const char *run_who;
+// "<run_who>: <what>" on stderr
 void run_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 // run_say, then exit 2 (the session's exit handlers stop what it started)
 _Noreturn void run_die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
