@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "gates/gate_outcome.h"
 #include "sanitize/san_env.h"
 #include "sanitize/san_jobs.h"
 #include "sanitize/san_shapes.h"
@@ -104,7 +105,7 @@ int main(int argc, char **argv) {
     if (j[i].r.clean) continue;
     bad++;
     char *detail = run_fmt("%s: %s", j[i].tool, j[i].r.msg);
-    char *a[] = {e.gatetab, "reject", rt, (char *)j[i].variant, "runtime_error", detail, NULL};
+    char *a[] = {e.gatetab, "reject", rt, (char *)j[i].variant, (char *)gate_outcome_str(GO_RUNTIME_ERROR), detail, NULL};
     if (run_command(a, NULL, NULL) != 0) exit(2);
     free(detail);
   }
