@@ -1,11 +1,12 @@
 // run_util.h — the small helpers of `session measure` (run_*.c): its messages (`measure: what`,
-// exit 2 on a fatal one), growable argument lists, words of an environment value, files.
+// exit 2 on a fatal one; run_prog names another command that uses them), growable argument lists,
+// words of an environment value, files.
 #pragma once
 #include <stdarg.h>
 #include <stddef.h>
 
 // the word that starts the messages: "measure" unless a command that links these helpers sets its
-// own (build/tools/profile: "profile")
+// own (build/tools/profile: "profile", build/tools/sanitize: "sanitize")
 extern const char *run_prog;
 // "<run_prog>: <what>" on stderr
 void run_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
