@@ -25,4 +25,4 @@ $(B)/tests/test_sanitize: tests/sanitize/test_sanitize.c $(SANITIZE_PURE_OBJS) $
 
 test: $(SANITIZE_BIN) $(GATETAB)
 TEST_PROGS   += $(B)/tests/test_sanitize
-TEST_SCRIPTS += tests/gates/test_sanitize.sh
+TEST_SCRIPTS += tests/sanitize/test_sanitize.sh
