@@ -50,10 +50,10 @@ int run_env_parse(run_env *e, const char *exp, const char *(*get)(const char *),
   e->b_root = run_val(get, "B", "build");
   e->b = run_fmt("%s/%s", e->b_root, exp);
   const char *v;
-  e->samples = (v = run_val(get, "SAMPLES_BIN", NULL)) ? run_strdup(v) : run_fmt("%s/tools/samples", e->b_root);
-  e->gatetab = (v = run_val(get, "GATETAB", NULL)) ? run_strdup(v) : run_fmt("%s/tools/gatetab", e->b_root);
-  e->numtab = (v = run_val(get, "NUMTAB", NULL)) ? run_strdup(v) : run_fmt("%s/tools/numtab", e->b_root);
-  e->serve_bin = (v = run_val(get, "SERVE_BIN", NULL)) ? run_strdup(v) : run_fmt("%s/tools/serve", e->b_root);
+  e->samples = run_tool(get, "SAMPLES_BIN", e->b_root, "samples");
+  e->gatetab = run_tool(get, "GATETAB", e->b_root, "gatetab");
+  e->numtab = run_tool(get, "NUMTAB", e->b_root, "numtab");
+  e->serve_bin = run_tool(get, "SERVE_BIN", e->b_root, "serve");
   const char *rounds = run_val(get, "ROUNDS", "10"), *reps = run_val(get, "REPS", "50");
   if (!run_digits(rounds, 1, 6, 1)) return run_errf(err, n, "ROUNDS: '%s' is not a count >= 1", rounds);
   if (!run_digits(reps, 1, 9, 1)) return run_errf(err, n, "REPS: '%s' is not a count >= 1", reps);
@@ -124,6 +124,18 @@ int run_env_parse(run_env *e, const char *exp, const char *(*get)(const char *),
   e->graph_calls = run_val(get, "GRAPH_CALLS", "20");
   e->seed = atoll(run_val(get, "SEED", "42"));
   e->shapes = strv_words(run_val(get, "SHAPES", ""));
+  e->at_shape = run_val(get, "AT_SHAPE", NULL);
+  if (e->at_shape && strcspn(e->at_shape, " \t\n") != strlen(e->at_shape))
+    return run_errf(err, n, "AT_SHAPE: '%s' is not one shape", e->at_shape);
+  e->meta = strv_words(run_val(get, "META", ""));
+  for (size_t i = 0; i < e->meta.n; i++) {
+    const char *m = e->meta.s[i];
+    if (strspn(m, "abcdefghijklmnopqrstuvwxyz0123456789_") == 0 || m[strspn(m, "abcdefghijklmnopqrstuvwxyz0123456789_")] != '=')
+      return run_errf(err, n, "META: '%s' is not KEY=VALUE (KEY of [a-z0-9_])", m);
+  }
+  const char *tables = run_val(get, "TABLES", "1");
+  if (strcmp(tables, "0") && strcmp(tables, "1")) return run_errf(err, n, "TABLES: '%s' is not 0 or 1", tables);
+  e->tables = tables[0] == '1';
   const char *sst = run_val(get, "SERVE_START_TIMEOUT", "120");
   e->serve_start_timeout = (unsigned)atol(sst);
   return 0;

@@ -35,6 +35,9 @@ typedef struct {
   const char *done_file, *plan_tag, *git_rev, *data_out, *problem, *warmup, *l2, *graph_calls;
   long long seed;              // SEED (42)
   strv shapes, code_src;       // SHAPES, CODE_SRC
+  const char *at_shape;        // AT_SHAPE (NULL: unset): every run timed at this shape alone
+  strv meta;                   // META's words (KEY=VALUE): more --meta keys of every run
+  int tables;                  // TABLES (1; 0: the experiment's gate tables left alone)
   unsigned serve_start_timeout;  // SERVE_START_TIMEOUT (120)
 } run_env;
 

@@ -1,7 +1,7 @@
 // run_gpus.h — the GPUs of this host a command is asked for, and the commands that hold one:
 //   session gpus SPEC          the indices SPEC names, one a line (`all`: every GPU nvidia-smi
-//                              lists; else indices separated by commas or spaces): what search.sh
-//                              times on (GPUS=)
+//                              lists; else indices separated by commas or spaces): what `session
+//                              search` times on (GPUS=)
 //   session gpus --check       exit 0 when an NVIDIA GPU and driver are usable here (nvidia-smi -L
 //                              lists a GPU, else the driver is loaded and a /dev/nvidia<N> exists);
 //                              else says that `make report` needs none, exit 2: what a GPU goal
@@ -20,6 +20,9 @@
 
 // The GPUs SPEC names into GPUS (shards_plan.h's rules; `all` asks nvidia-smi). 0, or -1 with ERR.
 int run_gpu_list(const char *spec, strv *gpus, char *err, size_t n);
+// the GPU a command that takes no GPUS= setting runs on: GPU, else the first of
+// CUDA_VISIBLE_DEVICES when it is an index, else 0
+void run_gpu_default(char out[16]);
 // the commands above, from argv[2] on; their exit status
 int run_gpus_command(int argc, char **argv);
 int run_lock_command(int argc, char **argv);

@@ -11,10 +11,12 @@
 #include <time.h>
 #include <unistd.h>
 
+const char *run_who = "measure";
+
 static void vsay(const char *fmt, va_list ap) {
   char buf[8192];
   vsnprintf(buf, sizeof buf, fmt, ap);
-  fprintf(stderr, "measure: %s\n", buf);
+  fprintf(stderr, "%s: %s\n", run_who, buf);
 }
 void run_say(const char *fmt, ...) {
   va_list ap;
@@ -185,6 +187,10 @@ int run_digits(const char *s, size_t lo, size_t hi, int nonzero) {
 const char *run_val(const char *(*get)(const char *), const char *k, const char *dflt) {
   const char *v = get(k);
   return v && *v ? v : dflt;
+}
+char *run_tool(const char *(*get)(const char *), const char *k, const char *b, const char *name) {
+  const char *v = run_val(get, k, NULL);
+  return v ? run_strdup(v) : run_fmt("%s/tools/%s", b, name);
 }
 unsigned long run_random31(void) {
   unsigned x = 0;

@@ -4,7 +4,10 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-// "measure: <what>" on stderr
+// the word a message starts with: "measure" (`session measure`), "search" (`session search`,
+// and the confirmation session it runs)
+extern const char *run_who;
+// "<run_who>: <what>" on stderr
 void run_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 // run_say, then exit 2 (the session's exit handlers stop what it started)
 _Noreturn void run_die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -45,6 +48,8 @@ int run_mkdir_p(const char *path);
 int run_digits(const char *s, size_t lo, size_t hi, int nonzero);
 // the value of K through GET, DFLT when unset or empty (the shell's ${K:-DFLT})
 const char *run_val(const char *(*get)(const char *), const char *k, const char *dflt);
+// the command K names through GET, else B/tools/NAME (malloc'd)
+char *run_tool(const char *(*get)(const char *), const char *k, const char *b, const char *name);
 // 31 random bits (/dev/urandom; the clock and pid without it): a seed drawn when none is given
 unsigned long run_random31(void);
 // the host's short name (hostname -s), only [A-Za-z0-9.-], else "unknown" (malloc'd): a header
