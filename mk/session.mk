@@ -27,12 +27,15 @@ $(SESSION_TESTS): $(B)/tests/%: tests/session/%.c $(SESSION_OBJS)
 $(B)/tests/test_session_run: tests/session/test_session_run.c $(SESSION_OBJS) $(RUN_PURE_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(SESSION_OBJS) $(RUN_PURE_OBJS) -lm
+$(B)/tests/test_session_search: tests/session/test_session_search.c $(SESSION_OBJS) $(RUN_PURE_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(SESSION_OBJS) $(RUN_PURE_OBJS) -lm
 RUN_PROC_OBJS := $(addprefix $(B)/tools/obj/session/,run_proc.o run_end.o run_util.o)
 $(B)/tests/test_session_proc: tests/session/test_session_proc.c $(RUN_PROC_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(RUN_PROC_OBJS) -lm
--include $(SESSION_TESTS:=.d) $(B)/tests/test_session_run.d $(B)/tests/test_session_proc.d
+-include $(SESSION_TESTS:=.d) $(B)/tests/test_session_run.d $(B)/tests/test_session_proc.d $(B)/tests/test_session_search.d
 
 test: $(SESSION_BIN)
-TEST_PROGS   += $(SESSION_TESTS) $(B)/tests/test_session_run $(B)/tests/test_session_proc
+TEST_PROGS   += $(SESSION_TESTS) $(B)/tests/test_session_run $(B)/tests/test_session_proc $(B)/tests/test_session_search
 TEST_SCRIPTS += tests/session/test_session_cli.sh

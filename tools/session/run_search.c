@@ -29,10 +29,6 @@ static void on_exit_stop(void) {
   run_stop(&R.cur);
 }
 
-int run_search_over(const search_run *r) {
-  return r->e.time_budget > 0 && time(NULL) - r->start >= (time_t)r->e.time_budget;
-}
-
 // ARGV waited for as the process of the moment (stopped on exit), its output appended to LOG
 static int run_logged(search_run *r, strv *argv, const char *log) {
   run_io io = {.in = "/dev/null", .out = log, .err = "=out"};

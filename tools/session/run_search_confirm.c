@@ -89,9 +89,11 @@ void run_search_confirm(search_run *r, const char *best) {
     if (run_start_fn(&r->cur, measure_main, &c, &io, 0) != 0) run_die("cannot fork");
     int rc = run_wait(&r->cur);
     r->cur.pid = 0;
-    char *d = run_read_file(dest, NULL);
-    if (rc != 0 || !d) run_die("the confirmation session of %s and %s failed (exit %d)", best, e->baseline, rc);
-    d[strcspn(d, "\n")] = 0;
+    // (the session's directory: the last line of its output, the runs' own output before it)
+    char *out = run_read_file(dest, NULL), *d = out;
+    if (rc != 0 || !out) run_die("the confirmation session of %s and %s failed (exit %d)", best, e->baseline, rc);
+    while (*out && out[strlen(out) - 1] == '\n') out[strlen(out) - 1] = 0;
+    if (strrchr(out, '\n')) d = strrchr(out, '\n') + 1;
     const char *name[] = {best, e->baseline}, *to[] = {cand, base};
     for (int k = 0; k < 2; k++) {
       char *f = run_fmt("%s/%s.csv", d, name[k]);
@@ -99,7 +101,7 @@ void run_search_confirm(search_run *r, const char *best) {
       copy(f, to[k]);
       free(f);
     }
-    free(d), free(data), free(dest);
+    free(out), free(data), free(dest);
   }
   char *names = run_fmt("%s/confirm/names.txt", e->res);
   FILE *o = fopen(names, "w");

@@ -22,7 +22,9 @@ typedef struct {
 } search_run;
 
 // whether TIME_BUDGET has passed
-int run_search_over(const search_run *r);
+static inline int run_search_over(const search_run *r) {
+  return r->e.time_budget > 0 && time(NULL) - r->start >= (time_t)r->e.time_budget;
+}
 // run_search_trial.c: the trials of BATCH that lane K takes, one after the other; 0
 int run_search_lane(search_run *r, const strv *batch, size_t k);
 // run_search_confirm.c: which kind of baseline BASELINE is (r->lib), or exit 2 naming it
