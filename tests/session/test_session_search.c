@@ -59,8 +59,9 @@ static void env_tests(void) {
   REFUSED("MAX_TRIALS: '-1' is not a count (0 or more)", NEED, "MAX_TRIALS=-1");
   REFUSED("TIME_BUDGET: '1h' is not a count (0 or more)", NEED, "TIME_BUDGET=1h");
   REFUSED("SEED: '4 2' is not a non-negative integer", NEED, "SEED=4 2");
-  REFUSED("SESSION: 'a b' is not [A-Za-z0-9.-] (1-100 characters, the first a letter or digit)", NEED, "SESSION=a b");
-  REFUSED("ORDER_SEED: 'x' is not a non-negative integer", NEED, "ORDER_SEED=x");
+  REFUSED("SESSION: 'a b' is not a session id (1-100 of [A-Za-z0-9.-], starting with a letter or digit)", NEED, "SESSION=a b");
+  REFUSED("ORDER_SEED: 'x' is not a number (digits only, at most 18)", NEED, "ORDER_SEED=x");
+  REFUSED("RUN_TIMEOUT: '86401' is not a whole number of seconds in 0..86400 (0: no limit)", NEED, "RUN_TIMEOUT=86401");
 }
 
 static void key_tests(void) {

@@ -44,12 +44,35 @@ int run_env_baselines(const run_env *e, char *err, size_t n) {
   return 0;
 }
 
+char *run_env_exp_dir(const char *(*get)(const char *), const char *exp, const char **b) {
+  *b = run_val(get, "B", "build");
+  return run_fmt("%s/%s", *b, exp);
+}
+
+int run_env_run_timeout(const char *(*get)(const char *), unsigned *out, char *err, size_t n) {
+  const char *rt = run_val(get, "RUN_TIMEOUT", "300");
+  if (!run_digits(rt, 1, 5, 0) || atol(rt) > 86400)
+    return run_errf(err, n, "RUN_TIMEOUT: '%s' is not a whole number of seconds in 0..86400 (0: no limit)", rt);
+  *out = (unsigned)atol(rt);
+  return 0;
+}
+
+int run_env_session(const char *(*get)(const char *), const char **session, int *have_seed, uint64_t *seed, char *err, size_t n) {
+  const char *v;
+  if ((*session = run_val(get, "SESSION", NULL)) && !run_env_session_ok(*session))
+    return run_errf(err, n, "SESSION: '%s' is not a session id (1-100 of [A-Za-z0-9.-], starting with a letter or digit)", *session);
+  if ((v = run_val(get, "ORDER_SEED", NULL))) {
+    if (!run_digits(v, 1, 18, 0)) return run_errf(err, n, "ORDER_SEED: '%s' is not a number (digits only, at most 18)", v);
+    *have_seed = 1;
+    *seed = strtoull(v, NULL, 10);
+  }
+  return 0;
+}
+
 int run_env_parse(run_env *e, const char *exp, const char *(*get)(const char *), char *err, size_t n) {
   memset(e, 0, sizeof *e);
   e->exp = exp;
-  e->b_root = run_val(get, "B", "build");
-  e->b = run_fmt("%s/%s", e->b_root, exp);
-  const char *v;
+  e->b = run_env_exp_dir(get, exp, &e->b_root);
   e->samples = run_tool(get, "SAMPLES_BIN", e->b_root, "samples");
   e->gatetab = run_tool(get, "GATETAB", e->b_root, "gatetab");
   e->numtab = run_tool(get, "NUMTAB", e->b_root, "numtab");
@@ -64,10 +87,7 @@ int run_env_parse(run_env *e, const char *exp, const char *(*get)(const char *),
   if (strcmp(e->order, "balanced") && strcmp(e->order, "sequential"))
     return run_errf(err, n, "ORDER: '%s' is not balanced or sequential", e->order);
   e->sequential = !strcmp(e->order, "sequential");
-  const char *rt = run_val(get, "RUN_TIMEOUT", "300");
-  if (!run_digits(rt, 1, 5, 0) || atol(rt) > 86400)
-    return run_errf(err, n, "RUN_TIMEOUT: '%s' is not a whole number of seconds in 0..86400 (0: no limit)", rt);
-  e->run_timeout = (unsigned)atol(rt);
+  if (run_env_run_timeout(get, &e->run_timeout, err, n)) return -1;
   const char *serve = run_val(get, "SERVE", "0");
   if (strcmp(serve, "0") && strcmp(serve, "1")) return run_errf(err, n, "SERVE: '%s' is not 0 or 1", serve);
   e->serve = serve[0] == '1';
@@ -78,13 +98,7 @@ int run_env_parse(run_env *e, const char *exp, const char *(*get)(const char *),
                     "GRAPH_CALLS=0 times plain launches; the library baselines are always timed as graph replays, so they would not "
                     "compare like for like (drop GRAPH_CALLS=0 or the sdpa-* baselines)");
   if ((e->gpu = run_val(get, "GPU", NULL)) && !run_digits(e->gpu, 1, 3, 0)) return run_errf(err, n, "GPU: '%s' is not a GPU index", e->gpu);
-  if ((e->session = run_val(get, "SESSION", NULL)) && !run_env_session_ok(e->session))
-    return run_errf(err, n, "SESSION: '%s' is not a session id (1-100 of [A-Za-z0-9.-], starting with a letter or digit)", e->session);
-  if ((v = run_val(get, "ORDER_SEED", NULL))) {
-    if (!run_digits(v, 1, 18, 0)) return run_errf(err, n, "ORDER_SEED: '%s' is not a number (digits only, at most 18)", v);
-    e->have_order_seed = 1;
-    e->order_seed = strtoull(v, NULL, 10);
-  }
+  if (run_env_session(get, &e->session, &e->have_order_seed, &e->order_seed, err, n)) return -1;
   e->problem = run_val(get, "PROBLEM", "");
   e->code_src = strv_words(run_val(get, "CODE_SRC", ""));
   e->lib_bench = run_val(get, "LIB_BENCH", NULL);

@@ -46,6 +46,14 @@ int run_env_parse(run_env *e, const char *exp, const char *(*get)(const char *),
 // The library baselines' names checked (after the session has found their runner, LIB_BENCH):
 // 0, or -1 with the message in ERR.
 int run_env_baselines(const run_env *e, char *err, size_t errlen);
+// the build directory B through GET (build when unset) into *B, and EXP's in it, B/EXP (malloc'd)
+char *run_env_exp_dir(const char *(*get)(const char *), const char *exp, const char **b);
+// RUN_TIMEOUT through GET (300 when unset), seconds in 0..86400 (0: no limit), into *OUT; 0, or -1
+// with ERR
+int run_env_run_timeout(const char *(*get)(const char *), unsigned *out, char *err, size_t errlen);
+// SESSION (*SESSION, NULL when unset) and ORDER_SEED (*HAVE_SEED and *SEED, when set) through GET,
+// checked; 0, or -1 with ERR
+int run_env_session(const char *(*get)(const char *), const char **session, int *have_seed, uint64_t *seed, char *err, size_t errlen);
 // whether NAME is a session id: 1-100 of [A-Za-z0-9.-], the first a letter or digit
 int run_env_session_ok(const char *name);
 // whether NAME is a library baseline of LIB: <lib>-<backend>[.<suffix>], backend [a-z0-9]+, suffix

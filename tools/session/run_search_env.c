@@ -19,8 +19,7 @@ static int count(const char *(*get)(const char *), const char *k, const char *df
 int run_search_env_parse(search_env *e, const char *exp, const char *(*get)(const char *), char *err, size_t n) {
   memset(e, 0, sizeof *e);
   e->exp = exp;
-  e->b_root = run_val(get, "B", "build");
-  e->b = run_fmt("%s/%s", e->b_root, exp);
+  e->b = run_env_exp_dir(get, exp, &e->b_root);
   e->out = run_fmt("%s/search", e->b);
   const char *v;
   e->search_bin = run_tool(get, "SEARCH_BIN", e->b_root, "search");
@@ -47,17 +46,15 @@ int run_search_env_parse(search_env *e, const char *exp, const char *(*get)(cons
       count(get, "BATCH", "8", 4, 1, &e->batch, err, n) || count(get, "JOBS", "16", 4, 1, &e->jobs, err, n) ||
       count(get, "TIME_BUDGET", "0", 9, 0, &e->time_budget, err, n) ||
       count(get, "SEARCH_REPS", "20", 9, 1, &e->search_reps, err, n) ||
-      count(get, "CONFIRM_REPS", "100", 9, 1, &e->confirm_reps, err, n) ||
-      count(get, "RUN_TIMEOUT", "300", 5, 0, &e->run_timeout, err, n))
+      count(get, "CONFIRM_REPS", "100", 9, 1, &e->confirm_reps, err, n) || run_env_run_timeout(get, &e->run_timeout, err, n))
     return -1;
   v = run_val(get, "CONFIRM_ROUNDS", "10");
   if (!run_digits(v, 1, 4, 1)) return run_errf(err, n, "CONFIRM_ROUNDS: '%s' is not a count of rounds", v);
   e->confirm_rounds = (unsigned)atoi(v);
-  // the confirmation session's id and order seed, checked now: not after the trials
-  if ((v = run_val(get, "SESSION", NULL)) && !run_env_session_ok(v))
-    return run_errf(err, n, "SESSION: '%s' is not [A-Za-z0-9.-] (1-100 characters, the first a letter or digit)", v);
-  if ((v = run_val(get, "ORDER_SEED", NULL)) && !run_digits(v, 1, 18, 0))
-    return run_errf(err, n, "ORDER_SEED: '%s' is not a non-negative integer", v);
+  // the confirmation session's id and order seed, checked now as it will check them: not after the trials
+  int have_seed;
+  uint64_t seed;
+  if (run_env_session(get, &v, &have_seed, &seed, err, n)) return -1;
   e->warmup = run_val(get, "WARMUP", "10");
   e->l2 = run_val(get, "L2", "cold");
   e->graph_calls = run_val(get, "GRAPH_CALLS", "20");
