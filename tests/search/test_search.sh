@@ -182,6 +182,17 @@ env "${search_env[@]}" VARIANT_DIR=/nonexistent build/tools/session search $exp 
 check_eq "session search: no variant directory exits 2" $? 2
 check_grep "... saying so" "^search: $exp: no variant directory '/nonexistent'" "$tmp/err"
 
+# every command `session search` runs from build/tools by default (run_search_env.c), and those
+# its confirmation session runs (run_env.c; SERVE=0: no server), is made before it runs, and so
+# is the session command itself: a prerequisite of `make search`
+db=$(make -pn --no-print-directory search EXP=sweep 2>/dev/null | grep -E '^search:')
+tools=$(grep -o 'run_tool(get, "[A-Z_]*", e->b_root, "[a-z_]*")' tools/session/run_search_env.c tools/session/run_env.c |
+  sed 's/.*, "//; s/")$//' | grep -vx serve | sort -u)
+check_eq "the commands session search and its confirmation run by default" "$(echo $tools)" "gates gatetab numtab samples search"
+for tool in session $tools; do
+  check "make search builds build/tools/$tool before the search runs" grep -qE "[ ]build/tools/$tool( |\$)" <<<"$db"
+done
+
 # --- make search REPLAY=1 end to end, and the appendix fragment
 "${MK[@]}" -s search-replay EXP=$exp EXP_ROOT=$xroot REPLAY_DATA="$tmp/data" REPLAY_GPU=synthetic REPLAY_SEEDS=10 >"$tmp/m.out" 2>&1
 check_eq "make search-replay (= search REPLAY=1) exits 0" $? 0
