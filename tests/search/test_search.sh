@@ -181,6 +181,23 @@ check_eq "session search: TIME_BUDGET stops the loop" "$(run_search "$tmp/d.csv"
 env "${search_env[@]}" VARIANT_DIR=/nonexistent build/tools/session search $exp 2>"$tmp/err"
 check_eq "session search: no variant directory exits 2" $? 2
 check_grep "... saying so" "^search: $exp: no variant directory '/nonexistent'" "$tmp/err"
+build/tools/session search 2>"$tmp/err"
+check_eq "session search: no experiment exits 2" $? 2
+check_grep "... saying so" "^session: search: one experiment" "$tmp/err"
+run_search "$tmp/a.csv" 30 BASELINE=nope 2>"$tmp/err"
+check_eq "session search: a BASELINE that is no variant, compiled baseline or library baseline exits 2" $? 2
+check_grep "... before anything is built or timed" "^search: baseline 'nope' is not a variant of $exp" "$tmp/err"
+# the confirmation's runs fail for a baseline without samples: nothing is kept, and the
+# experiment's runtime table is not the confirmation session's (TABLES=0)
+n_calls=$(wc -l <"$FAKE_CALLS")
+run_search "$tmp/a.csv" 30 BASELINE=m64_n32_w2_s1_z0 RESULTS_DIR="$tmp/fres" 2>"$tmp/err"
+check_eq "session search: a confirmation whose baseline fails exits 2" $? 2
+check_grep "... naming it" "^search: confirmation of m64_n32_w2_s1_z0: no samples" "$tmp/err"
+check_grep "... its runtime verdict said by the session" "^search: m64_n32_w2_s1_z0: runtime_error: " "$tmp/err"
+check "... no confirmation kept" test ! -e "$tmp/fres/confirm/cand.csv" -a ! -e "$tmp/fres/confirm/base.csv"
+check "... the experiment's runtime table untouched" test ! -e build/$exp/runtime.csv
+check_eq "... only the best and the baseline timed (the log has the key's 30 trials)" \
+  "$(tail -n +$((n_calls + 1)) "$FAKE_CALLS" | sed -n 's/^time //p' | sort -u | tr '\n' ' ')" "$(printf '%s\n' "$sbest" m64_n32_w2_s1_z0 | sort -u | tr '\n' ' ')"
 
 # every command `session search` runs from build/tools by default (run_search_env.c), and those
 # its confirmation session runs (run_env.c; SERVE=0: no server), is made before it runs, and so

@@ -94,13 +94,13 @@ void run_search_confirm(search_run *r, const char *best) {
     if (rc != 0 || !out) run_die("the confirmation session of %s and %s failed (exit %d)", best, e->baseline, rc);
     while (*out && out[strlen(out) - 1] == '\n') out[strlen(out) - 1] = 0;
     if (strrchr(out, '\n')) d = strrchr(out, '\n') + 1;
+    // (both, or neither: a pair of one key or none)
     const char *name[] = {best, e->baseline}, *to[] = {cand, base};
-    for (int k = 0; k < 2; k++) {
-      char *f = run_fmt("%s/%s.csv", d, name[k]);
-      if (!run_exists(f)) run_die("confirmation of %s: no samples (its runs failed, above; torch missing?)", name[k]);
-      copy(f, to[k]);
-      free(f);
-    }
+    char *f[2];
+    for (int k = 0; k < 2; k++)
+      if (!run_exists(f[k] = run_fmt("%s/%s.csv", d, name[k])))
+        run_die("confirmation of %s: no samples (its runs failed, above; torch missing?)", name[k]);
+    for (int k = 0; k < 2; k++) copy(f[k], to[k]), free(f[k]);
     free(out), free(data), free(dest);
   }
   char *names = run_fmt("%s/confirm/names.txt", e->res);
