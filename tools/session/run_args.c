@@ -1,8 +1,8 @@
 // run_args.c — the command line of one timed run (the `bench` protocol: kernels/harness/bench_args.h):
 // the arguments every run of a variant in a round takes (reps, warm-up, L2, graph calls, its
 // seed, its round file, the --meta keys of its sample file's header, META's after them), a
-// variant's shapes (AT_SHAPE, else its build's) and flags from its build, and a library baseline's runner (run_lib_argv: how a library baseline is
-// run, in one place). No processes here: the lists are tested by hand (test_session_run).
+// variant's shapes (AT_SHAPE, else its build's) and flags from its build, and a library
+// baseline's runner (run_lib_argv: how a library baseline is run, in one place). No processes here: the lists are tested by hand (test_session_run).
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

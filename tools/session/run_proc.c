@@ -35,7 +35,7 @@ void run_check_signal(void) {
 static void redirect(const char *path, int fd, int flags) {
   int f = open(path, flags, 0666);
   if (f < 0) {
-    fprintf(stderr, "measure: %s: %s\n", path, strerror(errno));
+    fprintf(stderr, "%s: %s: %s\n", run_who, path, strerror(errno));
     _exit(127);
   }
   if (f != fd) { dup2(f, fd); close(f); }
@@ -74,7 +74,7 @@ int run_start(run_child *c, char *const argv[], const run_io *io, unsigned limit
   pid_t p = fork_child(c, io, limit);
   if (p == 0) {
     execvp(argv[0], argv);
-    fprintf(stderr, "measure: cannot run %s: %s\n", argv[0], strerror(errno));
+    fprintf(stderr, "%s: cannot run %s: %s\n", run_who, argv[0], strerror(errno));
     _exit(127);
   }
   return p < 0 ? -1 : 0;

@@ -5,9 +5,9 @@
 // same code and settings, else replacing it, saying which key differed). 3: the numerics gate's
 // errors per shape and run (the runs' `check shape=` lines, failed ones included) appended to the
 // numerics table beside the samples (`numtab`). 4: the gate table with runtime verdicts published
-// beside the samples (`gatetab merge`; a shard leaves it to the driver, TABLES=0 leaves it alone). Publishing and the gate
-// table hold a lock on the destination directory, so that sessions finishing together on two GPUs
-// append one after the other.
+// beside the samples (`gatetab merge`; a shard leaves it to the driver, TABLES=0 leaves it
+// alone). Publishing and the gate table hold a lock on the destination directory, so that
+// sessions finishing together on two GPUs append one after the other.
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>

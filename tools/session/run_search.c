@@ -172,7 +172,8 @@ int run_search(const char *exp) {
   struct stat st;
   if (stat(e->variant_dir, &st) != 0 || !S_ISDIR(st.st_mode)) run_die("%s: no variant directory '%s'", exp, e->variant_dir);
   char *runs = run_fmt("%s/runs", e->out), *conf = run_fmt("%s/confirm", e->res), *logd = run_strdup(e->log);
-  if (run_mkdir_p(runs) || run_mkdir_p(conf) || run_mkdir_p(dirname(logd))) run_die("cannot make %s, %s or the log's directory", runs, conf);
+  if (run_mkdir_p(runs) || run_mkdir_p(conf) || run_mkdir_p(dirname(logd)))
+    run_die("cannot make %s, %s or the log's directory", runs, conf);
   free(runs), free(conf), free(logd);
   char *lock = run_fmt("%s/.lock", e->out);
   if (run_lock_wait(lock, 1, 0) < 0) run_die("%s: another search of %s is running", lock, exp);
