@@ -11,7 +11,7 @@
 //                              CUDA_VISIBLE_DEVICES=I), else of the GPU it runs on (GPU, else the
 //                              first index of CUDA_VISIBLE_DEVICES, else 0), as a measure session
 //                              holds it (run_lock.h), so that a tool timing or loading that GPU
-//                              (make ceilings, a search's trial) never overlaps a session's timing
+//                              (make ceilings, sanitize, profile) never overlaps a session's timing
 //                              there. WHAT names the holder in its note; its first word starts
 //                              the messages. Exit: CMD's, or 2 when the lock cannot be had.
 #pragma once
