@@ -13,7 +13,7 @@ RUN_PURE_OBJS += $(B)/tools/obj/session/shards_plan.o
 RUN_PURE_OBJS += $(addprefix $(B)/tools/obj/session/,run_search_env.o run_search_key.o)
 RUN_OBJS := $(RUN_PURE_OBJS) $(addprefix $(B)/tools/obj/session/,run_proc.o run_lock.o run_codeid.o run_build.o \
   run_runs.o run_serve.o run_publish.o run_session.o shards_session.o run_gpus.o run_collect.o \
-  run_search.o run_search_trial.o run_search_confirm.o) $(B)/tools/obj/gates/gate_outcome.o
+  run_search.o run_search_setup.o run_search_trial.o run_search_confirm.o) $(B)/tools/obj/gates/gate_outcome.o
 SESSION_BIN  := $(B)/tools/session
 
 $(SESSION_BIN): $(B)/tools/obj/session/session_main.o $(SESSION_OBJS) $(RUN_OBJS) $(SAMPLES_OBJS)
