@@ -49,6 +49,12 @@ char *run_env_exp_dir(const char *(*get)(const char *), const char *exp, const c
   return run_fmt("%s/%s", *b, exp);
 }
 
+void run_env_timing(const char *(*get)(const char *), const char **warmup, const char **l2, const char **graph_calls) {
+  *warmup = run_val(get, "WARMUP", "10");
+  *l2 = run_val(get, "L2", "cold");
+  *graph_calls = run_val(get, "GRAPH_CALLS", "20");
+}
+
 int run_env_run_timeout(const char *(*get)(const char *), unsigned *out, char *err, size_t n) {
   const char *rt = run_val(get, "RUN_TIMEOUT", "300");
   if (!run_digits(rt, 1, 5, 0) || atol(rt) > 86400)
@@ -93,7 +99,8 @@ int run_env_parse(run_env *e, const char *exp, const char *(*get)(const char *),
   e->serve = serve[0] == '1';
   if (e->serve && e->sequential) e->serve = 0, e->serve_dropped = 1;
   e->baselines = strv_words(run_val(get, "LIB_BASELINES", ""));
-  if (!strcmp(run_val(get, "GRAPH_CALLS", "20"), "0") && e->baselines.n)
+  run_env_timing(get, &e->warmup, &e->l2, &e->graph_calls);
+  if (!strcmp(e->graph_calls, "0") && e->baselines.n)
     return run_errf(err, n,
                     "GRAPH_CALLS=0 times plain launches; the library baselines are always timed as graph replays, so they would not "
                     "compare like for like (drop GRAPH_CALLS=0 or the sdpa-* baselines)");
@@ -133,9 +140,6 @@ int run_env_parse(run_env *e, const char *exp, const char *(*get)(const char *),
   e->plan_tag = run_val(get, "PLAN_TAG", "");
   e->git_rev = run_val(get, "GIT_REV", "unknown");
   e->data_out = run_val(get, "DATA_OUT", "data");
-  e->warmup = run_val(get, "WARMUP", "10");
-  e->l2 = run_val(get, "L2", "cold");
-  e->graph_calls = run_val(get, "GRAPH_CALLS", "20");
   e->seed = atoll(run_val(get, "SEED", "42"));
   e->shapes = strv_words(run_val(get, "SHAPES", ""));
   e->at_shape = run_val(get, "AT_SHAPE", NULL);

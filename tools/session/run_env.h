@@ -48,6 +48,8 @@ int run_env_parse(run_env *e, const char *exp, const char *(*get)(const char *),
 int run_env_baselines(const run_env *e, char *err, size_t errlen);
 // the build directory B through GET (build when unset) into *B, and EXP's in it, B/EXP (malloc'd)
 char *run_env_exp_dir(const char *(*get)(const char *), const char *exp, const char **b);
+// the timing method through GET: WARMUP (10), L2 (cold), GRAPH_CALLS (20)
+void run_env_timing(const char *(*get)(const char *), const char **warmup, const char **l2, const char **graph_calls);
 // RUN_TIMEOUT through GET (300 when unset), seconds in 0..86400 (0: no limit), into *OUT; 0, or -1
 // with ERR
 int run_env_run_timeout(const char *(*get)(const char *), unsigned *out, char *err, size_t errlen);

@@ -55,9 +55,7 @@ int run_search_env_parse(search_env *e, const char *exp, const char *(*get)(cons
   int have_seed;
   uint64_t seed;
   if (run_env_session(get, &v, &have_seed, &seed, err, n)) return -1;
-  e->warmup = run_val(get, "WARMUP", "10");
-  e->l2 = run_val(get, "L2", "cold");
-  e->graph_calls = run_val(get, "GRAPH_CALLS", "20");
+  run_env_timing(get, &e->warmup, &e->l2, &e->graph_calls);  // (as its confirmation session's)
   e->gate_arch = run_val(get, "GATE_ARCH", "sm_90");
   e->min_occupancy = run_val(get, "MIN_OCCUPANCY", "0");
   e->min_occupancy_cp_async = run_val(get, "MIN_OCCUPANCY_CP_ASYNC", "0");
