@@ -249,7 +249,7 @@ check_eq "search_section: unknown option exits 2" $? 2
 FAKE_CALLS=$tmp/gcalls FAKE_GPULOG=$tmp/gpulog FAKE_SLEEP=0.2 run_search "$tmp/g.csv" 16 GPUS=0,1 GPU_LOCK_DIR="$tmp/locks" RESULTS_DIR="$tmp/gres" 2>"$tmp/g.err"
 check_eq "session search GPUS=0,1: exits 0" $? 0
 check_eq "... 16 trials in the log, none twice" "$(tail -n +3 "$tmp/g.csv" | wc -l | tr -d ' ') $(tail -n +3 "$tmp/g.csv" | cut -d, -f5 | sort | uniq -d | wc -l | tr -d ' ')" "16 0"
-# the trials' timing runs (the confirmation's, afterwards on one GPU, log "none")
+# the trials' timing runs (and the confirmation's, afterwards, on the first of GPUS)
 check_eq "... the trials timed on both GPUs" "$(cut -d' ' -f1 "$tmp/gpulog" | grep -vx none | sort -u | tr '\n' ' ')" "0 1 "
 check_eq "... at the same time" "$(overlaps "$tmp/gpulog" 0 1)" 1
 check_eq "... never two at once on one GPU" "$(overlaps "$tmp/gpulog" 0 0)$(overlaps "$tmp/gpulog" 1 1)" "00"
