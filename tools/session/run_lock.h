@@ -1,8 +1,9 @@
 // run_lock.h — the host-wide GPU locks: the one a session holds, so that two timing jobs never
 // share a GPU whichever experiment they belong to, the one `session lock` holds for another
-// command (make ceilings, a search's trial), and the one make sanitize takes for itself: the lock
-// directory GPU_LOCK_DIR (default /tmp/cudadent42-locks, made sticky and writable by all; refused
-// when it is a symbolic link, or writable by others without the sticky bit); a lock file cudadent42-gpu<i>.lock made with O_EXCL, refused when it is not a
+// command (make ceilings, profile), the one `session search` holds for each trial, and the one
+// make sanitize takes for itself: the lock directory GPU_LOCK_DIR (default /tmp/cudadent42-locks,
+// made sticky and writable by all; refused when it is a symbolic link, or writable by others without
+// the sticky bit); a lock file cudadent42-gpu<i>.lock made with O_EXCL, refused when it is not a
 // plain file or cannot be read; the holder's note cudadent42-gpu<i>.<uid>.holder ("pid user what
 // since"), which a waiter prints. Errors: a message in ERR, -1.
 #pragma once

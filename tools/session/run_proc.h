@@ -31,6 +31,10 @@ void run_check_signal(void);
 
 // starts ARGV (searched in PATH) with IO; 0, or -1 when it could not fork
 int run_start(run_child *c, char *const argv[], const run_io *io, unsigned limit);
+// starts FN(ARG) in a child process (a fork of this one, in a process group of its own; its exit
+// status FN's return) with IO's out and err, its signals handled as run_signals handles them here,
+// its run_signalled cleared; 0, or -1 when it could not fork
+int run_start_fn(run_child *c, int (*fn)(void *), void *arg, const run_io *io, unsigned limit);
 // 1 while C runs (it enforces C's limit); 0 once it ended (c->status set)
 int run_running(run_child *c);
 // C's exit status, once it ended (run_end.h); a signal to the session exits meanwhile

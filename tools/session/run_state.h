@@ -22,6 +22,7 @@ typedef struct {
   uint64_t order_seed;
   char *code_kernels, *code_lib;  // code_lib: NULL without library baselines
   char *runs, *dest, *run_lock, *slug_bench;
+  char *runtime;      // the runtime table its rejects go to (B/EXP/runtime.csv; TABLES=0: in runs)
   strv nvml_from;
   // the builder (STREAM)
   run_child builder;  // this session's builder (pid 0: none, or another session's)

@@ -198,6 +198,10 @@ const char *run_val(const char *(*get)(const char *), const char *k, const char 
   const char *v = get(k);
   return v && *v ? v : dflt;
 }
+char *run_tool(const char *(*get)(const char *), const char *k, const char *b, const char *name) {
+  const char *v = run_val(get, k, NULL);
+  return v ? run_strdup(v) : run_fmt("%s/tools/%s", b, name);
+}
 unsigned long run_random31(void) {
   unsigned x = 0;
   int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);

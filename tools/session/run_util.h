@@ -6,7 +6,8 @@
 #include <stddef.h>
 
 // the word that starts the messages: "measure" unless a command that links these helpers sets its
-// own (build/tools/profile: "profile", build/tools/sanitize: "sanitize")
+// own (`session search` and its confirmation: "search"; build/tools/profile: "profile",
+// build/tools/sanitize: "sanitize")
 extern const char *run_prog;
 // "<run_prog>: <what>" on stderr
 void run_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -51,6 +52,8 @@ int run_mkdir_p(const char *path);
 int run_digits(const char *s, size_t lo, size_t hi, int nonzero);
 // the value of K through GET, DFLT when unset or empty (the shell's ${K:-DFLT})
 const char *run_val(const char *(*get)(const char *), const char *k, const char *dflt);
+// the command K names through GET, else B/tools/NAME (malloc'd)
+char *run_tool(const char *(*get)(const char *), const char *k, const char *b, const char *name);
 // 31 random bits (/dev/urandom; the clock and pid without it): a seed drawn when none is given
 unsigned long run_random31(void);
 // the host's short name (hostname -s), only [A-Za-z0-9.-], else "unknown" (malloc'd): a header
