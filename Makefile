@@ -34,6 +34,7 @@ include mk/session.mk
 include mk/stats.mk
 include mk/experiment.mk
 include mk/measure.mk
+include mk/sanitize.mk
 include mk/report.mk
 include mk/baselines.mk
 include mk/phase.mk

@@ -116,7 +116,3 @@ measure-one: check-gpu
 	  $(if $(call from_shards,STREAM),STREAM=1 BUILD_MAKE='$(MEASURE_MAKE)' BUILD_CHUNK=$(BUILD_CHUNK) BUILD_DEPTH=$(BUILD_DEPTH)) \
 	  $(if $(call from_shards,QUEUE),QUEUE='$(QUEUE)' QUEUE_SHARED='$(QUEUE_SHARED)') $(SESSION_BIN) measure $(EXP) >/dev/null
 
-## sanitize: GPU only: compute-sanitizer memcheck/racecheck/initcheck/synccheck on passing variants
-.PHONY: sanitize
-sanitize: check-gpu build $(EXP_OUT)/gates.csv $(GATETAB) $(SESSION_BIN)
-	@B=$(B) GATETAB=$(GATETAB) SESSION_BIN=$(SESSION_BIN) DATA_OUT=$(DATA_OUT) GIT_REV=$(GIT_REV) SANITIZE_SHAPES='$(SANITIZE_SHAPES)' tools/gates/sanitize.sh $(EXP)

@@ -1,5 +1,5 @@
 # profile.mk — `make profile`: Nsight Compute with a minimal metric set on one shape of every
-# passing variant (GPU host: bash, ncu and these cc-built tools only), the counter gates
+# passing variant (GPU host: ncu and these cc-built tools only), the counter gates
 # bank_conflicts and bad_coalescing; `make report` shows the published profiles (its profile section).
 #   build/<exp>/profile/<v>.csv        tidy: variant,shape,metric,value,unit (tools/profile/profile_metrics.h)
 #   build/<exp>/profile/<v>.ncu-rep    for the Nsight Compute GUI; raw/<v>.csv, <v>.log beside it
@@ -18,29 +18,39 @@ PROFILE_SHAPE          ?=
 PUBLISH                ?=
 
 PM_OBJ := $(B)/tools/obj/profile/profile_metrics.o
-PROFILE_TOOLS := $(addprefix $(B)/tools/,ncu_csv counter_gates)
+PROFILE_BIN := $(B)/tools/profile
+PROFILE_TOOLS := $(addprefix $(B)/tools/,ncu_csv counter_gates) $(PROFILE_BIN)
 $(B)/tools/ncu_csv: $(B)/tools/obj/profile/ncu_csv_main.o $(B)/tools/obj/profile/ncu_csv.o $(PM_OBJ)
 	$(CC) -o $@ $^ -lm
 $(B)/tools/counter_gates: $(B)/tools/obj/profile/counter_gates.o $(PM_OBJ) $(GATE_TABLE_OBJS)
 	$(CC) -o $@ $^ -lm
+# the driver of `make profile` (tools/profile/profile_main.c): its pure parts (the metric list and
+# its retries, the ncu command lines, the choice of variants, shapes and kernels, the settings),
+# its runs; the session's processes (timeouts, process groups) and helpers (run_proc.h, run_util.h)
+PROFILE_PURE_OBJS := $(addprefix $(B)/tools/obj/profile/,ncu_metrics.o profile_ncu.o profile_pick.o profile_env.o) \
+  $(PM_OBJ) $(RUN_PROC_OBJS)
+$(PROFILE_BIN): $(addprefix $(B)/tools/obj/profile/,profile_main.o profile_run.o profile_gates.o) $(PROFILE_PURE_OBJS)
+	$(CC) -o $@ $^ -lm
 
-## profile-tools: build the profiling host tools (ncu_csv, counter_gates)
+## profile-tools: build the profiling host tools (ncu_csv, counter_gates, profile)
 .PHONY: profile-tools
 profile-tools: $(PROFILE_TOOLS)
 tools: profile-tools
 
 ## profile: GPU only: ncu on one shape (SHAPE=) of each passing variant (VARIANT=) -> build/EXP/profile/, counter gates; PUBLISH=1 -> data/
 .PHONY: profile
-profile: check-gpu build $(EXP_OUT)/gates.csv $(B)/tools/ncu_csv $(B)/tools/counter_gates $(GATETAB) $(SESSION_BIN)
+# (build/tools/profile: its settings, tools/profile/profile_env.h; it runs itself again under
+# `session lock`, the GPU's host-wide lock)
+profile: check-gpu build $(EXP_OUT)/gates.csv $(B)/tools/ncu_csv $(B)/tools/counter_gates $(GATETAB) $(SESSION_BIN) $(PROFILE_BIN)
 	@B=$(B) SESSION_BIN=$(SESSION_BIN) DATA_OUT=$(DATA_OUT) PUBLISH=$(PUBLISH) VARIANTS='$(VARIANTS)' VARIANT='$(VARIANT)' \
 	  SHAPE='$(or $(SHAPE),$(PROFILE_SHAPE))' SEED=$(SEED) PROFILE_TIMEOUT=$(PROFILE_TIMEOUT) \
 	  BANK_CONFLICT_MAX=$(BANK_CONFLICT_MAX) COALESCE_FACTOR=$(COALESCE_FACTOR) \
-	  COALESCE_IDEAL_SECTORS=$(COALESCE_IDEAL_SECTORS) tools/profile/profile.sh $(EXP)
+	  COALESCE_IDEAL_SECTORS=$(COALESCE_IDEAL_SECTORS) $(PROFILE_BIN) $(EXP)
 
 ## profile-gates: counter gates from build/EXP/profile/*.csv (or PROFILE_DIR=) into build/EXP/gates_run.csv (PUBLISH=1: gates.csv beside PROFILE_DIR); no GPU
 # counter_gates judges the profiles (build/EXP/counter_gates.csv); `gatetab stage` turns its
 # rejects into runtime rows, dropping the earlier counter rows of the same variants, and merges
-# the table as measure's and sanitize's rows are (profile.sh does the same after ncu)
+# the table as measure's and sanitize's rows are (build/tools/profile does the same after ncu)
 PROFILE_FROM := $(or $(PROFILE_DIR),$(EXP_OUT)/profile)
 .PHONY: profile-gates
 profile-gates: $(EXP_OUT)/gates.csv $(B)/tools/counter_gates $(GATETAB)
@@ -68,3 +78,9 @@ $(B)/tests/test_ncu_csv: tests/profile/test_ncu_csv.c $(B)/tools/obj/profile/ncu
 	@mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(B)/tools/obj/profile/ncu_csv.o -lm
 -include $(B)/tests/test_ncu_csv.d
+# Unit test of the driver's pure parts (ncu_metrics.h, profile_ncu.h, profile_pick.h, profile_env.h).
+TEST_PROGS += $(B)/tests/test_profile_driver
+$(B)/tests/test_profile_driver: tests/profile/test_profile_driver.c $(PROFILE_PURE_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(PROFILE_PURE_OBJS) -lm
+-include $(B)/tests/test_profile_driver.d

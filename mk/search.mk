@@ -1,6 +1,7 @@
 # search.mk — the Loop 1 search over an experiment's space:
-#   make search EXP=e            GPU: LHS seed + TPE (tools/search/search.sh), trial log with resume,
-#                                then the confirmation samples (and their statistics where GSL is)
+#   make search EXP=e            GPU: LHS seed + TPE (`session search`, tools/session/run_search.h),
+#                                trial log with resume, then the confirmation samples (a measure
+#                                session of the best and BASELINE; their statistics where GSL is)
 #   make search-confirm EXP=e    CPU: stats on the confirmation samples -> $(LOOP1_JSON)
 #   make search EXP=e REPLAY=1   CPU: the strategies compared on the recorded sweep data/e/<gpu>/
 #                                -> build/e/strategies.csv, build/plots/e/search.{pdf,png}
@@ -40,8 +41,8 @@ REPLAY_DATA     ?= $(DATA)/$(EXP)/$(REPLAY_GPU)
 search-replay: $(EXP_OUT)/strategies.csv $(B)/plots/$(EXP)/search.pdf
 	@column -s, -t $< 2>/dev/null || cat $<
 
-# sub-make: search.sh builds each trial's variant through make (MAKE_CMD: its flag file is written
-# just before), and the confirmation reads the samples search.sh just wrote, which this make
+# sub-make: `session search` builds each trial's variant through make (MAKE_CMD: its flag file is
+# written just before), and the confirmation reads the samples it just wrote, which this make
 # listed before they existed
 ifeq ($(REPLAY),1)
 ## search: LHS+TPE search of EXP's space on a GPU (resumes; MAX_TRIALS, TIME_BUDGET); REPLAY=1: strategies on data/EXP
@@ -51,15 +52,16 @@ else
 # sub-make: the confirmation reads the results the search has just written, which a make that
 # lists its files before any recipe runs cannot know yet
 .PHONY: search
-search: check-exp check-deps-build $(B)/tools/search $(B)/tools/gates $(GATETAB) $(B)/tools/flagcheck $(SAMPLES_BIN) $(SESSION_BIN)
+search: check-exp check-deps-build $(B)/tools/search $(B)/tools/gates $(GATETAB) $(NUMTAB) $(B)/tools/flagcheck $(SAMPLES_BIN) $(SESSION_BIN)
 	@$(if $(MAKE_DRY),echo "search: a dry run (make -n): no trial is built or timed"; exit 0;) \
-	  B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) SESSION_BIN=$(SESSION_BIN) GATETAB=$(GATETAB) NVCC='$(NVCC)' CODE_SRC='$(CODE_SRC)' MAKE_CMD='$(MAKE) --no-print-directory EXP=$(EXP)' SHAPE=$(SEARCH_SHAPE) \
+	  B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) SEARCH_BIN=$(B)/tools/search GATETAB=$(GATETAB) NUMTAB=$(NUMTAB) NVCC='$(NVCC)' \
+	  PROBLEM=$(PROBLEM) CODE_SRC='$(CODE_SRC)' GIT_REV='$(GIT_REV)' MAKE_CMD='$(MAKE) --no-print-directory EXP=$(EXP)' SHAPE=$(SEARCH_SHAPE) \
 	  SEED=$(SEARCH_SEED) STRATEGY='$(SEARCH_STRATEGY)' INIT=$(SEARCH_INIT) MAX_TRIALS=$(MAX_TRIALS) \
 	  TIME_BUDGET=$(TIME_BUDGET) GPUS='$(GPUS)' BATCH=$(SEARCH_BATCH) JOBS=$(SEARCH_JOBS) SEARCH_REPS=$(SEARCH_REPS) \
 	  CONFIRM_REPS=$(CONFIRM_REPS) CONFIRM_ROUNDS=$(CONFIRM_ROUNDS) WARMUP=$(WARMUP) L2=$(L2) GRAPH_CALLS=$(GRAPH_CALLS) RUN_TIMEOUT=$(RUN_TIMEOUT) \
 	  BASELINE='$(BASELINE)' BASELINES='$(BASELINES)' LIB_BENCH='$(LIB_BENCH)' VARIANT_DIR=$(VARIANT_DIR) RESULTS_DIR=$(SEARCH_RESULTS) SEARCH_LOG=$(SEARCH_LOG) GATE_ARCH=$(GATE_ARCH) \
 	  MIN_OCCUPANCY=$(MIN_OCCUPANCY) MIN_OCCUPANCY_CP_ASYNC=$(MIN_OCCUPANCY_CP_ASYNC) \
-	  MIN_CTAS=$$(( $(MIN_CTAS_PER_SM) * $(SM_COUNT) )) SM_COUNT=$(SM_COUNT) tools/search/search.sh $(EXP)
+	  MIN_CTAS=$$(( $(MIN_CTAS_PER_SM) * $(SM_COUNT) )) SM_COUNT=$(SM_COUNT) $(MEASURE_OPT) $(SESSION_BIN) search $(EXP)
 	@if [ -f /usr/include/gsl/gsl_rng.h ]; then $(MAKE) --no-print-directory search-confirm EXP=$(EXP); \
 	  else echo "search: no GSL here: run 'make search-confirm EXP=$(EXP)' where GSL is, with $(SEARCH_RESULTS)/"; fi
 endif

@@ -417,12 +417,13 @@ fake hollow nofile; gates good hollow
 B=$t/build DATA_OUT=$t/data ROUNDS=2 REPS=2 SHAPES="B1_H1_S8_D64_C0" SESSION=p3 build/tools/session measure sd >/dev/null 2>"$t/stderr"
 check "exit 0 without a sample file: not published" test ! -e "$d/hollow.csv"
 check_grep "exit 0 without a sample file: a runtime_error gate row" '^hollow,reject,runtime_error,"exit 0 without a sample file' "$d/gates.csv"
-# every command `session measure` runs from build/tools by default (run_env.c: "%s/tools/<name>")
+# every command `session measure` runs from build/tools by default (run_env.c: run_tool(get, VAR,
+# B, "<name>"), B/tools/<name>)
 # is made before it runs, and so is the session command itself: a
 # prerequisite of `make measure` (or of the gate table it needs); one missing from the list was
 # found only on a GPU host, where the session went on without it
 db=$(make -pn --no-print-directory measure EXP=vecadd 2>/dev/null | grep -E '^(measure|build/vecadd/gates\.csv):')
-tools=$(grep -o '"%s/tools/[a-z_]*"' tools/session/run_env.c | sed 's|.*/||; s|"||' | sort -u)
+tools=$(grep -o 'run_tool(get, "[A-Z_]*", e->b_root, "[a-z_]*")' tools/session/run_env.c | sed 's/.*, "//; s/")$//' | sort -u)
 check_eq "the commands session measure runs by default, read from run_env.c" "$(echo $tools)" "gatetab numtab samples serve"
 for tool in session $tools; do
   check "make measure builds build/tools/$tool before the session runs" grep -qE "[ ]build/tools/$tool( |\$)" <<<"$db"

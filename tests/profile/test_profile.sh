@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test_profile.sh — the profiling stage on the CPU: ncu_csv on hand-made exports of ncu's
 # `--csv --page raw` layout (tests/fixtures/profile/README.md), counter_gates, the gate merge,
-# the counter gates folded into the gate table (gatetab stage), the appendix's profile section (report_gen --profile), and profile.sh end to end with a stand-in ncu and bench.
+# the counter gates folded into the gate table (gatetab stage), the appendix's profile section (report_gen --profile), and `make profile`'s driver
+# (build/tools/profile) end to end with a stand-in ncu and bench.
 # Expected numbers are hand calculations, written next to each check.
 source tests/lib.sh
 T=${B:-build}/tools
@@ -107,7 +108,7 @@ printf 'variant,shape,metric,value,unit\nv,%s,duration,1,ns\nw,%s,duration,1,ns\
 check_grep "counter_gates: two variants in one file: file:line" "mixed.csv:3: variant/shape" "$tmp/err"
 
 # --- the counter gates folded into the gate table (counter_gates, then gatetab stage, as
-# profile.sh and make profile-gates call them) ---------------------------------------------------
+# build/tools/profile and make profile-gates call them) ---------------------------------------------------
 G='variant,verdict,reason,detail,kernel,regs,spill_stores,spill_loads,stack,smem_static,smem_dynamic,threads,blocks_per_sm,occupancy,ctas_min,ctas_max'
 mkdir -p "$tmp/b/e" "$tmp/b/f"
 { echo "$G"
@@ -189,7 +190,7 @@ sed "s/$S/B2_bad/" "$tmp/swz.csv" >"$D/badshape.csv"
 psec --profile "$D/badshape.csv" 2>"$tmp/err"
 check_grep "profile_section: not a shape name: file:line" "badshape.csv:2: 'B2_bad' is not a shape name" "$tmp/err"
 
-# --- profile.sh with a stand-in ncu and bench ---------------------------------------------------
+# --- build/tools/profile with a stand-in ncu and bench -------------------------------------------
 E=$tmp/pb/e
 mkdir -p "$E/swz" "$E/cublas-naive" "$tmp/bin"
 { echo "$G"
@@ -208,47 +209,71 @@ if [ "\$1" = --import ]; then cat "$PWD/$F/swz.raw.csv"; exit 0; fi
 m=\$(echo "\$*" | grep -oE '[a-z0-9_]+_op_ldgsts' | head -n 1)
 if [ -n "\${FAKE_NO_LDGSTS:-}" ] && [ -n "\$m" ]; then echo "==ERROR== Failed to find metric regex:^\$m\\.(sum|avg|min|max)\$"; exit 1; fi
 [ -n "\${FAKE_ALWAYS:-}" ] && [ "\$1" != --import ] && { echo "==ERROR== Failed to find metric regex:^\$(echo "\$*" | grep -oE -- '--metrics [a-z0-9_]+' | cut -d' ' -f2)\\.(sum)\$"; exit 1; }
+[ -n "\${FAKE_SLOW:-}" ] && sleep 30
+[ -n "\${FAKE_PERM:-}" ] && { echo "==ERROR== ERR_NVGPUCTRPERM - The user does not have permission"; exit 1; }
 if [ -n "\${FAKE_UNNAMED:-}" ] && [[ "\$*" == *sass_average* ]]; then echo "==ERROR== unnamed failure"; exit 1; fi
 while [ \$# -gt 0 ]; do [ "\$1" = --export ] && { echo report >"\$2.ncu-rep"; }; shift; done
 EOF
 chmod +x "$tmp/bin/ncu"
-run_profile() { env B="$tmp/pb" SESSION_BIN="$PWD/build/tools/session" GPU_LOCK_DIR="$tmp/locks" TOOLS="$T" DATA_OUT="$tmp/pdata" NCU="$tmp/bin/ncu" VARIANTS=swz "$@" tools/profile/profile.sh e 2>"$tmp/perr"; }
+run_profile() { env B="$tmp/pb" SESSION_BIN="$T/session" GPU_LOCK_DIR="$tmp/locks" TOOLS="$T" DATA_OUT="$tmp/pdata" NCU="$tmp/bin/ncu" VARIANTS=swz "$@" "$T/profile" e 2>"$tmp/perr"; }
 run_profile SHAPE=$S
-check_eq "profile.sh: exit 0 with a stand-in ncu" $? 0
-check_grep "profile.sh: --clock-control none" '--clock-control none' "$tmp/ncu.args"
-check_grep "profile.sh: the shape's kernel from describe.txt" 'regex:\^flash_attn_fwd\$' "$tmp/ncu.args"
-check_grep "profile.sh: skips the check launch, profiles 3" '--launch-skip 1 --launch-count 3' "$tmp/ncu.args"
-check_grep "profile.sh: bench in timing mode with few reps" "--shape $S --reps 3 --warmup 1 --l2 hot --hot-batch 1" "$tmp/ncu.args"
-check_grep "profile.sh: raw page with base units" '--import .*swz.ncu-rep --csv --page raw --print-units base' "$tmp/ncu.args"
-check "profile.sh: tidy CSV written" cmp "$tmp/swz.csv" "$E/profile/swz.csv"
-check "profile.sh: baselines without a flag file are not profiled" bash -c "! grep -q cublas-naive '$tmp/ncu.args'"
-check_grep "profile.sh: counter gates run" "^profile: counter gates: 1 variants, 1 pass\$" "$tmp/perr"
-check "profile.sh: nothing published without PUBLISH=1" test ! -e "$tmp/pdata"
+check_eq "profile: exit 0 with a stand-in ncu" $? 0
+check_grep "profile: --clock-control none" '--clock-control none' "$tmp/ncu.args"
+check_grep "profile: the shape's kernel from describe.txt" 'regex:\^flash_attn_fwd\$' "$tmp/ncu.args"
+check_grep "profile: skips the check launch, profiles 3" '--launch-skip 1 --launch-count 3' "$tmp/ncu.args"
+check_grep "profile: bench in timing mode with few reps" "--shape $S --reps 3 --warmup 1 --l2 hot --hot-batch 1" "$tmp/ncu.args"
+check_grep "profile: raw page with base units" '--import .*swz.ncu-rep --csv --page raw --print-units base' "$tmp/ncu.args"
+check "profile: tidy CSV written" cmp "$tmp/swz.csv" "$E/profile/swz.csv"
+check "profile: baselines without a flag file are not profiled" bash -c "! grep -q cublas-naive '$tmp/ncu.args'"
+check_grep "profile: counter gates run" "^profile: counter gates: 1 variants, 1 pass\$" "$tmp/perr"
+check "profile: nothing published without PUBLISH=1" test ! -e "$tmp/pdata"
 rm -f "$tmp/ncu.args"
 run_profile FAKE_NO_LDGSTS=1 PUBLISH=1
-check_eq "profile.sh: metrics ncu lacks: dropped one by one, exit 0" $? 0
-check_grep "profile.sh: ... said so" "retrying without l1tex__t_requests_pipe_lsu_mem_global_op_ldgsts$" "$tmp/perr"
-check_eq "profile.sh: ... twice, then the rest of the set" "$(grep -c retrying "$tmp/perr")" 2
-check_grep "profile.sh: ... the last run keeps the other EXTRA metrics" 'sass_average_data_bytes_per_sector_mem_global_op_st.pct --export' "$tmp/ncu.args"
+check_eq "profile: metrics ncu lacks: dropped one by one, exit 0" $? 0
+check_grep "profile: ... said so" "retrying without l1tex__t_requests_pipe_lsu_mem_global_op_ldgsts$" "$tmp/perr"
+check_eq "profile: ... twice, then the rest of the set" "$(grep -c retrying "$tmp/perr")" 2
+check_grep "profile: ... the last run keeps the other EXTRA metrics" 'sass_average_data_bytes_per_sector_mem_global_op_st.pct --export' "$tmp/ncu.args"
 rm -f "$tmp/ncu.args"
 run_profile FAKE_UNNAMED=1
-check_eq "profile.sh: an unnamed failure: retried without EXTRA, exit 0" $? 0
-check_grep "profile.sh: ... said so" "retrying without the EXTRA metrics" "$tmp/perr"
-check_eq "profile.sh: ... last run without any EXTRA metric" "$(tail -n 2 "$tmp/ncu.args" | head -n 1 | grep -c 'mem_shared.sum\|sass_average')" 0
+check_eq "profile: an unnamed failure: retried without EXTRA, exit 0" $? 0
+check_grep "profile: ... said so" "retrying without the EXTRA metrics" "$tmp/perr"
+check_eq "profile: ... last run without any EXTRA metric" "$(tail -n 2 "$tmp/ncu.args" | head -n 1 | grep -c 'mem_shared.sum\|sass_average')" 0
 rm -f "$tmp/ncu.args"
 run_profile FAKE_ALWAYS=1
-check_eq "profile.sh: ncu failing every time: exit 2" $? 2
-check_eq "profile.sh: ... after 5 tries" "$(grep -c -- '--export' "$tmp/ncu.args")" 5
-check_grep "profile.sh: default shape is the experiment's first" "--shape $S --reps" "$tmp/ncu.args"
-check "profile.sh: PUBLISH=1 copies the tidy CSV" cmp "$tmp/swz.csv" "$tmp/pdata/e/nvidia-h100-80gb-hbm3/profile/swz.csv"
-check "profile.sh: PUBLISH=1 publishes the gate table" test -f "$tmp/pdata/e/nvidia-h100-80gb-hbm3/gates.csv"
+check_eq "profile: ncu failing every time: exit 2" $? 2
+check_eq "profile: ... after 5 tries" "$(grep -c -- '--export' "$tmp/ncu.args")" 5
+check_grep "profile: default shape is the experiment's first" "--shape $S --reps" "$tmp/ncu.args"
+check "profile: PUBLISH=1 copies the tidy CSV" cmp "$tmp/swz.csv" "$tmp/pdata/e/nvidia-h100-80gb-hbm3/profile/swz.csv"
+check "profile: PUBLISH=1 publishes the gate table" test -f "$tmp/pdata/e/nvidia-h100-80gb-hbm3/gates.csv"
+check_grep "profile: ... said which variant failed" "^profile: no variant profiled \(1 failed\)$" "$tmp/perr"
+check_grep "profile: under the GPU's lock (the holder's note names the run)" "make profile EXP=e" "$tmp"/locks/cudadent42-gpu*.holder
+rm -f "$tmp/ncu.args"
+run_profile FAKE_SLOW=1 PROFILE_TIMEOUT=1
+check_eq "profile: ncu past PROFILE_TIMEOUT: stopped, exit 2" $? 2
+check_grep "profile: ... as timeout(1) says it (124), not retried" "swz: ncu failed \(exit 124\), see" "$tmp/perr"
+check_eq "profile: ... one run" "$(grep -c -- '--export' "$tmp/ncu.args")" 1
+rm -f "$tmp/ncu.args"
+run_profile FAKE_PERM=1
+check_eq "profile: ncu may not read the counters: exit 2" $? 2
+check_grep "profile: ... says how to allow it" "ERR_NVGPUCTRPERM\): run as root or allow profiling" "$tmp/perr"
+check_eq "profile: ... not retried" "$(grep -c -- '--export' "$tmp/ncu.args")" 1
+run_profile PROFILE_TIMEOUT=2m
+check_eq "profile: PROFILE_TIMEOUT not seconds: exit 2" $? 2
+check_grep "profile: ... says so" "^profile: PROFILE_TIMEOUT '2m' is not a count of seconds$" "$tmp/perr"
+run_profile NCU="$tmp/none/ncu"
+check_eq "profile: NCU not an executable: exit 2" $? 2
+check_grep "profile: ... says so" "^profile: NCU='$tmp/none/ncu' is not an executable$" "$tmp/perr"
+"$T/profile" 2>"$tmp/perr"
+check_eq "profile: no EXP: exit 2" $? 2
+check_grep "profile: ... usage" "^profile: usage: profile EXP" "$tmp/perr"
 run_profile VARIANT=nope
-check_eq "profile.sh: unknown VARIANT: exit 2" $? 2
-B=$tmp/pb TOOLS=$T NCU= PATH=/usr/bin:/bin tools/profile/profile.sh e 2>"$tmp/perr"
-check_eq "profile.sh: no ncu: exit 2" $? 2
-check_grep "profile.sh: ... says it runs only on a GPU host" "ncu \(Nsight Compute\) not found" "$tmp/perr"
+check_eq "profile: unknown VARIANT: exit 2" $? 2
+check_grep "profile: ... names it" "^profile: e: no variant 'nope' passed the gates; see" "$tmp/perr"
+B=$tmp/pb TOOLS=$T NCU= PATH=/usr/bin:/bin "$T/profile" e 2>"$tmp/perr"
+check_eq "profile: no ncu: exit 2" $? 2
+check_grep "profile: ... says it runs only on a GPU host" "ncu \(Nsight Compute\) not found" "$tmp/perr"
 printf '#!/bin/sh\necho "no CUDA-capable device" >&2; exit 4\n' >"$E/swz/bench"
 run_profile
-check_eq "profile.sh: no GPU: exit 2" $? 2
-check_grep "profile.sh: ... says so" "no usable GPU here" "$tmp/perr"
+check_eq "profile: no GPU: exit 2" $? 2
+check_grep "profile: ... says so" "no usable GPU here" "$tmp/perr"
 done_testing

@@ -459,7 +459,7 @@ sed -i "${line}s/,clean,0,/,clean,x,/" $f
 "${BMK[@]}" report >$log 2>&1
 check_eq "broken sanitize.csv: make fails" "$([ $? -ne 0 ] && echo failed)" failed
 check_grep "broken sanitize.csv: file:line named" "sanitize\.csv:$line:" $log
-# the header tools/gates/sanitize.sh writes (what measured the table) is read as metadata, not rows
+# the header `make sanitize` writes (tools/sanitize/san_table.h) (what measured the table) is read as metadata, not rows
 { printf '# cudadent42 sanitize v1\n# experiment: corr\n# git_rev: 0123456789ab\n# gpu_slug: nvidia-h200\n'
   printf '# date: 2026-01-01T00:00:00Z\n# tools: memcheck racecheck initcheck synccheck\n'
   cat $FIX/data/corr/nvidia-h200/sanitize.csv; } >$f

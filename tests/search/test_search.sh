@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# test_search.sh — `search` (propose, record, best, replay, results), tools/search/search.sh (the real
-# search loop, with stand-ins for make, gates, nvcc and bench: no GPU), its resume and cache,
+# test_search.sh — `search` (propose, record, best, replay, results), `session search` (the real
+# search loop and its confirmation as a measure session, with stand-ins for make, gates, nvcc and
+# bench: no GPU), its resume and cache,
 # `make search-confirm`, `make search REPLAY=1` and the appendix's search section (report_gen), on the SYNTHETIC landscape
 # of tests/fixtures/search (known best: m128_n64_w4_s3_z1, by construction in landscape.awk).
 source tests/lib.sh
@@ -15,7 +16,8 @@ if grep -q 'mk/search.mk' Makefile; then MK=(make --no-print-directory); else MK
 shape=B2_H8_S512_D64_C0
 
 # the fixture: the space expanded by make (as for any experiment), the landscape by awk
-"${MK[@]}" -s EXP=$exp EXP_ROOT=$xroot build/tools/search build/tools/report_gen build/tools/stats >/dev/null 2>&1
+"${MK[@]}" -s EXP=$exp EXP_ROOT=$xroot build/tools/search build/tools/report_gen build/tools/stats build/tools/session \
+  build/tools/samples build/tools/gatetab build/tools/numtab >/dev/null 2>&1
 vd=build/$exp/variants
 check "the fixture space expands to 120 configurations" test "$(ls $vd | wc -l)" -eq 120
 mkdir -p "$tmp/data"
@@ -92,33 +94,36 @@ printf 'x\n' >"$tmp/bad.csv"
 check_eq "a file that is not a trial log" "$(err $S best "${key[@]}" --dir $vd --log "$tmp/bad.csv")" 2
 check_grep "... file:line" "bad.csv:1: not a trial log" "$tmp/err"
 
-# --- the search loop (tools/search/search.sh) with stand-ins
+# --- the search loop (`session search`, tools/session/run_search.h) with stand-ins
 export FAKE_CALLS=$tmp/calls FAKE_DATA=$tmp/data FAKE_VARIANTS=$vd FAKE_BIN=$PWD/$fx/bin FAKE_NUMERICS=m64_n128_w2_s2_z1
+mkdir -p "$tmp/locks"
+# (the environment make passes; the confirmation session reads PROBLEM and CODE_SRC as measure does)
+search_env=(B=build PROBLEM=attention CODE_SRC="kernels/harness kernels/attention" NVCC=$fx/bin/nvcc MAKE_CMD=$fx/bin/make
+  GATES=$fx/bin/gates SHAPE=$shape SEED=42 VARIANT_DIR=$vd RESULTS_DIR="$tmp/res" BATCH=8 INIT=20 SEARCH_REPS=5 CONFIRM_REPS=5
+  BASELINE=m64_n64_w4_s2_z1 GPU_LOCK_DIR="$tmp/locks")
 run_search() { # run_search LOG MAX_TRIALS [VAR=value ...]
-  env B=build CODE_SRC="kernels/harness kernels/attention" NVCC=$fx/bin/nvcc MAKE_CMD=$fx/bin/make GATES=$fx/bin/gates SHAPE=$shape SEED=42 \
-    VARIANT_DIR=$vd RESULTS_DIR="$tmp/res" SEARCH_LOG="$1" MAX_TRIALS="$2" BATCH=8 INIT=20 SEARCH_REPS=5 CONFIRM_REPS=5 \
-    BASELINE=m64_n64_w4_s2_z1 "${@:3}" tools/search/search.sh $exp
+  env "${search_env[@]}" SEARCH_LOG="$1" MAX_TRIALS="$2" "${@:3}" build/tools/session search $exp
 }
 : >"$FAKE_CALLS"
 run_search "$tmp/a.csv" 30 2>"$tmp/s.err"
-check_eq "search.sh: exits 0" $? 0
-check_eq "search.sh: 30 trials in the log" "$(tail -n +3 "$tmp/a.csv" | wc -l | tr -d ' ')" 30
-check_eq "search.sh: no configuration twice" "$(tail -n +3 "$tmp/a.csv" | cut -d, -f5 | sort | uniq -d | wc -l | tr -d ' ')" 0
-check "search.sh: the key holds the kernel hash, GPU slug and nvcc version" \
+check_eq "session search: exits 0" $? 0
+check_eq "session search: 30 trials in the log" "$(tail -n +3 "$tmp/a.csv" | wc -l | tr -d ' ')" 30
+check_eq "session search: no configuration twice" "$(tail -n +3 "$tmp/a.csv" | cut -d, -f5 | sort | uniq -d | wc -l | tr -d ' ')" 0
+check "session search: the key holds the kernel hash, GPU slug and nvcc version" \
   awk -F, 'NR > 2 && !(length($1) == 16 && $1 ~ /^[0-9a-f]+$/ && $2 == "synthetic-gpu" && $3 == "13.0.48") { bad = 1 } END { exit bad }' "$tmp/a.csv"
-check_eq "search.sh: the kernel hash is that of the code id make measure writes (session code-id) and GRAPH_CALLS" \
+check_eq "session search: the kernel hash is that of the code id make measure writes (session code-id) and GRAPH_CALLS" \
   "$(sed -n 2p "$tmp/res/key.txt")" \
   "$(printf '%s graph_calls=20\n' "$("${SESSION_BIN:-build/tools/session}" code-id kernels kernels/harness kernels/attention)" | sha256sum | cut -c1-16)"
-check_eq "search.sh: without CODE_SRC it refuses (exit 2)" "$(run_search "$tmp/nocode.csv" 1 CODE_SRC= 2>"$tmp/err" >/dev/null; echo $?)" 2
+check_eq "session search: without CODE_SRC it refuses (exit 2)" "$(run_search "$tmp/nocode.csv" 1 CODE_SRC= 2>"$tmp/err" >/dev/null; echo $?)" 2
 check_grep "... saying so" "CODE_SRC: empty" "$tmp/err"
-check "search.sh: statically gated ones recorded with the fixture's reason" \
+check "session search: statically gated ones recorded with the fixture's reason" \
   awk -F, 'NR == FNR { if ($2 == "reject") r[$1] = $3; next } FNR > 2 && ($6 in r) && !($9 == "reject" && $10 == r[$6]) { bad = 1 } END { exit bad }' "$tmp/data/gates.csv" "$tmp/a.csv"
-check "search.sh: gated ones are never timed" bash -c "! grep -qE '^time (\$(awk -F, '\$2 == \"reject\" { printf \"%s|\", \$1 }' $tmp/data/gates.csv)NONE)\$' $tmp/calls"
-check_grep "search.sh: no-sample configuration -> runtime_error" ",m64_n32_w2_s1_z0,.*,reject,runtime_error,|^$" "$tmp/a.csv"
-check "search.sh: numerics failure -> numerics, when tried" bash -c "! grep -q ',m64_n128_w2_s2_z1,' $tmp/a.csv || grep -q ',m64_n128_w2_s2_z1,.*,reject,numerics,' $tmp/a.csv"
+check "session search: gated ones are never timed" bash -c "! grep -qE '^time (\$(awk -F, '\$2 == \"reject\" { printf \"%s|\", \$1 }' $tmp/data/gates.csv)NONE)\$' $tmp/calls"
+check_grep "session search: no-sample configuration -> runtime_error" ",m64_n32_w2_s1_z0,.*,reject,runtime_error,|^$" "$tmp/a.csv"
+check "session search: numerics failure -> numerics, when tried" bash -c "! grep -q ',m64_n128_w2_s2_z1,' $tmp/a.csv || grep -q ',m64_n128_w2_s2_z1,.*,reject,numerics,' $tmp/a.csv"
 read -r sbest _ < <($S best --kernel-hash "$(sed -n 2p $tmp/res/key.txt)" --gpu synthetic-gpu --nvcc 13.0.48 --shape $shape --dir $vd --log "$tmp/a.csv")
-check_grep "search.sh: confirmation of the best" "^# variant: $sbest\$" $tmp/res/confirm/cand.csv
-check_grep "search.sh: confirmation of the baseline" "^# variant: m64_n64_w4_s2_z1\$" $tmp/res/confirm/base.csv
+check_grep "session search: confirmation of the best" "^# variant: $sbest\$" $tmp/res/confirm/cand.csv
+check_grep "session search: confirmation of the baseline" "^# variant: m64_n64_w4_s2_z1\$" $tmp/res/confirm/base.csv
 # --- confirmation statistics -> loop1_results.json
 "${MK[@]}" -s search-confirm EXP=$exp EXP_ROOT=$xroot SEARCH_RESULTS="$tmp/res" SEARCH_LOG="$tmp/a.csv" LOOP1_JSON="$tmp/loop1.json" >"$tmp/conf.out" 2>&1
 rc=$?; check_eq "search-confirm exits 0" $rc 0
@@ -155,28 +160,55 @@ mv "$tmp/base.csv" $tmp/res/confirm/base.csv
 
 n_time=$(grep -c '^time ' "$FAKE_CALLS")
 run_search "$tmp/a.csv" 30 2>"$tmp/s2.err"
-check_eq "search.sh: a rerun with the same inputs measures nothing" "$(grep -c '^time ' "$FAKE_CALLS")" "$n_time"
+check_eq "session search: a rerun with the same inputs measures nothing" "$(grep -c '^time ' "$FAKE_CALLS")" "$n_time"
 check_grep "... and says the confirmation is there" "already measured" "$tmp/s2.err"
 FAKE_NVCC=13.1.0 run_search "$tmp/a.csv" 8 2>/dev/null
-check_eq "search.sh: another nvcc version is another key: measured again" "$(tail -n +3 "$tmp/a.csv" | wc -l | tr -d ' ')" 38
+check_eq "session search: another nvcc version is another key: measured again" "$(tail -n +3 "$tmp/a.csv" | wc -l | tr -d ' ')" 38
 # stopped after 12, resumed to 30: the same trials as one run of 30 (batches restart at the design)
 run_search "$tmp/b.csv" 12 2>/dev/null
 run_search "$tmp/b.csv" 30 2>/dev/null
-check "search.sh: stopped at 12 and resumed = one run of 30" cmp -s <(tail -n +3 "$tmp/a.csv" | head -n 30 | cut -d, -f5) <(tail -n +3 "$tmp/b.csv" | cut -d, -f5)
+check "session search: stopped at 12 and resumed = one run of 30" cmp -s <(tail -n +3 "$tmp/a.csv" | head -n 30 | cut -d, -f5) <(tail -n +3 "$tmp/b.csv" | cut -d, -f5)
 # killed mid-batch, then rerun
-(FAKE_SLEEP=0.3; exec_search() { exec env FAKE_SLEEP=0.3 B=build CODE_SRC="kernels/harness kernels/attention" NVCC=$fx/bin/nvcc MAKE_CMD=$fx/bin/make \
-  GATES=$fx/bin/gates SHAPE=$shape SEED=42 VARIANT_DIR=$vd RESULTS_DIR="$tmp/res" SEARCH_LOG="$tmp/c.csv" MAX_TRIALS=30 BATCH=8 \
-  INIT=20 SEARCH_REPS=5 CONFIRM_REPS=5 BASELINE=m64_n64_w4_s2_z1 tools/search/search.sh $exp; }; exec_search) 2>/dev/null &
+(exec env FAKE_SLEEP=0.3 "${search_env[@]}" SEARCH_LOG="$tmp/c.csv" MAX_TRIALS=30 build/tools/session search $exp) 2>/dev/null &
 pid=$!
 sleep 2; kill $pid 2>/dev/null; wait $pid 2>/dev/null; sleep 1
 k=$(tail -n +3 "$tmp/c.csv" 2>/dev/null | wc -l | tr -d ' ')
-check "search.sh: killed part-way ($k trials)" test "$k" -gt 0 -a "$k" -lt 30
+check "session search: killed part-way ($k trials)" test "$k" -gt 0 -a "$k" -lt 30
 run_search "$tmp/c.csv" 30 2>"$tmp/c.err"
-check_eq "search.sh: resumed after a kill, 30 trials" "$(tail -n +3 "$tmp/c.csv" | wc -l | tr -d ' ')" 30
-check_eq "search.sh: ... none twice" "$(tail -n +3 "$tmp/c.csv" | cut -d, -f5 | sort | uniq -d | wc -l | tr -d ' ')" 0
-check_eq "search.sh: TIME_BUDGET stops the loop" "$(run_search "$tmp/d.csv" 30 TIME_BUDGET=1 FAKE_SLEEP=0.4 2>&1 | grep -c 'time budget')" 1
-env B=build SHAPE=$shape VARIANT_DIR=/nonexistent tools/search/search.sh $exp 2>"$tmp/err"
-check_eq "search.sh: no variant directory exits 2" $? 2
+check_eq "session search: resumed after a kill, 30 trials" "$(tail -n +3 "$tmp/c.csv" | wc -l | tr -d ' ')" 30
+check_eq "session search: ... none twice" "$(tail -n +3 "$tmp/c.csv" | cut -d, -f5 | sort | uniq -d | wc -l | tr -d ' ')" 0
+check_eq "session search: TIME_BUDGET stops the loop" "$(run_search "$tmp/d.csv" 30 TIME_BUDGET=1 FAKE_SLEEP=0.4 2>&1 | grep -c 'time budget')" 1
+env "${search_env[@]}" VARIANT_DIR=/nonexistent build/tools/session search $exp 2>"$tmp/err"
+check_eq "session search: no variant directory exits 2" $? 2
+check_grep "... saying so" "^search: $exp: no variant directory '/nonexistent'" "$tmp/err"
+build/tools/session search 2>"$tmp/err"
+check_eq "session search: no experiment exits 2" $? 2
+check_grep "... saying so" "^session: search: one experiment" "$tmp/err"
+run_search "$tmp/a.csv" 30 BASELINE=nope 2>"$tmp/err"
+check_eq "session search: a BASELINE that is no variant, compiled baseline or library baseline exits 2" $? 2
+check_grep "... before anything is built or timed" "^search: baseline 'nope' is not a variant of $exp" "$tmp/err"
+# the confirmation's runs fail for a baseline without samples: nothing is kept, and the
+# experiment's runtime table is not the confirmation session's (TABLES=0)
+n_calls=$(wc -l <"$FAKE_CALLS")
+run_search "$tmp/a.csv" 30 BASELINE=m64_n32_w2_s1_z0 RESULTS_DIR="$tmp/fres" 2>"$tmp/err"
+check_eq "session search: a confirmation whose baseline fails exits 2" $? 2
+check_grep "... naming it" "^search: confirmation of m64_n32_w2_s1_z0: no samples" "$tmp/err"
+check_grep "... its runtime verdict said by the session" "^search: m64_n32_w2_s1_z0: runtime_error: " "$tmp/err"
+check "... no confirmation kept" test ! -e "$tmp/fres/confirm/cand.csv" -a ! -e "$tmp/fres/confirm/base.csv"
+check "... the experiment's runtime table untouched" test ! -e build/$exp/runtime.csv
+check_eq "... only the best and the baseline timed (the log has the key's 30 trials)" \
+  "$(tail -n +$((n_calls + 1)) "$FAKE_CALLS" | sed -n 's/^time //p' | sort -u | tr '\n' ' ')" "$(printf '%s\n' "$sbest" m64_n32_w2_s1_z0 | sort -u | tr '\n' ' ')"
+
+# every command `session search` runs from build/tools by default (run_search_env.c), and those
+# its confirmation session runs (run_env.c; SERVE=0: no server), is made before it runs, and so
+# is the session command itself: a prerequisite of `make search`
+db=$(make -pn --no-print-directory search EXP=sweep 2>/dev/null | grep -E '^search:')
+tools=$(grep -o 'run_tool(get, "[A-Z_]*", e->b_root, "[a-z_]*")' tools/session/run_search_env.c tools/session/run_env.c |
+  sed 's/.*, "//; s/")$//' | grep -vx serve | sort -u)
+check_eq "the commands session search and its confirmation run by default" "$(echo $tools)" "gates gatetab numtab samples search"
+for tool in session $tools; do
+  check "make search builds build/tools/$tool before the search runs" grep -qE "[ ]build/tools/$tool( |\$)" <<<"$db"
+done
 
 # --- make search REPLAY=1 end to end, and the appendix fragment
 "${MK[@]}" -s search-replay EXP=$exp EXP_ROOT=$xroot REPLAY_DATA="$tmp/data" REPLAY_GPU=synthetic REPLAY_SEEDS=10 >"$tmp/m.out" 2>&1
@@ -214,11 +246,10 @@ check_eq "search_section: --tex missing exits 2" $? 2
 ssec --tex "$tmp/s.tex" --md "$tmp/s.md" --bogus x --strategies "$tmp/st.csv" 2>"$tmp/err"
 check_eq "search_section: unknown option exits 2" $? 2
 # --- two GPUs: a batch's trials timed on both at once, one at a time on each
-mkdir -p "$tmp/locks"
 FAKE_CALLS=$tmp/gcalls FAKE_GPULOG=$tmp/gpulog FAKE_SLEEP=0.2 run_search "$tmp/g.csv" 16 GPUS=0,1 GPU_LOCK_DIR="$tmp/locks" RESULTS_DIR="$tmp/gres" 2>"$tmp/g.err"
-check_eq "search.sh GPUS=0,1: exits 0" $? 0
+check_eq "session search GPUS=0,1: exits 0" $? 0
 check_eq "... 16 trials in the log, none twice" "$(tail -n +3 "$tmp/g.csv" | wc -l | tr -d ' ') $(tail -n +3 "$tmp/g.csv" | cut -d, -f5 | sort | uniq -d | wc -l | tr -d ' ')" "16 0"
-# the trials' timing runs (the confirmation's, afterwards on one GPU, log "none")
+# the trials' timing runs (and the confirmation's, afterwards, on the first of GPUS)
 check_eq "... the trials timed on both GPUs" "$(cut -d' ' -f1 "$tmp/gpulog" | grep -vx none | sort -u | tr '\n' ' ')" "0 1 "
 check_eq "... at the same time" "$(overlaps "$tmp/gpulog" 0 1)" 1
 check_eq "... never two at once on one GPU" "$(overlaps "$tmp/gpulog" 0 0)$(overlaps "$tmp/gpulog" 1 1)" "00"

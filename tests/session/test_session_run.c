@@ -22,27 +22,14 @@
 #include "session/run_state.h"
 #include "session/shards_plan.h"
 
-// the environment of a test: NAME=VALUE pairs
-static const char *const *vars;
-static const char *get(const char *k) {
-  size_t n = strlen(k);
-  for (size_t i = 0; vars[i]; i++)
-    if (!strncmp(vars[i], k, n) && vars[i][n] == '=') return vars[i] + n + 1;
-  return NULL;
-}
-static char err[1024];
+// the environment of a test (env_table.h)
+#define PARSE_T run_env
+#include "env_table.h"
 static int parse(run_env *e, const char *const *v) {
   vars = v;
   err[0] = 0;
   return run_env_parse(e, "exp", get, err, sizeof err) ? -1 : run_env_baselines(e, err, sizeof err);
 }
-#define REFUSED(want, ...)                                                   \
-  do {                                                                       \
-    const char *const v_[] = {__VA_ARGS__, NULL};                            \
-    run_env e_;                                                              \
-    CHECK(parse(&e_, v_) == -1 && !strcmp(err, want), "refused: " want);     \
-    if (strcmp(err, want)) printf("# got: %s\n", err);                       \
-  } while (0)
 
 static void env_tests(void) {
   run_env e;
@@ -132,6 +119,14 @@ static void env_tests(void) {
   REFUSED("BUILD_CHUNK: '0' is not a count >= 1", "STREAM=1", "BUILD_MAKE=make", "VARIANT=a", "BUILD_CHUNK=0");
   REFUSED("BUILD_DEPTH: '1000' is not a count >= 1", "STREAM=1", "BUILD_MAKE=make", "VARIANT=a", "BUILD_DEPTH=1000");
   REFUSED("QUEUE='/q' needs STREAM=1 (the queue's sessions build what they time)", "QUEUE=/q");
+  CHECK(parse(&e, none) == 0 && !e.at_shape && !e.meta.n && e.tables, "env: no AT_SHAPE, no META, TABLES 1 by default");
+  const char *const sc[] = {"AT_SHAPE=N1", "META=search_key=a/b/1 search=confirm", "TABLES=0", NULL};
+  CHECK(parse(&e, sc) == 0 && !strcmp(e.at_shape, "N1") && e.meta.n == 2 && !strcmp(e.meta.s[0], "search_key=a/b/1") && !e.tables,
+        "env: the search's confirmation: AT_SHAPE, META's two keys, TABLES=0");
+  REFUSED("AT_SHAPE: 'N1 N2' is not one shape", "AT_SHAPE=N1 N2");
+  REFUSED("META: 'Key=v' is not KEY=VALUE (KEY of [a-z0-9_])", "META=Key=v");
+  REFUSED("META: 'novalue' is not KEY=VALUE (KEY of [a-z0-9_])", "META=a=1 novalue");
+  REFUSED("TABLES: 'no' is not 0 or 1", "TABLES=no");
 }
 
 static void end_tests(void) {
@@ -410,6 +405,22 @@ static void args_tests(void) {
   j = run_flags_of(&s, 0);
   CHECK(!strcmp(j, "-DVEC=8 -DBLOCK=256"), "args: v8's flags on one line");
   free(j);
+  // the search's confirmation: one shape for every run, more header keys after the session's
+  const char *const c[] = {b, "ROUNDS=3", "REPS=7", "SEED=100", "SHAPES=N1 N2", "AT_SHAPE=N2", "META=search_key=k/1 search=confirm",
+                           "LIB_BENCH=k/p/sdpa_bench.py", "LIB_BASELINES=sdpa-cudnn.b", NULL};
+  CHECK(parse(&s.e, c) == 0, "args: the confirmation's settings");
+  run_shape_args(&s, 0, &a);
+  j = join(&a);
+  CHECK(!strcmp(j, "--shape N2"), "args: AT_SHAPE: v8 at N2 alone, not its build's shapes");
+  free(j);
+  strv_free(&a);
+  run_lib_argv(&s, 1, 1, &a);
+  j = join(&a);
+  CHECK(strstr(j, "--backend sdpa-cudnn --shape N2 --reps 3 ") && !strstr(j, "N1"), "args: AT_SHAPE: the library's run at N2 alone");
+  CHECK(strstr(j, "--meta code=sdpa:def torch=1 --meta search_key=k/1 --meta search=confirm --meta flags="),
+        "args: META's keys after the session's, before the runner's own");
+  free(j);
+  strv_free(&a);
   char *cmd = run_fmt("rm -rf '%s'", dir);
   if (system(cmd) != 0) printf("# could not remove %s\n", dir);
   free(cmd), free(b), free(vdir);

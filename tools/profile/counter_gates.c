@@ -3,7 +3,7 @@
 //   counter_gates [--bank-conflict-max X] [--coalesce-factor F] [--ideal-sectors N] V.csv...
 // Writes a gate table (gates/gate_table.h) "variant,verdict,reason,detail" (header, then one row
 // per file, the detail quoted) with the measured values in detail; `gatetab stage` (called by
-// profile.sh and `make profile-gates`) turns the rejects into runtime rows of build/<exp>/runtime.csv
+// build/tools/profile and `make profile-gates`) turns the rejects into runtime rows of build/<exp>/runtime.csv
 // and merges them into the gate table. Exit 0 (rejects included), 2 on a usage or input error.
 //
 // bank_conflicts: shared memory serves a warp's request in wavefronts; a conflict-free request

@@ -3,7 +3,7 @@
 //   variant,shape,metric,value,unit
 //   v3,B2_H8_S1024_D64_C0,duration,41250,ns
 // One row per metric, averaged over the profiled launches of the variant's main kernel
-// ("launches" says how many). tools/profile/profile.sh holds the same ncu names (PM_NCU_NAMES order).
+// ("launches" says how many). `make profile` asks ncu for these names (ncu_metrics.h).
 #pragma once
 #include <stddef.h>
 

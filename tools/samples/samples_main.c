@@ -1,6 +1,6 @@
 // samples_main.c — `samples`: the command that owns the sample file (format in samples.h).
 //   samples merge [options] ROUND_FILE...   one session's round files as one sample file
-//                                          (samples_merge.h; what `session measure` and search.sh call)
+//                                          (samples_merge.h; what `session measure` calls)
 //   samples append [--out F] OLD NEW        the session NEW appended to the published file OLD
 //   samples medians FILE...                 CSV of round medians
 //   samples check FILE...                   read and validate; errors as "samples: FILE:LINE: what"

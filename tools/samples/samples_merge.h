@@ -1,6 +1,6 @@
 // samples_merge.h — the merges of sample files: one session's round files of one variant as one
 // sample file, and a session appended to a published file.
-// samples_merge (what `samples merge` writes for `session measure` and tools/search/search.sh):
+// samples_merge (what `samples merge` writes for `session measure`):
 //   round 1's header lines (every line starting with '#' of the first round file, where it
 //   stands), then before its CSV header row `# rounds: R`, `# temp_end_c_last_round: T` (when
 //   R > 1 and T is not empty) and `# session.<id>: date=D host=H gpu_uuid=U git_rev=G rounds=R

@@ -1,8 +1,8 @@
 // run_args.c — the command line of one timed run (the `bench` protocol: kernels/harness/bench_args.h):
 // the arguments every run of a variant in a round takes (reps, warm-up, L2, graph calls, its
-// seed, its round file, the --meta keys of its sample file's header), a variant's shapes and
-// flags from its build, and a library baseline's runner (run_lib_argv: how a library baseline is
-// run, in one place). No processes here: the lists are tested by hand (test_session_run).
+// seed, its round file, the --meta keys of its sample file's header, META's after them), a
+// variant's shapes (AT_SHAPE, else its build's) and flags from its build, and a library
+// baseline's runner (run_lib_argv: how a library baseline is run, in one place). No processes here: the lists are tested by hand (test_session_run).
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,10 +35,15 @@ void run_args(const run_state *s, size_t v, unsigned r, strv *a) {
   strv_push(a, "--meta"), strv_pushf(a, "gpu_index=%s", s->gpu_index);
   strv_push(a, "--meta"), strv_pushf(a, "order_seed=%llu", (unsigned long long)s->order_seed);
   strv_push(a, "--meta"), strv_pushf(a, "code=%s", code_of(s, v));
+  for (size_t i = 0; i < e->meta.n; i++) strv_push(a, "--meta"), strv_push(a, e->meta.s[i]);
   free(f);
 }
 
 void run_shape_args(const run_state *s, size_t v, strv *a) {
+  if (s->e.at_shape) {
+    strv_push(a, "--shape"), strv_push(a, s->e.at_shape);
+    return;
+  }
   char *f = run_fmt("%s/%s/shapes.txt", s->e.b, s->timed.s[v]);
   char *text = run_read_file(f, NULL);
   free(f);
@@ -67,7 +72,9 @@ void run_lib_argv(const run_state *s, size_t v, unsigned r, strv *a) {
   strv_push(a, l >= 0 ? s->e.runners.s[l] : "");
   strv_push(a, "--backend");
   strv_pushf(a, "%.*s", (int)strcspn(name, "."), name);  // (sdpa-cudnn.b: the backend is sdpa-cudnn)
-  for (size_t i = 0; i < s->e.shapes.n; i++) strv_push(a, "--shape"), strv_push(a, s->e.shapes.s[i]);
+  if (s->e.at_shape) strv_push(a, "--shape"), strv_push(a, s->e.at_shape);
+  else
+    for (size_t i = 0; i < s->e.shapes.n; i++) strv_push(a, "--shape"), strv_push(a, s->e.shapes.s[i]);
   run_args(s, v, r, a);
   strv_push(a, "--meta"), strv_push(a, "flags=");
   strv_push(a, "--samples-bin"), strv_push(a, s->e.samples);

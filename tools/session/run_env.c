@@ -51,16 +51,45 @@ int run_env_baselines(const run_env *e, char *err, size_t n) {
   return 0;
 }
 
+char *run_env_exp_dir(const char *(*get)(const char *), const char *exp, const char **b) {
+  *b = run_val(get, "B", "build");
+  return run_fmt("%s/%s", *b, exp);
+}
+
+void run_env_timing(const char *(*get)(const char *), const char **warmup, const char **l2, const char **graph_calls) {
+  *warmup = run_val(get, "WARMUP", "10");
+  *l2 = run_val(get, "L2", "cold");
+  *graph_calls = run_val(get, "GRAPH_CALLS", "20");
+}
+
+int run_env_run_timeout(const char *(*get)(const char *), unsigned *out, char *err, size_t n) {
+  const char *rt = run_val(get, "RUN_TIMEOUT", "300");
+  if (!run_digits(rt, 1, 5, 0) || atol(rt) > 86400)
+    return run_errf(err, n, "RUN_TIMEOUT: '%s' is not a whole number of seconds in 0..86400 (0: no limit)", rt);
+  *out = (unsigned)atol(rt);
+  return 0;
+}
+
+int run_env_session(const char *(*get)(const char *), const char **session, int *have_seed, uint64_t *seed, char *err, size_t n) {
+  const char *v;
+  if ((*session = run_val(get, "SESSION", NULL)) && !run_env_session_ok(*session))
+    return run_errf(err, n, "SESSION: '%s' is not a session id (1-100 of [A-Za-z0-9.-], starting with a letter or digit)", *session);
+  if ((v = run_val(get, "ORDER_SEED", NULL))) {
+    if (!run_digits(v, 1, 18, 0)) return run_errf(err, n, "ORDER_SEED: '%s' is not a number (digits only, at most 18)", v);
+    *have_seed = 1;
+    *seed = strtoull(v, NULL, 10);
+  }
+  return 0;
+}
+
 int run_env_parse(run_env *e, const char *exp, const char *(*get)(const char *), char *err, size_t n) {
   memset(e, 0, sizeof *e);
   e->exp = exp;
-  e->b_root = run_val(get, "B", "build");
-  e->b = run_fmt("%s/%s", e->b_root, exp);
-  const char *v;
-  e->samples = (v = run_val(get, "SAMPLES_BIN", NULL)) ? run_strdup(v) : run_fmt("%s/tools/samples", e->b_root);
-  e->gatetab = (v = run_val(get, "GATETAB", NULL)) ? run_strdup(v) : run_fmt("%s/tools/gatetab", e->b_root);
-  e->numtab = (v = run_val(get, "NUMTAB", NULL)) ? run_strdup(v) : run_fmt("%s/tools/numtab", e->b_root);
-  e->serve_bin = (v = run_val(get, "SERVE_BIN", NULL)) ? run_strdup(v) : run_fmt("%s/tools/serve", e->b_root);
+  e->b = run_env_exp_dir(get, exp, &e->b_root);
+  e->samples = run_tool(get, "SAMPLES_BIN", e->b_root, "samples");
+  e->gatetab = run_tool(get, "GATETAB", e->b_root, "gatetab");
+  e->numtab = run_tool(get, "NUMTAB", e->b_root, "numtab");
+  e->serve_bin = run_tool(get, "SERVE_BIN", e->b_root, "serve");
   const char *rounds = run_val(get, "ROUNDS", "10"), *reps = run_val(get, "REPS", "50");
   if (!run_digits(rounds, 1, 6, 1)) return run_errf(err, n, "ROUNDS: '%s' is not a count >= 1", rounds);
   if (!run_digits(reps, 1, 9, 1)) return run_errf(err, n, "REPS: '%s' is not a count >= 1", reps);
@@ -71,27 +100,19 @@ int run_env_parse(run_env *e, const char *exp, const char *(*get)(const char *),
   if (strcmp(e->order, "balanced") && strcmp(e->order, "sequential"))
     return run_errf(err, n, "ORDER: '%s' is not balanced or sequential", e->order);
   e->sequential = !strcmp(e->order, "sequential");
-  const char *rt = run_val(get, "RUN_TIMEOUT", "300");
-  if (!run_digits(rt, 1, 5, 0) || atol(rt) > 86400)
-    return run_errf(err, n, "RUN_TIMEOUT: '%s' is not a whole number of seconds in 0..86400 (0: no limit)", rt);
-  e->run_timeout = (unsigned)atol(rt);
+  if (run_env_run_timeout(get, &e->run_timeout, err, n)) return -1;
   const char *serve = run_val(get, "SERVE", "0");
   if (strcmp(serve, "0") && strcmp(serve, "1")) return run_errf(err, n, "SERVE: '%s' is not 0 or 1", serve);
   e->serve = serve[0] == '1';
   if (e->serve && e->sequential) e->serve = 0, e->serve_dropped = 1;
   e->baselines = strv_words(run_val(get, "LIB_BASELINES", ""));
-  if (!strcmp(run_val(get, "GRAPH_CALLS", "20"), "0") && e->baselines.n)
+  run_env_timing(get, &e->warmup, &e->l2, &e->graph_calls);
+  if (!strcmp(e->graph_calls, "0") && e->baselines.n)
     return run_errf(err, n,
                     "GRAPH_CALLS=0 times plain launches; the library baselines are always timed as graph replays, so they would not "
                     "compare like for like (drop GRAPH_CALLS=0 or the sdpa-* baselines)");
   if ((e->gpu = run_val(get, "GPU", NULL)) && !run_digits(e->gpu, 1, 3, 0)) return run_errf(err, n, "GPU: '%s' is not a GPU index", e->gpu);
-  if ((e->session = run_val(get, "SESSION", NULL)) && !run_env_session_ok(e->session))
-    return run_errf(err, n, "SESSION: '%s' is not a session id (1-100 of [A-Za-z0-9.-], starting with a letter or digit)", e->session);
-  if ((v = run_val(get, "ORDER_SEED", NULL))) {
-    if (!run_digits(v, 1, 18, 0)) return run_errf(err, n, "ORDER_SEED: '%s' is not a number (digits only, at most 18)", v);
-    e->have_order_seed = 1;
-    e->order_seed = strtoull(v, NULL, 10);
-  }
+  if (run_env_session(get, &e->session, &e->have_order_seed, &e->order_seed, err, n)) return -1;
   e->problem = run_val(get, "PROBLEM", "");
   e->code_src = strv_words(run_val(get, "CODE_SRC", ""));
   e->lib_bench = run_val(get, "LIB_BENCH", NULL);
@@ -131,11 +152,20 @@ int run_env_parse(run_env *e, const char *exp, const char *(*get)(const char *),
   e->plan_tag = run_val(get, "PLAN_TAG", "");
   e->git_rev = run_val(get, "GIT_REV", "unknown");
   e->data_out = run_val(get, "DATA_OUT", "data");
-  e->warmup = run_val(get, "WARMUP", "10");
-  e->l2 = run_val(get, "L2", "cold");
-  e->graph_calls = run_val(get, "GRAPH_CALLS", "20");
   e->seed = atoll(run_val(get, "SEED", "42"));
   e->shapes = strv_words(run_val(get, "SHAPES", ""));
+  e->at_shape = run_val(get, "AT_SHAPE", NULL);
+  if (e->at_shape && strcspn(e->at_shape, " \t\n") != strlen(e->at_shape))
+    return run_errf(err, n, "AT_SHAPE: '%s' is not one shape", e->at_shape);
+  e->meta = strv_words(run_val(get, "META", ""));
+  for (size_t i = 0; i < e->meta.n; i++) {
+    const char *m = e->meta.s[i];
+    if (strspn(m, "abcdefghijklmnopqrstuvwxyz0123456789_") == 0 || m[strspn(m, "abcdefghijklmnopqrstuvwxyz0123456789_")] != '=')
+      return run_errf(err, n, "META: '%s' is not KEY=VALUE (KEY of [a-z0-9_])", m);
+  }
+  const char *tables = run_val(get, "TABLES", "1");
+  if (strcmp(tables, "0") && strcmp(tables, "1")) return run_errf(err, n, "TABLES: '%s' is not 0 or 1", tables);
+  e->tables = tables[0] == '1';
   const char *sst = run_val(get, "SERVE_START_TIMEOUT", "120");
   e->serve_start_timeout = (unsigned)atol(sst);
   return 0;

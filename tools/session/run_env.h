@@ -35,6 +35,9 @@ typedef struct {
   const char *done_file, *plan_tag, *git_rev, *data_out, *problem, *warmup, *l2, *graph_calls;
   long long seed;              // SEED (42)
   strv shapes, code_src;       // SHAPES, CODE_SRC
+  const char *at_shape;        // AT_SHAPE (NULL: unset): every run timed at this shape alone
+  strv meta;                   // META's words (KEY=VALUE): more --meta keys of every run
+  int tables;                  // TABLES (1; 0: the experiment's gate tables left alone)
   unsigned serve_start_timeout;  // SERVE_START_TIMEOUT (120)
 } run_env;
 
@@ -43,6 +46,16 @@ int run_env_parse(run_env *e, const char *exp, const char *(*get)(const char *),
 // The library baselines' names checked (after the session has found their runner, LIB_BENCH):
 // 0, or -1 with the message in ERR.
 int run_env_baselines(const run_env *e, char *err, size_t errlen);
+// the build directory B through GET (build when unset) into *B, and EXP's in it, B/EXP (malloc'd)
+char *run_env_exp_dir(const char *(*get)(const char *), const char *exp, const char **b);
+// the timing method through GET: WARMUP (10), L2 (cold), GRAPH_CALLS (20)
+void run_env_timing(const char *(*get)(const char *), const char **warmup, const char **l2, const char **graph_calls);
+// RUN_TIMEOUT through GET (300 when unset), seconds in 0..86400 (0: no limit), into *OUT; 0, or -1
+// with ERR
+int run_env_run_timeout(const char *(*get)(const char *), unsigned *out, char *err, size_t errlen);
+// SESSION (*SESSION, NULL when unset) and ORDER_SEED (*HAVE_SEED and *SEED, when set) through GET,
+// checked; 0, or -1 with ERR
+int run_env_session(const char *(*get)(const char *), const char **session, int *have_seed, uint64_t *seed, char *err, size_t errlen);
 // whether NAME is a session id: 1-100 of [A-Za-z0-9.-], the first a letter or digit
 int run_env_session_ok(const char *name);
 // whether NAME is a library baseline of LIB: <lib>-<backend>[.<suffix>], backend [a-z0-9]+, suffix

@@ -68,21 +68,10 @@ int run_gpus_command(int argc, char **argv) {
   return fflush(stdout) == 0 ? 0 : 2;
 }
 
-// the GPU a command that takes no GPUS= setting runs on: GPU, else the first of
-// CUDA_VISIBLE_DEVICES when it is an index, else 0
-static void default_index(char out[16]) {
-  const char *g = getenv("GPU");
-  if (!g || !*g) g = getenv("CUDA_VISIBLE_DEVICES");
-  if (!g || !*g) g = "0";
-  size_t k = strcspn(g, ",");
-  snprintf(out, 16, "%.*s", (int)k, g);
-  if (!run_digits(out, 1, 3, 0)) strcpy(out, "0");
-}
-
 int run_lock_command(int argc, char **argv) {
   int i = 2;
   char index[16];
-  default_index(index);
+  run_lock_default_gpu(index);
   if (i + 1 < argc && !strcmp(argv[i], "--gpu")) {
     if (!run_digits(argv[i + 1], 1, 3, 0)) { fprintf(stderr, "session: lock: --gpu '%s' is not a GPU index\n", argv[i + 1]); return 2; }
     snprintf(index, sizeof index, "%s", argv[i + 1]);

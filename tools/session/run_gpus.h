@@ -1,7 +1,7 @@
 // run_gpus.h — the GPUs of this host a command is asked for, and the commands that hold one:
 //   session gpus SPEC          the indices SPEC names, one a line (`all`: every GPU nvidia-smi
-//                              lists; else indices separated by commas or spaces): what search.sh
-//                              times on (GPUS=)
+//                              lists; else indices separated by commas or spaces): what `session
+//                              search` times on (GPUS=)
 //   session gpus --check       exit 0 when an NVIDIA GPU and driver are usable here (nvidia-smi -L
 //                              lists a GPU, else the driver is loaded and a /dev/nvidia<N> exists);
 //                              else says that `make report` needs none, exit 2: what a GPU goal
@@ -11,7 +11,7 @@
 //                              CUDA_VISIBLE_DEVICES=I), else of the GPU it runs on (GPU, else the
 //                              first index of CUDA_VISIBLE_DEVICES, else 0), as a measure session
 //                              holds it (run_lock.h), so that a tool timing or loading that GPU
-//                              (make ceilings, a search's trial) never overlaps a session's timing
+//                              (make ceilings, sanitize, profile) never overlaps a session's timing
 //                              there. WHAT names the holder in its note; its first word starts
 //                              the messages. Exit: CMD's, or 2 when the lock cannot be had.
 #pragma once

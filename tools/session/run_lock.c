@@ -103,6 +103,15 @@ int run_lock_wait(const char *f, int create, double s) {
   return fd;
 }
 
+void run_lock_default_gpu(char out[16]) {
+  const char *g = getenv("GPU");
+  if (!g || !*g) g = getenv("CUDA_VISIBLE_DEVICES");
+  if (!g || !*g) g = "0";
+  size_t k = strcspn(g, ",");
+  snprintf(out, 16, "%.*s", (int)k, g);
+  if (!run_digits(out, 1, 3, 0)) strcpy(out, "0");
+}
+
 int run_lock_take(const char *i, const char *who, const char *what, char *err, size_t n) {
   const char *w = getenv("GPU_LOCK_WAIT");
   if (!w || !*w) w = "3600";

@@ -35,13 +35,15 @@ void run_check_signal(void) {
 static void redirect(const char *path, int fd, int flags) {
   int f = open(path, flags, 0666);
   if (f < 0) {
-    fprintf(stderr, "measure: %s: %s\n", path, strerror(errno));
+    fprintf(stderr, "%s: %s: %s\n", run_prog, path, strerror(errno));
     _exit(127);
   }
   if (f != fd) { dup2(f, fd); close(f); }
 }
 
-int run_start(run_child *c, char *const argv[], const run_io *io, unsigned limit) {
+// a child of this process with IO, in a process group (or IO's session) of its own, its
+// signals as they are by default: 0 in the child, its pid here, or -1 when it could not fork
+static pid_t fork_child(run_child *c, const run_io *io, unsigned limit) {
   memset(c, 0, sizeof *c);
   fflush(stdout);
   fflush(stderr);
@@ -59,15 +61,33 @@ int run_start(run_child *c, char *const argv[], const run_io *io, unsigned limit
     else if (io && io->out) redirect(io->out, 1, O_WRONLY | O_CREAT | O_APPEND);
     if (io && io->err && !strcmp(io->err, "=out")) dup2(1, 2);
     else if (io && io->err) redirect(io->err, 2, O_WRONLY | O_CREAT | O_APPEND);
-    execvp(argv[0], argv);
-    fprintf(stderr, "measure: cannot run %s: %s\n", argv[0], strerror(errno));
-    _exit(127);
+    return 0;
   }
   if (!(io && io->session)) setpgid(p, p);  // (both sides: the group exists before either goes on)
   c->pid = p;
   c->t0 = run_now();
   c->limit = limit;
-  return 0;
+  return p;
+}
+
+int run_start(run_child *c, char *const argv[], const run_io *io, unsigned limit) {
+  pid_t p = fork_child(c, io, limit);
+  if (p == 0) {
+    execvp(argv[0], argv);
+    fprintf(stderr, "%s: cannot run %s: %s\n", run_prog, argv[0], strerror(errno));
+    _exit(127);
+  }
+  return p < 0 ? -1 : 0;
+}
+
+int run_start_fn(run_child *c, int (*fn)(void *), void *arg, const run_io *io, unsigned limit) {
+  pid_t p = fork_child(c, io, limit);
+  if (p == 0) {
+    run_signalled = 0;
+    run_signals();
+    exit(fn(arg));
+  }
+  return p < 0 ? -1 : 0;
 }
 
 void run_signal(run_child *c, int sig) {
@@ -155,16 +175,22 @@ int run_command(char *const argv[], const char *out, const char *err) {
   return run_wait(&c);
 }
 
-int run_runnable(const char *name) {
-  if (strchr(name, '/')) return access(name, X_OK) == 0;
+char *run_which(const char *name) {
+  if (strchr(name, '/')) return access(name, X_OK) == 0 ? run_strdup(name) : NULL;
   const char *path = getenv("PATH");
-  char *p = run_strdup(path ? path : "");
-  int found = 0;
+  char *p = run_strdup(path ? path : ""), *found = NULL;
   for (char *dir = strtok(p, ":"); dir && !found; dir = strtok(NULL, ":")) {
     char *f = run_fmt("%s/%s", *dir ? dir : ".", name);
-    found = access(f, X_OK) == 0;
-    free(f);
+    if (access(f, X_OK) == 0) found = f;
+    else free(f);
   }
   free(p);
+  return found;
+}
+
+int run_runnable(const char *name) {
+  char *f = run_which(name);
+  int found = f != NULL;
+  free(f);
   return found;
 }

@@ -31,6 +31,10 @@ void run_check_signal(void);
 
 // starts ARGV (searched in PATH) with IO; 0, or -1 when it could not fork
 int run_start(run_child *c, char *const argv[], const run_io *io, unsigned limit);
+// starts FN(ARG) in a child process (a fork of this one, in a process group of its own; its exit
+// status FN's return) with IO's out and err, its signals handled as run_signals handles them here,
+// its run_signalled cleared; 0, or -1 when it could not fork
+int run_start_fn(run_child *c, int (*fn)(void *), void *arg, const run_io *io, unsigned limit);
 // 1 while C runs (it enforces C's limit); 0 once it ended (c->status set)
 int run_running(run_child *c);
 // C's exit status, once it ended (run_end.h); a signal to the session exits meanwhile
@@ -42,7 +46,10 @@ void run_stop(run_child *c);
 // ARGV's stdout (trailing newlines removed; malloc'd, "" when none) into *out, its stderr to ERR
 // (NULL: the session's; a file name), stopped after LIMIT s (0: none); its exit status
 int run_capture(char *const argv[], const char *err, unsigned limit, char **out);
-// whether NAME can be run (command -v: a path that is executable, or found so in PATH)
+// the path NAME runs from (command -v: NAME itself when it holds a '/' and is executable, else the
+// first directory of PATH where it is executable, joined with it; malloc'd), or NULL
+char *run_which(const char *name);
+// whether NAME can be run (run_which finds it)
 int run_runnable(const char *name);
 // ARGV run to its end, stdout to OUT (a file, truncated; NULL: the session's); its exit status
 int run_command(char *const argv[], const char *out, const char *err);

@@ -5,9 +5,9 @@
 // same code and settings, else replacing it, saying which key differed). 3: the numerics gate's
 // errors per shape and run (the runs' `check shape=` lines, failed ones included) appended to the
 // numerics table beside the samples (`numtab`). 4: the gate table with runtime verdicts published
-// beside the samples (`gatetab merge`; a shard leaves it to the driver). Publishing and the gate
-// table hold a lock on the destination directory, so that sessions finishing together on two GPUs
-// append one after the other.
+// beside the samples (`gatetab merge`; a shard leaves it to the driver, TABLES=0 leaves it
+// alone). Publishing and the gate table hold a lock on the destination directory, so that
+// sessions finishing together on two GPUs append one after the other.
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,18 +120,16 @@ void run_publish(run_state *s) {
 
   // 4. the gate table (a shard leaves it to the driver, which merges once every session has
   // finished: under STREAM the other sessions' variants may still be building)
-  if (!e->shard) {
+  if (!e->shard && e->tables) {
     int fd = run_publish_lock(s->dest);
     char *a[] = {e->gatetab, "merge", e->b, s->dest, NULL};
     run_command(a, NULL, NULL);
     if (fd >= 0) close(fd);
   }
-  char *rt = run_fmt("%s/runtime.csv", e->b);
-  char *t = run_read_file(rt, NULL);
+  char *t = run_read_file(s->runtime, NULL);
   long rej = 0;
   for (char *c = t; c && *c; c++) rej += *c == '\n';
   free(t);
-  free(rt);
   size_t passed = 0, nmine = 0, nstatic = 0;  // (QUEUE: of the variants this session ran)
   for (size_t v = 0; v < s->ncand; v++) {
     if (s->q.theirs[v]) continue;

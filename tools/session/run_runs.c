@@ -154,17 +154,15 @@ static void progress(const char *log, size_t n) {
 }
 
 static void reject(run_state *s, size_t v, const char *reason, const char *detail) {
-  char *rt = run_fmt("%s/runtime.csv", s->e.b);
-  char *a[] = {s->e.gatetab, "reject", rt, s->timed.s[v], (char *)reason, (char *)detail, NULL};
+  char *a[] = {s->e.gatetab, "reject", s->runtime, s->timed.s[v], (char *)reason, (char *)detail, NULL};
   if (run_command(a, NULL, NULL) != 0) run_die("cannot record %s's gate row", s->timed.s[v]);
-  free(rt);
   run_say("%s: %s: %s", s->timed.s[v], reason, detail);
 }
 
 void run_rounds(run_state *s) {
   run_plan *p = &s->plan;
   s->next_item = SIZE_MAX;
-  size_t nshapes = s->e.shapes.n ? s->e.shapes.n : 1;
+  size_t nshapes = s->e.shapes.n && !s->e.at_shape ? s->e.shapes.n : 1;
   for (size_t i = 0; i < p->n; i++) {
     size_t v = p->item[i].v;
     unsigned r = p->item[i].r;

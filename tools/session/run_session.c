@@ -265,11 +265,10 @@ int run_measure(const char *exp) {
   }
   run_say("%s on %s: session %s (host %s, gpu %s), %zu variants, %u rounds x %u reps, L2 %s, %s, order seed %llu", exp, slug, s->session,
           s->host, s->gpu_uuid, s->ncand, e->rounds, e->per_round, e->l2, e->order, (unsigned long long)s->order_seed);
-  if (!e->shard) {
-    char *rt = run_fmt("%s/runtime.csv", e->b);
-    run_touch(rt);
-    free(rt);
-  }
+  // the runtime table: the experiment's, emptied at the start of a session of its own (a shard
+  // appends to the one its driver emptied); TABLES=0, the session's own, in its runs directory
+  s->runtime = e->tables ? run_fmt("%s/runtime.csv", e->b) : run_fmt("%s/runtime.csv", s->runs);
+  if (!e->shard || !e->tables) run_touch(s->runtime);
   run_rounds(s);
   run_publish(s);
   // DONE_FILE (a cluster job's session, staged): written last, so a job killed before it has

@@ -20,7 +20,12 @@
 //   once, default 1), QUEUE and QUEUE_SHARED (the sessions of several GPUs share one queue, run_queue.h),
 //   HOLD_DEVICE (1: keep a context open on the GPU for the session, run_session.c), PRESTART (1, the
 //   default: start each run ahead of its turn, run_runs.c), SERVE (1, make measure's default; 0 when
-//   unset here: a round's runs of our variants are jobs of one process, SERVE_BIN; run_serve.c).
+//   unset here: a round's runs of our variants are jobs of one process, SERVE_BIN; run_serve.c),
+//   AT_SHAPE (optional: every run timed at this one shape, not at its build's shapes.txt or SHAPES),
+//   META (optional: KEY=VALUE words, more `# KEY: VALUE` lines in every run's header), TABLES (1,
+//   the default; 0: the experiment's gate tables are left alone: its runtime.csv is not emptied, the
+//   gate table not merged or published, and the session's runtime rows go to its runs directory).
+//   `session search` runs its confirmation as such a session (run_search.h).
 //
 // STREAM=1 (`make measure GPUS=...` when each variant is timed on one GPU only): the variants are
 // VARIANT, not yet built. A builder in the background makes their gate rows

@@ -23,6 +23,7 @@ typedef struct {
   char *code_kernels;
   char **code_libs;  // code_libs[i]: runner i's id and versions (NULL: none of its baselines runs)
   char *runs, *dest, *run_lock, *slug_bench;
+  char *runtime;      // the runtime table its rejects go to (B/EXP/runtime.csv; TABLES=0: in runs)
   strv nvml_from;
   // the builder (STREAM)
   run_child builder;  // this session's builder (pid 0: none, or another session's)

@@ -11,10 +11,12 @@
 #include <time.h>
 #include <unistd.h>
 
+const char *run_prog = "measure";
+
 static void vsay(const char *fmt, va_list ap) {
   char buf[8192];
   vsnprintf(buf, sizeof buf, fmt, ap);
-  fprintf(stderr, "measure: %s\n", buf);
+  fprintf(stderr, "%s: %s\n", run_prog, buf);
 }
 void run_say(const char *fmt, ...) {
   va_list ap;
@@ -131,6 +133,16 @@ int run_exists(const char *path) {
   struct stat st;
   return stat(path, &st) == 0;
 }
+int run_copy_file(const char *from, const char *to) {
+  size_t len;
+  char *s = run_read_file(from, &len);
+  if (!s) return -1;
+  FILE *f = fopen(to, "w");
+  int ok = f && fwrite(s, 1, len, f) == len;
+  if (f && fclose(f) != 0) ok = 0;
+  free(s);
+  return ok ? 0 : -1;
+}
 int run_touch(const char *path) {
   FILE *f = fopen(path, "w");
   return f && fclose(f) == 0 ? 0 : -1;
@@ -185,6 +197,10 @@ int run_digits(const char *s, size_t lo, size_t hi, int nonzero) {
 const char *run_val(const char *(*get)(const char *), const char *k, const char *dflt) {
   const char *v = get(k);
   return v && *v ? v : dflt;
+}
+char *run_tool(const char *(*get)(const char *), const char *k, const char *b, const char *name) {
+  const char *v = run_val(get, k, NULL);
+  return v ? run_strdup(v) : run_fmt("%s/tools/%s", b, name);
 }
 unsigned long run_random31(void) {
   unsigned x = 0;

@@ -1,10 +1,15 @@
 // run_util.h — the small helpers of `session measure` (run_*.c): its messages (`measure: what`,
-// exit 2 on a fatal one), growable argument lists, words of an environment value, files.
+// exit 2 on a fatal one; run_prog names another command that uses them), growable argument lists,
+// words of an environment value, files.
 #pragma once
 #include <stdarg.h>
 #include <stddef.h>
 
-// "measure: <what>" on stderr
+// the word that starts the messages: "measure" unless a command that links these helpers sets its
+// own (`session search` and its confirmation: "search"; build/tools/profile: "profile",
+// build/tools/sanitize: "sanitize")
+extern const char *run_prog;
+// "<run_prog>: <what>" on stderr
 void run_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 // run_say, then exit 2 (the session's exit handlers stop what it started)
 _Noreturn void run_die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -35,6 +40,8 @@ int run_exists(const char *path);
 // the value of `# KEY:` (the first, among the leading comment lines) of PATH, trimmed; "" when
 // none or PATH cannot be read (malloc'd)
 char *run_header_value(const char *path, const char *key);
+// cp FROM TO (TO made or truncated); 0, or -1
+int run_copy_file(const char *from, const char *to);
 // an empty file at PATH (made or truncated); 0, or -1
 int run_touch(const char *path);
 // rm -rf PATH; 0, or -1
@@ -45,6 +52,8 @@ int run_mkdir_p(const char *path);
 int run_digits(const char *s, size_t lo, size_t hi, int nonzero);
 // the value of K through GET, DFLT when unset or empty (the shell's ${K:-DFLT})
 const char *run_val(const char *(*get)(const char *), const char *k, const char *dflt);
+// the command K names through GET, else B/tools/NAME (malloc'd)
+char *run_tool(const char *(*get)(const char *), const char *k, const char *b, const char *name);
 // 31 random bits (/dev/urandom; the clock and pid without it): a seed drawn when none is given
 unsigned long run_random31(void);
 // the host's short name (hostname -s), only [A-Za-z0-9.-], else "unknown" (malloc'd): a header

@@ -23,6 +23,10 @@
 //   session measure EXP
 //     one measure session of experiment EXP on this host's GPU, its settings from the environment
 //     that make passes (run_session.h); messages `measure: what`
+//   session search EXP
+//     the search of a space experiment's configurations on this host's GPUs, then the
+//     confirmation of its best as a measure session, its settings from the environment that make
+//     passes (run_search.h); messages `search: what`
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -33,6 +37,7 @@
 #include "session/session_order.h"
 #include "session/run_collect.h"
 #include "session/run_gpus.h"
+#include "session/run_search.h"
 #include "session/run_session.h"
 #include "session/shards_session.h"
 
@@ -40,8 +45,10 @@ static int usage(const char *why) {
   fprintf(stderr,
           "session: %s\nusage: session order --seed N --rounds R [--sequential] VARIANT...\n"
           "       session deal --gpus N --rounds R --reps REPS [--plan-rounds P] [--turn] [--shared NAME]... VARIANT...\n"
-          "       session code-id kernels PATH... | runner FILE | lib FILE | for VARIANT KERNELS [RUNNER...]\n"
-          "       session shards EXP | session measure EXP | session collect EXP\n"
+          "       session code-id kernels PATH... | runner FILE | lib FILE | for VARIANT KERNELS [RUNNER...]
+"
+          "       session shards EXP | session measure EXP | session collect EXP | session search EXP
+"
           "       session gpus SPEC | session gpus --check | session lock [--gpu I] WHAT CMD...\n",
           why);
   return 2;
@@ -213,6 +220,10 @@ int main(int argc, char **argv) {
     if (argc != 3) return usage("measure: one experiment");
     return run_measure(argv[2]);
   }
+  if (!strcmp(argv[1], "search")) {
+    if (argc != 3) return usage("search: one experiment");
+    return run_search(argv[2]);
+  }
   fprintf(stderr, "session: '%s' is not a command\n", argv[1]);
-  return usage("commands: order, deal, code-id, shards, measure, collect, gpus, lock");
+  return usage("commands: order, deal, code-id, shards, measure, collect, search, gpus, lock");
 }
