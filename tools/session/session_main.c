@@ -45,10 +45,8 @@ static int usage(const char *why) {
   fprintf(stderr,
           "session: %s\nusage: session order --seed N --rounds R [--sequential] VARIANT...\n"
           "       session deal --gpus N --rounds R --reps REPS [--plan-rounds P] [--turn] [--shared NAME]... VARIANT...\n"
-          "       session code-id kernels PATH... | runner FILE | lib FILE | for VARIANT KERNELS [RUNNER...]
-"
-          "       session shards EXP | session measure EXP | session collect EXP | session search EXP
-"
+          "       session code-id kernels PATH... | runner FILE | lib FILE | for VARIANT KERNELS [RUNNER...]\n"
+          "       session shards EXP | session measure EXP | session collect EXP | session search EXP\n"
           "       session gpus SPEC | session gpus --check | session lock [--gpu I] WHAT CMD...\n",
           why);
   return 2;
