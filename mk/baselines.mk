@@ -9,9 +9,9 @@ AA_DATA      ?= data/aa data/aa-own
 # The wgmma loop exists for sm_90a alone: its object is compiled for that target whatever ARCH is
 # (nvcc 12.0 or later), and ceilings runs it on compute capability 9.0 only.
 CEILINGS_WGMMA_OBJ := $(B)/tools/obj/pipeline/ceilings_wgmma.o
-$(CEILINGS_WGMMA_OBJ): tools/pipeline/ceilings_wgmma.cu tools/pipeline/ceilings_wgmma.h kernels/attention/sm90_wgmma.cuh | check-deps-build
+$(CEILINGS_WGMMA_OBJ): tools/pipeline/ceilings_wgmma.cu tools/pipeline/ceilings_wgmma.h kernels/harness/sm90/wgmma.cuh | check-deps-build
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCCFLAGS) -gencode=arch=compute_90a,code=sm_90a -Itools -Ikernels/attention -c -o $@ $<
+	$(NVCC) $(NVCCFLAGS) -gencode=arch=compute_90a,code=sm_90a -Itools -Ikernels/harness -c -o $@ $<
 
 # (with the samples library's median, compiled in as C)
 $(CEILINGS_BIN): tools/pipeline/ceilings.cu tools/pipeline/ceilings_wgmma.h $(CEILINGS_WGMMA_OBJ) \

@@ -49,7 +49,7 @@ if CUOBJ=$(find_cuobjdump); then
 else
   ok "# skip: no cuobjdump, the wgmma object's SASS is not checked"
 fi
-if "$NVCC" -std=c++17 $ARCHF -Itools -Ikernels/attention -c tools/pipeline/ceilings_wgmma.cu -o "$t/plain.o" >"$t/plain.log" 2>&1
+if "$NVCC" -std=c++17 $ARCHF -Itools -Ikernels/harness -c tools/pipeline/ceilings_wgmma.cu -o "$t/plain.o" >"$t/plain.log" 2>&1
 then not_ok "ceilings_wgmma.cu refuses plain sm_90"; else
   check_grep "ceilings_wgmma.cu refuses plain sm_90 with its message" 'needs the sm_90a target' "$t/plain.log"; fi
 "$t/ceilings" --help >"$t/out" 2>&1

@@ -36,7 +36,8 @@ static void sample(const char *rel, const char *code) {
 
 // MODE on EXP (ships: its kernels id K and runner R, else nothing), its messages into buf
 static int run(published_mode mode, const char *exp, int ships) {
-  const published_job j = {dir, exp, ships ? K : "", ships ? R " torch=1" : "", "2026-11-28", "a test"};
+  static const char *const runners[] = {R " torch=1"};
+  const published_job j = {dir, exp, ships ? K : "", runners, ships ? 1 : 0, "2026-11-28", "a test"};
   const int saved = capture_begin(err), rc = published_check(mode, &j);
   capture_end(saved);
   FILE *f = fopen(err, "r");

@@ -8,7 +8,7 @@
 #            former awk wrote)
 #   medians  against numpy (tests/oracles/make_samples_fixtures.py -> rounds_medians.csv)
 #   check    errors as "samples: FILE:LINE: what", exit 2
-#   write    rows from stdin, atomically; what sdpa_bench.py writes through it
+#   write    rows from stdin, atomically; what the library runners (libbench) write through it
 # and the usage errors (exit 2 with the usage line).
 set -u
 . tests/lib.sh
@@ -167,25 +167,25 @@ usage "write without --columns" "write: --columns COL,COL,... naming shape and t
 usage "write, columns without time_us" "write: --columns" write --columns shape,rep
 usage "write, --meta without =" "write: --meta 'novalue' is not KEY=VALUE" write --meta novalue --columns shape,time_us
 
-# sdpa_bench.py writes its file through `samples write` (it needs no torch for that)
+# the library runners (tools/libbench/libbench.py) write their file through `samples write` (no torch needed for that)
 python3 -B - "$S" "$t/sdpa.csv" <<'PY'
 import sys
-sys.path.insert(0, "kernels/attention/problem")
-import sdpa_bench
-sdpa_bench.write_samples(sys.argv[1], sys.argv[2], [("variant", "sdpa-cudnn"), ("why", "two\nlines")],
-                         ["B1_H1_S8_D64_C0,0,1.500,1980,2.250", "B1_H1_S8_D64_C0,1,1.250,,2.000"])
+sys.path.insert(0, "tools/libbench")
+import libbench
+libbench.write_samples("sdpa_bench", sys.argv[1], sys.argv[2], [("variant", "sdpa-cudnn"), ("why", "two\nlines")],
+                       ["B1_H1_S8_D64_C0,0,1.500,1980,2.250,1.125", "B1_H1_S8_D64_C0,1,1.250,,2.000,"])
 PY
-check_eq "sdpa_bench.py: its file through samples write" "$(cat "$t/sdpa.csv")" \
-  "$(printf '# cudadent42 samples v1\n# variant: sdpa-cudnn\n# why: two lines\nshape,rep,time_us,sm_clock_mhz,python_call_us\nB1_H1_S8_D64_C0,0,1.500,1980,2.250\nB1_H1_S8_D64_C0,1,1.250,,2.000')"
-check "sdpa_bench.py: the file checks" $S check "$t/sdpa.csv"
+check_eq "libbench: its file through samples write" "$(cat "$t/sdpa.csv")" \
+  "$(printf '# cudadent42 samples v1\n# variant: sdpa-cudnn\n# why: two lines\nshape,rep,time_us,sm_clock_mhz,python_call_us,kernel_us\nB1_H1_S8_D64_C0,0,1.500,1980,2.250,1.125\nB1_H1_S8_D64_C0,1,1.250,,2.000,')"
+check "libbench: the file checks" $S check "$t/sdpa.csv"
 python3 -B - "$t/none/samples" "$t/sdpa2.csv" 2>"$t/e" <<'PY'
 import sys
-sys.path.insert(0, "kernels/attention/problem")
-import sdpa_bench
-sdpa_bench.write_samples(sys.argv[1], sys.argv[2], [], ["B1_H1_S8_D64_C0,0,1.5,,2"])
+sys.path.insert(0, "tools/libbench")
+import libbench
+libbench.write_samples("sdpa_bench", sys.argv[1], sys.argv[2], [], ["B1_H1_S8_D64_C0,0,1.5,,2,"])
 PY
-check_eq "sdpa_bench.py: no samples command: exit 2" "$?" 2
-check_grep "sdpa_bench.py: ... says which" "^sdpa_bench: .*/none/samples: cannot run" "$t/e"
+check_eq "libbench: no samples command: exit 2" "$?" 2
+check_grep "libbench: ... says which, as the runner" "^sdpa_bench: .*/none/samples: cannot run" "$t/e"
 # the reader refuses, with FILE:LINE and exit 2: refused NAME FILE MESSAGE
 refused() {
   $S check "$2" >/dev/null 2>"$t/e"; local rc=$?

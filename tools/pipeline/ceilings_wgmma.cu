@@ -1,6 +1,6 @@
 // ceilings_wgmma.cu — the wgmma rate for tools/pipeline/ceilings.cu (ceilings_wgmma.h), built for
 // sm_90a alone. The instructions and the descriptors are the Hopper attention kernel's
-// (kernels/attention/sm90_wgmma.cuh): both operands K-major in shared memory under the 128-byte
+// (kernels/harness/sm90/wgmma.cuh): both operands K-major in shared memory under the 128-byte
 // swizzle, a k16 step +32 bytes inside the 128-byte rows. Each warpgroup's loop trip is one commit
 // group of WGMMA_SETS x WGMMA_KSTEPS wgmmas; the wait at its end lets that group stay in flight
 // while the next trip issues (wgmmas of one shape chained on the same accumulators need no fence
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "ceilings_wgmma.h"
-#include "sm90_wgmma.cuh"
+#include "sm90/wgmma.cuh"
 
 #if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
 #error "ceilings_wgmma.cu needs the sm_90a target (-gencode=arch=compute_90a,code=sm_90a): wgmma"

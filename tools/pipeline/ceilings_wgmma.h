@@ -57,14 +57,14 @@ static inline double wgmma_half(uint16_t h) {
 // The byte offset of byte B (0..127) of row R of a K-major tile under the 128-byte swizzle (from
 // a 1024-byte-aligned start): rows of 128 bytes, and in each 8-row atom of 1024 bytes the 16-byte
 // chunk c of row r stored at chunk c ^ (r % 8), as TMA writes it and the descriptors of
-// kernels/attention/sm90_wgmma.cuh read it.
+// kernels/harness/sm90/wgmma.cuh read it.
 static inline unsigned wgmma_sw128(unsigned r, unsigned b) {
   return r * 128 + (((b >> 4) ^ (r & 7)) << 4) + (b & 15);
 }
 
 // Row and column (of the 64 x 128 product) of accumulator I (0..WGMMA_ACC-1) of thread T of a CTA:
 // warp w of its warpgroup holds rows 16w + lane/4 and 16w + lane/4 + 8; I = 4j + e is column
-// 8j + 2(lane % 4) + (e & 1) of the second of them when e >= 2 (sm90_wgmma.cuh).
+// 8j + 2(lane % 4) + (e & 1) of the second of them when e >= 2 (sm90/wgmma.cuh).
 static inline unsigned wgmma_acc_row(unsigned t, unsigned i) {
   return 16 * ((t % 128) / 32) + (t % 32) / 4 + 8 * ((i & 3) >> 1);
 }
