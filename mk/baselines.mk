@@ -42,11 +42,14 @@ aa:
 AA_PAIRS  ?= a:b sdpa-cudnn:sdpa-cudnn.b
 AA_DRAWS  ?= 200
 AA_ROUNDS ?= 10
+# the plan both A/A experiments declare (their PLAN in experiments/aa and aa-own): only its
+# sessions are calibrated, and a GPU with none of them (retired data) is left as it is
+AA_PLAN   ?= $(call plan_tag,confirm3 5 1 10)
 ## aa-check: A/A calibration (stats aa) of each process design: false-positive rates, variance components, delta -> build/<aa|aa-own>/<gpu>/calibration.csv (PUBLISH=1: data/…/<gpu>/)
 .PHONY: aa-check
 aa-check: $(B)/tools/stats
 	@$(B)/tools/stats aa-check --seed $(SEED) --draws $(AA_DRAWS) --rounds $(AA_ROUNDS) --pairs $(call shell_quote,$(AA_PAIRS)) \
-	  --out $(B) --git-rev $(call shell_quote,$(GIT_REV)) $(if $(filter 1,$(PUBLISH)),--publish) $(AA_DATA)
+	  $(if $(AA_PLAN),--plan $(AA_PLAN)) --out $(B) --git-rev $(call shell_quote,$(GIT_REV)) $(if $(filter 1,$(PUBLISH)),--publish) $(AA_DATA)
 
 TEST_SCRIPTS += tests/pipeline/test_baselines.sh tests/pipeline/test_c_baselines.sh tests/libbench/test_libbench.sh tests/pipeline/test_deps_cudnn.sh
 # Unit test of the wgmma ceiling's host arithmetic (FLOPs, operands, swizzle, accumulator layout).

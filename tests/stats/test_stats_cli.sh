@@ -452,6 +452,26 @@ check_eq "aa-check: ... the rest as stats aa writes it" "$(sed 2,5d "$c")" "$(ca
 check "aa-check: a GPU directory without a pair gets none" test ! -e "$T/aaout/aa/g2"
 check "aa-check: nothing published without --publish" test ! -e "$T/aa/g1/calibration.csv"
 check_grep "aa-check: the table shown, columns aligned" '^pair  shape ' "$T/o"
+# --plan: only the sessions of the plan (h0's here, h1 and h2 of another); a GPU directory with none
+# of them (retired data) is left alone. The oracle: the same files cut to h0's rows, without --plan
+mkdir -p "$T/aap/old" "$T/aap/new" "$T/aah0/g"
+for v in a b; do
+  cp "$T/aa/g1/$v.csv" "$T/aap/old/$v.csv"
+  sed "1a # session.h0-20261122T000000Z: plan=p1/3x1x3\n# session.h1-20261122T010000Z: plan=p0/3x1x3\n# session.h2-20261122T020000Z: plan=p0/3x1x3" \
+    "$T/aa/g1/$v.csv" >"$T/aap/new/$v.csv"
+  grep -v ',h[12]-20261122T0[12]0000Z,' "$T/aa/g1/$v.csv" >"$T/aah0/g/$v.csv"
+done
+"$S" aa-check --draws 30 --rounds 3 --out "$T/aapout" --git-rev r1 --plan p1/3x1x3 "$T/aap" >"$T/o" 2>"$T/e"; rc=$?
+check_eq "aa-check --plan: exit 0" "$rc" 0
+check_grep "aa-check --plan: a GPU without the plan's sessions is said" "^stats: $T/aap/old: no session of plan p1/3x1x3: not calibrated\$" "$T/e"
+check "aa-check --plan: ... and not calibrated" test ! -e "$T/aapout/aap/old/calibration.csv"
+check_eq "aa-check --plan: the command and the samples name the plan" \
+  "$(sed -n '3p;5p' "$T/aapout/aap/new/calibration.csv" | tr '\n' '|')" \
+  "# command: make aa-check (stats aa --seed 42 --draws 30 --rounds 3 --plan p1/3x1x3)|# samples: a.csv b.csv (their sessions in their # session.<id> headers of plan p1/3x1x3)|"
+"$S" aa-check --draws 30 --rounds 3 --out "$T/aah0out" "$T/aah0" >/dev/null 2>&1
+check_eq "aa-check --plan: the plan's session alone, as a file of its rows alone gives" \
+  "$(sed 1,5d "$T/aapout/aap/new/calibration.csv")" "$(sed 1,5d "$T/aah0out/aah0/g/calibration.csv")"
+check "aa-check --plan: ... one session" bash -c "sed 1,8d '$T/aapout/aap/new/calibration.csv' | cut -d, -f3 | grep -qx 1"
 "$S" aa-check --draws 30 --rounds 3 --out "$T/aaout" --publish "$T/aa" >"$T/o" 2>"$T/e"; rc=$?
 check_eq "aa-check --publish: exit 0, the same file beside the data" "$rc:$(sed 2d "$T/aa/g1/calibration.csv" | cmp - <(sed 2d "$c") && echo same)" "0:same"
 check_grep "aa-check --publish: ... said" "^published $T/aa/g1/calibration.csv\$" "$T/o"

@@ -163,11 +163,16 @@ static int aa_pair(const stats_opts *o, FILE *out, gsl_rng *r, const char *pa, c
       continue;
     }
     design_t da, db;
-    if (design_build(&fa, ga, NULL, &da) || design_build(&fb, gb, NULL, &db)) {
+    if (design_build_plan(&fa, ga, NULL, o->plan, &da) || design_build_plan(&fb, gb, NULL, o->plan, &db)) {
       design_free(&da);
       fprintf(stderr, "stats: out of memory\n");
       rc = 2;
       break;
+    }
+    if (!da.nunits || !db.nunits) {  // --plan: a file of another design (retired, or before the plan)
+      fprintf(stderr, "stats: %s vs %s: %s: no session of plan %s: skipped\n", pa, pb, ga->name, o->plan);
+      design_free(&da), design_free(&db);
+      continue;
     }
     estimate_t e;
     unit_t *buf = malloc((da.nunits + db.nunits + 1) * sizeof *buf);

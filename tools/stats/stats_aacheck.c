@@ -105,9 +105,10 @@ static char *header_lines(const aacheck_t *a, const stats_opts *o, char **files,
     free(list);
     list = l;
   }
-  char *lines = stats_fmt("# git_rev: %s\n# command: make aa-check (stats aa --seed %lu --draws %zu --rounds %zu)\n# process: %s\n"
-                    "# samples: %s (their sessions in their # session.<id> headers)\n",
-                    a->git_rev, o->seed, o->draws, o->aa_rounds, proc ? proc : "unrecorded", list);
+  char *lines = stats_fmt("# git_rev: %s\n# command: make aa-check (stats aa --seed %lu --draws %zu --rounds %zu%s%s)\n# process: %s\n"
+                    "# samples: %s (their sessions in their # session.<id> headers%s%s)\n",
+                    a->git_rev, o->seed, o->draws, o->aa_rounds, o->plan ? " --plan " : "", o->plan ? o->plan : "",
+                    proc ? proc : "unrecorded", list, o->plan ? " of plan " : "", o->plan ? o->plan : "");
   free(names), free(list), free(proc);
   return lines;
 }
@@ -129,6 +130,20 @@ static int publish(const char *cal, const char *d) {
   return ok ? 0 : 2;
 }
 
+// whether a session of PATH is of --plan
+static int holds_plan(const stats_opts *o, const char *path) {
+  samples_file f;
+  if (stats_read(o, path, &f)) return 0;
+  int in = 0;
+  for (size_t s = 0; s < f.nsessions && !in; s++) {
+    size_t len = 0;
+    const char *v = samples_session_value(&f, s, "plan", &len);
+    in = v && len == strlen(o->plan) && !strncmp(v, o->plan, len);
+  }
+  samples_free(&f);
+  return in;
+}
+
 // the calibration of GPU directory D of experiment EXP; 0, 1 (a pair fails) or 2
 static int gpu_dir(const aacheck_t *a, stats_opts *o, const char *exp, const char *d, int *found) {
   char **files = calloc(2 * strlen(a->pairs) + 2, sizeof *files);
@@ -137,6 +152,11 @@ static int gpu_dir(const aacheck_t *a, stats_opts *o, const char *exp, const cha
     return 2;
   }
   int n = pair_files(a->pairs, d, exp, files), rc = n < 0 ? 2 : 0;
+  if (n > 0 && o->plan && !holds_plan(o, files[0])) {  // a GPU of another design: left as it is
+    fprintf(stderr, "stats: %s: no session of plan %s: not calibrated\n", d, o->plan);
+    for (int i = 0; i < n; i++) free(files[i]);
+    n = 0;
+  }
   if (n > 0) {
     *found = 1;
     char *lines = header_lines(a, o, files, n), *dir = stats_fmt("%s/%s/%s", a->out, exp, base_name(d));
