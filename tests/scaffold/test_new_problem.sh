@@ -16,9 +16,19 @@ M=(make -s --no-print-directory)
 sums() { [ $# -gt 0 ] || set -- kernels experiments; find "$@" -type f | LC_ALL=C sort | xargs sha256sum; }
 sums >"$T/tree.before"
 
+# the code ids of the problems there are (what their published samples are checked against)
+code_ids() { local e; "${M[@]}" build/tools/session >/dev/null 2>&1
+  for e in phase1 gemm-ladder vecadd; do
+    "${M[@]}" published-env EXP=$e PUBLISHED_ENV_OUT="$T/env.$e" >/dev/null 2>&1
+    build/tools/session code-id kernels $(sed -n 2p "$T/env.$e"); done; }
+code_ids >"$T/ids.before"
+
 # --- the scaffold
 "${M[@]}" new-problem NAME=softsq >"$T/new.out" 2>"$T/new.err"
 check_eq "make new-problem NAME=softsq: exit 0" "$?" 0
+check_eq "... the other problems' code ids as they were (a bench links its own problem alone)" "$(code_ids)" "$(cat "$T/ids.before")"
+check "... three of them" test "$(grep -c '^kernels:' "$T/ids.before")" = 3
+check_grep "... as it says" "^new_problem: \\(a bench links its own problem alone" "$T/new.out"
 for f in kernels/softsq/softsq.h kernels/softsq/softsq.cu kernels/softsq/softsq.tunables \
          kernels/softsq/problem/softsq_shape.c kernels/softsq/problem/problem.cu \
          experiments/softsq/experiment.mk experiments/softsq/variants/b256.flags; do

@@ -107,8 +107,8 @@ int main(int argc, char **argv) {
   }
   printf("new_problem: the shapes of %s are %s<n> (kernels/%s/problem/%s_shape.c)\n", name, tag, name, name);
   printf("new_problem: registered: make lists kernels/%s/problem/ in the registry it generates\n", name);
-  printf("new_problem: (a new problem's shape source is linked by every bench, so it changes the code id of every "
-         "experiment: published samples must be re-published or retired, make check-published)\n");
+  printf("new_problem: (a bench links its own problem alone, so the code ids of the other problems' experiments, "
+         "and their published samples, stay as they were)\n");
   printf("new_problem: then: make build gates EXP=%s\n", name);
   return 0;
 }
