@@ -4,7 +4,8 @@
 // (both medians, the speedup and its CI, the verdict, Δ and the design), of a sample file's header
 // (the FLOPs of `work.<shape>`, the library's versions after its `code` id, which GPU) or of the
 // GPU's ceilings file (the roof, as the roofline's table takes it: gpu_roofs); nothing is estimated
-// here. Words: reports/templates/primary.txt.
+// here. After the table, the fastest library at each claim's shape (report_fastest.h). Words:
+// reports/templates/primary.txt.
 #include "report_primary.h"
 
 #include <math.h>
@@ -228,7 +229,6 @@ int primary_opening(gen *g, const kc_exp *k) {
     }
   if (!nclaims) return 0;
   statement(g, k, &cands, &bases, &shapes, nclaims);
-  fastest_goal_rows(g, k);
   int one = pairs.n == 1, kern = times_any_kernel(k->xs, k->n);
   tmpl_table(g, T, kern ? "caption-kernel" : "caption", kern ? "columns-kernel" : "columns", kern ? "lrrrrrlrr" : "lrrrrrlr",
              (const char *const[]){"exp", k->exp, "pairs", gen_join(&pairs, ", "),
@@ -254,6 +254,9 @@ int primary_opening(gen *g, const kc_exp *k) {
     }
   }
   doc_table_end(&g->d);
+  // the fastest library at each claim's shape after the table, which stays beside the statement
+  // (on page 1 of the main appendix)
+  fastest_goal_rows(g, k);
   goal_sentence(g, k, &pairs);
   strlist_free(&cands);
   strlist_free(&bases);
