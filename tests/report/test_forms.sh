@@ -46,12 +46,13 @@ for d in appendix appendix-full; do
   check_eq "$d.tex holds no stray backtick (a list cut short would leave one)" "$(grep -c '`' $R/$d.tex)" 0
 done
 
-# retired_mark EXP: the mark of EXP's rows and groups: an experiment whose sample files
-# (data/<exp>/*/*.csv that open with the samples magic) are all listed in data/RETIRED is marked
-# "(retired data)", one with some of them "(partly retired data)", else no mark
+# retired_mark EXP [GPU]: the mark of EXP's rows (of its groups on GPU): an experiment whose sample
+# files (data/<exp>/*/*.csv, data/<exp>/<gpu>/*.csv, that open with the samples magic) are all
+# listed in data/RETIRED is marked "(retired data)", one with some of them "(partly retired data)",
+# else no mark
 retired_mark() {
   local n=0 r=0 f
-  for f in data/$1/*/*.csv; do
+  for f in data/$1/${2:-*}/*.csv; do
     head -c 20 "$f" | grep -q '^# cudadent42 samples' || continue
     n=$((n + 1)); grep -q "^${f#data/} " data/RETIRED && r=$((r + 1))
   done
@@ -281,17 +282,26 @@ for d in appendix appendix-full; do
       "^#### A\.3\.[0-9]+\.[0-9]+ (Search confirmation and r|R)eproductions of \`$e\`\$" <(echo "$under")
   done
 done
-# the group rows of A.0's table of our best against each library: an experiment whose sample files
-# (data/<exp>/*/*.csv that open with the samples magic) are all listed in data/RETIRED is marked
-# "(retired data)", one with some of them "(partly retired data)", else no mark, as its row in A.3
+# the group rows of A.0's table of our best against each library: an experiment on a GPU whose
+# sample files there (data/<exp>/<gpu>/*.csv that open with the samples magic) are all listed in
+# data/RETIRED is marked "(retired data)", one with some of them "(partly retired data)", else no
+# mark; and so are the GPUs' group rows of the tables of declared claims
 for d in appendix appendix-full; do
   # a group row: its first cell, then every other cell empty (however many columns the table has)
   groups=$(sed -n '/^## A\.0 /,/^## A\.1 /p' $R/$d.md | sed -n 's/^| `\([^`]*\)` on `\([^`]*\)`\([^|]*\) |\( |\)\{1,\}$/\1 \2\3/p')
   check "$d: A.0's table of our best against each library has group rows" test -n "$groups"
   while read -r e g mark; do
     [ -n "$e" ] || continue
-    check_eq "$d: A.0's group row of $e on $g marks its retired data as data/RETIRED lists it" "${mark:+ $mark}" "$(retired_mark $e)"
+    check_eq "$d: A.0's group row of $e on $g marks its retired data there as data/RETIRED lists it" "${mark:+ $mark}" "$(retired_mark $e $g)"
   done <<<"$groups"
+  # Table 1's group rows: "`gpu`, NAME (mark)", of the experiment whose claims it holds
+  e=$(sed -n 's/^\*\*Table 1\.\*\* The claims of `\([^`]*\)`.*/\1/p' $R/$d.md)
+  tg=$(awk '/^\*\*Table 1\.\*\* The claims of / { t = 1; next } t && /^\|/ { print; r = 1; next } r { exit }' $R/$d.md | sed -n 's/^| `\([^`]*\)`, [^|(]*\(([^)]*)\)\{0,1\} |\( |\)\{1,\}$/\1 \2/p')
+  check "$d: the table of declared claims has group rows" test -n "$tg"
+  while read -r g mark; do
+    [ -n "$g" ] || continue
+    check_eq "$d: the claims' group row of $e on $g marks its retired data there as data/RETIRED lists it" "${mark:+ $mark}" "$(retired_mark $e $g)"
+  done <<<"$tg"
 done
 check_grep "... and a retired experiment's group there is marked" '^\| `gemm-ladder` on `nvidia-h200` \(retired data\) \|' $R/appendix.md
 # each key figure's caption names the kinds of row group its panel holds (the headings of its

@@ -245,10 +245,14 @@ int primary_opening(gen *g, const kc_exp *k) {
       for (size_t r = 0; x->have_cmp && r < x->cmp.nrows; r++) {
         if (!is_primary(x, r) || strcmp(pairs.v[p], fmt("`%s` vs `%s`", cmp_name(&x->cmp, r, "cand"), cmp_name(&x->cmp, r, "base"))))
           continue;
+        // a GPU whose files are retired, all or some, is marked so (data/RETIRED)
+        const int st = grouped ? -1 : retired_state_gpu(g, k->exp, x);
         if (!grouped++)
           doc_group(&g->d, "%s", tmpl_str(g, T, one ? "group" : "group-pair",
                                           (const char *const[]){"gpu", x->gpu, "name", name ? name : x->gpu, "pair", pairs.v[p],
-                                                                "roof", meas ? "" : tmpl_str(g, T, "no-roof", NULL), NULL}));
+                                                                "roof", meas ? "" : tmpl_str(g, T, "no-roof", NULL),
+                                                                "retired", st < 0 ? "" : tmpl_str(g, T, st ? "group-retired" : "group-retired-some", NULL),
+                                                                NULL}));
         claim_row(g, x, r, meas, bw, tf, kern);
       }
     }
