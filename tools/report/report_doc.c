@@ -139,13 +139,15 @@ static const char *preamble =
     // breaks ends in a continuation mark (a hook arrow); where it fits, it does not break
     "\\DeclareRobustCommand{\\idbreak}{\\discretionary{\\mbox{\\ensuremath{\\scriptstyle\\hookleftarrow}}}{}{}}\n"
     "\\pdfstringdefDisableCommands{\\def\\idbreak{}}\n"
-    // \cdfit{GAPS}{SMALLER}: \cdtabbox holds a table as it would be set; where it is wider than
-    // the line, its GAPS gaps between columns narrow to 1.5pt a side, and where that is not enough
-    // the table takes the SMALLER font as well (doc_table_end)
+    // \cdfit{GAPS}{SMALLER}{TABLE}: \cdtabbox holds a table as it would be set; where it is wider
+    // than the line, its GAPS gaps between columns narrow to 1.5pt a side, and where that is not
+    // enough it takes the SMALLER font instead, TABLE set again in it to measure it, and the gaps
+    // narrow as well where it is still too wide (doc_table_end)
     "\\newsavebox{\\cdtabbox}\n\\newlength{\\cdtabw}\n"
-    "\\newcommand{\\cdfit}[2]{\\ifdim\\wd\\cdtabbox>\\linewidth\\setlength{\\cdtabw}{\\wd\\cdtabbox}%\n"
+    "\\newcommand{\\cdfit}[3]{\\ifdim\\wd\\cdtabbox>\\linewidth\\setlength{\\cdtabw}{\\wd\\cdtabbox}%\n"
     "  \\advance\\cdtabw by -#1\\tabcolsep\\advance\\cdtabw by -#1\\tabcolsep\\advance\\cdtabw by #1pt\\advance\\cdtabw by #1pt\\advance\\cdtabw by #1pt%\n"
-    "  \\ifdim\\cdtabw>\\linewidth#2\\fi\\setlength{\\tabcolsep}{1.5pt}\\fi}\n";
+    "  \\ifdim\\cdtabw>\\linewidth#2\\sbox{\\cdtabbox}{#3}\\ifdim\\wd\\cdtabbox>\\linewidth\\setlength{\\tabcolsep}{1.5pt}\\fi\n"
+    "  \\else\\setlength{\\tabcolsep}{1.5pt}\\fi\\fi}\n";
 
 int doc_open(doc *d, const char *tex, const char *md, const char *title, int synthetic) {
   memset(d, 0, sizeof *d);
@@ -328,13 +330,16 @@ void doc_table_end(doc *d) {
   fclose(d->tex);
   d->tex = d->tout;
   d->tout = NULL;
-  // the table set once into a box, to measure it, then as the longtable, fitted by \cdfit
+  // the rows held in \cdrows, the table set from them into a box to measure it (and again by
+  // \cdfit in the smaller font where it needs to), then the longtable, fitted by \cdfit
   fprintf(d->tex,
-          "{\\%s\n\\sbox{\\cdtabbox}{\\begin{tabular}{%s}\n%s \\\\\n\\midrule\n%s\\end{tabular}}%%\n"
-          "\\cdfit{%zu}{\\%s}\n\\begin{longtable}{%s}\n\\caption{%s}\\\\\n\\toprule\n%s \\\\\n\\midrule\n\\endhead\n"
+          "{\\%s\n\\long\\def\\cdrows{%s}%%\n"
+          "\\sbox{\\cdtabbox}{\\begin{tabular}{%s}\n%s \\\\\n\\midrule\n\\cdrows\\end{tabular}}%%\n"
+          "\\cdfit{%zu}{\\%s}{\\begin{tabular}{%s}\n%s \\\\\n\\midrule\n\\cdrows\\end{tabular}}\n"
+          "\\begin{longtable}{%s}\n\\caption{%s}\\\\\n\\toprule\n%s \\\\\n\\midrule\n\\endhead\n"
           "%s\\bottomrule\n\\end{longtable}\n}\n\n",
-          d->tsize, d->tspec, d->thead, d->trows, d->ncol ? d->ncol - 1 : 0, d->tsmaller, d->tspec, d->tcap, d->thead,
-          d->trows);
+          d->tsize, d->trows, d->tspec, d->thead, d->ncol ? d->ncol - 1 : 0, d->tsmaller, d->tspec, d->thead, d->tspec,
+          d->tcap, d->thead, d->trows);
   fputs("\n", d->md);
   free(d->tspec), free(d->tcap), free(d->thead), free(d->trows);
   d->tspec = d->tcap = d->thead = d->trows = NULL;

@@ -36,8 +36,8 @@ void doc_item(doc *d, const char *fmt, ...); // a bullet; the list ends at the n
 // align: one letter per column, l r c, or 'p' for a wrapping text column (pNN: NN% of the line,
 // else the room the other columns leave, shared)
 // A table wider than the line at its font (measured by LaTeX: \cdfit of the preamble) narrows the
-// gaps between its columns, and where that is not enough takes the next smaller font too; the
-// Markdown is the same either way.
+// gaps between its columns, and where that is not enough takes the next smaller font instead (with
+// narrow gaps too where it is still too wide); the Markdown is the same either way.
 void doc_table(doc *d, const char *caption, const char *align, const char *const head[]);
 void doc_row(doc *d, const char *const cell[]);
 void doc_group(doc *d, const char *fmt, ...); // a full-width row that starts a group
