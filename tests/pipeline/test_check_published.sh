@@ -82,8 +82,8 @@ check_grep "... saying so" "^check-published: 4 experiments under $D: every samp
 cp "$D/RETIRED" "$t/R1"; "${MK[@]}" retire EXP=vecadd REASON=another 2>/dev/null
 check "retire again: the records that hold keep their day and reason" cmp -s "$D/RETIRED" "$t/R1"
 check_eq "published summary: per experiment, for the appendix" "$("$P" summary "$D" | sed -n '1p;4p')" \
-  "exp,files,date,reason
-vecadd,3,$(date -u +%F),\"synthetic: a test\""
+  "exp,files,date,reason,gpus
+vecadd,3,$(date -u +%F),\"synthetic: a test\",gpu-a:3"
 
 # --- records that no longer hold
 sample vecadd/gpu-a/v8.csv "$kv"   # re-published with the code that ships

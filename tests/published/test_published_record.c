@@ -61,16 +61,16 @@ int main(void) {
 
   FILE *o = fopen(err, "w");
   CHECK(o && published_record_summary(&(published_entries){0}, o) == 0 && !fclose(o) &&
-            !strcmp(slurp(err, buf, sizeof buf), "exp,files,date,reason\n"),
+            !strcmp(slurp(err, buf, sizeof buf), "exp,files,date,reason,gpus\n"),
         "summary of no records: the header row alone");
   published_record_read(dir, NULL, &l);
   o = fopen(err, "w");
   CHECK(o && published_record_summary(&l, o) == 0 && !fclose(o) &&
-            !strcmp(slurp(err, buf, sizeof buf), "exp,files,date,reason\n"
-                                                 "phase1,1,2026-11-02,\"\"\"quoted\"\" reason\"\n"
-                                                 "vecadd,2,2026-11-01,\"later, the same day\"\n"
-                                                 "vecaddx,1,2026-11-03,\"another experiment whose name starts the same\"\n"),
-        "summary: per experiment the files, the latest day, that day's last reason, quotes doubled, sorted");
+            !strcmp(slurp(err, buf, sizeof buf), "exp,files,date,reason,gpus\n"
+                                                 "phase1,1,2026-11-02,\"\"\"quoted\"\" reason\",gpu:1\n"
+                                                 "vecadd,2,2026-11-01,\"later, the same day\",gpu:2\n"
+                                                 "vecaddx,1,2026-11-03,\"another experiment whose name starts the same\",gpu:1\n"),
+        "summary: per experiment the files, the latest day, that day's last reason, quotes doubled, its GPUs' files, sorted");
   published_entries_free(&l);
 
   char *lines[] = {"vecadd/gpu/c.csv none 2026-11-28 new", "vecadd/gpu/a.csv kernels:333333333333 2026-11-28 new"};

@@ -46,6 +46,19 @@ for d in appendix appendix-full; do
   check_eq "$d.tex holds no stray backtick (a list cut short would leave one)" "$(grep -c '`' $R/$d.tex)" 0
 done
 
+# retired_mark EXP [GPU]: the mark of EXP's rows (of its groups on GPU): an experiment whose sample
+# files (data/<exp>/*/*.csv, data/<exp>/<gpu>/*.csv, that open with the samples magic) are all
+# listed in data/RETIRED is marked "(retired data)", one with some of them "(partly retired data)",
+# else no mark
+retired_mark() {
+  local n=0 r=0 f
+  for f in data/$1/${2:-*}/*.csv; do
+    head -c 20 "$f" | grep -q '^# cudadent42 samples' || continue
+    n=$((n + 1)); grep -q "^${f#data/} " data/RETIRED && r=$((r + 1))
+  done
+  if [ $r -eq 0 ]; then echo ""; elif [ $r -eq $n ]; then echo " (retired data)"; else echo " (partly retired data)"; fi
+}
+
 # the claims against the comparison tables; the oracle is shown a claim with one digit changed
 # first, so that it can fail
 awk -f tests/report/claims_oracle.awk $R/appendix-full.md >"$RB/claims.txt"
@@ -122,10 +135,16 @@ check_eq "main: the experiments with a section are those that make claims ($(ech
 check_eq "main: every other experiment with data is one row, pointing at its section in the full one" \
   "$(sort <<<"$rows")" "$(awk 'NR == FNR { c[$1] = 1; next } !($2 in c)' <(echo "$claims") - <<<"$exps_full" | sort)"
 check_eq "... one row each" "$(awk '{ print $2 }' <<<"$rows" | sort | uniq -d)" ""
+# (its row marked where data/RETIRED lists files of it: the check of the marks is below); 8 and 4:
+# the COMPARE pairs of experiments/aa and aa-own, 2 and 1, at their 4 shapes
 check_grep "main: the A/A of the served design is a line: its A/A CIs that exclude 1 and its false verdicts" \
-  '^\| `aa` \| .*`nvidia-h200`: A/A, process served: [0-9]+ of the 8 A/A 95% CIs exclude 1; [0-9]+ false FAST, [0-9]+ false SLOW' $R/appendix.md
+  '^\| `aa`( \((partly )?retired data\))? \| .*`nvidia-h200`: A/A, process served: [0-9]+ of the 8 A/A 95% CIs exclude 1; [0-9]+ false FAST, [0-9]+ false SLOW' $R/appendix.md
 check_grep "... and that of a process per variant and round" \
-  '^\| `aa-own` \| .*`nvidia-h200`: A/A, process own: [0-9]+ of the 4 A/A 95% CIs exclude 1' $R/appendix.md
+  '^\| `aa-own`( \((partly )?retired data\))? \| .*`nvidia-h200`: A/A, process own: [0-9]+ of the 4 A/A 95% CIs exclude 1' $R/appendix.md
+for e in aa aa-own; do
+  check_eq "main: the row of $e marks its retired data as data/RETIRED lists it" \
+    "$(sed -n "s/^| \`$e\`\([^|]*\) | .*/\1/p" $R/appendix.md)" "$(retired_mark $e)"
+done
 check_grep "main: a retired experiment's row is marked" '^\| `vecadd` \(retired data\) \| ' $R/appendix.md
 miss=0 n=0
 for s in $( (grep -oE 'Section A\.[0-9.]+[0-9] of the full appendix' $R/appendix.md | awk '{ print $2 }'; awk '{ print $1 }' <<<"$rows") | sort -u); do
@@ -263,23 +282,26 @@ for d in appendix appendix-full; do
       "^#### A\.3\.[0-9]+\.[0-9]+ (Search confirmation and r|R)eproductions of \`$e\`\$" <(echo "$under")
   done
 done
-# the group rows of A.0's table of our best against each library: an experiment whose sample files
-# (data/<exp>/*/*.csv that open with the samples magic) are all listed in data/RETIRED is marked
-# "(retired data)", one with some of them "(partly retired data)", else no mark, as its row in A.3
-retired_mark() {
-  local n=0 r=0 f
-  for f in data/$1/*/*.csv; do
-    head -c 20 "$f" | grep -q '^# cudadent42 samples' || continue
-    n=$((n + 1)); grep -q "^${f#data/} " data/RETIRED && r=$((r + 1))
-  done
-  if [ $r -eq 0 ]; then echo ""; elif [ $r -eq $n ]; then echo " (retired data)"; else echo " (partly retired data)"; fi
-}
+# the group rows of A.0's table of our best against each library: an experiment on a GPU whose
+# sample files there (data/<exp>/<gpu>/*.csv that open with the samples magic) are all listed in
+# data/RETIRED is marked "(retired data)", one with some of them "(partly retired data)", else no
+# mark; and so are the GPUs' group rows of the tables of declared claims
 for d in appendix appendix-full; do
-  groups=$(sed -n '/^## A\.0 /,/^## A\.1 /p' $R/$d.md | sed -n 's/^| `\([^`]*\)` on `\([^`]*\)`\([^|]*\) | | | | | |$/\1 \2\3/p')
+  # a group row: its first cell, then every other cell empty (however many columns the table has)
+  groups=$(sed -n '/^## A\.0 /,/^## A\.1 /p' $R/$d.md | sed -n 's/^| `\([^`]*\)` on `\([^`]*\)`\([^|]*\) |\( |\)\{1,\}$/\1 \2\3/p')
   check "$d: A.0's table of our best against each library has group rows" test -n "$groups"
   while read -r e g mark; do
-    check_eq "$d: A.0's group row of $e on $g marks its retired data as data/RETIRED lists it" "${mark:+ $mark}" "$(retired_mark $e)"
+    [ -n "$e" ] || continue
+    check_eq "$d: A.0's group row of $e on $g marks its retired data there as data/RETIRED lists it" "${mark:+ $mark}" "$(retired_mark $e $g)"
   done <<<"$groups"
+  # Table 1's group rows: "`gpu`, NAME (mark)", of the experiment whose claims it holds
+  e=$(sed -n 's/^\*\*Table 1\.\*\* The claims of `\([^`]*\)`.*/\1/p' $R/$d.md)
+  tg=$(awk '/^\*\*Table 1\.\*\* The claims of / { t = 1; next } t && /^\|/ { print; r = 1; next } r { exit }' $R/$d.md | sed -n 's/^| `\([^`]*\)`, [^|(]*\(([^)]*)\)\{0,1\} |\( |\)\{1,\}$/\1 \2/p')
+  check "$d: the table of declared claims has group rows" test -n "$tg"
+  while read -r g mark; do
+    [ -n "$g" ] || continue
+    check_eq "$d: the claims' group row of $e on $g marks its retired data there as data/RETIRED lists it" "${mark:+ $mark}" "$(retired_mark $e $g)"
+  done <<<"$tg"
 done
 check_grep "... and a retired experiment's group there is marked" '^\| `gemm-ladder` on `nvidia-h200` \(retired data\) \|' $R/appendix.md
 # each key figure's caption names the kinds of row group its panel holds (the headings of its
@@ -306,7 +328,9 @@ for g in nvidia-h100-80gb-hbm3 nvidia-h200; do
     $c["cand"] == cand && $c["base"] == base && !done { done = 1
       ng = $c["n_gpus"]; ns = $c["n_sessions"]; nr = $c["n_rounds"]; n = $c["n_base"] < $c["n_cand"] ? $c["n_base"] : $c["n_cand"]
       p = $c["plan"]; sub(/\+.*/, "", p)
-      printf "Design (the plan `%s`, declared before its sessions ran): %s × %s × %s × %d reps.", p, pl(ng, "GPU"), pl(ns / ng, "session"), pl(nr / ns, "round"), n / nr }' \
+      # sessions measured under no declared plan (plan none) state their design without one
+      printf "Design%s: %s × %s × %s × %d reps.", p == "" || p == "none" ? "" : sprintf(" (the plan `%s`, declared before its sessions ran)", p),
+        pl(ng, "GPU"), pl(ns / ng, "session"), pl(nr / ns, "round"), n / nr }' \
     $RB/phase1/$g/compare.csv)
   check "A.1 on $g: the headline states its design and plan ($want)" \
     grep -qF "on \`$g\`, an $(sed -n 's/^# gpu: //p' data/phase1/$g/v5.csv | head -1): of the libraries" <(grep -F "$want" $R/appendix.md)

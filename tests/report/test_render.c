@@ -122,5 +122,15 @@ int main(void) {
   CHECK(!strcmp(slurp(pm), "# T\n\n**Table 1.** Table of `a`, over two lines.\n\n| Name | n | Session 1 |\n"
                            "| --- | ---: | ---: |\n| v | 1 | 2 |\n\n"),
         "tmpl_table: caption on one line, headers split at | and trimmed, placeholders filled first");
+  // the LaTeX: the rows held in \cdrows, the table set from them into a box, measured by \cdfit
+  // (its 2 gaps; the smaller font of a table of 3 columns, the table again to measure it in that),
+  // then the longtable of the same rows
+  const char *t = slurp(pt), *rows = strstr(t, "{\\footnotesize\n\\long\\def\\cdrows{v & 1 & 2 \\\\\n}%\n"),
+             *box = strstr(t, "\\sbox{\\cdtabbox}{\\begin{tabular}{@{}lrr@{}}\n"),
+             *fit = strstr(t, "\\cdrows\\end{tabular}}%\n\\cdfit{2}{\\scriptsize}{\\begin{tabular}{@{}lrr@{}}\n"),
+             *lt = strstr(t, "\\cdrows\\end{tabular}}\n\\begin{longtable}{@{}lrr@{}}\n");
+  CHECK(rows && box && fit && lt && rows < box && box < fit && fit < lt &&
+            strstr(lt, "\\endhead\nv & 1 & 2 \\\\\n\\bottomrule\n\\end{longtable}\n}\n"),
+        "doc_table: the rows set into a box that \\cdfit measures, then as the longtable");
   CHECK_DONE();
 }

@@ -10,7 +10,7 @@
 //       sessions; not re-published yet")
 //   published exps DATA                the experiments to check, a line each: DATA's directories
 //       and those a record names (exit 1 when a directory's name is not an experiment's)
-//   published summary DATA             per experiment with records, CSV `exp,files,date,reason`
+//   published summary DATA             per experiment with records, CSV `exp,files,date,reason,gpus`
 //       (published_record_summary), for the appendix
 // Environment (from make, for EXP: mk/published.mk): PROBLEM, CODE_SRC (the sources of the
 // kernels id, blank-separated), LIB_BENCH (the problem's library runners, blank-separated, if it

@@ -158,7 +158,25 @@ typedef struct {
   char *exp, *day;     // the experiment and its latest day
   const char *reason;  // that day's (last) record's reason, in the record's line
   size_t files;
+  char **gpu;          // its GPUs (the directories under it) in the order first met, and the
+  size_t *gfiles, ngpu; // files of each
 } exp_sum;
+
+// one more file of EXP's GPU G (G the path's second part, GLEN long); -1 when out of memory
+static int add_gpu(exp_sum *s, const char *g, size_t glen) {
+  size_t k = 0;
+  while (k < s->ngpu && (strlen(s->gpu[k]) != glen || strncmp(s->gpu[k], g, glen))) k++;
+  if (k == s->ngpu) {
+    char **gs = realloc(s->gpu, (k + 1) * sizeof *gs);
+    if (gs) s->gpu = gs;
+    size_t *fs = realloc(s->gfiles, (k + 1) * sizeof *fs);
+    if (fs) s->gfiles = fs;
+    if (!gs || !fs || !(s->gpu[k] = strndup(g, glen))) return -1;
+    s->gfiles[k] = 0, s->ngpu++;
+  }
+  s->gfiles[k]++;
+  return 0;
+}
 
 // the reason of a record line: the line less three fields, as awk's sub(/^[^ ]+ +/, "") thrice
 static const char *reason_of(const char *r) {
@@ -169,11 +187,13 @@ static const char *reason_of(const char *r) {
   return r;
 }
 
-// the CSV row of S, the reason quoted with its quotes doubled; NULL when out of memory
+// the CSV row of S, the reason quoted with its quotes doubled, then its GPUs as `gpu:files ...`;
+// NULL when out of memory
 static char *row(const exp_sum *s) {
-  size_t q = 0;
+  size_t q = 0, gl = 0;
   for (const char *c = s->reason; *c; c++) q += *c == '"';
-  const size_t n = strlen(s->exp) + strlen(s->day) + strlen(s->reason) + q + 32;
+  for (size_t k = 0; k < s->ngpu; k++) gl += strlen(s->gpu[k]) + 24;
+  const size_t n = strlen(s->exp) + strlen(s->day) + strlen(s->reason) + q + gl + 32;
   char *out = malloc(n), *o;
   if (!out) return NULL;
   o = out + sprintf(out, "%s,%zu,%s,\"", s->exp, s->files, s->day);
@@ -181,7 +201,8 @@ static char *row(const exp_sum *s) {
     if (*c == '"') *o++ = '"';
     *o++ = *c;
   }
-  strcpy(o, "\"");
+  o += sprintf(o, "\",");
+  for (size_t k = 0; k < s->ngpu; k++) o += sprintf(o, "%s%s:%zu", k ? " " : "", s->gpu[k], s->gfiles[k]);
   return out;
 }
 
@@ -198,6 +219,8 @@ int published_record_summary(const published_entries *records, FILE *out) {
     size_t len;
     const char *f1 = field(e->line, &len), *f2 = field(f1 + len, &len), *day = field(f2 + len, &len);
     s[k].files++;
+    const char *g = e->path + elen + (e->path[elen] == '/');
+    if (add_gpu(&s[k], g, strcspn(g, "/"))) { rc = -1; break; }
     char *d = strndup(day, len);
     if (!d) { rc = -1; break; }
     if (s[k].day && strcmp(d, s[k].day) < 0) { free(d); continue; }  // (awk: $3 >= d[e], the later of a day)
@@ -210,10 +233,13 @@ int published_record_summary(const published_entries *records, FILE *out) {
     if (!(rows[k] = row(&s[k]))) rc = -1;
   if (rc == 0) {
     qsort(rows, ns, sizeof *rows, bytewise);
-    fprintf(out, "exp,files,date,reason\n");
+    fprintf(out, "exp,files,date,reason,gpus\n");
     for (size_t k = 0; k < ns; k++) fprintf(out, "%s\n", rows[k]);
   }
-  for (size_t k = 0; s && k < ns; k++) free(s[k].exp), free(s[k].day), rows ? free(rows[k]) : (void)0;
+  for (size_t k = 0; s && k < ns; k++) {
+    for (size_t j = 0; j < s[k].ngpu; j++) free(s[k].gpu[j]);
+    free(s[k].gpu), free(s[k].gfiles), free(s[k].exp), free(s[k].day), rows ? free(rows[k]) : (void)0;
+  }
   free(rows);
   free(s);
   return rc;

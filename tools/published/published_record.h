@@ -20,7 +20,9 @@ int published_record_read(const char *data, const char *exp, published_entries *
 // whole and renamed into place. No file and nothing to record: no file made. 0, or -1 after
 // `retire: FILE: cannot write` on stderr
 int published_record_write(const char *data, const char *exp, char *const lines[], size_t n);
-// per experiment with records, CSV `exp,files,date,reason` to out: how many files are retired,
-// the latest day and that record's reason (the last of that day), the header row alone when none
+// per experiment with records, CSV `exp,files,date,reason,gpus` to out: how many files are
+// retired, the latest day and that record's reason (the last of that day), and per GPU (the
+// directory under the experiment) its files retired, `gpu:files` separated by spaces in the
+// records' order; the header row alone when none
 // (what the appendix shows: tools/report/report_retired.c); 0, or -1 when out of memory
 int published_record_summary(const published_entries *records, FILE *out);

@@ -138,7 +138,16 @@ static const char *preamble =
     // code breaks only after an underscore, a hyphen or a slash of its own, and the line it
     // breaks ends in a continuation mark (a hook arrow); where it fits, it does not break
     "\\DeclareRobustCommand{\\idbreak}{\\discretionary{\\mbox{\\ensuremath{\\scriptstyle\\hookleftarrow}}}{}{}}\n"
-    "\\pdfstringdefDisableCommands{\\def\\idbreak{}}\n";
+    "\\pdfstringdefDisableCommands{\\def\\idbreak{}}\n"
+    // \cdfit{GAPS}{SMALLER}{TABLE}: \cdtabbox holds a table as it would be set; where it is wider
+    // than the line, its GAPS gaps between columns narrow to 1.5pt a side, and where that is not
+    // enough it takes the SMALLER font instead, TABLE set again in it to measure it, and the gaps
+    // narrow as well where it is still too wide (doc_table_end)
+    "\\newsavebox{\\cdtabbox}\n\\newlength{\\cdtabw}\n"
+    "\\newcommand{\\cdfit}[3]{\\ifdim\\wd\\cdtabbox>\\linewidth\\setlength{\\cdtabw}{\\wd\\cdtabbox}%\n"
+    "  \\advance\\cdtabw by -#1\\tabcolsep\\advance\\cdtabw by -#1\\tabcolsep\\advance\\cdtabw by #1pt\\advance\\cdtabw by #1pt\\advance\\cdtabw by #1pt%\n"
+    "  \\ifdim\\cdtabw>\\linewidth#2\\sbox{\\cdtabbox}{#3}\\ifdim\\wd\\cdtabbox>\\linewidth\\setlength{\\tabcolsep}{1.5pt}\\fi\n"
+    "  \\else\\setlength{\\tabcolsep}{1.5pt}\\fi\\fi}\n";
 
 int doc_open(doc *d, const char *tex, const char *md, const char *title, int synthetic) {
   memset(d, 0, sizeof *d);
@@ -163,6 +172,7 @@ int doc_open(doc *d, const char *tex, const char *md, const char *title, int syn
 
 int doc_close(doc *d) {
   end_list(d);
+  doc_table_end(d);
   fputs("\\end{document}\n", d->tex);
   int e = ferror(d->tex) || ferror(d->md);
   e |= fclose(d->tex) != 0;
@@ -236,33 +246,49 @@ void doc_item(doc *d, const char *f, ...) {
   free(s);
 }
 
+// a memory stream into *buf, or abort
+static FILE *mem(char **buf, size_t *n) {
+  FILE *f = open_memstream(buf, n);
+  if (!f) abort();
+  return f;
+}
+
 void doc_table(doc *d, const char *caption, const char *align, const char *const head[]) {
   end_list(d);
-  size_t np = 0, nother = 0;
+  if (d->tout) doc_table_end(d);
+  size_t np = 0, nother = 0, n;
   for (const char *a = align; *a; a++)
     if (*a == 'p') np++;
     else if (*a < '0' || *a > '9') nother++;
   d->ncol = np + nother;
   d->ntab++;
-  fputs(d->ncol >= 6 ? "{\\scriptsize\n\\begin{longtable}{@{}" : "{\\footnotesize\n\\begin{longtable}{@{}", d->tex);
+  d->tsize = d->ncol >= 6 ? "scriptsize" : "footnotesize";
+  d->tsmaller = d->ncol >= 6 ? "tiny" : "scriptsize";
+  FILE *f = mem(&d->tspec, &n);
+  fputs("@{}", f);
   for (const char *a = align; *a; a++) {
     if (*a >= '0' && *a <= '9') continue;
     if (*a != 'p') {
-      fputc(*a, d->tex);
+      fputc(*a, f);
       continue;
     }
     double w = (0.95 - 0.09 * (double)nother) / (double)np; // p45: 45% of the line
     if (a[1] >= '0' && a[1] <= '9') w = strtod(a + 1, NULL) / 100;
-    fprintf(d->tex, ">{\\raggedright\\arraybackslash}p{%.2f\\linewidth}", w);
+    fprintf(f, ">{\\raggedright\\arraybackslash}p{%.2f\\linewidth}", w);
   }
-  fputs("@{}}\n\\caption{", d->tex);
-  emit_to(d->tex, NULL, caption, 0);
-  fputs("}\\\\\n\\toprule\n", d->tex);
+  fputs("@{}", f);
+  fclose(f);
+  f = mem(&d->tcap, &n);
+  emit_to(f, NULL, caption, 0);
+  fclose(f);
+  f = mem(&d->thead, &n);
   for (size_t i = 0; i < d->ncol; i++) {
-    fputs(i ? " & " : "", d->tex);
-    fputs("\\textbf{", d->tex), emit_to(d->tex, NULL, head[i], 1), fputs("}", d->tex);
+    fputs(i ? " & " : "", f);
+    fputs("\\textbf{", f), emit_to(f, NULL, head[i], 1), fputs("}", f);
   }
-  fputs(" \\\\\n\\midrule\n\\endhead\n", d->tex);
+  fclose(f);
+  d->tout = d->tex;
+  d->tex = mem(&d->trows, &d->trows_n);
   fprintf(d->md, "**Table %d.** ", d->ntab);
   emit_to(NULL, d->md, caption, 0);
   fputs("\n\n|", d->md);
@@ -300,8 +326,23 @@ void doc_group(doc *d, const char *f, ...) {
 }
 
 void doc_table_end(doc *d) {
-  fputs("\\bottomrule\n\\end{longtable}\n}\n\n", d->tex);
+  if (!d->tout) return;
+  fclose(d->tex);
+  d->tex = d->tout;
+  d->tout = NULL;
+  // the rows held in \cdrows, the table set from them into a box to measure it (and again by
+  // \cdfit in the smaller font where it needs to), then the longtable, fitted by \cdfit
+  fprintf(d->tex,
+          "{\\%s\n\\long\\def\\cdrows{%s}%%\n"
+          "\\sbox{\\cdtabbox}{\\begin{tabular}{%s}\n%s \\\\\n\\midrule\n\\cdrows\\end{tabular}}%%\n"
+          "\\cdfit{%zu}{\\%s}{\\begin{tabular}{%s}\n%s \\\\\n\\midrule\n\\cdrows\\end{tabular}}\n"
+          "\\begin{longtable}{%s}\n\\caption{%s}\\\\\n\\toprule\n%s \\\\\n\\midrule\n\\endhead\n"
+          "%s\\bottomrule\n\\end{longtable}\n}\n\n",
+          d->tsize, d->trows, d->tspec, d->thead, d->ncol ? d->ncol - 1 : 0, d->tsmaller, d->tspec, d->thead, d->tspec,
+          d->tcap, d->thead, d->trows);
   fputs("\n", d->md);
+  free(d->tspec), free(d->tcap), free(d->thead), free(d->trows);
+  d->tspec = d->tcap = d->thead = d->trows = NULL;
   d->ncol = 0;
 }
 

@@ -9,6 +9,13 @@
 typedef struct {
   FILE *tex, *md;
   size_t ncol;   // columns of the open table
+  // the open table's LaTeX, held until its end (doc_table_end writes it twice: once into a box
+  // that measures it, then as the longtable): its column spec, caption and header, the document
+  // it goes to (tex holds its rows meanwhile), its font size and the smaller one
+  char *tspec, *tcap, *thead, *trows;
+  size_t trows_n;
+  FILE *tout;
+  const char *tsize, *tsmaller;
   int in_list;
   int nfig, ntab;
   int sec[3];    // the numbers of the current section, subsection and subsubsection
@@ -28,6 +35,9 @@ void doc_par(doc *d, const char *fmt, ...);
 void doc_item(doc *d, const char *fmt, ...); // a bullet; the list ends at the next other call
 // align: one letter per column, l r c, or 'p' for a wrapping text column (pNN: NN% of the line,
 // else the room the other columns leave, shared)
+// A table wider than the line at its font (measured by LaTeX: \cdfit of the preamble) narrows the
+// gaps between its columns, and where that is not enough takes the next smaller font instead (with
+// narrow gaps too where it is still too wide); the Markdown is the same either way.
 void doc_table(doc *d, const char *caption, const char *align, const char *const head[]);
 void doc_row(doc *d, const char *const cell[]);
 void doc_group(doc *d, const char *fmt, ...); // a full-width row that starts a group

@@ -74,17 +74,16 @@ static int has_primary(const egpu *x) {
 }
 
 // the rows of one experiment and GPU; pairs without a comparison row go to *missing. Returns
-// whether the table is open (opened on the first row). The main form leaves out an experiment
-// that declares its claims (their table comes first; its best picks are in the full form's)
-// RETIRED: the experiment's retired_state (its files retired: -1 none, 0 some, 1 all), marked in its
-// group rows as in its row and heading of A.3
+// whether the table is open (opened on the first row). The main form leaves out the rows of an
+// experiment that declares its claims (their table comes first; its best picks are in the full
+// form's), not its pairs without a row: both forms list the same ones
+// RETIRED: the retired_state_gpu of the experiment on this GPU (its files there retired: -1 none,
+// 0 some, 1 all), marked in its group rows
 static int best_rows(gen *g, const expvars *e, const egpu *x, int retired, int open, strlist *missing, strlist *declared,
                      int kern) {
   if (!x->have_sum || !x->have_cmp) return open;
-  if (!form_full(g) && has_primary(x)) {
-    if (!strlist_has(declared, x->exp)) strlist_add(declared, x->exp);
-    return open;
-  }
+  const int rows = form_full(g) || !has_primary(x);
+  if (!rows && !strlist_has(declared, x->exp)) strlist_add(declared, x->exp);
   // the libraries our best is judged against: LIBRARIES (else BASELINES); none for an experiment
   // that compares our kernels with each other only
   const strlist *libs = &e->libraries;
@@ -101,6 +100,7 @@ static int best_rows(gen *g, const expvars *e, const egpu *x, int retired, int o
         if (!strlist_has(&gone, p)) strlist_add(&gone, p);
         continue;
       }
+      if (!rows) continue;
       if (!open++)
         tmpl_table(g, "keyclaims", kern ? "caption-best-kernel" : "caption-best", kern ? "columns-best-kernel" : "columns-best",
                    kern ? "lllrllr" : "lllrll", NULL);
@@ -138,7 +138,7 @@ void keyclaims_section(gen *g, const kc_exp *es, size_t n) {
   for (size_t k = 0; k < n; k++) kern |= !es[k].e->correctness && times_any_kernel(es[k].xs, es[k].n);
   for (size_t k = 0; k < n; k++)
     for (size_t i = 0; !es[k].e->correctness && i < es[k].n; i++)
-      open = best_rows(g, es[k].e, &es[k].xs[i], retired_state(g, es[k].exp, es[k].xs, es[k].n), open, &missing,
+      open = best_rows(g, es[k].e, &es[k].xs[i], retired_state_gpu(g, es[k].exp, &es[k].xs[i]), open, &missing,
                        &declared, kern);
   if (open) doc_table_end(&g->d);
   else tmpl_put(g, "keyclaims", "none", NULL);

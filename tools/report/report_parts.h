@@ -29,6 +29,8 @@ void numerics_table(gen *g, const egpu *x);
 void retired_section(gen *g, const char *exp, const egpu *xs, size_t n);
 // whether EXP's sample files (xs, n of its GPUs) are retired: -1 none, 0 some, 1 all
 int retired_state(gen *g, const char *exp, const egpu *xs, size_t n);
+// the same of the sample files of EXP on one GPU (x): -1 none, 0 some, 1 all
+int retired_state_gpu(gen *g, const char *exp, const egpu *x);
 // the counts and the fastest configuration of a recorded sweep's GPU that its summary states
 typedef struct {
   size_t configs, passed, timed;  // rows of its gate table, those that passed, configurations timed

@@ -4,7 +4,8 @@
 // (both medians, the speedup and its CI, the verdict, Δ and the design), of a sample file's header
 // (the FLOPs of `work.<shape>`, the library's versions after its `code` id, which GPU) or of the
 // GPU's ceilings file (the roof, as the roofline's table takes it: gpu_roofs); nothing is estimated
-// here. Words: reports/templates/primary.txt.
+// here. After the table, the fastest library at each claim's shape (report_fastest.h). Words:
+// reports/templates/primary.txt.
 #include "report_primary.h"
 
 #include <math.h>
@@ -228,7 +229,6 @@ int primary_opening(gen *g, const kc_exp *k) {
     }
   if (!nclaims) return 0;
   statement(g, k, &cands, &bases, &shapes, nclaims);
-  fastest_goal_rows(g, k);
   int one = pairs.n == 1, kern = times_any_kernel(k->xs, k->n);
   tmpl_table(g, T, kern ? "caption-kernel" : "caption", kern ? "columns-kernel" : "columns", kern ? "lrrrrrlrr" : "lrrrrrlr",
              (const char *const[]){"exp", k->exp, "pairs", gen_join(&pairs, ", "),
@@ -245,15 +245,22 @@ int primary_opening(gen *g, const kc_exp *k) {
       for (size_t r = 0; x->have_cmp && r < x->cmp.nrows; r++) {
         if (!is_primary(x, r) || strcmp(pairs.v[p], fmt("`%s` vs `%s`", cmp_name(&x->cmp, r, "cand"), cmp_name(&x->cmp, r, "base"))))
           continue;
+        // a GPU whose files are retired, all or some, is marked so (data/RETIRED)
+        const int st = grouped ? -1 : retired_state_gpu(g, k->exp, x);
         if (!grouped++)
           doc_group(&g->d, "%s", tmpl_str(g, T, one ? "group" : "group-pair",
                                           (const char *const[]){"gpu", x->gpu, "name", name ? name : x->gpu, "pair", pairs.v[p],
-                                                                "roof", meas ? "" : tmpl_str(g, T, "no-roof", NULL), NULL}));
+                                                                "roof", meas ? "" : tmpl_str(g, T, "no-roof", NULL),
+                                                                "retired", st < 0 ? "" : tmpl_str(g, T, st ? "group-retired" : "group-retired-some", NULL),
+                                                                NULL}));
         claim_row(g, x, r, meas, bw, tf, kern);
       }
     }
   }
   doc_table_end(&g->d);
+  // the fastest library at each claim's shape after the table, which stays beside the statement
+  // (on page 1 of the main appendix)
+  fastest_goal_rows(g, k);
   goal_sentence(g, k, &pairs);
   strlist_free(&cands);
   strlist_free(&bases);

@@ -4,7 +4,8 @@
 // the experiment's section, and both say it for all of them at the head of the results (the main
 // one has no room for a note per experiment). Input: report_gen --retired CSV, the summary of
 // DATA/RETIRED that `published summary` writes (tools/published/published_record.h;
-// exp,files,date,reason: per experiment the files retired, the latest day and its reason); text:
+// exp,files,date,reason,gpus: per experiment the files retired, the latest day and its reason, and
+// each GPU's files retired, by which A.0's groups of an experiment on a GPU are marked); text:
 // reports/templates/exp.txt (head-retired*, retired*).
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,30 @@ int retired_state(gen *g, const char *exp, const egpu *xs, size_t n) {
   long r = row_of(g, &t, c, exp, &files);
   rcsv_free(&t);
   return r < 0 ? -1 : files >= (double)samples_of(xs, n);
+}
+
+int retired_state_gpu(gen *g, const char *exp, const egpu *x) {
+  rcsv t;
+  int c[4];
+  double files = 0;
+  if (!load(g, &t, c)) return -1;
+  long r = row_of(g, &t, c, exp, &files);
+  int cg = rcsv_col(&t, "gpus"), st = -1;
+  // the row's GPUs, `gpu:files` separated by spaces
+  const char *p = r >= 0 && cg >= 0 ? rcsv_get(&t, (size_t)r, cg) : "";
+  const size_t glen = strlen(x->gpu);
+  while (*p) {
+    p += strspn(p, " ");
+    const size_t k = strcspn(p, " ");
+    const char *colon = memchr(p, ':', k);
+    if (colon && (size_t)(colon - p) == glen && !strncmp(p, x->gpu, glen)) {
+      st = strtod(colon + 1, NULL) >= (double)x->paths.n;
+      break;
+    }
+    p += k;
+  }
+  rcsv_free(&t);
+  return st;
 }
 
 void retired_section(gen *g, const char *exp, const egpu *xs, size_t n) {
