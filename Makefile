@@ -30,6 +30,7 @@ include mk/toolchain.mk
 include mk/deps.mk
 include mk/tools.mk
 include mk/samples.mk
+include mk/csv.mk
 include mk/session.mk
 include mk/stats.mk
 include mk/experiment.mk

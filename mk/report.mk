@@ -68,8 +68,8 @@ SCALING_MIN ?= 3
 PDFLATEX   ?= pdflatex
 
 # --- host tools of the report ---------------------------------------------------------------
-R_LIB := $(addprefix $(B)/tools/obj/report/,report_csv.o report_vars.o report_pick.o report_roof.o plot_ticks.o \
-           report_tmplread.o) $(SAMPLES_OBJS) $(GATE_TABLE_OBJS)
+R_LIB := $(addprefix $(B)/tools/obj/report/,report_vars.o report_pick.o report_roof.o plot_ticks.o \
+           report_tmplread.o) $(CSV_OBJS) $(SAMPLES_OBJS) $(GATE_TABLE_OBJS)
 # report_gen: the main (report_gen.o) orders the sections, one object each; they stand on the
 # context (report_ctx), the number formats (report_fmt), the templates (report_tmpl, over
 # report_tmplread of R_LIB, which prep_plots reads its captions with), the CSV tables of reports/
@@ -460,13 +460,13 @@ TEST_SCRIPTS += tests/report/test_report.sh tests/report/test_published.sh tests
 # Unit test of the template reader and renderer.
 TEST_PROGS += $(B)/tests/test_render
 $(B)/tests/test_render: tests/report/test_render.c $(addprefix $(B)/tools/obj/report/,report_tmpl.o \
-    report_tmplread.o report_ctx.o report_doc.o report_csv.o report_vars.o report_pick.o) $(SAMPLES_OBJS) $(GATE_TABLE_OBJS)
+    report_tmplread.o report_ctx.o report_doc.o report_vars.o report_pick.o) $(CSV_OBJS) $(SAMPLES_OBJS) $(GATE_TABLE_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(filter %.o,$^) -lm
 -include $(B)/tests/test_render.d
 # Unit test of the roofs (the highest measured bandwidth, old ceilings files included).
 TEST_PROGS += $(B)/tests/test_roof
-$(B)/tests/test_roof: tests/report/test_roof.c $(addprefix $(B)/tools/obj/report/,report_roof.o report_csv.o) $(SAMPLES_OBJS)
+$(B)/tests/test_roof: tests/report/test_roof.c $(B)/tools/obj/report/report_roof.o $(CSV_OBJS) $(SAMPLES_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(filter %.o,$^) -lm
 -include $(B)/tests/test_roof.d

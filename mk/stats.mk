@@ -1,18 +1,19 @@
 # stats.mk — build/tools/stats (GSL statistics: summaries, bootstrap CIs, Mann-Whitney U,
 # Cliff's delta, verdicts) and its tests. It reads samples and takes its medians through the
-# GSL-free samples library (SAMPLES_OBJS, mk/samples.mk).
+# GSL-free samples library (SAMPLES_OBJS, mk/samples.mk), and reads back the tables it wrote
+# (verdicts, reproduce-exp) through the CSV table reader (CSV_OBJS, mk/csv.mk).
 STATS_LIB := $(SAMPLES_OBJS) $(addprefix $(B)/tools/obj/stats/,summary.o boot.o mwu.o cliff.o holm.o verdict.o \
   design.o calib.o predict.o clocks.o)
-STATS_OBJS := $(STATS_LIB) $(addprefix $(B)/tools/obj/stats/,stats_main.o stats_cli.o stats_summary.o \
-  stats_compare.o stats_aa.o stats_aacheck.o stats_reproduce.o stats_reproexp.o stats_verdicts.o stats_table.o stats_bench.o)
+STATS_OBJS := $(STATS_LIB) $(CSV_OBJS) $(addprefix $(B)/tools/obj/stats/,stats_main.o stats_cli.o stats_summary.o \
+  stats_compare.o stats_aa.o stats_aacheck.o stats_reproduce.o stats_reproexp.o stats_verdicts.o stats_bench.o)
 
 ## tools: build the host tools into build/tools/ (stats, ...)
 .PHONY: tools
 tools: $(B)/tools/stats
 
 # only the objects that include GSL wait for it: the sample reader is linked by GSL-free tools
-# (search, gates) on a GPU host that has no GSL
-$(filter-out $(SAMPLES_OBJS),$(STATS_OBJS)): | check-deps-analyze
+# (search, gates) on a GPU host that has no GSL, the CSV reader by report
+$(filter-out $(SAMPLES_OBJS) $(CSV_OBJS),$(STATS_OBJS)): | check-deps-analyze
 $(B)/tools/stats: $(STATS_OBJS)
 	$(CC) -o $@ $^ $(GSL_LIBS)
 

@@ -434,6 +434,15 @@ check_eq "verdicts: a line per row, counts in order of first appearance" "$(cat 
   totals: FAST 2 SAME 1
 verdicts: $T/run/g2/compare.csv
   totals:"
+mkdir -p "$T/run0/g1" "$T/run1/g1"
+: >"$T/run0/g1/compare.csv"
+"$S" verdicts "$T/run0" >"$T/o" 2>"$T/e"; rc=$?
+check_eq "verdicts: an empty compare.csv (no pairs) is a table of no rows, exit 0" "$rc:$(cat "$T/o")" "0:verdicts: $T/run0/g1/compare.csv
+  totals:"
+printf 'cand,base,shape,speedup,speedup_lo,speedup_hi,verdict\nv1,base,s1,1.5,1.25\n' >"$T/run1/g1/compare.csv"
+"$S" verdicts "$T/run1" >"$T/o" 2>"$T/e"; rc=$?
+check_eq "verdicts: a row of the wrong width: exit 2" "$rc" 2
+check_grep "... FILE:LINE named" "^stats: $T/run1/g1/compare.csv:2: 5 fields, header has 7\$" "$T/e"
 "$S" verdicts "$T/run/none" >"$T/o" 2>"$T/e"; rc=$?
 check_eq "verdicts: no compare.csv is said, exit 0" "$rc:$(cat "$T/o")" "0:verdicts: no compare.csv under $T/run/none"
 run "$T/o" "$T/e" verdicts

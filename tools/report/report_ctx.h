@@ -2,8 +2,8 @@
 // everything loaded for one <exp>/<gpu> (egpu), the error exit, and the accessors every section
 // reads the statistics with. Sections include this, never the generator's main.
 #pragma once
+#include "csv/csv_table.h"
 #include "gates/gate_table.h"
-#include "report_csv.h"
 #include "report_doc.h"
 #include "report_vars.h"
 #include "samples/samples.h"

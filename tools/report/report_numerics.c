@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report_csv.h"
+#include "csv/csv_table.h"
 #include "report_ctx.h"
 #include "report_doc.h"
 #include "report_fmt.h"

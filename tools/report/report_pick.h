@@ -5,7 +5,7 @@
 // names).
 // Names are variant names = sample file names without directory and ".csv".
 #pragma once
-#include "report_csv.h"
+#include "csv/csv_table.h"
 #include "report_vars.h"
 
 // Variant name of a `file` field: directory and ".csv" dropped, into buf.

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report_csv.h"
+#include "csv/csv_table.h"
 
 // the whole of PATH, NUL-terminated (malloc'd), or NULL when it cannot be read
 static char *slurp(const char *path) {

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report_csv.h"
+#include "csv/csv_table.h"
 #include "shape.h"
 
 int roof_work(const char *shape, double *flops, double *bytes) {

@@ -21,9 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csv/csv_table.h"
 #include "samples/samples.h"
 #include "stats_cli.h"
-#include "stats_table.h"
 
 typedef struct {
   char **s;
@@ -88,11 +88,11 @@ static const char *const cols[NC] = {"cand",    "base",   "shape",      "publish
                                      "pi_hi",   "verdict", "n_gpus",    "n_sessions", "delta", "same_by", "slow_mde_pct"};
 
 // a row's line, its verdict counted
-static void line_of(void *ctx, char f[][STATS_FIELD]) {
-  counts_t *n = ctx;
-  char name[2 * STATS_FIELD + 8], hides[200] = "";
-  if (*f[C_CAND]) snprintf(name, sizeof name, "%s vs %s", f[C_CAND], f[C_BASE]);
-  else snprintf(name, sizeof name, "%s", f[C_BASE]);
+static void line_of(const rcsv *t, size_t r, const int c[NC], counts_t *n) {
+  const char *f[NC];
+  for (int i = 0; i < NC; i++) f[i] = rcsv_get(t, r, c[i]);
+  char *name = *f[C_CAND] ? stats_fmt("%s vs %s", f[C_CAND], f[C_BASE]) : stats_fmt("%s", f[C_BASE]);
+  char hides[200] = "";
   // a SAME on membership alone: the interval is wider than delta, and says how much it hides
   if (!strcmp(f[C_BY], "member"))
     snprintf(hides, sizeof hides, "; member of the design: a drop of %.1f%% reads SLOW with 80%% power, a smaller one may not",
@@ -100,16 +100,25 @@ static void line_of(void *ctx, char f[][STATS_FIELD]) {
   printf("  %-32s %-22s published %10.4g  fresh %10.4g  shift %6.3f [%6.3f, %6.3f]  %s (%s GPUs, %s sessions, delta %.2f%%%s)\n",
          name, f[C_SHAPE], strtod(f[C_PUB], NULL), strtod(f[C_FRESH], NULL), strtod(f[C_SHIFT], NULL), strtod(f[C_LO], NULL),
          strtod(f[C_HI], NULL), f[C_VERDICT], f[C_GPUS], f[C_SESS], 100 * strtod(f[C_DELTA], NULL), hides);
+  free(name);
   const char *v = f[C_VERDICT];
   n->same += !strcmp(v, "SAME"), n->fast += !strcmp(v, "FAST"), n->ambiguous += !strcmp(v, "AMBIGUOUS"), n->slow += !strcmp(v, "SLOW");
 }
 
-// a line per row of TABLE, then its verdicts counted under KIND (WHAT: the exit code's meaning)
+// a line per row of TABLE (its columns found by name, csv/csv_table.h; one it lacks reads empty),
+// then its verdicts counted under KIND (WHAT: the exit code's meaning)
 static void show(const char *table, const char *kind, const char *what) {
   counts_t n = {0};
-  long rows = stats_table_rows(table, cols, NC, line_of, &n);
-  printf("reproduce: %s: %zu SAME, %zu FAST, %zu AMBIGUOUS, %zu SLOW of %ld rows%s%s\n", kind, n.same, n.fast, n.ambiguous,
-         n.slow, rows < 0 ? 0 : rows, *what ? ": " : "", what);
+  rcsv t;
+  char err[512];
+  int ok = !rcsv_read_flags(table, RCSV_EMPTY_OK, &t, err, sizeof err);
+  if (!ok) fflush(stdout), fprintf(stderr, "stats: reproduce-exp: %s\n", err);
+  int c[NC];
+  for (int i = 0; i < NC && ok; i++) c[i] = rcsv_col(&t, cols[i]);
+  for (size_t r = 0; ok && r < t.nrows; r++) line_of(&t, r, c, &n);
+  printf("reproduce: %s: %zu SAME, %zu FAST, %zu AMBIGUOUS, %zu SLOW of %zu rows%s%s\n", kind, n.same, n.fast, n.ambiguous,
+         n.slow, ok ? t.nrows : 0, *what ? ": " : "", what);
+  if (ok) rcsv_free(&t);
 }
 
 // the pairs PUB FRESH of every fresh sample file with a published one (its GPU into GPUS); 0, or 2
@@ -121,7 +130,7 @@ static int pairs_of(const stats_opts *o, const char *exp, const char *fresh, con
     for (size_t i = 0; i < g.gl_pathc && !rc; i++) {
       char *f = g.gl_pathv[i];
       if (!stats_is_file(f) || !samples_is_sample_file(f)) continue;
-      char *v = strrchr(f, '/') + 1, gpu[STATS_FIELD];
+      char *v = strrchr(f, '/') + 1, gpu[256];
       const char *d = v - 1;
       while (d > f && d[-1] != '/') d--;
       snprintf(gpu, sizeof gpu, "%.*s", (int)(v - 1 - d), d);

@@ -1,49 +1,49 @@
 // stats_verdicts.c — `stats verdicts DIR`: the closing summary of a run, one line per comparison
-// of each DIR/*/compare.csv (its columns found by name; fields plain, as stats compare writes
-// them), then the rows counted per verdict, in the order the verdicts first appear.
+// of each DIR/*/compare.csv (its columns found by name, csv/csv_table.h; an empty file is a table
+// of no rows), then the rows counted per verdict, in the order the verdicts first appear.
 #include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "csv/csv_table.h"
 #include "stats_cli.h"
-#include "stats_table.h"
 
 enum { NCOL = 7, MAXV = 16 };
 static const char *const cols[NCOL] = {"cand", "base", "shape", "speedup", "speedup_lo", "speedup_hi", "verdict"};
 
-typedef struct {
-  char name[MAXV][STATS_FIELD];
-  size_t count[MAXV], n;
-} tally_t;
-
-// a row's line, and its verdict counted
-static void line_of(void *ctx, char f[][STATS_FIELD]) {
-  tally_t *t = ctx;
-  // (numbers as awk reads them: a field's leading number, else 0)
-  printf("  %-14s vs %-14s %-22s %7.3fx [%6.3f, %6.3f]  %s\n", f[0], f[1], f[2], strtod(f[3], NULL),
-         strtod(f[4], NULL), strtod(f[5], NULL), f[6]);
-  size_t i = 0;
-  while (i < t->n && strcmp(t->name[i], f[6])) i++;
-  if (i == t->n) {
-    if (t->n == MAXV) return;
-    snprintf(t->name[t->n++], STATS_FIELD, "%s", f[6]);
-  }
-  t->count[i]++;
-}
-
 // the lines of one compare.csv; 0, or 2 after a message
 static int one(const char *path) {
   printf("verdicts: %s\n", path);
-  tally_t t = {.n = 0};
-  if (stats_table_rows(path, cols, NCOL, line_of, &t) < 0) {
+  rcsv t;
+  char err[512];
+  if (rcsv_read_flags(path, RCSV_EMPTY_OK, &t, err, sizeof err)) {
     fflush(stdout);
-    fprintf(stderr, "stats: %s: cannot read\n", path);
+    fprintf(stderr, "stats: %s\n", err);
     return 2;
   }
+  int c[NCOL];
+  for (int i = 0; i < NCOL; i++) c[i] = rcsv_col(&t, cols[i]);
+  const char *name[MAXV];
+  size_t count[MAXV], n = 0;
+  for (size_t r = 0; r < t.nrows; r++) {
+    const char *v = rcsv_get(&t, r, c[6]);
+    // (numbers as awk reads them: a field's leading number, else 0)
+    printf("  %-14s vs %-14s %-22s %7.3fx [%6.3f, %6.3f]  %s\n", rcsv_get(&t, r, c[0]), rcsv_get(&t, r, c[1]),
+           rcsv_get(&t, r, c[2]), strtod(rcsv_get(&t, r, c[3]), NULL), strtod(rcsv_get(&t, r, c[4]), NULL),
+           strtod(rcsv_get(&t, r, c[5]), NULL), v);
+    size_t i = 0;
+    while (i < n && strcmp(name[i], v)) i++;
+    if (i == n) {
+      if (n == MAXV) continue;
+      name[n] = v, count[n++] = 0;
+    }
+    count[i]++;
+  }
   printf("  totals:");
-  for (size_t i = 0; i < t.n; i++) printf(" %s %zu", t.name[i], t.count[i]);
+  for (size_t i = 0; i < n; i++) printf(" %s %zu", name[i], count[i]);
   printf("\n");
+  rcsv_free(&t);
   return 0;
 }
 

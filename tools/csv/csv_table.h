@@ -1,8 +1,10 @@
-// report_csv.h — a small CSV table reader for the report tools (summary.csv, compare.csv,
-// gates.csv, ceilings, sample files read for extra columns). "# key: value" lines are kept as
-// metadata, other '#' lines and blank lines are skipped; the first other line is the header row.
-// Fields may be quoted ("a,b" with "" for a quote). Every row must have as many fields as the
-// header. Errors are written to err as "FILE:LINE: what".
+// csv_table.h — the reader of the CSV tables the pipeline generates, for report and stats alike
+// (stats' summary.csv, compare.csv and reproduce-*.csv, the numerics, sanitizer, calibration and
+// ceilings tables, sample files read for extra columns, the CSV tables of reports/): a whole table
+// in memory, its columns found by name; it knows the CSV, no table's meaning. "# key: value" lines
+// are kept as metadata, other '#' lines and blank lines are skipped; the first other line is the
+// header row. Fields may be quoted ("a,b" with "" for a quote). Every row must have as many fields
+// as the header. Errors are written to err as "FILE:LINE: what".
 #pragma once
 #include <stddef.h>
 
@@ -23,6 +25,15 @@ typedef struct {
 
 // Reads PATH into *t. Returns 0, or -1 with err filled. A file with no header row is an error.
 int rcsv_read(const char *path, rcsv *t, char *err, size_t errlen);
+
+// rcsv_read's options (or'ed into FLAGS of rcsv_read_flags).
+enum {
+  RCSV_EMPTY_OK = 1, // a file with no header row (an empty one) is a table of no columns and no rows
+};
+// rcsv_read with FLAGS.
+int rcsv_read_flags(const char *path, unsigned flags, rcsv *t, char *err, size_t errlen);
+
+// Frees what a read made (after a failed read there is nothing to free).
 void rcsv_free(rcsv *t);
 
 // Column index of NAME, or -1.

@@ -1,5 +1,5 @@
-// report_csv.c — see report_csv.h.
-#include "report_csv.h"
+// csv_table.c — see csv_table.h.
+#include "csv_table.h"
 
 #include <errno.h>
 #include <math.h>
@@ -62,11 +62,16 @@ static long split(const char *s, char ***out) {
 }
 
 int rcsv_read(const char *path, rcsv *t, char *err, size_t errlen) {
+  return rcsv_read_flags(path, 0, t, err, errlen);
+}
+
+int rcsv_read_flags(const char *path, unsigned flags, rcsv *t, char *err, size_t errlen) {
   memset(t, 0, sizeof *t);
   t->path = dupn(path, strlen(path));
   FILE *fp = fopen(path, "r");
   if (!fp) {
     seterr(err, errlen, path, 0, "cannot open: %s", strerror(errno));
+    rcsv_free(t);
     return -1;
   }
   char *line = NULL;
@@ -119,7 +124,7 @@ int rcsv_read(const char *path, rcsv *t, char *err, size_t errlen) {
   }
   free(line);
   fclose(fp);
-  if (rc == 0 && !t->col) {
+  if (rc == 0 && !t->col && !(flags & RCSV_EMPTY_OK)) {
     seterr(err, errlen, path, lineno, "no header row");
     rc = -1;
   }
