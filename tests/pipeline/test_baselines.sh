@@ -109,17 +109,26 @@ mkdir -p "$t/aa/fake-gpu"
 for v in a b sdpa-cudnn sdpa-cudnn.b; do
   sed "s/^# variant: base\$/# variant: $v/" tests/fixtures/stats/design_base.csv >"$t/aa/fake-gpu/$v.csv"
 done
+# the default AA_PLAN is the plan both A/A experiments declare: files of no plan are left alone
+plan=$(make -s --no-print-directory -n aa-check AA_DATA=/nonexistent 2>/dev/null | sed -n 's/.*--plan \([^ ]*\) .*/\1/p' | head -n 1)
+for e in aa aa-own; do
+  check_eq "aa-check: AA_PLAN's default is the plan experiments/$e declares" \
+    "$(sed -n 's/^PLAN *:= *\([^ ]*\) \([0-9]*\) \([0-9]*\) \([0-9]*\)$/\1\/\2x\3x\4/p' experiments/$e/experiment.mk)" "$plan"
+done
 make -s aa-check AA_DATA="$t/aa" B="${B:-build}" AA_DRAWS=30 AA_ROUNDS=3 >"$t/out" 2>&1
+check_eq "aa-check, the default plan: fixtures of no plan, nothing to calibrate (exit 2)" "$?" 2
+check_grep "... the GPU said, not calibrated" "fake-gpu: no session of plan .*: not calibrated" "$t/out"
+make -s aa-check AA_PLAN= AA_DATA="$t/aa" B="${B:-build}" AA_DRAWS=30 AA_ROUNDS=3 >"$t/out" 2>&1
 check_eq "aa-check: identical pairs pass" "$?" 0
 cal=${B:-build}/aa/fake-gpu/calibration.csv
 check_grep "aa-check: our kernel's pair" '^a:b,B2_H8_S512_D64_C0,3,12,' "$cal"
 check_grep "aa-check: cuDNN's pair" '^sdpa-cudnn:sdpa-cudnn.b,B2_H8_S512_D64_C0,3,12,' "$cal"
 check_grep "aa-check: the calibration names the commit that computed it" '^# git_rev: [0-9a-f]' "$cal"
 check "aa-check: nothing published without PUBLISH=1" test ! -e "$t/aa/fake-gpu/calibration.csv"
-make -s aa-check AA_DATA="$t/aa" B="${B:-build}" AA_DRAWS=30 AA_ROUNDS=3 PUBLISH=1 >"$t/out" 2>&1
+make -s aa-check AA_PLAN= AA_DATA="$t/aa" B="${B:-build}" AA_DRAWS=30 AA_ROUNDS=3 PUBLISH=1 >"$t/out" 2>&1
 check_grep "aa-check PUBLISH=1: the calibration file" '^# cudadent42 calibration v1$' "$t/aa/fake-gpu/calibration.csv"
 cp tests/fixtures/stats/design_cand.csv "$t/aa/fake-gpu/b.csv"
-make -s aa-check AA_DATA="$t/aa" B="${B:-build}" AA_DRAWS=30 AA_ROUNDS=3 >"$t/out" 2>&1
+make -s aa-check AA_PLAN= AA_DATA="$t/aa" B="${B:-build}" AA_DRAWS=30 AA_ROUNDS=3 >"$t/out" 2>&1
 check_eq "aa-check: a pair that differs fails (exit 2 from make, stats exit 1)" "$?" 2
 check_grep "aa-check: ... and says so" 'false-positive rate shown above alpha, or an A/A CI excluding 1' "$t/out"
 # the other process design: aa-own holds our pair alone, its files say `process: own`
@@ -128,7 +137,7 @@ for v in a b; do
   sed "s/^# variant: base\$/# variant: $v/; 1a # process: own" tests/fixtures/stats/design_base.csv >"$t/aa-own/fake-gpu/$v.csv"
 done
 cp "$t/aa/fake-gpu/a.csv" "$t/aa/fake-gpu/b.csv"; sed -i 's/^# variant: a$/# variant: b/' "$t/aa/fake-gpu/b.csv"
-make -s aa-check AA_DATA="$t/aa $t/aa-own" B="${B:-build}" AA_DRAWS=30 AA_ROUNDS=3 >"$t/out" 2>&1
+make -s aa-check AA_PLAN= AA_DATA="$t/aa $t/aa-own" B="${B:-build}" AA_DRAWS=30 AA_ROUNDS=3 >"$t/out" 2>&1
 check_eq "aa-check, two process designs: both calibrated" "$?" 0
 own=${B:-build}/aa-own/fake-gpu/calibration.csv
 check_grep "aa-check: aa-own's calibration holds our pair" '^a:b,B2_H8_S512_D64_C0,3,12,' "$own"
@@ -136,7 +145,7 @@ check "aa-check: ... and no cuDNN pair (none measured there)" bash -c "! grep -q
 check_grep "aa-check: ... its header names the process design of its files" '^# process: own$' "$own"
 check_grep "aa-check: the served one's says it does not know (fixtures without the header)" '^# process: unrecorded$' "$cal"
 rm "$t/aa/fake-gpu/sdpa-cudnn.b.csv"
-make -s aa-check AA_DATA="$t/aa" B="${B:-build}" >"$t/out" 2>&1
+make -s aa-check AA_PLAN= AA_DATA="$t/aa" B="${B:-build}" >"$t/out" 2>&1
 check_eq "aa-check: a missing file of a pair is an input error" "$?" 2
 check_grep "aa-check: ... named" 'sdpa-cudnn.b.csv: missing' "$t/out"
 done_testing
