@@ -44,7 +44,7 @@ function load_compare(xe, gpu,   f, line, n, h, v, i, k) {
     for (i in h) P[k, i] = v[h[i]]
     NP[xe, gpu]++
     pkeys[xe, gpu, NP[xe, gpu]] = k
-    verdicts[xe, v[h["verdict"]]]++
+    verdicts[xe, gpu, v[h["verdict"]]]++
     claims[xe]++
   }
   close(f)
@@ -129,8 +129,15 @@ END {
     nn = P[key, "n_base"] + 0 < P[key, "n_cand"] + 0 ? P[key, "n_base"] : P[key, "n_cand"]
     des = ng " GPU" (ng == 1 ? "" : "s") " × " ns / ng " session" (ns / ng == 1 ? "" : "s") " × " nr / ns " round" (nr / ns == 1 ? "" : "s") " × " nn / nr " reps"
     name = header(data "/" a[1] "/" a[2] "/" base_name(P[key, "cand"]) ".csv", "gpu")
-    i = index(s, des " per GPU model ("); g = i ? substr(s, i + length(des " per GPU model (")) : ""
-    say(i > 0 && index(substr(g, 1, index(g, ")")), name) > 0, a[1] " " a[2] ": the statement gives the design " des " for " name)
+    # the GPU's sentence: "On NAME (`gpu`)[ (retired …)]: DESIGN[ (plan …)][, n of the plan's G GPUs
+    # so far][ (fewer than 3 GPUs …)]; **V** at N, … of its M claims."
+    i = index(s, "On " name " (`" a[2] "`)"); g = i ? substr(s, i) : ""
+    g = substr(g, 1, index(g, " claims.") + 7)
+    say(i > 0 && index(g, "): " des) > 0, a[1] " " a[2] ": the statement gives the design " des " for " name)
+    say(index(g, " of its " NP[a[1], a[2]] " claims.") > 0, a[1] " " a[2] ": the statement counts its " NP[a[1], a[2]] " claims")
+    for (ev in verdicts) { split(ev, b, SUBSEP); if (b[1] == a[1] && b[2] == a[2]) say(index(g, "**" b[3] "** at " verdicts[ev]) > 0, a[1] " " a[2] ": the statement counts " verdicts[ev] " " b[3]) }
+    # fewer GPUs than 3: the sentence says the CIs hold for those GPUs only
+    if (ng + 0 < 3) say(index(g, "GPU" (ng == 1 ? "" : "s") " only)") > 0, a[1] " " a[2] ": on " ng " GPUs the statement says its CIs hold for those only")
     vers = header(data "/" a[1] "/" a[2] "/" base_name(P[key, "base"]) ".csv", "code")
     if (index(vers, " ")) {
       vers = substr(vers, index(vers, " ") + 1); nv = split(vers, vv, " ")
@@ -140,7 +147,6 @@ END {
   for (e in claims) {
     if (stmt[e] == "") continue
     say(index(stmt[e], "): " claims[e] " claims (`PRIMARY`)") > 0, e ": the statement counts " claims[e] " claims")
-    for (ev in verdicts) { split(ev, b, SUBSEP); if (b[1] == e) say(index(stmt[e], "**" b[2] "** at " verdicts[ev]) > 0, e ": the statement counts " verdicts[ev] " " b[2]) }
   }
   print "primary " checked + 0 " checked " bad + 0 " mismatches"
 }
