@@ -103,13 +103,18 @@ function check_row(c,   k, w, fl, by, t, roof, sp, what) {
   say(c[7] == P[k, "verdict"], what ": verdict " c[7] ", compare.csv " P[k, "verdict"])
   d = c[8]; sub(/%$/, "", d)
   say(near(d, 100 * P[k, "delta"]), what ": Δ " c[8] ", compare.csv " P[k, "delta"])
+  # the Holm-adjusted p: compare.csv's p_value where its correction is holm (2 significant digits)
+  if (pcol) {
+    if (P[k, "correction"] != "holm") say(c[pcol] == "—", what ": p " c[pcol] " of a row without Holm's correction")
+    else say(c[pcol] + 0 > 0 && (c[pcol] - P[k, "p_value"]) ^ 2 <= (0.051 * P[k, "p_value"]) ^ 2, what ": p (Holm) " c[pcol] ", compare.csv " P[k, "p_value"])
+  }
 }
 # the statement: "**Declared claims** of `<exp>`" …
 /^\*\*Declared claims\*\* of `/ { split($0, q, "`"); stmt[q[2]] = $0; next }
 /^\*\*Table [0-9]+\.\*\* The claims of `[^`]*` \(`[^`]*` vs `[^`]*`/ {
   split($0, q, "`"); texp = q[2]; tcand = q[4]; tbase = q[6]; intab = 1; tgpu = ""; next }
 intab && /^$/ { if (tgpu != "") intab = 0; next }
-intab && /^\| Shape \| / { next }
+intab && /^\| Shape \| / { pcol = 0; n = cells($0, hd); for (i = 1; i <= n; i++) if (hd[i] == "p (Holm)") pcol = i; next }
 intab && /^\| -/ { next }
 intab && /^\| `[^`]*`, [^|]*( \|)+$/ {
   split($0, q, "`"); tgpu = q[2]; load_compare(texp, tgpu); gpus[texp, tgpu] = 1

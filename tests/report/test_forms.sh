@@ -80,7 +80,8 @@ check_eq "the main appendix's claims are the full one's (but the rows it says it
   "$(comm -23 <(sed -n '/^## A\.0 /,/^## A\.1 /p' $R/appendix.md | sort -u) <(sed -n '/^## A\.0 /,/^## A\.1 /p' $R/appendix-full.md | sort -u) |
      grep -v -e '^Left out of this table: ' -e '^The headline of `[^`]*` is A\.1' -e '^Speedup = median(library) / median(ours): above 1 ours is faster; n is' \
        -e '^\*\*Declared claims\*\* of `' -e "^\*\*The fastest library at each claim's shape\*\*" -e '^Goal (`GOAL`' \
-       -e '^The data of `[^`]*` on .* are retired (data/RETIRED) and left out here: the full appendix lists them, marked\.$')" ""
+       -e '^The data of `[^`]*` on .* are retired (data/RETIRED) and left out here: the full appendix lists them, marked\.$' \
+       -e '^A verdict is not read off the CI alone: ')" ""
 stmt_of() { sed -n '/^## A\.0 /,/^## A\.1 /p' "$1" | grep '^\*\*Declared claims\*\* of `' | head -1; }
 main_st=$(stmt_of $R/appendix.md) full_st=$(stmt_of $R/appendix-full.md)
 while read -r seg; do
@@ -140,6 +141,19 @@ done
 awk '/^\*\*Table 1\.\*\* The claims of / { t = 1 } t && /^\| `B/ && !done { sub(/\| [0-9]/, "| 9"); done = 1 } 1' $R/appendix.md >"$RB/altered-primary.md"
 check "the primary oracle finds a µs that is not its compare.csv row's" \
   grep -q '^mismatch .*: ours 9' <(awk -v build=$RB -v data=data -f tests/report/primary_oracle.awk "$RB/altered-primary.md")
+# Table 1 has the Holm-adjusted p of each claim (primary_oracle.awk checks it against compare.csv),
+# and the sentence under it says that a verdict needs it below α, with each GPU's family and df
+for d in appendix appendix-full; do
+  check_grep "$d: Table 1 has a column of the Holm-adjusted p" '^\| Shape \| .* \| Verdict \| Δ \| p \(Holm\) \|' \
+    <(awk '/^\*\*Table 1\.\*\* The claims of / { t = 1; next } t && /^\|/ { print; exit }' $R/$d.md)
+  check "$d: the primary oracle checked the p column" grep -q '^ok .*: p (Holm) ' "$RB/primary-$d.txt"
+done
+e1=$(sed -n 's/^\*\*Table 1\.\*\* The claims of `\([^`]*\)`.*/\1/p' $R/appendix.md)
+for g in $(sed -n '/^\*\*Table 1\.\*\* The claims of /,/^\*\*The fastest/p' $R/appendix.md | sed -n 's/^| `\([^`]*\)`, .*/\1/p' | sort -u); do
+  n=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["family"] == "primary" { n++; df = $h["df"] } END { print n " claims, t with " df " df" }' $RB/$e1/$g/compare.csv)
+  check_grep "main: under Table 1 a verdict is said to need the Holm-adjusted p below α (on \`$g\` $n)" \
+    "^A verdict is not read off the CI alone: FAST or SLOW also needs the Holm-adjusted p \(.*on \`$g\` $n[;)].* below α = 0\.05" $R/appendix.md
+done
 if command -v pdftotext >/dev/null; then
   p1=$(pdftotext -f 1 -l 1 $R/appendix.pdf - | tr '\n' ' ')
   check "page 1 of the main appendix states the declared claims and holds their table" \

@@ -257,6 +257,37 @@ static void statement(gen *g, const kc_exp *k, const strlist *cands, const strli
   for (size_t j = 0; j < sizeof ls / sizeof *ls; j++) strlist_free(ls[j]);
 }
 
+// the Holm-adjusted p of compare row r (its p_value where its correction is holm), else "—"
+static const char *holm_p(gen *g, const rcsv *c, size_t r) {
+  const int cc = rcsv_col(c, "correction");
+  return cc >= 0 && !strcmp(rcsv_get(c, r, cc), "holm") ? pfmt(fld(g, c, r, "p_value")) : fmt_none();
+}
+
+// the rule that joins a verdict to the Holm-adjusted p, after the table: per GPU the family's size,
+// the t test's df and α (the rows' own)
+static void verdict_rule(gen *g, const kc_exp *k) {
+  strlist per = {0};
+  const char *alpha = NULL;
+  for (size_t i = 0; i < k->n; i++) {
+    const egpu *x = &k->xs[i];
+    const rcsv *c = &x->cmp;
+    size_t n = 0;
+    strlist dfs = {0};
+    for (size_t r = 0; x->have_cmp && r < c->nrows; r++) {
+      if (!is_primary(x, r)) continue;
+      n++;
+      double df = fld_opt(g, c, r, "df");
+      if (isfinite(df)) add_once(&dfs, fmt("%.0f", df));
+      if (!alpha) alpha = fmt("%g", fld(g, c, r, "alpha"));
+    }
+    if (n)
+      strlist_add(&per, tmpl_str(g, T, "rule-gpu", (const char *const[]){"gpu", x->gpu, "n", fmt("%zu", n), "df", dfs.n ? gen_join(&dfs, "/") : fmt_none(), NULL}));
+    strlist_free(&dfs);
+  }
+  if (per.n) tmpl_put(g, T, "verdict-rule", (const char *const[]){"alpha", alpha ? alpha : "", "per_gpu", gen_join(&per, "; "), NULL});
+  strlist_free(&per);
+}
+
 // one row of the table: compare row r of x; KERN: with the kernel time's speedup beside the call time's
 static void claim_row(gen *g, const egpu *x, size_t r, int meas, double bw, double tf, int kern) {
   const rcsv *c = &x->cmp;
@@ -269,7 +300,7 @@ static void claim_row(gen *g, const egpu *x, size_t r, int meas, double bw, doub
                                        isfinite(t) && roof > 0 ? fmt("%.1f", 100 * t / roof) : fmt_none(),
                                        xci(fld(g, c, r, "speedup"), fld(g, c, r, "speedup_lo"), fld(g, c, r, "speedup_hi")),
                                        fmt("**%s**", rcsv_get(c, r, rcsv_col(c, "verdict"))),
-                                       isfinite(d) ? fmt("%.2f%%", 100 * d) : fmt_none(),
+                                       isfinite(d) ? fmt("%.2f%%", 100 * d) : fmt_none(), holm_p(g, c, r),
                                        kern ? times_kernel_speedup(g, x, base, cand, sh) : NULL, NULL});
 }
 
@@ -352,7 +383,7 @@ int primary_opening(gen *g, const kc_exp *k0) {
   }
   statement(g, k, &cands, &bases, &shapes, nclaims);
   int one = pairs.n == 1, kern = times_any_kernel(k->xs, k->n);
-  tmpl_table(g, T, kern ? "caption-kernel" : "caption", kern ? "columns-kernel" : "columns", kern ? "lrrrrrlrr" : "lrrrrrlr",
+  tmpl_table(g, T, kern ? "caption-kernel" : "caption", kern ? "columns-kernel" : "columns", kern ? "lrrrrrlrrr" : "lrrrrrlrr",
              (const char *const[]){"exp", k->exp, "pairs", gen_join(&pairs, ", "),
                                    "ours", one ? fmt("`%s`", cands.v[0]) : tmpl_str(g, T, "ours", NULL),
                                    "base", one ? fmt("`%s`", bases.v[0]) : tmpl_str(g, T, "base", NULL), NULL});
@@ -379,6 +410,7 @@ int primary_opening(gen *g, const kc_exp *k0) {
     }
   }
   doc_table_end(&g->d);
+  verdict_rule(g, k);
   // (after the table, which stays beside the statement on page 1 of the main appendix)
   if (gone.n)
     tmpl_put(g, T, "retired-left-out", (const char *const[]){"exp", k->exp, "gpus", gen_join(&gone, "; "), NULL});
