@@ -189,6 +189,19 @@ while IFS='|' read -r _ sh best lib sp n v kc _; do
   check_eq "main: Table 2's kernel cell of $e on $g at $sh against $lib is our fastest by kernel time ($kb)" "$kc" "$want"
 done <<<"$t2"
 check "main: Table 2 has kernel cells to check ($nk)" test "$nk" -gt 0
+# the fastest library at each claim's shape: a list of one item a GPU, each shape once in it
+for d in appendix appendix-full; do
+  items=$(sed -n '/^\*\*The fastest library at each claim/,/^Goal/p' $R/$d.md | grep '^- on `')
+  check "$d: the fastest library at each claim's shape is a list of one item a GPU" test "$(grep -c . <<<"$items")" -ge 1
+  check_eq "$d: ... no GPU twice" "$(cut -d'`' -f2 <<<"$items" | sort | uniq -d)" ""
+  while read -r it; do
+    check_eq "$d: ... each shape once on $(cut -d'`' -f2 <<<"$it")" "$(grep -o '`[A-Z][A-Za-z0-9_]*`: ' <<<"$it" | sort | uniq -d)" ""
+  done <<<"$items"
+done
+for kind in "launches alone" "the whole library call" "launch alone"; do
+  check "appendix: A.0's opening states the timing '$kind' once at most, naming its sides together" \
+    test "$(stmt_of $R/appendix.md | grep -o "$kind" | wc -l)" -le 1
+done
 if command -v pdftotext >/dev/null; then
   p1=$(pdftotext -f 1 -l 1 $R/appendix.pdf - | tr '\n' ' ')
   check "page 1 of the main appendix states the declared claims and holds their table" \
