@@ -202,6 +202,32 @@ for kind in "launches alone" "the whole library call" "launch alone"; do
   check "appendix: A.0's opening states the timing '$kind' once at most, naming its sides together" \
     test "$(stmt_of $R/appendix.md | grep -o "$kind" | wc -l)" -le 1
 done
+# a reproduction (results/<exp>/<run>/claims.csv) judged against sessions of previous code is
+# labelled so: none of its published ratios is a speedup of the same shape and pair in a
+# compare.csv now of a GPU whose files are not all retired (awk), else it is not labelled
+nst=0
+for c in results/*/*/claims.csv; do
+  e=$(basename "$(dirname "$(dirname "$c")")") run=$(basename "$(dirname "$c")")
+  item=$(grep "^- \`$run\`" $R/appendix.md | head -1)
+  [ -n "$item" ] || continue
+  cur=0
+  for gd in $RB/$e/*/; do
+    g=$(basename $gd)
+    [ -f $gd/compare.csv ] && [ "$(retired_mark $e $g)" != " (retired data)" ] || continue
+    m=$(awk -F, 'NR == FNR { if (FNR == 1) { for (i = 1; i <= NF; i++) h[$i] = i } else p[$h["shape"], $h["base"], $h["cand"]] = $h["published"]; next }
+      FNR == 1 { for (i = 1; i <= NF; i++) k[$i] = i; next }
+      { b = $k["base"]; sub(/.*\//, "", b); sub(/\.csv$/, "", b); a = $k["cand"]; sub(/.*\//, "", a); sub(/\.csv$/, "", a) }
+      (($k["shape"], b, a) in p) { d = p[$k["shape"], b, a] - $k["speedup"]; if (d * d <= 1e-12 * $k["speedup"] * $k["speedup"]) n++ } END { print n + 0 }' "$c" $gd/compare.csv)
+    [ "$m" -gt 0 ] && cur=1
+  done
+  if [ $cur = 0 ]; then
+    nst=$((nst + 1))
+    check_grep "main: reproduction $run of $e, judged against sessions of previous code, is labelled so" "^- \`$run\` \(previous code: " <(echo "$item")
+  else
+    check_eq "main: reproduction $run of $e, judged against the data published now, is not labelled" "$(grep -c "(previous code: " <<<"$item")" 0
+  fi
+done
+check "the published results have a reproduction of previous code ($nst)" test "$nst" -gt 0
 if command -v pdftotext >/dev/null; then
   p1=$(pdftotext -f 1 -l 1 $R/appendix.pdf - | tr '\n' ' ')
   check "page 1 of the main appendix states the declared claims and holds their table" \
@@ -379,7 +405,7 @@ for d in appendix appendix-full; do
   for c in results/*/*/claims.csv; do
     e=$(basename "$(dirname "$(dirname "$c")")") run=$(basename "$(dirname "$c")")
     grep -q "^### A\.3\.[0-9]* Experiment \`$e\`" $R/$d.md || continue
-    under=$(awk -v item="- \`$run\`: " '/^#+ / { h = $0 } index($0, item) == 1 { print h; exit }' $R/$d.md)
+    under=$(awk -v item="- \`$run\`" '/^#+ / { h = $0 } index($0, item ": ") == 1 || index($0, item " (") == 1 { print h; exit }' $R/$d.md)
     check_grep "$d: reproduction $run of $e is under its own heading ($under)" \
       "^#### A\.3\.[0-9]+\.[0-9]+ (Search confirmation and r|R)eproductions of \`$e\`\$" <(echo "$under")
   done
