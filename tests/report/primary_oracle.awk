@@ -44,7 +44,7 @@ function load_compare(xe, gpu,   f, line, n, h, v, i, k) {
     for (i in h) P[k, i] = v[h[i]]
     NP[xe, gpu]++
     pkeys[xe, gpu, NP[xe, gpu]] = k
-    verdicts[xe, v[h["verdict"]]]++
+    verdicts[xe, gpu, v[h["verdict"]]]++
     claims[xe]++
   }
   close(f)
@@ -103,13 +103,18 @@ function check_row(c,   k, w, fl, by, t, roof, sp, what) {
   say(c[7] == P[k, "verdict"], what ": verdict " c[7] ", compare.csv " P[k, "verdict"])
   d = c[8]; sub(/%$/, "", d)
   say(near(d, 100 * P[k, "delta"]), what ": Δ " c[8] ", compare.csv " P[k, "delta"])
+  # the Holm-adjusted p: compare.csv's p_value where its correction is holm (2 significant digits)
+  if (pcol) {
+    if (P[k, "correction"] != "holm") say(c[pcol] == "—", what ": p " c[pcol] " of a row without Holm's correction")
+    else say(c[pcol] + 0 > 0 && (c[pcol] - P[k, "p_value"]) ^ 2 <= (0.051 * P[k, "p_value"]) ^ 2, what ": p (Holm) " c[pcol] ", compare.csv " P[k, "p_value"])
+  }
 }
 # the statement: "**Declared claims** of `<exp>`" …
 /^\*\*Declared claims\*\* of `/ { split($0, q, "`"); stmt[q[2]] = $0; next }
 /^\*\*Table [0-9]+\.\*\* The claims of `[^`]*` \(`[^`]*` vs `[^`]*`/ {
   split($0, q, "`"); texp = q[2]; tcand = q[4]; tbase = q[6]; intab = 1; tgpu = ""; next }
 intab && /^$/ { if (tgpu != "") intab = 0; next }
-intab && /^\| Shape \| / { next }
+intab && /^\| Shape \| / { pcol = 0; n = cells($0, hd); for (i = 1; i <= n; i++) if (hd[i] == "p (Holm)") pcol = i; next }
 intab && /^\| -/ { next }
 intab && /^\| `[^`]*`, [^|]*( \|)+$/ {
   split($0, q, "`"); tgpu = q[2]; load_compare(texp, tgpu); gpus[texp, tgpu] = 1
@@ -129,8 +134,15 @@ END {
     nn = P[key, "n_base"] + 0 < P[key, "n_cand"] + 0 ? P[key, "n_base"] : P[key, "n_cand"]
     des = ng " GPU" (ng == 1 ? "" : "s") " × " ns / ng " session" (ns / ng == 1 ? "" : "s") " × " nr / ns " round" (nr / ns == 1 ? "" : "s") " × " nn / nr " reps"
     name = header(data "/" a[1] "/" a[2] "/" base_name(P[key, "cand"]) ".csv", "gpu")
-    i = index(s, des " per GPU model ("); g = i ? substr(s, i + length(des " per GPU model (")) : ""
-    say(i > 0 && index(substr(g, 1, index(g, ")")), name) > 0, a[1] " " a[2] ": the statement gives the design " des " for " name)
+    # the GPU's sentence: "On NAME (`gpu`)[ (retired …)]: DESIGN[ (plan …)][, n of the plan's G GPUs
+    # so far][ (fewer than 3 GPUs …)]; **V** at N, … of its M claims."
+    i = index(s, "On " name " (`" a[2] "`)"); g = i ? substr(s, i) : ""
+    g = substr(g, 1, index(g, " claims.") + 7)
+    say(i > 0 && index(g, "): " des) > 0, a[1] " " a[2] ": the statement gives the design " des " for " name)
+    say(index(g, " of its " NP[a[1], a[2]] " claims.") > 0, a[1] " " a[2] ": the statement counts its " NP[a[1], a[2]] " claims")
+    for (ev in verdicts) { split(ev, b, SUBSEP); if (b[1] == a[1] && b[2] == a[2]) say(index(g, "**" b[3] "** at " verdicts[ev]) > 0, a[1] " " a[2] ": the statement counts " verdicts[ev] " " b[3]) }
+    # fewer GPUs than 3: the sentence says the CIs hold for those GPUs only
+    if (ng + 0 < 3) say(index(g, "GPU" (ng == 1 ? "" : "s") " only)") > 0, a[1] " " a[2] ": on " ng " GPUs the statement says its CIs hold for those only")
     vers = header(data "/" a[1] "/" a[2] "/" base_name(P[key, "base"]) ".csv", "code")
     if (index(vers, " ")) {
       vers = substr(vers, index(vers, " ") + 1); nv = split(vers, vv, " ")
@@ -140,7 +152,6 @@ END {
   for (e in claims) {
     if (stmt[e] == "") continue
     say(index(stmt[e], "): " claims[e] " claims (`PRIMARY`)") > 0, e ": the statement counts " claims[e] " claims")
-    for (ev in verdicts) { split(ev, b, SUBSEP); if (b[1] == e) say(index(stmt[e], "**" b[2] "** at " verdicts[ev]) > 0, e ": the statement counts " verdicts[ev] " " b[2]) }
   }
   print "primary " checked + 0 " checked " bad + 0 " mismatches"
 }

@@ -73,9 +73,47 @@ grep '^mismatch' "$RB/claims.txt" | head -5 | sed 's/^/# /'
 # the main appendix's A.0 is the full one's, but for the best-against-library rows of an experiment
 # that declares its claims (its own table opens A.0), which it leaves out, saying so
 # (and for the headline's sentences and their preamble, which it leaves to A.1's table, saying so)
+# (and for the GPUs whose claims' files are all retired, which it leaves to the full one, saying so:
+# the statement, the fastest libraries and the goal are then of the current GPUs alone, each GPU's
+# design and verdicts the full one's sentence for it)
 check_eq "the main appendix's claims are the full one's (but the rows it says it leaves out)" \
   "$(comm -23 <(sed -n '/^## A\.0 /,/^## A\.1 /p' $R/appendix.md | sort -u) <(sed -n '/^## A\.0 /,/^## A\.1 /p' $R/appendix-full.md | sort -u) |
-     grep -v -e '^Left out of this table: ' -e '^The headline of `[^`]*` is A\.1' -e '^Speedup = median(library) / median(ours): above 1 ours is faster; n is')" ""
+     grep -v -e '^Left out of this table: ' -e '^The headline of `[^`]*` is A\.1' -e '^Speedup = median(library) / median(ours): above 1 ours is faster; n is' \
+       -e '^\*\*Declared claims\*\* of `' -e "^\*\*The fastest library at each claim's shape\*\*" -e '^Goal (`GOAL`' \
+       -e '^The data of `[^`]*` on .* are retired (data/RETIRED) and left out here: the full appendix lists them, marked\.$' \
+       -e '^A verdict is not read off the CI alone: ')" ""
+stmt_of() { sed -n '/^## A\.0 /,/^## A\.1 /p' "$1" | grep '^\*\*Declared claims\*\* of `' | head -1; }
+main_st=$(stmt_of $R/appendix.md) full_st=$(stmt_of $R/appendix-full.md)
+while read -r seg; do
+  [ -n "$seg" ] || continue
+  check "the main appendix's design and verdicts of a GPU are the full one's (${seg:0:60}…)" grep -qF -- "$seg" <<<"$full_st"
+done < <(grep -o 'On [^`]* (`[^`]*`)[^;]*; \*\*[^.]* claims\.' <<<"$main_st")
+# each GPU of the claims experiment's declared claims: a GPU whose files there are all retired is
+# absent from the main appendix's statement, Table 1 and goal, which says in one sentence that it
+# is left out and where it is; the full appendix keeps it, its statement and group rows marked
+# "(retired data, previous code `CODE`)", CODE the id data/RETIRED records for its files; current
+# data come first in both
+e=$(sed -n 's/^\*\*Table 1\.\*\* The claims of `\([^`]*\)`.*/\1/p' $R/appendix.md)
+t1() { awk '/^\*\*Table 1\.\*\* The claims of / { t = 1; next } t && /^\|/ { print; r = 1; next } r { exit }' "$1"; }
+nret=0
+for gd in data/$e/*/; do
+  g=$(basename $gd)
+  [ -f $RB/$e/$g/compare.csv ] || continue
+  if [ "$(retired_mark $e $g)" = " (retired data)" ]; then
+    nret=$((nret + 1))
+    code=$(grep "^$e/$g/" data/RETIRED | awk '$2 ~ /^kernels:/ { print $2; exit }')
+    check_eq "main: Table 1 has no group row of $g, whose $e files are all retired" "$(t1 $R/appendix.md | grep -c "^| \`$g\`, ")" 0
+    check_eq "main: the statement of $e does not state $g's design" "$(grep -c "(\`$g\`)" <<<"$main_st")" 0
+    check_grep "main: one sentence says $g's $e data are retired and where they are" \
+      "^The data of \`$e\` on \`$g\` \([^;]*; previous code \`$code\`\) are retired \(data/RETIRED\) and left out here: the full appendix lists them, marked\.\$" $R/appendix.md
+    check "full: Table 1's group rows of $g are marked with the previous code ($code)" \
+      test "$(t1 $R/appendix-full.md | grep "^| \`$g\`, " | grep -vc "(retired data, previous code \`$code\`)")$(t1 $R/appendix-full.md | grep -c "^| \`$g\`, ")" != 00
+    check "... and it is the last group of the table (current data first)" \
+      test "$(t1 $R/appendix-full.md | grep -E '^\| `[^`]*`, ' | tail -1 | cut -d'`' -f2)" = "$g"
+    check "full: the statement gives $g's design, marked ($code)" grep -qF "(\`$g\`) (retired data, previous code \`$code\`): " <<<"$full_st"
+  fi
+done
+check "the published data have a GPU of $e whose claims' files are all retired ($nret)" test "$nret" -gt 0
 
 # the declared claims (PRIMARY) open A.0 of both, the statement first, then one table; on page 1 of
 # the main PDF; every number of them checked against compare.csv, the sample headers and the
@@ -94,12 +132,102 @@ for d in appendix appendix-full; do
   last=$(tail -1 "$RB/primary-$d.txt")
   check_grep "$d: the declared claims are their compare.csv rows, headers and ceilings ($last)" '^primary [1-9][0-9]+ checked 0 mismatches$' "$RB/primary-$d.txt"
   grep '^mismatch' "$RB/primary-$d.txt" | head -5 | sed 's/^/# /'
+  # (the main one: of the GPUs whose files are not all retired)
+  wd=$want
+  [ $d = appendix ] && wd=$(while read -r e g; do [ "$(retired_mark $e $g)" = " (retired data)" ] || echo "$e $g"; done <<<"$want")
   check_eq "$d: a table of declared claims for each experiment and GPU with primary rows" \
-    "$(sed -n 's/^table \([^ ]*\) \([^ ]*\) .*/\1 \2/p' "$RB/primary-$d.txt" | sort)" "$want"
+    "$(sed -n 's/^table \([^ ]*\) \([^ ]*\) .*/\1 \2/p' "$RB/primary-$d.txt" | sort)" "$wd"
 done
 awk '/^\*\*Table 1\.\*\* The claims of / { t = 1 } t && /^\| `B/ && !done { sub(/\| [0-9]/, "| 9"); done = 1 } 1' $R/appendix.md >"$RB/altered-primary.md"
 check "the primary oracle finds a µs that is not its compare.csv row's" \
   grep -q '^mismatch .*: ours 9' <(awk -v build=$RB -v data=data -f tests/report/primary_oracle.awk "$RB/altered-primary.md")
+# Table 1 has the Holm-adjusted p of each claim (primary_oracle.awk checks it against compare.csv),
+# and the sentence under it says that a verdict needs it below α, with each GPU's family and df
+for d in appendix appendix-full; do
+  check_grep "$d: Table 1 has a column of the Holm-adjusted p" '^\| Shape \| .* \| Verdict \| Δ \| p \(Holm\) \|' \
+    <(awk '/^\*\*Table 1\.\*\* The claims of / { t = 1; next } t && /^\|/ { print; exit }' $R/$d.md)
+  check "$d: the primary oracle checked the p column" grep -q '^ok .*: p (Holm) ' "$RB/primary-$d.txt"
+done
+e1=$(sed -n 's/^\*\*Table 1\.\*\* The claims of `\([^`]*\)`.*/\1/p' $R/appendix.md)
+for g in $(sed -n '/^\*\*Table 1\.\*\* The claims of /,/^\*\*The fastest/p' $R/appendix.md | sed -n 's/^| `\([^`]*\)`, .*/\1/p' | sort -u); do
+  n=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["family"] == "primary" { n++; df = $h["df"] } END { print n " claims, t with " df " df" }' $RB/$e1/$g/compare.csv)
+  check_grep "main: under Table 1 a verdict is said to need the Holm-adjusted p below α (on \`$g\` $n)" \
+    "^A verdict is not read off the CI alone: FAST or SLOW also needs the Holm-adjusted p \(.*on \`$g\` $n[;)].* below α = 0\.05" $R/appendix.md
+done
+# the goal (GOAL) is judged on call time and on kernel time apart: on each GPU of Table 1, the claims
+# whose 95% CI's lower end is at or above it, counted by awk from compare.csv and compare-kernel.csv
+goal=$(sed -n 's/^GOAL=//p' $RB/$e1/experiment.vars)
+for g in $(sed -n '/^\*\*Table 1\.\*\* The claims of /,/^\*\*The fastest/p' $R/appendix.md | sed -n 's/^| `\([^`]*\)`, .*/\1/p' | sort -u); do
+  [ -n "$goal" ] || continue
+  met() { awk -F, -v goal="$goal" -v want="$2" 'NR == FNR { if (FNR == 1) { for (i = 1; i <= NF; i++) p[$i] = i } else if ($p["family"] == "primary") pr[$p["shape"], $p["cand"], $p["base"]] = 1; next }
+    FNR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+    (($h["shape"], $h["cand"], $h["base"]) in pr) { n++; m += $h["speedup_lo"] >= goal } END { printf want == "n" ? n + 0 : m + 0 }' $RB/$e1/$g/compare.csv "$1"; }
+  mc=$(met $RB/$e1/$g/compare.csv m) nc=$(met $RB/$e1/$g/compare.csv n)
+  mk=$(met $RB/$e1/$g/compare-kernel.csv m) nk=$(met $RB/$e1/$g/compare-kernel.csv n)
+  check_grep "main: the goal on \`$g\`: met at $mc of $nc on call time, at $mk of $nk on kernel time (awk)" \
+    "^Goal \(\`GOAL\`.* On \`$g\`, on call time: met at $mc of the $nc claims.*; on kernel time \(\`compare-kernel\.csv\`\): met at $mk of the $nk[ .]" $R/appendix.md
+done
+# Table 2 (our best against each library): the kernel column is each library against our fastest
+# variant by kernel time (the lowest summary-kernel.csv median of a variant that is no baseline or
+# dispatching build), its compare-kernel.csv row, computed here with awk, the variant named where
+# it is not the call time's fastest
+t2=$(awk '/^\*\*Table 2\.\*\* Our fastest variant against each library/ { t = 1; next } t && /^\|/ { print; r = 1; next } r { exit }' $R/appendix.md)
+nk=0
+while IFS='|' read -r _ sh best lib sp n v kc _; do
+  case "$sh" in *'` on `'*) e=$(cut -d'`' -f2 <<<"$sh") g=$(cut -d'`' -f4 <<<"$sh"); continue ;; esac
+  [ -f $RB/$e/$g/summary-kernel.csv ] && [ -f $RB/$e/$g/compare-kernel.csv ] || continue
+  sh=$(tr -d ' `' <<<"$sh") best=$(tr -d ' `' <<<"$best") lib=$(tr -d ' `' <<<"$lib") kc=$(sed 's/^ *//; s/ *$//' <<<"$kc")
+  not=" $(sed -n 's/^\(BASELINES\|LIBRARIES\|DISPATCH\|BASELINE\)=//p' $RB/$e/experiment.vars | tr '\n' ' ') "
+  kb=$(awk -F, -v s="$sh" -v not="$not" 'NR == 1 { for (i = 1; i <= NF; i++) k[$i] = i; next }
+    $k["shape"] == s && index(not, " " $k["variant"] " ") == 0 && (m == "" || $k["median"] + 0 < m) { m = $k["median"] + 0; b = $k["variant"] } END { print b }' $RB/$e/$g/summary-kernel.csv)
+  [ -n "$kb" ] || continue
+  want=$(awk -F, -v s="$sh" -v c="$kb" -v b="$lib" 'NR == 1 { for (i = 1; i <= NF; i++) k[$i] = i; next }
+    $k["shape"] == s && $k["cand"] ~ "(^|/)" c "(\\.csv)?$" && $k["base"] ~ "(^|/)" b "(\\.csv)?$" { printf "%.3f× [%.3f, %.3f]", $k["speedup"], $k["speedup_lo"], $k["speedup_hi"]; exit }' $RB/$e/$g/compare-kernel.csv)
+  [ -n "$want" ] || continue
+  [ "$kb" = "$best" ] || want="$want (\`$kb\`)"
+  nk=$((nk + 1))
+  check_eq "main: Table 2's kernel cell of $e on $g at $sh against $lib is our fastest by kernel time ($kb)" "$kc" "$want"
+done <<<"$t2"
+check "main: Table 2 has kernel cells to check ($nk)" test "$nk" -gt 0
+# the fastest library at each claim's shape: a list of one item a GPU, each shape once in it
+for d in appendix appendix-full; do
+  items=$(sed -n '/^\*\*The fastest library at each claim/,/^Goal/p' $R/$d.md | grep '^- on `')
+  check "$d: the fastest library at each claim's shape is a list of one item a GPU" test "$(grep -c . <<<"$items")" -ge 1
+  check_eq "$d: ... no GPU twice" "$(cut -d'`' -f2 <<<"$items" | sort | uniq -d)" ""
+  while read -r it; do
+    check_eq "$d: ... each shape once on $(cut -d'`' -f2 <<<"$it")" "$(grep -o '`[A-Z][A-Za-z0-9_]*`: ' <<<"$it" | sort | uniq -d)" ""
+  done <<<"$items"
+done
+for kind in "launches alone" "the whole library call" "launch alone"; do
+  check "appendix: A.0's opening states the timing '$kind' once at most, naming its sides together" \
+    test "$(stmt_of $R/appendix.md | grep -o "$kind" | wc -l)" -le 1
+done
+# a reproduction (results/<exp>/<run>/claims.csv) judged against sessions of previous code is
+# labelled so: none of its published ratios is a speedup of the same shape and pair in a
+# compare.csv now of a GPU whose files are not all retired (awk), else it is not labelled
+nst=0
+for c in results/*/*/claims.csv; do
+  e=$(basename "$(dirname "$(dirname "$c")")") run=$(basename "$(dirname "$c")")
+  item=$(grep "^- \`$run\`" $R/appendix.md | head -1)
+  [ -n "$item" ] || continue
+  cur=0
+  for gd in $RB/$e/*/; do
+    g=$(basename $gd)
+    [ -f $gd/compare.csv ] && [ "$(retired_mark $e $g)" != " (retired data)" ] || continue
+    m=$(awk -F, 'NR == FNR { if (FNR == 1) { for (i = 1; i <= NF; i++) h[$i] = i } else p[$h["shape"], $h["base"], $h["cand"]] = $h["published"]; next }
+      FNR == 1 { for (i = 1; i <= NF; i++) k[$i] = i; next }
+      { b = $k["base"]; sub(/.*\//, "", b); sub(/\.csv$/, "", b); a = $k["cand"]; sub(/.*\//, "", a); sub(/\.csv$/, "", a) }
+      (($k["shape"], b, a) in p) { d = p[$k["shape"], b, a] - $k["speedup"]; if (d * d <= 1e-12 * $k["speedup"] * $k["speedup"]) n++ } END { print n + 0 }' "$c" $gd/compare.csv)
+    [ "$m" -gt 0 ] && cur=1
+  done
+  if [ $cur = 0 ]; then
+    nst=$((nst + 1))
+    check_grep "main: reproduction $run of $e, judged against sessions of previous code, is labelled so" "^- \`$run\` \(previous code: " <(echo "$item")
+  else
+    check_eq "main: reproduction $run of $e, judged against the data published now, is not labelled" "$(grep -c "(previous code: " <<<"$item")" 0
+  fi
+done
+check "the published results have a reproduction of previous code ($nst)" test "$nst" -gt 0
 if command -v pdftotext >/dev/null; then
   p1=$(pdftotext -f 1 -l 1 $R/appendix.pdf - | tr '\n' ' ')
   check "page 1 of the main appendix states the declared claims and holds their table" \
@@ -277,7 +405,7 @@ for d in appendix appendix-full; do
   for c in results/*/*/claims.csv; do
     e=$(basename "$(dirname "$(dirname "$c")")") run=$(basename "$(dirname "$c")")
     grep -q "^### A\.3\.[0-9]* Experiment \`$e\`" $R/$d.md || continue
-    under=$(awk -v item="- \`$run\`: " '/^#+ / { h = $0 } index($0, item) == 1 { print h; exit }' $R/$d.md)
+    under=$(awk -v item="- \`$run\`" '/^#+ / { h = $0 } index($0, item ": ") == 1 || index($0, item " (") == 1 { print h; exit }' $R/$d.md)
     check_grep "$d: reproduction $run of $e is under its own heading ($under)" \
       "^#### A\.3\.[0-9]+\.[0-9]+ (Search confirmation and r|R)eproductions of \`$e\`\$" <(echo "$under")
   done
@@ -296,7 +424,7 @@ for d in appendix appendix-full; do
   done <<<"$groups"
   # Table 1's group rows: "`gpu`, NAME (mark)", of the experiment whose claims it holds
   e=$(sed -n 's/^\*\*Table 1\.\*\* The claims of `\([^`]*\)`.*/\1/p' $R/$d.md)
-  tg=$(awk '/^\*\*Table 1\.\*\* The claims of / { t = 1; next } t && /^\|/ { print; r = 1; next } r { exit }' $R/$d.md | sed -n 's/^| `\([^`]*\)`, [^|(]*\(([^)]*)\)\{0,1\} |\( |\)\{1,\}$/\1 \2/p')
+  tg=$(awk '/^\*\*Table 1\.\*\* The claims of / { t = 1; next } t && /^\|/ { print; r = 1; next } r { exit }' $R/$d.md | sed -n 's/^| `\([^`]*\)`, [^|(:]*\(([^)]*)\)\{0,1\}\(: [^|]*\)\{0,1\} |\( |\)\{1,\}$/\1 \2/p' | sed 's/, previous code `[^`]*`)$/)/')
   check "$d: the table of declared claims has group rows" test -n "$tg"
   while read -r g mark; do
     [ -n "$g" ] || continue
@@ -319,21 +447,38 @@ done
 check "... hopper's has one" test -f experiments/hopper/variants/dispatch.dispatch
 # A.1's headline states its design (GPUs × sessions per GPU × rounds per session × reps per round)
 # and the plan it was declared under, from the first row of compare.csv of the headline's pair
-# (COMPARE's pair of ours against a library), computed here with awk
+# (COMPARE's pair of ours against a library), computed here with awk; a row of no declared plan
+# gives the plan its sessions record (plan= of the `# session.` lines), if any; with fewer GPUs than
+# the experiment's PLAN declares, "N of the plan's G GPUs so far". A GPU whose phase1 files are all
+# retired is in the full appendix only, marked; the main one says so
+ptag=$(sed -n 's/^PLAN_TAG=//p' $RB/phase1/experiment.vars)
 for g in nvidia-h100-80gb-hbm3 nvidia-h200; do
   pair=$(sed -n 's/^COMPARE *:= *//p' experiments/phase1/experiment.mk | tr ' ' '\n' | grep ':sdpa-' | head -1)
-  want=$(awk -F, -v cand=${pair%%:*} -v base=${pair#*:} '
+  stags=$(grep '^# session\.' data/phase1/$g/${pair%%:*}.csv | grep -o ' plan=[^ ]*' | sed 's/ plan=//' | sort -u | paste -sd, | sed 's/,/, /g')
+  want=$(awk -F, -v cand=${pair%%:*} -v base=${pair#*:} -v stags="$stags" -v ptag="$ptag" '
     function pl(n, w) { return sprintf("%d %s%s", n, w, n == 1 ? "" : "s") }
     NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
     $c["cand"] == cand && $c["base"] == base && !done { done = 1
       ng = $c["n_gpus"]; ns = $c["n_sessions"]; nr = $c["n_rounds"]; n = $c["n_base"] < $c["n_cand"] ? $c["n_base"] : $c["n_cand"]
       p = $c["plan"]; sub(/\+.*/, "", p)
-      # sessions measured under no declared plan (plan none) state their design without one
-      printf "Design%s: %s × %s × %s × %d reps.", p == "" || p == "none" ? "" : sprintf(" (the plan `%s`, declared before its sessions ran)", p),
-        pl(ng, "GPU"), pl(ns / ng, "session"), pl(nr / ns, "round"), n / nr }' \
+      # sessions measured under no declared plan (plan none) state the plan their sessions record
+      pw = p != "" && p != "none" ? sprintf(" (the plan `%s`, declared before its sessions ran)", p) : stags != "" ? sprintf(" (the plan `%s` its sessions record)", stags) : ""
+      G = stags == ptag ? substr(ptag, index(ptag, "/") + 1) + 0 : 0
+      printf "Design%s: %s × %s × %s × %d reps%s", pw,
+        pl(ng, "GPU"), pl(ns / ng, "session"), pl(nr / ns, "round"), n / nr, (G > ng ? sprintf(", %d of the plan'"'"'s %d GPUs so far", ng, G) : "") }' \
     $RB/phase1/$g/compare.csv)
-  check "A.1 on $g: the headline states its design and plan ($want)" \
-    grep -qF "on \`$g\`, an $(sed -n 's/^# gpu: //p' data/phase1/$g/v5.csv | head -1): of the libraries" <(grep -F "$want" $R/appendix.md)
+  d=appendix
+  if [ "$(retired_mark phase1 $g)" = " (retired data)" ]; then
+    d=appendix-full
+    code=$(grep "^phase1/$g/" data/RETIRED | awk '$2 ~ /^kernels:/ { print $2; exit }')
+    check_grep "A.1 on $g: the main appendix says its retired headline is left out" \
+      "^The headline of \`phase1\` on \`$g\` \([^;]*; previous code \`$code\`\) is of retired data \(data/RETIRED\) and left out here" $R/appendix.md
+    check_eq "A.1 on $g: ... and has no table of it" "$(grep -c "^\*\*Table [0-9]*\.\*\* Headline on \`$g\`" $R/appendix.md)" 0
+    check_grep "A.1 on $g: the full appendix's headline table is marked ($code)" \
+      "^\*\*Table [0-9]+\.\*\* Headline on \`$g\` \(retired data, previous code \`$code\`\): " $R/appendix-full.md
+  fi
+  check "A.1 on $g: the $d headline states its design and plan ($want)" \
+    grep -qF "on \`$g\`, an $(sed -n 's/^# gpu: //p' data/phase1/$g/v5.csv | head -1)$([ $d = appendix-full ] && echo " (retired data, previous code \`$code\`)"): of the libraries" <(grep -F "$want." $R/$d.md)
 done
 # Holm runs within each family (mk/report.mk: a stats compare run per family, PRIMARY's pairs and
 # the rest): where a compare.csv holds two families, A.2 of both documents says so, not "across all

@@ -9,6 +9,7 @@
 
 #include "report_fmt.h"
 #include "report_pick.h"
+#include "report_primary.h"
 #include "report_times.h"
 #include "report_tmpl.h"
 
@@ -45,10 +46,13 @@ void fastest_goal_rows(gen *g, const kc_exp *k) {
     const egpu *x = &k->xs[i];
     const rcsv *c = &x->cmp;
     int cf = x->have_cmp ? rcsv_col(c, "family") : -1;
-    strlist rows = {0};
+    strlist rows = {0}, seen = {0};  // a shape once (its claims of several pairs have one fastest)
     for (size_t r = 0; cf >= 0 && r < c->nrows; r++) {
       if (strcmp(rcsv_get(c, r, cf), "primary")) continue;
       const char *sh = rcsv_get(c, r, rcsv_col(c, "shape"));
+      const char *key = fmt("%s %s", sh, rcsv_get(c, r, rcsv_col(c, "cand")));
+      if (strlist_has(&seen, key)) continue;
+      strlist_add(&seen, key);
       const char *cand = fmt("%s", pick_name(rcsv_get(c, r, rcsv_col(c, "cand")), b, sizeof b));
       const char *base = fmt("%s", pick_name(rcsv_get(c, r, rcsv_col(c, "base")), b, sizeof b));
       const char *fc = fastest_of(g, &x->sum, x->have_sum, libs, sh), *fk = fastest_of(g, &x->sumk, x->have_sumk, libs, sh);
@@ -60,8 +64,9 @@ void fastest_goal_rows(gen *g, const kc_exp *k) {
                                  : tmpl_str(g, T, "no-kernel", NULL);
       strlist_add(&rows, tmpl_str(g, T, "row", (const char *const[]){"shape", sh, "call", call, "kernel", kern, NULL}));
     }
-    if (rows.n) strlist_add(&per, tmpl_str(g, T, "gpu", (const char *const[]){"gpu", x->gpu, "rows", gen_join(&rows, "; "), NULL}));
+    if (rows.n) strlist_add(&per, tmpl_str(g, T, "gpu", (const char *const[]){"gpu", x->gpu, "retired", primary_retired_mark(g, k->exp, x), "rows", gen_join(&rows, "; "), NULL}));
     strlist_free(&rows);
+    strlist_free(&seen);
   }
   if (!nrows) return;
   strlist ln = {0};
@@ -72,7 +77,7 @@ void fastest_goal_rows(gen *g, const kc_exp *k) {
                                    "kernel", g->any_kernel ? fmt(" %s", tmpl_str(g, T, "same-no-kernel", (const char *const[]){"exp", k->exp, NULL})) : "", NULL});
   else
     tmpl_put(g, T, kernel ? "list" : "list-call",
-             (const char *const[]){"libs", gen_join(&ln, ", "), "per_gpu", gen_join(&per, " "), "exp", k->exp, NULL});
+             (const char *const[]){"libs", gen_join(&ln, ", "), "per_gpu", gen_join(&per, "\n"), "exp", k->exp, NULL});
   strlist_free(&ln);
   strlist_free(&per);
 }

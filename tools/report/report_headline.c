@@ -14,6 +14,7 @@
 #include "report_fmt.h"
 #include "report_form.h"
 #include "report_hrows.h"
+#include "report_parts.h"
 #include "report_pick.h"
 #include "report_primary.h"
 #include "report_times.h"
@@ -178,14 +179,16 @@ static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
       lv = rcsv_get(&x->cmp, (size_t)h[j].r, rcsv_col(&x->cmp, "level"));
       // the design of the first compared row (every row of one experiment and GPU has the same)
       design = tmpl_str(g, "headline", "design", (const char *const[]){"units", primary_units(g, &x->cmp, (size_t)h[j].r),
-                                                                        "plan", primary_plan(g, &x->cmp, (size_t)h[j].r), NULL});
+                                                                        "plan", primary_plan_of(g, x, (size_t)h[j].r, h[j].cand),
+                                                                        "sofar", primary_sofar(g, e, x, (size_t)h[j].r, h[j].cand), NULL});
       break;
     }
   int across = !strcmp(lv, "session");
+  const char *mark = primary_retired_mark(g, x->exp, x);
   const char *const v[] = {"exp", x->exp, "gpu", x->gpu, "variant", hv ? hv : "", "name", gpu ? gpu : "", NULL};
   tmpl_put(g, "headline", "intro",
            (const char *const[]){"who", tmpl_str(g, "headline", hv ? "who-headline" : "who-fastest", v),
-                                 "exp", x->exp, "gpu", x->gpu, "gpu_name", gpu ? tmpl_str(g, "headline", "gpu-name", v) : "",
+                                 "exp", x->exp, "gpu", x->gpu, "gpu_name", gpu ? tmpl_str(g, "headline", "gpu-name", v) : "", "retired", mark,
                                  "level", tmpl_str(g, "headline", across ? "level-session" : "level-round", NULL),
                                  "design", design,
                                  "build", g->build, "data", g->data, "libs", gen_list(&e->libraries),
@@ -193,7 +196,7 @@ static void headline_gpu(gen *g, const expvars *e, const egpu *x) {
                                  NULL});
   int kern = gen_has_kernel(x);  // the kernel time's speedup beside, where recorded (report_times.h)
   tmpl_table(g, "headline", "caption-headline", kern ? "columns-headline-kernel" : "columns-headline", kern ? "lllllrllr" : "lllllrll",
-             (const char *const[]){"gpu", x->gpu,
+             (const char *const[]){"gpu", x->gpu, "retired", mark,
                                    "across", tmpl_str(g, "headline", across ? "across-sessions" : "across-rounds", NULL),
                                    "kernel", kern ? tmpl_str(g, "headline", "caption-kernel", NULL) : "", NULL});
   size_t fast = 0, missing = 0;
@@ -244,6 +247,22 @@ void headline_section(gen *g, const expvars *e, egpu *xs, size_t n) {
     tmpl_put(g, "headline", "no-data", (const char *const[]){"exp", g->claims_exp, NULL});
     return;
   }
-  for (size_t k = 0; k < n; k++) headline_gpu(g, e, &xs[k]);
+  // current data first; a GPU whose files are all retired (data/RETIRED) is in the full appendix
+  // only, marked, unless every GPU's are
+  size_t ncur = 0;
+  for (size_t k = 0; k < n; k++)
+    if (retired_state_gpu(g, xs[k].exp, &xs[k]) != 1) headline_gpu(g, e, &xs[k]), ncur++;
+  strlist gone = {0};
+  for (size_t k = 0; k < n; k++) {
+    if (retired_state_gpu(g, xs[k].exp, &xs[k]) != 1) continue;
+    if (form_full(g) || !ncur) headline_gpu(g, e, &xs[k]);
+    else {
+      const char *name = xs[k].names.n ? samples_meta(&xs[k].files[0], "gpu") : NULL;
+      strlist_add(&gone, tmpl_str(g, "primary", "retired-gpu", (const char *const[]){"gpu", xs[k].gpu, "name", name ? name : xs[k].gpu,
+                                                                                    "code", retired_code_of(&xs[k]), NULL}));
+    }
+  }
+  if (gone.n) tmpl_put(g, "headline", "retired-left-out", (const char *const[]){"exp", xs[0].exp, "gpus", gen_join(&gone, "; "), NULL});
+  strlist_free(&gone);
   form_see_full(g, 1, "what-headline");
 }

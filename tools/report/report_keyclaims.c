@@ -110,7 +110,7 @@ static int best_rows(gen *g, const expvars *e, const egpu *x, int retired, int o
       doc_row(&g->d, (const char *const[]){fmt("`%s`", shapes.v[s]), fmt("`%s`", best), fmt("`%s`", libs->v[l]),
                                            speedup_cell(g, &x->cmp, (size_t)r), n_cell(g, &x->cmp, (size_t)r),
                                            fmt("**%s**", verdict_of(&x->cmp, (size_t)r)),
-                                           kern ? times_kernel_speedup(g, x, libs->v[l], best, shapes.v[s]) : NULL});
+                                           kern ? times_best_kernel(g, e, x, libs->v[l], best, shapes.v[s]) : NULL});
     }
   }
   if (gone.n)

@@ -5,6 +5,7 @@
 // ones, the verdicts of its claims and of each variant's times counted; in the full appendix the
 // claims' table). Every number is a field of results/ as report_results.h reads it.
 // Words: reports/templates/results.txt.
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,6 +65,41 @@ static void repro_table(gen *g, const char *exp, const repro_run *run) {
   doc_table_end(&g->d);
 }
 
+// whether run's claims were judged against data of previous code: none of its rows' `published`
+// ratio is the speedup of the same shape and pair in a compare.csv of EXP now (build/<exp>/<gpu>/
+// compare.csv, any GPU: the sessions it was judged against are no longer published), or the GPU
+// whose rows they are has all its files retired (data/RETIRED); 0 when it has no claims
+static int repro_stale(gen *g, const char *exp, const repro_run *run) {
+  if (!run->have_claims || !run->claims.nrows) return 0;
+  const rcsv *t = &run->claims;
+  const int cs = rcsv_col(t, "shape"), cb = rcsv_col(t, "base"), cc = rcsv_col(t, "cand");
+  if (cs < 0 || cb < 0 || cc < 0 || rcsv_col(t, "published") < 0) return 0;
+  strlist gpus = {0};
+  subdirs(fmt("%s/%s", g->build, exp), &gpus);
+  int found = 0, retired = 0;
+  for (size_t k = 0; !found && k < gpus.n; k++) {
+    rcsv c;
+    char err[256];
+    if (rcsv_read(fmt("%s/%s/%s/compare.csv", g->build, exp, gpus.v[k]), &c, err, sizeof err)) continue;
+    for (size_t r = 0; !found && r < t->nrows; r++) {
+      long q = cmp_row(&c, rcsv_get(t, r, cb), rcsv_get(t, r, cc), rcsv_get(t, r, cs));
+      if (q < 0) continue;
+      double a = fld(g, t, r, "published"), b = fld(g, &c, (size_t)q, "speedup");
+      found = fabs(a - b) <= 1e-6 * fabs(b);
+    }
+    rcsv_free(&c);
+    if (found) {  // the GPU's sample files, all retired?
+      egpu x = {.exp = exp, .gpu = gpus.v[k]};
+      if (!sample_files(fmt("%s/%s/%s", g->data, exp, gpus.v[k]), &x.paths, &x.names, NULL))
+        retired = retired_state_gpu(g, exp, &x) == 1;
+      strlist_free(&x.paths);
+      strlist_free(&x.names);
+    }
+  }
+  strlist_free(&gpus);
+  return !found || retired;
+}
+
 void results_section(gen *g, const char *exp) {
   loop1_result r;
   int confirm = results_loop1(g, exp, &r);
@@ -79,7 +115,7 @@ void results_section(gen *g, const char *exp) {
   tmpl_put(g, "results", "repro-intro", (const char *const[]){"dir", fmt("%s/%s", g->results, exp), NULL});
   for (size_t i = 0; i < n; i++)
     tmpl_put(g, "results", "repro-item",
-             (const char *const[]){"run", runs[i].run, "claims", repro_counts(g, &runs[i].claims, runs[i].have_claims),
+             (const char *const[]){"run", runs[i].run, "stale", repro_stale(g, exp, &runs[i]) ? tmpl_str(g, "results", "repro-stale", NULL) : "", "claims", repro_counts(g, &runs[i].claims, runs[i].have_claims),
                                    "times", repro_counts(g, &runs[i].times, runs[i].have_times), NULL});
   for (size_t i = 0; form_full(g) && i < n; i++)
     if (runs[i].have_claims) repro_table(g, exp, &runs[i]);
@@ -93,6 +129,6 @@ const char *results_line(gen *g, const char *exp) {
   size_t n = results_repro(g, exp, &runs);
   for (size_t i = 0; i < n; i++)
     strlist_add(&parts, tmpl_str(g, "results", "repro-line",
-                                 (const char *const[]){"run", runs[i].run, "claims", repro_counts(g, &runs[i].claims, runs[i].have_claims), NULL}));
+                                 (const char *const[]){"run", runs[i].run, "stale", repro_stale(g, exp, &runs[i]) ? tmpl_str(g, "results", "repro-stale", NULL) : "", "claims", repro_counts(g, &runs[i].claims, runs[i].have_claims), NULL}));
   return parts.n ? gen_join(&parts, "; ") : NULL;
 }

@@ -9,6 +9,7 @@
 
 #include "report_fmt.h"
 #include "report_hrows.h"
+#include "report_pick.h"
 #include "report_tally.h"
 #include "report_tmpl.h"
 
@@ -18,6 +19,13 @@ int times_any_kernel(const egpu *xs, size_t n) {
   for (size_t i = 0; i < n; i++)
     if (gen_has_kernel(&xs[i])) return 1;
   return 0;
+}
+
+const char *times_best_kernel(gen *g, const expvars *e, const egpu *x, const char *lib, const char *best, const char *shape) {
+  const char *kb = x->have_sumk ? pick_variant(&x->sumk, &x->names, e, "@ours", shape) : NULL;
+  if (!kb || !strcmp(kb, best)) return times_kernel_speedup(g, x, lib, best, shape);
+  const char *sp = times_kernel_speedup(g, x, lib, kb, shape);
+  return !strcmp(sp, fmt_none()) ? sp : tmpl_str(g, T, "best-kernel-other", (const char *const[]){"x", sp, "v", kb, NULL});
 }
 
 const char *times_kernel_speedup(gen *g, const egpu *x, const char *base, const char *cand, const char *shape) {
@@ -42,7 +50,9 @@ const char *times_key_kernel(gen *g, const expvars *e, const egpu *x) {
   double lo = INFINITY, hi = -INFINITY;
   int cv = rcsv_col(&x->cmpk, "verdict");
   for (size_t i = 0; cv >= 0 && i < nh; i++) {
-    long r = h[i].r < 0 ? -1 : cmp_row(&x->cmpk, h[i].base, h[i].cand, h[i].shape);
+    // the fastest library on kernel time at the shape, not the call time's (x->sumk)
+    const char *kb = x->have_sumk ? pick_variant(&x->sumk, &x->names, e, "@lib", h[i].shape) : NULL;
+    long r = !kb ? -1 : cmp_row(&x->cmpk, kb, h[i].cand, h[i].shape);
     if (r < 0) continue;
     n++;
     tally_add(&t, rcsv_get(&x->cmpk, (size_t)r, cv));

@@ -11,6 +11,9 @@
 int times_any_kernel(const egpu *xs, size_t n);
 // the kernel time's speedup [95% CI] of BASE → CAND at SHAPE on x (compare-kernel.csv), or the
 // missing-value word
+// Table 2's kernel cell: LIB against our fastest variant on kernel time at SHAPE (summary-kernel.csv),
+// named after the ratio where it is not BEST (the call time's fastest); "—" where not compared
+const char *times_best_kernel(gen *g, const expvars *e, const egpu *x, const char *lib, const char *best, const char *shape);
 const char *times_kernel_speedup(gen *g, const egpu *x, const char *base, const char *cand, const char *shape);
 // the kernel time's median [95% CI] of variant V at SHAPE on x (summary-kernel.csv), or the
 // missing-value word

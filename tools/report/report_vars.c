@@ -79,6 +79,7 @@ int expvars_read(const char *path, expvars *e, char *err, size_t errlen) {
     else if (!strcmp(k, "DISPATCH")) words(&e->dispatch, v);
     else if (!strcmp(k, "PRIMARY")) words(&e->primary, v);
     else if (!strcmp(k, "GOAL")) e->goal = *v ? xdup(v) : NULL;
+    else if (!strcmp(k, "PLAN_TAG")) e->plan_tag = *v ? xdup(v) : NULL;
     else if (!strcmp(k, "REPORT_STYLE")) {
       if (!*v || !strcmp(v, "timing")) e->correctness = 0, e->sweep = 0;
       else if (!strcmp(v, "correctness")) e->correctness = 1, e->sweep = 0;
@@ -116,6 +117,7 @@ void expvars_free(expvars *e) {
   free(e->description);
   free(e->legend);
   free(e->goal);
+  free(e->plan_tag);
   free(e->kernel);
   free(e->baseline);
   strlist_free(&e->shapes);

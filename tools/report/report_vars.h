@@ -25,6 +25,7 @@ typedef struct {
                      // shape with another variant; never picked as the fastest of ours
   strlist primary;   // PRIMARY: the pairs cand:base the experiment claims (its words as they are)
   char *goal;        // GOAL: the speedup the claims aim at, as written (NULL: none declared)
+  char *plan_tag;    // PLAN_TAG: the declared plan, NAME/GxSxR (NULL: none declared)
 } expvars;
 
 // Reads PATH (a missing file gives empty vars and 0). -1 with "FILE:LINE: what" in err.
