@@ -169,10 +169,15 @@ const char *retired_code_of(const egpu *x) {
   return any ? fmt("%.*s", (int)strcspn(any, " "), any) : "";
 }
 
+const char *primary_retired_short(gen *g, const char *exp, const egpu *x) {
+  const int st = retired_state_gpu(g, exp, x);
+  return st < 0 ? "" : tmpl_str(g, T, st ? "group-retired" : "group-retired-some", NULL);
+}
+
 const char *primary_retired_mark(gen *g, const char *exp, const egpu *x) {
   const int st = retired_state_gpu(g, exp, x);
   if (st < 0) return "";
-  if (!form_full(g)) return tmpl_str(g, T, st ? "group-retired" : "group-retired-some", NULL);
+  if (!form_full(g) || !retired_code_of(x)[0]) return tmpl_str(g, T, st ? "group-retired" : "group-retired-some", NULL);
   return tmpl_str(g, T, st ? "group-retired-code" : "group-retired-some-code", (const char *const[]){"code", retired_code_of(x), NULL});
 }
 

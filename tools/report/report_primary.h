@@ -27,3 +27,5 @@ const char *primary_plan_of(gen *g, const egpu *x, size_t r, const char *cand);
 // ", N of the plan's G GPUs so far" when the sessions (CAND's, of the declared PLAN_TAG) cover
 // fewer GPUs than the plan declares, and " (fewer than 3 GPUs: …)" when row r is on fewer than 3
 const char *primary_sofar(gen *g, const expvars *e, const egpu *x, size_t r, const char *cand);
+// the same mark without the code's id, in both documents (a heading, which has no room for it)
+const char *primary_retired_short(gen *g, const char *exp, const egpu *x);
