@@ -228,6 +228,14 @@ for c in results/*/*/claims.csv; do
   fi
 done
 check "the published results have a reproduction of previous code ($nst)" test "$nst" -gt 0
+# A.3's subsection of an experiment on a GPU whose files there are all retired is marked "(retired
+# data)" (some: "(partly retired data)") in both appendices, as data/RETIRED lists its files
+for d in appendix appendix-full; do
+  while read -r e g mark; do
+    [ -n "$e" ] || continue
+    check_eq "$d: A.3's subsection of $e on $g is marked as data/RETIRED lists its files" "${mark:+ $mark}" "$(retired_mark $e $g)"
+  done < <(sed -n 's/^#### A\.[0-9.]* `\([^`]*\)` on `\([^`]*\)`\(.*\)$/\1 \2\3/p' $R/$d.md)
+done
 if command -v pdftotext >/dev/null; then
   p1=$(pdftotext -f 1 -l 1 $R/appendix.pdf - | tr '\n' ' ')
   check "page 1 of the main appendix states the declared claims and holds their table" \
@@ -313,7 +321,7 @@ for e in aa aa-own; do
     [ -s "$RB/$e/$g/compare.csv" ] || { check "$e $g: compare.csv written" false; continue; }
     read -r naa afast asame aamb aslow excl nother ofast osame oamb oslow < <(aa_counts $e $g)
     check "$e $g: compare.csv has A/A comparisons ($naa)" test "$naa" -gt 0
-    sec=$(sed -n "/^#### A\.[0-9.]* \`$e\` on \`$g\`\$/,/^###/p" $R/appendix-full.md | grep '^Verdicts of the ')
+    sec=$(sed -n "/^#### A\.[0-9.]* \`$e\` on \`$g\`\( ([^)]*)\)\{0,1\}\$/,/^###/p" $R/appendix-full.md | grep '^Verdicts of the ')
     o=$(tally other <<<"$sec")
     check_eq "$e $g: the full appendix counts its A/A comparisons' verdicts as compare.csv has them (n FAST SAME AMBIGUOUS SLOW)" \
       "$(tally A/A <<<"$sec")" "$naa $afast $asame $aamb $aslow"
@@ -394,7 +402,7 @@ clock_oracle() {
 for eg in "hopper nvidia-h100-80gb-hbm3" "hopper nvidia-h200" "phase1 nvidia-h100-80gb-hbm3" "phase1 nvidia-h200"; do
   set -- $eg
   want=$(clock_oracle $1 $2)
-  sec=$(sed -n "/^#### A\.[0-9.]* \`$1\` on \`$2\`\$/,/^###/p" $R/appendix.md)
+  sec=$(sed -n "/^#### A\.[0-9.]* \`$1\` on \`$2\`\( ([^)]*)\)\{0,1\}\$/,/^###/p" $R/appendix.md)
   check_grep "$1 $2: the main appendix states each side's clock over its claims ($want)" "^\*\*Clocks\.\*\* $want" <(echo "$sec")
 done
 check_grep "hopper: the claims' clocks differ between shapes (dispatch and cuDNN slower at the large ones)" \

@@ -14,6 +14,7 @@
 #include "report_fmt.h"
 #include "report_form.h"
 #include "report_parts.h"
+#include "report_primary.h"
 #include "report_problem.h"
 #include "report_tmpl.h"
 #include "report_words.h"
@@ -364,7 +365,7 @@ static void key_result(gen *g, const expvars *e, const egpu *x) {
 }
 
 static void exp_gpu_short(gen *g, const expvars *e, const egpu *x, int *fig) {
-  tmpl_put(g, "exp", "gpu", (const char *const[]){"exp", x->exp, "gpu", x->gpu, NULL});
+  tmpl_put(g, "exp", "gpu", (const char *const[]){"exp", x->exp, "gpu", x->gpu, "retired", primary_retired_short(g, x->exp, x), NULL});
   if (!x->have_sum) {
     tmpl_put(g, "exp", "no-samples", (const char *const[]){"exp", x->exp, "gpu", x->gpu, NULL});
     return;
@@ -400,7 +401,7 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
   if (e->sweep) {
     tmpl_put(g, "sweep", "about", NULL);
     for (size_t k = 0; k < n; k++) {
-      tmpl_put(g, "exp", "gpu", (const char *const[]){"exp", exp, "gpu", xs[k].gpu, NULL});
+      tmpl_put(g, "exp", "gpu", (const char *const[]){"exp", exp, "gpu", xs[k].gpu, "retired", primary_retired_short(g, exp, &xs[k]), NULL});
       sweep_gpu(g, e, &xs[k], NULL);
     }
     results_section(g, exp);
@@ -411,7 +412,7 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
     tmpl_put(g, "exp", "correctness", NULL);
     for (size_t k = 0; k < n; k++) {
       egpu *x = &xs[k];
-      tmpl_put(g, "exp", "gpu", (const char *const[]){"exp", exp, "gpu", x->gpu, NULL});
+      tmpl_put(g, "exp", "gpu", (const char *const[]){"exp", exp, "gpu", x->gpu, "retired", primary_retired_short(g, exp, x), NULL});
       strlist others = {0};
       for (size_t i = 0; i < x->others.n; i++)
         if (strcmp(x->others.v[i], "sanitize.csv") && strcmp(x->others.v[i], "numerics.csv"))  // (both read below)
@@ -442,7 +443,7 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
   }
   for (size_t k = 0; k < n; k++) {
     egpu *x = &xs[k];
-    tmpl_put(g, "exp", "gpu", (const char *const[]){"exp", exp, "gpu", x->gpu, NULL});
+    tmpl_put(g, "exp", "gpu", (const char *const[]){"exp", exp, "gpu", x->gpu, "retired", primary_retired_short(g, exp, x), NULL});
     variants_table(g, e, x);
     if (x->others.n)
       tmpl_put(g, "exp", "not-samples",

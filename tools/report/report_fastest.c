@@ -9,7 +9,7 @@
 
 #include "report_fmt.h"
 #include "report_pick.h"
-#include "report_primary.h"
+#include "report_parts.h"
 #include "report_times.h"
 #include "report_tmpl.h"
 

@@ -46,3 +46,10 @@ void sweep_gpu(gen *g, const expvars *e, const egpu *x, sweep_counts *counts);
 void results_section(gen *g, const char *exp);
 // the same in a few words for the main appendix's table of experiments without claims; NULL: none
 const char *results_line(gen *g, const char *exp);
+// the code id of x's retired files (its first `kernels:` code, else its first code; "" when none)
+const char *retired_code_of(const egpu *x);
+// the mark of EXP's data on x by data/RETIRED: "" when none retired; " (retired data)" or " (partly
+// retired data)" in the main appendix, with the previous code's id in the full one
+const char *primary_retired_mark(gen *g, const char *exp, const egpu *x);
+// the same mark without the code's id, in both documents (a heading, which has no room for it)
+const char *primary_retired_short(gen *g, const char *exp, const egpu *x);

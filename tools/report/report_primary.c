@@ -158,24 +158,6 @@ static int plan_gpus(const char *tag) {
   return sl ? atoi(sl + 1) : 0;
 }
 
-const char *retired_code_of(const egpu *x) {
-  const char *any = NULL;
-  for (size_t i = 0; i < x->names.n; i++) {
-    const char *c = samples_meta(&x->files[i], "code");
-    if (!c) continue;
-    if (!any) any = c;
-    if (!strncmp(c, "kernels:", 8)) return fmt("%.*s", (int)strcspn(c, " "), c);
-  }
-  return any ? fmt("%.*s", (int)strcspn(any, " "), any) : "";
-}
-
-const char *primary_retired_mark(gen *g, const char *exp, const egpu *x) {
-  const int st = retired_state_gpu(g, exp, x);
-  if (st < 0) return "";
-  if (!form_full(g)) return tmpl_str(g, T, st ? "group-retired" : "group-retired-some", NULL);
-  return tmpl_str(g, T, st ? "group-retired-code" : "group-retired-some-code", (const char *const[]){"code", retired_code_of(x), NULL});
-}
-
 const char *primary_plan_of(gen *g, const egpu *x, size_t r, const char *cand) {
   const char *plan = primary_plan(g, &x->cmp, r), *tags = session_plans(x, cand);
   return !plan[0] && tags[0] ? tmpl_str(g, T, "plan-sessions", (const char *const[]){"tag", tags, NULL}) : plan;

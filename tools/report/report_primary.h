@@ -16,11 +16,6 @@ const char *primary_units(gen *g, const rcsv *c, size_t r);
 // " (the plan `TAG`, declared before its sessions ran)" of row r's `plan` (or the words for sessions
 // beyond it); "" when the row has none
 const char *primary_plan(gen *g, const rcsv *c, size_t r);
-// the code id of x's retired files (its first `kernels:` code, else its first code; "" when none)
-const char *retired_code_of(const egpu *x);
-// the mark of EXP's data on x by data/RETIRED: "" when none retired; " (retired data)" or " (partly
-// retired data)" in the main appendix, with the previous code's id in the full one
-const char *primary_retired_mark(gen *g, const char *exp, const egpu *x);
 // the plan of compare row r of x: the row's (primary_plan), else the `plan=` its candidate CAND's
 // sessions record (" (the plan `TAG` its sessions record)"), else ""
 const char *primary_plan_of(gen *g, const egpu *x, size_t r, const char *cand);

@@ -124,3 +124,26 @@ void retired_intro(gen *g, const strlist *exps) {
   strlist_free(&clauses);
   rcsv_free(&t);
 }
+
+const char *retired_code_of(const egpu *x) {
+  const char *any = NULL;
+  for (size_t i = 0; i < x->names.n; i++) {
+    const char *c = samples_meta(&x->files[i], "code");
+    if (!c) continue;
+    if (!any) any = c;
+    if (!strncmp(c, "kernels:", 8)) return fmt("%.*s", (int)strcspn(c, " "), c);
+  }
+  return any ? fmt("%.*s", (int)strcspn(any, " "), any) : "";
+}
+
+const char *primary_retired_short(gen *g, const char *exp, const egpu *x) {
+  const int st = retired_state_gpu(g, exp, x);
+  return st < 0 ? "" : tmpl_str(g, "primary", st ? "group-retired" : "group-retired-some", NULL);
+}
+
+const char *primary_retired_mark(gen *g, const char *exp, const egpu *x) {
+  const int st = retired_state_gpu(g, exp, x);
+  if (st < 0) return "";
+  if (!form_full(g) || !retired_code_of(x)[0]) return tmpl_str(g, "primary", st ? "group-retired" : "group-retired-some", NULL);
+  return tmpl_str(g, "primary", st ? "group-retired-code" : "group-retired-some-code", (const char *const[]){"code", retired_code_of(x), NULL});
+}
