@@ -28,7 +28,7 @@ static const char *repro_counts(gen *g, const rcsv *t, int have) {
 }
 
 static const char *const *confirm_vars(gen *g, const loop1_result *r) {
-  static const char *v[40];
+  static const char *v[64];
   const char *const w[] = {"path", r->path, "best", r->best_config, "base", r->baseline, "shape", r->shape, "gpu", r->gpu,
                            "speedup", xci(r->speedup, r->speedup_lo, r->speedup_hi), "level", r->level,
                            "sessions", fmt("%ld", r->n_sessions), "ses_s", r->n_sessions == 1 ? "" : "s",
@@ -40,6 +40,7 @@ static const char *const *confirm_vars(gen *g, const loop1_result *r) {
                            "best_us", ci(1000 * r->best_ms, 1000 * r->best_lo, 1000 * r->best_hi), "base_us", num(1000 * r->base_ms),
                            "met", tmpl_str(g, "results", r->success ? "met" : "not-met", NULL), "criterion", r->criterion,
                            "candidates", fmt("%ld", r->candidates), "rejected", fmt("%ld", r->rejected), NULL};
+  _Static_assert(sizeof w <= sizeof v, "confirm_vars: the list outgrew its copy");
   memcpy(v, w, sizeof w);
   return v;
 }
