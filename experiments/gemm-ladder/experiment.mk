@@ -38,7 +38,8 @@ KERNEL_h7   := gemm/gemm_sm90.cu
 KERNEL_h8   := gemm/gemm_sm90.cu
 KERNEL_h_skinny := gemm/gemm_sm90.cu
 ARCH        := sm_90a
-SHAPES      := M4096_N4096_K4096 M1024_N1024_K1024 M16_N4096_K4096 M128_N4096_K4096
+SHAPES      := M4096_N4096_K4096 M8192_N8192_K8192 M1024_N1024_K1024 M16_N4096_K4096 M64_N4096_K4096 \
+               M128_N4096_K4096 M4095_N4097_K333
 BASELINE    := cublas-gemm
 BASELINES   := cublas-gemm matmul-cublas matmul-cublaslt
 LIBRARIES   := cublas-gemm matmul-cublas matmul-cublaslt
@@ -48,9 +49,11 @@ REPS        := 300
 WARMUP      := 20
 L2          := cold
 ROUNDS      := 10
-# plan confirm1 (declared 2026-11-28, before any of its sessions ran): per GPU model the 4 GPUs of
-# one four-GPU host, one session of 10 rounds each (make measure EXP=gemm-ladder GPUS=all ROUNDS=40),
-# cuBLAS called by us and through torch.matmul (cuBLAS and cuBLASLt) beside the ladder
+# plan confirm1 (declared 2026-11-28, before any of its sessions ran): per GPU model 4 GPUs, one
+# session of 10 rounds each (on a two-GPU host: make measure EXP=gemm-ladder GPUS=all ROUNDS=20
+# REPS=600), cuBLAS called by us and through torch.matmul (cuBLAS and cuBLASLt) beside the ladder.
+# Before any session ran, the shapes gained the goal rows' 8192^3, M = 64 and 4095 x 4097 x 333,
+# and the four GPUs may be of several hosts (no four-GPU host was lent)
 PLAN        := confirm1 4 1 10
 MIN_OCCUPANCY   := 0
 MIN_CTAS_PER_SM := 0
