@@ -46,9 +46,13 @@ LIBRARIES   := cublas-gemm matmul-cublas matmul-cublaslt
 COMPARE     := g1:g0 g2:g1 g3:g2 g4:g3 g5:g4 t_large:g5 t_skinny:g5 t_large:matmul-cublas t_large:matmul-cublaslt t_skinny:matmul-cublas t_skinny:matmul-cublaslt \
                h0:t_large h1:h0 h2:h1 h3:h2 h4:h3 h5:h4 h6:h5 h7:h5 h8:h5 h_skinny:t_skinny h5:matmul-cublas h_skinny:matmul-cublas hd:matmul-cublas
 REPS        := 300
-WARMUP      := 20
+WARMUP      := 10
 L2          := cold
 ROUNDS      := 10
+# GRAPH_CALLS 1: each sample is one call after a cold L2 (a graph of 20 would read B, 32 MB at the
+# skinny shapes, from a warm L2 in 19 of them, and multiply 8192^3's time by 20); the spin kernel
+# before each replay hides the launch. Set with the shapes, before any session of confirm1 ran.
+GRAPH_CALLS := 1
 # plan confirm1 (declared 2026-11-28, before any of its sessions ran): per GPU model 4 GPUs, one
 # session of 10 rounds each (on a two-GPU host: make measure EXP=gemm-ladder GPUS=all ROUNDS=20
 # REPS=600), cuBLAS called by us and through torch.matmul (cuBLAS and cuBLASLt) beside the ladder.
