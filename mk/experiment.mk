@@ -60,9 +60,7 @@ SM_COUNT_sm_90a := 132
 # whole numbers (four assignments on one line make REPS "100 WARMUP := 20 ..."), L2 cold or hot.
 x_line  = $(shell grep -n -m1 -E '^[[:space:]]*$(1)[[:space:]]*[:?+]?=' $(EXP_DIR)/experiment.mk 2>/dev/null | cut -d: -f1)
 x_where = $(if $(call x_line,$(1)),$(EXP_DIR)/experiment.mk:$(call x_line,$(1)),$(1))
-# x_own VAR: VAR when the experiment.mk or the command line set it (KERNEL_<variant>; one from the
-# environment, such as a shell's KERNEL_RELEASE, is not the experiment's)
-x_own = $(if $(filter file command%,$(origin $(1))),$(1))
+# x_own VAR: mk/text.mk
 # x_shape SHAPE: non-empty when SHAPE is in the grammar every problem's shapes share (shape.h):
 # fields TAG<n> joined by '_', TAG an upper-case letter, n a whole number without a leading zero;
 # which tags a problem takes is checked by its bench (--describe) when the variants are built

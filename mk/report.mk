@@ -27,6 +27,7 @@ report-vars:
 	$(foreach v,$(r_vars),$(file >>$(REPORT_VARS_OUT),$(v)=$(strip $($(v)))))
 	$(file >>$(REPORT_VARS_OUT),REPORT_STYLE=$(or $(strip $(REPORT_STYLE)),$(if $(strip $(SPACE)),sweep),timing))
 	$(file >>$(REPORT_VARS_OUT),DISPATCH=$(notdir $(basename $(call txt_glob,$(dir $(REPORT_VARS_OF))variants/*.dispatch,a dispatch file name))))
+	$(file >>$(REPORT_VARS_OUT),KERNELS=$(foreach k,$(sort $(foreach v,$(filter KERNEL_%,$(.VARIABLES)),$(call x_own,$(v)))),$(k:KERNEL_%=%)=$(strip $($(k)))))
 	@:
 else
 

@@ -34,3 +34,7 @@ define TXT_NEWLINE
 
 endef
 txt_words = $(strip $(subst $(TXT_NEWLINE), ,$(1)))
+#   $(call x_own,VAR): VAR when a makefile (an experiment.mk) or the command line set it
+#   (KERNEL_<variant>; one from the environment, such as a shell's KERNEL_RELEASE, is not the
+#   experiment's)
+x_own = $(if $(filter file command%,$(origin $(1))),$(1))

@@ -606,6 +606,16 @@ for d in appendix appendix-full; do
   check "... each its compare.csv row ($(tail -1 <<<"$out"))" grep -qE '^primary [1-9][0-9]* checked 0 mismatches$' <<<"$out"
   check_grep "... stated first in A.0" '^\*\*Declared claims\*\* of `beta` \(Synthetic' "$PRI/build/report/$d.md"
 done
+# a dispatching build's claim names the kernel sources of the configurations it serves with (its
+# sample file's kernel_config header, each configuration's KERNEL_<name> or KERNEL), not KERNEL
+KD=$FAM/kdisp; mkdir -p "$KD/experiments/beta/variants" "$KD/data"
+cp -r $FIX/experiments/* "$KD/experiments/" && cp -r $FIX/data/beta "$KD/data/"
+printf 'PRIMARY := c:a\nKERNEL_b := other/k2.cu\n' >>"$KD/experiments/beta/experiment.mk"
+printf '* -> b\n' >"$KD/experiments/beta/variants/c.dispatch"
+sed -i '4a # kernel_config: dispatch experiments/beta/variants/c.dispatch: b; a' "$KD/data/beta/nvidia-h200/c.csv"
+make -s --no-print-directory DATA="$KD/data" EXPDIR="$KD/experiments" RB="$KD/build" "$KD/build/report/appendix.md" >/dev/null 2>&1
+check_grep "declared claims: a dispatching build names its configurations' kernels (KERNEL_b, then KERNEL)" \
+  '^\*\*Declared claims\*\* of `beta` .*`c`, one build \(`other/k2\.cu`, `attention/flash_fwd`\) that serves each shape' "$KD/build/report/appendix.md"
 # GOAL: where the claims' CIs clear it, counted by awk from compare.csv's speedup_lo, against the
 # sentence page 1 prints (a goal above 1 between the two claims' lower ends splits them)
 pcmp=$PRI/build/beta/nvidia-h200/compare.csv

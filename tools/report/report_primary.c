@@ -87,9 +87,12 @@ static const char *timing_words(gen *g, const strlist *kinds, const strlist *nam
   return s;
 }
 
-// the versions a library's file records after its code id (`code: <lib>:<hash> k=v k=v`)
-static const char *versions(gen *g, const egpu *x, const char *v) {
-  const char *code = meta_of(x, v, "code"), *sp = code ? strchr(code, ' ') : NULL;
+// the versions a library's file records after its code id (`code: <lib>:<hash> k=v k=v`), from the
+// first of the N GPUs XS whose file of V records any (a GPU without the library's file, e.g. one
+// whose data are of an older design, is passed over)
+static const char *versions(gen *g, const egpu *xs, size_t n, const char *v) {
+  const char *code = NULL, *sp = NULL;
+  for (size_t i = 0; i < n && !sp; i++) code = meta_of(&xs[i], v, "code"), sp = code ? strchr(code, ' ') : NULL;
   strlist kv = {0};
   char tok[256];
   for (const char *p = sp; p && *p;) {
@@ -131,6 +134,30 @@ const char *primary_plan(gen *g, const rcsv *c, size_t r) {
 
 static void add_once(strlist *l, const char *s) {
   if (!strlist_has(l, s)) strlist_add(l, s);
+}
+
+// the kernel source(s) candidate V is built from: a dispatching build's are its configurations'
+// (the `kernel_config: dispatch FILE: A; B` header of its sample file, each configuration's
+// KERNEL_<name> or KERNEL), distinct, in order; any other variant's its own
+static const char *kernels_of(const kc_exp *k, const char *v) {
+  const char *kc = NULL, *own = expvars_kernel_of(k->e, v);
+  for (size_t i = 0; i < k->n && !kc; i++) kc = meta_of(&k->xs[i], v, "kernel_config");
+  const char *list = expvars_is_dispatch(k->e, v) && kc && !strncmp(kc, "dispatch ", 9) ? strstr(kc, ": ") : NULL;
+  if (!list) return own ? own : "";
+  strlist srcs = {0};
+  char name[256];
+  for (const char *p = list + 2; *p;) {
+    size_t n = strcspn(p, ";");
+    snprintf(name, sizeof name, "%.*s", (int)n, p);
+    char *s = name + strspn(name, " "), *e = s + strlen(s);
+    while (e > s && e[-1] == ' ') *--e = '\0';
+    const char *src = *s ? expvars_kernel_of(k->e, s) : NULL;
+    if (src) add_once(&srcs, src);
+    p += n + (p[n] == ';');
+  }
+  const char *out = srcs.n ? gen_join(&srcs, "`, `") : own ? own : "";
+  strlist_free(&srcs);
+  return out;
 }
 
 // the plan tags of the sessions in V's file on x (`plan=` of its `# session.<id>:` lines), joined
@@ -224,12 +251,12 @@ static void statement(gen *g, const kc_exp *k, const strlist *cands, const strli
   }
   for (size_t j = 0; j < bases->n; j++)
     strlist_add(&bs, strlist_has(&k->e->libraries, bases->v[j])
-                         ? tmpl_str(g, T, "base-library", (const char *const[]){"v", bases->v[j], "versions", versions(g, k->xs, bases->v[j]), NULL})
+                         ? tmpl_str(g, T, "base-library", (const char *const[]){"v", bases->v[j], "versions", versions(g, k->xs, k->n, bases->v[j]), NULL})
                          : tmpl_str(g, T, "base-other", (const char *const[]){"v", bases->v[j], NULL}));
   strlist cs = {0};
   for (size_t j = 0; j < cands->n; j++)
     strlist_add(&cs, tmpl_str(g, T, expvars_is_dispatch(k->e, cands->v[j]) ? "cand-dispatch" : "cand-plain",
-                              (const char *const[]){"v", cands->v[j], "kernel", k->e->kernel ? k->e->kernel : "", NULL}));
+                              (const char *const[]){"v", cands->v[j], "kernel", kernels_of(k, cands->v[j]), NULL}));
   tmpl_put(g, T, "statement",
            (const char *const[]){"exp", k->exp, "description", k->e->description ? k->e->description : "", "nclaims", fmt("%zu", nclaims),
                                  "cand", gen_join(&cs, "; "), "base", gen_join(&bs, "; "), "nshapes", fmt("%zu", shapes->n),

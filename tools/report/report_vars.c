@@ -78,6 +78,7 @@ int expvars_read(const char *path, expvars *e, char *err, size_t errlen) {
     else if (!strcmp(k, "LIBRARIES")) words(&e->libraries, v);
     else if (!strcmp(k, "DISPATCH")) words(&e->dispatch, v);
     else if (!strcmp(k, "PRIMARY")) words(&e->primary, v);
+    else if (!strcmp(k, "KERNELS")) words(&e->kernels, v);
     else if (!strcmp(k, "GOAL")) e->goal = *v ? xdup(v) : NULL;
     else if (!strcmp(k, "PLAN_TAG")) e->plan_tag = *v ? xdup(v) : NULL;
     else if (!strcmp(k, "REPORT_STYLE")) {
@@ -127,6 +128,7 @@ void expvars_free(expvars *e) {
   strlist_free(&e->cmp_base);
   strlist_free(&e->dispatch);
   strlist_free(&e->primary);
+  strlist_free(&e->kernels);
   memset(e, 0, sizeof *e);
 }
 
@@ -195,3 +197,10 @@ void subdirs(const char *dir, strlist *out) {
 }
 
 int expvars_is_dispatch(const expvars *e, const char *name) { return strlist_has(&e->dispatch, name); }
+
+const char *expvars_kernel_of(const expvars *e, const char *name) {
+  size_t n = strlen(name);
+  for (size_t i = 0; i < e->kernels.n; i++)
+    if (!strncmp(e->kernels.v[i], name, n) && e->kernels.v[i][n] == '=') return e->kernels.v[i] + n + 1;
+  return e->kernel;
+}

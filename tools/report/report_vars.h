@@ -24,6 +24,7 @@ typedef struct {
   strlist dispatch;  // the dispatching variants (variants/*.dispatch): one build serving each
                      // shape with another variant; never picked as the fastest of ours
   strlist primary;   // PRIMARY: the pairs cand:base the experiment claims (its words as they are)
+  strlist kernels;   // KERNELS: NAME=SOURCE of each variant built from its own KERNEL_<NAME>
   char *goal;        // GOAL: the speedup the claims aim at, as written (NULL: none declared)
   char *plan_tag;    // PLAN_TAG: the declared plan, NAME/GxSxR (NULL: none declared)
 } expvars;
@@ -35,6 +36,8 @@ void expvars_free(expvars *e);
 int expvars_is_baseline(const expvars *e, const char *name);
 // NAME is a dispatching variant
 int expvars_is_dispatch(const expvars *e, const char *name);
+// the kernel source variant NAME is built from: its own KERNEL_<NAME>, else KERNEL (NULL: none)
+const char *expvars_kernel_of(const expvars *e, const char *name);
 
 void strlist_add(strlist *l, const char *s);
 void strlist_free(strlist *l);
