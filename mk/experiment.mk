@@ -98,6 +98,10 @@ x_speedup = $(and $(filter 1,$(words $(1))),$(filter-out .% %. 0%,$(1)),$(if $(f
   $(if $(call txt_rest,$(subst .,,$(1)),$(TXT_DIGITS)),,1),$(if $(word 3,$(subst ., ,$(1))),,1),\
   $(if $(filter 1,$(firstword $(subst ., ,$(1)))),$(call txt_rest,$(word 2,$(subst ., ,$(1))),0),1))
 $(if $(GOAL),$(if $(call x_speedup,$(GOAL)),,$(error $(call x_where,GOAL): GOAL = '$(GOAL)' is not a speedup above 1 like 1.10)))
+# CLAIMS_RANK: where the experiment's declared claims (PRIMARY) stand among every experiment's in
+# the report's section A.0, 1 first (page 1); experiments without one follow the ranked, by name
+$(if $(CLAIMS_RANK),$(if $(and $(filter 1,$(words $(CLAIMS_RANK))),$(call x_num,$(CLAIMS_RANK)),$(filter-out 0,$(CLAIMS_RANK))),,\
+  $(error $(call x_where,CLAIMS_RANK): CLAIMS_RANK = '$(CLAIMS_RANK)' is not a whole number from 1)))
 $(foreach w,$(GATE_WAIVE),$(if $(and $(findstring :,$(w)),$(filter-out :%,$(w)),$(filter-out %:,$(w))),,\
   $(error $(call x_where,GATE_WAIVE): GATE_WAIVE = '$(GATE_WAIVE)': '$(w)' is not VARIANT:REASON)))
 

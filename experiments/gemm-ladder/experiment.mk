@@ -53,6 +53,8 @@ COMPARE     := g1:g0 g2:g1 g3:g2 g4:g3 g5:g4 t_large:g5 t_skinny:g5 t_large:matm
 # the declaration, which makes the three the Holm family of the claims. Delta: the GPU's A/A
 # calibration (an attention kernel's own-process rounds), as before.
 PRIMARY     := hd:cublas-gemm hd:matmul-cublas hd:matmul-cublaslt
+# after the attention kernel's (hopper)
+CLAIMS_RANK := 2
 REPS        := 300
 WARMUP      := 10
 L2          := cold

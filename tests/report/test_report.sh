@@ -616,6 +616,19 @@ sed -i '4a # kernel_config: dispatch experiments/beta/variants/c.dispatch: b; a'
 make -s --no-print-directory DATA="$KD/data" EXPDIR="$KD/experiments" RB="$KD/build" "$KD/build/report/appendix.md" >/dev/null 2>&1
 check_grep "declared claims: a dispatching build names its configurations' kernels (KERNEL_b, then KERNEL)" \
   '^\*\*Declared claims\*\* of `beta` .*`c`, one build \(`other/k2\.cu`, `attention/flash_fwd`\) that serves each shape' "$KD/build/report/appendix.md"
+# CLAIMS_RANK orders the experiments' declared claims in A.0: unranked by name (beta before phase1),
+# ranked first; a rank that is not a whole number from 1 stops make at its line
+CR=$FAM/crank; mkdir -p "$CR" && cp -r $FIX/experiments "$CR/"
+echo 'PRIMARY := b:a' >>"$CR/experiments/beta/experiment.mk"
+echo 'PRIMARY := v1:v0' >>"$CR/experiments/phase1/experiment.mk"
+order() { make -s --no-print-directory DATA=$FIX/data EXPDIR="$CR/experiments" RB="$CR/build" "$CR/build/report/appendix.md" >/dev/null 2>&1
+  sed -n 's/^\*\*Declared claims\*\* of `\([^`]*\)`.*/\1/p' "$CR/build/report/appendix.md" | tr '\n' ' '; }
+check_eq "claims rank: none declared, the experiments' claims by name" "$(order)" "beta phase1 "
+echo 'CLAIMS_RANK := 1' >>"$CR/experiments/phase1/experiment.mk"
+check_eq "claims rank: phase1 ranked 1 opens A.0, the unranked beta after" "$(order)" "phase1 beta "
+echo 'CLAIMS_RANK := 0' >>"$CR/experiments/beta/experiment.mk"
+make -s --no-print-directory -f Makefile gates EXP=beta EXP_ROOT="$CR/experiments" >/dev/null 2>"$CR/rank.err"
+check_grep "claims rank: CLAIMS_RANK = 0 stops make at its line" "experiment.mk:[0-9]+: CLAIMS_RANK = '0' is not a whole number from 1" "$CR/rank.err"
 # GOAL: where the claims' CIs clear it, counted by awk from compare.csv's speedup_lo, against the
 # sentence page 1 prints (a goal above 1 between the two claims' lower ends splits them)
 pcmp=$PRI/build/beta/nvidia-h200/compare.csv

@@ -121,10 +121,20 @@ static int best_rows(gen *g, const expvars *e, const egpu *x, int retired, int o
   return open;
 }
 
+// the rank an experiment's claims take in A.0: its CLAIMS_RANK, those without one after
+static long claims_rank(const kc_exp *k) { return k->e->claims_rank > 0 ? k->e->claims_rank : 1000001; }
+
 void keyclaims_section(gen *g, const kc_exp *es, size_t n) {
   tmpl_put(g, "keyclaims", "head", NULL);
-  for (size_t k = 0; k < n; k++)
-    if (es[k].n && !es[k].e->correctness) primary_opening(g, &es[k]);
+  // each experiment's declared claims, by CLAIMS_RANK, then in the given (name) order
+  for (long rank = 1, next; rank <= 1000001; rank = next) {
+    next = 1000002;
+    for (size_t k = 0; k < n; k++) {
+      const long r = claims_rank(&es[k]);
+      if (r == rank && es[k].n && !es[k].e->correctness) primary_opening(g, &es[k]);
+      if (r > rank && r < next) next = r;
+    }
+  }
   tmpl_put(g, "keyclaims", form_full(g) ? "intro" : "intro-main", NULL);
   for (size_t k = 0; k < n; k++) {
     if (!es[k].headline) continue;

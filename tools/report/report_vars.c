@@ -81,6 +81,16 @@ int expvars_read(const char *path, expvars *e, char *err, size_t errlen) {
     else if (!strcmp(k, "KERNELS")) words(&e->kernels, v);
     else if (!strcmp(k, "GOAL")) e->goal = *v ? xdup(v) : NULL;
     else if (!strcmp(k, "PLAN_TAG")) e->plan_tag = *v ? xdup(v) : NULL;
+    else if (!strcmp(k, "CLAIMS_RANK")) {
+      char *end = NULL;
+      long r = *v ? strtol(v, &end, 10) : 0;
+      if (*v && (*end || r < 1 || r > 1000000)) {
+        snprintf(err, errlen, "%s:%zu: CLAIMS_RANK '%s' is not a whole number from 1", path, lineno, v);
+        rc = -1;
+        break;
+      }
+      e->claims_rank = (int)r;
+    }
     else if (!strcmp(k, "REPORT_STYLE")) {
       if (!*v || !strcmp(v, "timing")) e->correctness = 0, e->sweep = 0;
       else if (!strcmp(v, "correctness")) e->correctness = 1, e->sweep = 0;

@@ -27,6 +27,7 @@ typedef struct {
   strlist kernels;   // KERNELS: NAME=SOURCE of each variant built from its own KERNEL_<NAME>
   char *goal;        // GOAL: the speedup the claims aim at, as written (NULL: none declared)
   char *plan_tag;    // PLAN_TAG: the declared plan, NAME/GxSxR (NULL: none declared)
+  int claims_rank;   // CLAIMS_RANK: the place of its claims in A.0, 1 first (0: none declared)
 } expvars;
 
 // Reads PATH (a missing file gives empty vars and 0). -1 with "FILE:LINE: what" in err.
