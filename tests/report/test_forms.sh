@@ -461,8 +461,21 @@ check "... and a retired experiment's group there is marked" \
 # each key figure's caption names the kinds of row group its panel holds (the headings of its
 # key.gpv, "d vs lib:"; d a variants/d.dispatch of the experiment: the dispatching build): hopper's
 # names its dispatching build, phase1's (no .dispatch) does not
+# (an experiment that declares claims, PRIMARY: its key figure holds its claims alone, a group
+# each in PRIMARY's order, and its caption says so)
+nclaimfig=0
 for gpv in $RB/plots/*/*/key.gpv; do
   dir=$(dirname $gpv) e=$(basename "$(dirname "$(dirname $gpv)")")
+  prim=$(sed -n 's/^PRIMARY=//p' $RB/$e/experiment.vars)
+  if [ -n "$prim" ]; then
+    nclaimfig=$((nclaimfig + 1))
+    heads=$(grep -o '"[^"]*:"' $gpv | tr -d '"' | sed 's/ vs /:/; s/:$//' | paste -sd' ')
+    inorder=$(tr ' ' '\n' <<<"$prim" | grep -Fxf <(tr ' ' '\n' <<<"$heads") | paste -sd' ')
+    check_eq "$e $(basename $dir): the key figure's groups are its declared claims, in PRIMARY's order" "$heads" "$inorder"
+    check "... at least one" test -n "$heads"
+    check_grep "... and its caption says so" "^key key .*the experiment's declared claims \(\`PRIMARY\`\)" $dir/figures.txt
+    continue
+  fi
   want=0
   for c in $(grep -o '"[^"]*:"' $gpv | tr -d '"' | sed -n 's/ vs .*//p'); do
     [ -f experiments/$e/variants/$c.dispatch ] && want=1
@@ -471,6 +484,7 @@ for gpv in $RB/plots/*/*/key.gpv; do
     "$(awk '$1 == "key" && $2 == "key"' $dir/figures.txt | grep -c 'the dispatching build')" $want
 done
 check "... hopper's has one" test -f experiments/hopper/variants/dispatch.dispatch
+check "... and some key figure is of declared claims ($nclaimfig)" test "$nclaimfig" -gt 0
 # A.1's headline states its design (GPUs × sessions per GPU × rounds per session × reps per round)
 # and the plan it was declared under, from the first row of compare.csv of the headline's pair
 # (COMPARE's pair of ours against a library), computed here with awk; a row of no declared plan

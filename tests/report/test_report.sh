@@ -606,6 +606,11 @@ for d in appendix appendix-full; do
   check "... each its compare.csv row ($(tail -1 <<<"$out"))" grep -qE '^primary [1-9][0-9]* checked 0 mismatches$' <<<"$out"
   check_grep "... stated first in A.0" '^\*\*Declared claims\*\* of `beta` \(Synthetic' "$PRI/build/report/$d.md"
 done
+# the key figure of an experiment that declares claims holds them alone (beta: b vs a, whose base is
+# no library), its caption says so
+check_grep "declared claims: beta's key figure has the claim's group" '"b vs a:"' "$PRI/build/plots/beta/nvidia-h200/key.gpv"
+check_eq "... and no other group" "$(grep -o '"[^"]*:"' "$PRI/build/plots/beta/nvidia-h200/key.gpv" | sort -u | tr '\n' ' ')" '"b vs a:" '
+check_grep "... its caption names the declared claims" "^key key .*the experiment's declared claims" "$PRI/build/plots/beta/nvidia-h200/figures.txt"
 # a dispatching build's claim names the kernel sources of the configurations it serves with (its
 # sample file's kernel_config header, each configuration's KERNEL_<name> or KERNEL), not KERNEL
 KD=$FAM/kdisp; mkdir -p "$KD/experiments/beta/variants" "$KD/data"

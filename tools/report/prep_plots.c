@@ -239,10 +239,21 @@ static int by_group(const void *a, const void *b) {
 // whether compare row i is one a reader asked for: a COMPARE pair of the experiment, or the
 // fastest of ours at that shape against one of its LIBRARIES; with no COMPARE pairs, every row
 // (they are the experiment's comparisons with its BASELINE)
+// the index of the pair CAND:BASE among the experiment's declared claims (PRIMARY), or -1
+static int claim_of(const ctx *c, const char *cand, const char *base) {
+  const size_t nc = strlen(cand);
+  for (size_t k = 0; k < c->e.primary.n; k++) {
+    const char *p = c->e.primary.v[k];
+    if (!strncmp(p, cand, nc) && p[nc] == ':' && !strcmp(p + nc + 1, base)) return (int)k;
+  }
+  return -1;
+}
+
 static int asked(const ctx *c, const rcsv *t, size_t i, const int x[]) {
   if (!c->e.cmp_cand.n) return 1;
   char cb[128], bb[128];
   const char *cand = pick_name(rcsv_get(t, i, x[6]), cb, sizeof cb), *base = pick_name(rcsv_get(t, i, x[5]), bb, sizeof bb);
+  if (claim_of(c, cand, base) >= 0) return 1;
   for (size_t k = 0; k < c->e.cmp_cand.n; k++)
     if (!strcmp(c->e.cmp_cand.v[k], cand) && !strcmp(c->e.cmp_base.v[k], base)) return 1;
   const char *best = pick_variant(&c->sum, &c->names, &c->e, "@ours", rcsv_get(t, i, x[0]));
@@ -252,9 +263,19 @@ static int asked(const ctx *c, const rcsv *t, size_t i, const int x[]) {
 
 // The group of a row and its heading: against a library, the dispatching build first, then a
 // COMPARE candidate, then "fastest of ours" (a variant per shape, named in the row); then the other
-// COMPARE pairs in their order. Groups below FG_KEY are the key figure's.
-enum { FG_KEY = 3000 };
+// COMPARE pairs in their order. Groups below FG_KEY are the key figure's: where the experiment
+// declares claims (PRIMARY), they alone, a group each in PRIMARY's order, and the groups that would
+// have been the key figure's follow them on the other pages.
+enum { FG_KEY = 3000, FG_UNCLAIMED = FG_KEY + 2000 };
+static int fgroup_of(const ctx *c, const char *cand, const char *base, int *fastest);
 static int fgroup(const ctx *c, const char *cand, const char *base, int *fastest) {
+  if (!c->e.primary.n) return fgroup_of(c, cand, base, fastest);
+  const int k = claim_of(c, cand, base);
+  if (k >= 0) return *fastest = 0, k;
+  const int g = fgroup_of(c, cand, base, fastest);
+  return g < FG_KEY ? FG_UNCLAIMED + g : g;
+}
+static int fgroup_of(const ctx *c, const char *cand, const char *base, int *fastest) {
   size_t nl = c->e.libraries.n, li = 0;
   *fastest = 0;
   while (li < nl && strcmp(c->e.libraries.v[li], base)) li++;
@@ -383,12 +404,12 @@ static void speedup(const ctx *c) {
     for (size_t i = 0, u = 0; i < libs.n && u < sizeof lb; i++)
       u += (size_t)snprintf(lb + u, sizeof lb - u, "%s`%s`", i ? ", " : "", libs.v[i]);
     // the kinds of group the figure holds, in its order (fgroup): the caption names these only
-    int has[3] = {0};
-    for (size_t i = 0; i < nk; i++) has[r[i].group < 1000 ? 0 : r[i].group < 2000 ? 1 : 2] = 1;
-    static const char *const kind[3] = {"key-dispatch", "key-compare", "key-fastest"};
-    char *part[3] = {NULL}, rows[1024] = "";
+    int has[4] = {0};
+    for (size_t i = 0; i < nk; i++) has[c->e.primary.n ? 3 : r[i].group < 1000 ? 0 : r[i].group < 2000 ? 1 : 2] = 1;
+    static const char *const kind[4] = {"key-dispatch", "key-compare", "key-fastest", "key-claims"};
+    char *part[4] = {NULL}, rows[1024] = "";
     size_t nkind = 0, u = 0;
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < 4; k++)
       if (has[k]) part[nkind++] = words(kind[k], NULL);
     for (size_t k = 0; k < nkind && u < sizeof rows; k++)
       u += (size_t)snprintf(rows + u, sizeof rows - u, "%s%s", k == 0 ? "" : k + 1 < nkind ? ", " : " and ", part[k]);
