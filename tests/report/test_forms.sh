@@ -91,6 +91,7 @@ check "the main appendix has tables of declared claims ($(echo $cexps))" test -n
 nret=0
 for e in $cexps; do
 main_st=$(stmt_of $R/appendix.md $e) full_st=$(stmt_of $R/appendix-full.md $e)
+check "$e: both appendices state its declared claims" test -n "$main_st" -a -n "$full_st"
 while read -r seg; do
   [ -n "$seg" ] || continue
   check "the main appendix's design and verdicts of a GPU are the full one's (${seg:0:60}…)" grep -qF -- "$seg" <<<"$full_st"

@@ -634,6 +634,16 @@ check_eq "claims rank: phase1 ranked 1 opens A.0, the unranked beta after" "$(or
 echo 'CLAIMS_RANK := 0' >>"$CR/experiments/beta/experiment.mk"
 make -s --no-print-directory -f Makefile gates EXP=beta EXP_ROOT="$CR/experiments" >/dev/null 2>"$CR/rank.err"
 check_grep "claims rank: CLAIMS_RANK = 0 stops make at its line" "experiment.mk:[0-9]+: CLAIMS_RANK = '0' is not a whole number from 1" "$CR/rank.err"
+# (the report reads it from experiment.vars itself, and refuses what make refuses: a leading zero)
+sed -i 's/^CLAIMS_RANK := 0$/CLAIMS_RANK := 01/' "$CR/experiments/beta/experiment.mk"
+make -s --no-print-directory DATA=$FIX/data EXPDIR="$CR/experiments" RB="$CR/build" "$CR/build/report/appendix.md" >/dev/null 2>"$CR/rank2.err"
+check_grep "claims rank: the report refuses CLAIMS_RANK = 01 at its file and line" "report_(gen|pairs): .*beta/experiment.vars:[0-9]+: CLAIMS_RANK '01' is not a whole number from 1" "$CR/rank2.err"
+# CLAIMS_HISTORY: the experiment's own account of when its claims were declared, printed with them
+sed -i '/^CLAIMS_RANK := 01$/d' "$CR/experiments/beta/experiment.mk"
+echo 'CLAIMS_HISTORY := declared after a look at session 2' >>"$CR/experiments/beta/experiment.mk"
+order >/dev/null
+check_grep "claims history: A.0's statement of beta's claims ends with it" \
+  '^\*\*Declared claims\*\* of `beta` .*\*History of the claims\* \(the experiment.s `CLAIMS_HISTORY`\): declared after a look at session 2$' "$CR/build/report/appendix.md"
 # GOAL: where the claims' CIs clear it, counted by awk from compare.csv's speedup_lo, against the
 # sentence page 1 prints (a goal above 1 between the two claims' lower ends splits them)
 pcmp=$PRI/build/beta/nvidia-h200/compare.csv

@@ -2,7 +2,6 @@
 // <exp>/<gpu> directories (sample files, statistics CSVs, gate table, figures list) and its
 // definition, the field accessors of the statistics tables, and the samples' dates.
 #include "report_ctx.h"
-#include "report_parts.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -135,7 +134,6 @@ void gen_load_exp(gen *g, const char *exp, egpu **xs, size_t *nx, strlist *gpus,
   snprintf(p, sizeof p, "%s/%s", g->data, exp);
   strlist sub = {0};
   subdirs(p, &sub);
-  const size_t first = *nx;
   for (size_t k = 0; k < sub.n; k++) {
     *xs = realloc(*xs, (*nx + 1) * sizeof **xs);
     egpu *x = &(*xs)[*nx];
@@ -150,18 +148,6 @@ void gen_load_exp(gen *g, const char *exp, egpu **xs, size_t *nx, strlist *gpus,
     (*nx)++;
   }
   strlist_free(&sub);
-  // the GPUs whose files are all retired after those of the code that ships (each group in name
-  // order), so that every section states current data first
-  const size_t n = *nx - first;
-  egpu *tmp = n > 1 ? malloc(n * sizeof *tmp) : NULL;
-  if (tmp) {
-    size_t w = 0;
-    for (int pass = 0; pass < 2; pass++)
-      for (size_t k = first; k < *nx; k++)
-        if ((retired_state_gpu(g, exp, &(*xs)[k]) == 1) == pass) tmp[w++] = (*xs)[k];
-    memcpy(*xs + first, tmp, n * sizeof *tmp);
-    free(tmp);
-  }
 }
 
 size_t gen_exp_range(const egpu *xs, size_t nx, const char *exp, size_t *first) {

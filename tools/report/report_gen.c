@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "report_lines.h"
+#include "report_parts.h"
 #include "report_problem.h"
 #include "report_sections.h"
 #include "report_shown.h"
@@ -72,6 +73,19 @@ static int options(gen *g, int argc, char **argv, const char **tex, const char *
   return i;
 }
 
+// the N GPUs XS of experiment EXP reordered: those whose files are all retired after those of the
+// code that ships (each group in name order), so that every section states current data first
+static void current_first(gen *g, const char *exp, egpu *xs, size_t n) {
+  egpu *tmp = n > 1 ? malloc(n * sizeof *tmp) : NULL;
+  if (!tmp) return;
+  size_t w = 0;
+  for (int pass = 0; pass < 2; pass++)
+    for (size_t k = 0; k < n; k++)
+      if ((retired_state_gpu(g, exp, &xs[k]) == 1) == pass) tmp[w++] = xs[k];
+  memcpy(xs, tmp, n * sizeof *tmp);
+  free(tmp);
+}
+
 int main(int argc, char **argv) {
   gen g;
   memset(&g, 0, sizeof g);
@@ -88,7 +102,11 @@ int main(int argc, char **argv) {
   strlist gpus = {0};
   int synthetic = 0;
   long long emax = 0;
-  for (size_t e = 0; e < nexp; e++) gen_load_exp(&g, exps[e], &xs, &nx, &gpus, &synthetic, &emax);
+  for (size_t e = 0; e < nexp; e++) {
+    const size_t first = nx;
+    gen_load_exp(&g, exps[e], &xs, &nx, &gpus, &synthetic, &emax);
+    current_first(&g, exps[e], xs + first, nx - first);
+  }
   strlist_sort(&gpus);
   if (epoch) {
     FILE *f = fopen(epoch, "w");

@@ -251,17 +251,21 @@ static void statement(gen *g, const kc_exp *k, const strlist *cands, const strli
   }
   for (size_t j = 0; j < bases->n; j++)
     strlist_add(&bs, strlist_has(&k->e->libraries, bases->v[j])
-                         ? tmpl_str(g, T, "base-library", (const char *const[]){"v", bases->v[j], "versions", versions(g, k->xs, k->n, bases->v[j]), NULL})
+                         ? tmpl_str(g, T, "base-library", (const char *const[]){"v", bases->v[j], "versions",
+                                                                                versions(g, k->xs, k->n, bases->v[j]), NULL})
                          : tmpl_str(g, T, "base-other", (const char *const[]){"v", bases->v[j], NULL}));
   strlist cs = {0};
   for (size_t j = 0; j < cands->n; j++)
     strlist_add(&cs, tmpl_str(g, T, expvars_is_dispatch(k->e, cands->v[j]) ? "cand-dispatch" : "cand-plain",
-                              (const char *const[]){"v", cands->v[j], "kernel", kernels_of(k, cands->v[j]), NULL}));
+                              (const char *const[]){"v", cands->v[j], "kernel", kernels_of(k, cands->v[j]),
+                                                    NULL}));
   tmpl_put(g, T, "statement",
            (const char *const[]){"exp", k->exp, "description", k->e->description ? k->e->description : "", "nclaims", fmt("%zu", nclaims),
                                  "cand", gen_join(&cs, "; "), "base", gen_join(&bs, "; "), "nshapes", fmt("%zu", shapes->n),
                                  "ngpus", fmt("%zu", ngpu), "gpu_s", ngpu == 1 ? "" : "s", "timing", timing_words(g, &tm, &tn),
-                                 "designs", gen_join(&dw, " "), "level", gen_join(&lv, "; "), "band", gen_join(&bw, "; "), NULL});
+                                 "designs", gen_join(&dw, " "), "level", gen_join(&lv, "; "), "band", gen_join(&bw, "; "),
+                                 "history", k->e->claims_history ? tmpl_str(g, T, "history", (const char *const[]){"text",
+                                            k->e->claims_history, NULL}) : "", NULL});
   strlist *ls[] = {&bw, &tm, &tn, &dw, &lv, &bs, &cs};
   for (size_t j = 0; j < sizeof ls / sizeof *ls; j++) strlist_free(ls[j]);
 }

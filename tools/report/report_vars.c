@@ -81,15 +81,17 @@ int expvars_read(const char *path, expvars *e, char *err, size_t errlen) {
     else if (!strcmp(k, "KERNELS")) words(&e->kernels, v);
     else if (!strcmp(k, "GOAL")) e->goal = *v ? xdup(v) : NULL;
     else if (!strcmp(k, "PLAN_TAG")) e->plan_tag = *v ? xdup(v) : NULL;
+    else if (!strcmp(k, "CLAIMS_HISTORY")) e->claims_history = *v ? xdup(v) : NULL;
     else if (!strcmp(k, "CLAIMS_RANK")) {
-      char *end = NULL;
-      long r = *v ? strtol(v, &end, 10) : 0;
-      if (*v && (*end || r < 1 || r > 1000000)) {
-        snprintf(err, errlen, "%s:%zu: CLAIMS_RANK '%s' is not a whole number from 1", path, lineno, v);
+      // as mk/experiment.mk checks it: digits alone, no leading zero (and here at most 6 of them)
+      const size_t nd = strspn(v, "0123456789");
+      if (*v && (v[nd] || v[0] == '0' || nd > 6)) {
+        snprintf(err, errlen, "%s:%zu: CLAIMS_RANK '%s' is not a whole number from 1%s", path, lineno, v,
+                 !v[nd] && v[0] != '0' ? " below 1000000" : "");
         rc = -1;
         break;
       }
-      e->claims_rank = (int)r;
+      e->claims_rank = *v ? atoi(v) : 0;
     }
     else if (!strcmp(k, "REPORT_STYLE")) {
       if (!*v || !strcmp(v, "timing")) e->correctness = 0, e->sweep = 0;
@@ -128,6 +130,7 @@ void expvars_free(expvars *e) {
   free(e->description);
   free(e->legend);
   free(e->goal);
+  free(e->claims_history);
   free(e->plan_tag);
   free(e->kernel);
   free(e->baseline);

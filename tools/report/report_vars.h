@@ -27,6 +27,7 @@ typedef struct {
   strlist kernels;   // KERNELS: NAME=SOURCE of each variant built from its own KERNEL_<NAME>
   char *goal;        // GOAL: the speedup the claims aim at, as written (NULL: none declared)
   char *plan_tag;    // PLAN_TAG: the declared plan, NAME/GxSxR (NULL: none declared)
+  char *claims_history; // CLAIMS_HISTORY: how and when the claims were declared, as written (NULL: none)
   int claims_rank;   // CLAIMS_RANK: the place of its claims in A.0, 1 first (0: none declared)
 } expvars;
 
