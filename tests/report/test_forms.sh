@@ -544,4 +544,15 @@ check_grep "... and says such an interval holds for those GPUs only" \
 check_eq "the main appendix's A.0 does not say 'here' of the headline's sentences it leaves out" \
   "$(grep -c "also states its rows here" $R/appendix.md)" 0
 check_eq "no key result points at a table by a number it does not have" "$(grep -c 'Table 1 has each library' $R/appendix.md $R/appendix-full.md | awk -F: '{ s += $2 } END { print s }')" 0
+# a figure of retired data: none in the main appendix (the full one has it), and there its caption
+# says so with the previous code
+nretfig=0
+while read -r d e g; do
+  mark=$(retired_mark $e $g)
+  [ "$mark" = " (retired data)" ] || continue
+  if [ $d = appendix ]; then check_eq "main: no figure of $e on $g, whose files are all retired" "$d $e $g" "none"; continue; fi
+  nretfig=$((nretfig + 1))
+done < <(for d in appendix appendix-full; do sed -n 's|^!\[Figure [0-9]*\](\.\./plots/\([^/]*\)/\([^/]*\)/.*|'$d' \1 \2|p' $R/$d.md; done)
+check "full: figures of retired data ($nretfig) each open their caption with the mark" test "$nretfig" -gt 0 -a \
+  "$(awk '/^!\[Figure [0-9]+\]/ { f = $0; next } f && /^\*\*Figure [0-9]+\.\*\* Retired data \(previous code( `[^`]+`|: data\/RETIRED names it)\)\. / { n++ } NF { f = "" } END { print n + 0 }' $R/appendix-full.md)" -ge "$nretfig"
 done_testing

@@ -336,8 +336,25 @@ static void findings(gen *g, const expvars *e, const egpu *x, const strlist *sha
 }
 
 // figure F of x's figures.txt
+// figure f of x; its caption marked with the previous code where x's files are all retired
 static void exp_figure(gen *g, const egpu *x, size_t f) {
-  doc_figure(&g->d, fmt("../plots/%s/%s/%s", x->exp, x->gpu, x->fig_name.v[f]), x->fig_caption.v[f]);
+  const char *code = retired_code_of(x);  // (x may hold the file names alone: then data/RETIRED's)
+  const char *cap = retired_state_gpu(g, x->exp, x) == 1
+                        ? tmpl_str(g, "exp", *code ? "caption-retired" : "caption-retired-record",
+                                   (const char *const[]){"code", code, "caption", x->fig_caption.v[f], NULL})
+                        : x->fig_caption.v[f];
+  doc_figure(&g->d, fmt("../plots/%s/%s/%s", x->exp, x->gpu, x->fig_name.v[f]), cap);
+}
+
+// the key figure of x: in the main appendix only where its data are of the code that ships (a GPU
+// whose files are all retired has it in the full one)
+static void key_figure(gen *g, const egpu *x, size_t f, int *fig) {
+  if (!form_full(g) && retired_state_gpu(g, x->exp, x) == 1) {
+    tmpl_put(g, "exp", "key-figure-retired", (const char *const[]){"gpu", x->gpu, NULL});
+    return;
+  }
+  exp_figure(g, x, f);
+  *fig += 1;
 }
 
 // the short form of one GPU (the main appendix): the verdicts in words, the points above a roof and,
@@ -381,7 +398,7 @@ static void exp_gpu_short(gen *g, const expvars *e, const egpu *x, int *fig) {
   strlist_free(&shapes);
   if (!e->libraries.n) return;
   for (size_t f = 0; f < x->fig_name.n; f++)
-    if (!strcmp(x->fig_script.v[f], "key")) exp_figure(g, x, f), *fig += 1;
+    if (!strcmp(x->fig_script.v[f], "key")) key_figure(g, x, f, fig);
 }
 
 void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) {
