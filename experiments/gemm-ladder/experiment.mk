@@ -27,6 +27,11 @@
 # Predictions: kernels/gemm/NOTES-sm90.md.
 DESCRIPTION := GEMM ladder: tensor cores, cp.async pipeline, swizzle, large tiles, rasterization, split-K; then TMA + wgmma, warp specialisation, persistence, TMA stores
 KERNEL      := gemm/gemm_mma.cu
+LEGEND      := `g0`-`g5`, `t_large`, `t_skinny` the mma.sync kernel (gemm_mma.cu): its ladder and two tuned \
+  configurations; `h0`-`h8`, `h_skinny` the Hopper one (gemm_sm90.cu): h2 128 x 256 tiles of two \
+  warpgroups, h5 persistent with split-K, h6 h5 + C by the copy engine, h7 clusters of two, h8 \
+  ping-pong, h_skinny 64 x 128 tiles of one warpgroup; `hd` one build serving 4096^3-class shapes \
+  with h6 and M <= 128 with h_skinny; `cublas-gemm` cuBLAS called by us, `matmul-*` torch.matmul
 KERNEL_h0   := gemm/gemm_sm90.cu
 KERNEL_h1   := gemm/gemm_sm90.cu
 KERNEL_h2   := gemm/gemm_sm90.cu
@@ -58,7 +63,7 @@ PRIMARY     := hd:cublas-gemm hd:matmul-cublas hd:matmul-cublaslt
 CLAIMS_RANK := 2
 CLAIMS_HISTORY := the three pairs were declared claims after plan confirm1's four H200 sessions had \
   run; the plan, the shapes, the timing and hd's rules were fixed before them, and every pair but \
-  hd against matmul-cublaslt was already among the experiment's comparisons
+  hd against matmul-cublaslt was already among the experiment's comparisons.
 REPS        := 300
 WARMUP      := 10
 L2          := cold

@@ -406,13 +406,23 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
   doc_par(&g->d, "%s", e->description ? e->description : tmpl_str(g, "exp", "no-description", NULL));
   // the kernel source by its file name (KERNEL is <problem>/<file> under kernels/)
   const char *k = e->kernel && *e->kernel ? e->kernel : fmt_none(), *slash = strrchr(k, '/');
+  // with variants built from their own KERNEL_<name>: every source, by file name, KERNEL first
+  strlist srcs = {0};
+  strlist_add(&srcs, slash ? slash + 1 : k);
+  for (size_t i = 0; i < e->kernels.n; i++) {
+    const char *src = strchr(e->kernels.v[i], '='), *sl = src ? strrchr(src + 1, '/') : NULL;
+    const char *name = sl ? sl + 1 : src ? src + 1 : "";
+    if (*name && !strlist_has(&srcs, name)) strlist_add(&srcs, name);
+  }
+  const char *ks = gen_join(&srcs, "`, `");
+  strlist_free(&srcs);
   // the main appendix names up to MAIN_SHAPES_MAX shapes; a longer list (a correctness sweep's) is
   // only counted there, so that the main appendix stays within its pages
   enum { MAIN_SHAPES_MAX = 12 };
   if (!form_full(g) && e->shapes.n > MAIN_SHAPES_MAX)
-    tmpl_put(g, "exp", "kernel-many", (const char *const[]){"kernel", slash ? slash + 1 : k, "n", fmt("%zu", e->shapes.n), NULL});
+    tmpl_put(g, "exp", "kernel-many", (const char *const[]){"kernel", ks, "n", fmt("%zu", e->shapes.n), NULL});
   else
-    tmpl_put(g, "exp", "kernel", (const char *const[]){"kernel", slash ? slash + 1 : k, "shapes", gen_list(&e->shapes), NULL});
+    tmpl_put(g, "exp", "kernel", (const char *const[]){"kernel", ks, "shapes", gen_list(&e->shapes), NULL});
   if (e->legend) tmpl_put(g, "exp", "legend", (const char *const[]){"legend", e->legend, NULL});
   strlist_add(&g->shown, exp);  // its section (report_shown.c: every experiment with data has one)
   if (e->sweep) {
