@@ -80,9 +80,17 @@ static int has_primary(const egpu *x) {
 // RETIRED: the retired_state_gpu of the experiment on this GPU (its files there retired: -1 none,
 // 0 some, 1 all), marked in its group rows
 static int best_rows(gen *g, const expvars *e, const egpu *x, int retired, int open, strlist *missing, strlist *declared,
-                     int kern) {
+                     strlist *gone_retired, int kern) {
   if (!x->have_sum || !x->have_cmp) return open;
-  const int rows = form_full(g) || !has_primary(x);
+  // the main appendix: an experiment that declares claims (A.0 opens with them) and a GPU whose
+  // files are all retired are left out, each named once under the table
+  const int claims = e->primary.n > 0 || has_primary(x);
+  if (!form_full(g) && !claims && retired == 1) {
+    const char *r = fmt("`%s` on `%s`", x->exp, x->gpu);
+    if (!strlist_has(gone_retired, r)) strlist_add(gone_retired, r);
+    return open;
+  }
+  const int rows = form_full(g) || !claims;
   if (!rows && !strlist_has(declared, x->exp)) strlist_add(declared, x->exp);
   // the libraries our best is judged against: LIBRARIES (else BASELINES); none for an experiment
   // that compares our kernels with each other only
@@ -143,18 +151,20 @@ void keyclaims_section(gen *g, const kc_exp *es, size_t n) {
     for (size_t i = 0; form_full(g) && i < es[k].n; i++) headline_claims(g, es[k].e, &es[k].xs[i]);
   }
   tmpl_put(g, "keyclaims", "best-intro", NULL);
-  strlist missing = {0}, declared = {0};
+  strlist missing = {0}, declared = {0}, gone_retired = {0};
   int open = 0, kern = 0;
   for (size_t k = 0; k < n; k++) kern |= !es[k].e->correctness && times_any_kernel(es[k].xs, es[k].n);
   for (size_t k = 0; k < n; k++)
     for (size_t i = 0; !es[k].e->correctness && i < es[k].n; i++)
       open = best_rows(g, es[k].e, &es[k].xs[i], retired_state_gpu(g, es[k].exp, &es[k].xs[i]), open, &missing,
-                       &declared, kern);
+                       &declared, &gone_retired, kern);
   if (open) doc_table_end(&g->d);
   else tmpl_put(g, "keyclaims", "none", NULL);
   if (open && !kern && g->any_kernel) tmpl_put(g, "keyclaims", "best-no-kernel", NULL);
   if (declared.n) tmpl_put(g, "keyclaims", "declared-elsewhere", (const char *const[]){"list", gen_join(&declared, "`, `"), NULL});
   strlist_free(&declared);
+  if (gone_retired.n) tmpl_put(g, "keyclaims", "retired-elsewhere", (const char *const[]){"list", gen_join(&gone_retired, ", "), NULL});
+  strlist_free(&gone_retired);
   if (missing.n) tmpl_put(g, "keyclaims", "uncompared", (const char *const[]){"list", gen_join(&missing, "; "), NULL});
   strlist_free(&missing);
 }
