@@ -611,13 +611,15 @@ done
 check_grep "declared claims: beta's key figure has the claim's group" '"b vs a:"' "$PRI/build/plots/beta/nvidia-h200/key.gpv"
 check_eq "... and no other group" "$(grep -o '"[^"]*:"' "$PRI/build/plots/beta/nvidia-h200/key.gpv" | sort -u | tr '\n' ' ')" '"b vs a:" '
 check_grep "... its caption names the declared claims" "^key key .*the experiment's declared claims" "$PRI/build/plots/beta/nvidia-h200/figures.txt"
-# a dispatching build's claim names the kernel sources of the configurations it serves with (its
-# sample file's kernel_config header, each configuration's KERNEL_<name> or KERNEL), not KERNEL
+# a dispatching build's claim names the kernel sources of the configurations it serves with (the
+# config= of its sample file's launch lines, each configuration's KERNEL_<name> or KERNEL), not KERNEL
 KD=$FAM/kdisp; mkdir -p "$KD/experiments/beta/variants" "$KD/data"
 cp -r $FIX/experiments/* "$KD/experiments/" && cp -r $FIX/data/beta "$KD/data/"
 printf 'PRIMARY := c:a\nKERNEL_b := other/k2.cu\n' >>"$KD/experiments/beta/experiment.mk"
 printf '* -> b\n' >"$KD/experiments/beta/variants/c.dispatch"
-sed -i '4a # kernel_config: dispatch experiments/beta/variants/c.dispatch: b; a' "$KD/data/beta/nvidia-h200/c.csv"
+sed -i -e '4a # kernel_config: dispatch experiments/beta/variants/c.dispatch: b; a' \
+  -e '4a # launch.B2_H8_S512_D64_C0: kernel=k grid=1,1,1 config=b' -e '4a # launch.B2_H8_S512_D128_C1: kernel=k grid=1,1,1 config=a' \
+  "$KD/data/beta/nvidia-h200/c.csv"
 make -s --no-print-directory DATA="$KD/data" EXPDIR="$KD/experiments" RB="$KD/build" "$KD/build/report/appendix.md" >/dev/null 2>&1
 check_grep "declared claims: a dispatching build names its configurations' kernels (KERNEL_b, then KERNEL)" \
   '^\*\*Declared claims\*\* of `beta` .*`c`, one build \(`other/k2\.cu`, `attention/flash_fwd`\) that serves each shape' "$KD/build/report/appendix.md"

@@ -239,21 +239,11 @@ static int by_group(const void *a, const void *b) {
 // whether compare row i is one a reader asked for: a COMPARE pair of the experiment, or the
 // fastest of ours at that shape against one of its LIBRARIES; with no COMPARE pairs, every row
 // (they are the experiment's comparisons with its BASELINE)
-// the index of the pair CAND:BASE among the experiment's declared claims (PRIMARY), or -1
-static int claim_of(const ctx *c, const char *cand, const char *base) {
-  const size_t nc = strlen(cand);
-  for (size_t k = 0; k < c->e.primary.n; k++) {
-    const char *p = c->e.primary.v[k];
-    if (!strncmp(p, cand, nc) && p[nc] == ':' && !strcmp(p + nc + 1, base)) return (int)k;
-  }
-  return -1;
-}
-
 static int asked(const ctx *c, const rcsv *t, size_t i, const int x[]) {
   if (!c->e.cmp_cand.n) return 1;
   char cb[128], bb[128];
   const char *cand = pick_name(rcsv_get(t, i, x[6]), cb, sizeof cb), *base = pick_name(rcsv_get(t, i, x[5]), bb, sizeof bb);
-  if (claim_of(c, cand, base) >= 0) return 1;
+  if (expvars_claim(&c->e, cand, base) >= 0) return 1;
   for (size_t k = 0; k < c->e.cmp_cand.n; k++)
     if (!strcmp(c->e.cmp_cand.v[k], cand) && !strcmp(c->e.cmp_base.v[k], base)) return 1;
   const char *best = pick_variant(&c->sum, &c->names, &c->e, "@ours", rcsv_get(t, i, x[0]));
@@ -270,7 +260,7 @@ enum { FG_KEY = 3000, FG_UNCLAIMED = FG_KEY + 2000 };
 static int fgroup_of(const ctx *c, const char *cand, const char *base, int *fastest);
 static int fgroup(const ctx *c, const char *cand, const char *base, int *fastest) {
   if (!c->e.primary.n) return fgroup_of(c, cand, base, fastest);
-  const int k = claim_of(c, cand, base);
+  const int k = expvars_claim(&c->e, cand, base);
   if (k >= 0) return *fastest = 0, k;
   const int g = fgroup_of(c, cand, base, fastest);
   return g < FG_KEY ? FG_UNCLAIMED + g : g;

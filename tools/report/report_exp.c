@@ -43,30 +43,34 @@ static double python_median(gen *g, const char *path, const char *shape) {
   return m;
 }
 
-// A dispatching build's flags cell: its configurations, each once in the order of the shapes
-// they serve, with those shapes (the config= of its `launch.<shape>` lines), and its dispatch
-// file (kernel_config "dispatch FILE: ...", kernels/harness/dispatch_select.h); NULL for any
-// other variant.
-static const char *dispatch_cell(gen *g, const samples_file *f) {
+// A dispatching build's flags cell: its configurations with their shapes and its dispatch file
+// (dispatch_configs); NULL for any other variant.
+const char *dispatch_configs(const samples_file *f, strlist *cfg, strlist *shp) {
   const char *kc = samples_meta(f, "kernel_config");
   const char *colon = kc && !strncmp(kc, "dispatch ", 9) ? strstr(kc, ": ") : NULL;
   if (!colon) return NULL;
-  strlist cfg = {0}, shp = {0};  // per configuration: its name, and its shapes joined by ", "
   for (size_t i = 0; i < f->nmeta; i++) {
     const char *c = strncmp(f->meta[i].key, "launch.", 7) ? NULL : strstr(f->meta[i].value, " config=");
     if (!c) continue;
     const char *name = fmt("%.*s", (int)strcspn(c + 8, " "), c + 8), *shape = f->meta[i].key + 7;
     size_t k = 0;
-    while (k < cfg.n && strcmp(cfg.v[k], name)) k++;
-    if (k == cfg.n) {
-      strlist_add(&cfg, name);
-      strlist_add(&shp, fmt("`%s`", shape));
+    while (k < cfg->n && strcmp(cfg->v[k], name)) k++;
+    if (k == cfg->n) {
+      strlist_add(cfg, name);
+      strlist_add(shp, fmt("`%s`", shape));
     } else {
-      const char *joined = fmt("%s, `%s`", shp.v[k], shape);
-      free(shp.v[k]);
-      shp.v[k] = strdup(joined);
+      const char *joined = fmt("%s, `%s`", shp->v[k], shape);
+      free(shp->v[k]);
+      shp->v[k] = strdup(joined);
     }
   }
+  return fmt("%.*s", (int)(colon - kc - 9), kc + 9);
+}
+
+static const char *dispatch_cell(gen *g, const samples_file *f) {
+  strlist cfg = {0}, shp = {0};  // per configuration: its name, and its shapes joined by ", "
+  const char *file = dispatch_configs(f, &cfg, &shp);
+  if (!file) return NULL;
   char names[2048] = "";
   size_t n = 0;
   for (size_t k = 0; k < cfg.n && n < sizeof names; k++)
@@ -74,7 +78,7 @@ static const char *dispatch_cell(gen *g, const samples_file *f) {
   strlist_free(&cfg);
   strlist_free(&shp);
   return tmpl_str(g, "words", "flags-dispatch",
-                  (const char *const[]){"configs", names, "file", fmt("%.*s", (int)(colon - kc - 9), kc + 9), NULL});
+                  (const char *const[]){"configs", names, "file", file, NULL});
 }
 
 // The value of -DNAME in a flags string ("-DA=1 -DB" : B is "1"), into buf; NULL when absent.

@@ -46,6 +46,11 @@ void sweep_gpu(gen *g, const expvars *e, const egpu *x, sweep_counts *counts);
 void results_section(gen *g, const char *exp);
 // the same in a few words for the main appendix's table of experiments without claims; NULL: none
 const char *results_line(gen *g, const char *exp);
+// a dispatching build's configurations from its sample file F: each once in the order of the shapes
+// they serve (the config= of its `launch.<shape>` lines) into CFG, those shapes ("`S`, `T`") into
+// SHP; returns its dispatch file (kernel_config "dispatch FILE: ...",
+// kernels/harness/dispatch_select.h), NULL for any other variant (report_exp.c)
+const char *dispatch_configs(const samples_file *f, strlist *cfg, strlist *shp);
 // the code id of x's retired files (its first `kernels:` code, else its first code; "" when none)
 const char *retired_code_of(const egpu *x);
 // the mark of EXP's data on x by data/RETIRED: "" when none retired; " (retired data)" or " (partly

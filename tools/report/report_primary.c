@@ -137,25 +137,21 @@ static void add_once(strlist *l, const char *s) {
 }
 
 // the kernel source(s) candidate V is built from: a dispatching build's are its configurations'
-// (the `kernel_config: dispatch FILE: A; B` header of its sample file, each configuration's
-// KERNEL_<name> or KERNEL), distinct, in order; any other variant's its own
+// (dispatch_configs of its sample file, each configuration's KERNEL_<name> or KERNEL), distinct,
+// in order; any other variant's its own
 static const char *kernels_of(const kc_exp *k, const char *v) {
-  const char *kc = NULL, *own = expvars_kernel_of(k->e, v);
-  for (size_t i = 0; i < k->n && !kc; i++) kc = meta_of(&k->xs[i], v, "kernel_config");
-  const char *list = expvars_is_dispatch(k->e, v) && kc && !strncmp(kc, "dispatch ", 9) ? strstr(kc, ": ") : NULL;
-  if (!list) return own ? own : "";
-  strlist srcs = {0};
-  char name[256];
-  for (const char *p = list + 2; *p;) {
-    size_t n = strcspn(p, ";");
-    snprintf(name, sizeof name, "%.*s", (int)n, p);
-    char *s = name + strspn(name, " "), *e = s + strlen(s);
-    while (e > s && e[-1] == ' ') *--e = '\0';
-    const char *src = *s ? expvars_kernel_of(k->e, s) : NULL;
+  const char *own = expvars_kernel_of(k->e, v);
+  strlist cfg = {0}, shp = {0}, srcs = {0};
+  for (size_t i = 0; i < k->n && !cfg.n; i++)
+    for (size_t f = 0; expvars_is_dispatch(k->e, v) && f < k->xs[i].names.n && !cfg.n; f++)
+      if (!strcmp(k->xs[i].names.v[f], v)) dispatch_configs(&k->xs[i].files[f], &cfg, &shp);
+  for (size_t j = 0; j < cfg.n; j++) {
+    const char *src = expvars_kernel_of(k->e, cfg.v[j]);
     if (src) add_once(&srcs, src);
-    p += n + (p[n] == ';');
   }
   const char *out = srcs.n ? gen_join(&srcs, "`, `") : own ? own : "";
+  strlist_free(&cfg);
+  strlist_free(&shp);
   strlist_free(&srcs);
   return out;
 }

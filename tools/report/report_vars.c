@@ -211,6 +211,15 @@ void subdirs(const char *dir, strlist *out) {
 
 int expvars_is_dispatch(const expvars *e, const char *name) { return strlist_has(&e->dispatch, name); }
 
+int expvars_claim(const expvars *e, const char *cand, const char *base) {
+  const size_t nc = strlen(cand);
+  for (size_t k = 0; k < e->primary.n; k++) {
+    const char *p = e->primary.v[k];
+    if (!strncmp(p, cand, nc) && p[nc] == ':' && !strcmp(p + nc + 1, base)) return (int)k;
+  }
+  return -1;
+}
+
 const char *expvars_kernel_of(const expvars *e, const char *name) {
   size_t n = strlen(name);
   for (size_t i = 0; i < e->kernels.n; i++)

@@ -38,6 +38,8 @@ void expvars_free(expvars *e);
 int expvars_is_baseline(const expvars *e, const char *name);
 // NAME is a dispatching variant
 int expvars_is_dispatch(const expvars *e, const char *name);
+// the index of the pair CAND:BASE among the experiment's declared claims (PRIMARY), or -1
+int expvars_claim(const expvars *e, const char *cand, const char *base);
 // the kernel source variant NAME is built from: its own KERNEL_<NAME>, else KERNEL (NULL: none)
 const char *expvars_kernel_of(const expvars *e, const char *name);
 
