@@ -19,7 +19,9 @@ stats f using 3:4 nooutput
 g_data = g_data.sprintf(" x %d %g %g", STATS_records, STATS_min_x, STATS_max_y)
 set tmargin at screen 1 - sy(top)
 set lmargin at screen sx(rowlen * cw(spt) + 10)
-set rmargin at screen 1 - sx(12)
+# room on the right for half the last tick's label, which may sit on the panel's edge
+rpad = strlen(word(xtv, words(xtv))) * cw(spt) / 2 + 3; rpad = (rpad < 12 ? 12 : rpad)
+set rmargin at screen 1 - sx(rpad)
 set bmargin at screen sy(bottom)
 set yrange [-0.5:nrow-0.5]
 set ytics scale 0 font sfont

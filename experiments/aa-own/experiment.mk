@@ -19,8 +19,8 @@ COMPARE     := b:a
 # of one four-GPU host and 1 one-GPU machine; H100: five one-GPU machines (or 4 of a host and 1 when
 # a four-GPU H100 host is lent). confirm1's sessions were timed by the harness before it, and
 # confirm2's one session (an H200, at 703fd77) by the harness before the fp8 types: both replaced
-# As lent so far: the H200's first 3 GPUs, 2 of one two-GPU host and 1 one-GPU
-# machine (no four-GPU host was lent); the H100's none
+# As lent: the H200's 5 GPUs, 2 of one two-GPU host, 1 one-GPU machine, 2 of a second
+# two-GPU host (complete); the H100's none
 PLAN        := confirm3 5 1 10
 REPS        := 300
 WARMUP      := 20

@@ -42,8 +42,8 @@ CLAIMS_RANK := 1
 # kernel time and checks typed outputs, and with cuDNN called directly beside cuDNN through SDPA):
 # per GPU model 5 GPUs, each one session of 3 rounds: H200 the 4 of one four-GPU host (make measure
 # EXP=hopper GPUS=all ROUNDS=12 REPS=240) and 1 of a one-GPU machine; H100 five one-GPU machines (or
-# 4 of a host and 1). confirm2's sessions were timed by the harness before it: replaced. As lent so
-# far: the H200's first 2 GPUs on one two-GPU host (no four-GPU host was lent); the H100's none.
+# 4 of a host and 1). confirm2's sessions were timed by the harness before it: replaced. As lent: the
+# H200's 5 GPUs, 2 of one two-GPU host and 3 of a four-GPU host (complete); the H100's none.
 # dispatch:cudnn-sdpa was declared a claim with the plan but left out of COMPARE, so analyze
 # skipped it; added to COMPARE after the first two sessions (the claim itself is unchanged)
 PLAN        := confirm3 5 1 3

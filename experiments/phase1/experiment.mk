@@ -21,8 +21,8 @@ COMPARE     := v1:v0 v2:v1 v3:v2 v4s2:v3 v4s3:v3 v5:v4s2 v5:sdpa-flash v5:cudnn-
 # a four-GPU H100 host is lent). confirm1's sessions were timed by the harness before it, and
 # confirm2's one session (an H200, at 703fd77) by the harness before the fp8 types: both replaced
 # (the library runners' files keep it: their code did not change; the claims take confirm3's
-# sessions alone). As lent so far: the H200's first 3 GPUs, 2 of one two-GPU host and 1 one-GPU
-# machine (no four-GPU host was lent); the H100's none
+# sessions alone). As lent: the H200's 5 GPUs, 2 of one two-GPU host, 1 one-GPU machine, 2 of a
+# four-GPU host (complete); the H100's none
 PLAN        := confirm3 5 1 6
 REPS        := 180
 WARMUP      := 20

@@ -80,6 +80,13 @@ bad speedup $P/key narrow "row labels in too narrow a margin" 's/^rowlen = .*/ro
 bad speedup $P/key ticks "ticks 0.0005 apart" 's/^xtv = .*/xtv = "0.9 0.9005 0.901 0.9015 0.902 1 1.0005 1.001 1.0015 1.002"/' "overlaps|cut at the edge"
 bad speedup $P/key squeezed "row labels that leave the panel a sliver" 's/^rowlen = .*/rowlen = 90/' "panel -?[0-9]+% of the width"
 bad speedup $P/key shifted "an axis that leaves its data out" 's/^xlo = .*/xlo = 1.2/' "outside the axis"
+# a forest whose last tick, a long label, sits on the panel's right edge: the margin makes room for
+# half of it (a 12 pt margin cut '1.005' in two on an A/A's 0.992-1.005 axis)
+read -r flo fhi < <(awk '{ for (i = 2; i <= 4; i++) { if (lo == "" || $i < lo) lo = $i; if (hi == "" || $i > hi) hi = $i } }
+  END { if (lo > 1) lo = 1; if (hi < 1) hi = 1; printf "%.4f %.5f\n", lo - 0.01, hi + 0.21234 }' $P/key.dat)
+cp $P/key.dat $RB/edge.dat && sed -e "s/^xtv = .*/xtv = \"1 $fhi\"/" -e "s/^xlo = .*/xlo = $flo/" -e "s/^xhi = .*/xhi = $fhi/" $P/key.gpv >$RB/edge.gpv
+draw speedup edge
+out=$(figcheck $RB/edge); check_eq "a forest whose last tick ($fhi) is the axis's end passes the check" "$?/$out" "0/"
 bad latency $P/latency-0 catlen "no room under the panel for the variants' names" 's/^catlen = .*/catlen = 1/' "label word 'cublas-naive' is not on the page"
 bad roofline $P/roofline axis "an axis that leaves the lowest intensity out" 's/^xmin = .*/xmin = 100/' "data .* outside the axis"
 bad scaling $P/scaling label "an axis label longer than the page" \
