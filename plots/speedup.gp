@@ -2,7 +2,10 @@
 # compare), one row per shape under a heading row per comparison ("cand vs base:"), marked by
 # verdict (colour and shape); the dashed line at 1 is "no change". Rows are 12 pt apart with 7 pt
 # labels; prep_plots splits a GPU's comparisons into pages of at most 40 rows.
-# Data: name.dat rows "y speedup lo hi verdict_code" (0 FAST, 1 SAME, 2 AMBIGUOUS, 3 SLOW);
+# Behind each row a pale bar spans its equivalence band [1/(1 + delta), 1 + delta], the band its
+# verdict uses (none where the row has no delta).
+# Data: name.dat rows "y speedup lo hi verdict_code delta label" (0 FAST, 1 SAME, 2 AMBIGUOUS, 3
+# SLOW; delta a fraction, nan where there is none);
 # name.gpv: nrow, the ytics (headings and shapes), rowlen, hdr (the heading rows), xtv (ticks),
 # xlo, xhi, logx.
 load dir."/".name.".gpv"
@@ -36,7 +39,8 @@ do for [i=1:words(hdr)] { y = word(hdr, i) + 0; set arrow from graph 0, first y 
 set arrow from 1, graph 0 to 1, graph 1 nohead dt 2 lc rgb "#555555" front
 set key at screen 0.5, 1 - sy(4) center top vertical maxrows 2 reverse Left samplen 0.5 width 1
 vname = "FAST SAME AMBIGUOUS SLOW"
-plot f using 2:1:3:4:(v_col($5)) with xerrorbars lc rgb variable pt 0 lw 1 notitle, \
+plot f using (1):1:(1 / (1 + $6)):(1 + $6):($1 - 0.3):($1 + 0.3) with boxxyerror fs solid 1.0 noborder lc rgb "#e4e4e4" notitle, \
+     f using 2:1:3:4:(v_col($5)) with xerrorbars lc rgb variable pt 0 lw 1 notitle, \
      f using 2:1:(v_pt($5)):(v_col($5)) with points pt variable lc rgb variable ps 0.55 notitle, \
      for [v=0:3] NaN with points pt v_pt(v) lc rgb v_col(v) ps 0.7 title word(vname, v + 1)
 g_labels = xl; g_xt = xtv; g_rows = nrow; g_rowlen = rowlen; g_keyt = vname

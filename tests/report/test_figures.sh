@@ -80,6 +80,15 @@ bad speedup $P/key narrow "row labels in too narrow a margin" 's/^rowlen = .*/ro
 bad speedup $P/key ticks "ticks 0.0005 apart" 's/^xtv = .*/xtv = "0.9 0.9005 0.901 0.9015 0.902 1 1.0005 1.001 1.0015 1.002"/' "overlaps|cut at the edge"
 bad speedup $P/key squeezed "row labels that leave the panel a sliver" 's/^rowlen = .*/rowlen = 90/' "panel -?[0-9]+% of the width"
 bad speedup $P/key shifted "an axis that leaves its data out" 's/^xlo = .*/xlo = 1.2/' "outside the axis"
+# each forest row carries its comparison's equivalence margin (compare.csv's delta), the pale band
+# speedup.gp draws behind it
+C=$RB/phase1/nvidia-h100-80gb-hbm3/compare.csv
+bad_d=$(awk -F, 'NR == FNR { if (FNR == 1) { for (i = 1; i <= NF; i++) h[$i] = i; next }
+    d[$h["cand"] " vs " $h["base"] ", " $h["shape"]] = $h["delta"]; next }
+  { split($0, f, " "); l = $0; sub(/^[^"]*"/, "", l); sub(/"$/, "", l); n++
+    if (!(l in d) || d[l] == "" || (f[6] + 0) - d[l] > 1e-6 || d[l] - (f[6] + 0) > 1e-6) { bad++; print "# " FILENAME ": " l ": " f[6] " against " d[l] > "/dev/stderr" } }
+  END { print (n ? bad + 0 : "no rows") }' $C $P/speedup-*.dat)
+check_eq "every forest row of the fixture carries its compare.csv row's delta" "$bad_d" 0
 # a forest whose last tick, a long label, sits on the panel's right edge: the margin makes room for
 # half of it (a 12 pt margin cut '1.005' in two on an A/A's 0.992-1.005 axis)
 read -r flo fhi < <(awk '{ for (i = 2; i <= 4; i++) { if (lo == "" || $i < lo) lo = $i; if (hi == "" || $i > hi) hi = $i } }

@@ -214,6 +214,7 @@ static int verdict_code(const char *v) {
 
 typedef struct {
   double s, lo, hi;
+  double d;         // the verdict's equivalence margin delta (a fraction; NaN where the row has none)
   int v;
   int group;        // the comparison's order among the figure's groups (fgroup)
   size_t shape;     // the shape's place in c->shapes
@@ -302,7 +303,7 @@ static size_t forest_page(const char *name, const srow *r, size_t a, size_t b, c
     gpstr(g, r[i].label);
     fprintf(g, " %zu", y);
     if (strlen(r[i].label) > rowlen) rowlen = strlen(r[i].label);
-    fprintf(d, "%zu %.6g %.6g %.6g %d ", y, r[i].s, r[i].lo, r[i].hi, r[i].v);
+    fprintf(d, "%zu %.6g %.6g %.6g %d %.6g ", y, r[i].s, r[i].lo, r[i].hi, r[i].v, r[i].d);
     gpstr(d, r[i].full);
     fputc('\n', d);
   }
@@ -352,6 +353,7 @@ static void speedup(const ctx *c) {
   int x[7];
   if (!c->have_cmp || t->nrows == 0) return;
   if (rcsv_need(t, need, x, err, sizeof err)) die();
+  const int xd = rcsv_col(t, "delta");  // optional: older comparison tables have no band
   srow *r = calloc(t->nrows, sizeof *r);
   size_t n = 0;
   for (size_t j = 0; j < t->nrows; j++) {
@@ -361,6 +363,8 @@ static void speedup(const ctx *c) {
         num_or_nan(t, row, x[3], &r[i].hi))
       die();
     r[i].v = verdict_code(rcsv_get(t, row, x[4]));
+    r[i].d = NAN;
+    if (xd >= 0 && *rcsv_get(t, row, xd) && num_or_nan(t, row, xd, &r[i].d)) die();
     char b[128], cn[128];
     const char *cand = pick_name(rcsv_get(t, row, x[6]), cn, sizeof cn), *base = pick_name(rcsv_get(t, row, x[5]), b, sizeof b),
                *shape = rcsv_get(t, row, x[0]);
