@@ -185,7 +185,7 @@ done
 # the table of our best against each library (its number follows the claims' tables): the kernel column is each library against our fastest
 # variant by kernel time (the lowest summary-kernel.csv median of a variant that is no baseline or
 # dispatching build), its compare-kernel.csv row, computed here with awk, the variant named where
-# it is not the call time's fastest
+# it is not the call time's fastest; its own verdict follows its CI
 t2=$(awk '/^\*\*Table [0-9]+\.\*\* Our fastest variant against each library/ { t = 1; next } t && /^\|/ { print; r = 1; next } r { exit }' $R/appendix.md)
 nk=0
 while IFS='|' read -r _ sh best lib sp n v kc _; do
@@ -197,7 +197,7 @@ while IFS='|' read -r _ sh best lib sp n v kc _; do
     $k["shape"] == s && index(not, " " $k["variant"] " ") == 0 && (m == "" || $k["median"] + 0 < m) { m = $k["median"] + 0; b = $k["variant"] } END { print b }' $RB/$e/$g/summary-kernel.csv)
   [ -n "$kb" ] || continue
   want=$(awk -F, -v s="$sh" -v c="$kb" -v b="$lib" 'NR == 1 { for (i = 1; i <= NF; i++) k[$i] = i; next }
-    $k["shape"] == s && $k["cand"] ~ "(^|/)" c "(\\.csv)?$" && $k["base"] ~ "(^|/)" b "(\\.csv)?$" { printf "%.3f× [%.3f, %.3f]", $k["speedup"], $k["speedup_lo"], $k["speedup_hi"]; exit }' $RB/$e/$g/compare-kernel.csv)
+    $k["shape"] == s && $k["cand"] ~ "(^|/)" c "(\\.csv)?$" && $k["base"] ~ "(^|/)" b "(\\.csv)?$" { printf "%.3f× [%.3f, %.3f] %s", $k["speedup"], $k["speedup_lo"], $k["speedup_hi"], $k["verdict"]; exit }' $RB/$e/$g/compare-kernel.csv)
   [ -n "$want" ] || continue
   [ "$kb" = "$best" ] || want="$want (\`$kb\`)"
   nk=$((nk + 1))

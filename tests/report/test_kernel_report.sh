@@ -77,9 +77,9 @@ R=$RB/report M=$RB/report/appendix.md F=$RB/report/appendix-full.md
 xcell() { awk -v x="$1" -v l="$2" -v h="$3" 'BEGIN { printf "%.3f× [%.3f, %.3f]", x, l, h }'; }
 s=B1_H1_S128_D64_C0
 want=$(xcell "$(half "$(col $B/compare.csv speedup sdpa-flash v4s2 $s)")" "$(half "$(col $B/compare.csv speedup_lo sdpa-flash v4s2 $s)")" \
-  "$(half "$(col $B/compare.csv speedup_hi sdpa-flash v4s2 $s)")")
+  "$(half "$(col $B/compare.csv speedup_hi sdpa-flash v4s2 $s)")")" $(col $B/compare-kernel.csv verdict sdpa-flash v4s2 $s)"
 for d in $M $F; do
-  check_grep "$(basename $d): the claims' table has the kernel speedup column" '^\| Shape \| `v4s2` µs \| `sdpa-flash` µs .*\| Kernel speedup \[95% CI\] \|$' $d
+  check_grep "$(basename $d): the claims' table has the kernel speedup column" '^\| Shape \| `v4s2` µs \| `sdpa-flash` µs .*\| Kernel speedup \[95% CI\], verdict \|$' $d
   check_grep "$(basename $d): the claim at $s: kernel speedup = call / 2 ($want)" "^\| \`$s\` \|.*\| ${want//[/\\[} \|\$" $d
   check_grep "$(basename $d): the claim at $HOLE: no kernel speedup" "^\| \`$HOLE\` \|.*\| — \|\$" $d
   check_grep "$(basename $d): page 1 says the two readings" 'Each time is read two ways from the same samples' $d
@@ -112,9 +112,9 @@ check_grep "key result on kernel time: against the fastest library by kernel tim
 # the headline (A.1): each row's speedup on kernel time against the same library, call / 2
 s=B1_H8_S256_D64_C0 lib=$(fast B1_H8_S256_D64_C0)
 want=$(xcell "$(half "$(col $B/compare.csv speedup $lib v4s2 $s)")" "$(half "$(col $B/compare.csv speedup_lo $lib v4s2 $s)")" \
-  "$(half "$(col $B/compare.csv speedup_hi $lib v4s2 $s)")")
+  "$(half "$(col $B/compare.csv speedup_hi $lib v4s2 $s)")")" $(col $B/compare-kernel.csv verdict $lib v4s2 $s)"
 check_grep "headline: the row at $s has the kernel speedup against $lib ($want)" "^\| \`$s\` \| \`$lib\` \| \`v4s2\` \|.*\| ${want//[/\\[} \|\$" $M
-check_grep "best-against-libraries table: a kernel speedup column" '^\| Shape \| Ours \(fastest\) \| Library \| Speedup \[95% CI\] \| n \| Verdict \| Kernel speedup \[95% CI\] \|$' $F
+check_grep "best-against-libraries table: a kernel speedup column" '^\| Shape \| Ours \(fastest\) \| Library \| Speedup \[95% CI\] \| n \| Verdict \| Kernel speedup \[95% CI\], verdict \|$' $F
 # the latency table: each library row's call and kernel medians (num: 4 significant digits)
 m=$(smed $B/summary.csv sdpa-cudnn $s)
 km=$(awk -v x="$(half "$m")" 'BEGIN { printf "%#.4g", x }')

@@ -31,8 +31,12 @@ const char *times_best_kernel(gen *g, const expvars *e, const egpu *x, const cha
 const char *times_kernel_speedup(gen *g, const egpu *x, const char *base, const char *cand, const char *shape) {
   long r = x->have_cmpk ? cmp_row(&x->cmpk, base, cand, shape) : -1;
   if (r < 0) return fmt_none();
-  return xci(fld(g, &x->cmpk, (size_t)r, "speedup"), fld(g, &x->cmpk, (size_t)r, "speedup_lo"),
-             fld(g, &x->cmpk, (size_t)r, "speedup_hi"));
+  const char *c = xci(fld(g, &x->cmpk, (size_t)r, "speedup"), fld(g, &x->cmpk, (size_t)r, "speedup_lo"),
+                      fld(g, &x->cmpk, (size_t)r, "speedup_hi"));
+  // the kernel time's own verdict (the same rules on kernel time) after its CI
+  const int cv = rcsv_col(&x->cmpk, "verdict");
+  const char *v = cv < 0 ? "" : rcsv_get(&x->cmpk, (size_t)r, cv);
+  return *v ? fmt("%s %s", c, v) : c;
 }
 
 const char *times_kernel_median(gen *g, const egpu *x, const char *v, const char *shape) {
