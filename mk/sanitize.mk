@@ -16,7 +16,8 @@ tools: $(SANITIZE_BIN)
 ## sanitize: GPU only: compute-sanitizer memcheck/racecheck/initcheck/synccheck on passing variants
 .PHONY: sanitize
 sanitize: check-gpu build $(EXP_OUT)/gates.csv $(GATETAB) $(SANITIZE_BIN)
-	@B=$(B) GATETAB=$(GATETAB) DATA_OUT=$(DATA_OUT) GIT_REV=$(GIT_REV) SANITIZE_SHAPES='$(SANITIZE_SHAPES)' $(SANITIZE_BIN) $(EXP)
+	@B=$(B) GATETAB=$(GATETAB) DATA_OUT=$(DATA_OUT) GIT_REV=$(GIT_REV) SANITIZE_SHAPES='$(SANITIZE_SHAPES)' \
+	  $(foreach t,MEMCHECK RACECHECK INITCHECK SYNCCHECK,SANITIZE_SHAPES_$t='$(SANITIZE_SHAPES_$t)') $(SANITIZE_BIN) $(EXP)
 
 $(B)/tests/test_sanitize: tests/sanitize/test_sanitize.c $(SANITIZE_PURE_OBJS) $(B)/tools/obj/sanitize/san_jobs.o $(RUN_PROC_OBJS)
 	@mkdir -p $(@D)

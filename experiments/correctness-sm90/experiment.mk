@@ -25,7 +25,7 @@
 # shared memory by the copy engine: rows past Sq must stay unwritten, a persistent CTA reuses the
 # buffer item after item, and a split piece stores after merging. A variant runs only the shapes whose D equals its HEAD_DIM.
 # On a GPU: `make measure EXP=correctness-sm90` (numerics gate + samples) and `make sanitize
-# EXP=correctness-sm90` (compute-sanitizer's tools on SANITIZE_SHAPES).
+# EXP=correctness-sm90` (compute-sanitizer's tools on SANITIZE_SHAPES, racecheck on its own list).
 DESCRIPTION := Hopper kernel correctness sweep: tunables x edge shapes, refused configurations included
 REPORT_STYLE := correctness
 KERNEL      := attention/flash_attn_sm90.cu
@@ -58,3 +58,12 @@ SANITIZE_SHAPES := B2_H3_S77_D64_C1 B1_H2_S129_D64_C0 B1_H2_S77_K300_D64_C1 B1_H
                    B2_H3_S77_D128_C1 B1_H2_S129_D128_C0 B1_H2_S77_K300_D128_C1 B1_H2_S300_K77_D128_C1 \
                    B2_H3_S333_K517_D128_C0 B1_H80_S129_K200_D64_C1 B1_H80_S129_K200_D128_C0 \
                    B1_H160_S100_K300_D64_C0 B1_H8_S128_K8192_D64_C0 B1_H8_S128_K8192_D128_C0
+# racecheck's cost grows with the shared-memory accesses it tracks: at the shapes of 1,600 and
+# 2,048 (item, key tile) steps (B1_H160_S100_K300, B1_H8_S128_K8192) a one-warpgroup 64-key-tile
+# variant ran past 300 s on an H200 with 32 runs sharing it. It keeps the ragged shapes, the 160
+# items of B1_H80_S129_K200 (more than SMs) and the split decode (B1_H2_S1_K4096: 32 or 64 key
+# tiles, every stage's barrier phase wrapping many times).
+SANITIZE_SHAPES_RACECHECK := B2_H3_S77_D64_C1 B1_H2_S129_D64_C0 B1_H2_S77_K300_D64_C1 B1_H2_S300_K77_D64_C1 \
+                   B2_H3_S333_K517_D64_C0 B1_H80_S129_K200_D64_C1 B1_H2_S1_K4096_D64_C0 \
+                   B2_H3_S77_D128_C1 B1_H2_S129_D128_C0 B1_H2_S77_K300_D128_C1 B1_H2_S300_K77_D128_C1 \
+                   B2_H3_S333_K517_D128_C0 B1_H80_S129_K200_D128_C0 B1_H2_S1_K4096_D128_C0

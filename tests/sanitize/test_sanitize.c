@@ -143,6 +143,15 @@ static void test_env(void) {
   set("SAN_TIMEOUT", "0", "GPU_LOCK_HELD", "1");
   CHECK(san_env_parse(&e, "x", get, err, sizeof err) == 0 && e.timeout == 0 && e.lock_held, "settings: SAN_TIMEOUT=0 (no limit), GPU_LOCK_HELD");
   san_env_free(&e);
+  set("SANITIZE_SHAPES", "M16 M64", "SANITIZE_SHAPES_RACECHECK", "M16");
+  CHECK(san_env_parse(&e, "x", get, err, sizeof err) == 0 && e.want_of.n == 4 && !strcmp(e.want_of.s[0], "M16 M64") &&
+            !strcmp(e.want_of.s[1], "M16") && !strcmp(e.want_of.s[2], "M16 M64") && !strcmp(e.want_of.s[3], "M16 M64"),
+        "settings: SANITIZE_SHAPES_RACECHECK is racecheck's list, the other tools keep SANITIZE_SHAPES");
+  san_env_free(&e);
+  set("SAN_TOOLS", "synccheck racecheck", "SANITIZE_SHAPES_RACECHECK", "");
+  CHECK(san_env_parse(&e, "x", get, err, sizeof err) == 0 && e.want_of.n == 2 && !*e.want_of.s[0] && !*e.want_of.s[1],
+        "settings: an empty SANITIZE_SHAPES_<TOOL> is unset; want_of follows SAN_TOOLS's order");
+  san_env_free(&e);
   set(NULL, NULL, NULL, NULL);
   CHECK(san_env_parse(&e, "../x", get, err, sizeof err) == -1 && strstr(err, "not an experiment name"), "settings: EXP with a / refused");
   san_env_free(&e);
@@ -152,19 +161,23 @@ static void test_table(void) {
   char *text = NULL;
   size_t len = 0;
   FILE *m = open_memstream(&text, &len);
-  strv tools = strv_words("memcheck racecheck");
-  san_table_head(m, "x", "0123456789ab", "fake-gpu", 1700000000, &tools);
+  strv tools = strv_words("memcheck racecheck"), want = {0};
+  strv_push(&want, " M16  M4096 ");
+  strv_push(&want, "");
+  san_table_head(m, "x", "0123456789ab", "fake-gpu", 1700000000, &tools, &want);
   san_result clean = {1, 0, ""}, bad = {0, 3, "Invalid __global__ read"};
   san_table_row(m, "good", "memcheck", 2, &clean);
   san_table_row(m, "racy", "racecheck", 1, &bad);
   fclose(m);
   CHECK(!strcmp(text, "# cudadent42 sanitize v1\n# experiment: x\n# git_rev: 0123456789ab\n# gpu_slug: fake-gpu\n"
-                      "# date: 2023-11-14T22:13:20Z\n# tools: memcheck racecheck\n"
+                      "# date: 2023-11-14T22:13:20Z\n# tools: memcheck racecheck\n# shapes.memcheck: M16 M4096\n"
                       "variant,tool,shapes,result,errors,first_message\n"
                       "good,memcheck,2,clean,0,\"\"\nracy,racecheck,1,error,3,\"Invalid __global__ read\"\n"),
-        "table: the header (date by date -u -d @1700000000), a clean row and an error row, as the report reads them");
+        "table: the header (date by date -u -d @1700000000; the shapes asked of a tool asked any), a clean row and an "
+        "error row, as the report reads them");
   free(text);
   strv_free(&tools);
+  strv_free(&want);
 }
 
 static void test_argv(void) {

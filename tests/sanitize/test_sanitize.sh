@@ -66,6 +66,11 @@ check "the table in build/ is the published one" cmp "$b/sanitize.csv" "$d"
 check_grep "the published gate table has the runtime_error" '^racy,reject,runtime_error,' "$t/data/x/fake-gpu/gates.csv"
 SANITIZE_SHAPES="M99_N99_K99 M4096_N4096_K4096" san env SAN_TOOLS=synccheck >/dev/null 2>&1
 check_eq "SANITIZE_SHAPES: the ones the variant runs" "$(cat "$b/good/args")" "--check --shape M4096_N4096_K4096"
+SANITIZE_SHAPES="M4096_N4096_K4096" SANITIZE_SHAPES_RACECHECK="M16_N16_K16" san env SAN_TOOLS=racecheck SAN_JOBS=1 >/dev/null 2>&1
+check_eq "SANITIZE_SHAPES_RACECHECK: racecheck's own list" "$(cat "$b/good/args")" "--check --shape M16_N16_K16"
+check_grep "... named in the table's header" '^# shapes\.racecheck: M16_N16_K16$' "$d"
+SANITIZE_SHAPES="M4096_N4096_K4096" SANITIZE_SHAPES_RACECHECK="M16_N16_K16" san env SAN_TOOLS=memcheck >/dev/null 2>&1
+check_eq "... not another tool's" "$(cat "$b/good/args")" "--check --shape M4096_N4096_K4096"
 rm -f "$b/gates.csv"
 san >"$t/out" 2>&1; rc=$?
 check_eq "no gate table: exit 2" "$rc" 2

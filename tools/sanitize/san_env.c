@@ -1,5 +1,7 @@
 // san_env.c — see san_env.h.
 #include "sanitize/san_env.h"
+#include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,6 +44,12 @@ int san_env_parse(san_env *e, const char *exp, const char *(*get)(const char *),
       rc = run_errf(err, n, "SAN_TOOLS: '%s' given twice", e->tools.s[i]);
   }
   strv_free(&all);
+  for (size_t i = 0; i < e->tools.n && !rc; i++) {
+    char var[64];
+    size_t k = (size_t)snprintf(var, sizeof var, "SANITIZE_SHAPES_%s", e->tools.s[i]);
+    for (size_t c = sizeof "SANITIZE_SHAPES_" - 1; c < k; c++) var[c] = (char)toupper((unsigned char)var[c]);
+    strv_push(&e->want_of, run_val(get, var, e->want));
+  }
   return rc;
 }
 
@@ -49,4 +57,5 @@ void san_env_free(san_env *e) {
   free(e->b);
   free(e->gatetab);
   strv_free(&e->tools);
+  strv_free(&e->want_of);
 }

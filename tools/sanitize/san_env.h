@@ -5,6 +5,8 @@
 //   DATA_OUT         where the table is published, DATA_OUT/EXP/<gpu>/sanitize.csv (data)
 //   GIT_REV          the commit, recorded in the table's header (unknown)
 //   SANITIZE_SHAPES  shapes to use where the variant runs them (the experiment's edge cases)
+//   SANITIZE_SHAPES_<TOOL>  a tool's own list in place of it (TOOL upper case, e.g. RACECHECK: its
+//                    cost grows with the shared-memory accesses, so it may need smaller shapes)
 //   SAN_SHAPES       else how many of the smallest (2; 1..999)
 //   SAN_TOOLS        compute-sanitizer's tools, each once (memcheck racecheck initcheck synccheck)
 //   SAN_TIMEOUT      seconds a run may take (300; 0: no limit)
@@ -18,6 +20,7 @@ typedef struct {
   const char *exp, *b_root, *data_out, *git_rev, *want;
   char *b, *gatetab;  // B/EXP, the command
   strv tools;
+  strv want_of;  // per tool of TOOLS, in its order: SANITIZE_SHAPES_<TOOL> where set, else WANT
   unsigned shapes, timeout, jobs;
   int lock_held;
 } san_env;

@@ -57,7 +57,7 @@ static san_job *jobs_of(const san_env *e, const strv *vs, size_t *n) {
     char *shapes = run_read_file(sp, NULL), *describe = run_read_file(dp, NULL);
     for (size_t t = 0; t < e->tools.n; t++, ++*n) {
       j[*n].variant = vs->s[v], j[*n].tool = e->tools.s[t];
-      san_shapes(e->want, shapes, describe, e->shapes, &j[*n].shapes);
+      san_shapes(e->want_of.s[t], shapes, describe, e->shapes, &j[*n].shapes);
     }
     free(sp), free(dp), free(shapes), free(describe);
   }
@@ -72,7 +72,7 @@ static void write_whole(const char *path, const char *tmp, const char *text, siz
 
 int main(int argc, char **argv) {
   run_prog = "sanitize";
-  if (argc != 2) run_die("usage: sanitize EXP (the settings in the environment: B, GATETAB, DATA_OUT, GIT_REV, SANITIZE_SHAPES, SAN_*)");
+  if (argc != 2) run_die("usage: sanitize EXP (the settings in the environment: B, GATETAB, DATA_OUT, GIT_REV, SANITIZE_SHAPES[_TOOL], SAN_*)");
   san_env e;
   char err[1024];
   if (san_env_parse(&e, argv[1], env, err, sizeof err)) run_die("%s", err);
@@ -96,7 +96,7 @@ int main(int argc, char **argv) {
   size_t len = 0, bad = 0;
   FILE *m = open_memstream(&text, &len);
   if (!m) run_die("out of memory");
-  san_table_head(m, e.exp, e.git_rev, slug, time(NULL), &e.tools);
+  san_table_head(m, e.exp, e.git_rev, slug, time(NULL), &e.tools, &e.want_of);
   for (size_t i = 0; i < n; i++) san_table_row(m, j[i].variant, j[i].tool, j[i].shapes.n, &j[i].r);
   fclose(m);
   char *out = run_fmt("%s/sanitize.csv", e.b), *tmp = run_fmt("%s.tmp", out), *rt = run_fmt("%s/runtime.csv", e.b);
