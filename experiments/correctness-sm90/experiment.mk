@@ -60,9 +60,8 @@ SANITIZE_SHAPES := B2_H3_S77_D64_C1 B1_H2_S129_D64_C0 B1_H2_S77_K300_D64_C1 B1_H
                    B1_H160_S100_K300_D64_C0 B1_H8_S128_K8192_D64_C0 B1_H8_S128_K8192_D128_C0
 # racecheck's cost grows with the shared-memory accesses it tracks. Alone on an H200, d128_base
 # took 3.6 s at B2_H3_S77_D128_C1, 3.2 s at B1_H2_S77_K300_D128_C1, 23 s at B2_H3_S333_K517, 27 s
-# at B1_H80_S129_K200 and 33 s at the split decode B1_H2_S1_K4096; with every shape of
-# seven of these shapes per variant and 28 runs sharing the GPU each racecheck run passed 420 s.
-# It keeps two: a
-# ragged causal tile of several heads, and Sq < Skv over 3 to 5 key tiles (every stage's barrier
-# phase turns over at least once at 1 and 2 stages).
+# at B1_H80_S129_K200 and 33 s at the split decode B1_H2_S1_K4096; with seven such shapes per
+# variant and 28 runs sharing the GPU, each racecheck run passed 420 s. It keeps two: a ragged
+# causal tile of several heads, and Sq < Skv over 3 to 5 key tiles (every stage's barrier phase
+# turns over at least once at 1 and 2 stages).
 SANITIZE_SHAPES_RACECHECK := B2_H3_S77_D64_C1 B1_H2_S77_K300_D64_C1 B2_H3_S77_D128_C1 B1_H2_S77_K300_D128_C1
