@@ -466,6 +466,13 @@ check_grep "broken sanitize.csv: file:line named" "sanitize\.csv:$line:" $log
 "${BMK[@]}" report >$log 2>&1
 check_eq "sanitize.csv with its header: make report exits 0" "$?" 0
 check_grep "... and counts the same runs" "Sanitizers: $clean of $runs compute-sanitizer runs are clean" $BAD/build/report/appendix-full.md
+check_eq "... and, every tool on the same shapes, no per-tool counts" "$(grep -c 'by tool, as `sanitize.csv`' $BAD/build/report/appendix-full.md)" 0
+# racecheck given shapes of its own (SANITIZE_SHAPES_RACECHECK): 5 of them at every variant
+awk -F, 'BEGIN { OFS = "," } $2 == "racecheck" { $3 = 5 } { print }' $FIX/data/corr/nvidia-h200/sanitize.csv >$f
+"${BMK[@]}" report >$log 2>&1
+check_grep "a tool on shapes of its own: the counts by tool" \
+  'on 1–5 shapes; by tool, as `sanitize.csv`.s header lists them: `initcheck`, `memcheck`, `synccheck` on 1–2; `racecheck` on 5\)' \
+  $BAD/build/report/appendix-full.md
 cp $FIX/data/corr/nvidia-h200/sanitize.csv $f
 sed -i 's/^REPORT_STYLE := correctness/REPORT_STYLE := numbers/' $BAD/experiments/corr/experiment.mk
 "${BMK[@]}" report >$log 2>&1

@@ -99,6 +99,38 @@ static const char *san_cell(gen *g, const rcsv *s, const char *v, santally *t, s
                   (const char *const[]){"clean", fmt("%zu", clean), "runs", fmt("%zu", runs), "list", list, NULL});
 }
 
+// the shapes each run used, "N" or "A–B" over RANGE's rows (TOOL: NULL for every tool)
+static const char *shape_range(gen *g, const rcsv *s, const char *tool) {
+  int ct = rcsv_col(s, "tool");
+  size_t lo = 0, hi = 0, n = 0;
+  for (size_t r = 0; r < s->nrows; r++) {
+    if (tool && strcmp(rcsv_get(s, r, ct), tool)) continue;
+    size_t sh = (size_t)fld(g, s, r, "shapes");
+    if (!n++ || sh < lo) lo = sh;
+    if (sh > hi) hi = sh;
+  }
+  return lo == hi ? fmt("%zu", hi) : fmt("%zu–%zu", lo, hi);
+}
+
+// where the tools ran on shape counts of their own (a tool given its own list, SANITIZE_SHAPES_<TOOL>):
+// "`a`, `b` on R1; `c` on R2", the tools grouped by their range; else ""
+static const char *per_tool_shapes(gen *g, const rcsv *s, const strlist *tools) {
+  strlist ranges = {0}, parts = {0};
+  for (size_t i = 0; i < tools->n; i++)
+    if (!strlist_has(&ranges, shape_range(g, s, tools->v[i]))) strlist_add(&ranges, shape_range(g, s, tools->v[i]));
+  if (ranges.n > 1)
+    for (size_t k = 0; k < ranges.n; k++) {
+      strlist these = {0};
+      for (size_t i = 0; i < tools->n; i++)
+        if (!strcmp(shape_range(g, s, tools->v[i]), ranges.v[k])) strlist_add(&these, tools->v[i]);
+      strlist_add(&parts, fmt("%s on %s", gen_join_code(&these, ", "), ranges.v[k]));
+      strlist_free(&these);
+    }
+  const char *out = ranges.n > 1 ? tmpl_str(g, "correct", "sanitizer-shapes", (const char *const[]){"list", gen_join(&parts, "; "), NULL}) : "";
+  strlist_free(&ranges), strlist_free(&parts);
+  return out;
+}
+
 // "a, b, c" (items already marked up)
 // the static_assert message of a gates.csv detail, or the detail as it is
 static const char *assert_msg(const char *detail) {
@@ -256,7 +288,7 @@ void correctness_gpu(gen *g, const expvars *e, const egpu *x, corr_counts *count
                                                          "nvar", fmt("%zu", st.nvar), "ntools", fmt("%zu", st.tools.n),
                                                          "tools", gen_list(&st.tools),
                                                          "nshapes", st.smin == st.smax ? fmt("%zu", st.smax) : fmt("%zu–%zu", st.smin, st.smax),
-                                                         "s", st.smax == 1 ? "" : "s", NULL});
+                                                         "s", st.smax == 1 ? "" : "s", "pertool", per_tool_shapes(g, &san, &st.tools), NULL});
     const char *refu = tmpl_str(g, "correct", !refused.n ? "refused-none" : form_full(g) ? "refused" : "refused-short",
                                 (const char *const[]){"n", fmt("%zu", refused.n), "s", refused.n == 1 ? "" : "s", NULL});
     char *rej = other_rej.n ? tmpl_text(g, "correct", "rejected", (const char *const[]){"list", gen_join(&other_rej, ", "), NULL}) : NULL;
