@@ -106,11 +106,11 @@ static void roofline(gen *g, const entry *e, size_t n, int same) {
 
 void profile_section(gen *g) {
   size_t n = g->profiles.n;
-  tmpl_put(g, "profile", n ? "head" : "none", NULL);
-  if (n && !form_full(g)) {
-    form_see_full(g, 1, "what-profile");
+  if (!form_full(g)) {  // the main appendix names this section in its opening; its number is kept
+    doc_skip(&g->d, 1);
     return;
   }
+  tmpl_put(g, "profile", n ? "head" : "none", NULL);
   entry *e = calloc(n ? n : 1, sizeof *e);
   if (!e) abort();
   for (size_t i = 0; i < n; i++) {

@@ -88,14 +88,14 @@ void claims_section(gen *g, const expvars *e, egpu *xs, size_t n) {
   static const char *const need[] = {"seed", "claim", "kind", "cand", "base", "shape", "lo", "hi", NULL};
   int ix[8];
   if (rcsv_need(&c, need, ix, g->err, sizeof g->err)) gen_die(g);
-  tmpl_put(g, "claims", "head", NULL);
-  if (!g->claims_exp) {
-    tmpl_put(g, "claims", "none", (const char *const[]){"claims", g->claims_path, NULL});
+  if (!form_full(g)) {  // the main appendix names this section in its opening; its number is kept
+    doc_skip(&g->d, 1);
     rcsv_free(&c);
     return;
   }
-  if (!form_full(g)) {
-    form_see_full(g, 1, "what-seed-claims");
+  tmpl_put(g, "claims", "head", NULL);
+  if (!g->claims_exp) {
+    tmpl_put(g, "claims", "none", (const char *const[]){"claims", g->claims_path, NULL});
     rcsv_free(&c);
     return;
   }

@@ -385,13 +385,19 @@ static void key_result(gen *g, const expvars *e, const egpu *x) {
   strlist_free(&k.libs);
 }
 
-static void exp_gpu_short(gen *g, const expvars *e, const egpu *x, int *fig) {
+// CURRENT: some GPU of the experiment has data of the code that ships; then a GPU whose files are
+// all retired gets its key result alone here, the rest in the full appendix
+static void exp_gpu_short(gen *g, const expvars *e, const egpu *x, int current, int *fig) {
   tmpl_put(g, "exp", "gpu", (const char *const[]){"exp", x->exp, "gpu", x->gpu, "retired", primary_retired_short(g, x->exp, x), NULL});
   if (!x->have_sum) {
     tmpl_put(g, "exp", "no-samples", (const char *const[]){"exp", x->exp, "gpu", x->gpu, NULL});
     return;
   }
   key_result(g, e, x);
+  if (current && retired_state_gpu(g, x->exp, x) == 1) {
+    tmpl_put(g, "exp", "gpu-retired-rest", NULL);
+    return;
+  }
   tally t = x->have_cmp ? tally_of(&x->cmp) : (tally){0};
   if (x->have_cmp && strlist_has(&x->others, "calibration.csv")) aa_verdict_counts(g, e, x);
   else verdict_counts(g, &t);
@@ -459,8 +465,9 @@ void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n) 
     return;
   }
   if (!form_full(g)) {
-    int fig = 0;
-    for (size_t k = 0; k < n; k++) exp_gpu_short(g, e, &xs[k], &fig);
+    int fig = 0, current = 0;
+    for (size_t k = 0; k < n; k++) current |= retired_state_gpu(g, exp, &xs[k]) != 1;
+    for (size_t k = 0; k < n; k++) exp_gpu_short(g, e, &xs[k], current, &fig);
     results_section(g, exp);
     form_see_full(g, 2, "what-exp");
     return;

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report_brief.h"
 #include "report_lines.h"
 #include "report_parts.h"
 #include "report_problem.h"
@@ -132,6 +133,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   for (size_t e = 0; e < nexp; e++) g.any_kernel |= !evs[e].correctness && times_any_kernel(ks[e].xs, ks[e].n);
+  brief_section(&g, ks, nexp);
   intro_section(&g, ndata, gpus.n);
   times_libraries(&g, ks, nexp);
   keyclaims_section(&g, ks, nexp);

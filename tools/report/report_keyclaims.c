@@ -129,8 +129,7 @@ static int best_rows(gen *g, const expvars *e, const egpu *x, int retired, int o
   return open;
 }
 
-// the rank an experiment's claims take in A.0: its CLAIMS_RANK, those without one after
-static long claims_rank(const kc_exp *k) { return k->e->claims_rank > 0 ? k->e->claims_rank : 1000001; /* ranks are below 1000000 */ }
+long claims_rank(const kc_exp *k) { return k->e->claims_rank > 0 ? k->e->claims_rank : 1000001; /* ranks are below 1000000 */ }
 
 void keyclaims_section(gen *g, const kc_exp *es, size_t n) {
   tmpl_put(g, "keyclaims", "head", NULL);

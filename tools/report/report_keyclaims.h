@@ -11,3 +11,6 @@ typedef struct {
 } kc_exp;
 
 void keyclaims_section(gen *g, const kc_exp *es, size_t n);
+// the rank an experiment's claims take in A.0 (and in brief): its CLAIMS_RANK, those without one
+// after (1000001; ranks are below 1000000)
+long claims_rank(const kc_exp *k);

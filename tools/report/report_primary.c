@@ -29,7 +29,7 @@ static const char *cmp_name(const rcsv *c, size_t r, const char *col) {
   return fmt("%s", pick_name(rcsv_get(c, r, rcsv_col(c, col)), b, sizeof b));
 }
 
-static int is_primary(const egpu *x, size_t r) {
+int primary_is_row(const egpu *x, size_t r) {
   int cf = rcsv_col(&x->cmp, "family");
   return cf >= 0 && !strcmp(rcsv_get(&x->cmp, r, cf), "primary");
 }
@@ -47,8 +47,7 @@ static double kv_num(const char *s, const char *name) {
   return p ? strtod(p + strlen(name) + 1, NULL) : NAN;
 }
 
-// the FLOPs and minimum bytes of SHAPE from the `work.<shape>` header of CAND's file, else BASE's
-static void work_of(const egpu *x, const char *cand, const char *base, const char *shape, double *fl, double *by) {
+void primary_work(const egpu *x, const char *cand, const char *base, const char *shape, double *fl, double *by) {
   const char *w = meta_of(x, cand, fmt("work.%s", shape));
   if (!w) w = meta_of(x, base, fmt("work.%s", shape));
   *fl = kv_num(w, "flops"), *by = kv_num(w, "bytes");
@@ -87,10 +86,7 @@ static const char *timing_words(gen *g, const strlist *kinds, const strlist *nam
   return s;
 }
 
-// the versions a library's file records after its code id (`code: <lib>:<hash> k=v k=v`), from the
-// first of the N GPUs XS whose file of V records any (a GPU without the library's file, e.g. one
-// whose data are of an older design, is passed over)
-static const char *versions(gen *g, const egpu *xs, size_t n, const char *v) {
+const char *primary_versions(gen *g, const egpu *xs, size_t n, const char *v) {
   const char *code = NULL, *sp = NULL;
   for (size_t i = 0; i < n && !sp; i++) code = meta_of(&xs[i], v, "code"), sp = code ? strchr(code, ' ') : NULL;
   strlist kv = {0};
@@ -136,10 +132,7 @@ static void add_once(strlist *l, const char *s) {
   if (!strlist_has(l, s)) strlist_add(l, s);
 }
 
-// the kernel source(s) candidate V is built from: a dispatching build's are its configurations'
-// (dispatch_configs of its sample file, each configuration's KERNEL_<name> or KERNEL), distinct,
-// in order; any other variant's its own
-static const char *kernels_of(const kc_exp *k, const char *v) {
+const char *primary_kernels(const kc_exp *k, const char *v) {
   const char *own = expvars_kernel_of(k->e, v);
   strlist cfg = {0}, shp = {0}, srcs = {0};
   for (size_t i = 0; i < k->n && !cfg.n; i++)
@@ -212,7 +205,7 @@ static void statement(gen *g, const kc_exp *k, const strlist *cands, const strli
     strlist verd = {0};
     size_t cnt[8] = {0}, n = 0;
     for (size_t r = 0; x->have_cmp && r < c->nrows; r++) {
-      if (!is_primary(x, r)) continue;
+      if (!primary_is_row(x, r)) continue;
       const char *cand = cmp_name(c, r, "cand"), *base = cmp_name(c, r, "base"), *sh = rcsv_get(c, r, rcsv_col(c, "shape"));
       if (first < 0) first = (long)r;
       n++;
@@ -248,12 +241,12 @@ static void statement(gen *g, const kc_exp *k, const strlist *cands, const strli
   for (size_t j = 0; j < bases->n; j++)
     strlist_add(&bs, strlist_has(&k->e->libraries, bases->v[j])
                          ? tmpl_str(g, T, "base-library", (const char *const[]){"v", bases->v[j], "versions",
-                                                                                versions(g, k->xs, k->n, bases->v[j]), NULL})
+                                                                                primary_versions(g, k->xs, k->n, bases->v[j]), NULL})
                          : tmpl_str(g, T, "base-other", (const char *const[]){"v", bases->v[j], NULL}));
   strlist cs = {0};
   for (size_t j = 0; j < cands->n; j++)
     strlist_add(&cs, tmpl_str(g, T, expvars_is_dispatch(k->e, cands->v[j]) ? "cand-dispatch" : "cand-plain",
-                              (const char *const[]){"v", cands->v[j], "kernel", kernels_of(k, cands->v[j]),
+                              (const char *const[]){"v", cands->v[j], "kernel", primary_kernels(k, cands->v[j]),
                                                     NULL}));
   tmpl_put(g, T, "statement",
            (const char *const[]){"exp", k->exp, "description", k->e->description ? k->e->description : "", "nclaims", fmt("%zu", nclaims),
@@ -283,7 +276,7 @@ static void verdict_rule(gen *g, const kc_exp *k) {
     size_t n = 0;
     strlist dfs = {0};
     for (size_t r = 0; x->have_cmp && r < c->nrows; r++) {
-      if (!is_primary(x, r)) continue;
+      if (!primary_is_row(x, r)) continue;
       n++;
       double df = fld_opt(g, c, r, "df");
       if (isfinite(df)) add_once(&dfs, fmt("%.0f", df));
@@ -302,7 +295,7 @@ static void claim_row(gen *g, const egpu *x, size_t r, int meas, double bw, doub
   const rcsv *c = &x->cmp;
   const char *cand = cmp_name(c, r, "cand"), *base = cmp_name(c, r, "base"), *sh = rcsv_get(c, r, rcsv_col(c, "shape"));
   double mc = fld(g, c, r, "median_cand"), mb = fld(g, c, r, "median_base"), fl, by;
-  work_of(x, cand, base, sh, &fl, &by);
+  primary_work(x, cand, base, sh, &fl, &by);
   double t = fl / mc / 1e6, roof = meas && by > 0 ? roof_at(fl / by, bw, tf) : NAN;
   double d = fld_opt(g, c, r, "delta");
   doc_row(&g->d, (const char *const[]){fmt("`%s`", sh), num(mc), num(mb), isfinite(t) ? num3(t) : fmt_none(),
@@ -325,7 +318,7 @@ static void goal_sentence(gen *g, const kc_exp *k, const strlist *pairs) {
     strlist met = {0}, metk = {0};
     size_t n = 0, nk = 0;
     for (size_t r = 0; x->have_cmp && r < x->cmp.nrows; r++) {
-      if (!is_primary(x, r)) continue;
+      if (!primary_is_row(x, r)) continue;
       n++;
       const char *sh = rcsv_get(&x->cmp, r, rcsv_col(&x->cmp, "shape"));
       const char *cand = cmp_name(&x->cmp, r, "cand"), *base = cmp_name(&x->cmp, r, "base");
@@ -354,7 +347,7 @@ static void goal_sentence(gen *g, const kc_exp *k, const strlist *pairs) {
 // whether x has a primary row
 static int has_claims(const egpu *x) {
   for (size_t r = 0; x->have_cmp && r < x->cmp.nrows; r++)
-    if (is_primary(x, r)) return 1;
+    if (primary_is_row(x, r)) return 1;
   return 0;
 }
 
@@ -387,7 +380,7 @@ int primary_opening(gen *g, const kc_exp *k0) {
   size_t nclaims = 0;
   for (size_t i = 0; i < k->n; i++)
     for (size_t r = 0; k->xs[i].have_cmp && r < k->xs[i].cmp.nrows; r++) {
-      if (!is_primary(&k->xs[i], r)) continue;
+      if (!primary_is_row(&k->xs[i], r)) continue;
       const rcsv *c = &k->xs[i].cmp;
       const char *ca = cmp_name(c, r, "cand"), *ba = cmp_name(c, r, "base");
       add_once(&cands, ca);
@@ -416,7 +409,7 @@ int primary_opening(gen *g, const kc_exp *k0) {
     for (size_t p = 0; p < pairs.n; p++) {
       int grouped = 0;
       for (size_t r = 0; x->have_cmp && r < x->cmp.nrows; r++) {
-        if (!is_primary(x, r) || strcmp(pairs.v[p], fmt("`%s` vs `%s`", cmp_name(&x->cmp, r, "cand"), cmp_name(&x->cmp, r, "base"))))
+        if (!primary_is_row(x, r) || strcmp(pairs.v[p], fmt("`%s` vs `%s`", cmp_name(&x->cmp, r, "cand"), cmp_name(&x->cmp, r, "base"))))
           continue;
         // a GPU whose files are retired, all or some, is marked so (data/RETIRED)
         if (!grouped++)

@@ -22,3 +22,17 @@ const char *primary_plan_of(gen *g, const egpu *x, size_t r, const char *cand);
 // ", N of the plan's G GPUs so far" when the sessions (CAND's, of the declared PLAN_TAG) cover
 // fewer GPUs than the plan declares, and " (fewer than 3 GPUs: …)" when row r is on fewer than 3
 const char *primary_sofar(gen *g, const expvars *e, const egpu *x, size_t r, const char *cand);
+
+// whether compare row r of x is one of the declared claims (family primary)
+int primary_is_row(const egpu *x, size_t r);
+// the FLOPs and minimum bytes of SHAPE from the `work.<shape>` header of CAND's file, else BASE's
+// (NaN where neither records it)
+void primary_work(const egpu *x, const char *cand, const char *base, const char *shape, double *fl, double *by);
+// the versions a library's file records after its code id (`code: <lib>:<hash> k=v k=v`), from the
+// first of the N GPUs XS whose file of V records any (a GPU without the library's file, e.g. one
+// whose data are of an older design, is passed over), in words (templates/primary.txt)
+const char *primary_versions(gen *g, const egpu *xs, size_t n, const char *v);
+// the kernel source(s) candidate V of K is built from: a dispatching build's are its
+// configurations' (dispatch_configs of its sample file, each configuration's KERNEL_<name> or
+// KERNEL), distinct, in order, joined by "`, `"; any other variant's its own
+const char *primary_kernels(const kc_exp *k, const char *v);

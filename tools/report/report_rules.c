@@ -15,12 +15,12 @@ void rules_section(gen *g) {
   static const char *const need[] = {"rule", "problem", "summary", "where", NULL};
   int x[4];
   static_csv(g, "rules.csv", &t, need, x);
-  tmpl_put(g, "rules", "head", NULL);
-  if (!form_full(g)) {
-    form_see_full(g, 1, "what-rules");
+  if (!form_full(g)) {  // the main appendix names this section in its opening; its number is kept
+    doc_skip(&g->d, 1);
     rcsv_free(&t);
     return;
   }
+  tmpl_put(g, "rules", "head", NULL);
   tmpl_put(g, "rules", "intro", NULL);
   tmpl_table(g, "rules", "caption-rules", "columns-rules", "rpp", NULL);
   for (size_t r = 0; r < t.nrows; r++) {

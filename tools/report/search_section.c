@@ -87,15 +87,15 @@ static void verdict(gen *g, const rows_t *rs, const row_t *at) {
 }
 
 void search_section(gen *g) {
+  if (!form_full(g)) {  // the main appendix names this section in its opening; its number is kept
+    doc_skip(&g->d, 1);
+    return;
+  }
   if (!g->strategies.n) {
     tmpl_put(g, "search", "none", NULL);
     return;
   }
   tmpl_put(g, "search", "head", NULL);
-  if (!form_full(g)) {
-    form_see_full(g, 1, "what-search");
-    return;
-  }
   rows_t rs = {0};
   for (size_t i = 0; i < g->strategies.n; i++) load(g, g->strategies.v[i], &rs);
   tmpl_put(g, "search", "intro", NULL);
