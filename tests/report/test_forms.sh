@@ -302,6 +302,21 @@ for d in appendix appendix-full; do
   check_eq "$d: ... no GPU of retired data" "$(grep -c 'H100' <<<"$brief")" 0
 done
 
+# A.2's timing set-up of each experiment: in the full appendix every experiment with samples, each
+# cell the distinct values of its header key over the sample files (sed here, sorted as sort does;
+# files older than the `process` key were a process per variant: own)
+hv() {  # EXP KEY: the distinct values, ", "-joined
+  for f in data/$1/*/*.csv; do head -c 24 "$f" | grep -q '^# cudadent42 samples' && sed -n "s/^# $2: //p" "$f"; done |
+    LC_ALL=C sort -u | paste -sd, - | sed 's/,/, /g'
+}
+for e in hopper gemm-ladder aa-own phase2; do
+  want="| \`$e\` | $(hv $e l2_flush) | $(hv $e graph_calls) | $(hv $e warmup) | $(hv $e reps) | $(p=$(hv $e process); echo "${p:-own}") | $(hv $e order) |"
+  check "appendix-full: the timing set-up of $e from its headers ($want)" grep -qF -- "$want" $R/appendix-full.md
+done
+check_eq "appendix: the timing set-up tables the experiments with a section alone" \
+  "$(awk '/The timing set-up of each experiment/ { t = 1 } t && /^\| `/ { print $2 } t && /^$/ && n++ > 1 { exit }' $R/appendix.md | tr '\n' ' ')" \
+  '`gemm-ladder` `hopper` `phase1` '
+
 # the sections: every heading of levels 1 and 2 of the main one is the full one's, numbers and
 # all (the full one has more, e.g. Methodology's Timing and Statistics), and every section it points
 # into ("Section A.x of the full appendix") is a heading there

@@ -146,7 +146,10 @@ int main(int argc, char **argv) {
   // (with --claims and no claims experiment among them, A.1 and A.4 say so: the sections keep
   // their numbers)
   if (g.claims_exp || g.claims_path) headline_section(&g, ce ? ce->e : &cv, ce ? ce->xs : NULL, ce ? ce->n : 0);
-  methodology(&g, xs, nx, &gpus);
+  strlist with_section = {0};  // the experiments the main appendix gives a section (A.3)
+  for (size_t e = 0; e < nexp; e++)
+    if (ks[e].n && !evs[e].correctness && lines_has_claims(&g, &ks[e])) strlist_add(&with_section, exps[e]);
+  methodology(&g, xs, nx, &gpus, &with_section);
   results_head(&g);
   retired_intro(&g, &plan);
   lines_table(&g, ks, nexp);

@@ -13,6 +13,8 @@
 #include "report_form.h"
 #include "report_problem.h"
 #include "report_roof.h"
+#include "report_sections.h"
+#include "report_setup.h"
 #include "report_static.h"
 #include "report_tmpl.h"
 #include "report_tmplread.h"
@@ -366,21 +368,6 @@ static void calibration(gen *g, const char *gpu) {
 }
 
 // the values of metadata KEY over every sample file: "20" or "0, 20", "" when no file has it
-static const char *meta_values(egpu *xs, size_t n, const char *key) {
-  strlist v = {0};
-  for (size_t i = 0; i < n; i++)
-    for (size_t f = 0; f < xs[i].names.n; f++) {
-      const char *m = samples_meta(&xs[i].files[f], key);
-      if (m && !strlist_has(&v, m)) strlist_add(&v, m);
-    }
-  strlist_sort(&v);
-  char b[256] = "";
-  size_t u = 0;
-  for (size_t k = 0; k < v.n && u < sizeof b; k++) u += (size_t)snprintf(b + u, sizeof b - u, "%s%s", k ? ", " : "", v.v[k]);
-  strlist_free(&v);
-  return fmt("%s", b);
-}
-
 // the sentence on served rounds, naming the experiments with a file that says `process: served`;
 // "" when none does (the caller frees it)
 static char *served_note(gen *g, egpu *xs, size_t n) {
@@ -399,7 +386,7 @@ static char *served_note(gen *g, egpu *xs, size_t n) {
   return t;
 }
 
-void methodology(gen *g, egpu *xs, size_t n, const strlist *gpus) {
+void methodology(gen *g, egpu *xs, size_t n, const strlist *gpus, const strlist *main_exps) {
   int full = form_full(g);
   tmpl_put(g, "method", full ? "intro" : "intro-main", (const char *const[]){"data", g->data, NULL});
   const char *alpha = first_field(xs, n, "alpha", g->alpha);
@@ -418,7 +405,7 @@ void methodology(gen *g, egpu *xs, size_t n, const strlist *gpus) {
     ceilings(g, gpus->v[i]);
   }
   if (full) {
-    const char *gc = meta_values(xs, n, "graph_calls");
+    const char *gc = setup_meta_values(xs, n, "graph_calls");
     char *note = *gc ? tmpl_text(g, "method", "graph-calls", (const char *const[]){"values", gc, NULL}) : NULL;
     tmpl_put(g, "method", "timing", (const char *const[]){"graph_calls_note", note ? note : "", "served_note", served,
                                                           "lib_timing", problem_text(g, "lib-timing", NULL),
@@ -429,6 +416,8 @@ void methodology(gen *g, egpu *xs, size_t n, const strlist *gpus) {
   }
   for (size_t i = 0; i < gpus->n; i++) calibration(g, gpus->v[i]);
   if (full) tmpl_put(g, "method", "older", NULL);
+  setup_table(g, xs, n, full ? NULL : main_exps);
+  glossary_table(g);
   form_see_full(g, 1, "what-method");
   free(served);
   free(kn);

@@ -7,7 +7,9 @@
 void intro_section(gen *g, size_t ndata, size_t ngpus);                  // report_frame.c
 // keyclaims_section (A.0): report_keyclaims.h
 void headline_section(gen *g, const expvars *e, egpu *xs, size_t n);     // report_headline.c
-void methodology(gen *g, egpu *xs, size_t n, const strlist *gpus);       // report_method.c
+void glossary_table(gen *g);  // report_glossary.c: the terms, a table of A.2
+// MAIN_EXPS: the experiments whose timing set-up the main appendix tables (the full one: all)
+void methodology(gen *g, egpu *xs, size_t n, const strlist *gpus, const strlist *main_exps); // report_method.c
 void results_head(gen *g);                                               // report_frame.c
 void retired_intro(gen *g, const strlist *exps);                         // report_retired.c
 void exp_section(gen *g, const char *exp, const expvars *e, egpu *xs, size_t n); // report_exp.c

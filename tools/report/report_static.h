@@ -1,5 +1,5 @@
 // report_static.h — the small CSV tables of the static directory (--static, reports/):
-// flag_names.csv, meta_labels.csv, rejections.csv, rules.csv; read with the columns they must
+// flag_names.csv, glossary.csv, meta_labels.csv, rejections.csv, rules.csv; read with the columns they must
 // have, looked up by their key column.
 #pragma once
 #include "report_ctx.h"
