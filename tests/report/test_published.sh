@@ -25,8 +25,12 @@ check_eq "the full appendix is written from the published data" "$?" 0
 # around them may be reworded; the numbers may not change)
 # (a full stop is a number's only where a digit follows it: a reworded sentence may end in one)
 numbers() { sed 's/[^0-9.|+-]//g; s/\.\([^0-9]\)/\1/g; s/\.$//'; }
-# the table rows from section A.1 on (A.0 holds the claims: rows the comparison tables hold too)
-awk '/^## A\.1 / { on = 1 } on' "$T/rb/report/appendix-full.md" | grep '^| ' | grep -v '^| *---' | grep -v 'tests/' >"$T/rows"
+# the table rows from section A.1 on (A.0 holds the claims: rows the comparison tables hold too),
+# but for A.2's timing set-up and glossary, which the snapshot predates and which hold no
+# statistic (test_forms.sh checks the set-up against the files' headers)
+awk '/^## A\.1 / { on = 1 } /^\*\*Table [0-9]+\.\*\* (The timing set-up of each experiment|Glossary)/ { skip = 1; rows = 0; next }
+  skip && /^\| / { rows = 1; next } skip && rows && !/^\| / { skip = 0 } on && !skip' "$T/rb/report/appendix-full.md" |
+  grep '^| ' | grep -v '^| *---' | grep -v 'tests/' >"$T/rows"
 check "the full appendix has a section A.1" grep -q '^## A\.1 ' "$T/rb/report/appendix-full.md"
 grep -v '^#' "$G" >"$T/want"
 check_eq "as many table rows as before ($(wc -l <"$T/want"))" "$(wc -l <"$T/rows")" "$(wc -l <"$T/want")"

@@ -79,7 +79,24 @@ static const char *gpu_sentences(gen *g, const kc_exp *k, const egpu *x) {
   strlist cs = {0}, bs = {0};
   for (size_t j = 0; j < cands.n; j++)
     strlist_add(&cs, tmpl_str(g, T, "cand", (const char *const[]){"v", cands.v[j], "kernel", primary_kernels(k, cands.v[j]), NULL}));
-  for (size_t j = 0; j < bases.n; j++) strlist_add(&bs, tmpl_str(g, T, "base", (const char *const[]){"v", bases.v[j], NULL}));
+  // the libraries with their versions (their files' `code` header), those of one version named together
+  const char *nover = tmpl_str(g, "primary", "no-versions", NULL);
+  strlist vers = {0};
+  for (size_t j = 0; j < bases.n; j++)
+    strlist_add(&vers, strlist_has(&k->e->libraries, bases.v[j]) ? primary_versions(g, k->xs, k->n, bases.v[j]) : nover);
+  for (size_t j = 0; j < bases.n; j++) {
+    size_t f = 0;
+    while (strcmp(vers.v[f], vers.v[j])) f++;
+    if (f < j) continue;  // named with the first of its version
+    strlist same = {0};
+    for (size_t q = j; q < bases.n; q++)
+      if (!strcmp(vers.v[q], vers.v[j])) strlist_add(&same, bases.v[q]);
+    strlist_add(&bs, tmpl_str(g, T, "base", (const char *const[]){"v", gen_join_code(&same, ", "), "versions",
+                                                                 strcmp(vers.v[j], nover) ? tmpl_str(g, T, "versions", (const char *const[]){"list", vers.v[j], NULL}) : "",
+                                                                 NULL}));
+    strlist_free(&same);
+  }
+  strlist_free(&vers);
   // the shape of most work: our TFLOPS and share of the roof there, its speedups
   const size_t m = (size_t)most;
   const char *mc = name_of(c, m, "cand"), *mb = name_of(c, m, "base"), *msh = rcsv_get(c, m, rcsv_col(c, "shape"));
@@ -90,8 +107,6 @@ static const char *gpu_sentences(gen *g, const kc_exp *k, const egpu *x) {
   const double t = fl / fld(g, c, m, "median_cand") / 1e6, roof = meas && by > 0 ? roof_at(fl / by, bw, tf) : NAN;
   const long mk = x->have_cmpk ? cmp_row(&x->cmpk, mb, mc, msh) : -1;
   const char *crange, *krange = "", *ccount = tally_words(g, &call, &crange), *kcount = kern.n ? tally_words(g, &kern, &krange) : "";
-  double ng = fld_opt(g, c, (size_t)first, "n_gpus");
-  if (!isfinite(ng) || ng < 1) ng = 1;
   const char *name = x->names.n ? samples_meta(&x->files[0], "gpu") : NULL;
   const char *goal_s = !k->e->goal ? ""
                        : tmpl_str(g, T, "goal", (const char *const[]){"goal", k->e->goal, "met", fmt("%zu", met), "n", fmt("%zu", call.n),
@@ -99,9 +114,9 @@ static const char *gpu_sentences(gen *g, const kc_exp *k, const egpu *x) {
                                                                      NULL});
   const char *s = tmpl_str(
       g, T, "gpu",
-      (const char *const[]){"ngpus", fmt("%.0f", ng), "name", name ? name : x->gpu, "gpu_s", ng == 1 ? "" : "s",
+      (const char *const[]){"name", name ? name : x->gpu,
                             "design", primary_units(g, c, (size_t)first),
-                            "cands", gen_join(&cs, ", "), "bases", gen_join(&bs, ", "), "exp", k->exp, "n", fmt("%zu", call.n),
+                            "cands", gen_join(&cs, ", "), "bases", gen_join(&bs, "; "), "exp", k->exp, "n", fmt("%zu", call.n),
                             "nshapes", fmt("%zu", shapes.n), "shape_s", shapes.n == 1 ? "" : "s", "call", ccount, "range", crange,
                             "kernel", kern.n ? tmpl_str(g, T, "kernel", (const char *const[]){"counts", kcount, "range", krange, NULL}) : "",
                             "shape", msh, "tflops", isfinite(t) ? num3(t) : fmt_none(),
