@@ -297,7 +297,8 @@ for d in appendix appendix-full; do
   brief=$(grep -m1 '^\*\*In brief\.\*\*' $R/$d.md)
   check "$d: it opens with In brief" test -n "$brief"
   check_grep "$d: ... hopper on nvidia-h200, counted from its compare files" "$(brief_oracle hopper nvidia-h200 1.10)" <(echo "$brief")
-  check_grep "$d: ... gemm-ladder on nvidia-h200, no goal declared" "$(brief_oracle gemm-ladder nvidia-h200 '')\\. At " <(echo "$brief")
+  check_grep "$d: ... gemm-ladder on nvidia-h200" "$(brief_oracle gemm-ladder nvidia-h200 '')\\. At " <(echo "$brief")
+  check_eq "$d: ... one goal sentence, hopper's (gemm-ladder declares no GOAL)" "$(grep -o 'The goal of' <<<"$brief" | wc -l)" 1
   check_grep "$d: ... the claims of hopper first (CLAIMS_RANK)" 'in `hopper` .*in `gemm-ladder` ' <(echo "$brief")
   check_eq "$d: ... no GPU of retired data" "$(grep -c 'H100' <<<"$brief")" 0
 done
@@ -305,12 +306,15 @@ done
 # A.2's timing set-up of each experiment: in the full appendix every experiment with samples, each
 # cell the distinct values of its header key over the sample files (sed here, sorted as sort does;
 # files older than the `process` key were a process per variant: own)
-hv() {  # EXP KEY: the distinct values, ", "-joined
-  for f in data/$1/*/*.csv; do head -c 24 "$f" | grep -q '^# cudadent42 samples' && sed -n "s/^# $2: //p" "$f"; done |
+hv() {  # EXP KEY [DEFAULT]: the distinct values, ", "-joined (a file without KEY counted as DEFAULT)
+  for f in data/$1/*/*.csv; do
+    head -c 24 "$f" | grep -q '^# cudadent42 samples' || continue
+    v=$(sed -n "s/^# $2: //p" "$f"); [ -n "$v" ] || v=${3:-}; [ -n "$v" ] && echo "$v"
+  done |
     LC_ALL=C sort -u | paste -sd, - | sed 's/,/, /g'
 }
-for e in hopper gemm-ladder aa-own phase2; do
-  want="| \`$e\` | $(hv $e l2_flush) | $(hv $e graph_calls) | $(hv $e warmup) | $(hv $e reps) | $(p=$(hv $e process); echo "${p:-own}") | $(hv $e order) |"
+for e in hopper gemm-ladder aa-own phase2 aa; do
+  want="| \`$e\` | $(hv $e l2_flush) | $(hv $e graph_calls) | $(hv $e warmup) | $(hv $e reps) | $(hv $e process own) | $(hv $e order) |"
   check "appendix-full: the timing set-up of $e from its headers ($want)" grep -qF -- "$want" $R/appendix-full.md
 done
 check_eq "appendix: the timing set-up tables the experiments with a section alone" \

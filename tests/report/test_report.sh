@@ -471,7 +471,7 @@ check_eq "... and, every tool on the same shapes, no per-tool counts" "$(grep -c
 awk -F, 'BEGIN { OFS = "," } $2 == "racecheck" { $3 = 5 } { print }' $FIX/data/corr/nvidia-h200/sanitize.csv >$f
 "${BMK[@]}" report >$log 2>&1
 check_grep "a tool on shapes of its own: the counts by tool" \
-  'on 1–5 shapes; by tool, as `sanitize.csv`.s header lists them: `initcheck`, `memcheck`, `synccheck` on 1–2; `racecheck` on 5\)' \
+  'on 1–5 shapes; by tool, the shapes each run used \(`sanitize.csv`.s header names the lists asked\): `initcheck`, `memcheck`, `synccheck` on 1–2; `racecheck` on 5\)' \
   $BAD/build/report/appendix-full.md
 cp $FIX/data/corr/nvidia-h200/sanitize.csv $f
 sed -i 's/^REPORT_STYLE := correctness/REPORT_STYLE := numbers/' $BAD/experiments/corr/experiment.mk

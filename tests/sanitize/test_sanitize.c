@@ -148,9 +148,13 @@ static void test_env(void) {
             !strcmp(e.want_of.s[1], "M16") && !strcmp(e.want_of.s[2], "M16 M64") && !strcmp(e.want_of.s[3], "M16 M64"),
         "settings: SANITIZE_SHAPES_RACECHECK is racecheck's list, the other tools keep SANITIZE_SHAPES");
   san_env_free(&e);
-  set("SAN_TOOLS", "synccheck racecheck", "SANITIZE_SHAPES_RACECHECK", "");
-  CHECK(san_env_parse(&e, "x", get, err, sizeof err) == 0 && e.want_of.n == 2 && !*e.want_of.s[0] && !*e.want_of.s[1],
-        "settings: an empty SANITIZE_SHAPES_<TOOL> is unset; want_of follows SAN_TOOLS's order");
+  set("SANITIZE_SHAPES", "M64", "SANITIZE_SHAPES_RACECHECK", "");
+  CHECK(san_env_parse(&e, "x", get, err, sizeof err) == 0 && e.want_of.n == 4 && !strcmp(e.want_of.s[1], "M64"),
+        "settings: an empty SANITIZE_SHAPES_<TOOL> is unset: the tool takes SANITIZE_SHAPES");
+  san_env_free(&e);
+  set("SAN_TOOLS", "synccheck racecheck", "SANITIZE_SHAPES_RACECHECK", "M16");
+  CHECK(san_env_parse(&e, "x", get, err, sizeof err) == 0 && e.want_of.n == 2 && !*e.want_of.s[0] && !strcmp(e.want_of.s[1], "M16"),
+        "settings: want_of follows SAN_TOOLS's order");
   san_env_free(&e);
   set(NULL, NULL, NULL, NULL);
   CHECK(san_env_parse(&e, "../x", get, err, sizeof err) == -1 && strstr(err, "not an experiment name"), "settings: EXP with a / refused");

@@ -19,15 +19,17 @@
 static const char *const VERDICTS[] = {"FAST", "SAME", "AMBIGUOUS", "SLOW"};
 
 typedef struct {
-  size_t n, cnt[4];
+  size_t n, ranged, cnt[4];  // claims; those with a finite speedup
   double lo, hi;
 } tally;
 
 static void tally_add(tally *t, const char *verdict, double s) {
+  t->n++;
   for (size_t j = 0; j < 4; j++)
     if (!strcmp(verdict, VERDICTS[j])) t->cnt[j]++;
-  if (!t->n++ || s < t->lo) t->lo = s;
-  if (t->n == 1 || s > t->hi) t->hi = s;
+  if (!isfinite(s)) return;  // (a speedup the stats could not estimate: counted, not in the range)
+  if (!t->ranged++ || s < t->lo) t->lo = s;
+  if (t->ranged == 1 || s > t->hi) t->hi = s;
 }
 
 // "FAST at 12, SAME at 4 (speedups 0.99× to 1.62×)"
@@ -37,7 +39,7 @@ static const char *tally_words(gen *g, const tally *t, const char **range) {
     if (t->cnt[j]) strlist_add(&c, tmpl_str(g, T, "count", (const char *const[]){"verdict", VERDICTS[j], "n", fmt("%zu", t->cnt[j]), NULL}));
   const char *s = gen_join(&c, ", ");
   strlist_free(&c);
-  *range = tmpl_str(g, T, "range", (const char *const[]){"lo", fmt("%.3f", t->lo), "hi", fmt("%.3f", t->hi), NULL});
+  *range = !t->ranged ? fmt_none() : tmpl_str(g, T, "range", (const char *const[]){"lo", fmt("%.3f", t->lo), "hi", fmt("%.3f", t->hi), NULL});
   return s;
 }
 

@@ -47,7 +47,7 @@ int san_env_parse(san_env *e, const char *exp, const char *(*get)(const char *),
   for (size_t i = 0; i < e->tools.n && !rc; i++) {
     char var[64];
     size_t k = (size_t)snprintf(var, sizeof var, "SANITIZE_SHAPES_%s", e->tools.s[i]);
-    for (size_t c = sizeof "SANITIZE_SHAPES_" - 1; c < k; c++) var[c] = (char)toupper((unsigned char)var[c]);
+    for (size_t c = sizeof "SANITIZE_SHAPES_" - 1; c < k && c < sizeof var - 1; c++) var[c] = (char)toupper((unsigned char)var[c]);
     strv_push(&e->want_of, run_val(get, var, e->want));
   }
   return rc;
