@@ -10,7 +10,6 @@
 
 #include "report_fmt.h"
 #include "report_parts.h"
-#include "report_pick.h"
 #include "report_primary.h"
 #include "report_tmpl.h"
 
@@ -43,15 +42,6 @@ static const char *tally_words(gen *g, const tally *t, const char **range) {
   return s;
 }
 
-static const char *name_of(const rcsv *c, size_t r, const char *col) {
-  char b[256];
-  return fmt("%s", pick_name(rcsv_get(c, r, rcsv_col(c, col)), b, sizeof b));
-}
-
-static void add_once(strlist *l, const char *s) {
-  if (!strlist_has(l, s)) strlist_add(l, s);
-}
-
 // the sentences of experiment K on GPU x (its claims' rows), or NULL when it has none
 static const char *gpu_sentences(gen *g, const kc_exp *k, const egpu *x) {
   const rcsv *c = &x->cmp;
@@ -62,9 +52,9 @@ static const char *gpu_sentences(gen *g, const kc_exp *k, const egpu *x) {
   size_t met = 0, metk = 0;
   for (size_t r = 0; x->have_cmp && r < c->nrows; r++) {
     if (!primary_is_row(x, r)) continue;
-    const char *cand = name_of(c, r, "cand"), *base = name_of(c, r, "base"), *sh = rcsv_get(c, r, rcsv_col(c, "shape"));
+    const char *cand = primary_cmp_name(c, r, "cand"), *base = primary_cmp_name(c, r, "base"), *sh = rcsv_get(c, r, rcsv_col(c, "shape"));
     if (first < 0) first = (long)r;
-    add_once(&cands, cand), add_once(&bases, base), add_once(&shapes, sh);
+    strlist_add_once(&cands, cand), strlist_add_once(&bases, base), strlist_add_once(&shapes, sh);
     tally_add(&call, rcsv_get(c, r, rcsv_col(c, "verdict")), fld(g, c, r, "speedup"));
     met += fld(g, c, r, "speedup_lo") >= goal;
     const long rk = x->have_cmpk ? cmp_row(&x->cmpk, base, cand, sh) : -1;
@@ -101,7 +91,7 @@ static const char *gpu_sentences(gen *g, const kc_exp *k, const egpu *x) {
   strlist_free(&vers);
   // the shape of most work: our TFLOPS and share of the roof there, its speedups
   const size_t m = (size_t)most;
-  const char *mc = name_of(c, m, "cand"), *mb = name_of(c, m, "base"), *msh = rcsv_get(c, m, rcsv_col(c, "shape"));
+  const char *mc = primary_cmp_name(c, m, "cand"), *mb = primary_cmp_name(c, m, "base"), *msh = rcsv_get(c, m, rcsv_col(c, "shape"));
   double fl, by, bw, tf;
   roof_t rf;
   primary_work(x, mc, mb, msh, &fl, &by);

@@ -23,8 +23,7 @@
 
 #define T "primary"
 
-// the variant name in column COL (cand, base) of compare row r
-static const char *cmp_name(const rcsv *c, size_t r, const char *col) {
+const char *primary_cmp_name(const rcsv *c, size_t r, const char *col) {
   char b[256];
   return fmt("%s", pick_name(rcsv_get(c, r, rcsv_col(c, col)), b, sizeof b));
 }
@@ -128,10 +127,6 @@ const char *primary_plan(gen *g, const rcsv *c, size_t r) {
                   (const char *const[]){"tag", fmt("%.*s", (int)strcspn(plan, "+"), plan), NULL});
 }
 
-static void add_once(strlist *l, const char *s) {
-  if (!strlist_has(l, s)) strlist_add(l, s);
-}
-
 const char *primary_kernels(const kc_exp *k, const char *v) {
   const char *own = expvars_kernel_of(k->e, v);
   strlist cfg = {0}, shp = {0}, srcs = {0};
@@ -140,7 +135,7 @@ const char *primary_kernels(const kc_exp *k, const char *v) {
       if (!strcmp(k->xs[i].names.v[f], v)) dispatch_configs(&k->xs[i].files[f], &cfg, &shp);
   for (size_t j = 0; j < cfg.n; j++) {
     const char *src = expvars_kernel_of(k->e, cfg.v[j]);
-    if (src) add_once(&srcs, src);
+    if (src) strlist_add_once(&srcs, src);
   }
   const char *out = srcs.n ? gen_join(&srcs, "`, `") : own ? own : "";
   strlist_free(&cfg);
@@ -159,7 +154,7 @@ static const char *session_plans(const egpu *x, const char *v) {
     for (size_t m = 0; m < f->nmeta; m++) {
       if (strncmp(f->meta[m].key, "session.", 8)) continue;
       const char *p = strstr(f->meta[m].value, " plan=");
-      if (p) add_once(&tags, fmt("%.*s", (int)strcspn(p + 6, " "), p + 6));
+      if (p) strlist_add_once(&tags, fmt("%.*s", (int)strcspn(p + 6, " "), p + 6));
     }
   }
   strlist_sort(&tags);
@@ -206,13 +201,13 @@ static void statement(gen *g, const kc_exp *k, const strlist *cands, const strli
     size_t cnt[8] = {0}, n = 0;
     for (size_t r = 0; x->have_cmp && r < c->nrows; r++) {
       if (!primary_is_row(x, r)) continue;
-      const char *cand = cmp_name(c, r, "cand"), *base = cmp_name(c, r, "base"), *sh = rcsv_get(c, r, rcsv_col(c, "shape"));
+      const char *cand = primary_cmp_name(c, r, "cand"), *base = primary_cmp_name(c, r, "base"), *sh = rcsv_get(c, r, rcsv_col(c, "shape"));
       if (first < 0) first = (long)r;
       n++;
       strlist_add(&tm, side_time(g, k->e, x, cand, sh)), strlist_add(&tn, cand);
       strlist_add(&tm, side_time(g, k->e, x, base, sh)), strlist_add(&tn, base);
       const char *v = rcsv_get(c, r, rcsv_col(c, "verdict"));
-      add_once(&verd, v);
+      strlist_add_once(&verd, v);
       for (size_t j = 0; j < verd.n && j < 8; j++)
         if (!strcmp(verd.v[j], v)) cnt[j]++;
     }
@@ -228,15 +223,15 @@ static void statement(gen *g, const kc_exp *k, const strlist *cands, const strli
       strlist_add(&counts, tmpl_str(g, T, "count", (const char *const[]){"verdict", verd.v[j], "n", fmt("%zu", cnt[j]), NULL}));
     strlist_add(&dw, tmpl_str(g, T, "design-gpu",
                               (const char *const[]){"name", name ? name : x->gpu, "gpu", x->gpu, "retired", primary_retired_mark(g, k->exp, x),
-                                                    "design", design_words(g, k, x, r, cmp_name(c, r, "cand")),
+                                                    "design", design_words(g, k, x, r, primary_cmp_name(c, r, "cand")),
                                                     "counts", gen_join(&counts, ", "), "n", fmt("%zu", n), NULL}));
     strlist_free(&counts);
     strlist_free(&verd);
     const char *level = rcsv_col(c, "level") >= 0 ? rcsv_get(c, r, rcsv_col(c, "level")) : "";
-    add_once(&lv, tmpl_str(g, T, !strcmp(level, "session") ? "level-session" : !strcmp(level, "gpu") ? "level-gpu"
+    strlist_add_once(&lv, tmpl_str(g, T, !strcmp(level, "session") ? "level-session" : !strcmp(level, "gpu") ? "level-gpu"
                                  : !strcmp(level, "round") ? "level-round" : "level-other",
                            (const char *const[]){"level", level, NULL}));
-    add_once(&bw, band_words_of(g, c, "primary"));
+    strlist_add_once(&bw, band_words_of(g, c, "primary"));
   }
   for (size_t j = 0; j < bases->n; j++)
     strlist_add(&bs, strlist_has(&k->e->libraries, bases->v[j])
@@ -279,7 +274,7 @@ static void verdict_rule(gen *g, const kc_exp *k) {
       if (!primary_is_row(x, r)) continue;
       n++;
       double df = fld_opt(g, c, r, "df");
-      if (isfinite(df)) add_once(&dfs, fmt("%.0f", df));
+      if (isfinite(df)) strlist_add_once(&dfs, fmt("%.0f", df));
       if (!alpha) alpha = fmt("%g", fld(g, c, r, "alpha"));
     }
     if (n)
@@ -293,7 +288,7 @@ static void verdict_rule(gen *g, const kc_exp *k) {
 // one row of the table: compare row r of x; KERN: with the kernel time's speedup beside the call time's
 static void claim_row(gen *g, const egpu *x, size_t r, int meas, double bw, double tf, int kern) {
   const rcsv *c = &x->cmp;
-  const char *cand = cmp_name(c, r, "cand"), *base = cmp_name(c, r, "base"), *sh = rcsv_get(c, r, rcsv_col(c, "shape"));
+  const char *cand = primary_cmp_name(c, r, "cand"), *base = primary_cmp_name(c, r, "base"), *sh = rcsv_get(c, r, rcsv_col(c, "shape"));
   double mc = fld(g, c, r, "median_cand"), mb = fld(g, c, r, "median_base"), fl, by;
   primary_work(x, cand, base, sh, &fl, &by);
   double t = fl / mc / 1e6, roof = meas && by > 0 ? roof_at(fl / by, bw, tf) : NAN;
@@ -321,13 +316,13 @@ static void goal_sentence(gen *g, const kc_exp *k, const strlist *pairs) {
       if (!primary_is_row(x, r)) continue;
       n++;
       const char *sh = rcsv_get(&x->cmp, r, rcsv_col(&x->cmp, "shape"));
-      const char *cand = cmp_name(&x->cmp, r, "cand"), *base = cmp_name(&x->cmp, r, "base");
+      const char *cand = primary_cmp_name(&x->cmp, r, "cand"), *base = primary_cmp_name(&x->cmp, r, "base");
       const char *name = pairs->n == 1 ? fmt("`%s`", sh) : fmt("`%s` (`%s` vs `%s`)", sh, cand, base);
-      if (fld(g, &x->cmp, r, "speedup_lo") >= goal) add_once(&met, name);
+      if (fld(g, &x->cmp, r, "speedup_lo") >= goal) strlist_add_once(&met, name);
       const long rk = x->have_cmpk ? cmp_row(&x->cmpk, base, cand, sh) : -1;
       if (rk < 0) continue;
       nk++;
-      if (fld(g, &x->cmpk, (size_t)rk, "speedup_lo") >= goal) add_once(&metk, name);
+      if (fld(g, &x->cmpk, (size_t)rk, "speedup_lo") >= goal) strlist_add_once(&metk, name);
     }
     if (n) {
       const char *kern = nk ? tmpl_str(g, T, "goal-kernel", (const char *const[]){"met", fmt("%zu", metk.n), "n", fmt("%zu", nk),
@@ -382,11 +377,11 @@ int primary_opening(gen *g, const kc_exp *k0) {
     for (size_t r = 0; k->xs[i].have_cmp && r < k->xs[i].cmp.nrows; r++) {
       if (!primary_is_row(&k->xs[i], r)) continue;
       const rcsv *c = &k->xs[i].cmp;
-      const char *ca = cmp_name(c, r, "cand"), *ba = cmp_name(c, r, "base");
-      add_once(&cands, ca);
-      add_once(&bases, ba);
-      add_once(&pairs, fmt("`%s` vs `%s`", ca, ba));
-      add_once(&shapes, rcsv_get(c, r, rcsv_col(c, "shape")));
+      const char *ca = primary_cmp_name(c, r, "cand"), *ba = primary_cmp_name(c, r, "base");
+      strlist_add_once(&cands, ca);
+      strlist_add_once(&bases, ba);
+      strlist_add_once(&pairs, fmt("`%s` vs `%s`", ca, ba));
+      strlist_add_once(&shapes, rcsv_get(c, r, rcsv_col(c, "shape")));
       nclaims++;
     }
   if (!nclaims) {
@@ -409,7 +404,7 @@ int primary_opening(gen *g, const kc_exp *k0) {
     for (size_t p = 0; p < pairs.n; p++) {
       int grouped = 0;
       for (size_t r = 0; x->have_cmp && r < x->cmp.nrows; r++) {
-        if (!primary_is_row(x, r) || strcmp(pairs.v[p], fmt("`%s` vs `%s`", cmp_name(&x->cmp, r, "cand"), cmp_name(&x->cmp, r, "base"))))
+        if (!primary_is_row(x, r) || strcmp(pairs.v[p], fmt("`%s` vs `%s`", primary_cmp_name(&x->cmp, r, "cand"), primary_cmp_name(&x->cmp, r, "base"))))
           continue;
         // a GPU whose files are retired, all or some, is marked so (data/RETIRED)
         if (!grouped++)

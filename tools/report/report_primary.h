@@ -23,6 +23,8 @@ const char *primary_plan_of(gen *g, const egpu *x, size_t r, const char *cand);
 // fewer GPUs than the plan declares, and " (fewer than 3 GPUs: …)" when row r is on fewer than 3
 const char *primary_sofar(gen *g, const expvars *e, const egpu *x, size_t r, const char *cand);
 
+// the variant name in column COL (cand, base) of compare row r
+const char *primary_cmp_name(const rcsv *c, size_t r, const char *col);
 // whether compare row r of x is one of the declared claims (family primary)
 int primary_is_row(const egpu *x, size_t r);
 // the FLOPs and minimum bytes of SHAPE from the `work.<shape>` header of CAND's file, else BASE's

@@ -21,6 +21,10 @@ void strlist_add(strlist *l, const char *s) {
   l->v[l->n++] = xdup(s);
 }
 
+void strlist_add_once(strlist *l, const char *s) {
+  if (!strlist_has(l, s)) strlist_add(l, s);
+}
+
 void strlist_free(strlist *l) {
   for (size_t i = 0; i < l->n; i++) free(l->v[i]);
   free(l->v);

@@ -44,6 +44,7 @@ int expvars_claim(const expvars *e, const char *cand, const char *base);
 const char *expvars_kernel_of(const expvars *e, const char *name);
 
 void strlist_add(strlist *l, const char *s);
+void strlist_add_once(strlist *l, const char *s);  // unless it holds S already
 void strlist_free(strlist *l);
 int strlist_has(const strlist *l, const char *s);
 void strlist_sort(strlist *l);
