@@ -51,7 +51,7 @@ aa-check: $(B)/tools/stats
 	@$(B)/tools/stats aa-check --seed $(SEED) --draws $(AA_DRAWS) --rounds $(AA_ROUNDS) --pairs $(call shell_quote,$(AA_PAIRS)) \
 	  $(if $(AA_PLAN),--plan $(AA_PLAN)) --out $(B) --git-rev $(call shell_quote,$(GIT_REV)) $(if $(filter 1,$(PUBLISH)),--publish) $(AA_DATA)
 
-TEST_SCRIPTS += tests/pipeline/test_baselines.sh tests/pipeline/test_c_baselines.sh tests/libbench/test_libbench.sh tests/pipeline/test_deps_cudnn.sh
+TEST_SCRIPTS += tests/pipeline/test_baselines.sh tests/pipeline/test_c_baselines.sh tests/libbench/test_libbench.sh tests/pipeline/test_deps_cudnn.sh tests/pipeline/test_deps_fa4.sh
 # Unit test of the wgmma ceiling's host arithmetic (FLOPs, operands, swizzle, accumulator layout).
 TEST_PROGS += $(B)/tests/test_ceilings_wgmma
 $(B)/tests/test_ceilings_wgmma: tests/pipeline/test_ceilings_wgmma.c tools/pipeline/ceilings_wgmma.h
@@ -64,3 +64,8 @@ test: $(B)/tools/stats
 .PHONY: deps-cudnn
 deps-cudnn:
 	@B=$(B) CUDNN_HOME='$(CUDNN_HOME)' CUDNN_FE_WHEEL='$(CUDNN_FE_WHEEL)' tools/pipeline/deps_cudnn.sh
+
+## deps-fa4: FlashAttention-4 and the CuTe DSL (CUDA 13) for the fa4-cute baseline, into python3's environment by pip (FA4_WHEELS=dir: from those wheels, no registry)
+.PHONY: deps-fa4
+deps-fa4:
+	@FA4_WHEELS='$(FA4_WHEELS)' tools/pipeline/deps_fa4.sh

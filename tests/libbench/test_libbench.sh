@@ -54,6 +54,27 @@ check "a change of libbench changes the id of a runner on it" test "$(LIBBENCH_D
 printf '#!/usr/bin/env python3\nimport sys\n' >"$t/own_bench.py"  # a runner of its own, not on libbench
 check_eq "a runner not on libbench: its text alone" "$(LIBBENCH_DIR=$t/lb $S code-id runner "$t/own_bench.py")" \
   "own:$(sha256sum <"$t/own_bench.py" | cut -c1-12)"
+# FlashAttention-4's runner reuses sdpa_bench's grammar, inputs and check: its id covers
+# sdpa_bench's text (between its own and libbench's), and sdpa_bench's id stays its own and libbench's
+F=kernels/attention/problem/fa4_bench.py P=kernels/attention/problem/sdpa_bench.py
+check_eq "fa4_bench's id: its text, sdpa_bench's (a sibling it imports), then libbench's" "$($S code-id runner $F)" \
+  "fa4:$(LC_ALL=C cat $F $P $(LC_ALL=C ls tools/libbench/*.py) | sha256sum | cut -c1-12)"
+check_eq "sdpa_bench's id: its text and libbench's (its published id unchanged)" "$($S code-id runner $P)" \
+  "sdpa:$(LC_ALL=C cat $P $(LC_ALL=C ls tools/libbench/*.py) | sha256sum | cut -c1-12)"
+python3 $F --backend fa4-cute --shape B1_H1_S4_D64 >/dev/null 2>"$t/err"
+check_eq "fa4_bench: a shape outside attention's grammar: exit 2" "$?" 2
+check_grep "... named with sdpa_bench's grammar" "is not B<b>_H<h>_S<sq>\[_K<skv>\]_D<d>_C<0\|1>" "$t/err"
+python3 $F --backend sdpa-cudnn --shape B1_H1_S4_D64_C0 >/dev/null 2>"$t/err"
+check_eq "fa4_bench: another runner's backend: exit 2" "$?" 2
+if python3 -c 'import flash_attn.cute, torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)' 2>/dev/null; then
+  echo "# FlashAttention-4 and a GPU are here: the unavailable exit is not checked"
+else
+  python3 $F --backend fa4-cute --shape B1_H1_S4_D64_C0 --out "$t/f.csv" >/dev/null 2>"$t/err"
+  check_eq "fa4_bench without torch, FlashAttention-4 or a GPU: exit 5 (unavailable here)" "$?" 5
+  check_grep "... saying the baseline cannot be measured here" "baseline fa4-cute cannot be measured here" "$t/err"
+  check "... and no sample file" test ! -e "$t/f.csv"
+fi
+check_grep "fa4-cute is a library baseline of the attention problem" "(^| )fa4-cute( |$)" kernels/attention/problem/baselines.txt
 # the kernel-time column is one more column of the sample format: the readers take it
 printf '# cudadent42 samples v1\n# variant: x\nshape,rep,time_us,sm_clock_mhz,python_call_us,kernel_us\nM16_N16_K16,0,1.5,1980,3.0,1.2\nM16_N16_K16,1,1.6,1980,3.1,\n' >"$t/k.csv"
 check "a library file with kernel_us (one empty) reads as samples" build/tools/samples check "$t/k.csv"

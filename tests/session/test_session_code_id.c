@@ -90,6 +90,26 @@ int main(void) {
   snprintf(want, sizeof want, "mention:%.12s", hex);
   CHECK(session_code_id_runner("test", "mention_bench.py", got) == 0 && !strcmp(got, want),
         "runner: a line that does not start 'import libbench' is no import");
+  // a runner that imports modules of its own folder: its text, those modules' in name order (each
+  // once; a name with no file beside it, a dotted or a commented one, is no sibling), then libbench's
+  mkdir("rp", 0755);
+  put("rp/zeta.py", "Z\n");
+  put("rp/alpha.py", "AL\n");
+  put("rp/two_bench.py", "import libbench\nimport zeta  # noqa\nfrom alpha import f\nimport zeta\n"
+                         "import os\nimport alpha.sub\n# import gone\nfrom alphax import y\n");
+  shell("cat rp/two_bench.py rp/alpha.py rp/zeta.py lb/a_x.py lb/b.py | sha256sum | cut -c1-12", hex);
+  snprintf(want, sizeof want, "two:%.12s", hex);
+  CHECK(session_code_id_runner("test", "rp/two_bench.py", got) == 0 && !strcmp(got, want),
+        "runner: its text, the sibling modules it imports in name order, then libbench's");
+  put("rp/alpha.py", "AL2\n");
+  char again[SESSION_CODE_ID_MAX];
+  CHECK(session_code_id_runner("test", "rp/two_bench.py", again) == 0 && strcmp(got, again) != 0,
+        "runner: a change of a sibling it imports changes its id");
+  put("rp/solo_bench.py", "import sys\nfrom os import path\n");
+  shell("sha256sum <rp/solo_bench.py | cut -c1-12", hex);
+  snprintf(want, sizeof want, "solo:%.12s", hex);
+  CHECK(session_code_id_runner("test", "rp/solo_bench.py", got) == 0 && !strcmp(got, want),
+        "runner: imports with no file beside it add nothing");
   unsetenv("LIBBENCH_DIR");
   chmod("k", 0);
   if (access("k/a.c", R_OK) != 0)  // (as root everything reads: nothing to check)

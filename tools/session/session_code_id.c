@@ -165,19 +165,46 @@ int session_code_id_lib(const char *file, char out[SESSION_CODE_ID_MAX]) {
   return 0;
 }
 
-// whether FILE has a line that starts `import libbench` (a runner on the shared one); -1 after a
-// message when it cannot be read
-static int on_libbench(const char *tool, const char *file) {
+// the imports of FILE that the id covers: *on = whether a line starts `import libbench` (a runner
+// on the shared one); l gets DIR/NAME.py, DIR the runner's folder, for each line that starts
+// `import NAME` or `from NAME import` where that file exists (a sibling module the runner stands
+// on, e.g. another runner whose inputs and check it reuses), in byte order, each once; 0, or -1
+// after a message when it cannot be read
+static int imports_of(const char *tool, const char *file, int *on, names *l) {
   FILE *f = fopen(file, "r");
   if (!f) { fprintf(stderr, "%s: %s: %s\n", tool, file, strerror(errno)); return -1; }
+  const char *slash = strrchr(file, '/');
+  const size_t dn = slash ? (size_t)(slash - file) + 1 : 0;  // the folder, its slash included
   char line[4096];
-  int on = 0, bol = 1;
-  while (!on && fgets(line, sizeof line, f)) {
-    on = bol && !strncmp(line, "import libbench", 15);
+  int bol = 1, rc = 0;
+  *on = 0;
+  while (rc == 0 && fgets(line, sizeof line, f)) {
+    const int start = bol;
     bol = strchr(line, '\n') != NULL;  // (a longer line's rest is not a line's start)
+    if (!start) continue;
+    if (!strncmp(line, "import libbench", 15)) { *on = 1; continue; }
+    const char *nm = !strncmp(line, "import ", 7) ? line + 7 : !strncmp(line, "from ", 5) ? line + 5 : NULL;
+    if (!nm) continue;
+    size_t n = 0;
+    while (nm[n] == '_' || (nm[n] >= 'a' && nm[n] <= 'z') || (nm[n] >= 'A' && nm[n] <= 'Z') ||
+           (n > 0 && nm[n] >= '0' && nm[n] <= '9')) n++;
+    if (n == 0 || !(nm[n] == ' ' || nm[n] == '\n' || nm[n] == '#' || nm[n] == 0)) continue;
+    if (nm == line + 5 && strncmp(nm + n, " import ", 8)) continue;
+    if (n == 8 && !strncmp(nm, "libbench", 8)) continue;
+    char *p = malloc(dn + n + 4);
+    if (!p) { rc = -1; fprintf(stderr, "%s: out of memory\n", tool); break; }
+    memcpy(p, file, dn);
+    memcpy(p + dn, nm, n);
+    strcpy(p + dn + n, ".py");
+    struct stat st;
+    int seen = stat(p, &st) != 0 || !S_ISREG(st.st_mode) || !strcmp(p, file);
+    for (size_t i = 0; !seen && i < l->n; i++) seen = !strcmp(l->p[i], p);
+    if (seen) free(p);
+    else if (push(l, p)) { free(p); rc = -1; fprintf(stderr, "%s: out of memory\n", tool); }
   }
   fclose(f);
-  return on;
+  if (rc == 0) qsort(l->p, l->n, sizeof *l->p, bytewise);
+  return rc;
 }
 
 // the *.py files of DIR into l, in byte order (as LC_ALL=C ls lists them); 0, or -1 after a message
@@ -202,13 +229,16 @@ static int python_files(const char *tool, const char *dir, names *l) {
 int session_code_id_runner(const char *tool, const char *file, char out[SESSION_CODE_ID_MAX]) {
   char hex[65];
   if (session_code_id_lib(file, out) != 0) { fprintf(stderr, "%s: %s: the name is too long\n", tool, file); return -1; }
-  const int on = on_libbench(tool, file);
-  if (on < 0) return -1;
+  int on = 0;
+  names sib = {0};
+  if (imports_of(tool, file, &on, &sib) != 0) { drop(&sib); return -1; }
   session_sha256 s;
   unsigned char d[32];
   session_sha256_init(&s);
   int rc = file_feed(tool, file, &s);
-  if (rc == 0 && on) {  // the runner's text, then libbench's, one file after another
+  for (size_t i = 0; rc == 0 && i < sib.n; i++) rc = file_feed(tool, sib.p[i], &s);  // then its siblings'
+  drop(&sib);
+  if (rc == 0 && on) {  // then libbench's, one file after another
     const char *dir = getenv("LIBBENCH_DIR");
     names l = {0};
     rc = python_files(tool, dir && *dir ? dir : "tools/libbench", &l);

@@ -6,9 +6,12 @@
 //       -o -name '*.tunables' \) -print0 | LC_ALL=C sort -zu | xargs -0 sha256sum` prints, the
 //       sorted names and contents of the C/CUDA sources and tunables under PATH... (make's
 //       CODE_SRC, mk/measure.mk: the harness, the problem's folder, the host C a bench links)
-//   <lib>:<12 hex>    a library runner <lib>_bench.py (LIB_BENCH) by the sha256 of its text
-//       (followed by the text of every tools/libbench/*.py, or LIBBENCH_DIR's, in byte order of
-//       their names, when a line of it starts `import libbench`: the shared runner it stands on);
+//   <lib>:<12 hex>    a library runner <lib>_bench.py (LIB_BENCH) by the sha256 of its text,
+//       followed by the text of each module of its own folder that a line starting `import NAME`
+//       or `from NAME import` names (NAME.py beside it, in byte order of the names: a runner that
+//       reuses another's inputs and check), then by the text of every tools/libbench/*.py, or
+//       LIBBENCH_DIR's, in byte order of their names, when a line of it starts `import libbench`
+//       (the shared runner it stands on);
 //       measure appends the library's versions after a space (`sdpa:8f48afd4958b torch=…`),
 //       which only a GPU host knows, so ids are compared up to the first space (the base)
 // The ids hash the sources themselves, not git: the GPU host's copy of the tree may carry no or
