@@ -23,7 +23,8 @@ env_of vecadd && env_of phase1 || { not_ok "make published-env"; done_testing; }
 S=${SESSION_BIN:-build/tools/session} P=${PUBLISHED_BIN:-build/tools/published}
 kv=$("$S" code-id kernels $(sed -n 2p "$t/env.vecadd"))
 ka=$("$S" code-id kernels $(sed -n 2p "$t/env.phase1"))
-rid=$("$S" code-id runner "$(sed -n 3p "$t/env.phase1")")
+# (LIB_BENCH: every runner of the problem; phase1's libraries are sdpa_bench.py's)
+rid=$("$S" code-id runner "$(sed -n 3p "$t/env.phase1" | tr ' ' '\n' | grep '/sdpa_bench\.py$')")
 check_grep "vecadd's kernels id" '^kernels:[0-9a-f]{12}$' <(echo "$kv")
 check "... not attention's (phase1's)" test "$kv" != "$ka"
 check_eq "phase1's library runner id is sdpa's" "${rid%%:*}" sdpa
