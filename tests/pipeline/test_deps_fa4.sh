@@ -26,6 +26,14 @@ check_grep "... pip installs the pinned versions from that folder alone" \
   "^-m pip install --quiet --pre --no-index --find-links $t/wheels flash-attn-4==4.0.0b36 nvidia-cutlass-dsl\[cu13\]==4.8.1$" "$t/log"
 check_grep "... then imports flash_attn.cute" "^-c import flash_attn.cute$" "$t/log"
 check_grep "... and says the versions installed" "^deps-fa4: flash-attn-4 4.0.0b36 nvidia-cutlass-dsl 4.8.1$" "$t/out"
+: >"$t/log"
+make -s --no-print-directory deps-fa4 FA4_WHEELS="$t/wheels" FAKE_LOG="$t/log" PYTHON="$t/py" >"$t/out" 2>&1
+check_eq "make deps-fa4 FA4_WHEELS=dir: exit 0" "$?" 0
+check_grep "... make passes the folder on to pip" "^-m pip install --quiet --pre --no-index --find-links $t/wheels flash" "$t/log"
+: >"$t/log"; : >"$t/wheels/nvidia-cutlass-dslc==4.8.1"  # a file the pin [cu13] would match as a glob
+(cd "$t/wheels" && FAKE_LOG="$t/log" PYTHON="$t/py" FA4_WHEELS=. "$OLDPWD/tools/pipeline/deps_fa4.sh") >"$t/out" 2>&1
+check_grep "the pins reach pip as written, never globbed (run where a file matches one)" \
+  "^-m pip install --quiet --pre --no-index --find-links \. flash-attn-4==4.0.0b36 nvidia-cutlass-dsl\[cu13\]==4.8.1$" "$t/log"
 run FA4_PINS="flash-attn-4==9.9"
 check_eq "from a registry, other pins: exit 0" "$?" 0
 check_grep "... pip asked for those pins, no --no-index" "^-m pip install --quiet --pre flash-attn-4==9.9$" "$t/log"

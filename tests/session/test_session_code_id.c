@@ -91,16 +91,25 @@ int main(void) {
   CHECK(session_code_id_runner("test", "mention_bench.py", got) == 0 && !strcmp(got, want),
         "runner: a line that does not start 'import libbench' is no import");
   // a runner that imports modules of its own folder: its text, those modules' in name order (each
-  // once; a name with no file beside it, a dotted or a commented one, is no sibling), then libbench's
+  // once), then libbench's. Every module named below but alpha, delta, eps, eta and zeta is a
+  // file too, so a name taken that should not be shows in the id: a commented import (gone), a
+  // dotted one (beta.sub), a name that is only a prefix of the one imported (gam for gamma), the
+  // runner itself, the name after `as` (dd), a relative one
   mkdir("rp", 0755);
-  put("rp/zeta.py", "Z\n");
-  put("rp/alpha.py", "AL\n");
+  const char *sib[] = {"zeta", "alpha", "delta", "eps", "eta", "gone", "beta", "gam", "dd", "rel"};
+  for (size_t i = 0; i < sizeof sib / sizeof *sib; i++) {
+    char path[64], text[64];
+    snprintf(path, sizeof path, "rp/%s.py", sib[i]);
+    snprintf(text, sizeof text, "%s\n", sib[i]);
+    put(path, text);
+  }
   put("rp/two_bench.py", "import libbench\nimport zeta  # noqa\nfrom alpha import f\nimport zeta\n"
-                         "import os\nimport alpha.sub\n# import gone\nfrom alphax import y\n");
-  shell("cat rp/two_bench.py rp/alpha.py rp/zeta.py lb/a_x.py lb/b.py | sha256sum | cut -c1-12", hex);
+                         "import os, delta as dd, eps\nimport eta\r\nimport beta.sub\n# import gone\n"
+                         "import gamma\nimport two_bench\nfrom . import rel\nfrom alphax import y\n");
+  shell("cat rp/two_bench.py rp/alpha.py rp/delta.py rp/eps.py rp/eta.py rp/zeta.py lb/a_x.py lb/b.py | sha256sum | cut -c1-12", hex);
   snprintf(want, sizeof want, "two:%.12s", hex);
   CHECK(session_code_id_runner("test", "rp/two_bench.py", got) == 0 && !strcmp(got, want),
-        "runner: its text, the sibling modules it imports in name order, then libbench's");
+        "runner: its text, the sibling modules it imports (lists, `as`, CRLF) in name order, then libbench's");
   put("rp/alpha.py", "AL2\n");
   char again[SESSION_CODE_ID_MAX];
   CHECK(session_code_id_runner("test", "rp/two_bench.py", again) == 0 && strcmp(got, again) != 0,

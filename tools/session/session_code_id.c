@@ -165,11 +165,45 @@ int session_code_id_lib(const char *file, char out[SESSION_CODE_ID_MAX]) {
   return 0;
 }
 
+// the length of the Python identifier at s (0: none)
+static size_t ident(const char *s) {
+  size_t n = 0;
+  while (s[n] == '_' || (s[n] >= 'a' && s[n] <= 'z') || (s[n] >= 'A' && s[n] <= 'Z') || (n > 0 && s[n] >= '0' && s[n] <= '9')) n++;
+  return n;
+}
+static const char *blanks(const char *s) {
+  while (*s == ' ' || *s == '\t') s++;
+  return s;
+}
+// whether s starts with the keyword KW followed by a blank
+static int keyword(const char *s, const char *kw) {
+  const size_t k = strlen(kw);
+  return !strncmp(s, kw, k) && (s[k] == ' ' || s[k] == '\t');
+}
+
+// add DIR/NAME.py (NAME: the n bytes at nm) to l when it is a file other than FILE and not there yet;
+// 0, or -1 after a message
+static int add_sibling(const char *tool, const char *file, size_t dn, const char *nm, size_t n, names *l) {
+  if (n == 8 && !strncmp(nm, "libbench", 8)) return 0;  // the shared runner: hashed as a folder
+  char *p = malloc(dn + n + 4);
+  if (!p) { fprintf(stderr, "%s: out of memory\n", tool); return -1; }
+  memcpy(p, file, dn);
+  memcpy(p + dn, nm, n);
+  strcpy(p + dn + n, ".py");
+  struct stat st;
+  int seen = stat(p, &st) != 0 || !S_ISREG(st.st_mode) || !strcmp(p, file);
+  for (size_t i = 0; !seen && i < l->n; i++) seen = !strcmp(l->p[i], p);
+  if (seen) { free(p); return 0; }
+  if (push(l, p)) { free(p); fprintf(stderr, "%s: out of memory\n", tool); return -1; }
+  return 0;
+}
+
 // the imports of FILE that the id covers: *on = whether a line starts `import libbench` (a runner
-// on the shared one); l gets DIR/NAME.py, DIR the runner's folder, for each line that starts
-// `import NAME` or `from NAME import` where that file exists (a sibling module the runner stands
-// on, e.g. another runner whose inputs and check it reuses), in byte order, each once; 0, or -1
-// after a message when it cannot be read
+// on the shared one); l gets DIR/NAME.py, DIR the runner's folder, for each NAME of a line that
+// starts `import NAME[ as X][, NAME[ as X]]...` or `from NAME import` where that file exists (a
+// sibling module the runner stands on, e.g. another runner whose inputs and check it reuses), in
+// byte order, each once. Dotted and relative names are no siblings; a sibling's own imports are
+// not followed. 0, or -1 after a message when it cannot be read
 static int imports_of(const char *tool, const char *file, int *on, names *l) {
   FILE *f = fopen(file, "r");
   if (!f) { fprintf(stderr, "%s: %s: %s\n", tool, file, strerror(errno)); return -1; }
@@ -182,28 +216,27 @@ static int imports_of(const char *tool, const char *file, int *on, names *l) {
     const int start = bol;
     bol = strchr(line, '\n') != NULL;  // (a longer line's rest is not a line's start)
     if (!start) continue;
-    if (!strncmp(line, "import libbench", 15)) { *on = 1; continue; }
-    const char *nm = !strncmp(line, "import ", 7) ? line + 7 : !strncmp(line, "from ", 5) ? line + 5 : NULL;
-    if (!nm) continue;
-    size_t n = 0;
-    while (nm[n] == '_' || (nm[n] >= 'a' && nm[n] <= 'z') || (nm[n] >= 'A' && nm[n] <= 'Z') ||
-           (n > 0 && nm[n] >= '0' && nm[n] <= '9')) n++;
-    if (n == 0 || !(nm[n] == ' ' || nm[n] == '\n' || nm[n] == '#' || nm[n] == 0)) continue;
-    if (nm == line + 5 && strncmp(nm + n, " import ", 8)) continue;
-    if (n == 8 && !strncmp(nm, "libbench", 8)) continue;
-    char *p = malloc(dn + n + 4);
-    if (!p) { rc = -1; fprintf(stderr, "%s: out of memory\n", tool); break; }
-    memcpy(p, file, dn);
-    memcpy(p + dn, nm, n);
-    strcpy(p + dn + n, ".py");
-    struct stat st;
-    int seen = stat(p, &st) != 0 || !S_ISREG(st.st_mode) || !strcmp(p, file);
-    for (size_t i = 0; !seen && i < l->n; i++) seen = !strcmp(l->p[i], p);
-    if (seen) free(p);
-    else if (push(l, p)) { free(p); rc = -1; fprintf(stderr, "%s: out of memory\n", tool); }
+    if (!strncmp(line, "import libbench", 15)) *on = 1;
+    const int from = keyword(line, "from");
+    const char *s = from ? line + 4 : keyword(line, "import") ? line + 6 : NULL;
+    while (s && rc == 0) {  // one name of the list a time
+      s = blanks(s);
+      const size_t n = ident(s);
+      const char *e = s + n;
+      const int whole = n > 0 && *e != '.';
+      while (*e == '.' || *e == '_' || (*e >= 'a' && *e <= 'z') || (*e >= 'A' && *e <= 'Z') || (*e >= '0' && *e <= '9')) e++;
+      const char *t = blanks(e);
+      if (from) {
+        if (whole && keyword(t, "import")) rc = add_sibling(tool, file, dn, s, n, l);
+        break;
+      }
+      if (whole) rc = add_sibling(tool, file, dn, s, n, l);
+      if (keyword(t, "as")) t = blanks(t + 2), t = blanks(t + ident(t));
+      s = *t == ',' ? t + 1 : NULL;
+    }
   }
   fclose(f);
-  if (rc == 0) qsort(l->p, l->n, sizeof *l->p, bytewise);
+  if (rc == 0 && l->n > 1) qsort(l->p, l->n, sizeof *l->p, bytewise);
   return rc;
 }
 

@@ -8,8 +8,9 @@
 //       CODE_SRC, mk/measure.mk: the harness, the problem's folder, the host C a bench links)
 //   <lib>:<12 hex>    a library runner <lib>_bench.py (LIB_BENCH) by the sha256 of its text,
 //       followed by the text of each module of its own folder that a line starting `import NAME`
-//       or `from NAME import` names (NAME.py beside it, in byte order of the names: a runner that
-//       reuses another's inputs and check), then by the text of every tools/libbench/*.py, or
+//       (a list: `import A, B as C`) or `from NAME import` names (NAME.py beside it, in byte order
+//       of the names: a runner that reuses another's inputs and check; dotted and relative names
+//       and a sibling's own imports are not followed), then by the text of every tools/libbench/*.py, or
 //       LIBBENCH_DIR's, in byte order of their names, when a line of it starts `import libbench`
 //       (the shared runner it stands on);
 //       measure appends the library's versions after a space (`sdpa:8f48afd4958b torch=…`),
