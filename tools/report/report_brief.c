@@ -56,12 +56,11 @@ static const char *gpu_sentences(gen *g, const kc_exp *k, const egpu *x) {
     if (first < 0) first = (long)r;
     strlist_add_once(&cands, cand), strlist_add_once(&bases, base), strlist_add_once(&shapes, sh);
     tally_add(&call, rcsv_get(c, r, rcsv_col(c, "verdict")), fld(g, c, r, "speedup"));
-    met += fld(g, c, r, "speedup_lo") >= goal;
+    int km;
+    met += (size_t)primary_goal_met(g, x, r, goal, &km);
+    metk += km > 0;
     const long rk = x->have_cmpk ? cmp_row(&x->cmpk, base, cand, sh) : -1;
-    if (rk >= 0) {
-      tally_add(&kern, rcsv_get(&x->cmpk, (size_t)rk, rcsv_col(&x->cmpk, "verdict")), fld(g, &x->cmpk, (size_t)rk, "speedup"));
-      metk += fld(g, &x->cmpk, (size_t)rk, "speedup_lo") >= goal;
-    }
+    if (rk >= 0) tally_add(&kern, rcsv_get(&x->cmpk, (size_t)rk, rcsv_col(&x->cmpk, "verdict")), fld(g, &x->cmpk, (size_t)rk, "speedup"));
     double fl, by;
     primary_work(x, cand, base, sh, &fl, &by);
     if (isfinite(fl) && fl > most_fl) most_fl = fl, most = (long)r;

@@ -33,6 +33,13 @@ int primary_is_row(const egpu *x, size_t r) {
   return cf >= 0 && !strcmp(rcsv_get(&x->cmp, r, cf), "primary");
 }
 
+int primary_goal_met(gen *g, const egpu *x, size_t r, double goal, int *kernel) {
+  const char *sh = rcsv_get(&x->cmp, r, rcsv_col(&x->cmp, "shape"));
+  const long rk = x->have_cmpk ? cmp_row(&x->cmpk, primary_cmp_name(&x->cmp, r, "base"), primary_cmp_name(&x->cmp, r, "cand"), sh) : -1;
+  *kernel = rk < 0 ? -1 : fld(g, &x->cmpk, (size_t)rk, "speedup_lo") >= goal;
+  return fld(g, &x->cmp, r, "speedup_lo") >= goal;
+}
+
 // header KEY of variant V's sample file on x, or NULL
 static const char *meta_of(const egpu *x, const char *v, const char *key) {
   for (size_t i = 0; i < x->names.n; i++)
@@ -318,11 +325,11 @@ static void goal_sentence(gen *g, const kc_exp *k, const strlist *pairs) {
       const char *sh = rcsv_get(&x->cmp, r, rcsv_col(&x->cmp, "shape"));
       const char *cand = primary_cmp_name(&x->cmp, r, "cand"), *base = primary_cmp_name(&x->cmp, r, "base");
       const char *name = pairs->n == 1 ? fmt("`%s`", sh) : fmt("`%s` (`%s` vs `%s`)", sh, cand, base);
-      if (fld(g, &x->cmp, r, "speedup_lo") >= goal) strlist_add_once(&met, name);
-      const long rk = x->have_cmpk ? cmp_row(&x->cmpk, base, cand, sh) : -1;
-      if (rk < 0) continue;
+      int km;
+      if (primary_goal_met(g, x, r, goal, &km)) strlist_add_once(&met, name);
+      if (km < 0) continue;
       nk++;
-      if (fld(g, &x->cmpk, (size_t)rk, "speedup_lo") >= goal) strlist_add_once(&metk, name);
+      if (km) strlist_add_once(&metk, name);
     }
     if (n) {
       const char *kern = nk ? tmpl_str(g, T, "goal-kernel", (const char *const[]){"met", fmt("%zu", metk.n), "n", fmt("%zu", nk),
