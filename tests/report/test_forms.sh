@@ -293,6 +293,15 @@ brief_oracle() {  # EXP GPU GOAL
           if (goal != "") printf ".* The goal of %s× .* is met at %d of the %d on call time and %d on kernel time", goal, met, n, kmet
           printf "\n" }' $k $RB/$1/$2/compare.csv
 }
+brief_tflops() {  # EXP GPU CAND: the shape of most work (the largest `work.<shape>: flops=` of CAND's
+  # file) and CAND's TFLOPS there, its FLOPs over the median call time of its first claim row there
+  local f=data/$1/$2/$3.csv top fl med
+  top=$(sed -n 's/^# work\.\([^:]*\): flops=\([0-9]*\).*/\2 \1/p' "$f" | sort -u | sort -g | tail -n 1)
+  fl=${top%% *} top=${top#* }
+  med=$(awk -F, -v sh="$top" -v c="$3" 'NR == 1 { for (i = 1; i <= NF; i++) k[$i] = i; next }
+    $k["family"] == "primary" && $k["shape"] == sh && $k["cand"] == c { print $k["median_cand"]; exit }' $RB/$1/$2/compare.csv)
+  printf 'At `%s`, its shape of most work, ours reaches %.0f TFLOPS' "$top" "$(awk -v f="$fl" -v m="$med" 'BEGIN { print f / m / 1e6 }')"
+}
 for d in appendix appendix-full; do
   brief=$(grep -m1 '^\*\*In brief\.\*\*' $R/$d.md)
   check "$d: it opens with In brief" test -n "$brief"
@@ -301,6 +310,10 @@ for d in appendix appendix-full; do
   check_eq "$d: ... one goal sentence, hopper's (gemm-ladder declares no GOAL)" "$(grep -o 'The goal of' <<<"$brief" | wc -l)" 1
   check_grep "$d: ... the claims of hopper first (CLAIMS_RANK)" 'in `hopper` .*in `gemm-ladder` ' <(echo "$brief")
   check_eq "$d: ... no GPU of retired data" "$(grep -c 'H100' <<<"$brief")" 0
+  for ec in hopper:dispatch gemm-ladder:hd; do
+    check_grep "$d: ... ${ec%%:*}'s shape of most work and our TFLOPS there, from its work header and compare.csv" \
+      "$(brief_tflops ${ec%%:*} nvidia-h200 ${ec#*:})" <(echo "$brief")
+  done
 done
 
 # A.2's timing set-up of each experiment: in the full appendix every experiment with samples, each
