@@ -326,8 +326,16 @@ hv() {  # EXP KEY [DEFAULT]: the distinct values, ", "-joined (a file without KE
   done |
     LC_ALL=C sort -u | paste -sd, - | sed 's/,/, /g'
 }
-for e in hopper gemm-ladder aa-own phase2 aa; do
-  want="| \`$e\` | $(hv $e l2_flush) | $(hv $e graph_calls) | $(hv $e warmup) | $(hv $e reps) | $(hv $e process own) | $(hv $e order) |"
+hshare() {  # EXP KEY: yes, no or "in K of N files": the sample files with a `# KEY.<shape>:` line
+  local f with=0 all=0
+  for f in data/$1/*/*.csv; do
+    head -c 24 "$f" | grep -q '^# cudadent42 samples' || continue
+    all=$((all + 1)); grep -q "^# $2\." "$f" && with=$((with + 1))
+  done
+  if [ $with = $all ]; then echo yes; elif [ $with = 0 ]; then echo no; else echo "in $with of $all files"; fi
+}
+for e in hopper gemm-ladder aa-own phase2 aa baselines; do
+  want="| \`$e\` | $(hv $e l2_flush) | $(hv $e graph_calls) | $(hv $e warmup) | $(hv $e reps) | $(hv $e process own) | $(hv $e order) | $(hshare $e kernel_time) | $(hshare $e clock_wait) |"
   check "appendix-full: the timing set-up of $e from its headers ($want)" grep -qF -- "$want" $R/appendix-full.md
 done
 check_eq "appendix: the timing set-up tables the experiments with a section alone" \
