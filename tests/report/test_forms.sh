@@ -319,19 +319,21 @@ done
 # A.2's timing set-up of each experiment: in the full appendix every experiment with samples, each
 # cell the distinct values of its header key over the sample files (sed here, sorted as sort does;
 # files older than the `process` key were a process per variant: own)
+sample_files() {  # EXP: its published sample files (gate tables and the like are not)
+  local f
+  for f in data/$1/*/*.csv; do head -c 24 "$f" | grep -q '^# cudadent42 samples' && echo "$f"; done
+}
 hv() {  # EXP KEY [DEFAULT]: the distinct values, ", "-joined (a file without KEY counted as DEFAULT)
-  for f in data/$1/*/*.csv; do
-    head -c 24 "$f" | grep -q '^# cudadent42 samples' || continue
+  sample_files $1 | while read -r f; do
     v=$(sed -n "s/^# $2: //p" "$f"); [ -n "$v" ] || v=${3:-}; [ -n "$v" ] && echo "$v"
   done |
     LC_ALL=C sort -u | paste -sd, - | sed 's/,/, /g'
 }
 hshare() {  # EXP KEY: yes, no or "in K of N files": the sample files with a `# KEY.<shape>:` line
   local f with=0 all=0
-  for f in data/$1/*/*.csv; do
-    head -c 24 "$f" | grep -q '^# cudadent42 samples' || continue
+  while read -r f; do
     all=$((all + 1)); grep -q "^# $2\." "$f" && with=$((with + 1))
-  done
+  done < <(sample_files $1)
   if [ $with = $all ]; then echo yes; elif [ $with = 0 ]; then echo no; else echo "in $with of $all files"; fi
 }
 for e in hopper gemm-ladder aa-own phase2 aa baselines; do

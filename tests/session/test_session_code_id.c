@@ -47,6 +47,16 @@ static void same(const char *what, const char *words, const char *const paths[],
   if (rc != 0 || strcmp(got, want)) printf("# got %s\n", got);
 }
 
+// session_code_id_runner of FILE is "LIB:" and the first 12 hex digits that the shell command
+// TEXTS | sha256sum prints (TEXTS: the files it hashes, in order, as a shell command)
+static void runner_is(const char *what, const char *file, const char *lib, const char *texts) {
+  char cmd[1024], hex[SESSION_CODE_ID_MAX], want[SESSION_CODE_ID_MAX], got[SESSION_CODE_ID_MAX];
+  snprintf(cmd, sizeof cmd, "%s | sha256sum | cut -c1-12", texts);
+  shell(cmd, hex);
+  snprintf(want, sizeof want, "%s:%.12s", lib, hex);
+  CHECK(session_code_id_runner("test", file, got) == 0 && !strcmp(got, want), what);
+}
+
 int main(void) {
   char dir[] = "/tmp/test_code_id.XXXXXX";
   if (!mkdtemp(dir) || chdir(dir)) { perror(dir); return 1; }
@@ -68,11 +78,9 @@ int main(void) {
   same("no source at all: sha256sum of the empty input, named -", "empty", (const char *const[]){"empty"}, 1);
   same("a path that does not exist is skipped", "nowhere p", (const char *const[]){"nowhere", "p"}, 2);
 
-  char got[SESSION_CODE_ID_MAX], want[SESSION_CODE_ID_MAX], hex[SESSION_CODE_ID_MAX];
+  char got[SESSION_CODE_ID_MAX], want[SESSION_CODE_ID_MAX];
   put("sdpa_bench.py", "print('runner')\n");
-  shell("sha256sum <sdpa_bench.py | cut -c1-12", hex);
-  snprintf(want, sizeof want, "sdpa:%.12s", hex);
-  CHECK(session_code_id_runner("test", "sdpa_bench.py", got) == 0 && !strcmp(got, want), "runner: <lib>:<12 hex> as sha256sum <FILE");
+  runner_is("runner: <lib>:<12 hex> as sha256sum <FILE", "sdpa_bench.py", "sdpa", "cat sdpa_bench.py");
   CHECK(session_code_id_runner("test", "missing_bench.py", got) == -1, "runner: a file that is not there: -1");
   // a runner on libbench: its text, then libbench's *.py files in byte order of their names
   mkdir("lb", 0755);
@@ -81,15 +89,11 @@ int main(void) {
   put("lb/notes.txt", "not python\n");
   put("on_bench.py", "import libbench\n");
   setenv("LIBBENCH_DIR", "lb", 1);
-  shell("cat on_bench.py lb/a_x.py lb/b.py | sha256sum | cut -c1-12", hex);
-  snprintf(want, sizeof want, "on:%.12s", hex);
-  CHECK(session_code_id_runner("test", "on_bench.py", got) == 0 && !strcmp(got, want),
-        "runner on libbench: sha256 of its text and libbench's *.py in name order");
+  runner_is("runner on libbench: sha256 of its text and libbench's *.py in name order", "on_bench.py", "on",
+            "cat on_bench.py lb/a_x.py lb/b.py");
   put("mention_bench.py", "# import libbench is said here\nx = 1\n");
-  shell("sha256sum <mention_bench.py | cut -c1-12", hex);
-  snprintf(want, sizeof want, "mention:%.12s", hex);
-  CHECK(session_code_id_runner("test", "mention_bench.py", got) == 0 && !strcmp(got, want),
-        "runner: a line that does not start 'import libbench' is no import");
+  runner_is("runner: a line that does not start 'import libbench' is no import", "mention_bench.py", "mention",
+            "cat mention_bench.py");
   // a runner that imports modules of its own folder: its text, those modules' in name order (each
   // once), then libbench's. Every module named below but alpha, delta, eps, eta and zeta is a
   // file too, so a name taken that should not be shows in the id: a commented import (gone), a
@@ -106,19 +110,15 @@ int main(void) {
   put("rp/two_bench.py", "import libbench\nimport zeta  # noqa\nfrom alpha import f\nimport zeta\n"
                          "import os, delta as dd, eps\nimport eta\r\nimport beta.sub\n# import gone\n"
                          "import gamma\nimport two_bench\nfrom . import rel\nfrom alphax import y\n");
-  shell("cat rp/two_bench.py rp/alpha.py rp/delta.py rp/eps.py rp/eta.py rp/zeta.py lb/a_x.py lb/b.py | sha256sum | cut -c1-12", hex);
-  snprintf(want, sizeof want, "two:%.12s", hex);
-  CHECK(session_code_id_runner("test", "rp/two_bench.py", got) == 0 && !strcmp(got, want),
-        "runner: its text, the sibling modules it imports (lists, `as`, CRLF) in name order, then libbench's");
+  runner_is("runner: its text, the sibling modules it imports (lists, `as`, CRLF) in name order, then libbench's",
+            "rp/two_bench.py", "two", "cat rp/two_bench.py rp/alpha.py rp/delta.py rp/eps.py rp/eta.py rp/zeta.py lb/a_x.py lb/b.py");
+  session_code_id_runner("test", "rp/two_bench.py", got);  // (the id before a sibling changes)
   put("rp/alpha.py", "AL2\n");
   char again[SESSION_CODE_ID_MAX];
   CHECK(session_code_id_runner("test", "rp/two_bench.py", again) == 0 && strcmp(got, again) != 0,
         "runner: a change of a sibling it imports changes its id");
   put("rp/solo_bench.py", "import sys\nfrom os import path\n");
-  shell("sha256sum <rp/solo_bench.py | cut -c1-12", hex);
-  snprintf(want, sizeof want, "solo:%.12s", hex);
-  CHECK(session_code_id_runner("test", "rp/solo_bench.py", got) == 0 && !strcmp(got, want),
-        "runner: imports with no file beside it add nothing");
+  runner_is("runner: imports with no file beside it add nothing", "rp/solo_bench.py", "solo", "cat rp/solo_bench.py");
   unsetenv("LIBBENCH_DIR");
   chmod("k", 0);
   if (access("k/a.c", R_OK) != 0)  // (as root everything reads: nothing to check)

@@ -224,7 +224,7 @@ static int imports_of(const char *tool, const char *file, int *on, names *l) {
       const size_t n = ident(s);
       const char *e = s + n;
       const int whole = n > 0 && *e != '.';
-      while (*e == '.' || *e == '_' || (*e >= 'a' && *e <= 'z') || (*e >= 'A' && *e <= 'Z') || (*e >= '0' && *e <= '9')) e++;
+      while (*e == '.') e += 1 + ident(e + 1);  // the rest of a dotted name
       const char *t = blanks(e);
       if (from) {
         if (whole && keyword(t, "import")) rc = add_sibling(tool, file, dn, s, n, l);
