@@ -24,8 +24,10 @@
 //
 // Ragged shapes: TMA zero-fills the M, N and K edges of every tile and clips the stores, but a
 // tensor map needs 16-byte row strides: K % 8 != 0 (A's rows) or N % 8 != 0 (B's rows) are served
-// by a padded copy in the workspace (gemm_sm90_pad: rows of K or N rounded up to 8, zeros after),
-// one extra launch each; C is then stored by the threads (N % 8 != 0 has no tensor map of C).
+// by a padded copy in the workspace (gemm_sm90_pad: rows of K or N rounded up to 64, zeros after),
+// one extra launch for both; C (N % 8 != 0 has no tensor map of C) is then stored by the threads:
+// with TMA_STORE=1 through the staged tile in 16-byte row stores (gemm_sm90_store_rows.cuh),
+// otherwise from the accumulators (two elements, or with N odd one, a store).
 //
 // Tunables (-D macros, default in brackets; gemm_sm90.tunables lists the values):
 //   BLOCK_M       [128] rows of C per tile: 64, 128, 256 (64 or 128 per consumer warpgroup)
@@ -38,7 +40,8 @@
 //   GROUP_M       [8]   grouped rasterisation: tiles walked GROUP_M tile rows at a time, column by
 //                       column; 1 = row-major order
 //   TMA_STORE     [0]   1: C staged in shared memory (BLOCK_M x BLOCK_N fp16 beside the ring) and
-//                       stored by the copy engine (where N % 8 == 0 and K is not split)
+//                       stored by the copy engine where N % 8 == 0 and K is not split, by the
+//                       threads' 16-byte row stores where N % 8 != 0 and K is not split
 //   CLUSTER_M     [1]   2: clusters of two CTAs on vertically adjacent tiles, each B tile loaded
 //                       once for both (each CTA multicasts half of its 64-column panels) and
 //                       the slot given back by the consumers of both (sm90/cluster.cuh)
@@ -66,6 +69,7 @@
 #include "gemm_sm90_params.cuh"
 #include "gemm_sm90_pingpong.cuh"
 #include "gemm_sm90_sched.cuh"
+#include "gemm_sm90_store_rows.cuh"
 #include "gemm_splitk.cuh"
 #include "mma_ptx.cuh"
 #include "sm90/cluster.cuh"
@@ -154,6 +158,8 @@ __device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w, i
       c.store_partial(p, un.m0, un.n0, un.z);
     else if (TMA_STORE && p.tma_store)
       c.store_tma(p, smem, un.m0, un.n0);
+    else if (TMA_STORE && p.store_rows)
+      store_rows(c, p, smem, un.m0, un.n0);
     else
       c.store_direct(p, un.m0, un.n0);
   }
@@ -212,14 +218,31 @@ __global__ void G90_CLUSTER __launch_bounds__(NT, 1) gemm_sm90_kernel(const __gr
   }
 }
 
-// The padded copy of a ragged operand: dst [rows][ld] = src [rows][cols], zeros in columns
-// cols..ld-1 (so that the zero-filled K edge of the other operand never meets garbage: 0·NaN).
-__global__ void __launch_bounds__(256) gemm_sm90_pad(const __half *src, __half *dst, int rows,
-                                                     int cols, int ld) {
-  const size_t n = (size_t)rows * ld;
-  for (size_t i = (size_t)blockIdx.x * 256 + threadIdx.x; i < n; i += (size_t)gridDim.x * 256) {
-    const int r = (int)(i / ld), c = (int)(i % ld);
-    dst[i] = c < cols ? src[(size_t)r * cols + c] : __float2half_rn(0.f);
+// The padded copies of the ragged operands, in one launch: dst [rows][ld] = src [rows][cols],
+// zeros in columns cols..ld-1 (so that the zero-filled K edge of the other operand never meets
+// garbage: 0·NaN). A work item is PAD_SPAN columns of one row, a warp's: A's rows first (when A
+// is padded), then B's; lanes along the row (no division per element).
+constexpr int PAD_SPAN = 256;
+struct PadJob {
+  const __half *src;
+  __half *dst;
+  int rows, cols, ld;
+  __host__ __device__ long items() const { return ld > 0 ? (long)rows * ((ld + PAD_SPAN - 1) / PAD_SPAN) : 0; }
+};
+__global__ void __launch_bounds__(256) gemm_sm90_pad(const PadJob ja, const PadJob jb) {
+  const long na = ja.items(), n = na + jb.items();
+  const long warps = (long)gridDim.x * 8;
+  const int lane = threadIdx.x & 31;
+  for (long i = (long)blockIdx.x * 8 + (threadIdx.x >> 5); i < n; i += warps) {
+    const bool is_a = i < na;
+    const PadJob &j = is_a ? ja : jb;
+    const long item = is_a ? i : i - na, spans = (j.ld + PAD_SPAN - 1) / PAD_SPAN;
+    const long row = item / spans;
+    const int c0 = (int)(item - row * spans) * PAD_SPAN, c1 = min(c0 + PAD_SPAN, j.ld);
+    const __half *src = j.src + (size_t)row * j.cols;
+    __half *dst = j.dst + (size_t)row * j.ld;
+#pragma unroll 8
+    for (int c = c0 + lane; c < c1; c += 32) dst[c] = c < j.cols ? src[c] : __float2half_rn(0.f);
   }
 }
 
@@ -233,7 +256,7 @@ __global__ void __launch_bounds__(splitk::REDUCE_THREADS) gemm_sm90_splitk_reduc
 
 namespace {
 
-constexpr int PAD_BLOCKS = 1024;  // grid of a padded copy (grid-stride)
+constexpr long PAD_BLOCKS = 2048;  // most blocks of the padded copies (8 work items each at a time)
 
 long ceil_div(long a, long b) { return (a + b - 1) / b; }
 size_t align256(size_t x) { return (x + 255) / 256 * 256; }
@@ -251,14 +274,17 @@ int split_count(const gemm_shape *s, int sm_count, long tiles) {
 
 // The workspace: the partials (splits > 1), then the padded A (K % 8 != 0), then the padded B
 // (N % 8 != 0), each 256-byte aligned (a tensor map's base must be 16-byte aligned).
+// A padded copy's rows are rounded up to 64 elements: 128 bytes, so that every row of the copy
+// engine's boxes starts a 128-byte line (8 elements would be enough for a tensor map).
+constexpr int PAD_TO = 64;
 struct Layout {
-  int kp, np;  // row lengths of the operands as mapped: K, N or rounded up to 8
+  int kp, np;  // row lengths of the operands as mapped: K, N or rounded up to PAD_TO
   size_t off_a, off_b, bytes;
 };
 Layout layout_of(const gemm_shape *s, int splits) {
   Layout l;
-  l.kp = (int)ceil_div(s->K, 8) * 8;
-  l.np = (int)ceil_div(s->N, 8) * 8;
+  l.kp = s->K % 8 ? (int)ceil_div(s->K, PAD_TO) * PAD_TO : s->K;
+  l.np = s->N % 8 ? (int)ceil_div(s->N, PAD_TO) * PAD_TO : s->N;
   size_t off = splits > 1 ? align256((size_t)splits * s->M * splitk::ldw_of(s->N) * sizeof(float)) : 0;
   l.off_a = off;
   if (s->K % 8) off += align256((size_t)s->M * l.kp * sizeof(__half));
@@ -303,7 +329,7 @@ extern "C" int kernel_describe(const problem_shape *shape, int sm_count, kernel_
   plan->persistent = persistent;
   plan->work_items = units * CM;
   plan->workspace_bytes = l.bytes;
-  plan->launches = 1 + (splits > 1) + (s->K % 8 != 0) + (s->N % 8 != 0);
+  plan->launches = 1 + (splits > 1) + (s->K % 8 != 0 || s->N % 8 != 0);
   return 0;
 }
 
@@ -325,21 +351,28 @@ extern "C" cudaError_t kernel_run(const problem_shape *shape, const kernel_plan 
   unsigned char *ws = static_cast<unsigned char *>(workspace);
   // the operands as mapped: the inputs, or their padded copies (the header's ragged shapes)
   const __half *A = a->a, *B = a->b;
+  PadJob ja = {a->a, nullptr, 0, s->K, l.kp}, jb = {a->b, nullptr, 0, s->N, l.np};
   if (s->K % 8) {
-    __half *pa = reinterpret_cast<__half *>(ws + l.off_a);
-    gemm_sm90_pad<<<PAD_BLOCKS, 256, 0, stream>>>(a->a, pa, s->M, s->K, l.kp);
-    A = pa;
+    ja.dst = reinterpret_cast<__half *>(ws + l.off_a);
+    ja.rows = s->M;
+    A = ja.dst;
   }
   if (s->N % 8) {
-    __half *pb = reinterpret_cast<__half *>(ws + l.off_b);
-    gemm_sm90_pad<<<PAD_BLOCKS, 256, 0, stream>>>(a->b, pb, s->K, s->N, l.np);
-    B = pb;
+    jb.dst = reinterpret_cast<__half *>(ws + l.off_b);
+    jb.rows = s->K;
+    B = jb.dst;
+  }
+  if (ja.items() + jb.items() > 0) {
+    const long blocks = ceil_div(ja.items() + jb.items(), 8);
+    gemm_sm90_pad<<<(unsigned)(blocks < PAD_BLOCKS ? blocks : PAD_BLOCKS), 256, 0, stream>>>(ja, jb);
   }
   cudaError_t e = cudaGetLastError();
   if (e != cudaSuccess) return e;
   Params p;
   memset(&p, 0, sizeof p);
   p.tma_store = TMA_STORE && s->N % 8 == 0 && splits == 1;
+  p.store_rows = TMA_STORE && s->N % 8 != 0 && splits == 1 &&
+                 (reinterpret_cast<uintptr_t>(a->c) & 15) == 0;
   // tensor maps hold the base addresses, so they are encoded per call (host only, no CUDA call)
   if (!sm90::tma_map_3d(&p.tm_a, A, l.kp, s->M, 1, BM, "a") ||
       !sm90::tma_map_3d(&p.tm_b, B, l.np, s->K, 1, BK, "b") ||

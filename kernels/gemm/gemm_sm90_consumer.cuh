@@ -148,16 +148,18 @@ struct WgConsumer {
       }
   }
 
-  // fp16 C through shared memory (TMA_STORE=1): this warpgroup's WM rows of every 64-column panel,
-  // 128-byte swizzled (16-byte chunk c of row r at c ^ (r % 8), as the copy engine reads it), then
-  // one store per panel by the warpgroup's first thread; the copy engine clips rows past M and
-  // columns past N. The buffer (with PINGPONG=1 this warpgroup's own) is rewritten only once the
-  // previous unit's stores have read it.
-  __device__ __forceinline__ void store_tma(const Params &p, uint32_t smem, int m0, int n0) const {
-    const bool leader = (threadIdx.x & 127) == 0;
+  // The C tile's buffer in shared memory (TMA_STORE=1; with PINGPONG=1 this warpgroup's own).
+  __device__ __forceinline__ uint32_t cbuf(uint32_t smem) const {
+    return smem + (uint32_t)(OFF_C + (PP ? w * C_TILE : 0));
+  }
+
+  // This warpgroup's rows of the tile as fp16 into the buffer: each 64-column panel BLOCK_M rows of
+  // 128 bytes, 16-byte chunk c of row r at c ^ (r % 8) (the 128-byte swizzle the copy engine
+  // reads). The buffer is rewritten only once the previous unit's reads of it are done: the copy
+  // engine's (bulk_wait_read by the leader) and the threads' (the barrier).
+  __device__ __forceinline__ void stage(uint32_t buf) const {
     const int t4 = threadIdx.x & 3;
-    const uint32_t cbuf = smem + (uint32_t)(OFF_C + (PP ? w * C_TILE : 0));
-    if (leader) sm90::bulk_wait_read<0>();
+    if ((threadIdx.x & 127) == 0) sm90::bulk_wait_read<0>();
     wg_sync(w);
 #pragma unroll
     for (int a = 0; a < MA; ++a)
@@ -166,13 +168,21 @@ struct WgConsumer {
         const uint32_t r = (uint32_t)row_of(a, h);
 #pragma unroll
         for (int j = 0; j < BN / 8; ++j) {
-          const uint32_t ad = cbuf + (uint32_t)((j >> 3) * C_PANEL) + r * 128u +
+          const uint32_t ad = buf + (uint32_t)((j >> 3) * C_PANEL) + r * 128u +
                               ((((uint32_t)j & 7u) ^ (r & 7u)) << 4) + 4u * (uint32_t)t4;
           asm volatile("st.shared.b32 [%0], %1;\n" ::"r"(ad),
                        "r"(ptx::pack_half2(acc[a][4 * j + 2 * h], acc[a][4 * j + 2 * h + 1]))
                        : "memory");
         }
       }
+  }
+
+  // fp16 C through shared memory (TMA_STORE=1, N % 8 == 0): the staged tile, then one store per
+  // panel by the warpgroup's first thread; the copy engine clips rows past M and columns past N.
+  __device__ __forceinline__ void store_tma(const Params &p, uint32_t smem, int m0, int n0) const {
+    const bool leader = (threadIdx.x & 127) == 0;
+    const uint32_t buf = cbuf(smem);
+    stage(buf);
     sm90::fence_proxy_async_smem();
     wg_sync(w);
     // (boxes wholly past M or N are not stored: nothing of them is inside C)
@@ -180,7 +190,7 @@ struct WgConsumer {
 #pragma unroll
       for (int pn = 0; pn < BN / 64; ++pn)
         if (n0 + 64 * pn < p.N)
-          sm90::tma_store_3d(&p.tm_c, cbuf + (uint32_t)(pn * C_PANEL + (size_t)row0() * 128),
+          sm90::tma_store_3d(&p.tm_c, buf + (uint32_t)(pn * C_PANEL + (size_t)row0() * 128),
                              n0 + 64 * pn, m0 + row0(), 0);
       sm90::bulk_commit();
     }

@@ -17,9 +17,12 @@ struct Params {
   __half *c;         // [M, N]
   float *ws;         // splits > 1: fp32 partials, [splits][M][ldw]
   int M, N;
-  int b_cols;        // columns of B as mapped: N, or N rounded up to 8 (its padded copy)
+  int b_cols;        // columns of B as mapped: N, or N rounded up to 64 (its padded copy)
   int ldw;           // row stride of a partial slice, N rounded up to 4
   int tma_store;     // 1: C by the copy engine (TMA_STORE=1 and N % 8 == 0, splits == 1)
+  int store_rows;    // 1: C by the threads' 16-byte row stores through the staged tile
+                     // (TMA_STORE=1, N % 8 != 0, splits == 1, C 16-byte aligned:
+                     // gemm_sm90_store_rows.cuh)
   Sched sched;
 };
 

@@ -42,10 +42,11 @@ check_grep "base plan: 4096^3 persistent" \
 # each; partials 8 x 16 x 4096 x 4 = 2097152 bytes; the reduction a second launch
 check_grep "base plan: M=16 split 8 ways" \
   'shape=M16_N4096_K4096 kernel=gemm_sm90_kernel grid=128,1,1 block=384,1,1 dyn_smem=197696 ctas=128 splits=8 persistent=0 work_items=128 workspace=2097152 launches=2 ' "$d"
-# 2 x 4099 x 13: 17 tiles, one K tile (no split); K and N not multiples of 8: A padded to 2 x 16
-# (64 bytes -> 256) and B to 13 x 4104 (106704 -> 106752): 107008 bytes, two pad launches
+# 2 x 4099 x 13: 17 tiles, one K tile (no split); K and N not multiples of 8: rows padded to
+# multiples of 64 elements, A to 2 x 64 (256 bytes) and B to 13 x 4160 (108160 -> 108288): 108544
+# bytes, both copies one launch
 check_grep "base plan: ragged K and N padded in the workspace" \
-  'shape=M2_N4099_K13 kernel=gemm_sm90_kernel grid=17,1,1 block=384,1,1 dyn_smem=197696 ctas=17 splits=1 persistent=0 work_items=17 workspace=107008 launches=3 ' "$d"
+  'shape=M2_N4099_K13 kernel=gemm_sm90_kernel grid=17,1,1 block=384,1,1 dyn_smem=197696 ctas=17 splits=1 persistent=0 work_items=17 workspace=108544 launches=2 ' "$d"
 # m64_w1: 64 x 128 tiles, one consumer warpgroup (256 threads), 4 stages: 4 x (8192 + 16384) +
 # 64 + 1024 = 99392; M=16: 32 tiles, split min(132 / 32 = 4, 16, 16) = 4
 check_grep "m64_w1 plan: M=16" \
@@ -56,9 +57,10 @@ check_grep "tma_store_s3 plan: the C tile beside the ring" \
   'shape=M4096_N4096_K4096 kernel=gemm_sm90_kernel grid=132,1,1 block=384,1,1 dyn_smem=214064 ' \
   "$out/tma_store_s3/describe.txt"
 # split16 at 1 x 1 x 1: 16 splits of 1 K tile (15 empty, zero partials), 16 x 1 x 4 floats =
-# 256 bytes + A padded (1 x 8 halves -> 256) + B padded (1 x 8 -> 256) = 768, four launches
+# 256 bytes + A padded (1 x 64 halves -> 256) + B padded (1 x 64 -> 256) = 768; three launches:
+# the padded copies, the kernel, the reduction
 check_grep "split16 plan: more splits than K tiles" \
-  'shape=M1_N1_K1 kernel=gemm_sm90_kernel grid=16,1,1 block=384,1,1 dyn_smem=197696 ctas=16 splits=16 persistent=0 work_items=16 workspace=768 launches=4 ' \
+  'shape=M1_N1_K1 kernel=gemm_sm90_kernel grid=16,1,1 block=384,1,1 dyn_smem=197696 ctas=16 splits=16 persistent=0 work_items=16 workspace=768 launches=3 ' \
   "$out/split16/describe.txt"
 # not_persistent: one CTA per tile at 4096^3
 check_grep "not_persistent plan: one CTA per tile" \
