@@ -57,7 +57,8 @@ $(B)/tools/obj/gen/problems.o: $(B)/gen/problems.c $(B)/tools/cflags.txt
 
 # The registry of problems (shape.h's problem_hosts), generated: every folder kernels/<p>/problem/
 # is problem <p>, whose <p>_shape.c defines problem_host problem_<p>; in name order. Rewritten only
-# when the list changes (a folder added or removed touches kernels/ or kernels/<p>/).
+# when the list changes (a folder added or removed touches kernels/ or kernels/<p>/); written through
+# a file of this make's own (two makes at once, e.g. two `make report`, may both rewrite it).
 PROBLEM_NAMES := $(sort $(patsubst kernels/%/problem/,%,$(call txt_safe_files,$(wildcard kernels/*/problem/),a problem folder)))
 REGISTRY_SRC  := $(B)/gen/problems.c
 $(REGISTRY_SRC): kernels $(wildcard kernels/*/) mk/toolchain.mk
@@ -66,7 +67,7 @@ $(REGISTRY_SRC): kernels $(wildcard kernels/*/) mk/toolchain.mk
 	  echo '#include "shape.h"'; \
 	  $(foreach p,$(PROBLEM_NAMES),echo 'extern const problem_host problem_$(p);';) \
 	  echo 'const problem_host *const problem_hosts[] = {$(foreach p,$(PROBLEM_NAMES),&problem_$(p),) NULL};'; \
-	} >$@.tmp && { cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@; }
+	} >$@.tmp.$$$$ && { cmp -s $@.tmp.$$$$ $@ && rm -f $@.tmp.$$$$ || mv -f $@.tmp.$$$$ $@; }
 # A bench's registry: its own problem alone (mk/experiment.mk's problem_objs)
 .PRECIOUS: $(B)/gen/registry_%.c
 $(B)/gen/registry_%.c: mk/toolchain.mk

@@ -25,15 +25,15 @@
 #   h8 h5 with ping-pong consumers, each on its own 128 x 128 tile in turn (6 stages)
 # and h_skinny, 64 x 128 tiles of one consumer warpgroup, 6 stages, persistent, split-K (M = 16
 # and 128); hd (variants/hd.dispatch) is one build serving each shape with one of them (h_skinny
-# for M <= 128 and squares up to 1024, h6 otherwise).
+# for M <= 128 and for M and N up to 1024, h6 otherwise).
 # Predictions: kernels/gemm/NOTES-sm90.md.
 DESCRIPTION := GEMM ladder: tensor cores, cp.async pipeline, swizzle, large tiles, rasterization, split-K; then TMA + wgmma, warp specialisation, persistence, TMA stores
 KERNEL      := gemm/gemm_mma.cu
 LEGEND      := `g0`-`g5`, `t_large`, `t_skinny` the mma.sync kernel (gemm_mma.cu): its ladder and two tuned \
   configurations; `h0`-`h8`, `h_skinny` the Hopper one (gemm_sm90.cu): h2 128 x 256 tiles of two \
   warpgroups, h5 persistent with split-K, h6 h5 + C by the copy engine, h7 clusters of two, h8 \
-  ping-pong, h_skinny 64 x 128 tiles of one warpgroup; `hd` one build serving 4096^3-class shapes \
-  with h6 and M <= 128 with h_skinny; `cublas-gemm` cuBLAS called by us, `matmul-*` torch.matmul
+  ping-pong, h_skinny 64 x 128 tiles of one warpgroup; `hd` one build serving M <= 128, and M and N \
+  up to 1024, with h_skinny, the rest with h6; `cublas-gemm` cuBLAS called by us, `matmul-*` torch.matmul
 KERNEL_h0   := gemm/gemm_sm90.cu
 KERNEL_h1   := gemm/gemm_sm90.cu
 KERNEL_h2   := gemm/gemm_sm90.cu
@@ -85,7 +85,7 @@ GRAPH_CALLS := 1
 # and the four GPUs may be of several hosts (no four-GPU host was lent)
 # plan confirm2 (declared 2026-11-29, before any of its sessions ran, for the v2 kernel: the
 # padded copies in one launch on rows of 64 elements, C of N % 8 != 0 by 16-byte row stores, hd's
-# rule for squares up to 1024): 3 GPUs, one session of 3 rounds each (30 samples a round, as
+# rule for M and N up to 1024): 3 GPUs, one session of 3 rounds each (30 samples a round, as
 # confirm1), each GPU a one-GPU machine of its own (only those were lent); confirm1's four
 # sessions were of the v1 code: replaced
 PLAN        := confirm2 3 1 3

@@ -47,7 +47,14 @@ for e in $ADDED; do
   check_eq "$e: one row in the main appendix, pointing at that section" \
     "$(grep -cE "^\| \`$e\` \| \`nvidia-h200\` \| 2 \| 2 \| \`nvidia-h200\`: 2 comparisons: .* \| ${sec//./\\.} \|\$" $R/appendix.md)" 1
   check_eq "$e: no section in the main appendix, no other line" "$(grep -c "\`$e\`" $R/appendix.md)" 1
+  # the H200's design row lists every experiment, however many (it was once cut at 512 bytes,
+  # mid-character, and pdflatex stopped on the broken UTF-8)
+  check_eq "$e: in the full appendix's design row" \
+    "$(grep '^| design (sessions × rounds × reps) |' $R/appendix-full.md | grep -c "\`$e\` 2 × 3 × 10")" 1
 done
+last=$(for d in "$T"/data/*/nvidia-h200; do basename "$(dirname "$d")"; done | LC_ALL=C sort | tail -n 1)
+check_eq "the H200's design row reaches its last experiment, \`$last\` (none cut)" \
+  "$(grep '^| design (sessions × rounds × reps) |' $R/appendix-full.md | grep '`probe-a`' | grep -c "\`$last\` [0-9]")" 1
 check_eq "$EMPTY: one line in the main appendix, as without data" \
   "$(grep -c "$EMPTY" $R/appendix.md)/$(grep -c "^- \`$EMPTY\`: defined, but no samples" $R/appendix.md)" 1/1
 for l in $R/latex/appendix.log; do check_eq "no overfull box wider than 1 pt in the main appendix" "$(overfull $l)" 0; done

@@ -224,16 +224,16 @@ static void fingerprint(gen *g, const char *gpu, egpu *xs, size_t n) {
     doc_row(&g->d, (const char *const[]){tmpl_str(g, "method", "row-sm-clock", NULL), fmt("%g – %g", cmin, cmax)});
   if (isfinite(tmin))
     doc_row(&g->d, (const char *const[]){tmpl_str(g, "method", "row-temperature", NULL), fmt("%g – %g", tmin, tmax)});
-  // the design of each experiment, from its first variant and shape
-  char des[512] = "";
-  size_t du = 0;
-  for (size_t i = 0; i < n && du < sizeof des; i++) {
+  // the design of each experiment, from its first variant and shape (every one: no fixed buffer)
+  strlist des = {0};
+  for (size_t i = 0; i < n; i++) {
     const char *d = strcmp(xs[i].gpu, gpu) ? "" : design_of_exp(g, &xs[i]);
-    if (*d) du += (size_t)snprintf(des + du, sizeof des - du, "%s`%s` %s", du ? "; " : "", xs[i].exp, d);
+    if (*d) strlist_add(&des, fmt("`%s` %s", xs[i].exp, d));
   }
-  if (du)
+  if (des.n)
     doc_row(&g->d, (const char *const[]){tmpl_str(g, "method", "row-design", NULL),
-                                         tmpl_str(g, "method", "design", (const char *const[]){"designs", des, NULL})});
+                                         tmpl_str(g, "method", "design", (const char *const[]){"designs", gen_join(&des, "; "), NULL})});
+  strlist_free(&des);
   if (dsmin)
     doc_row(&g->d, (const char *const[]){tmpl_str(g, "method", "row-measured", NULL),
                                          strcmp(dsmin, dsmax) ? fmt("%s … %s", dsmin, dsmax) : dsmin});
