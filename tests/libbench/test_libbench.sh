@@ -35,13 +35,21 @@ python3 $R --backend nope --shape M1_N1_K1 >/dev/null 2>"$t/err"
 check_eq "an unknown backend: exit 2" "$?" 2
 python3 $R --backend matmul-cublas --shape M1_N1_K1 --meta 'Bad Key=1' >/dev/null 2>"$t/err"
 check_eq "a bad --meta key: exit 2" "$?" 2
-if python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)' 2>/dev/null; then
-  echo "# a GPU is here: the no-GPU exit is not checked"
-else
-  python3 $R --backend matmul-cublas --shape M16_N16_K16 --out "$t/x.csv" >/dev/null 2>"$t/err"
-  check_eq "no torch or no GPU: exit 5 (the baseline is unavailable here)" "$?" 5
-  check "... and no sample file" test ! -e "$t/x.csv"
-fi
+# unavailable IMPORTS RUNNER BACKEND SHAPE WHAT [MESSAGE]: where a module of IMPORTS or a GPU is
+# missing, the runner exits 5 (the baseline is unavailable here), says MESSAGE (when given) and
+# writes no sample file; where all are present there is nothing to check
+unavailable() {
+  if python3 -c "import $1, torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)" 2>/dev/null; then
+    echo "# $1 and a GPU are here: the unavailable exit of $2 is not checked"
+    return
+  fi
+  rm -f "$t/u.csv"
+  python3 "$2" --backend "$3" --shape "$4" --out "$t/u.csv" >/dev/null 2>"$t/err"
+  check_eq "$5: exit 5 (unavailable here)" "$?" 5
+  [ -z "${6:-}" ] || check_grep "... saying the baseline cannot be measured here" "$6" "$t/err"
+  check "... and no sample file" test ! -e "$t/u.csv"
+}
+unavailable torch $R matmul-cublas M16_N16_K16 "no torch or no GPU"
 make -s --no-print-directory build/tools/session >/dev/null 2>&1
 S=build/tools/session
 mkdir -p "$t/lb"; cp tools/libbench/*.py "$t/lb/"
@@ -66,14 +74,8 @@ check_eq "fa4_bench: a shape outside attention's grammar: exit 2" "$?" 2
 check_grep "... named with sdpa_bench's grammar" "is not B<b>_H<h>_S<sq>\[_K<skv>\]_D<d>_C<0\|1>" "$t/err"
 python3 $F --backend sdpa-cudnn --shape B1_H1_S4_D64_C0 >/dev/null 2>"$t/err"
 check_eq "fa4_bench: another runner's backend: exit 2" "$?" 2
-if python3 -c 'import flash_attn.cute, torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)' 2>/dev/null; then
-  echo "# FlashAttention-4 and a GPU are here: the unavailable exit is not checked"
-else
-  python3 $F --backend fa4-cute --shape B1_H1_S4_D64_C0 --out "$t/f.csv" >/dev/null 2>"$t/err"
-  check_eq "fa4_bench without torch, FlashAttention-4 or a GPU: exit 5 (unavailable here)" "$?" 5
-  check_grep "... saying the baseline cannot be measured here" "baseline fa4-cute cannot be measured here" "$t/err"
-  check "... and no sample file" test ! -e "$t/f.csv"
-fi
+unavailable flash_attn.cute $F fa4-cute B1_H1_S4_D64_C0 "fa4_bench without torch, FlashAttention-4 or a GPU" \
+  "baseline fa4-cute cannot be measured here"
 check_grep "fa4-cute is a library baseline of the attention problem" "(^| )fa4-cute( |$)" kernels/attention/problem/baselines.txt
 # the kernel-time column is one more column of the sample format: the readers take it
 printf '# cudadent42 samples v1\n# variant: x\nshape,rep,time_us,sm_clock_mhz,python_call_us,kernel_us\nM16_N16_K16,0,1.5,1980,3.0,1.2\nM16_N16_K16,1,1.6,1980,3.1,\n' >"$t/k.csv"
