@@ -7,7 +7,9 @@ Per shape (sdpa_bench's grammar): the q, k and v sdpa_bench makes from the seed,
 the [B, S, H, D] layout flash_attn_func takes (outside the timed call); one call of
 flash_attn.cute.flash_attn_func(q, k, v, causal=C) with the library's defaults (scale 1/sqrt(D),
 one split, its own tile choice), checked by sdpa_bench's check (the same fp32 reference and
-criteria) on the output read as [B, H, S, D]. Causal with Sq != Skv is not run: FlashAttention
+criteria) on the output read as [B, H, S, D]. A shape the library's own checks refuse (their
+assertions: on sm_90 a head dimension not a multiple of 8, or over 256) is a shape it cannot run,
+as libbench reads a ValueError. Causal with Sq != Skv is not run: FlashAttention
 aligns the causal mask to the bottom right, the problem to the top left (the header's
 unsupported.<shape> says so). Install: `pip install --pre flash-attn-4 'nvidia-cutlass-dsl[cu13]'`
 (CUDA 13; without the extra, the CUDA 12 build of the DSL).
@@ -75,7 +77,10 @@ def prepare(torch, backend, params, seed):
     q, k, v = (t.transpose(1, 2).contiguous() for t in sdpa_bench.inputs(torch, params, seed))
 
     def call():
-        return flash_attn_func(q, k, v, causal=bool(c))[0]
+        try:
+            return flash_attn_func(q, k, v, causal=bool(c))[0]
+        except AssertionError as e:  # the library's own checks refuse the shape (e.g. its D)
+            raise ValueError(f"flash-attn-4 refuses the shape: {e or 'assertion failed'}") from e
 
     def check(o):
         return check_bhsd(o.transpose(1, 2))
