@@ -76,7 +76,7 @@ R_LIB := $(addprefix $(B)/tools/obj/report/,report_vars.o report_pick.o report_r
 # report_tmplread of R_LIB, which prep_plots reads its captions with), the CSV tables of reports/
 # (report_static) and the writer (report_doc), never on the main
 R_GEN := $(addprefix $(B)/tools/obj/report/,report_gen.o report_ctx.o report_fmt.o report_tmpl.o report_words.o \
-           report_doc.o report_problem.o report_design.o report_primary.o report_brief.o report_setup.o report_glossary.o report_times.o report_fastest.o report_clocks.o report_aainside.o report_form.o report_frame.o report_headline.o report_hrows.o report_tally.o report_lines.o report_keyclaims.o report_method.o \
+           report_doc.o report_problem.o report_design.o report_primary.o report_brief.o report_setup.o report_glossary.o report_times.o report_libver.o report_fastest.o report_clocks.o report_aainside.o report_form.o report_frame.o report_headline.o report_hrows.o report_tally.o report_lines.o report_keyclaims.o report_method.o \
            report_exp.o report_gates.o report_reasons.o report_static.o report_rooftab.o \
            report_correct.o report_numerics.o report_sweep.o report_results.o report_resultsec.o report_shown.o \
            report_retired.o report_claims.o report_rules.o profile_section.o search_section.o) \
@@ -465,6 +465,13 @@ $(B)/tests/test_render: tests/report/test_render.c $(addprefix $(B)/tools/obj/re
 	@mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(filter %.o,$^) -lm
 -include $(B)/tests/test_render.d
+# Unit test of the libraries' versions as the appendix reads them from a sample file's header.
+TEST_PROGS += $(B)/tests/test_libver
+$(B)/tests/test_libver: tests/report/test_libver.c $(addprefix $(B)/tools/obj/report/,report_libver.o report_doc.o \
+    report_vars.o) $(SAMPLES_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -Itests -o $@ $< $(filter %.o,$^) -lm
+-include $(B)/tests/test_libver.d
 # Unit test of the roofs (the highest measured bandwidth, old ceilings files included).
 TEST_PROGS += $(B)/tests/test_roof
 $(B)/tests/test_roof: tests/report/test_roof.c $(B)/tools/obj/report/report_roof.o $(CSV_OBJS) $(SAMPLES_OBJS)

@@ -16,6 +16,7 @@
 #include "report_fastest.h"
 #include "report_fmt.h"
 #include "report_form.h"
+#include "report_libver.h"
 #include "report_parts.h"
 #include "report_pick.h"
 #include "report_times.h"
@@ -93,19 +94,15 @@ static const char *timing_words(gen *g, const strlist *kinds, const strlist *nam
 }
 
 const char *primary_versions(gen *g, const egpu *xs, size_t n, const char *v) {
-  const char *code = NULL, *sp = NULL;
-  for (size_t i = 0; i < n && !sp; i++) code = meta_of(&xs[i], v, "code"), sp = code ? strchr(code, ' ') : NULL;
   strlist kv = {0};
-  char tok[256];
-  for (const char *p = sp; p && *p;) {
-    p += strspn(p, " ");
-    size_t n = strcspn(p, " ");
-    if (!n) break;
-    snprintf(tok, sizeof tok, "%.*s", (int)n, p);
-    char *eq = strchr(tok, '=');
-    if (eq) *eq = '\0', strlist_add(&kv, fmt("`%s` %s", tok, eq + 1));
-    p += n;
-  }
+  const char *rt = NULL;  // the CUDA runtime a C baseline was built against, where it records no version
+  for (size_t i = 0; i < n && !kv.n; i++)
+    for (size_t f = 0; f < xs[i].names.n && !kv.n; f++)
+      if (!strcmp(xs[i].names.v[f], v)) {
+        lib_versions(&xs[i].files[f], &kv);
+        if (!rt) rt = samples_meta(&xs[i].files[f], "cuda_runtime");
+      }
+  if (!kv.n && rt) strlist_add(&kv, tmpl_str(g, "times", "runtime", (const char *const[]){"v", rt, NULL}));
   const char *s = kv.n ? tmpl_str(g, T, "versions", (const char *const[]){"list", gen_join(&kv, ", "), NULL})
                        : tmpl_str(g, T, "no-versions", NULL);
   strlist_free(&kv);

@@ -1,6 +1,5 @@
 // report_times.c — see report_times.h. Every number is a field of summary-kernel.csv or
-// compare-kernel.csv; every version a token of a sample file's `code` header (`<lib>:<hash> k=v
-// k=v`, as the library runner writes it). Words: reports/templates/times.txt.
+// compare-kernel.csv; every version as report_libver reads it from a sample file's header. Words: reports/templates/times.txt.
 #include "report_times.h"
 
 #include <math.h>
@@ -9,6 +8,7 @@
 
 #include "report_fmt.h"
 #include "report_hrows.h"
+#include "report_libver.h"
 #include "report_pick.h"
 #include "report_tally.h"
 #include "report_tmpl.h"
@@ -70,20 +70,6 @@ const char *times_key_kernel(gen *g, const expvars *e, const egpu *x) {
   return n ? fmt(" %s", tmpl_str(g, T, n == 1 ? "key-kernel-one" : "key-kernel", v)) : fmt(" %s", tmpl_str(g, T, "key-kernel-none", v));
 }
 
-// the `k` v tokens after the code id of file f, added once each to *out
-static void code_versions(const samples_file *f, strlist *out) {
-  const char *code = samples_meta(f, "code"), *p = code ? strchr(code, ' ') : NULL;
-  while (p && *p) {
-    p += strspn(p, " ");
-    size_t n = strcspn(p, " ");
-    if (!n) break;
-    const char *tok = fmt("%.*s", (int)n, p), *eq = strchr(tok, '=');
-    const char *kv = eq ? fmt("`%.*s` %s", (int)(eq - tok), tok, eq + 1) : NULL;
-    if (kv && !strlist_has(out, kv)) strlist_add(out, kv);
-    p += n;
-  }
-}
-
 // whether file f is a library runner's (its code id is not our kernels')
 static int runner_file(const samples_file *f) {
   const char *code = samples_meta(f, "code");
@@ -103,7 +89,7 @@ void times_libraries(gen *g, const kc_exp *es, size_t n) {
         if (!strlist_has(&es[k].e->libraries, v) && !runner_file(&x->files[f])) continue;
         if (strchr(v, '.')) continue;  // <lib>-<backend>.<suffix>: a second name of one baseline (an A/A's)
         strlist got = {0};
-        code_versions(&x->files[f], &got);
+        lib_versions(&x->files[f], &got);
         const char *rt = samples_meta(&x->files[f], "cuda_runtime");
         if (!got.n && rt) strlist_add(&got, tmpl_str(g, T, "runtime", (const char *const[]){"v", rt, NULL}));
         size_t j = 0;
