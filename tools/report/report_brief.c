@@ -70,24 +70,8 @@ static const char *gpu_sentences(gen *g, const kc_exp *k, const egpu *x) {
   strlist cs = {0}, bs = {0};
   for (size_t j = 0; j < cands.n; j++)
     strlist_add(&cs, tmpl_str(g, T, "cand", (const char *const[]){"v", cands.v[j], "kernel", primary_kernels(k, cands.v[j]), NULL}));
-  // the libraries with their versions (their files' `code` header), those of one version named together
-  const char *nover = tmpl_str(g, "primary", "no-versions", NULL);
-  strlist vers = {0};
-  for (size_t j = 0; j < bases.n; j++)
-    strlist_add(&vers, strlist_has(&k->e->libraries, bases.v[j]) ? primary_versions(g, k->xs, k->n, bases.v[j]) : nover);
-  for (size_t j = 0; j < bases.n; j++) {
-    size_t f = 0;
-    while (strcmp(vers.v[f], vers.v[j])) f++;
-    if (f < j) continue;  // named with the first of its version
-    strlist same = {0};
-    for (size_t q = j; q < bases.n; q++)
-      if (!strcmp(vers.v[q], vers.v[j])) strlist_add(&same, bases.v[q]);
-    strlist_add(&bs, tmpl_str(g, T, "base", (const char *const[]){"v", gen_join_code(&same, ", "), "versions",
-                                                                 strcmp(vers.v[j], nover) ? tmpl_str(g, T, "versions", (const char *const[]){"list", vers.v[j], NULL}) : "",
-                                                                 NULL}));
-    strlist_free(&same);
-  }
-  strlist_free(&vers);
+  // the libraries by name (their versions: the opening's paragraph of the libraries timed)
+  strlist_add(&bs, tmpl_str(g, T, "base", (const char *const[]){"v", gen_join_code(&bases, ", "), NULL}));
   // the shape of most work: our TFLOPS and share of the roof there, its speedups
   const size_t m = (size_t)most;
   const char *mc = primary_cmp_name(c, m, "cand"), *mb = primary_cmp_name(c, m, "base"), *msh = rcsv_get(c, m, rcsv_col(c, "shape"));
