@@ -27,6 +27,11 @@ check_build_statuses() {
     fi
   done
 }
+# spilling_logs LOG...: the ptxas logs (build.log) without the zero-spill line, or with a line of
+# any function that spills, one a line
+spilling_logs() {
+  { grep -L '0 bytes spill stores, 0 bytes spill loads' "$@"; grep -lE '[1-9][0-9]* bytes spill (stores|loads)' "$@"; } | sort -u
+}
 done_testing() { exit $((fails > 0)); }
 # find_cuobjdump: prints the path of cuobjdump ($CUOBJDUMP, PATH, the CUDA toolkit, or pip's
 # nvidia-cuda-cuobjdump wheel); status 1 when there is none. `cuobjdump -sass` runs nvdisasm from

@@ -29,9 +29,7 @@ declare -A why=(
 check_build_statuses "$exp" "$out" why
 make -s gates EXP=correctness-sm90 >/dev/null 2>&1
 check_eq "gates ran" "$?" 0
-# a log without ptxas's zero-spill line, or with a line of any function that spills
-logs=$(ls "$out"/*/build.log | grep -v /bad_)
-spills=$( { grep -L '0 bytes spill stores, 0 bytes spill loads' $logs; grep -lE '[1-9][0-9]* bytes spill (stores|loads)' $logs; } | sort -u | tr '\n' ' ')
+spills=$(spilling_logs $(ls "$out"/*/build.log | grep -v /bad_) | tr '\n' ' ')
 check_eq "no accepted variant spills (ptxas)" "$spills" ""
 serial=$(grep -lE 'C751[0-9]' $(ls "$out"/*/build.log | grep -v /bad_) | tr '\n' ' ')
 check_eq "no accepted variant has its wgmmas serialised (ptxas C751x: C7518, C7512 ...)" "$serial" ""

@@ -100,9 +100,9 @@ const char *primary_versions(gen *g, const egpu *xs, size_t n, const char *v) {
     for (size_t f = 0; f < xs[i].names.n && !kv.n; f++)
       if (!strcmp(xs[i].names.v[f], v)) {
         lib_versions(&xs[i].files[f], &kv);
-        if (!rt) rt = samples_meta(&xs[i].files[f], "cuda_runtime");
+        if (!rt) rt = times_runtime(g, &xs[i].files[f]);
       }
-  if (!kv.n && rt) strlist_add(&kv, tmpl_str(g, "times", "runtime", (const char *const[]){"v", rt, NULL}));
+  if (!kv.n && rt) strlist_add(&kv, rt);
   const char *s = kv.n ? tmpl_str(g, T, "versions", (const char *const[]){"list", gen_join(&kv, ", "), NULL})
                        : tmpl_str(g, T, "no-versions", NULL);
   strlist_free(&kv);

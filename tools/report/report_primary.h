@@ -34,8 +34,10 @@ int primary_goal_met(gen *g, const egpu *x, size_t r, double goal, int *kernel);
 // the FLOPs and minimum bytes of SHAPE from the `work.<shape>` header of CAND's file, else BASE's
 // (NaN where neither records it)
 void primary_work(const egpu *x, const char *cand, const char *base, const char *shape, double *fl, double *by);
-// the versions a library's file records (report_libver.h), from the first of the N GPUs XS whose file of V records any (a GPU without the library's file, e.g. one
-// whose data are of an older design, is passed over), in words (templates/primary.txt)
+// the versions a library's file records (report_libver.h; else the CUDA runtime it was built
+// against: times_runtime), from the first of the N GPUs XS whose file of V records any (a GPU
+// without the library's file, e.g. one whose data are of an older design, is passed over), in
+// words (templates/primary.txt)
 const char *primary_versions(gen *g, const egpu *xs, size_t n, const char *v);
 // the kernel source(s) candidate V of K is built from: a dispatching build's are its
 // configurations' (dispatch_configs of its sample file, each configuration's KERNEL_<name> or

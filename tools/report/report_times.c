@@ -1,5 +1,6 @@
 // report_times.c — see report_times.h. Every number is a field of summary-kernel.csv or
-// compare-kernel.csv; every version as report_libver reads it from a sample file's header. Words: reports/templates/times.txt.
+// compare-kernel.csv; every version as report_libver reads it from a sample file's header.
+// Words: reports/templates/times.txt.
 #include "report_times.h"
 
 #include <math.h>
@@ -70,6 +71,11 @@ const char *times_key_kernel(gen *g, const expvars *e, const egpu *x) {
   return n ? fmt(" %s", tmpl_str(g, T, n == 1 ? "key-kernel-one" : "key-kernel", v)) : fmt(" %s", tmpl_str(g, T, "key-kernel-none", v));
 }
 
+const char *times_runtime(gen *g, const samples_file *f) {
+  const char *rt = samples_meta(f, "cuda_runtime");
+  return rt ? tmpl_str(g, T, "runtime", (const char *const[]){"v", rt, NULL}) : NULL;
+}
+
 // whether file f is a library runner's (its code id is not our kernels')
 static int runner_file(const samples_file *f) {
   const char *code = samples_meta(f, "code");
@@ -90,8 +96,8 @@ void times_libraries(gen *g, const kc_exp *es, size_t n) {
         if (strchr(v, '.')) continue;  // <lib>-<backend>.<suffix>: a second name of one baseline (an A/A's)
         strlist got = {0};
         lib_versions(&x->files[f], &got);
-        const char *rt = samples_meta(&x->files[f], "cuda_runtime");
-        if (!got.n && rt) strlist_add(&got, tmpl_str(g, T, "runtime", (const char *const[]){"v", rt, NULL}));
+        const char *rt = times_runtime(g, &x->files[f]);
+        if (!got.n && rt) strlist_add(&got, rt);
         size_t j = 0;
         while (j < libs.n && strcmp(libs.v[j], v)) j++;
         if (j == libs.n) strlist_add(&libs, v), strlist_add(&vers, "");

@@ -26,3 +26,6 @@ const char *times_key_kernel(gen *g, const expvars *e, const egpu *x);
 // sample file of a library runner, whose `code` is not our kernels'), each with the versions its
 // files' `code` header records, and whether kernel time was recorded anywhere (one sentence when not)
 void times_libraries(gen *g, const kc_exp *es, size_t n);
+// the words for the CUDA runtime file f's library was built against (`cuda_runtime`), for a
+// library that records no version of its own; NULL where f records none
+const char *times_runtime(gen *g, const samples_file *f);
