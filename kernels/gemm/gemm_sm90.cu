@@ -26,8 +26,9 @@
 // tensor map needs 16-byte row strides: K % 8 != 0 (A's rows) or N % 8 != 0 (B's rows) are served
 // by a padded copy in the workspace (gemm_sm90_pad: rows of K or N rounded up to 64, zeros after),
 // one extra launch for both; C (N % 8 != 0 has no tensor map of C) is then stored by the threads:
-// with TMA_STORE=1 through the staged tile in 16-byte row stores (gemm_sm90_store_rows.cuh),
-// otherwise from the accumulators (two elements, or with N odd one, a store).
+// with TMA_STORE=1 (and C 16-byte aligned) through the staged tile in 16-byte row stores
+// (gemm_sm90_store_rows.cuh), otherwise from the accumulators (two elements, or with N odd one, a
+// store).
 //
 // Tunables (-D macros, default in brackets; gemm_sm90.tunables lists the values):
 //   BLOCK_M       [128] rows of C per tile: 64, 128, 256 (64 or 128 per consumer warpgroup)

@@ -75,7 +75,10 @@ __device__ __forceinline__ void store_rows(const WgConsumer &c, const Params &p,
       const uint4 v = shift_chunk(lo, hi, s);
       const int col = 8 * k - s;  // the tile column of the chunk's first element
       if (col >= 0 && col + 8 <= width) {
-        *reinterpret_cast<uint4 *>(base + 8 * k) = v;
+        // one 16-byte store (a uint4 assignment through the pointer became four 4-byte stores)
+        asm volatile("st.global.v4.b32 [%0], {%1, %2, %3, %4};\n" ::"l"(base + 8 * k), "r"(v.x), "r"(v.y),
+                     "r"(v.z), "r"(v.w)
+                     : "memory");
       } else {
         const uint32_t words[4] = {v.x, v.y, v.z, v.w};
 #pragma unroll
