@@ -25,10 +25,10 @@
 // Ragged shapes: TMA zero-fills the M, N and K edges of every tile and clips the stores, but a
 // tensor map needs 16-byte row strides: K % 8 != 0 (A's rows) or N % 8 != 0 (B's rows) are served
 // by a padded copy in the workspace (gemm_sm90_pad: rows of K or N rounded up to 64, zeros after),
-// one extra launch for both; C (N % 8 != 0 has no tensor map of C) is then stored by the threads:
-// with TMA_STORE=1 (and C 16-byte aligned) through the staged tile in 16-byte row stores
-// (gemm_sm90_store_rows.cuh), otherwise from the accumulators (two elements, or with N odd one, a
-// store).
+// one extra launch for both. C (N % 8 != 0 has no tensor map of C): with TMA_STORE=1 and no split,
+// the copy engine stores the tiles into a padded copy of C in the workspace (rows of N rounded up to
+// 64) and a last launch copies it into C in 16-byte stores (gemm_sm90_unpad.cuh); otherwise the
+// threads store it from the accumulators (two elements, or with N odd one, a store).
 //
 // Tunables (-D macros, default in brackets; gemm_sm90.tunables lists the values):
 //   BLOCK_M       [128] rows of C per tile: 64, 128, 256 (64 or 128 per consumer warpgroup)
@@ -41,8 +41,8 @@
 //   GROUP_M       [8]   grouped rasterisation: tiles walked GROUP_M tile rows at a time, column by
 //                       column; 1 = row-major order
 //   TMA_STORE     [0]   1: C staged in shared memory (BLOCK_M x BLOCK_N fp16 beside the ring) and
-//                       stored by the copy engine where N % 8 == 0 and K is not split, by the
-//                       threads' 16-byte row stores where N % 8 != 0 and K is not split
+//                       stored by the copy engine where K is not split (into C's padded copy
+//                       where N % 8 != 0)
 //   CLUSTER_M     [1]   2: clusters of two CTAs on vertically adjacent tiles, each B tile loaded
 //                       once for both (each CTA multicasts half of its 64-column panels) and
 //                       the slot given back by the consumers of both (sm90/cluster.cuh)
@@ -70,7 +70,7 @@
 #include "gemm_sm90_params.cuh"
 #include "gemm_sm90_pingpong.cuh"
 #include "gemm_sm90_sched.cuh"
-#include "gemm_sm90_store_rows.cuh"
+#include "gemm_sm90_unpad.cuh"
 #include "gemm_splitk.cuh"
 #include "mma_ptx.cuh"
 #include "sm90/cluster.cuh"
@@ -159,8 +159,6 @@ __device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w, i
       c.store_partial(p, un.m0, un.n0, un.z);
     else if (TMA_STORE && p.tma_store)
       c.store_tma(p, smem, un.m0, un.n0);
-    else if (TMA_STORE && p.store_rows)
-      store_rows(c, p, smem, un.m0, un.n0);
     else
       c.store_direct(p, un.m0, un.n0);
   }
@@ -247,6 +245,12 @@ __global__ void __launch_bounds__(256) gemm_sm90_pad(const PadJob ja, const PadJ
   }
 }
 
+// C from its padded copy (N % 8 != 0, TMA_STORE=1, no split: gemm_sm90_unpad.cuh).
+__global__ void __launch_bounds__(unpad::THREADS) gemm_sm90_unpad(const __half *src, int ld, __half *c, int M,
+                                                                  int N) {
+  unpad::copy(src, ld, c, M, N);
+}
+
 // C = Σ_z partial_z, in the order z = 0, 1, ... (gemm_splitk.cuh).
 __global__ void __launch_bounds__(splitk::REDUCE_THREADS) gemm_sm90_splitk_reduce(
     const float *ws, __half *c, int M, int N, int ldw, int splits) {
@@ -274,23 +278,28 @@ int split_count(const gemm_shape *s, int sm_count, long tiles) {
 }
 
 // The workspace: the partials (splits > 1), then the padded A (K % 8 != 0), then the padded B
-// (N % 8 != 0), each 256-byte aligned (a tensor map's base must be 16-byte aligned).
+// (N % 8 != 0), then the padded C (N % 8 != 0, TMA_STORE=1, no split), each 256-byte aligned (a
+// tensor map's base must be 16-byte aligned).
 // A padded copy's rows are rounded up to 64 elements: 128 bytes, so that every row of the copy
 // engine's boxes starts a 128-byte line (8 elements would be enough for a tensor map).
 constexpr int PAD_TO = 64;
 struct Layout {
   int kp, np;  // row lengths of the operands as mapped: K, N or rounded up to PAD_TO
-  size_t off_a, off_b, bytes;
+  bool c_pad;  // C through its padded copy (rows of np)
+  size_t off_a, off_b, off_c, bytes;
 };
 Layout layout_of(const gemm_shape *s, int splits) {
   Layout l;
   l.kp = s->K % 8 ? (int)ceil_div(s->K, PAD_TO) * PAD_TO : s->K;
   l.np = s->N % 8 ? (int)ceil_div(s->N, PAD_TO) * PAD_TO : s->N;
+  l.c_pad = TMA_STORE && s->N % 8 && splits == 1;
   size_t off = splits > 1 ? align256((size_t)splits * s->M * splitk::ldw_of(s->N) * sizeof(float)) : 0;
   l.off_a = off;
   if (s->K % 8) off += align256((size_t)s->M * l.kp * sizeof(__half));
   l.off_b = off;
   if (s->N % 8) off += align256((size_t)s->K * l.np * sizeof(__half));
+  l.off_c = off;
+  if (l.c_pad) off += align256((size_t)s->M * l.np * sizeof(__half));
   l.bytes = off;
   return l;
 }
@@ -330,7 +339,7 @@ extern "C" int kernel_describe(const problem_shape *shape, int sm_count, kernel_
   plan->persistent = persistent;
   plan->work_items = units * CM;
   plan->workspace_bytes = l.bytes;
-  plan->launches = 1 + (splits > 1) + (s->K % 8 != 0 || s->N % 8 != 0);
+  plan->launches = 1 + (splits > 1) + (s->K % 8 != 0 || s->N % 8 != 0) + l.c_pad;
   return 0;
 }
 
@@ -371,13 +380,13 @@ extern "C" cudaError_t kernel_run(const problem_shape *shape, const kernel_plan 
   if (e != cudaSuccess) return e;
   Params p;
   memset(&p, 0, sizeof p);
-  p.tma_store = TMA_STORE && s->N % 8 == 0 && splits == 1;
-  p.store_rows = TMA_STORE && s->N % 8 != 0 && splits == 1 &&
-                 (reinterpret_cast<uintptr_t>(a->c) & 15) == 0;
+  p.tma_store = TMA_STORE && splits == 1;
+  // C as the copy engine stores it: C, or its padded copy (as wide as its rows: l.c_pad)
+  __half *C = l.c_pad ? reinterpret_cast<__half *>(ws + l.off_c) : a->c;
   // tensor maps hold the base addresses, so they are encoded per call (host only, no CUDA call)
   if (!sm90::tma_map_3d(&p.tm_a, A, l.kp, s->M, 1, BM, "a") ||
       !sm90::tma_map_3d(&p.tm_b, B, l.np, s->K, 1, BK, "b") ||
-      (p.tma_store && !sm90::tma_map_3d(&p.tm_c, a->c, s->N, s->M, 1, WM, "c")))
+      (p.tma_store && !sm90::tma_map_3d(&p.tm_c, C, l.c_pad ? l.np : s->N, s->M, 1, WM, "c")))
     return cudaErrorInvalidValue;
   p.c = a->c;
   p.ws = splits > 1 ? reinterpret_cast<float *>(ws) : nullptr;
@@ -389,6 +398,10 @@ extern "C" cudaError_t kernel_run(const problem_shape *shape, const kernel_plan 
                        splits, GROUP_M, CM);
   gemm_sm90_kernel<<<dim3(plan->grid[0]), NT, SMEM_BYTES, stream>>>(p);
   e = cudaGetLastError();
+  if (e == cudaSuccess && l.c_pad) {
+    gemm_sm90_unpad<<<unpad::blocks(s->M, s->N), unpad::THREADS, 0, stream>>>(C, l.np, a->c, s->M, s->N);
+    e = cudaGetLastError();
+  }
   if (e != cudaSuccess || splits == 1) return e;
   gemm_sm90_splitk_reduce<<<splitk::reduce_blocks(s->M, p.ldw), splitk::REDUCE_THREADS, 0, stream>>>(
       p.ws, p.c, p.M, p.N, p.ldw, splits);

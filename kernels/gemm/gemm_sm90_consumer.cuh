@@ -3,8 +3,8 @@
 // the whole tile, row0 = 0, WM = BLOCK_M; MA = WM / 64 m64 atoms), accumulated in
 // fp32 registers by wgmma from the ring's A and B tiles, then stored: as an fp32 partial of C into
 // the workspace (split-K), as fp16 by the threads' own stores, or (TMA_STORE=1) through a swizzled
-// shared-memory tile (stage) by the bulk tensor copy engine, or where C has no tensor map by the
-// threads' 16-byte row stores (gemm_sm90_store_rows.cuh).
+// shared-memory tile (stage) by the bulk tensor copy engine, into C or, where C has no tensor map
+// (N % 8 != 0), into its padded copy (gemm_sm90_unpad.cuh).
 //
 // Accumulator layout (sm90/wgmma.cuh): warp wq of the warpgroup holds rows 16·wq + lane/4 and
 // +8 of each atom; acc[a][4j + 2h + e] is row 16·wq + lane/4 + 8h of atom a, column 8j +

@@ -56,6 +56,12 @@ check_grep "m64_w1 plan: M=16" \
 check_grep "tma_store_s3 plan: the C tile beside the ring" \
   'shape=M4096_N4096_K4096 kernel=gemm_sm90_kernel grid=132,1,1 block=384,1,1 dyn_smem=214064 ' \
   "$out/tma_store_s3/describe.txt"
+# tma_store_s3 at 2 x 4099 x 13 (N % 8 != 0, no split): the copy engine stores C into a padded
+# copy, 2 x 4160 halves = 16640 bytes (a multiple of 256), after A's 256 and B's 108288: 125184
+# bytes; three launches: the padded copies, the kernel, the copy of C out of its padded copy
+check_grep "tma_store_s3 plan: C of a ragged N through its padded copy" \
+  'shape=M2_N4099_K13 kernel=gemm_sm90_kernel grid=17,1,1 block=384,1,1 dyn_smem=214064 ctas=17 splits=1 persistent=0 work_items=17 workspace=125184 launches=3 ' \
+  "$out/tma_store_s3/describe.txt"
 # split16 at 1 x 1 x 1: 16 splits of 1 K tile (15 empty, zero partials), 16 x 1 x 4 floats =
 # 256 bytes + A padded (1 x 64 halves -> 256) + B padded (1 x 64 -> 256) = 768; three launches:
 # the padded copies, the kernel, the reduction
