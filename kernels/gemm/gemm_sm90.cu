@@ -19,7 +19,9 @@
 //                   the next tile is waited for; then the epilogue (gemm_sm90_consumer.cuh): fp16
 //                   C by the threads' stores, or with TMA_STORE=1 through a swizzled shared tile
 //                   by the copy engine; with split-K an fp32 partial into the workspace, summed
-//                   in order by a second kernel (gemm_splitk.cuh: deterministic, no atomics).
+//                   in order by a second kernel (gemm_splitk.cuh: deterministic, no atomics), or
+//                   with SPLIT_CLUSTER=1 summed inside the cluster of the tile's splits
+//                   (gemm_sm90_dsum.cuh: distributed shared memory, no workspace, one launch).
 // With SETMAXNREG=1 the producer gives registers to the consumers (sm90/regs.cuh).
 //
 // Ragged shapes: TMA zero-fills the M, N and K edges of every tile and clips the stores, but a
@@ -49,6 +51,10 @@
 //   PINGPONG      [0]   1: the two consumer warpgroups compute alternate units, each a whole
 //                       BLOCK_M x BLOCK_N tile, and take turns on the tensor cores, so that one's
 //                       epilogue runs under the other's mainloop (gemm_sm90_pingpong.cuh)
+//   SPLIT_CLUSTER [0]   1: the SPLIT_K (2, 4 or 8) splits of a tile run as one cluster, one CTA
+//                       each, and sum their partials through distributed shared memory, each CTA
+//                       BLOCK_M/SPLIT_K rows of the tile (gemm_sm90_dsum.cuh); with CLUSTER_M=1,
+//                       PINGPONG=0, PERSISTENT=0
 // SPLIT_K=0 rule: tiles = ceil(M/BLOCK_M)·ceil(N/BLOCK_N); when tiles < SMs (one CTA per SM, the
 // tile grid under one wave), splits = floor(SMs / tiles), at most ceil(K/64) / 4 (four K tiles a
 // split, so the ring fills) and 16; otherwise 1. E.g. the defaults on 132 SMs: M=16 N=K=4096 ->
@@ -58,7 +64,8 @@
 // consumer warpgroup; more than 128 accumulators a thread; SETMAXNREG=1 with one consumer
 // warpgroup; two consumer warpgroups of more than 64 accumulators without SETMAXNREG; shared
 // memory above 227 KB (e.g. BLOCK_N=256 STAGES=5, or TMA_STORE=1 with BLOCK_M=128 BLOCK_N=256
-// STAGES=4).
+// STAGES=4); SPLIT_CLUSTER=1 with SPLIT_K other than 2, 4, 8, with CLUSTER_M=2, PINGPONG=1 or
+// PERSISTENT=1, or with a ring smaller than the fp32 tile it stages.
 // Not built (yet): stream-K, clusters along N (kernels/gemm/NOTES-sm90.md).
 #include <stdio.h>
 #include <string.h>
@@ -67,6 +74,7 @@
 #include "gemm_check.h"
 #include "gemm_sm90_config.cuh"
 #include "gemm_sm90_consumer.cuh"
+#include "gemm_sm90_dsum.cuh"
 #include "gemm_sm90_params.cuh"
 #include "gemm_sm90_pingpong.cuh"
 #include "gemm_sm90_sched.cuh"
@@ -85,6 +93,14 @@
 
 namespace g90 {
 
+// The first cluster unit of this CTA and the step to its next: every role walks the same
+// sequence. SPLIT_CLUSTER=1: the cluster of CTAs b .. b + SK - 1 computes the splits z = 0 .. SK - 1
+// (its ranks) of tile b / SK, one unit each.
+__device__ __forceinline__ int unit_first(const Sched &s) {
+  return SC ? ((int)blockIdx.x % SK) * s.ctiles() + (int)blockIdx.x / SK : (int)blockIdx.x / CM;
+}
+__device__ __forceinline__ int unit_step(const Sched &s) { return SC ? s.units() : (int)gridDim.x / CM; }
+
 // Producer (one thread): every K tile of every unit of this CTA into the next ring slot once it
 // is free: A's box (64 x BLOCK_M) and B's BLOCK_N/64 boxes (64 x 64), one full barrier for all.
 // With CLUSTER_M=2 the two CTAs of a cluster compute vertically adjacent tiles of the same K
@@ -101,7 +117,7 @@ __device__ __forceinline__ void produce(const Params &p, uint32_t smem, int rank
   const uint32_t full = smem + (uint32_t)OFF_FULL, empty = smem + (uint32_t)OFF_EMPTY;
   sm90::Ring<STAGES> r;
   const int units = p.sched.units();
-  for (int q = (int)blockIdx.x / CM; q < units; q += (int)gridDim.x / CM) {
+  for (int q = unit_first(p.sched); q < units; q += unit_step(p.sched)) {
     const Unit un = unit_at(p.sched, q, rank, BM, BN);
     const bool a_live = un.m0 < p.M;
     const int panels = min(BN / 64, (p.b_cols - un.n0 + 63) / 64);  // >= 1: n0 < N <= b_cols
@@ -144,7 +160,7 @@ __device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w, i
   if constexpr (PP) turn.init(w);
   const int units = p.sched.units();
   int j = 0;  // the CTA's units so far
-  for (int q = (int)blockIdx.x / CM; q < units; q += (int)gridDim.x / CM, ++j) {
+  for (int q = unit_first(p.sched); q < units; q += unit_step(p.sched), ++j) {
     const Unit un = unit_at(p.sched, q, rank, BM, BN);
     if (PP && (j & 1) != w) {
       c.ring.advance(un.kt1 - un.kt0);
@@ -154,6 +170,10 @@ __device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w, i
     c.mainloop(full, empty, un.kt0, un.kt1, [&] {
       if constexpr (PP) turn.end();
     });
+    if constexpr (SC) {
+      dsum::stage(c, smem);  // summed by the cluster once every split has staged (the kernel's end)
+      continue;
+    }
     if (un.m0 >= p.M) continue;
     if (p.sched.splits > 1)
       c.store_partial(p, un.m0, un.n0, un.z);
@@ -171,8 +191,8 @@ __device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w, i
 
 using namespace g90;
 
-#if CLUSTER_M > 1
-#define G90_CLUSTER __cluster_dims__(CLUSTER_M, 1, 1)
+#if CLUSTER_M > 1 || SPLIT_CLUSTER
+#define G90_CLUSTER __cluster_dims__(CLUSTER_M * (SPLIT_CLUSTER ? SPLIT_K : 1), 1, 1)
 #else
 #define G90_CLUSTER
 #endif
@@ -213,6 +233,17 @@ __global__ void G90_CLUSTER __launch_bounds__(NT, 1) gemm_sm90_kernel(const __gr
   // with a cluster, no CTA leaves while the other may still arrive on its empty barriers
   if constexpr (CM > 1) {
     __syncwarp();
+    sm90::cluster_sync();
+  }
+  // SPLIT_CLUSTER=1: every split's partial staged, each CTA sums its rows over the cluster, and
+  // leaves only once the others have read its partial
+  if constexpr (SC) {
+    __syncwarp();
+    sm90::cluster_sync();
+    if (wg > 0) {
+      const Unit un = unit_at(p.sched, unit_first(p.sched), 0, BM, BN);
+      dsum::sum_rows(p, smem, un.m0, un.n0, un.z, (int)threadIdx.x - 128);
+    }
     sm90::cluster_sync();
   }
 }
@@ -293,7 +324,7 @@ Layout layout_of(const gemm_shape *s, int splits) {
   l.kp = s->K % 8 ? (int)ceil_div(s->K, PAD_TO) * PAD_TO : s->K;
   l.np = s->N % 8 ? (int)ceil_div(s->N, PAD_TO) * PAD_TO : s->N;
   l.c_pad = TMA_STORE && s->N % 8 && splits == 1;
-  size_t off = splits > 1 ? align256((size_t)splits * s->M * splitk::ldw_of(s->N) * sizeof(float)) : 0;
+  size_t off = splits > 1 && !SC ? align256((size_t)splits * s->M * splitk::ldw_of(s->N) * sizeof(float)) : 0;
   l.off_a = off;
   if (s->K % 8) off += align256((size_t)s->M * l.kp * sizeof(__half));
   l.off_b = off;
@@ -339,7 +370,7 @@ extern "C" int kernel_describe(const problem_shape *shape, int sm_count, kernel_
   plan->persistent = persistent;
   plan->work_items = units * CM;
   plan->workspace_bytes = l.bytes;
-  plan->launches = 1 + (splits > 1) + (s->K % 8 != 0 || s->N % 8 != 0) + l.c_pad;
+  plan->launches = 1 + (splits > 1 && !SC) + (s->K % 8 != 0 || s->N % 8 != 0) + l.c_pad;
   return 0;
 }
 
@@ -389,7 +420,7 @@ extern "C" cudaError_t kernel_run(const problem_shape *shape, const kernel_plan 
       (p.tma_store && !sm90::tma_map_3d(&p.tm_c, C, l.c_pad ? l.np : s->N, s->M, 1, WM, "c")))
     return cudaErrorInvalidValue;
   p.c = a->c;
-  p.ws = splits > 1 ? reinterpret_cast<float *>(ws) : nullptr;
+  p.ws = splits > 1 && !SC ? reinterpret_cast<float *>(ws) : nullptr;
   p.M = s->M;
   p.N = s->N;
   p.b_cols = l.np;
@@ -402,7 +433,7 @@ extern "C" cudaError_t kernel_run(const problem_shape *shape, const kernel_plan 
     gemm_sm90_unpad<<<unpad::blocks(s->M, s->N), unpad::THREADS, 0, stream>>>(C, l.np, a->c, s->M, s->N);
     e = cudaGetLastError();
   }
-  if (e != cudaSuccess || splits == 1) return e;
+  if (e != cudaSuccess || splits == 1 || SC) return e;
   gemm_sm90_splitk_reduce<<<splitk::reduce_blocks(s->M, p.ldw), splitk::REDUCE_THREADS, 0, stream>>>(
       p.ws, p.c, p.M, p.N, p.ldw, splits);
   return cudaGetLastError();
@@ -421,5 +452,6 @@ extern "C" const char *kernel_config(void) {
   return "BLOCK_M=" G90_STR(BLOCK_M) " BLOCK_N=" G90_STR(BLOCK_N) " CONSUMER_WGS=" G90_STR(
       CONSUMER_WGS) " STAGES=" G90_STR(STAGES) " SETMAXNREG=" G90_STR(SETMAXNREG)
       " PERSISTENT=" G90_STR(PERSISTENT) " SPLIT_K=" G90_STR(SPLIT_K) " GROUP_M=" G90_STR(GROUP_M)
-      " TMA_STORE=" G90_STR(TMA_STORE) " CLUSTER_M=" G90_STR(CLUSTER_M) " PINGPONG=" G90_STR(PINGPONG);
+      " TMA_STORE=" G90_STR(TMA_STORE) " CLUSTER_M=" G90_STR(CLUSTER_M) " PINGPONG=" G90_STR(PINGPONG)
+      " SPLIT_CLUSTER=" G90_STR(SPLIT_CLUSTER);
 }

@@ -37,6 +37,9 @@
 #ifndef PINGPONG
 #define PINGPONG 0
 #endif
+#ifndef SPLIT_CLUSTER
+#define SPLIT_CLUSTER 0
+#endif
 
 namespace g90 {
 
@@ -50,6 +53,9 @@ constexpr int MA = WM / 64;               // m64 wgmma atoms per consumer warpgr
 constexpr int NACC = MA * BN / 2;         // fp32 accumulators per consumer thread
 constexpr int NT = 128 * (WGS + 1);       // threads: producer warpgroup + consumers
 constexpr int CM = CLUSTER_M;             // CTAs per cluster along M, sharing B's tiles
+constexpr bool SC = SPLIT_CLUSTER;        // a tile's K splits as one cluster, summed in it
+constexpr int SK = SC ? SPLIT_K : 1;      // CTAs per cluster along the splits
+constexpr int CLUSTER = CM * SK;          // CTAs per cluster
 constexpr int MAX_SPLITS = 16;
 constexpr size_t SMEM_LIMIT = 227 * 1024;  // sm_90 opt-in maximum per CTA
 // setmaxnreg (SETMAXNREG=1, two consumer warpgroups): 384 threads start at 168 registers; the
@@ -90,6 +96,13 @@ static_assert(SPLIT_K >= 0 && SPLIT_K <= MAX_SPLITS, "SPLIT_K must be 0 (auto), 
 static_assert(GROUP_M >= 1 && GROUP_M <= 16, "GROUP_M must be 1..16");
 static_assert(TMA_STORE == 0 || TMA_STORE == 1, "TMA_STORE must be 0 or 1");
 static_assert(CLUSTER_M == 1 || CLUSTER_M == 2, "CLUSTER_M must be 1 or 2");
+static_assert(SPLIT_CLUSTER == 0 || SPLIT_CLUSTER == 1, "SPLIT_CLUSTER must be 0 or 1");
+static_assert(SPLIT_CLUSTER == 0 || SPLIT_K == 2 || SPLIT_K == 4 || SPLIT_K == 8,
+              "SPLIT_CLUSTER=1 runs a tile's SPLIT_K splits as one cluster: SPLIT_K must be 2, 4 or 8 "
+              "(a portable cluster has at most 8 CTAs; each sums BLOCK_M/SPLIT_K rows)");
+static_assert(SPLIT_CLUSTER == 0 || (CLUSTER_M == 1 && PINGPONG == 0 && PERSISTENT == 0),
+              "SPLIT_CLUSTER=1 needs CLUSTER_M=1, PINGPONG=0 and PERSISTENT=0: one unit a CTA, the "
+              "cluster's CTAs the splits of one tile");
 
 // ---- shared memory --------------------------------------------------------------------------
 // From a 1024-byte aligned base (the 128-byte swizzle repeats every 1024 bytes and the wgmma

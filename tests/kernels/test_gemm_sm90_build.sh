@@ -20,7 +20,8 @@ declare -A why=(
   [bad_rows]='rows per consumer warpgroup) must be 64 or 128' [bad_acc]='exceed 128'
   [bad_setmaxnreg_w1]='SETMAXNREG=1 needs CONSUMER_WGS=2' [bad_noreg]='need SETMAXNREG=1'
   [bad_cluster]="CLUSTER_M = '4' is not one of" [bad_pingpong_w1]='PINGPONG=1 needs CONSUMER_WGS=2'
-  [bad_pingpong_acc]='exceed 128')
+  [bad_pingpong_acc]='exceed 128' [bad_split_cluster_k3]='SPLIT_K must be 2, 4 or 8'
+  [bad_split_cluster_persistent]='PERSISTENT=0: one unit a CTA' [bad_split_cluster_stages]='raise STAGES')
 check_build_statuses "$exp" "$out" why
 make -s gates EXP=gemm-sm90-correctness >/dev/null 2>&1
 check_eq "gates ran" "$?" 0
@@ -62,6 +63,12 @@ check_grep "tma_store_s3 plan: the C tile beside the ring" \
 check_grep "tma_store_s3 plan: C of a ragged N through its padded copy" \
   'shape=M2_N4099_K13 kernel=gemm_sm90_kernel grid=17,1,1 block=384,1,1 dyn_smem=214064 ctas=17 splits=1 persistent=0 work_items=17 workspace=125184 launches=3 ' \
   "$out/tma_store_s3/describe.txt"
+# sc4_m64_w1 at M=16 N=K=4096: 64 x 128 tiles, 1 x 32 = 32 tiles, 4 splits as clusters of 4: 128
+# CTAs, one unit each (not persistent); 6 x (8192 + 16384) + 96 + 1024 = 148576 bytes of shared
+# memory (the fp32 tile, 64 x 136 x 4 = 34816 bytes, lives in the ring); no workspace, one launch
+check_grep "sc4_m64_w1 plan: the splits summed in the cluster, one launch" \
+  'shape=M16_N4096_K4096 kernel=gemm_sm90_kernel grid=128,1,1 block=256,1,1 dyn_smem=148576 ctas=128 splits=4 persistent=0 work_items=128 workspace=0 launches=1 ' \
+  "$out/sc4_m64_w1/describe.txt"
 # split16 at 1 x 1 x 1: 16 splits of 1 K tile (15 empty, zero partials), 16 x 1 x 4 floats =
 # 256 bytes + A padded (1 x 64 halves -> 256) + B padded (1 x 64 -> 256) = 768; three launches:
 # the padded copies, the kernel, the reduction
