@@ -53,12 +53,12 @@ __device__ __forceinline__ void stage(const WgConsumer &c, uint32_t smem) {
     }
 }
 
+// A 16-byte load of distributed shared memory. Not volatile and no memory clobber: the partials
+// are read only after the cluster barrier (which is both), so the loads of a row's SK partials and
+// of the next rows can all be in flight at once.
 __device__ __forceinline__ float4 ld_cluster_v4(uint32_t addr) {
   float4 v;
-  asm volatile("ld.shared::cluster.v4.f32 {%0, %1, %2, %3}, [%4];\n"
-               : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
-               : "r"(addr)
-               : "memory");
+  asm("ld.shared::cluster.v4.f32 {%0, %1, %2, %3}, [%4];\n" : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w) : "r"(addr));
   return v;
 }
 
@@ -66,15 +66,16 @@ __device__ __forceinline__ float4 ld_cluster_v4(uint32_t addr) {
 // and columns past N not written). t: this thread among the CTA's consumers.
 __device__ __forceinline__ void sum_rows(const Params &p, uint32_t smem, int m0, int n0, int z, int t) {
   constexpr int QUADS = ROWS * BN / 4;
+#pragma unroll 2
   for (int i = t; i < QUADS; i += WGS * 128) {
     const int r = z * ROWS + i / (BN / 4), col = 4 * (i % (BN / 4));
     const uint32_t off = smem + (uint32_t)OFF_A + (uint32_t)((r * STRIDE + col) * 4);
-    float4 s = ld_cluster_v4(sm90::cluster_map(off, 0u));
+    float4 v[SK];  // every partial's loads issued before the first add
 #pragma unroll
-    for (int k = 1; k < SK; ++k) {
-      const float4 v = ld_cluster_v4(sm90::cluster_map(off, (uint32_t)k));
-      s.x += v.x, s.y += v.y, s.z += v.z, s.w += v.w;
-    }
+    for (int k = 0; k < SK; ++k) v[k] = ld_cluster_v4(sm90::cluster_map(off, (uint32_t)k));
+    float4 s = v[0];
+#pragma unroll
+    for (int k = 1; k < SK; ++k) s.x += v[k].x, s.y += v[k].y, s.z += v[k].z, s.w += v[k].w;
     const int row = m0 + r, gc = n0 + col;
     if (row >= p.M || gc >= p.N) continue;
     __half *cr = p.c + (size_t)row * p.N + gc;
