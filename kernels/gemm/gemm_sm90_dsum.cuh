@@ -66,7 +66,6 @@ __device__ __forceinline__ float4 ld_cluster_v4(uint32_t addr) {
 // and columns past N not written). t: this thread among the CTA's consumers.
 __device__ __forceinline__ void sum_rows(const Params &p, uint32_t smem, int m0, int n0, int z, int t) {
   constexpr int QUADS = ROWS * BN / 4;
-#pragma unroll 2
   for (int i = t; i < QUADS; i += WGS * 128) {
     const int r = z * ROWS + i / (BN / 4), col = 4 * (i % (BN / 4));
     const uint32_t off = smem + (uint32_t)OFF_A + (uint32_t)((r * STRIDE + col) * 4);
