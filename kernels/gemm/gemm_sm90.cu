@@ -218,7 +218,9 @@ __global__ void G90_CLUSTER __launch_bounds__(NT, 1) gemm_sm90_kernel(const __gr
     sm90::cluster_sync();
   else
     __syncthreads();
-  const int rank = (int)blockIdx.x % CM;  // = %cluster_ctarank: a 1-D grid of CM-CTA clusters
+  // = %cluster_ctarank with CLUSTER_M=2 (a 1-D grid of CM-CTA clusters); 0 otherwise (with
+  // SPLIT_CLUSTER=1 the cluster rank is the split, unit_first's)
+  const int rank = (int)blockIdx.x % CM;
   if (wg == 0) {
 #if SETMAXNREG
     sm90::regs_dec<PRODUCER_REGS>();
@@ -244,6 +246,7 @@ __global__ void G90_CLUSTER __launch_bounds__(NT, 1) gemm_sm90_kernel(const __gr
       const Unit un = unit_at(p.sched, unit_first(p.sched), 0, BM, BN);
       dsum::sum_rows(p, smem, un.m0, un.n0, un.z, (int)threadIdx.x - 128);
     }
+    __syncwarp();
     sm90::cluster_sync();
   }
 }

@@ -178,8 +178,10 @@ struct WgConsumer {
       }
   }
 
-  // fp16 C through shared memory (TMA_STORE=1, N % 8 == 0): the staged tile, then one store per
-  // panel by the warpgroup's first thread; the copy engine clips rows past M and columns past N.
+  // fp16 C through shared memory (TMA_STORE=1, no split): the staged tile, then one store per
+  // panel by the warpgroup's first thread, into C or (N % 8 != 0) its padded copy; the copy engine
+  // clips rows past M and columns past the map's width (N, or the copy's rows), and panels wholly
+  // past N are not stored.
   __device__ __forceinline__ void store_tma(const Params &p, uint32_t smem, int m0, int n0) const {
     const bool leader = (threadIdx.x & 127) == 0;
     const uint32_t buf = cbuf(smem);

@@ -53,12 +53,14 @@ __device__ __forceinline__ void stage(const WgConsumer &c, uint32_t smem) {
     }
 }
 
-// A 16-byte load of distributed shared memory. Not volatile and no memory clobber: the partials
-// are read only after the cluster barrier (which is both), so the loads of a row's SK partials and
-// of the next rows can all be in flight at once.
+// A 16-byte load of distributed shared memory. Volatile, so that it stays after the cluster
+// barrier (volatile asm is not moved across other volatile asm), without a memory clobber: a
+// row's SK loads are issued one after another and are in flight together.
 __device__ __forceinline__ float4 ld_cluster_v4(uint32_t addr) {
   float4 v;
-  asm("ld.shared::cluster.v4.f32 {%0, %1, %2, %3}, [%4];\n" : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w) : "r"(addr));
+  asm volatile("ld.shared::cluster.v4.f32 {%0, %1, %2, %3}, [%4];\n"
+               : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
+               : "r"(addr));
   return v;
 }
 
@@ -68,6 +70,8 @@ __device__ __forceinline__ void sum_rows(const Params &p, uint32_t smem, int m0,
   constexpr int QUADS = ROWS * BN / 4;
   for (int i = t; i < QUADS; i += WGS * 128) {
     const int r = z * ROWS + i / (BN / 4), col = 4 * (i % (BN / 4));
+    const int row = m0 + r, gc = n0 + col;
+    if (row >= p.M || gc >= p.N) continue;  // nothing of C there: no partial read either
     const uint32_t off = smem + (uint32_t)OFF_A + (uint32_t)((r * STRIDE + col) * 4);
     float4 v[SK];  // every partial's loads issued before the first add
 #pragma unroll
@@ -75,10 +79,8 @@ __device__ __forceinline__ void sum_rows(const Params &p, uint32_t smem, int m0,
     float4 s = v[0];
 #pragma unroll
     for (int k = 1; k < SK; ++k) s.x += v[k].x, s.y += v[k].y, s.z += v[k].z, s.w += v[k].w;
-    const int row = m0 + r, gc = n0 + col;
-    if (row >= p.M || gc >= p.N) continue;
     __half *cr = p.c + (size_t)row * p.N + gc;
-    if (p.N % 4 == 0) {  // gc % 4 == 0: 8-byte aligned, and gc + 3 < N
+    if (p.N % 4 == 0 && (reinterpret_cast<uintptr_t>(p.c) & 7u) == 0) {  // gc % 4 == 0: 8-byte aligned, gc + 3 < N
       const __half2 lo = __floats2half2_rn(s.x, s.y), hi = __floats2half2_rn(s.z, s.w);
       uint2 u;
       u.x = *reinterpret_cast<const uint32_t *>(&lo);

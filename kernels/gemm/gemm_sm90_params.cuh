@@ -16,7 +16,7 @@ struct Params {
   CUtensorMap tm_c;  // C [M, N] as (N, M, 1), box 64 x BLOCK_M/CONSUMER_WGS x 1, or its padded
                      // copy [M, N rounded up to 64] (N % 8 != 0) as wide as its rows (tma_store only)
   __half *c;         // [M, N]
-  float *ws;         // splits > 1: fp32 partials, [splits][M][ldw]
+  float *ws;         // splits > 1 (not SPLIT_CLUSTER=1): fp32 partials, [splits][M][ldw]
   int M, N;
   int b_cols;        // columns of B as mapped: N, or N rounded up to 64 (its padded copy)
   int ldw;           // row stride of a partial slice, N rounded up to 4

@@ -11,7 +11,9 @@
 //   persistent (PERSISTENT=1): G = min(units, SMs / CM) clusters, cluster c computes units c,
 //     c + G, c + 2G, ... in a row, so the producer loads the next unit's first tiles while the
 //     consumers store the last one's C
-//   one cluster per unit (PERSISTENT=0): unit = blockIdx.x / CM
+//   one cluster per unit (PERSISTENT=0): unit = blockIdx.x / CM; with SPLIT_CLUSTER=1 a cluster of
+//     SPLIT_K CTAs per tile, CTA b computing split b % SPLIT_K of tile b / SPLIT_K (gemm_sm90.cu's
+//     unit_first)
 // Every role of a CTA derives the same sequence, so nothing is handed over but the tiles. Host and
 // device (tests/kernels/test_gemm_sm90_sched.cu walks it on the CPU).
 #pragma once

@@ -79,7 +79,7 @@ __device__ __forceinline__ void copy(const __half *src, int ld, __half *c, int M
       v = make_uint4(w[0], w[1], w[2], w[3]);
     }
     // one 16-byte store (a uint4 assignment through a __half pointer compiles as four)
-    asm volatile("st.global.v4.b32 [%0], {%1, %2, %3, %4};\n" ::"l"(c + f), "r"(v.x), "r"(v.y), "r"(v.z),
+    asm volatile("st.global.v4.b32 [%0], {%1, %2, %3, %4};\n" ::"l"(__cvta_generic_to_global(c + f)), "r"(v.x), "r"(v.y), "r"(v.z),
                  "r"(v.w)
                  : "memory");
   }
