@@ -93,14 +93,6 @@
 
 namespace g90 {
 
-// The first cluster unit of this CTA and the step to its next: every role walks the same
-// sequence. SPLIT_CLUSTER=1: the cluster of CTAs b .. b + SK - 1 computes the splits z = 0 .. SK - 1
-// (its ranks) of tile b / SK, one unit each.
-__device__ __forceinline__ int unit_first(const Sched &s) {
-  return SC ? ((int)blockIdx.x % SK) * s.ctiles() + (int)blockIdx.x / SK : (int)blockIdx.x / CM;
-}
-__device__ __forceinline__ int unit_step(const Sched &s) { return SC ? s.units() : (int)gridDim.x / CM; }
-
 // Producer (one thread): every K tile of every unit of this CTA into the next ring slot once it
 // is free: A's box (64 x BLOCK_M) and B's BLOCK_N/64 boxes (64 x 64), one full barrier for all.
 // With CLUSTER_M=2 the two CTAs of a cluster compute vertically adjacent tiles of the same K
@@ -117,7 +109,7 @@ __device__ __forceinline__ void produce(const Params &p, uint32_t smem, int rank
   const uint32_t full = smem + (uint32_t)OFF_FULL, empty = smem + (uint32_t)OFF_EMPTY;
   sm90::Ring<STAGES> r;
   const int units = p.sched.units();
-  for (int q = unit_first(p.sched); q < units; q += unit_step(p.sched)) {
+  for (int q = unit_first(p.sched, (int)blockIdx.x); q < units; q += unit_step(p.sched, (int)gridDim.x)) {
     const Unit un = unit_at(p.sched, q, rank, BM, BN);
     const bool a_live = un.m0 < p.M;
     const int panels = min(BN / 64, (p.b_cols - un.n0 + 63) / 64);  // >= 1: n0 < N <= b_cols
@@ -160,7 +152,7 @@ __device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w, i
   if constexpr (PP) turn.init(w);
   const int units = p.sched.units();
   int j = 0;  // the CTA's units so far
-  for (int q = unit_first(p.sched); q < units; q += unit_step(p.sched), ++j) {
+  for (int q = unit_first(p.sched, (int)blockIdx.x); q < units; q += unit_step(p.sched, (int)gridDim.x), ++j) {
     const Unit un = unit_at(p.sched, q, rank, BM, BN);
     if (PP && (j & 1) != w) {
       c.ring.advance(un.kt1 - un.kt0);
@@ -243,7 +235,7 @@ __global__ void G90_CLUSTER __launch_bounds__(NT, 1) gemm_sm90_kernel(const __gr
     __syncwarp();
     sm90::cluster_sync();
     if (wg > 0) {
-      const Unit un = unit_at(p.sched, unit_first(p.sched), 0, BM, BN);
+      const Unit un = unit_at(p.sched, unit_first(p.sched, (int)blockIdx.x), 0, BM, BN);
       dsum::sum_rows(p, smem, un.m0, un.n0, un.z, (int)threadIdx.x - 128);
     }
     __syncwarp();
@@ -429,7 +421,7 @@ extern "C" cudaError_t kernel_run(const problem_shape *shape, const kernel_plan 
   p.b_cols = l.np;
   p.ldw = splitk::ldw_of(s->N);
   p.sched = make_sched((int)ceil_div(s->M, BM), (int)ceil_div(s->N, BN), (int)ceil_div(s->K, BK),
-                       splits, GROUP_M, CM);
+                       splits, GROUP_M, CM, SC);
   gemm_sm90_kernel<<<dim3(plan->grid[0]), NT, SMEM_BYTES, stream>>>(p);
   e = cudaGetLastError();
   if (e == cudaSuccess && l.c_pad) {

@@ -12,8 +12,7 @@
 //     c + G, c + 2G, ... in a row, so the producer loads the next unit's first tiles while the
 //     consumers store the last one's C
 //   one cluster per unit (PERSISTENT=0): unit = blockIdx.x / CM; with SPLIT_CLUSTER=1 a cluster of
-//     SPLIT_K CTAs per tile, CTA b computing split b % SPLIT_K of tile b / SPLIT_K (gemm_sm90.cu's
-//     unit_first)
+//     SPLIT_K CTAs per tile, CTA b computing split b % SPLIT_K of tile b / SPLIT_K (unit_first)
 // Every role of a CTA derives the same sequence, so nothing is handed over but the tiles. Host and
 // device (tests/kernels/test_gemm_sm90_sched.cu walks it on the CPU).
 #pragma once
@@ -29,12 +28,13 @@ struct Sched {
   int group_m;           // GROUP_M
   int cm;                // CTAs per cluster along M, 1 or 2
   int tiles_mc;          // cluster rows of tiles, ceil(tiles_m / cm)
+  int sc;                // 1: a tile's splits as one cluster of CTAs, one unit a CTA (SPLIT_CLUSTER)
 
   G90_HD int ctiles() const { return tiles_mc * tiles_n; }
   G90_HD int units() const { return ctiles() * splits; }
 };
 
-G90_HD Sched make_sched(int tiles_m, int tiles_n, int k_tiles, int splits, int group_m, int cm) {
+G90_HD Sched make_sched(int tiles_m, int tiles_n, int k_tiles, int splits, int group_m, int cm, int sc = 0) {
   Sched s;
   s.tiles_m = tiles_m;
   s.tiles_n = tiles_n;
@@ -43,8 +43,15 @@ G90_HD Sched make_sched(int tiles_m, int tiles_n, int k_tiles, int splits, int g
   s.group_m = group_m;
   s.cm = cm;
   s.tiles_mc = (tiles_m + cm - 1) / cm;
+  s.sc = sc;
   return s;
 }
+
+// The first cluster unit of CTA b and the step to its next (a grid of `grid` CTAs): every role of
+// the CTA walks the same sequence. sc: one CTA per unit, the cluster of CTAs b .. b + splits - 1
+// computing the splits 0 .. splits - 1 (its ranks) of tile b / splits.
+G90_HD int unit_first(const Sched &s, int b) { return s.sc ? (b % s.splits) * s.ctiles() + b / s.splits : b / s.cm; }
+G90_HD int unit_step(const Sched &s, int grid) { return s.sc ? s.units() : grid / s.cm; }
 
 struct Unit {
   int m0, n0;    // first row and column of the tile (m0 >= M: a cluster rank past the last row)

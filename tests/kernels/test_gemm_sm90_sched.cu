@@ -1,15 +1,18 @@
 // test_gemm_sm90_sched.cu — the Hopper GEMM's work schedule (kernels/gemm/gemm_sm90_sched.cuh) on
 // the host, as every CTA of a launch would walk it (cluster units c, c + G, ...), over tile grids
 // of 1..40 x 1..40 tiles, 1..16 splits of 1..70 K tiles, GROUP_M 1..16, 1..132 CTAs and clusters
-// of 1 and 2 CTAs, plus a few large grids. Checked against the definitions, not against numbers
-// the code computes:
+// of 1 and 2 CTAs, plus a few large grids; and with a tile's splits as one cluster (sc: one CTA a
+// unit, clusters of `splits` CTAs). Checked against the definitions, not against numbers the code
+// computes:
 //   every (tile row, tile column, split) is computed once, by exactly one CTA; a CTA given a tile
 //     row past the last is a cluster's second rank on an odd count of tile rows;
 //   the CTAs of a cluster compute the same tile column, split and K range, on adjacent tile rows
 //     (they share B's copies);
 //   the K ranges of a tile's splits are disjoint, in order, and cover [0, k_tiles) (empty ones
 //     only where there are more splits than K tiles);
-//   a group of GROUP_M tile rows is finished before the next group starts (rasterisation).
+//   a group of GROUP_M tile rows is finished before the next group starts (rasterisation);
+//   sc: each CTA computes one unit, CTA c the split c % splits of the tile its whole cluster
+//     (CTAs c - c % splits ..) computes.
 // Host-only (no GPU): nvcc compiles the header's __host__ __device__ functions for the CPU.
 #include <stdio.h>
 
@@ -24,21 +27,28 @@ static const int BMT = 128, BNT = 256;  // tile sizes: coordinates are multiples
 
 // Walks one launch of ctas CTAs in clusters of cm; returns the number of failed invariants (and
 // says which, once).
-static int walk(int tm, int tn, int k_tiles, int splits, int group, int ctas, int cm = 1) {
-  const Sched s = make_sched(tm, tn, k_tiles, splits, group, cm);
+static int walk(int tm, int tn, int k_tiles, int splits, int group, int ctas, int cm = 1, int sc = 0) {
+  const Sched s = make_sched(tm, tn, k_tiles, splits, group, cm, sc);
+  if (sc) ctas = s.units();  // one CTA a unit
   std::vector<int> seen((size_t)tm * tn * splits, 0);
   std::vector<int> next_k((size_t)tm * tn, 0);  // per tile: where the next split must start
   int bad = 0;
   auto fail = [&](const char *what, int u) {
     if (!bad)
-      printf("# tiles=%dx%d k_tiles=%d splits=%d group=%d ctas=%d cm=%d: unit %d: %s\n", tm, tn,
-             k_tiles, splits, group, ctas, cm, u, what);
+      printf("# tiles=%dx%d k_tiles=%d splits=%d group=%d ctas=%d cm=%d sc=%d: unit %d: %s\n", tm, tn,
+             k_tiles, splits, group, ctas, cm, sc, u, what);
     ++bad;
   };
   const int clusters = ctas / cm;
   for (int c = 0; c < clusters * cm; ++c)
-    for (int q = c / cm; q < s.units(); q += clusters) {
+    for (int q = unit_first(s, c); q < s.units(); q += unit_step(s, clusters * cm)) {
       const Unit r = unit_at(s, q, c % cm, BMT, BNT);
+      if (sc) {
+        const Unit lead = unit_at(s, unit_first(s, c - c % splits), 0, BMT, BNT);
+        if (q + unit_step(s, ctas) < s.units()) fail("sc: a CTA with a second unit", q);
+        if (r.z != c % splits) fail("sc: the split is not the CTA's cluster rank", q);
+        if (r.m0 != lead.m0 || r.n0 != lead.n0) fail("sc: the CTAs of a cluster on different tiles", q);
+      }
       const Unit r0 = unit_at(s, q, 0, BMT, BNT);  // rank 0 of the same cluster unit
       if (r.n0 != r0.n0 || r.z != r0.z || r.kt0 != r0.kt0 || r.kt1 != r0.kt1 ||
           r.m0 != r0.m0 + (c % cm) * BMT)
@@ -103,5 +113,18 @@ int main(void) {
   CHECK(walk(32, 16, 64, 1, 8, 132, 2) == 0, "4096 x 4096 in clusters of 2 on 66 clusters");
   CHECK(walk(33, 17, 6, 1, 8, 132, 2) == 0, "4095 x 4097 x 333 in clusters of 2: odd tile rows");
   CHECK(walk(1, 16, 64, 8, 8, 132, 2) == 0, "M = 16 in clusters of 2: every second rank a phantom");
+  int bad_sc = 0, runs_sc = 0;
+  for (int tm = 1; tm <= 40; tm += 3)
+    for (int tn = 1; tn <= 40; tn += 4)
+      for (int splits : {2, 4, 8})
+        for (int group = 1; group <= 16; group += 7) {
+          const int k_tiles = 1 + (tm * 5 + tn * 3 + splits) % 70;
+          bad_sc += walk(tm, tn, k_tiles, splits, group, 0, 1, 1) != 0;
+          ++runs_sc;
+        }
+  CHECK(bad_sc == 0, "sc: one unit a CTA, a cluster's CTAs the splits of one tile in rank order (small grids)");
+  printf("# %d launches walked with the splits as clusters\n", runs_sc);
+  CHECK(walk(1, 32, 64, 4, 8, 0, 1, 1) == 0, "sc: M = 64 N = 4096 at 64 x 128, 4 splits: 32 clusters of 4");
+  CHECK(walk(1, 1, 1, 8, 8, 0, 1, 1) == 0, "sc: more splits than K tiles: empty splits");
   CHECK_DONE();
 }
