@@ -20,7 +20,8 @@
 #   h4 + a persistent grid (one CTA per SM, the next tile's loads under this one's epilogue)
 #   h5 + split-K when the tile grid is under one wave (the skinny shapes)
 #   h6 + C stored by the bulk tensor copy engine (its tile costs a ring stage: 3 stages); where
-#      N % 8 != 0 (no tensor map of C) the threads store the same staged tile in 16-byte row stores
+#      N % 8 != 0 (no tensor map of C) the copy engine stores into a copy of C with rows padded to
+#      64 elements, and a last launch copies that into C
 #   h7 h5 + clusters of two CTAs along M, each B tile multicast to both
 #   h8 h5 with ping-pong consumers, each on its own 128 x 128 tile in turn (6 stages)
 # and h_skinny, 64 x 128 tiles of one consumer warpgroup, 6 stages, persistent, split-K (M = 16
@@ -88,7 +89,12 @@ GRAPH_CALLS := 1
 # rule for M and N up to 1024): 3 GPUs, one session of 3 rounds each (30 samples a round, as
 # confirm1), each GPU a one-GPU machine of its own (only those were lent); confirm1's four
 # sessions were of the v1 code: replaced
-PLAN        := confirm2 3 1 3
+# plan confirm3 (declared 2026-11-29, before any of its sessions ran, for the v3 kernel: C of
+# N % 8 != 0 by the copy engine into a padded copy and an unpad launch; SPLIT_CLUSTER, a tunable no
+# rung uses; rungs and hd's rules as in confirm2): 3 GPUs, one session of 3 rounds each, each GPU a
+# one-GPU machine of its own (only those are lent); confirm2's three sessions were of the v2 code:
+# replaced
+PLAN        := confirm3 3 1 3
 MIN_OCCUPANCY   := 0
 MIN_CTAS_PER_SM := 0
 RUN_TIMEOUT := 300
