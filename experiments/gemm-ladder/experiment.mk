@@ -69,8 +69,9 @@ DELTA       := 0.0238
 CLAIMS_RANK := 2
 CLAIMS_HISTORY := the three pairs were declared claims after plan confirm1's four H200 sessions had \
   run; the plan, the shapes, the timing and hd's rules were fixed before them, and every pair but \
-  hd against matmul-cublaslt was already among the experiment's comparisons. Plan confirm2 (the v2 \
-  kernel) keeps the three claims and the band as declared, before any of its sessions.
+  hd against matmul-cublaslt was already among the experiment's comparisons. Plans confirm2 (the v2 \
+  kernel) and confirm3 (v3) keep the three claims and the band as declared, before any of their \
+  sessions.
 REPS        := 90
 WARMUP      := 10
 L2          := cold
