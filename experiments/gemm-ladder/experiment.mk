@@ -73,8 +73,8 @@ CLAIMS_RANK := 2
 CLAIMS_HISTORY := the three pairs were declared claims after plan confirm1's four H200 sessions had \
   run; the plan, the shapes, the timing and hd's rules were fixed before them, and every pair but \
   hd against matmul-cublaslt was already among the experiment's comparisons. Plans confirm2 (the v2 \
-  kernel) and confirm3 (v3) keep the three claims and the band as declared, before any of their \
-  sessions.
+  kernel), confirm3 (v3) and confirm4 (v4) keep the three claims and the band as declared, before \
+  any of their sessions.
 REPS        := 90
 WARMUP      := 10
 L2          := cold
@@ -98,7 +98,12 @@ GRAPH_CALLS := 1
 # rung uses; rungs and hd's rules as in confirm2): 3 GPUs, one session of 3 rounds each, each GPU a
 # one-GPU machine of its own (only those are lent); confirm2's three sessions were of the v2 code:
 # replaced
-PLAN        := confirm3 3 1 3
+# plan confirm4 (declared 2026-11-29 on the branch of the v4 kernel, before any of its sessions:
+# the consumers' arrival on the peer's empty barrier at CTA scope (h7 and every clustered
+# configuration), the h_narrow rung and hd's rule for 16 < M <= 64): 3 GPUs, one session of 3
+# rounds each, each GPU a one-GPU machine of its own; confirm3's three sessions are of the v3
+# code: replaced
+PLAN        := confirm4 3 1 3
 MIN_OCCUPANCY   := 0
 MIN_CTAS_PER_SM := 0
 RUN_TIMEOUT := 300
