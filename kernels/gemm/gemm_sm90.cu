@@ -37,7 +37,8 @@
 //   BLOCK_N       [256] columns of C per tile: 32, 64, 128, 256 (the N of the wgmma; 32: B in the
 //                       64-byte swizzle, the threads store C)
 //   CONSUMER_WGS  [2]   consumer warpgroups: 1, 2
-//   STAGES        [4]   depth of the A/B ring, 2..8 (BLOCK_K is 64: one 128-byte swizzled row)
+//   STAGES        [4]   depth of the A/B ring, 2..16 (BLOCK_K is 64: one 128-byte swizzled row;
+//                       past 8 only the narrow tiles fit, e.g. 16 of 64 x 32)
 //   SETMAXNREG    [1]   1: producer 40 registers, consumers 232 (two consumer warpgroups only)
 //   PERSISTENT    [1]   1: min(units, SMs) CTAs walk the units; 0: one CTA per unit
 //   SPLIT_K       [0]   1: no split; 2..16: K split n ways; 0: auto (below)

@@ -85,7 +85,7 @@ static_assert(NACC <= 128,
               "accumulators per consumer thread, (rows per consumer warpgroup/64)*BLOCK_N/2, exceed "
               "128 (255 registers is the limit; the rows are BLOCK_M/CONSUMER_WGS, or BLOCK_M with "
               "PINGPONG=1): lower BLOCK_M or BLOCK_N, or raise CONSUMER_WGS");
-static_assert(STAGES >= 2 && STAGES <= 8, "STAGES must be 2..8");
+static_assert(STAGES >= 2 && STAGES <= 16, "STAGES must be 2..16");
 static_assert(SETMAXNREG == 0 || SETMAXNREG == 1, "SETMAXNREG must be 0 or 1");
 static_assert(SETMAXNREG == 0 || CONSUMER_WGS == 2,
               "SETMAXNREG=1 needs CONSUMER_WGS=2: with one consumer warpgroup (256 threads) every "
