@@ -55,7 +55,6 @@ constexpr int NT = 128 * (WGS + 1);       // threads: producer warpgroup + consu
 constexpr int CM = CLUSTER_M;             // CTAs per cluster along M, sharing B's tiles
 constexpr bool SC = SPLIT_CLUSTER;        // a tile's K splits as one cluster, summed in it
 constexpr int SK = SC ? SPLIT_K : 1;      // CTAs per cluster along the splits
-constexpr int CLUSTER = CM * SK;          // CTAs per cluster
 constexpr int MAX_SPLITS = 16;
 constexpr size_t SMEM_LIMIT = 227 * 1024;  // sm_90 opt-in maximum per CTA
 // setmaxnreg (SETMAXNREG=1, two consumer warpgroups): 384 threads start at 168 registers; the
