@@ -40,6 +40,13 @@
 #ifndef SPLIT_CLUSTER
 #define SPLIT_CLUSTER 0
 #endif
+#ifndef SPLIT_SUM  // the workspace's partials summed in the kernel, unless the cluster sums them
+#if SPLIT_CLUSTER
+#define SPLIT_SUM 0
+#else
+#define SPLIT_SUM 1
+#endif
+#endif
 
 namespace g90 {
 
@@ -55,6 +62,8 @@ constexpr int NT = 128 * (WGS + 1);       // threads: producer warpgroup + consu
 constexpr int CM = CLUSTER_M;             // CTAs per cluster along M, sharing B's tiles
 constexpr bool SC = SPLIT_CLUSTER;        // a tile's K splits as one cluster, summed in it
 constexpr int SK = SC ? SPLIT_K : 1;      // CTAs per cluster along the splits
+constexpr bool SS = SPLIT_SUM;            // split-K partials summed by the tile's last split
+constexpr int COUNT_SLOTS = 4 * (PP ? 1 : WGS);  // SPLIT_SUM=1 arrival counters a tile: one a warp's rows
 constexpr int MAX_SPLITS = 16;
 constexpr size_t SMEM_LIMIT = 227 * 1024;  // sm_90 opt-in maximum per CTA
 // setmaxnreg (SETMAXNREG=1, two consumer warpgroups): 384 threads start at 168 registers; the
@@ -66,12 +75,9 @@ constexpr int PRODUCER_REGS = 40;
 constexpr int CONSUMER_REGS = 232;
 
 static_assert(BLOCK_M == 64 || BLOCK_M == 128 || BLOCK_M == 256, "BLOCK_M must be 64, 128 or 256");
-static_assert(BLOCK_N == 32 || BLOCK_N == 64 || BLOCK_N == 128 || BLOCK_N == 256,
-              "BLOCK_N must be 32, 64, 128 or 256 (the N of the m64nNk16 wgmma: one 32-column panel "
-              "of B, or whole 64-column panels)");
-static_assert(BLOCK_N != 32 || (TMA_STORE == 0 && PINGPONG == 0),
-              "BLOCK_N=32 needs TMA_STORE=0 and PINGPONG=0 (the copy engine's C boxes are 64 "
-              "columns wide; ping-pong's tiles are for the large shapes)");
+static_assert(BLOCK_N == 64 || BLOCK_N == 128 || BLOCK_N == 256,
+              "BLOCK_N must be 64, 128 or 256 (the N of the m64nNk16 wgmma, whole 64-column panels "
+              "of B)");
 static_assert(CONSUMER_WGS == 1 || CONSUMER_WGS == 2, "CONSUMER_WGS must be 1 or 2");
 static_assert(PINGPONG == 0 || PINGPONG == 1, "PINGPONG must be 0 or 1");
 static_assert(PINGPONG == 0 || CONSUMER_WGS == 2,
@@ -102,6 +108,10 @@ static_assert(SPLIT_CLUSTER == 0 || SPLIT_CLUSTER == 1, "SPLIT_CLUSTER must be 0
 static_assert(SPLIT_CLUSTER == 0 || SPLIT_K == 2 || SPLIT_K == 4 || SPLIT_K == 8,
               "SPLIT_CLUSTER=1 runs a tile's SPLIT_K splits as one cluster: SPLIT_K must be 2, 4 or 8 "
               "(a portable cluster has at most 8 CTAs; each sums BLOCK_M/SPLIT_K rows)");
+static_assert(SPLIT_SUM == 0 || SPLIT_SUM == 1, "SPLIT_SUM must be 0 or 1");
+static_assert(SPLIT_SUM == 0 || SPLIT_CLUSTER == 0,
+              "SPLIT_SUM=1 sums the workspace's partials in the kernel; with SPLIT_CLUSTER=1 the cluster "
+              "sums them and there are none: set SPLIT_SUM=0 (its default there)");
 static_assert(SPLIT_CLUSTER == 0 || (CLUSTER_M == 1 && PINGPONG == 0 && PERSISTENT == 0),
               "SPLIT_CLUSTER=1 needs CLUSTER_M=1, PINGPONG=0 and PERSISTENT=0: one unit a CTA, the "
               "cluster's CTAs the splits of one tile");
@@ -110,16 +120,12 @@ static_assert(SPLIT_CLUSTER == 0 || (CLUSTER_M == 1 && PINGPONG == 0 && PERSISTE
 // From a 1024-byte aligned base (the 128-byte swizzle repeats every 1024 bytes and the wgmma
 // descriptors assume atoms start there): the ring of STAGES slots, each the A tile [BM][64]
 // (K-major, one panel of 128-byte rows) and the B tile [BN/64 panels][64 k-rows][64] (MN-major),
-// as TMA writes them with the 128-byte swizzle (BLOCK_N=32: one panel [64 k-rows][32], 64-byte
-// rows in the 64-byte swizzle); with TMA_STORE=1 the fp16 C tile [BN/64 panels]
+// as TMA writes them with the 128-byte swizzle; with TMA_STORE=1 the fp16 C tile [BN/64 panels]
 // [BM][64] in the same swizzle, read by the copy engine's stores (two with PINGPONG=1, one per
 // consumer warpgroup); then the full and empty mbarriers of each slot.
 constexpr size_t A_TILE = (size_t)BM * 128;
-constexpr int BP = BN < 64 ? BN : 64;         // columns of a B panel: 64, or all 32 of BLOCK_N=32
-constexpr int B_ROW = BP * 2;                 // bytes of a panel's row: 128, or 64 (64-byte swizzle)
-constexpr int B_PANELS = BN / BP;
-constexpr size_t B_PANEL = (size_t)BK * B_ROW;
-constexpr size_t B_TILE = B_PANEL * B_PANELS;
+constexpr size_t B_PANEL = (size_t)BK * 128;
+constexpr size_t B_TILE = B_PANEL * (BN / 64);
 constexpr size_t STAGE_BYTES = A_TILE + B_TILE;  // bytes one slot's copies deliver
 constexpr size_t C_PANEL = (size_t)BM * 128;
 constexpr size_t C_TILE = C_PANEL * (BN / 64);

@@ -49,12 +49,6 @@ struct WgConsumer {
     b_lo = sm90::desc_mnmajor_lo(smem + (uint32_t)OFF_B, (uint32_t)B_PANEL);
   }
 
-  // B's descriptor from its low word: the 128-byte swizzle of 64-column panels, or the 64-byte
-  // one of BLOCK_N=32's single 32-column panel (stride 512 bytes a group of 8 k-rows)
-  static __device__ __forceinline__ uint64_t b_desc(uint32_t lo) {
-    return B_ROW == 128 ? sm90::desc_of(lo) : sm90::desc_of_sw64(lo);
-  }
-
   // Gives slot `slot` back: one arrival for the warpgroup on its empty barrier, and with
   // CLUSTER_M=2 one on the other CTA's (empty_peer: its empty barriers' shared::cluster address),
   // whose producer multicasts B into this CTA's slot too and so waits for these consumers as well
@@ -90,7 +84,7 @@ struct WgConsumer {
 #pragma unroll
         for (int a = 0; a < MA; ++a)
           sm90::mma_ss_tb<BN>(acc[a], sm90::desc_of(a_s + (uint32_t)((a * 64 * 128 + kk * 32) >> 4)),
-                              b_desc(b_s + (uint32_t)((kk * 16 * B_ROW) >> 4)), 1);
+                              sm90::desc_of(b_s + (uint32_t)((kk * 16 * 128) >> 4)), 1);
       sm90::commit();
       sm90::wait<1>();  // the previous tile's wgmmas are done: its slot may be refilled
       if (prev >= 0 && leader) release(empty, prev);
@@ -128,6 +122,55 @@ struct WgConsumer {
             *reinterpret_cast<float2 *>(wr + col) = make_float2(acc[a][4 * j + 2 * h], acc[a][4 * j + 2 * h + 1]);
         }
       }
+  }
+
+  // SPLIT_SUM=1: after store_partial, this warp's arrival on its rows' counter (one per tile and
+  // warp slot, the plan's zeroed workspace: zero on entry, left zero). The warp of the split that
+  // arrives last sums the tile's partials at its positions in the order z = 0, 1, ... (its own
+  // from the registers: the sums and so C are bit-identical to the second launch's, splitk::reduce),
+  // resets the counter and returns true, its acc holding the sums for store_direct; every other
+  // warp returns false. A warp with no row inside C neither arrives nor stores (alike in every
+  // split). Release: each thread's fence orders its partial's stores before the lane-0 atomic
+  // (after __syncwarp); acquire: the last warp's fence after the atomic orders its loads, which go
+  // to L2 (ld.global.cg: the partials of CTAs on other SMs).
+  __device__ __forceinline__ bool fold_splits(const Params &p, int m0, int n0, int z) {
+    const int wq = (threadIdx.x & 127) >> 5, lane = threadIdx.x & 31;
+    if (m0 + row0() + 16 * wq >= p.M) return false;
+    const int splits = p.sched.splits;
+    unsigned *cnt = p.tile_count +
+                    ((size_t)(m0 / BM) * p.sched.tiles_n + n0 / BN) * COUNT_SLOTS + (PP ? 0 : w) * 4 + wq;
+    __threadfence();
+    __syncwarp();
+    unsigned old = 0;
+    if (lane == 0) old = atomicAdd(cnt, 1u);
+    old = __shfl_sync(0xffffffffu, old, 0);
+    if (old != (unsigned)(splits - 1)) return false;
+    if (lane == 0) *cnt = 0u;  // no other arrival this launch: the next launch finds it zero
+    __threadfence();
+    const size_t slice = (size_t)p.M * p.ldw;
+#pragma unroll
+    for (int a = 0; a < MA; ++a)
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        const int row = m0 + row_of(a, h);
+        if (row >= p.M) continue;
+        const float *wr = p.ws + (size_t)row * p.ldw;
+#pragma unroll
+        for (int j = 0; j < BN / 8; ++j) {
+          const int col = n0 + 8 * j + col0();
+          if (col >= p.ldw) continue;  // as store_partial: col even, ldw % 4 == 0
+          const float2 own = make_float2(acc[a][4 * j + 2 * h], acc[a][4 * j + 2 * h + 1]);
+          float2 s = z == 0 ? own : __ldcg(reinterpret_cast<const float2 *>(wr + col));
+          for (int y = 1; y < splits; ++y) {
+            const float2 v = y == z ? own : __ldcg(reinterpret_cast<const float2 *>(wr + y * slice + col));
+            s.x += v.x;
+            s.y += v.y;
+          }
+          acc[a][4 * j + 2 * h] = s.x;
+          acc[a][4 * j + 2 * h + 1] = s.y;
+        }
+      }
+    return true;
   }
 
   // fp16 C by the threads: half2 stores where N is even (row·N + col is then even), else one
