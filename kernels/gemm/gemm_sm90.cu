@@ -177,7 +177,7 @@ __device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w, i
     if (un.m0 >= p.M) continue;
     if (p.sched.splits > 1) {
       c.store_partial(p, un.m0, un.n0, un.z);
-      if (SS && c.fold_splits(p, un.m0, un.n0, un.z)) c.store_direct(p, un.m0, un.n0);
+      if constexpr (SS) c.fold_splits(p, un.m0, un.n0);
     } else if (TMA_STORE && p.tma_store)
       c.store_tma(p, smem, un.m0, un.n0);
     else

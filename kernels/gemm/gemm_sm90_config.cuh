@@ -64,6 +64,11 @@ constexpr bool SC = SPLIT_CLUSTER;        // a tile's K splits as one cluster, s
 constexpr int SK = SC ? SPLIT_K : 1;      // CTAs per cluster along the splits
 constexpr bool SS = SPLIT_SUM;            // split-K partials summed by the tile's last split
 constexpr int COUNT_SLOTS = 4 * (PP ? 1 : WGS);  // SPLIT_SUM=1 arrival counters a tile: one a warp's rows
+// SPLIT_SUM=1's sum by a tile's last split (WgConsumer::fold_splits): float4s a lane sums at a time
+// and slices loaded at once, 4·FOLD_Q·(FOLD_B + 1) registers (one consumer warpgroup has 255 a
+// thread, two 168 as ptxas compiles them)
+constexpr int FOLD_Q = 8;
+constexpr int FOLD_B = WGS == 1 ? 4 : 2;
 constexpr int MAX_SPLITS = 16;
 constexpr size_t SMEM_LIMIT = 227 * 1024;  // sm_90 opt-in maximum per CTA
 // setmaxnreg (SETMAXNREG=1, two consumer warpgroups): 384 threads start at 168 registers; the
