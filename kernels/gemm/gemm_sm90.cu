@@ -19,10 +19,10 @@
 //                   the next tile is waited for; then the epilogue (gemm_sm90_consumer.cuh): fp16
 //                   C by the threads' stores, or with TMA_STORE=1 through a swizzled shared tile
 //                   by the copy engine; with split-K an fp32 partial into the workspace, summed
-//                   in the order z = 0, 1, ... by the warps of the tile's split that finishes last
-//                   (SPLIT_SUM=1: an arrival counter per tile and warp in the plan's zeroed
-//                   workspace, WgConsumer::fold_splits) or by a second kernel (SPLIT_SUM=0,
-//                   gemm_splitk.cuh), bit-identical either way and from run to run; or with
+//                   in the order z = 0, 1, ... by a second kernel (gemm_splitk.cuh) or, with
+//                   SPLIT_SUM=1, by the warps of the tile's split that finishes last (an arrival
+//                   counter per tile and warp in the plan's zeroed workspace,
+//                   WgConsumer::fold_splits), bit-identical either way and from run to run; or with
 //                   SPLIT_CLUSTER=1 summed inside the cluster of the tile's splits
 //                   (gemm_sm90_dsum.cuh: distributed shared memory, no workspace, one launch).
 // With SETMAXNREG=1 the producer gives registers to the consumers (sm90/regs.cuh).
@@ -59,9 +59,11 @@
 //                       each, and sum their partials through distributed shared memory, each CTA
 //                       BLOCK_M/SPLIT_K rows of the tile (gemm_sm90_dsum.cuh); with CLUSTER_M=1,
 //                       PINGPONG=0, PERSISTENT=0
-//   SPLIT_SUM     [1]   split-K's partials in the workspace summed: 1 in the kernel, by the
-//                       tile's last split to finish (no second launch); 0 by a second kernel
-//                       (default 0 with SPLIT_CLUSTER=1, which has no such partials: 1 refused)
+//   SPLIT_SUM     [0]   split-K's partials in the workspace summed: 0 by a second kernel; 1 in
+//                       the kernel, by the tile's last split to finish (no second launch, but a
+//                       serial tail of fence, atomic and loads: slower than the second launch at
+//                       the skinny shapes on the H200, NOTES-sm90 v5); 1 is refused with
+//                       SPLIT_CLUSTER=1 (no such partials)
 // SPLIT_K=0 rule: tiles = ceil(M/BLOCK_M)·ceil(N/BLOCK_N); when tiles < SMs (one CTA per SM, the
 // tile grid under one wave), splits = floor(SMs / tiles), at most ceil(K/64) / 4 (four K tiles a
 // split, so the ring fills) and 16; otherwise 1. E.g. the defaults on 132 SMs: M=16 N=K=4096 ->

@@ -40,12 +40,8 @@
 #ifndef SPLIT_CLUSTER
 #define SPLIT_CLUSTER 0
 #endif
-#ifndef SPLIT_SUM  // the workspace's partials summed in the kernel, unless the cluster sums them
-#if SPLIT_CLUSTER
+#ifndef SPLIT_SUM
 #define SPLIT_SUM 0
-#else
-#define SPLIT_SUM 1
-#endif
 #endif
 
 namespace g90 {
@@ -116,7 +112,7 @@ static_assert(SPLIT_CLUSTER == 0 || SPLIT_K == 2 || SPLIT_K == 4 || SPLIT_K == 8
 static_assert(SPLIT_SUM == 0 || SPLIT_SUM == 1, "SPLIT_SUM must be 0 or 1");
 static_assert(SPLIT_SUM == 0 || SPLIT_CLUSTER == 0,
               "SPLIT_SUM=1 sums the workspace's partials in the kernel; with SPLIT_CLUSTER=1 the cluster "
-              "sums them and there are none: set SPLIT_SUM=0 (its default there)");
+              "sums them and there are none: set SPLIT_SUM=0");
 static_assert(SPLIT_CLUSTER == 0 || (CLUSTER_M == 1 && PINGPONG == 0 && PERSISTENT == 0),
               "SPLIT_CLUSTER=1 needs CLUSTER_M=1, PINGPONG=0 and PERSISTENT=0: one unit a CTA, the "
               "cluster's CTAs the splits of one tile");

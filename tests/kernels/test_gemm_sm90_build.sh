@@ -41,22 +41,22 @@ d=$out/base/describe.txt
 check_grep "base plan: 4096^3 persistent" \
   'shape=M4096_N4096_K4096 kernel=gemm_sm90_kernel grid=132,1,1 block=384,1,1 dyn_smem=197696 ctas=132 splits=1 persistent=1 work_items=512 workspace=0 launches=1 ' "$d"
 # M=16: 1 x 16 tiles; auto split min(132 / 16 = 8, 64 K tiles / 4, 16) = 8: 128 units, one CTA
-# each; the arrival counters first, 16 tiles x 8 warps x 4 bytes = 512 (the zeroed prefix), then
-# the partials, 8 x 16 x 4096 x 4 = 2097152 bytes: 2097664; summed in the kernel, one launch
+# each; partials 8 x 16 x 4096 x 4 = 2097152 bytes; the reduction a second launch
 check_grep "base plan: M=16 split 8 ways" \
-  'shape=M16_N4096_K4096 kernel=gemm_sm90_kernel grid=128,1,1 block=384,1,1 dyn_smem=197696 ctas=128 splits=8 persistent=0 work_items=128 workspace=2097664 workspace_zeroed=512 launches=1 ' "$d"
-# split_sum0: the same split, its sum a second launch, no counters
-check_grep "split_sum0 plan: M=16, the sum a second launch" \
-  'shape=M16_N4096_K4096 kernel=gemm_sm90_kernel grid=128,1,1 block=384,1,1 dyn_smem=197696 ctas=128 splits=8 persistent=0 work_items=128 workspace=2097152 launches=2 ' \
-  "$out/split_sum0/describe.txt"
+  'shape=M16_N4096_K4096 kernel=gemm_sm90_kernel grid=128,1,1 block=384,1,1 dyn_smem=197696 ctas=128 splits=8 persistent=0 work_items=128 workspace=2097152 launches=2 ' "$d"
+# split_sum1: the same split summed in the kernel: the arrival counters first, 16 tiles x 8 warps
+# x 4 bytes = 512 (the zeroed prefix), then the partials: 2097664 bytes, one launch
+check_grep "split_sum1 plan: M=16, summed in the kernel" \
+  'shape=M16_N4096_K4096 kernel=gemm_sm90_kernel grid=128,1,1 block=384,1,1 dyn_smem=197696 ctas=128 splits=8 persistent=0 work_items=128 workspace=2097664 workspace_zeroed=512 launches=1 ' \
+  "$out/split_sum1/describe.txt"
 # 2 x 4099 x 13: 17 tiles, one K tile (no split); K and N not multiples of 8: rows padded to
 # multiples of 64 elements, A to 2 x 64 (256 bytes) and B to 13 x 4160 (108160 -> 108288): 108544
 # bytes, both copies one launch
 check_grep "base plan: ragged K and N padded in the workspace" \
   'shape=M2_N4099_K13 kernel=gemm_sm90_kernel grid=17,1,1 block=384,1,1 dyn_smem=197696 ctas=17 splits=1 persistent=0 work_items=17 workspace=108544 launches=2 ' "$d"
 # m64_w1: 64 x 128 tiles, one consumer warpgroup (256 threads), 4 stages: 4 x (8192 + 16384) +
-# 64 + 1024 = 99392; M=16: 32 tiles, split min(132 / 32 = 4, 16, 16) = 4; counters 32 x 4 warps
-# x 4 bytes = 512, partials 4 x 16 x 4096 x 4 = 1048576
+# 64 + 1024 = 99392; M=16: 32 tiles, split min(132 / 32 = 4, 16, 16) = 4, summed in the kernel
+# (SPLIT_SUM=1): counters 32 x 4 warps x 4 bytes = 512, partials 4 x 16 x 4096 x 4 = 1048576
 check_grep "m64_w1 plan: M=16" \
   'shape=M16_N4096_K4096 kernel=gemm_sm90_kernel grid=128,1,1 block=256,1,1 dyn_smem=99392 ctas=128 splits=4 persistent=0 work_items=128 workspace=1049088 workspace_zeroed=512 launches=1 ' \
   "$out/m64_w1/describe.txt"
@@ -76,11 +76,11 @@ check_grep "tma_store_s3 plan: C of a ragged N through its padded copy" \
 check_grep "sc4_m64_w1 plan: the splits summed in the cluster, one launch" \
   'shape=M16_N4096_K4096 kernel=gemm_sm90_kernel grid=128,1,1 block=256,1,1 dyn_smem=148576 ctas=128 splits=4 persistent=0 work_items=128 workspace=0 launches=1 ' \
   "$out/sc4_m64_w1/describe.txt"
-# split16 at 1 x 1 x 1: 16 splits of 1 K tile (15 empty, zero partials); counters 1 tile x 8
-# warps x 4 bytes -> 256, partials 16 x 1 x 4 floats = 256 bytes, A padded (1 x 64 halves -> 256),
-# B padded (1 x 64 -> 256): 1024; two launches: the padded copies, the kernel
+# split16 at 1 x 1 x 1: 16 splits of 1 K tile (15 empty, zero partials), 16 x 1 x 4 floats =
+# 256 bytes + A padded (1 x 64 halves -> 256) + B padded (1 x 64 -> 256) = 768; three launches:
+# the padded copies, the kernel, the reduction
 check_grep "split16 plan: more splits than K tiles" \
-  'shape=M1_N1_K1 kernel=gemm_sm90_kernel grid=16,1,1 block=384,1,1 dyn_smem=197696 ctas=16 splits=16 persistent=0 work_items=16 workspace=1024 workspace_zeroed=256 launches=2 ' \
+  'shape=M1_N1_K1 kernel=gemm_sm90_kernel grid=16,1,1 block=384,1,1 dyn_smem=197696 ctas=16 splits=16 persistent=0 work_items=16 workspace=768 launches=3 ' \
   "$out/split16/describe.txt"
 # not_persistent: one CTA per tile at 4096^3
 check_grep "not_persistent plan: one CTA per tile" \
