@@ -24,17 +24,20 @@
 #      64 elements, and a last launch copies that into C
 #   h7 h5 + clusters of two CTAs along M, each B tile multicast to both
 #   h8 h5 with ping-pong consumers, each on its own 128 x 128 tile in turn (6 stages)
-# and h_skinny, 64 x 128 tiles of one consumer warpgroup, 6 stages, persistent, split-K (M = 16
-# and 128); hd (variants/hd.dispatch) is one build serving each shape with one of them (h_skinny
-# for M <= 128 and for M and N up to 1024, h6 otherwise).
+# and h_skinny, 64 x 128 tiles of one consumer warpgroup, 6 stages, persistent, split-K (M = 16),
+# h_skinny_fold, h_skinny with the partials summed in the kernel by each tile's last split instead
+# of a second launch (SPLIT_SUM=1), and h_narrow, 64 x 64 tiles with 12 stages (M = 64 and 128);
+# hd (variants/hd.dispatch) is one build serving each shape with one of them (h_skinny for
+# M <= 16 and for M and N up to 1024, h_narrow for 16 < M <= 128, h6 otherwise).
 # Predictions: kernels/gemm/NOTES-sm90.md.
 DESCRIPTION := GEMM ladder: tensor cores, cp.async pipeline, swizzle, large tiles, rasterization, split-K; then TMA + wgmma, warp specialisation, persistence, TMA stores
 KERNEL      := gemm/gemm_mma.cu
 LEGEND      := `g0`-`g5`, `t_large`, `t_skinny` the mma.sync kernel (gemm_mma.cu): its ladder and two tuned \
   configurations; `h0`-`h8`, `h_skinny` the Hopper one (gemm_sm90.cu): h2 128 x 256 tiles of two \
   warpgroups, h5 persistent with split-K, h6 h5 + C by the copy engine, h7 clusters of two, h8 \
-  ping-pong, h_skinny 64 x 128 tiles of one warpgroup; `hd` one build serving M <= 128, and M and N \
-  up to 1024, with h_skinny, the rest with h6; `cublas-gemm` cuBLAS called by us, `matmul-*` torch.matmul
+  ping-pong, h_skinny 64 x 128 tiles of one warpgroup (h_skinny_fold: its split-K summed in the \
+  kernel), h_narrow 64 x 64, 12 stages; `hd` one build serving 16 < M <= 128 with h_narrow, M <= 16 \
+  and M and N up to 1024 with h_skinny, the rest with h6; `cublas-gemm` cuBLAS called by us, `matmul-*` torch.matmul
 KERNEL_h0   := gemm/gemm_sm90.cu
 KERNEL_h1   := gemm/gemm_sm90.cu
 KERNEL_h2   := gemm/gemm_sm90.cu
@@ -45,6 +48,8 @@ KERNEL_h6   := gemm/gemm_sm90.cu
 KERNEL_h7   := gemm/gemm_sm90.cu
 KERNEL_h8   := gemm/gemm_sm90.cu
 KERNEL_h_skinny := gemm/gemm_sm90.cu
+KERNEL_h_narrow := gemm/gemm_sm90.cu
+KERNEL_h_skinny_fold := gemm/gemm_sm90.cu
 ARCH        := sm_90a
 SHAPES      := M4096_N4096_K4096 M8192_N8192_K8192 M1024_N1024_K1024 M16_N4096_K4096 M64_N4096_K4096 \
                M128_N4096_K4096 M4095_N4097_K333
@@ -52,7 +57,7 @@ BASELINE    := cublas-gemm
 BASELINES   := cublas-gemm matmul-cublas matmul-cublaslt
 LIBRARIES   := cublas-gemm matmul-cublas matmul-cublaslt
 COMPARE     := g1:g0 g2:g1 g3:g2 g4:g3 g5:g4 t_large:g5 t_skinny:g5 t_large:matmul-cublas t_large:matmul-cublaslt t_skinny:matmul-cublas t_skinny:matmul-cublaslt \
-               h0:t_large h1:h0 h2:h1 h3:h2 h4:h3 h5:h4 h6:h5 h7:h5 h8:h5 h_skinny:t_skinny h5:matmul-cublas h_skinny:matmul-cublas hd:matmul-cublas \
+               h0:t_large h1:h0 h2:h1 h3:h2 h4:h3 h5:h4 h6:h5 h7:h5 h8:h5 h_skinny:t_skinny h_skinny_fold:h_skinny h_narrow:h_skinny h5:matmul-cublas h_skinny:matmul-cublas hd:matmul-cublas \
                hd:cublas-gemm hd:matmul-cublaslt
 # the claims: hd, the one Hopper build a user runs, against cuBLAS as we call it and as torch.matmul
 # calls it (cuBLAS, cuBLASLt's heuristics), at every shape; the rungs are ablations (the secondary
@@ -70,8 +75,8 @@ CLAIMS_RANK := 2
 CLAIMS_HISTORY := the three pairs were declared claims after plan confirm1's four H200 sessions had \
   run; the plan, the shapes, the timing and hd's rules were fixed before them, and every pair but \
   hd against matmul-cublaslt was already among the experiment's comparisons. Plans confirm2 (the v2 \
-  kernel) and confirm3 (v3) keep the three claims and the band as declared, before any of their \
-  sessions.
+  kernel), confirm3 (v3) and confirm5 (v5) keep the three claims and the band as declared, before \
+  any of their sessions.
 REPS        := 90
 WARMUP      := 10
 L2          := cold
@@ -95,7 +100,13 @@ GRAPH_CALLS := 1
 # rung uses; rungs and hd's rules as in confirm2): 3 GPUs, one session of 3 rounds each, each GPU a
 # one-GPU machine of its own (only those are lent); confirm2's three sessions were of the v2 code:
 # replaced
-PLAN        := confirm3 3 1 3
+# plan confirm5 (declared 2026-11-29, before any of its sessions ran, for the v5 kernel: the
+# h_narrow rung, 64 x 64 tiles with 12 stages, and hd's rule for 16 < M <= 128; the h_skinny_fold
+# rung (split-K summed in the kernel); a ring of up to 16 stages; one store of the split-K sums'
+# four columns; hd's other rules as in confirm3): 3 GPUs, one session of 3 rounds each, each GPU a
+# one-GPU machine of its own (only those are lent); confirm3's three sessions are of the v3 code:
+# replaced (a plan confirm4 was declared on a branch for a v4 that never ran as such)
+PLAN        := confirm5 3 1 3
 MIN_OCCUPANCY   := 0
 MIN_CTAS_PER_SM := 0
 RUN_TIMEOUT := 300

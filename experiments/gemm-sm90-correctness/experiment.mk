@@ -7,10 +7,13 @@
 # 13 (K and N not multiples of 8: both operands padded in the workspace, C stored by the threads),
 # 4097 x 3 x 8191 (N = 3 smaller than one 64-column box, K % 8 != 0), 9 x 65537 x 16 (one K tile,
 # 65537 columns), 4095 x 4097 x 333, M = 64 of the skinny class. The variants cover tile shapes
-# (64/128/256 rows, 64/128/256 columns, one or two consumer warpgroups), ring depths 2..8, C by
+# (64/128/256 rows, 64/128/256 columns, one or two consumer warpgroups), ring depths 2..12, C by
 # the threads or by the copy engine (TMA_STORE=1; beside a split it falls back to the threads),
 # one CTA per unit or persistent, split-K off, auto, 3 and 16 (more splits than K tiles at the
-# short K: empty splits write zero partials), the rasterisation group, and clusters of two CTAs
+# short K: empty splits write zero partials), the partials summed by a second launch or in the
+# kernel by each tile's last split (SPLIT_SUM=1: split_sum1, m64_w1, pingpong_cluster2_split3;
+# its arrival counters must be left zero, which --check verifies), the rasterisation group, and
+# clusters of two CTAs
 # sharing B by multicast (CLUSTER_M=2: with one 64-column panel only the first CTA loads B; at
 # odd tile-row counts, e.g. M = 300 or 4097 at 128 rows, the second CTA of the last cluster row
 # computes on zeros and stores nothing), and ping-pong consumers (PINGPONG=1: alternate units

@@ -19,8 +19,11 @@
 //                   the next tile is waited for; then the epilogue (gemm_sm90_consumer.cuh): fp16
 //                   C by the threads' stores, or with TMA_STORE=1 through a swizzled shared tile
 //                   by the copy engine; with split-K an fp32 partial into the workspace, summed
-//                   in order by a second kernel (gemm_splitk.cuh: deterministic, no atomics), or
-//                   with SPLIT_CLUSTER=1 summed inside the cluster of the tile's splits
+//                   in the order z = 0, 1, ... by a second kernel (gemm_splitk.cuh) or, with
+//                   SPLIT_SUM=1, by the warps of the tile's split that finishes last (an arrival
+//                   counter per tile and warp in the plan's zeroed workspace,
+//                   WgConsumer::fold_splits), bit-identical either way and from run to run; or with
+//                   SPLIT_CLUSTER=1 summed inside the cluster of the tile's splits
 //                   (gemm_sm90_dsum.cuh: distributed shared memory, no workspace, one launch).
 // With SETMAXNREG=1 the producer gives registers to the consumers (sm90/regs.cuh).
 //
@@ -36,7 +39,8 @@
 //   BLOCK_M       [128] rows of C per tile: 64, 128, 256 (64 or 128 per consumer warpgroup)
 //   BLOCK_N       [256] columns of C per tile: 64, 128, 256 (the N of the wgmma)
 //   CONSUMER_WGS  [2]   consumer warpgroups: 1, 2
-//   STAGES        [4]   depth of the A/B ring, 2..8 (BLOCK_K is 64: one 128-byte swizzled row)
+//   STAGES        [4]   depth of the A/B ring, 2..16 (BLOCK_K is 64: one 128-byte swizzled row;
+//                       past 8 only the narrow tiles fit, e.g. 12 of 64 x 64)
 //   SETMAXNREG    [1]   1: producer 40 registers, consumers 232 (two consumer warpgroups only)
 //   PERSISTENT    [1]   1: min(units, SMs) CTAs walk the units; 0: one CTA per unit
 //   SPLIT_K       [0]   1: no split; 2..16: K split n ways; 0: auto (below)
@@ -55,6 +59,11 @@
 //                       each, and sum their partials through distributed shared memory, each CTA
 //                       BLOCK_M/SPLIT_K rows of the tile (gemm_sm90_dsum.cuh); with CLUSTER_M=1,
 //                       PINGPONG=0, PERSISTENT=0
+//   SPLIT_SUM     [0]   split-K's partials in the workspace summed: 0 by a second kernel; 1 in
+//                       the kernel, by the tile's last split to finish (no second launch, but a
+//                       serial tail of fence, atomic and loads: slower than the second launch at
+//                       the skinny shapes on the H200, NOTES-sm90 v5); 1 is refused with
+//                       SPLIT_CLUSTER=1 (no such partials)
 // SPLIT_K=0 rule: tiles = ceil(M/BLOCK_M)·ceil(N/BLOCK_N); when tiles < SMs (one CTA per SM, the
 // tile grid under one wave), splits = floor(SMs / tiles), at most ceil(K/64) / 4 (four K tiles a
 // split, so the ring fills) and 16; otherwise 1. E.g. the defaults on 132 SMs: M=16 N=K=4096 ->
@@ -65,8 +74,9 @@
 // warpgroup; two consumer warpgroups of more than 64 accumulators without SETMAXNREG; shared
 // memory above 227 KB (e.g. BLOCK_N=256 STAGES=5, or TMA_STORE=1 with BLOCK_M=128 BLOCK_N=256
 // STAGES=4); SPLIT_CLUSTER=1 with SPLIT_K other than 2, 4, 8, with CLUSTER_M=2, PINGPONG=1 or
-// PERSISTENT=1, or with a ring smaller than the fp32 tile it stages.
-// Not built (yet): stream-K, clusters along N (kernels/gemm/NOTES-sm90.md).
+// PERSISTENT=1, or with a ring smaller than the fp32 tile it stages; SPLIT_SUM=1 with
+// SPLIT_CLUSTER=1.
+// Not built (yet): stream-K's uneven shares of K, clusters along N (kernels/gemm/NOTES-sm90.md).
 #include <stdio.h>
 #include <string.h>
 
@@ -167,9 +177,10 @@ __device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w, i
       continue;
     }
     if (un.m0 >= p.M) continue;
-    if (p.sched.splits > 1)
+    if (p.sched.splits > 1) {
       c.store_partial(p, un.m0, un.n0, un.z);
-    else if (TMA_STORE && p.tma_store)
+      if constexpr (SS) c.fold_splits(p, un.m0, un.n0);
+    } else if (TMA_STORE && p.tma_store)
       c.store_tma(p, smem, un.m0, un.n0);
     else
       c.store_direct(p, un.m0, un.n0);
@@ -303,23 +314,30 @@ int split_count(const gemm_shape *s, int sm_count, long tiles) {
   return want < 1 ? 1 : (int)want;
 }
 
-// The workspace: the partials (splits > 1), then the padded A (K % 8 != 0), then the padded B
-// (N % 8 != 0), then the padded C (N % 8 != 0, TMA_STORE=1, no split), each 256-byte aligned (a
-// tensor map's base must be 16-byte aligned).
+// The workspace: SPLIT_SUM=1's arrival counters (splits > 1: the plan's zeroed prefix), then the
+// partials (splits > 1), then the padded A (K % 8 != 0), then the padded B (N % 8 != 0), then the
+// padded C (N % 8 != 0, TMA_STORE=1, no split), each 256-byte aligned (a tensor map's base must
+// be 16-byte aligned).
 // A padded copy's rows are rounded up to 64 elements: 128 bytes, so that every row of the copy
 // engine's boxes starts a 128-byte line (8 elements would be enough for a tensor map).
 constexpr int PAD_TO = 64;
 struct Layout {
   int kp, np;  // row lengths of the operands as mapped: K, N or rounded up to PAD_TO
   bool c_pad;  // C through its padded copy (rows of np)
-  size_t off_a, off_b, off_c, bytes;
+  size_t zeroed;  // the counters' bytes, from offset 0
+  size_t off_ws, off_a, off_b, off_c, bytes;
 };
 Layout layout_of(const gemm_shape *s, int splits) {
   Layout l;
   l.kp = s->K % 8 ? (int)ceil_div(s->K, PAD_TO) * PAD_TO : s->K;
   l.np = s->N % 8 ? (int)ceil_div(s->N, PAD_TO) * PAD_TO : s->N;
   l.c_pad = TMA_STORE && s->N % 8 && splits == 1;
-  size_t off = splits > 1 && !SC ? align256((size_t)splits * s->M * splitk::ldw_of(s->N) * sizeof(float)) : 0;
+  const bool parts = splits > 1 && !SC;
+  const size_t tiles = (size_t)ceil_div(s->M, BM) * ceil_div(s->N, BN);
+  l.zeroed = parts && SS ? align256(tiles * COUNT_SLOTS * sizeof(unsigned)) : 0;
+  size_t off = l.zeroed;
+  l.off_ws = off;
+  if (parts) off += align256((size_t)splits * s->M * splitk::ldw_of(s->N) * sizeof(float));
   l.off_a = off;
   if (s->K % 8) off += align256((size_t)s->M * l.kp * sizeof(__half));
   l.off_b = off;
@@ -365,7 +383,8 @@ extern "C" int kernel_describe(const problem_shape *shape, int sm_count, kernel_
   plan->persistent = persistent;
   plan->work_items = units * CM;
   plan->workspace_bytes = l.bytes;
-  plan->launches = 1 + (splits > 1 && !SC) + (s->K % 8 != 0 || s->N % 8 != 0) + l.c_pad;
+  plan->workspace_zeroed = l.zeroed;
+  plan->launches = 1 + (splits > 1 && !SC && !SS) + (s->K % 8 != 0 || s->N % 8 != 0) + l.c_pad;
   return 0;
 }
 
@@ -415,7 +434,8 @@ extern "C" cudaError_t kernel_run(const problem_shape *shape, const kernel_plan 
       (p.tma_store && !sm90::tma_map_3d(&p.tm_c, C, l.c_pad ? l.np : s->N, s->M, 1, WM, "c")))
     return cudaErrorInvalidValue;
   p.c = a->c;
-  p.ws = splits > 1 && !SC ? reinterpret_cast<float *>(ws) : nullptr;
+  p.ws = splits > 1 && !SC ? reinterpret_cast<float *>(ws + l.off_ws) : nullptr;
+  p.tile_count = l.zeroed ? reinterpret_cast<unsigned *>(ws) : nullptr;
   p.M = s->M;
   p.N = s->N;
   p.b_cols = l.np;
@@ -428,7 +448,7 @@ extern "C" cudaError_t kernel_run(const problem_shape *shape, const kernel_plan 
     gemm_sm90_unpad<<<unpad::blocks(s->M, s->N), unpad::THREADS, 0, stream>>>(C, l.np, a->c, s->M, s->N);
     e = cudaGetLastError();
   }
-  if (e != cudaSuccess || splits == 1 || SC) return e;
+  if (e != cudaSuccess || splits == 1 || SC || SS) return e;
   gemm_sm90_splitk_reduce<<<splitk::reduce_blocks(s->M, p.ldw), splitk::REDUCE_THREADS, 0, stream>>>(
       p.ws, p.c, p.M, p.N, p.ldw, splits);
   return cudaGetLastError();
@@ -448,5 +468,5 @@ extern "C" const char *kernel_config(void) {
       CONSUMER_WGS) " STAGES=" G90_STR(STAGES) " SETMAXNREG=" G90_STR(SETMAXNREG)
       " PERSISTENT=" G90_STR(PERSISTENT) " SPLIT_K=" G90_STR(SPLIT_K) " GROUP_M=" G90_STR(GROUP_M)
       " TMA_STORE=" G90_STR(TMA_STORE) " CLUSTER_M=" G90_STR(CLUSTER_M) " PINGPONG=" G90_STR(PINGPONG)
-      " SPLIT_CLUSTER=" G90_STR(SPLIT_CLUSTER);
+      " SPLIT_CLUSTER=" G90_STR(SPLIT_CLUSTER) " SPLIT_SUM=" G90_STR(SPLIT_SUM);
 }

@@ -40,6 +40,9 @@
 #ifndef SPLIT_CLUSTER
 #define SPLIT_CLUSTER 0
 #endif
+#ifndef SPLIT_SUM
+#define SPLIT_SUM 0
+#endif
 
 namespace g90 {
 
@@ -55,7 +58,13 @@ constexpr int NT = 128 * (WGS + 1);       // threads: producer warpgroup + consu
 constexpr int CM = CLUSTER_M;             // CTAs per cluster along M, sharing B's tiles
 constexpr bool SC = SPLIT_CLUSTER;        // a tile's K splits as one cluster, summed in it
 constexpr int SK = SC ? SPLIT_K : 1;      // CTAs per cluster along the splits
-constexpr int CLUSTER = CM * SK;          // CTAs per cluster
+constexpr bool SS = SPLIT_SUM;            // split-K partials summed by the tile's last split
+constexpr int COUNT_SLOTS = 4 * (PP ? 1 : WGS);  // SPLIT_SUM=1 arrival counters a tile: one a warp's rows
+// SPLIT_SUM=1's sum by a tile's last split (WgConsumer::fold_splits): float4s a lane sums at a time
+// and slices loaded at once, 4·FOLD_Q·(FOLD_B + 1) registers (one consumer warpgroup has 255 a
+// thread, two 168 as ptxas compiles them)
+constexpr int FOLD_Q = 8;
+constexpr int FOLD_B = WGS == 1 ? 4 : 2;
 constexpr int MAX_SPLITS = 16;
 constexpr size_t SMEM_LIMIT = 227 * 1024;  // sm_90 opt-in maximum per CTA
 // setmaxnreg (SETMAXNREG=1, two consumer warpgroups): 384 threads start at 168 registers; the
@@ -82,7 +91,7 @@ static_assert(NACC <= 128,
               "accumulators per consumer thread, (rows per consumer warpgroup/64)*BLOCK_N/2, exceed "
               "128 (255 registers is the limit; the rows are BLOCK_M/CONSUMER_WGS, or BLOCK_M with "
               "PINGPONG=1): lower BLOCK_M or BLOCK_N, or raise CONSUMER_WGS");
-static_assert(STAGES >= 2 && STAGES <= 8, "STAGES must be 2..8");
+static_assert(STAGES >= 2 && STAGES <= 16, "STAGES must be 2..16");
 static_assert(SETMAXNREG == 0 || SETMAXNREG == 1, "SETMAXNREG must be 0 or 1");
 static_assert(SETMAXNREG == 0 || CONSUMER_WGS == 2,
               "SETMAXNREG=1 needs CONSUMER_WGS=2: with one consumer warpgroup (256 threads) every "
@@ -100,6 +109,10 @@ static_assert(SPLIT_CLUSTER == 0 || SPLIT_CLUSTER == 1, "SPLIT_CLUSTER must be 0
 static_assert(SPLIT_CLUSTER == 0 || SPLIT_K == 2 || SPLIT_K == 4 || SPLIT_K == 8,
               "SPLIT_CLUSTER=1 runs a tile's SPLIT_K splits as one cluster: SPLIT_K must be 2, 4 or 8 "
               "(a portable cluster has at most 8 CTAs; each sums BLOCK_M/SPLIT_K rows)");
+static_assert(SPLIT_SUM == 0 || SPLIT_SUM == 1, "SPLIT_SUM must be 0 or 1");
+static_assert(SPLIT_SUM == 0 || SPLIT_CLUSTER == 0,
+              "SPLIT_SUM=1 sums the workspace's partials in the kernel; with SPLIT_CLUSTER=1 the cluster "
+              "sums them and there are none: set SPLIT_SUM=0");
 static_assert(SPLIT_CLUSTER == 0 || (CLUSTER_M == 1 && PINGPONG == 0 && PERSISTENT == 0),
               "SPLIT_CLUSTER=1 needs CLUSTER_M=1, PINGPONG=0 and PERSISTENT=0: one unit a CTA, the "
               "cluster's CTAs the splits of one tile");

@@ -14,6 +14,7 @@
 
 #include "gemm_sm90_config.cuh"
 #include "gemm_sm90_params.cuh"
+#include "gemm_splitk.cuh"
 #include "mma_ptx.cuh"
 #include "sm90/cluster.cuh"
 #include "sm90/mbarrier.cuh"
@@ -121,6 +122,79 @@ struct WgConsumer {
           if (col < p.ldw)  // col even, ldw % 4 == 0: col + 1 < ldw, 8-byte aligned
             *reinterpret_cast<float2 *>(wr + col) = make_float2(acc[a][4 * j + 2 * h], acc[a][4 * j + 2 * h + 1]);
         }
+      }
+  }
+
+  // SPLIT_SUM=1: after store_partial, this warp's arrival on its rows' counter (one per tile and
+  // warp slot, the plan's zeroed workspace: zero on entry, left zero). The warp of the split that
+  // arrives last resets the counter and stores fp16 C at its rows (16 a wgmma atom) of the tile:
+  // the partials, its own included, summed in the order z = 0, 1, ... (bit-identical to the second
+  // launch's sum, splitk::reduce, and one store, splitk::store_quad), in float4s along the rows,
+  // FOLD_Q of a lane at a time from FOLD_B slices at once, so that the sum costs a few round trips
+  // to L2 and registers the accumulators no longer hold (a first form, one dependent load per
+  // position and slice, took ~28 us more at M = 64). A warp with no row inside C neither arrives
+  // nor stores (alike in every split). Release: each thread's fence orders its partial's stores
+  // before the lane-0 atomic (after __syncwarp); acquire: the last warp's fence after the atomic
+  // orders its loads, which go to L2 (ld.global.cg: the partials of CTAs on other SMs).
+  __device__ __forceinline__ void fold_splits(const Params &p, int m0, int n0) const {
+    const int wq = (threadIdx.x & 127) >> 5, lane = threadIdx.x & 31;
+    const int wrow = m0 + row0() + 16 * wq;  // the warp's first row in atom 0
+    if (wrow >= p.M) return;
+    const int splits = p.sched.splits;
+    unsigned *cnt = p.tile_count +
+                    ((size_t)(m0 / BM) * p.sched.tiles_n + n0 / BN) * COUNT_SLOTS + (PP ? 0 : w) * 4 + wq;
+    __threadfence();
+    __syncwarp();
+    unsigned old = 0;
+    if (lane == 0) old = atomicAdd(cnt, 1u);
+    old = __shfl_sync(0xffffffffu, old, 0);
+    if (old != (unsigned)(splits - 1)) return;
+    if (lane == 0) *cnt = 0u;  // no other arrival this launch: the next launch finds it zero
+    __threadfence();
+    constexpr int QPR = BN / 4;           // float4s a row of the tile
+    constexpr int QPL = 16 * QPR / 32;    // a lane's float4s of an atom's 16 rows
+    constexpr int QCH = QPL < FOLD_Q ? QPL : FOLD_Q;
+    const size_t slice = (size_t)p.M * p.ldw;
+#pragma unroll
+    for (int a = 0; a < MA; ++a)
+#pragma unroll
+      for (int k0 = 0; k0 < QPL; k0 += QCH) {
+        int row[QCH], col[QCH];  // of each float4; row = M where it is outside the partials
+#pragma unroll
+        for (int q = 0; q < QCH; ++q) {
+          const int i = lane + 32 * (k0 + q);
+          row[q] = wrow + a * 64 + i / QPR;
+          col[q] = n0 + (i % QPR) * 4;
+          if (col[q] >= p.ldw) row[q] = p.M;
+        }
+        float4 s[QCH];
+        for (int y0 = 0; y0 < splits; y0 += FOLD_B) {
+          float4 v[FOLD_B][QCH];
+#pragma unroll
+          for (int b = 0; b < FOLD_B; ++b)
+#pragma unroll
+            for (int q = 0; q < QCH; ++q)
+              v[b][q] = y0 + b < splits && row[q] < p.M
+                            ? __ldcg(reinterpret_cast<const float4 *>(p.ws + (size_t)(y0 + b) * slice +
+                                                                      (size_t)row[q] * p.ldw + col[q]))
+                            : make_float4(0.f, 0.f, 0.f, 0.f);
+#pragma unroll
+          for (int b = 0; b < FOLD_B; ++b)
+#pragma unroll
+            for (int q = 0; q < QCH; ++q) {
+              if (y0 + b == 0) {
+                s[q] = v[b][q];
+              } else if (y0 + b < splits) {
+                s[q].x += v[b][q].x;
+                s[q].y += v[b][q].y;
+                s[q].z += v[b][q].z;
+                s[q].w += v[b][q].w;
+              }
+            }
+        }
+#pragma unroll
+        for (int q = 0; q < QCH; ++q)
+          if (row[q] < p.M && col[q] < p.N) splitk::store_quad(p.c, p.N, row[q], col[q], s[q]);
       }
   }
 

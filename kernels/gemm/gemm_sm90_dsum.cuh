@@ -16,6 +16,7 @@
 #include "gemm_sm90_config.cuh"
 #include "gemm_sm90_consumer.cuh"
 #include "gemm_sm90_params.cuh"
+#include "gemm_splitk.cuh"
 #include "sm90/cluster.cuh"
 
 namespace g90 {
@@ -79,19 +80,7 @@ __device__ __forceinline__ void sum_rows(const Params &p, uint32_t smem, int m0,
     float4 s = v[0];
 #pragma unroll
     for (int k = 1; k < SK; ++k) s.x += v[k].x, s.y += v[k].y, s.z += v[k].z, s.w += v[k].w;
-    __half *cr = p.c + (size_t)row * p.N + gc;
-    if (p.N % 4 == 0 && (reinterpret_cast<uintptr_t>(p.c) & 7u) == 0) {  // gc % 4 == 0: 8-byte aligned, gc + 3 < N
-      const __half2 lo = __floats2half2_rn(s.x, s.y), hi = __floats2half2_rn(s.z, s.w);
-      uint2 u;
-      u.x = *reinterpret_cast<const uint32_t *>(&lo);
-      u.y = *reinterpret_cast<const uint32_t *>(&hi);
-      *reinterpret_cast<uint2 *>(cr) = u;
-    } else {
-      const float e[4] = {s.x, s.y, s.z, s.w};
-#pragma unroll
-      for (int k = 0; k < 4; ++k)
-        if (gc + k < p.N) cr[k] = __float2half_rn(e[k]);
-    }
+    splitk::store_quad(p.c, p.N, row, gc, s);
   }
 }
 

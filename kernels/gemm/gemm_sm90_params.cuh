@@ -1,7 +1,7 @@
 // gemm_sm90_params.cuh — what the host passes to gemm_sm90.cu's kernel: the tensor maps of A, B
 // and (TMA_STORE=1, no split) C or its padded copy, passed by value as a __grid_constant__ parameter (the copy
 // engine reads them from the kernel's parameter space), C and the split-K workspace for the
-// threads' own stores, and the schedule.
+// threads' own stores (and SPLIT_SUM=1's arrival counters), and the schedule.
 #pragma once
 #include <cuda.h>
 #include <cuda_fp16.h>
@@ -17,6 +17,7 @@ struct Params {
                      // copy [M, N rounded up to 64] (N % 8 != 0) as wide as its rows (tma_store only)
   __half *c;         // [M, N]
   float *ws;         // splits > 1 (not SPLIT_CLUSTER=1): fp32 partials, [splits][M][ldw]
+  unsigned *tile_count;  // SPLIT_SUM=1, splits > 1: arrivals, [tiles_m][tiles_n][COUNT_SLOTS]
   int M, N;
   int b_cols;        // columns of B as mapped: N, or N rounded up to 64 (its padded copy)
   int ldw;           // row stride of a partial slice, N rounded up to 4

@@ -2,10 +2,11 @@
 // gemm_sm90.cu): split z has written its fp32 partial of C to slice z of the workspace ([splits]
 // [M][ldw] fp32, ldw = N rounded up to 4) with plain stores, and one thread per 4 columns of a row
 // sums the slices in the order z = 0, 1, ... (bit-identical from run to run, no atomics) and writes
-// fp16 C: float4 loads (ldw % 4 == 0), 8-byte stores where N % 4 == 0. Each kernel wraps the body
-// in its own __global__ (its name in the profiles).
+// fp16 C: float4 loads (ldw % 4 == 0), 8-byte stores where N % 4 == 0 (store_quad). Each kernel
+// wraps the body in its own __global__ (its name in the profiles).
 #pragma once
 #include <cuda_fp16.h>
+#include <stdint.h>
 
 #include "mma_ptx.cuh"
 
@@ -20,6 +21,25 @@ inline int ldw_of(int N) { return (N + 3) / 4 * 4; }
 inline unsigned reduce_blocks(int M, int ldw) {
   const long long quads = (long long)M * (ldw / 4);
   return (unsigned)((quads + REDUCE_THREADS - 1) / REDUCE_THREADS);
+}
+
+// s as fp16 into C's row `row`, columns col .. col + 3 (col % 4 == 0; those past N not written):
+// one 8-byte store where N % 4 == 0 and C is 8-byte aligned (row·N + col is then a multiple of 4
+// halves), else element by element. The split-K sums' one store (this reduction's and the cluster
+// sum's, gemm_sm90_dsum.cuh).
+__device__ __forceinline__ void store_quad(__half *c, int N, int row, int col, float4 s) {
+  __half *dst = c + (size_t)row * N + col;
+  if ((N & 3) == 0 && (reinterpret_cast<uintptr_t>(c) & 7u) == 0) {
+    uint2 o;
+    o.x = ptx::pack_half2(s.x, s.y);
+    o.y = ptx::pack_half2(s.z, s.w);
+    *reinterpret_cast<uint2 *>(dst) = o;
+  } else {
+    const float v[4] = {s.x, s.y, s.z, s.w};
+#pragma unroll
+    for (int j = 0; j < 4; ++j)
+      if (col + j < N) dst[j] = __float2half_rn(v[j]);
+  }
 }
 
 __device__ __forceinline__ void reduce(const float *ws, __half *c, int M, int N, int ldw,
@@ -39,18 +59,7 @@ __device__ __forceinline__ void reduce(const float *ws, __half *c, int M, int N,
     s.z += v.z;
     s.w += v.w;
   }
-  __half *dst = c + (size_t)row * N + col;
-  if ((N & 3) == 0) {  // row * N + col is a multiple of 4 halves: 8-byte aligned
-    uint2 o;
-    o.x = ptx::pack_half2(s.x, s.y);
-    o.y = ptx::pack_half2(s.z, s.w);
-    *reinterpret_cast<uint2 *>(dst) = o;
-  } else {
-    const float v[4] = {s.x, s.y, s.z, s.w};
-#pragma unroll
-    for (int j = 0; j < 4; ++j)
-      if (col + j < N) dst[j] = __float2half_rn(v[j]);
-  }
+  store_quad(c, N, row, col, s);
 }
 
 }  // namespace splitk

@@ -21,7 +21,8 @@ declare -A why=(
   [bad_setmaxnreg_w1]='SETMAXNREG=1 needs CONSUMER_WGS=2' [bad_noreg]='need SETMAXNREG=1'
   [bad_cluster]="CLUSTER_M = '4' is not one of" [bad_pingpong_w1]='PINGPONG=1 needs CONSUMER_WGS=2'
   [bad_pingpong_acc]='exceed 128' [bad_split_cluster_k3]='SPLIT_K must be 2, 4 or 8'
-  [bad_split_cluster_persistent]='PERSISTENT=0: one unit a CTA' [bad_split_cluster_stages]='raise STAGES')
+  [bad_split_cluster_persistent]='PERSISTENT=0: one unit a CTA' [bad_split_cluster_stages]='raise STAGES'
+  [bad_split_sum_cluster]='set SPLIT_SUM=0')
 check_build_statuses "$exp" "$out" why
 make -s gates EXP=gemm-sm90-correctness >/dev/null 2>&1
 check_eq "gates ran" "$?" 0
@@ -43,15 +44,21 @@ check_grep "base plan: 4096^3 persistent" \
 # each; partials 8 x 16 x 4096 x 4 = 2097152 bytes; the reduction a second launch
 check_grep "base plan: M=16 split 8 ways" \
   'shape=M16_N4096_K4096 kernel=gemm_sm90_kernel grid=128,1,1 block=384,1,1 dyn_smem=197696 ctas=128 splits=8 persistent=0 work_items=128 workspace=2097152 launches=2 ' "$d"
+# split_sum1: the same split summed in the kernel: the arrival counters first, 16 tiles x 8 warps
+# x 4 bytes = 512 (the zeroed prefix), then the partials: 2097664 bytes, one launch
+check_grep "split_sum1 plan: M=16, summed in the kernel" \
+  'shape=M16_N4096_K4096 kernel=gemm_sm90_kernel grid=128,1,1 block=384,1,1 dyn_smem=197696 ctas=128 splits=8 persistent=0 work_items=128 workspace=2097664 workspace_zeroed=512 launches=1 ' \
+  "$out/split_sum1/describe.txt"
 # 2 x 4099 x 13: 17 tiles, one K tile (no split); K and N not multiples of 8: rows padded to
 # multiples of 64 elements, A to 2 x 64 (256 bytes) and B to 13 x 4160 (108160 -> 108288): 108544
 # bytes, both copies one launch
 check_grep "base plan: ragged K and N padded in the workspace" \
   'shape=M2_N4099_K13 kernel=gemm_sm90_kernel grid=17,1,1 block=384,1,1 dyn_smem=197696 ctas=17 splits=1 persistent=0 work_items=17 workspace=108544 launches=2 ' "$d"
 # m64_w1: 64 x 128 tiles, one consumer warpgroup (256 threads), 4 stages: 4 x (8192 + 16384) +
-# 64 + 1024 = 99392; M=16: 32 tiles, split min(132 / 32 = 4, 16, 16) = 4
+# 64 + 1024 = 99392; M=16: 32 tiles, split min(132 / 32 = 4, 16, 16) = 4, summed in the kernel
+# (SPLIT_SUM=1): counters 32 x 4 warps x 4 bytes = 512, partials 4 x 16 x 4096 x 4 = 1048576
 check_grep "m64_w1 plan: M=16" \
-  'shape=M16_N4096_K4096 kernel=gemm_sm90_kernel grid=128,1,1 block=256,1,1 dyn_smem=99392 ctas=128 splits=4 persistent=0 work_items=128 workspace=1048576 launches=2 ' \
+  'shape=M16_N4096_K4096 kernel=gemm_sm90_kernel grid=128,1,1 block=256,1,1 dyn_smem=99392 ctas=128 splits=4 persistent=0 work_items=128 workspace=1049088 workspace_zeroed=512 launches=1 ' \
   "$out/m64_w1/describe.txt"
 # tma_store_s3: 3 x 49152 + the C tile 128 x 256 x 2 = 65536 + 48 + 1024 = 214064
 check_grep "tma_store_s3 plan: the C tile beside the ring" \
