@@ -27,6 +27,20 @@ check_eq "a replay that does not open with the flush: none, saying which" "$(sed
 check_eq "a replay with no kernel: none" "$(sed -n 's/^nokernel //p' <<<"$out")" "replay 1 holds no kernel"
 check_eq "no flush (hot L2): each record a replay" "$(sed -n 's/^hot //p' <<<"$out")" "[1.0, 2.0]"
 check_eq "memsets and copies told from kernels by name" "$(sed -n 's/^kinds //p' <<<"$out")" "memset memcpy kernel"
+# a shape the library cannot run (its RuntimeError or ValueError): the header line's text
+why=$(PYTHONPATH=tools/libbench python3 - <<'PY'
+import types
+from libbench import cannot_run_why
+w = [types.SimpleNamespace(message="slow path\n taken"), types.SimpleNamespace(message=UserWarning("w2"))]
+print(cannot_run_why(ValueError("head_dim 100\nis not supported"), w))
+print(cannot_run_why(RuntimeError("no  engine"), []))
+print(len(cannot_run_why(ValueError("x" * 700), [])))
+PY
+)
+check_eq "cannot run: the error, then its warnings, white space collapsed" "$(sed -n 1p <<<"$why")" \
+  "head_dim 100 is not supported slow path taken; w2"
+check_eq "... with no warning, the error alone" "$(sed -n 2p <<<"$why")" "no engine"
+check_eq "... at most 600 characters" "$(sed -n 3p <<<"$why")" 600
 R=kernels/gemm/problem/matmul_bench.py
 python3 $R --backend matmul-cublas --shape M1_N2 >/dev/null 2>"$t/err"
 check_eq "a shape outside the grammar: exit 2" "$?" 2

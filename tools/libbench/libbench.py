@@ -45,6 +45,13 @@ SAMPLES_BIN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..
                            "samples")
 
 
+def cannot_run_why(e, warns):
+    """The unsupported.<shape> line: the library's error, then the warnings it raised beside it
+    ('; ' between them), every run of white space one space, at most 600 characters."""
+    text = f"{e} " + "; ".join(str(w.message) for w in warns)
+    return " ".join(text.split())[:600]
+
+
 def positive_int(lo):
     def conv(text):
         try:
@@ -272,7 +279,7 @@ def main(spec, argv):
                         torch.cuda.synchronize()
                         why = None
                     except (RuntimeError, ValueError) as e:  # the library cannot run the shape
-                        why = " ".join(f"{e} " + "; ".join(str(w.message) for w in warns).split())[:600]
+                        why = cannot_run_why(e, warns)
                 if why is None:
                     ok, text = check(out)
                     del out
