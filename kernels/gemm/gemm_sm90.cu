@@ -37,7 +37,8 @@
 //
 // Tunables (-D macros, default in brackets; gemm_sm90.tunables lists the values):
 //   BLOCK_M       [128] rows of C per tile: 64, 128, 256 (64 or 128 per consumer warpgroup)
-//   BLOCK_N       [256] columns of C per tile: 64, 128, 256 (the N of the wgmma)
+//   BLOCK_N       [256] columns of C per tile: 32, 64, 128, 256 (the N of the wgmma; 32: B in the
+//                       64-byte swizzle, the threads store C)
 //   CONSUMER_WGS  [2]   consumer warpgroups: 1, 2
 //   STAGES        [4]   depth of the A/B ring, 2..16 (BLOCK_K is 64: one 128-byte swizzled row;
 //                       past 8 only the narrow tiles fit, e.g. 12 of 64 x 64)
@@ -104,7 +105,8 @@
 namespace g90 {
 
 // Producer (one thread): every K tile of every unit of this CTA into the next ring slot once it
-// is free: A's box (64 x BLOCK_M) and B's BLOCK_N/64 boxes (64 x 64), one full barrier for all.
+// is free: A's box (64 x BLOCK_M) and B's BLOCK_N/64 boxes (64 x 64; BLOCK_N=32: one box of
+// 32 x 64), one full barrier for all.
 // With CLUSTER_M=2 the two CTAs of a cluster compute vertically adjacent tiles of the same K
 // range: each loads its own A and multicasts every other 64-column panel of B to both (the full
 // barrier of each CTA counts all the stage's bytes, whichever CTA's copy delivers them; a copy
@@ -122,7 +124,7 @@ __device__ __forceinline__ void produce(const Params &p, uint32_t smem, int rank
   for (int q = unit_first(p.sched, (int)blockIdx.x); q < units; q += unit_step(p.sched, (int)gridDim.x)) {
     const Unit un = unit_at(p.sched, q, rank, BM, BN);
     const bool a_live = un.m0 < p.M;
-    const int panels = min(BN / 64, (p.b_cols - un.n0 + 63) / 64);  // >= 1: n0 < N <= b_cols
+    const int panels = min(B_PANELS, (p.b_cols - un.n0 + BP - 1) / BP);  // >= 1: n0 < N <= b_cols
     const uint32_t bytes = (a_live ? (uint32_t)A_TILE : 0u) + (uint32_t)(panels * B_PANEL);
     for (int kt = un.kt0; kt < un.kt1; ++kt) {
       const uint32_t f = full + 8 * r.slot;
@@ -131,13 +133,13 @@ __device__ __forceinline__ void produce(const Params &p, uint32_t smem, int rank
       if (a_live)
         sm90::tma_load_3d(smem + (uint32_t)(OFF_A + r.slot * A_TILE), &p.tm_a, f, kt * BK, un.m0, 0);
 #pragma unroll
-      for (int pn = 0; pn < BN / 64; ++pn) {
+      for (int pn = 0; pn < B_PANELS; ++pn) {
         if (pn >= panels) break;
         const uint32_t dst = smem + (uint32_t)(OFF_B + r.slot * B_TILE + pn * B_PANEL);
         if constexpr (CM == 1)
-          sm90::tma_load_3d(dst, &p.tm_b, f, un.n0 + 64 * pn, kt * BK, 0);
+          sm90::tma_load_3d(dst, &p.tm_b, f, un.n0 + BP * pn, kt * BK, 0);
         else if (pn % CM == rank)
-          sm90::tma_load_3d_multicast(dst, &p.tm_b, f, un.n0 + 64 * pn, kt * BK, 0,
+          sm90::tma_load_3d_multicast(dst, &p.tm_b, f, un.n0 + BP * pn, kt * BK, 0,
                                       (uint16_t)((1u << CM) - 1u));
       }
       r.next();
@@ -430,7 +432,7 @@ extern "C" cudaError_t kernel_run(const problem_shape *shape, const kernel_plan 
   __half *C = l.c_pad ? reinterpret_cast<__half *>(ws + l.off_c) : a->c;
   // tensor maps hold the base addresses, so they are encoded per call (host only, no CUDA call)
   if (!sm90::tma_map_3d(&p.tm_a, A, l.kp, s->M, 1, BM, "a") ||
-      !sm90::tma_map_3d(&p.tm_b, B, l.np, s->K, 1, BK, "b") ||
+      !sm90::tma_map_3d_box(&p.tm_b, B, l.np, s->K, 1, BP, BK, "b") ||
       (p.tma_store && !sm90::tma_map_3d(&p.tm_c, C, l.c_pad ? l.np : s->N, s->M, 1, WM, "c")))
     return cudaErrorInvalidValue;
   p.c = a->c;

@@ -76,9 +76,12 @@ constexpr int PRODUCER_REGS = 40;
 constexpr int CONSUMER_REGS = 232;
 
 static_assert(BLOCK_M == 64 || BLOCK_M == 128 || BLOCK_M == 256, "BLOCK_M must be 64, 128 or 256");
-static_assert(BLOCK_N == 64 || BLOCK_N == 128 || BLOCK_N == 256,
-              "BLOCK_N must be 64, 128 or 256 (the N of the m64nNk16 wgmma, whole 64-column panels "
-              "of B)");
+static_assert(BLOCK_N == 32 || BLOCK_N == 64 || BLOCK_N == 128 || BLOCK_N == 256,
+              "BLOCK_N must be 32, 64, 128 or 256 (the N of the m64nNk16 wgmma: one 32-column panel "
+              "of B, or whole 64-column panels)");
+static_assert(BLOCK_N != 32 || (TMA_STORE == 0 && PINGPONG == 0),
+              "BLOCK_N=32 needs TMA_STORE=0 and PINGPONG=0 (the copy engine's C boxes are 64 "
+              "columns wide; ping-pong's tiles are for the large shapes)");
 static_assert(CONSUMER_WGS == 1 || CONSUMER_WGS == 2, "CONSUMER_WGS must be 1 or 2");
 static_assert(PINGPONG == 0 || PINGPONG == 1, "PINGPONG must be 0 or 1");
 static_assert(PINGPONG == 0 || CONSUMER_WGS == 2,
@@ -121,12 +124,16 @@ static_assert(SPLIT_CLUSTER == 0 || (CLUSTER_M == 1 && PINGPONG == 0 && PERSISTE
 // From a 1024-byte aligned base (the 128-byte swizzle repeats every 1024 bytes and the wgmma
 // descriptors assume atoms start there): the ring of STAGES slots, each the A tile [BM][64]
 // (K-major, one panel of 128-byte rows) and the B tile [BN/64 panels][64 k-rows][64] (MN-major),
-// as TMA writes them with the 128-byte swizzle; with TMA_STORE=1 the fp16 C tile [BN/64 panels]
+// as TMA writes them with the 128-byte swizzle (BLOCK_N=32: one panel [64 k-rows][32], 64-byte
+// rows in the 64-byte swizzle); with TMA_STORE=1 the fp16 C tile [BN/64 panels]
 // [BM][64] in the same swizzle, read by the copy engine's stores (two with PINGPONG=1, one per
 // consumer warpgroup); then the full and empty mbarriers of each slot.
 constexpr size_t A_TILE = (size_t)BM * 128;
-constexpr size_t B_PANEL = (size_t)BK * 128;
-constexpr size_t B_TILE = B_PANEL * (BN / 64);
+constexpr int BP = BN < 64 ? BN : 64;         // columns of a B panel: 64, or all 32 of BLOCK_N=32
+constexpr int B_ROW = BP * 2;                 // bytes of a panel's row: 128, or 64 (64-byte swizzle)
+constexpr int B_PANELS = BN / BP;
+constexpr size_t B_PANEL = (size_t)BK * B_ROW;
+constexpr size_t B_TILE = B_PANEL * B_PANELS;
 constexpr size_t STAGE_BYTES = A_TILE + B_TILE;  // bytes one slot's copies deliver
 constexpr size_t C_PANEL = (size_t)BM * 128;
 constexpr size_t C_TILE = C_PANEL * (BN / 64);

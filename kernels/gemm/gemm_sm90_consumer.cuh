@@ -50,6 +50,12 @@ struct WgConsumer {
     b_lo = sm90::desc_mnmajor_lo(smem + (uint32_t)OFF_B, (uint32_t)B_PANEL);
   }
 
+  // B's descriptor from its low word: the 128-byte swizzle of 64-column panels, or the 64-byte
+  // one of BLOCK_N=32's single 32-column panel (stride 512 bytes a group of 8 k-rows)
+  static __device__ __forceinline__ uint64_t b_desc(uint32_t lo) {
+    return B_ROW == 128 ? sm90::desc_of(lo) : sm90::desc_of_sw64(lo);
+  }
+
   // Gives slot `slot` back: one arrival for the warpgroup on its empty barrier, and with
   // CLUSTER_M=2 one on the other CTA's (empty_peer: its empty barriers' shared::cluster address),
   // whose producer multicasts B into this CTA's slot too and so waits for these consumers as well
@@ -85,7 +91,7 @@ struct WgConsumer {
 #pragma unroll
         for (int a = 0; a < MA; ++a)
           sm90::mma_ss_tb<BN>(acc[a], sm90::desc_of(a_s + (uint32_t)((a * 64 * 128 + kk * 32) >> 4)),
-                              sm90::desc_of(b_s + (uint32_t)((kk * 16 * 128) >> 4)), 1);
+                              b_desc(b_s + (uint32_t)((kk * 16 * B_ROW) >> 4)), 1);
       sm90::commit();
       sm90::wait<1>();  // the previous tile's wgmmas are done: its slot may be refilled
       if (prev >= 0 && leader) release(empty, prev);
