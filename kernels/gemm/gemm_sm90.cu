@@ -53,6 +53,10 @@
 //   CLUSTER_M     [1]   2: clusters of two CTAs on vertically adjacent tiles, each B tile loaded
 //                       once for both (each CTA multicasts half of its 64-column panels) and
 //                       the slot given back by the consumers of both (sm90/cluster.cuh)
+//   CLUSTER_N     [1]   2: clusters of two CTAs on horizontally adjacent tiles, each A tile loaded
+//                       once for both (each CTA multicasts half of its rows), the slot given back
+//                       as with CLUSTER_M=2; not with CLUSTER_M=2 (cuBLAS's form at M = 64:
+//                       64 x 32 tiles, clusters of two along N, no split)
 //   PINGPONG      [0]   1: the two consumer warpgroups compute alternate units, each a whole
 //                       BLOCK_M x BLOCK_N tile, and take turns on the tensor cores, so that one's
 //                       epilogue runs under the other's mainloop (gemm_sm90_pingpong.cuh)
@@ -74,10 +78,10 @@
 // consumer warpgroup; more than 128 accumulators a thread; SETMAXNREG=1 with one consumer
 // warpgroup; two consumer warpgroups of more than 64 accumulators without SETMAXNREG; shared
 // memory above 227 KB (e.g. BLOCK_N=256 STAGES=5, or TMA_STORE=1 with BLOCK_M=128 BLOCK_N=256
-// STAGES=4); SPLIT_CLUSTER=1 with SPLIT_K other than 2, 4, 8, with CLUSTER_M=2, PINGPONG=1 or
-// PERSISTENT=1, or with a ring smaller than the fp32 tile it stages; SPLIT_SUM=1 with
-// SPLIT_CLUSTER=1.
-// Not built (yet): stream-K's uneven shares of K, clusters along N (kernels/gemm/NOTES-sm90.md).
+// STAGES=4); CLUSTER_M=2 with CLUSTER_N=2; SPLIT_CLUSTER=1 with SPLIT_K other than 2, 4, 8,
+// with CLUSTER_M=2 or CLUSTER_N=2, PINGPONG=1 or PERSISTENT=1, or with a ring smaller than the
+// fp32 tile it stages; SPLIT_SUM=1 with SPLIT_CLUSTER=1.
+// Not built (yet): stream-K's uneven shares of K, clusters along both M and N (kernels/gemm/NOTES-sm90.md).
 #include <stdio.h>
 #include <string.h>
 
@@ -113,8 +117,12 @@ namespace g90 {
 // of the other CTA may land before this producer's expect_tx, which the barrier's pending arrival
 // keeps from completing the phase early), and a slot is refilled only once the consumers of both
 // CTAs have given it back (the empty barrier counts both).
-// Boxes wholly out of bounds are not requested (a cluster rank past the last tile row skips A;
-// B's panels past the mapped columns are skipped by both ranks alike) and not counted: their
+// With CLUSTER_N=2 the two CTAs compute horizontally adjacent tiles of the same K range: each
+// loads its own B and multicasts one half of A's rows (BLOCK_M/2, the tensor map's box) to both,
+// and the slot is given back as with CLUSTER_M=2.
+// Boxes wholly out of bounds are not requested (a cluster rank past the last tile row skips A, one
+// past the last tile column B; A's half past M and B's panels past the mapped columns are skipped
+// by both ranks alike) and not counted: their
 // rows or columns of the accumulators are never stored, so whatever the slot held is harmless,
 // and no barrier depends on how the copy engine treats a box with nothing inside the tensor.
 __device__ __forceinline__ void produce(const Params &p, uint32_t smem, int rank) {
@@ -124,14 +132,23 @@ __device__ __forceinline__ void produce(const Params &p, uint32_t smem, int rank
   for (int q = unit_first(p.sched, (int)blockIdx.x); q < units; q += unit_step(p.sched, (int)gridDim.x)) {
     const Unit un = unit_at(p.sched, q, rank, BM, BN);
     const bool a_live = un.m0 < p.M;
-    const int panels = min(B_PANELS, (p.b_cols - un.n0 + BP - 1) / BP);  // >= 1: n0 < N <= b_cols
-    const uint32_t bytes = (a_live ? (uint32_t)A_TILE : 0u) + (uint32_t)(panels * B_PANEL);
+    const int panels = un.n0 < p.b_cols ? min(B_PANELS, (p.b_cols - un.n0 + BP - 1) / BP) : 0;
+    // A's bytes: the tile, or (CLUSTER_N=2) each half whose first row is inside A
+    const uint32_t a_bytes = CN == 1 ? (a_live ? (uint32_t)A_TILE : 0u)
+                                     : (a_live ? (uint32_t)(A_TILE / 2) : 0u) +
+                                           (un.m0 + BM / 2 < p.M ? (uint32_t)(A_TILE / 2) : 0u);
+    const uint32_t bytes = a_bytes + (uint32_t)(panels * B_PANEL);
     for (int kt = un.kt0; kt < un.kt1; ++kt) {
       const uint32_t f = full + 8 * r.slot;
       sm90::mbar_wait(empty + 8 * r.slot, r.phase ^ 1u);
       sm90::mbar_arrive_expect_tx(f, bytes);
-      if (a_live)
-        sm90::tma_load_3d(smem + (uint32_t)(OFF_A + r.slot * A_TILE), &p.tm_a, f, kt * BK, un.m0, 0);
+      if constexpr (CN == 1) {
+        if (a_live)
+          sm90::tma_load_3d(smem + (uint32_t)(OFF_A + r.slot * A_TILE), &p.tm_a, f, kt * BK, un.m0, 0);
+      } else if (un.m0 + rank * (BM / 2) < p.M) {
+        sm90::tma_load_3d_multicast(smem + (uint32_t)(OFF_A + r.slot * A_TILE + rank * (A_TILE / 2)), &p.tm_a,
+                                    f, kt * BK, un.m0 + rank * (BM / 2), 0, (uint16_t)3u);
+      }
 #pragma unroll
       for (int pn = 0; pn < B_PANELS; ++pn) {
         if (pn >= panels) break;
@@ -178,7 +195,7 @@ __device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w, i
       dsum::stage(c, smem);  // summed by the cluster once every split has staged (the kernel's end)
       continue;
     }
-    if (un.m0 >= p.M) continue;
+    if (un.m0 >= p.M || un.n0 >= p.N) continue;
     if (p.sched.splits > 1) {
       c.store_partial(p, un.m0, un.n0, un.z);
       if constexpr (SS) c.fold_splits(p, un.m0, un.n0);
@@ -196,8 +213,8 @@ __device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w, i
 
 using namespace g90;
 
-#if CLUSTER_M > 1 || SPLIT_CLUSTER
-#define G90_CLUSTER __cluster_dims__(CLUSTER_M * (SPLIT_CLUSTER ? SPLIT_K : 1), 1, 1)
+#if CLUSTER_M > 1 || CLUSTER_N > 1 || SPLIT_CLUSTER
+#define G90_CLUSTER __cluster_dims__(CLUSTER_M * CLUSTER_N * (SPLIT_CLUSTER ? SPLIT_K : 1), 1, 1)
 #else
 #define G90_CLUSTER
 #endif
@@ -214,18 +231,18 @@ __global__ void G90_CLUSTER __launch_bounds__(NT, 1) gemm_sm90_kernel(const __gr
     for (int s = 0; s < STAGES; ++s) {
       sm90::mbar_init(smem + (uint32_t)OFF_FULL + 8 * s, 1);
       // every consumer warpgroup reading the slot, in every CTA of the cluster (ping-pong: one)
-      sm90::mbar_init(smem + (uint32_t)OFF_EMPTY + 8 * s, (PP ? 1 : WGS) * CM);
+      sm90::mbar_init(smem + (uint32_t)OFF_EMPTY + 8 * s, (PP ? 1 : WGS) * CS);
     }
     sm90::mbar_fence_init();
   }
   // with a cluster, the other CTA's barriers are initialised before any copy or arrival reaches them
-  if constexpr (CM > 1)
+  if constexpr (CS > 1)
     sm90::cluster_sync();
   else
     __syncthreads();
-  // = %cluster_ctarank with CLUSTER_M=2 (a 1-D grid of CM-CTA clusters); 0 otherwise (with
-  // SPLIT_CLUSTER=1 the cluster rank is the split, unit_first's)
-  const int rank = (int)blockIdx.x % CM;
+  // = %cluster_ctarank with CLUSTER_M=2 or CLUSTER_N=2 (a 1-D grid of two-CTA clusters); 0
+  // otherwise (with SPLIT_CLUSTER=1 the cluster rank is the split, unit_first's)
+  const int rank = (int)blockIdx.x % CS;
   if (wg == 0) {
 #if SETMAXNREG
     sm90::regs_dec<PRODUCER_REGS>();
@@ -238,7 +255,7 @@ __global__ void G90_CLUSTER __launch_bounds__(NT, 1) gemm_sm90_kernel(const __gr
     consume(p, smem, wg - 1, rank);
   }
   // with a cluster, no CTA leaves while the other may still arrive on its empty barriers
-  if constexpr (CM > 1) {
+  if constexpr (CS > 1) {
     __syncwarp();
     sm90::cluster_sync();
   }
@@ -362,20 +379,20 @@ extern "C" int kernel_describe(const problem_shape *shape, int sm_count, kernel_
   // cluster units: CLUSTER_M vertically adjacent tiles (gemm_sm90_sched.cuh); unit indices plus
   // a grid's stride (at most the unit count) stay in int: CTAs <= 2^30 (matrices under 2^31
   // elements stay far below)
-  const long units = ceil_div(tiles_m, CM) * tiles_n * splits;
-  if (units * CM > 0x40000000L || (long)GROUP_M * tiles_n > 0x7fffffffL) {
+  const long units = ceil_div(tiles_m, CM) * ceil_div(tiles_n, CN) * splits;
+  if (units * CS > 0x40000000L || (long)GROUP_M * tiles_n > 0x7fffffffL) {
     snprintf(msg, msglen, "shape M=%d N=%d needs %ld tiles of %dx%d x %d splits, over 2^30",
              s->M, s->N, tiles, BM, BN, splits);
     return -1;
   }
   // persistent: as many clusters as the SMs hold, one CTA each (whether the GPCs can place that
   // many clusters of CLUSTER_M at once only the device knows: the rest run after, as a tail)
-  const long clusters = sm_count / CM > 0 ? sm_count / CM : 1;
+  const long clusters = sm_count / CS > 0 ? sm_count / CS : 1;
   const bool persistent = PERSISTENT && units > clusters;
   const Layout l = layout_of(s, splits);
   memset(plan, 0, sizeof *plan);
   snprintf(plan->kernel, sizeof plan->kernel, "gemm_sm90_kernel");
-  plan->grid[0] = (unsigned)(CM * (persistent ? clusters : units));
+  plan->grid[0] = (unsigned)(CS * (persistent ? clusters : units));
   plan->grid[1] = plan->grid[2] = 1;
   plan->block[0] = NT;
   plan->block[1] = plan->block[2] = 1;
@@ -383,7 +400,7 @@ extern "C" int kernel_describe(const problem_shape *shape, int sm_count, kernel_
   plan->ctas = plan->grid[0];
   plan->splits = splits;
   plan->persistent = persistent;
-  plan->work_items = units * CM;
+  plan->work_items = units * CS;
   plan->workspace_bytes = l.bytes;
   plan->workspace_zeroed = l.zeroed;
   plan->launches = 1 + (splits > 1 && !SC && !SS) + (s->K % 8 != 0 || s->N % 8 != 0) + l.c_pad;
@@ -431,7 +448,7 @@ extern "C" cudaError_t kernel_run(const problem_shape *shape, const kernel_plan 
   // C as the copy engine stores it: C, or its padded copy (as wide as its rows: l.c_pad)
   __half *C = l.c_pad ? reinterpret_cast<__half *>(ws + l.off_c) : a->c;
   // tensor maps hold the base addresses, so they are encoded per call (host only, no CUDA call)
-  if (!sm90::tma_map_3d(&p.tm_a, A, l.kp, s->M, 1, BM, "a") ||
+  if (!sm90::tma_map_3d(&p.tm_a, A, l.kp, s->M, 1, BM / CN, "a") ||
       !sm90::tma_map_3d_box(&p.tm_b, B, l.np, s->K, 1, BP, BK, "b") ||
       (p.tma_store && !sm90::tma_map_3d(&p.tm_c, C, l.c_pad ? l.np : s->N, s->M, 1, WM, "c")))
     return cudaErrorInvalidValue;
@@ -443,7 +460,7 @@ extern "C" cudaError_t kernel_run(const problem_shape *shape, const kernel_plan 
   p.b_cols = l.np;
   p.ldw = splitk::ldw_of(s->N);
   p.sched = make_sched((int)ceil_div(s->M, BM), (int)ceil_div(s->N, BN), (int)ceil_div(s->K, BK),
-                       splits, GROUP_M, CM, SC);
+                       splits, GROUP_M, CM, SC, CN);
   gemm_sm90_kernel<<<dim3(plan->grid[0]), NT, SMEM_BYTES, stream>>>(p);
   e = cudaGetLastError();
   if (e == cudaSuccess && l.c_pad) {
@@ -469,6 +486,7 @@ extern "C" const char *kernel_config(void) {
   return "BLOCK_M=" G90_STR(BLOCK_M) " BLOCK_N=" G90_STR(BLOCK_N) " CONSUMER_WGS=" G90_STR(
       CONSUMER_WGS) " STAGES=" G90_STR(STAGES) " SETMAXNREG=" G90_STR(SETMAXNREG)
       " PERSISTENT=" G90_STR(PERSISTENT) " SPLIT_K=" G90_STR(SPLIT_K) " GROUP_M=" G90_STR(GROUP_M)
-      " TMA_STORE=" G90_STR(TMA_STORE) " CLUSTER_M=" G90_STR(CLUSTER_M) " PINGPONG=" G90_STR(PINGPONG)
+      " TMA_STORE=" G90_STR(TMA_STORE) " CLUSTER_M=" G90_STR(CLUSTER_M) " CLUSTER_N=" G90_STR(CLUSTER_N)
+      " PINGPONG=" G90_STR(PINGPONG)
       " SPLIT_CLUSTER=" G90_STR(SPLIT_CLUSTER) " SPLIT_SUM=" G90_STR(SPLIT_SUM);
 }

@@ -34,6 +34,9 @@
 #ifndef CLUSTER_M
 #define CLUSTER_M 1
 #endif
+#ifndef CLUSTER_N
+#define CLUSTER_N 1
+#endif
 #ifndef PINGPONG
 #define PINGPONG 0
 #endif
@@ -56,6 +59,8 @@ constexpr int MA = WM / 64;               // m64 wgmma atoms per consumer warpgr
 constexpr int NACC = MA * BN / 2;         // fp32 accumulators per consumer thread
 constexpr int NT = 128 * (WGS + 1);       // threads: producer warpgroup + consumers
 constexpr int CM = CLUSTER_M;             // CTAs per cluster along M, sharing B's tiles
+constexpr int CN = CLUSTER_N;             // CTAs per cluster along N, sharing A's tiles
+constexpr int CS = CM * CN;               // CTAs per cluster unit (CM or CN is 1)
 constexpr bool SC = SPLIT_CLUSTER;        // a tile's K splits as one cluster, summed in it
 constexpr int SK = SC ? SPLIT_K : 1;      // CTAs per cluster along the splits
 constexpr bool SS = SPLIT_SUM;            // split-K partials summed by the tile's last split
@@ -108,6 +113,10 @@ static_assert(SPLIT_K >= 0 && SPLIT_K <= MAX_SPLITS, "SPLIT_K must be 0 (auto), 
 static_assert(GROUP_M >= 1 && GROUP_M <= 16, "GROUP_M must be 1..16");
 static_assert(TMA_STORE == 0 || TMA_STORE == 1, "TMA_STORE must be 0 or 1");
 static_assert(CLUSTER_M == 1 || CLUSTER_M == 2, "CLUSTER_M must be 1 or 2");
+static_assert(CLUSTER_N == 1 || CLUSTER_N == 2, "CLUSTER_N must be 1 or 2");
+static_assert(CLUSTER_M == 1 || CLUSTER_N == 1,
+              "CLUSTER_M=2 and CLUSTER_N=2 together are not built: a cluster shares B's tiles along M "
+              "or A's along N");
 static_assert(SPLIT_CLUSTER == 0 || SPLIT_CLUSTER == 1, "SPLIT_CLUSTER must be 0 or 1");
 static_assert(SPLIT_CLUSTER == 0 || SPLIT_K == 2 || SPLIT_K == 4 || SPLIT_K == 8,
               "SPLIT_CLUSTER=1 runs a tile's SPLIT_K splits as one cluster: SPLIT_K must be 2, 4 or 8 "
@@ -116,9 +125,9 @@ static_assert(SPLIT_SUM == 0 || SPLIT_SUM == 1, "SPLIT_SUM must be 0 or 1");
 static_assert(SPLIT_SUM == 0 || SPLIT_CLUSTER == 0,
               "SPLIT_SUM=1 sums the workspace's partials in the kernel; with SPLIT_CLUSTER=1 the cluster "
               "sums them and there are none: set SPLIT_SUM=0");
-static_assert(SPLIT_CLUSTER == 0 || (CLUSTER_M == 1 && PINGPONG == 0 && PERSISTENT == 0),
-              "SPLIT_CLUSTER=1 needs CLUSTER_M=1, PINGPONG=0 and PERSISTENT=0: one unit a CTA, the "
-              "cluster's CTAs the splits of one tile");
+static_assert(SPLIT_CLUSTER == 0 || (CLUSTER_M == 1 && CLUSTER_N == 1 && PINGPONG == 0 && PERSISTENT == 0),
+              "SPLIT_CLUSTER=1 needs CLUSTER_M=1, CLUSTER_N=1, PINGPONG=0 and PERSISTENT=0: one unit a "
+              "CTA, the cluster's CTAs the splits of one tile");
 
 // ---- shared memory --------------------------------------------------------------------------
 // From a 1024-byte aligned base (the 128-byte swizzle repeats every 1024 bytes and the wgmma
