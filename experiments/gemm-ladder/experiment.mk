@@ -27,8 +27,8 @@
 # and h_skinny, 64 x 128 tiles of one consumer warpgroup, 6 stages, persistent, split-K (M = 16),
 # h_skinny_fold, h_skinny with the partials summed in the kernel by each tile's last split instead
 # of a second launch (SPLIT_SUM=1), and h_narrow, 64 x 64 tiles with 12 stages (M = 64 and 128);
-# hd (variants/hd.dispatch) is one build serving each shape with one of them (h_skinny for
-# M <= 16 and for M and N up to 1024, h_narrow for 16 < M <= 128, h6 otherwise).
+# hd (variants/hd.dispatch) is one build serving each shape with one of them (h_narrow for
+# M <= 128, h_skinny for M and N up to 1024, h6 otherwise).
 # Predictions: kernels/gemm/NOTES-sm90.md.
 DESCRIPTION := GEMM ladder: tensor cores, cp.async pipeline, swizzle, large tiles, rasterization, split-K; then TMA + wgmma, warp specialisation, persistence, TMA stores
 KERNEL      := gemm/gemm_mma.cu
@@ -36,8 +36,8 @@ LEGEND      := `g0`-`g5`, `t_large`, `t_skinny` the mma.sync kernel (gemm_mma.cu
   configurations; `h0`-`h8`, `h_skinny` the Hopper one (gemm_sm90.cu): h2 128 x 256 tiles of two \
   warpgroups, h5 persistent with split-K, h6 h5 + C by the copy engine, h7 clusters of two, h8 \
   ping-pong, h_skinny 64 x 128 tiles of one warpgroup (h_skinny_fold: its split-K summed in the \
-  kernel), h_narrow 64 x 64, 12 stages; `hd` one build serving 16 < M <= 128 with h_narrow, M <= 16 \
-  and M and N up to 1024 with h_skinny, the rest with h6; `cublas-gemm` cuBLAS called by us, `matmul-*` torch.matmul
+  kernel), h_narrow 64 x 64, 12 stages; `hd` one build serving M <= 128 with h_narrow, M and N up \
+  to 1024 with h_skinny, the rest with h6; `cublas-gemm` cuBLAS called by us, `matmul-*` torch.matmul
 KERNEL_h0   := gemm/gemm_sm90.cu
 KERNEL_h1   := gemm/gemm_sm90.cu
 KERNEL_h2   := gemm/gemm_sm90.cu
