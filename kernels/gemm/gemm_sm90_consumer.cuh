@@ -188,14 +188,10 @@ struct WgConsumer {
           for (int b = 0; b < FOLD_B; ++b)
 #pragma unroll
             for (int q = 0; q < QCH; ++q) {
-              if (y0 + b == 0) {
+              if (y0 + b == 0)
                 s[q] = v[b][q];
-              } else if (y0 + b < splits) {
-                s[q].x += v[b][q].x;
-                s[q].y += v[b][q].y;
-                s[q].z += v[b][q].z;
-                s[q].w += v[b][q].w;
-              }
+              else if (y0 + b < splits)
+                s[q] = splitk::add4(s[q], v[b][q]);
             }
         }
 #pragma unroll
