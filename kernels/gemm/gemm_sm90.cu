@@ -69,6 +69,10 @@
 //                       serial tail of fence, atomic and loads: slower than the second launch at
 //                       the skinny shapes on the H200, NOTES-sm90 v5); 1 is refused with
 //                       SPLIT_CLUSTER=1 (no such partials)
+//   PDL           [1]   1: a call's launches after its first (the main kernel after the padded
+//                       copies, the split-K sum or C's copy-out after the main kernel) are
+//                       programmatic dependent launches, started under the tail of the one before
+//                       (gemm_sm90_pdl.cuh); 0: ordinary launches
 // SPLIT_K=0 rule: tiles = ceil(M/BLOCK_M)·ceil(N/BLOCK_N); when tiles < SMs (one CTA per SM, the
 // tile grid under one wave), splits = floor(SMs / tiles), at most ceil(K/64) / 4 (four K tiles a
 // split, so the ring fills) and 16; otherwise 1. E.g. the defaults on 132 SMs: M=16 N=K=4096 ->
@@ -91,6 +95,7 @@
 #include "gemm_sm90_consumer.cuh"
 #include "gemm_sm90_dsum.cuh"
 #include "gemm_sm90_params.cuh"
+#include "gemm_sm90_pdl.cuh"
 #include "gemm_sm90_pingpong.cuh"
 #include "gemm_sm90_sched.cuh"
 #include "gemm_sm90_unpad.cuh"
@@ -224,6 +229,7 @@ __global__ void G90_CLUSTER __launch_bounds__(NT, 1) gemm_sm90_kernel(const __gr
   const uint32_t smem = (raw + (uint32_t)SMEM_ALIGN - 1) & ~((uint32_t)SMEM_ALIGN - 1);
   // the warpgroup, read from lane 0 so that the compiler knows it is warp-uniform
   const int wg = __shfl_sync(0xffffffffu, (int)(threadIdx.x >> 7), 0);
+  if constexpr (PDL) pdl::let_next_start();  // the sum or the copy-out may come up and wait
   if (threadIdx.x == 0) {
     sm90::tma_prefetch_map(&p.tm_a);
     sm90::tma_prefetch_map(&p.tm_b);
@@ -247,7 +253,11 @@ __global__ void G90_CLUSTER __launch_bounds__(NT, 1) gemm_sm90_kernel(const __gr
 #if SETMAXNREG
     sm90::regs_dec<PRODUCER_REGS>();
 #endif
-    if (threadIdx.x == 0) produce(p, smem, rank);
+    if (threadIdx.x == 0) {
+      // the padded copies complete before the first load (the consumers touch nothing they write)
+      if constexpr (PDL) pdl::wait_for_prior();
+      produce(p, smem, rank);
+    }
   } else {
 #if SETMAXNREG
     sm90::regs_inc<CONSUMER_REGS>();
@@ -285,6 +295,7 @@ struct PadJob {
   __host__ __device__ long items() const { return ld > 0 ? (long)rows * ((ld + PAD_SPAN - 1) / PAD_SPAN) : 0; }
 };
 __global__ void __launch_bounds__(256) gemm_sm90_pad(const PadJob ja, const PadJob jb) {
+  if constexpr (PDL) pdl::let_next_start();
   const long na = ja.items(), n = na + jb.items();
   const long warps = (long)gridDim.x * 8;
   const int lane = threadIdx.x & 31;
@@ -304,12 +315,14 @@ __global__ void __launch_bounds__(256) gemm_sm90_pad(const PadJob ja, const PadJ
 // C from its padded copy (N % 8 != 0, TMA_STORE=1, no split: gemm_sm90_unpad.cuh).
 __global__ void __launch_bounds__(unpad::THREADS) gemm_sm90_unpad(const __half *src, int ld, __half *c, int M,
                                                                   int N) {
+  if constexpr (PDL) pdl::wait_for_prior();
   unpad::copy(src, ld, c, M, N);
 }
 
 // C = Σ_z partial_z, in the order z = 0, 1, ... (gemm_splitk.cuh).
 __global__ void __launch_bounds__(splitk::REDUCE_THREADS) gemm_sm90_splitk_reduce(
     const float *ws, __half *c, int M, int N, int ldw, int splits) {
+  if constexpr (PDL) pdl::wait_for_prior();
   splitk::reduce(ws, c, M, N, ldw, splits);
 }
 
@@ -436,7 +449,8 @@ extern "C" cudaError_t kernel_run(const problem_shape *shape, const kernel_plan 
     jb.rows = s->K;
     B = jb.dst;
   }
-  if (ja.items() + jb.items() > 0) {
+  const bool padded = ja.items() + jb.items() > 0;
+  if (padded) {
     const long blocks = ceil_div(ja.items() + jb.items(), 8);
     gemm_sm90_pad<<<(unsigned)(blocks < PAD_BLOCKS ? blocks : PAD_BLOCKS), 256, 0, stream>>>(ja, jb);
   }
@@ -461,16 +475,14 @@ extern "C" cudaError_t kernel_run(const problem_shape *shape, const kernel_plan 
   p.ldw = splitk::ldw_of(s->N);
   p.sched = make_sched((int)ceil_div(s->M, BM), (int)ceil_div(s->N, BN), (int)ceil_div(s->K, BK),
                        splits, GROUP_M, CM, SC, CN);
-  gemm_sm90_kernel<<<dim3(plan->grid[0]), NT, SMEM_BYTES, stream>>>(p);
-  e = cudaGetLastError();
-  if (e == cudaSuccess && l.c_pad) {
-    gemm_sm90_unpad<<<unpad::blocks(s->M, s->N), unpad::THREADS, 0, stream>>>(C, l.np, a->c, s->M, s->N);
-    e = cudaGetLastError();
-  }
+  e = pdl::launch(gemm_sm90_kernel, dim3(plan->grid[0]), dim3(NT), SMEM_BYTES, stream, PDL && padded, p);
+  if (e == cudaSuccess && l.c_pad)
+    e = pdl::launch(gemm_sm90_unpad, dim3(unpad::blocks(s->M, s->N)), dim3(unpad::THREADS), 0, stream, PDL,
+                    (const __half *)C, l.np, a->c, s->M, s->N);
   if (e != cudaSuccess || splits == 1 || SC || SS) return e;
-  gemm_sm90_splitk_reduce<<<splitk::reduce_blocks(s->M, p.ldw), splitk::REDUCE_THREADS, 0, stream>>>(
-      p.ws, p.c, p.M, p.N, p.ldw, splits);
-  return cudaGetLastError();
+  return pdl::launch(gemm_sm90_splitk_reduce, dim3(splitk::reduce_blocks(s->M, p.ldw)),
+                     dim3(splitk::REDUCE_THREADS), 0, stream, PDL, (const float *)p.ws, p.c, p.M, p.N, p.ldw,
+                     splits);
 }
 
 extern "C" void kernel_release(void) {}
@@ -488,5 +500,5 @@ extern "C" const char *kernel_config(void) {
       " PERSISTENT=" G90_STR(PERSISTENT) " SPLIT_K=" G90_STR(SPLIT_K) " GROUP_M=" G90_STR(GROUP_M)
       " TMA_STORE=" G90_STR(TMA_STORE) " CLUSTER_M=" G90_STR(CLUSTER_M) " CLUSTER_N=" G90_STR(CLUSTER_N)
       " PINGPONG=" G90_STR(PINGPONG)
-      " SPLIT_CLUSTER=" G90_STR(SPLIT_CLUSTER) " SPLIT_SUM=" G90_STR(SPLIT_SUM);
+      " SPLIT_CLUSTER=" G90_STR(SPLIT_CLUSTER) " SPLIT_SUM=" G90_STR(SPLIT_SUM) " PDL=" G90_STR(PDL);
 }

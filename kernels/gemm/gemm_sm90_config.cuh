@@ -46,6 +46,9 @@
 #ifndef SPLIT_SUM
 #define SPLIT_SUM 0
 #endif
+#ifndef PDL
+#define PDL 1
+#endif
 
 namespace g90 {
 
@@ -122,6 +125,7 @@ static_assert(SPLIT_CLUSTER == 0 || SPLIT_K == 2 || SPLIT_K == 4 || SPLIT_K == 8
               "SPLIT_CLUSTER=1 runs a tile's SPLIT_K splits as one cluster: SPLIT_K must be 2, 4 or 8 "
               "(a portable cluster has at most 8 CTAs; each sums BLOCK_M/SPLIT_K rows)");
 static_assert(SPLIT_SUM == 0 || SPLIT_SUM == 1, "SPLIT_SUM must be 0 or 1");
+static_assert(PDL == 0 || PDL == 1, "PDL must be 0 or 1");
 static_assert(SPLIT_SUM == 0 || SPLIT_CLUSTER == 0,
               "SPLIT_SUM=1 sums the workspace's partials in the kernel; with SPLIT_CLUSTER=1 the cluster "
               "sums them and there are none: set SPLIT_SUM=0");
