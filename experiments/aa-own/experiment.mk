@@ -23,9 +23,10 @@ COMPARE     := b:a
 # two-GPU host (complete); the H100's none
 # plan confirm4 (declared 2026-11-29, before any of its sessions ran, for the tree that carries the attention kernel's v13 (causal items longest first), the harness's
 # cluster arrival fix and BLOCK_N = 32, kernel time as the union of the kernels' intervals (ours and
-# the library runner's) and the library runner's cannot-run fix): 4 GPUs x 1 session of 10 rounds, two two-GPU hosts (`make measure EXP=aa-own
-# GPUS=all ROUNDS=20 REPS=600` on each); confirm3's sessions are of the code before: replaced
-PLAN        := confirm4 4 1 10
+# the library runner's) and the library runner's cannot-run fix): 3 GPUs x 1 session of 10 rounds, each GPU a one-GPU machine of its own
+# (`make measure EXP=aa-own`; no several-GPU host is lent); confirm3's sessions are of the code
+# before: replaced
+PLAN        := confirm4 3 1 10
 REPS        := 300
 WARMUP      := 20
 L2          := cold

@@ -114,10 +114,10 @@ GRAPH_CALLS := 1
 # that also carries the attention kernel's v13 and the harness's cluster arrival fix, BLOCK_N = 32
 # and kernel time as the union of the kernels' intervals: the split-K sum and C's copy-out as
 # programmatic dependent launches (PDL=1), h_narrow with 13 stages, the h_narrow_nopdl rung, hd's
-# rule M <= 128 -> h_narrow): 4 GPUs, one session of 3 rounds each, two two-GPU hosts (make measure
-# EXP=gemm-ladder GPUS=all ROUNDS=6 REPS=180 on each); confirm5's three sessions are of the v5
-# code: replaced
-PLAN        := confirm6 4 1 3
+# rule M <= 128 -> h_narrow): 3 GPUs, one session of 3 rounds each, each GPU a one-GPU machine of
+# its own (`make measure EXP=gemm-ladder`; no several-GPU host is lent); confirm5's three sessions
+# are of the v5 code: replaced
+PLAN        := confirm6 3 1 3
 MIN_OCCUPANCY   := 0
 MIN_CTAS_PER_SM := 0
 RUN_TIMEOUT := 300

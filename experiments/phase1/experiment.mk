@@ -25,9 +25,10 @@ COMPARE     := v1:v0 v2:v1 v3:v2 v4s2:v3 v4s3:v3 v5:v4s2 v5:sdpa-flash v5:cudnn-
 # four-GPU host (complete); the H100's none
 # plan confirm4 (declared 2026-11-29, before any of its sessions ran, for the tree that carries the attention kernel's v13 (causal items longest first), the harness's
 # cluster arrival fix and BLOCK_N = 32, kernel time as the union of the kernels' intervals (ours and
-# the library runner's) and the library runner's cannot-run fix): 4 GPUs x 1 session of 6 rounds, two two-GPU hosts (`make measure EXP=phase1
-# GPUS=all ROUNDS=12 REPS=360` on each); confirm3's sessions are of the code before: replaced
-PLAN        := confirm4 4 1 6
+# the library runner's) and the library runner's cannot-run fix): 3 GPUs x 1 session of 6 rounds, each GPU a one-GPU machine of its own (`make
+# measure EXP=phase1`; no several-GPU host is lent); confirm3's sessions are of the code before:
+# replaced
+PLAN        := confirm4 3 1 6
 REPS        := 180
 WARMUP      := 20
 L2          := cold
