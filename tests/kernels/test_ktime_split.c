@@ -1,7 +1,8 @@
 // test_ktime_split.c — the split of CUPTI's kernel records into replays
-// (kernels/harness/bench_ktime_split.h), on records written by hand: durations summed per replay
-// after each marker (the marker's own time left out), kernels that overlap counted once (the union
-// of their intervals), and every way the records can fail to split refused with its reason.
+// (kernels/harness/bench_ktime_split.h), on records written by hand: per replay, the time covered
+// by the kernels after its marker (the marker's own time left out): durations summed where kernels
+// follow one another, a stretch two kernels cover at once counted once (the union of their
+// intervals); and every way the records can fail to split refused with its reason.
 #include <string.h>
 #include "bench_ktime_split.h"
 #include "check.h"
