@@ -4,7 +4,9 @@
 # curves), passes build/tools/fig_check as printed: panel not squeezed or empty, data inside the
 # axes, no word cut at the edge, overlapping another or printed over the panel, none under 7 pt,
 # no label or key word missing, no colour/marker pair twice, and its PNG twin the PDF's layout and
-# data. Then the check is shown bad figures made from good ones, and must fail each: forest plots
+# data; so does a made-up latency figure of 20 and of 32 variants over three sessions (past ~23 the
+# session key moves above the panel). Then the check is shown bad figures made from good ones, and
+# must fail each: forest plots
 # with row labels given too narrow a margin (cut at the left edge), ticks too close together
 # (labels running into one another), a key pushed off the top, a twin whose panel differs and a
 # figure with no data; a latency figure whose variant names have no room, a roofline whose axis
@@ -47,6 +49,27 @@ done
 for k in latency key speedup roofline scaling gates search; do
   check "the fixture has a $k figure to check" grep -q " $k " <<<"$kinds"
 done
+# a latency figure of many variants over several sessions (made up: N variants of 6 samples, three
+# sessions, names of 10 characters): up to ~23 names fit beside the session key; past that the key
+# goes to a band above the panel, which then spans the width, and every figure still passes
+many() {  # many N: $RB/many-N.{dat,gpv,pdf,png}
+  awk -v n="$1" -v dat="$RB/many-$1.dat" 'BEGIN {
+    printf "set xtics ("; for (i = 0; i < n; i++) printf "%s\"variant_%02d\" %d", i ? ", " : "", i, i; print ")"
+    printf "nblk = %d\ncatnames = \"", n; for (i = 0; i < n; i++) printf "%svariant_%02d", i ? " " : "", i; print "\""
+    print "catlen = 10"; printf "base = \""; for (i = 0; i < n; i++) printf "%s%d", i ? " " : "", (i >= n - 2); print "\""
+    printf "logy = 0\nylo = 20\nyhi = %g\nttl = \"M64_N4096_K4096\"\nnses = 3\n", 20 + n + 0.5
+    print "sesname = \"vm-20261129T094624Z vm-20261129T095944Z vm-20261129T100303Z\"\nseslen = 19"
+    for (i = 0; i < n; i++) { if (i) print "\n" > dat; printf "# variant_%02d\n", i > dat
+      for (j = 0; j < 6; j++) printf "%.3f %.3f %d\n", (j - 2.5) * 0.1, 20 + i + j * 0.1, j % 3 > dat } }' >"$RB/many-$1.gpv"
+  for t in pdf png; do gnuplot -e "term='$t'; dir='$RB'; name='many-$1'" plots/latency.gp 2>>$RB/gnuplot.log; done
+}
+for n in 20 32; do
+  many $n; out=$(figcheck $RB/many-$n); check_eq "a latency figure of $n variants over 3 sessions passes the figure check" "$?/$out" "0/"
+done
+check_eq "... at 20 the session key stands right of the panel (its right edge under 75% of the width)" \
+  "$(awk '$1 == "canvas" { w = $2 } $1 == "panel" { print ($3 < 0.75 * w) }' $RB/many-20.pdf.geom)" 1
+check_eq "... at 32 above it (the panel reaches past 90% of the width)" \
+  "$(awk '$1 == "canvas" { w = $2 } $1 == "panel" { print ($3 > 0.9 * w) }' $RB/many-32.pdf.geom)" 1
 check "the fixture's figures are $n (at least 12)" test "$n" -ge 12
 
 # the key figure's caption names the kinds of row group its panel holds, none it does not: the
