@@ -98,6 +98,25 @@ x_speedup = $(and $(filter 1,$(words $(1))),$(filter-out .% %. 0%,$(1)),$(if $(f
   $(if $(call txt_rest,$(subst .,,$(1)),$(TXT_DIGITS)),,1),$(if $(word 3,$(subst ., ,$(1))),,1),\
   $(if $(filter 1,$(firstword $(subst ., ,$(1)))),$(call txt_rest,$(word 2,$(subst ., ,$(1))),0),1))
 $(if $(GOAL),$(if $(call x_speedup,$(GOAL)),,$(error $(call x_where,GOAL): GOAL = '$(GOAL)' is not a speedup above 1 like 1.10)))
+# GOAL_AT: goals per shape, each word SHAPE:SPEEDUP[:LOWER] (e.g. M4096_N4096_K4096:0.95:0.93): at
+# SHAPE a claim meets its goal where its speedup is at least SPEEDUP and its 95% CI's lower end at
+# least LOWER (SPEEDUP when left out, as GOAL reads); at the shapes it does not name, GOAL (if set).
+# SPEEDUP and LOWER are positive decimals (0.95, 1.0, 1.5), LOWER no more than SPEEDUP.
+# x_posdec X: non-empty when X is one word of digits with at most one inner point, no leading zero
+# before a digit, and not zero
+x_posdec = $(and $(filter 1,$(words $(1))),$(filter-out .% %. 0 0.,$(1)),$(if $(findstring ..,$(1)),,1),\
+  $(if $(call txt_rest,$(subst .,,$(1)),$(TXT_DIGITS)),,1),$(if $(word 3,$(subst ., ,$(1))),,1),\
+  $(if $(filter 0%,$(1)),$(filter 0.%,$(1)),1),$(if $(call txt_rest,$(subst .,,$(1)),0),1,))
+x_goal_at_bad = $(call x_where,GOAL_AT): GOAL_AT word '$(1)'
+x_goal_at_one = $(eval _ga := $(subst :, ,$(1)))$(if $(filter 2 3,$(words $(_ga))),,\
+  $(error $(call x_goal_at_bad,$(1)) is not SHAPE:SPEEDUP or SHAPE:SPEEDUP:LOWER))$(if $(filter $(word 1,$(_ga)),$(SHAPES)),,\
+  $(error $(call x_goal_at_bad,$(1)): '$(word 1,$(_ga))' is not one of SHAPES))$(foreach x,$(wordlist 2,3,$(_ga)),$(if $(call x_posdec,$(x)),,\
+  $(error $(call x_goal_at_bad,$(1)): '$(x)' is not a positive decimal like 0.95 or 1.5)))$(if $(word 3,$(_ga)),$(if $(shell \
+  awk 'BEGIN { exit !($(word 3,$(_ga)) <= $(word 2,$(_ga))) }' && echo 1),,$(error $(call x_goal_at_bad,$(1)): its lower end \
+  $(word 3,$(_ga)) is above its speedup $(word 2,$(_ga)))))
+$(foreach w,$(GOAL_AT),$(call x_goal_at_one,$(w)))
+$(foreach s,$(sort $(foreach w,$(GOAL_AT),$(firstword $(subst :, ,$(w))))),$(if $(filter-out 1,$(words $(filter $(s):%,$(GOAL_AT)))),\
+  $(error $(call x_where,GOAL_AT): GOAL_AT names shape '$(s)' more than once)))
 # CLAIMS_RANK: where the experiment's declared claims (PRIMARY) stand among every experiment's in
 # the report's section A.0, 1 first (page 1); experiments without one follow the ranked, by name
 $(if $(CLAIMS_RANK),$(if $(and $(filter 1,$(words $(CLAIMS_RANK))),$(call x_num,$(CLAIMS_RANK)),$(filter-out 0,$(CLAIMS_RANK))),,\

@@ -674,6 +674,47 @@ for bad in 1..1 0 00.0 1.00 0.9 .5; do
   check_grep "goal: GOAL = '$bad' is refused" "GOAL = '$bad' is not a speedup above 1" "$PRI/goal.err"
 done
 
+# GOAL_AT: a goal per shape, SHAPE:SPEEDUP[:LOWER]. Met where the claim's speedup is at least
+# SPEEDUP and its CI's lower end at least LOWER: at the first claim's shape both just below its own
+# (met), at the second's a LOWER halfway up its CI's lower half (its speedup clears SPEEDUP, its
+# lower end does not: not met); counted again by awk from compare.csv
+sed -i '/^GOAL := /d' "$PRI/experiments/beta/experiment.mk"
+gat=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["cand"] == "b" && $c["base"] == "a" {
+  n++; s = $c["speedup"]; lo = $c["speedup_lo"]
+  if (n == 1) printf "%s:%.4f:%.4f ", $c["shape"], s - 0.00005, lo - 0.00005
+  else printf "%s:%.4f:%.4f ", $c["shape"], s - 0.00005, lo + (s - lo) / 2 }' "$pcmp")
+echo "GOAL_AT := $gat" >>"$PRI/experiments/beta/experiment.mk"
+make -s --no-print-directory DATA=$FIX/data EXPDIR="$PRI/experiments" RB="$PRI/build" "$PRI/build/report/appendix.md" >/dev/null 2>&1
+want=$(awk -F, -v gat="$gat" 'BEGIN { n = split(gat, w, " "); for (i = 1; i <= n; i++) { split(w[i], f, ":"); G[f[1]] = f[2]; L[f[1]] = f[3] } }
+  NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+  $c["cand"] == "b" && $c["base"] == "a" && ($c["shape"] in G) { m += $c["speedup"] >= G[$c["shape"]] && $c["speedup_lo"] >= L[$c["shape"]] }
+  END { print m + 0 }' "$pcmp")
+check_eq "goal at: the oracle's count of beta's claims meeting their shape's goal" "$want" 1
+s1=${gat%% *}
+check_grep "goal at: page 1 states each shape's goal and says where it is met ($want of 2, by the oracle)" \
+  "^Goals \(\`GOAL_AT\`, declared by the experiment, per shape\): at \`${s1%%:*}\` a speedup of at least $(cut -d: -f2 <<<"$s1")× with the 95% CI's lower end at or above $(cut -d: -f3 <<<"$s1");.* On \`nvidia-h200\`, on call time: met at $want of the 2 claims \(\`${s1%%:*}\`\)" "$PRI/build/report/appendix.md"
+# a shape GOAL_AT leaves out takes GOAL; with none, its claim is not counted
+sed -i "s/^GOAL_AT := .*/GOAL_AT := $s1/" "$PRI/experiments/beta/experiment.mk"
+make -s --no-print-directory DATA=$FIX/data EXPDIR="$PRI/experiments" RB="$PRI/build" "$PRI/build/report/appendix.md" >/dev/null 2>&1
+check_grep "goal at: without GOAL, only the shape it names is judged (1 of 1)" "On \`nvidia-h200\`, on call time: met at 1 of the 1 claims" "$PRI/build/report/appendix.md"
+echo 'GOAL := 1.01' >>"$PRI/experiments/beta/experiment.mk"
+make -s --no-print-directory DATA=$FIX/data EXPDIR="$PRI/experiments" RB="$PRI/build" "$PRI/build/report/appendix.md" >/dev/null 2>&1
+check_grep "goal at: with GOAL, the other shapes take it, and the sentence says so" \
+  "^Goals \(\`GOAL_AT\`.*; at the other shapes \(\`GOAL\`\) at least 1\.01× .* met at [0-9] of the 2 claims" "$PRI/build/report/appendix.md"
+sed -i '/^GOAL := /d' "$PRI/experiments/beta/experiment.mk"
+sh1=${s1%%:*}
+for bad in "$sh1" "$sh1:1.0:0.9:0.8" "B9_H9_S9_D64_C0:1.0" "$sh1:0.9:0.95" "$sh1:1.x" "$sh1:.5" "$sh1:0" "$sh1:1.0 $sh1:1.1"; do
+  sed -i "s/^GOAL_AT := .*/GOAL_AT := $bad/" "$PRI/experiments/beta/experiment.mk"
+  make -s --no-print-directory -f Makefile gates EXP=beta EXP_ROOT="$PRI/experiments" >/dev/null 2>"$PRI/goal.err"
+  check_grep "goal at: GOAL_AT := '$bad' stops make at its line" "experiment.mk:[0-9]+: GOAL_AT (word|names)" "$PRI/goal.err"
+done
+# the report reads experiment.vars itself and refuses what make refuses
+sed -i "s/^GOAL_AT := .*/GOAL_AT := $sh1:0.9:0.95/" "$PRI/experiments/beta/experiment.mk"
+make -s --no-print-directory DATA=$FIX/data EXPDIR="$PRI/experiments" RB="$PRI/build" "$PRI/build/report/appendix.md" >/dev/null 2>"$PRI/goal2.err"
+check_grep "goal at: the report refuses a GOAL_AT whose lower end is above its speedup, at its file and line" \
+  "report_(gen|pairs): .*beta/experiment.vars:[0-9]+: GOAL_AT word '$sh1:0.9:0.95'" "$PRI/goal2.err"
+sed -i '/^GOAL_AT := /d' "$PRI/experiments/beta/experiment.mk"
+
 # PLAN: the claims come from the declared plan's sessions alone, and the appendix says so
 mkdir -p "$FAM/pdata/phase1" && cp -r $FIX/data/phase1/nvidia-h100-80gb-hbm3 "$FAM/pdata/phase1/"
 for f in "$FAM/pdata/phase1/nvidia-h100-80gb-hbm3"/*.csv; do
