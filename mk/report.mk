@@ -80,7 +80,7 @@ R_GEN := $(addprefix $(B)/tools/obj/report/,report_gen.o report_ctx.o report_fmt
            report_exp.o report_gates.o report_reasons.o report_static.o report_rooftab.o \
            report_correct.o report_numerics.o report_sweep.o report_results.o report_resultsec.o report_shown.o \
            report_retired.o report_claims.o report_rules.o profile_section.o search_section.o) \
-         $(B)/tools/obj/profile/profile_metrics.o
+         $(B)/tools/obj/profile/profile_metrics.o $(addprefix $(B)/tools/obj/published/,published_scan.o published_entry.o)
 REPORT_TOOLS := $(addprefix $(B)/tools/,report_pairs prep_plots report_gen fig_check)
 # fig_check: a figure as printed (its geometry from plots/geom.gp, its words from pdftotext -bbox)
 $(B)/tools/fig_check: $(B)/tools/obj/report/fig_check.o

@@ -21,6 +21,7 @@
 #include "profile_pick.h"
 #include "profile_run.h"
 #include "session/run_proc.h"
+#include "session/session_code_id.h"
 
 static const char *env(const char *k) { return getenv(k); }
 
@@ -44,6 +45,19 @@ static char *gpu_slug(const pf_settings *s, const char *variant) {
   free(bench);
   free(err);
   return slug;
+}
+
+// the code id of CODE_SRC's sources (`none` without any), as measure computes it for the samples
+static char *code_id(const pf_settings *s) {
+  char *src = run_strdup(s->code_src), id[SESSION_CODE_ID_MAX];
+  const char **path = calloc(strlen(src) / 2 + 2, sizeof *path);
+  size_t n = 0;
+  if (!path) run_die("out of memory");
+  for (char *w = strtok(src, " \t\n"); w; w = strtok(NULL, " \t\n")) path[n++] = w;
+  if (n && session_code_id_kernels("profile", path, n, id) != 0) exit(2);
+  free(src);
+  free(path);
+  return run_strdup(n ? id : "none");
 }
 
 // runs this command again under `session lock`, which holds the GPU's lock while it runs
@@ -99,6 +113,8 @@ int main(int argc, char **argv) {
   }
   strv cand = candidates(&s);
   char *slug = gpu_slug(&s, cand.s[0]), *raw = run_fmt("%s/raw", s.out);
+  s.code = code_id(&s);
+  s.gpu = run_strdup(slug);
   if (run_mkdir_p(raw) != 0) run_die("cannot make %s", raw);
   if (!s.lock_held) relock(&s);
   run_signals();
