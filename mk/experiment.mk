@@ -108,13 +108,15 @@ x_posdec = $(and $(filter 1,$(words $(1))),$(filter-out .% %. 0 0.,$(1)),$(if $(
   $(if $(call txt_rest,$(subst .,,$(1)),$(TXT_DIGITS)),,1),$(if $(word 3,$(subst ., ,$(1))),,1),\
   $(if $(filter 0%,$(1)),$(filter 0.%,$(1)),1),$(if $(call txt_rest,$(subst .,,$(1)),0),1,))
 x_goal_at_bad = $(call x_where,GOAL_AT): GOAL_AT word '$(1)'
-x_goal_at_one = $(eval _ga := $(subst :, ,$(1)))$(if $(filter 2 3,$(words $(_ga))),,\
-  $(error $(call x_goal_at_bad,$(1)) is not SHAPE:SPEEDUP or SHAPE:SPEEDUP:LOWER))$(if $(filter $(word 1,$(_ga)),$(SHAPES)),,\
-  $(error $(call x_goal_at_bad,$(1)): '$(word 1,$(_ga))' is not one of SHAPES))$(foreach x,$(wordlist 2,3,$(_ga)),$(if $(call x_posdec,$(x)),,\
-  $(error $(call x_goal_at_bad,$(1)): '$(x)' is not a positive decimal like 0.95 or 1.5)))$(if $(word 3,$(_ga)),$(if $(shell \
-  awk 'BEGIN { exit !($(word 3,$(_ga)) <= $(word 2,$(_ga))) }' && echo 1),,$(error $(call x_goal_at_bad,$(1)): its lower end \
-  $(word 3,$(_ga)) is above its speedup $(word 2,$(_ga)))))
-$(foreach w,$(GOAL_AT),$(call x_goal_at_one,$(w)))
+# x_goal_at_one WORD FIELDS (FIELDS: WORD split at its colons, so WORD is expanded once)
+x_goal_at_one = $(if $(or $(findstring ::,$(1)),$(filter :% %:,$(1))),\
+  $(error $(call x_goal_at_bad,$(1)) has an empty field: SHAPE:SPEEDUP or SHAPE:SPEEDUP:LOWER))$(if $(filter 2 3,$(words $(2))),,\
+  $(error $(call x_goal_at_bad,$(1)) is not SHAPE:SPEEDUP or SHAPE:SPEEDUP:LOWER))$(if $(and $(if $(findstring %,$(word 1,$(2))),,1),$(filter $(word 1,$(2)),$(SHAPES))),,\
+  $(error $(call x_goal_at_bad,$(1)): '$(word 1,$(2))' is not one of SHAPES))$(foreach x,$(wordlist 2,3,$(2)),$(if $(call x_posdec,$(x)),,\
+  $(error $(call x_goal_at_bad,$(1)): '$(x)' is not a positive decimal like 0.95 or 1.5)))$(if $(word 3,$(2)),$(if $(shell \
+  awk 'BEGIN { exit !($(word 3,$(2)) <= $(word 2,$(2))) }' && echo 1),,$(error $(call x_goal_at_bad,$(1)): its lower end \
+  $(word 3,$(2)) is above its speedup $(word 2,$(2)))))
+$(foreach w,$(GOAL_AT),$(call x_goal_at_one,$(w),$(subst :, ,$(w))))
 $(foreach s,$(sort $(foreach w,$(GOAL_AT),$(firstword $(subst :, ,$(w))))),$(if $(filter-out 1,$(words $(filter $(s):%,$(GOAL_AT)))),\
   $(error $(call x_where,GOAL_AT): GOAL_AT names shape '$(s)' more than once)))
 # CLAIMS_RANK: where the experiment's declared claims (PRIMARY) stand among every experiment's in

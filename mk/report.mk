@@ -24,7 +24,7 @@ r_vars := KERNEL SHAPES BASELINE BASELINES LIBRARIES COMPARE DELTA PRIMARY GOAL 
 report-vars:
 	$(file >$(REPORT_VARS_OUT),DESCRIPTION=$(strip $(DESCRIPTION)))
 	$(file >>$(REPORT_VARS_OUT),LEGEND=$(strip $(LEGEND)))
-	$(foreach v,$(r_vars),$(file >>$(REPORT_VARS_OUT),$(v)=$(strip $($(v)))))
+	$(foreach v,$(r_vars),$(file >>$(REPORT_VARS_OUT),$(v)=$(if $(filter GOAL GOAL_AT,$(v)),$(if $(call x_own,$(v)),$(strip $($(v)))),$(strip $($(v))))))
 	$(file >>$(REPORT_VARS_OUT),REPORT_STYLE=$(or $(strip $(REPORT_STYLE)),$(if $(strip $(SPACE)),sweep),timing))
 	$(file >>$(REPORT_VARS_OUT),DISPATCH=$(notdir $(basename $(call txt_glob,$(dir $(REPORT_VARS_OF))variants/*.dispatch,a dispatch file name))))
 	$(file >>$(REPORT_VARS_OUT),KERNELS=$(foreach k,$(sort $(foreach v,$(filter KERNEL_%,$(.VARIABLES)),$(call x_own,$(v)))),$(k:KERNEL_%=%)=$(strip $($(k)))))

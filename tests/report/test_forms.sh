@@ -296,7 +296,7 @@ brief_oracle() {  # EXP GPU GOAL [GOAL_AT: SHAPE:SPEEDUP[:LOWER] words; a claim 
     function counts(a,   o, i, w) { split("FAST SAME AMBIGUOUS SLOW", w, " "); o = ""
       for (i = 1; i <= 4; i++) if (a[w[i]]) o = o (o == "" ? "" : ", ") w[i] " at " a[w[i]]; return o }
     END { printf "%d claims .* is on call time %s \\(speedups %.3f× to %.3f×\\); on kernel time %s \\(speedups %.3f× to %.3f×\\)", n, counts(cnt), mn, mx, counts(kc), kmn, kmx
-          if (na) printf ".* Its goals per shape \\(.GOAL_AT.\\) are met at %d of the %d on call time and %d on kernel time", met, ng, kmet
+          if (na) printf ".* Its goals per shape \\(.GOAL_AT.\\) are met at %d of the %d claims they cover on call time and %d on kernel time", met, ng, kmet
           else if (goal != "") printf ".* The goal of %s× .* is met at %d of the %d on call time and %d on kernel time", goal, met, n, kmet
           printf "\n" }' $k $RB/$1/$2/compare.csv
 }

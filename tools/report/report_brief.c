@@ -87,7 +87,9 @@ static const char *gpu_sentences(gen *g, const kc_exp *k, const egpu *x) {
   const char *name = x->names.n ? samples_meta(&x->files[0], "gpu") : NULL;
   const char *kmet = kern.n ? tmpl_str(g, T, "goal-kernel", (const char *const[]){"met", fmt("%zu", metk), NULL}) : "";
   const char *goal_s = !ngoal ? ""
-                       : k->e->goal_at.n ? tmpl_str(g, T, "goal-at", (const char *const[]){"met", fmt("%zu", met), "n", fmt("%zu", ngoal), "kmet", kmet, NULL})
+                       : k->e->goal_at.n ? tmpl_str(g, T, k->e->goal ? "goal-at-rest" : "goal-at",
+                                                    (const char *const[]){"met", fmt("%zu", met), "n", fmt("%zu", ngoal), "kmet", kmet,
+                                                                          "goal", k->e->goal ? k->e->goal : "", NULL})
                                          : tmpl_str(g, T, "goal", (const char *const[]){"goal", k->e->goal, "met", fmt("%zu", met), "n", fmt("%zu", call.n),
                                                                                        "kmet", kmet, NULL});
   const char *s = tmpl_str(

@@ -181,6 +181,20 @@ int expvars_read(const char *path, expvars *e, char *err, size_t errlen) {
   }
   free(line);
   fclose(fp);
+  // GOAL_AT's shapes: each one of SHAPES, each once (as mk/experiment.mk refuses them)
+  for (size_t i = 0; !rc && i < e->goal_at.n; i++) {
+    size_t n, m;
+    double g, l;
+    goal_word(e->goal_at.v[i], &n, &g, &l);
+    int known = 0, twice = 0;
+    for (size_t k = 0; k < e->shapes.n; k++) known |= strlen(e->shapes.v[k]) == n && !strncmp(e->shapes.v[k], e->goal_at.v[i], n);
+    for (size_t k = 0; k < i; k++) twice |= goal_word(e->goal_at.v[k], &m, &g, &l) == 0 && m == n && !strncmp(e->goal_at.v[k], e->goal_at.v[i], n);
+    if (!known || twice) {
+      snprintf(err, errlen, "%s: GOAL_AT word '%s': %s", path, e->goal_at.v[i],
+               twice ? "its shape is named twice" : "its shape is not one of SHAPES");
+      rc = -1;
+    }
+  }
   for (size_t i = 0; !rc && !e->libraries.n && i < e->baselines.n; i++) strlist_add(&e->libraries, e->baselines.v[i]);
   if (rc) expvars_free(e);
   return rc;
