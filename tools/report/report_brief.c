@@ -85,13 +85,13 @@ static const char *gpu_sentences(gen *g, const kc_exp *k, const egpu *x) {
   const long mk = x->have_cmpk ? cmp_row(&x->cmpk, mb, mc, msh) : -1;
   const char *crange, *krange = "", *ccount = tally_words(g, &call, &crange), *kcount = kern.n ? tally_words(g, &kern, &krange) : "";
   const char *name = x->names.n ? samples_meta(&x->files[0], "gpu") : NULL;
+  // GOAL's count; goals per shape (GOAL_AT) are A.0's to state, beside the claims' table (page 1
+  // has no room for a list of goals)
   const char *kmet = kern.n ? tmpl_str(g, T, "goal-kernel", (const char *const[]){"met", fmt("%zu", metk), NULL}) : "";
-  const char *goal_s = !ngoal ? ""
-                       : k->e->goal_at.n ? tmpl_str(g, T, k->e->goal ? "goal-at-rest" : "goal-at",
-                                                    (const char *const[]){"met", fmt("%zu", met), "n", fmt("%zu", ngoal), "kmet", kmet,
-                                                                          "goal", k->e->goal ? k->e->goal : "", NULL})
-                                         : tmpl_str(g, T, "goal", (const char *const[]){"goal", k->e->goal, "met", fmt("%zu", met), "n", fmt("%zu", call.n),
-                                                                                       "kmet", kmet, NULL});
+  const char *goal_s = !ngoal || k->e->goal_at.n
+                           ? ""
+                           : tmpl_str(g, T, "goal", (const char *const[]){"goal", k->e->goal, "met", fmt("%zu", met), "n", fmt("%zu", call.n),
+                                                                         "kmet", kmet, NULL});
   const char *s = tmpl_str(
       g, T, "gpu",
       (const char *const[]){"name", name ? name : x->gpu,
