@@ -228,6 +228,17 @@ check_grep "profile_section: profiles of several codes: per variant" \
 printf '%s\n' '# cudadent42 samples v1' '# code: kernels:0123456789ab' 'shape,rep,time_us' >"$D/../v4.csv"
 psec --profile "$D/swz.csv" 2>"$tmp/err"
 check_grep "profile_section: sample files of several codes: said" 'sample files on this GPU are of several codes\.$' "$tmp/p.md"
+cp "$tmp/swzh.csv" "$D/swz.csv"
+psec --profile "$D/swz.csv" 2>"$tmp/err"
+check_grep "profile_section: a profile's code beside timings of several codes: not judged" \
+  '^Profiled code: `kernels:0123456789ab` \(commit `abc123`\); the experiment.s sample files on this GPU are of several codes\.$' "$tmp/p.md"
+rm "$D/../v5.csv" "$D/../v4.csv"
+psec --profile "$D/swz.csv" 2>"$tmp/err"
+check_grep "profile_section: a profile's code and no timings of ours: not judged" \
+  '^Profiled code: `kernels:0123456789ab` \(commit `abc123`\); the experiment has no sample file of our kernels on this GPU\.$' "$tmp/p.md"
+cp "$tmp/swz.csv" "$D/swz.csv"
+printf '%s\n' '# cudadent42 samples v1' '# code: kernels:0123456789ab' 'shape,rep,time_us' >"$D/../v5.csv"
+printf '%s\n' '# cudadent42 samples v1' '# code: kernels:0123456789ab' 'shape,rep,time_us' >"$D/../v4.csv"
 rm "$D/../v5.csv" "$D/../v4.csv" "$D/../sdpa-cudnn.csv"
 cp "$tmp/pad0.csv" "$D/pad0.csv"
 
@@ -256,7 +267,9 @@ if [ -n "\${FAKE_UNNAMED:-}" ] && [[ "\$*" == *sass_average* ]]; then echo "==ER
 while [ \$# -gt 0 ]; do [ "\$1" = --export ] && { echo report >"\$2.ncu-rep"; }; shift; done
 EOF
 chmod +x "$tmp/bin/ncu"
-run_profile() { env B="$tmp/pb" SESSION_BIN="$T/session" GPU_LOCK_DIR="$tmp/locks" TOOLS="$T" DATA_OUT="$tmp/pdata" NCU="$tmp/bin/ncu" VARIANTS=swz "$@" "$T/profile" e 2>"$tmp/perr"; }
+# the sources of the code id the profiles record (CODE_SRC, as make passes it)
+mkdir -p "$tmp/src/sub" && echo 'int a;' >"$tmp/src/k.cu" && echo 'int b;' >"$tmp/src/sub/h.h" && echo 'x' >"$tmp/src/notes.md"
+run_profile() { env B="$tmp/pb" SESSION_BIN="$T/session" GPU_LOCK_DIR="$tmp/locks" TOOLS="$T" DATA_OUT="$tmp/pdata" NCU="$tmp/bin/ncu" VARIANTS=swz CODE_SRC="$tmp/src" "$@" "$T/profile" e 2>"$tmp/perr"; }
 run_profile SHAPE=$S
 check_eq "profile: exit 0 with a stand-in ncu" $? 0
 check_grep "profile: --clock-control none" '--clock-control none' "$tmp/ncu.args"
@@ -265,22 +278,25 @@ check_grep "profile: skips the check launch, profiles 3" '--launch-skip 1 --laun
 check_grep "profile: bench in timing mode with few reps" "--shape $S --reps 3 --warmup 1 --l2 hot --hot-batch 1" "$tmp/ncu.args"
 check_grep "profile: raw page with base units" '--import .*swz.ncu-rep --csv --page raw --print-units base' "$tmp/ncu.args"
 check_eq "profile: tidy CSV written (its rows as ncu_csv's)" "$(grep -v '^#' "$E/profile/swz.csv")" "$(cat "$tmp/swz.csv")"
-check_eq "profile: ... its header without CODE_SRC and GIT_REV: code none, commit unknown, the GPU's slug" \
-  "$(grep '^#' "$E/profile/swz.csv" | tr '\n' '|')" "# cudadent42 profile v1|# code: none|# git_rev: unknown|# gpu: nvidia-h100-80gb-hbm3|"
+want=$(find "$tmp/src" -type f \( -name '*.c' -o -name '*.h' -o -name '*.cu' -o -name '*.cuh' -o -name '*.tunables' \) -print0 |
+  LC_ALL=C sort -zu | xargs -0 sha256sum | sha256sum | cut -c1-12)
+check_eq "profile: ... its header: the code id of CODE_SRC (as session_code_id.h defines it, by its shell pipeline), commit unknown without GIT_REV, the GPU's slug" \
+  "$(grep '^#' "$E/profile/swz.csv" | tr '\n' '|')" "# cudadent42 profile v1|# code: kernels:$want|# git_rev: unknown|# gpu: nvidia-h100-80gb-hbm3|"
 check "profile: baselines without a flag file are not profiled" bash -c "! grep -q cublas-naive '$tmp/ncu.args'"
 check_grep "profile: counter gates run" "^profile: counter gates: 1 variants, 1 pass\$" "$tmp/perr"
 check "profile: nothing published without PUBLISH=1" test ! -e "$tmp/pdata"
-# with CODE_SRC and GIT_REV: the code id as session_code_id.h defines it, computed here by its
-# shell pipeline (the sha256 of the sorted sources' sha256sum lines), and the commit
-mkdir -p "$tmp/src/sub" && echo 'int a;' >"$tmp/src/k.cu" && echo 'int b;' >"$tmp/src/sub/h.h" && echo 'x' >"$tmp/src/notes.md"
-want=$(find "$tmp/src" -type f \( -name '*.c' -o -name '*.h' -o -name '*.cu' -o -name '*.cuh' -o -name '*.tunables' \) -print0 |
-  LC_ALL=C sort -zu | xargs -0 sha256sum | sha256sum | cut -c1-12)
-run_profile SHAPE=$S CODE_SRC="$tmp/src" GIT_REV=abc123def456
+# with GIT_REV: the commit beside the code id
+run_profile SHAPE=$S GIT_REV=abc123def456
 check_eq "profile: with CODE_SRC and GIT_REV: exit 0" $? 0
 check_eq "profile: ... the header records the sources' code id and the commit" \
   "$(sed -n '2,3p' "$E/profile/swz.csv" | tr '\n' '|')" "# code: kernels:$want|# git_rev: abc123def456|"
-run_profile SHAPE=$S GIT_REV='a b'
-check_eq "profile: a GIT_REV of two words: exit 2" $? 2
+for bad in 'a b' $'ab\x01c'; do
+  run_profile SHAPE=$S GIT_REV="$bad"; rc=$?
+  check_eq "profile: a GIT_REV that is not one word of printable characters ($(printf %q "$bad")): exit 2 before ncu runs" $rc 2
+done
+run_profile SHAPE=$S CODE_SRC=
+check_eq "profile: no CODE_SRC: exit 2" $? 2
+check_grep "profile: ... says make passes it" "CODE_SRC: empty" "$tmp/perr"
 rm -f "$tmp/ncu.args"
 run_profile FAKE_NO_LDGSTS=1 PUBLISH=1
 check_eq "profile: metrics ncu lacks: dropped one by one, exit 0" $? 0

@@ -136,8 +136,10 @@ int main(void) {
   CHECK(po && !strcmp(po->code, "none"), "scan: a profile from before they carried their code: none");
   CHECK(!published_entries_find(&s, "e/g/profile/other.csv") && !published_entries_find(&s, "e/g/profile/v8.csv"),
         "scan: a CSV of profile/ that is no profile is not one");
-  CHECK(!published_is_profile("e/g/v1.csv") && !published_is_profile("e/profile/x/v.csv") && published_is_profile("e/g/profile/v.csv"),
-        "is_profile: <exp>/<gpu>/profile/<v>.csv only");
+  CHECK(!published_is_profile("e/g/v1.csv") && !published_is_profile("e/profile/x/v.csv") && published_is_profile("e/g/profile/v.csv") &&
+            !published_is_profile("e/profile/v.csv") && published_is_profile("e/profile/profile/v.csv") &&
+            !published_is_profile("e/g/x/profile/v.csv") && !published_is_profile("e//profile/v.csv") && !published_is_profile("e/g/profile/"),
+        "is_profile: <exp>/<gpu>/profile/<v>.csv only (a GPU folder named profile included)");
   published_entries_free(&s);
   CHECK(run(PUBLISHED_CHECK, "e", 1) == 1 && lines(buf) == 1, "check: a stale profile fails, one line");
   snprintf(want, sizeof want, "check-published: %s/e/g/profile/old.csv: code none is not the code that ships (" K

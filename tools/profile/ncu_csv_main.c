@@ -21,12 +21,6 @@ static _Noreturn void usage(const char *why) {
 }
 
 static int csv_safe(const char *s) { return s[0] && strcspn(s, ",\"\n\r") == strlen(s); }
-// a header value: one word of printable characters
-static int meta_safe(const char *s) {
-  for (const char *c = s; *c; c++)
-    if (*c <= ' ' || *c == 127) return 0;
-  return s[0] != 0;
-}
 
 int main(int argc, char **argv) {
   const char *variant = NULL, *shape = NULL, *kernel = NULL, *path = NULL, *code = NULL, *rev = NULL, *gpu = NULL;
@@ -49,7 +43,7 @@ int main(int argc, char **argv) {
   if (!variant || !shape || !path) usage("--variant, --shape and an input file are required");
   if (!csv_safe(variant) || !csv_safe(shape)) usage("variant and shape must be non-empty, without , or \"");
   if ((code || rev || gpu) && !(code && rev && gpu)) usage("--code, --git-rev and --gpu go together");
-  if (code && (!meta_safe(code) || !meta_safe(rev) || !meta_safe(gpu)))
+  if (code && (!pm_header_word(code) || !pm_header_word(rev) || !pm_header_word(gpu)))
     usage("--code, --git-rev and --gpu take one word each, no blanks or control characters");
 
   ncu_table t;

@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include "profile_metrics.h"
 #include "session/run_util.h"
 
 // whether S is a number as strtod reads it whole (no blanks, no "inf" or "nan")
@@ -43,7 +44,7 @@ int pf_settings_read(pf_settings *s, const char *exp, const char *(*get)(const c
   if (!run_digits(to, 1, 7, 0)) return run_errf(err, n, "PROFILE_TIMEOUT '%s' is not a count of seconds", to);
   s->timeout = (unsigned)atol(to);
   if (!run_digits(s->seed, 1, 19, 0)) return run_errf(err, n, "SEED '%s' is not a whole number", s->seed);
-  if (strpbrk(s->git_rev, " \t\r\n")) return run_errf(err, n, "GIT_REV '%s' is not one word", s->git_rev);
+  if (!pm_header_word(s->git_rev)) return run_errf(err, n, "GIT_REV '%s' is not one word of printable characters", s->git_rev);
   const char *num[][2] = {{"BANK_CONFLICT_MAX", s->bank_max}, {"COALESCE_FACTOR", s->coalesce},
                           {"COALESCE_IDEAL_SECTORS", s->ideal}};
   for (size_t i = 0; i < sizeof num / sizeof num[0]; i++)

@@ -8,7 +8,7 @@
 //   (42), BANK_CONFLICT_MAX (0.5), COALESCE_FACTOR (2), COALESCE_IDEAL_SECTORS (4)
 //   (counter_gates.c says what they mean), GPU_LOCK_HELD (set: this run already holds the lock),
 //   CODE_SRC (the sources of the code id every profile records, blank-separated, as measure's:
-//   mk/measure.mk; empty: the id is `none`), GIT_REV (the commit every profile records; `unknown`).
+//   mk/measure.mk; required), GIT_REV (the commit every profile records, one word; `unknown`).
 //   An unset or empty one takes its default.
 #pragma once
 #include <stddef.h>

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "profile_env.h"
+#include "profile_metrics.h"
 #include "profile_gates.h"
 #include "profile_ncu.h"
 #include "profile_pick.h"
@@ -47,17 +48,18 @@ static char *gpu_slug(const pf_settings *s, const char *variant) {
   return slug;
 }
 
-// the code id of CODE_SRC's sources (`none` without any), as measure computes it for the samples
+// the code id of CODE_SRC's sources, as measure computes it for the samples
 static char *code_id(const pf_settings *s) {
   char *src = run_strdup(s->code_src), id[SESSION_CODE_ID_MAX];
   const char **path = calloc(strlen(src) / 2 + 2, sizeof *path);
   size_t n = 0;
   if (!path) run_die("out of memory");
   for (char *w = strtok(src, " \t\n"); w; w = strtok(NULL, " \t\n")) path[n++] = w;
-  if (n && session_code_id_kernels("profile", path, n, id) != 0) exit(2);
+  if (!n) run_die("CODE_SRC: empty (make passes the sources of the code id the profiles record)");
+  if (session_code_id_kernels("profile", path, n, id) != 0) exit(2);
   free(src);
   free(path);
-  return run_strdup(n ? id : "none");
+  return run_strdup(id);
 }
 
 // runs this command again under `session lock`, which holds the GPU's lock while it runs
@@ -115,6 +117,7 @@ int main(int argc, char **argv) {
   char *slug = gpu_slug(&s, cand.s[0]), *raw = run_fmt("%s/raw", s.out);
   s.code = code_id(&s);
   s.gpu = run_strdup(slug);
+  if (!pm_header_word(s.gpu)) run_die("the GPU's slug '%s' cannot go into a profile's header", s.gpu);
   if (run_mkdir_p(raw) != 0) run_die("cannot make %s", raw);
   if (!s.lock_held) relock(&s);
   run_signals();

@@ -48,6 +48,12 @@ const pm_def pm_defs[PM_COUNT] = {
     [PM_LAUNCHES] = {NULL, "launches", "count", ""},
 };
 
+int pm_header_word(const char *s) {
+  for (const unsigned char *c = (const unsigned char *)s; *c; c++)
+    if (*c <= ' ' || *c == 127) return 0;
+  return s[0] != 0;
+}
+
 int pm_by_name(const char *name) {
   for (int i = 0; i < PM_COUNT; i++)
     if (!strcmp(pm_defs[i].name, name)) return i;
@@ -77,13 +83,16 @@ int pm_read(const char *path, pm_profile *p, char *err, size_t errlen) {
       // the provenance header (the magic line first), then the column header
       if (line == 1 && !strncmp(buf, PM_MAGIC, sizeof PM_MAGIC - 1)) { magic = 1; continue; }
       if (magic && buf[0] == '#') {
-        const char *keys[] = {"# code: ", "# git_rev: "};
+        // as check-published reads a header (tools/published/published_scan.c): the first
+        // non-empty value of a key, blanks before it skipped, up to its first blank
+        const char *keys[] = {"# code:", "# git_rev:"};
         char *dst[] = {p->code, p->git_rev};
         const size_t cap[] = {sizeof p->code, sizeof p->git_rev};
         for (int k = 0; k < 2; k++) {
-          if (strncmp(buf, keys[k], strlen(keys[k]))) continue;
+          if (dst[k][0] || strncmp(buf, keys[k], strlen(keys[k]))) continue;
           const char *v = buf + strlen(keys[k]);
-          size_t m = strlen(v);
+          v += strspn(v, " \t");
+          size_t m = strcspn(v, " \t");
           if (m >= cap[k]) m = cap[k] - 1;  // longer than an id: cut (the report shows it as read)
           memcpy(dst[k], v, m), dst[k][m] = 0;
         }

@@ -36,6 +36,9 @@ extern const pm_def pm_defs[PM_COUNT];
 int pm_by_name(const char *name);
 
 #define PM_MAGIC "# cudadent42 profile"
+// whether S can be a value of the header: one word, no blank or control character (bytes above
+// 127 allowed)
+int pm_header_word(const char *s);
 
 // One tidy file: a variant's metrics at one shape; NAN where a metric is absent.
 typedef struct {

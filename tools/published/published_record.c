@@ -136,9 +136,9 @@ int published_record_write(const char *data, const char *exp, char *const lines[
   FILE *out = fopen(tmp, "w");
   if (!out) { rc = -1; goto done; }
   if (!in)
-    fputs("# RETIRED — published sample files of code that no longer ships, kept as measured\n"
+    fputs("# RETIRED — published sample files and profiles of code that no longer ships, kept as measured\n"
           "# (written by make retire, read by make check-published; format: tools/published/published_record.h)\n"
-          "# <exp>/<gpu>/<variant>.csv <code> <YYYY-MM-DD> <reason>\n",
+          "# <exp>/<gpu>/[profile/]<variant>.csv <code> <YYYY-MM-DD> <reason>\n",
           out);
   char **recs = NULL;
   size_t k = 0;

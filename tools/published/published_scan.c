@@ -13,8 +13,17 @@
 #define PROFILE_COLUMNS "variant,shape,metric,value,unit"
 
 int published_is_profile(const char *path) {
-  const char *s = strstr(path, "/profile/");
-  return s && s > path && strchr(path, '/') < s && !strchr(s + 9, '/');
+  // four non-empty parts, the third `profile` (a GPU folder may itself be named profile)
+  const char *part[4];
+  size_t len[4], n = 0;
+  for (const char *s = path;; s++) {
+    const char *e = s + strcspn(s, "/");
+    if (e == s || n == 4) return 0;
+    part[n] = s, len[n++] = (size_t)(e - s);
+    if (!*e) break;
+    s = e;
+  }
+  return n == 4 && len[2] == 7 && !strncmp(part[2], "profile", 7);
 }
 
 // the code of FILE into out when it is a sample file or (PROFILE: FILE is in a profile/ folder) a

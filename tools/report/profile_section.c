@@ -91,7 +91,10 @@ static void code_line(gen *g, const entry *e, size_t n) {
     return;
   }
   const char *c = e[0].p.code;
-  const char *part = !*c ? "code-none" : sc && *sc && !strcmp(c, sc) ? "code-same" : "code-other";
+  const char *part = !*c                    ? "code-none"
+                     : !sc || !*sc          ? "code-unjudged"  // no timings, or of several codes
+                     : !strcmp(c, sc)       ? "code-same"
+                                            : "code-other";
   tmpl_put(g, "profile", part, (const char *const[]){"code", c, "rev", e[0].p.git_rev, "samples", samples, NULL});
 }
 
