@@ -202,6 +202,25 @@ for l in $R/latex/appendix.log $FL; do
   check_eq "no overfull box wider than 1 pt in the fixture's $(basename $l)" "$(overfull $l)" 0
   [ "$(overfull $l)" = 0 ] || grep '^Overfull' $l | sed 's/^/# /'
 done
+# \cdfit's last step: a table wider than the line even in \tiny with narrow gaps (long words in
+# many columns, as AMBIGUOUS in two verdict columns) drops to a 4.2 pt font and fits; the same
+# table set by the appendix's preamble with that step taken out overflows (the check can fail)
+fit_doc() {  # FILE: the appendix's preamble, then a 9-column table of long cells fitted by \cdfit
+  { sed -n '1,/\\begin{document}/p' "$R/appendix.tex"
+    c='AMBIGUOUS 1.6×'
+    printf '{\\tiny\n\\long\\def\\cdrows{%s & %s & %s & %s & %s & %s & %s & %s & %s \\\\\n}%%\n' "$c" "$c" "$c" "$c" "$c" "$c" "$c" "$c" "$c"
+    printf '\\sbox{\\cdtabbox}{\\begin{tabular}{lllllllll}\nA & B & C & D & E & F & G & H & I \\\\\n\\cdrows\\end{tabular}}%%\n'
+    printf '\\cdfit{8}{\\tiny}{\\begin{tabular}{lllllllll}\nA & B & C & D & E & F & G & H & I \\\\\n\\cdrows\\end{tabular}}\n'
+    printf '\\begin{longtable}{lllllllll}\nA & B & C & D & E & F & G & H & I \\\\\n\\endhead\n\\cdrows\\end{longtable}\n}\n\\end{document}\n'
+  } >"$1"
+}
+mkdir -p "$RB/fit" && fit_doc "$RB/fit/fit.tex"
+(cd "$RB/fit" && pdflatex -interaction=nonstopmode fit.tex >/dev/null 2>&1)
+check_eq "cdfit: a table too wide for \\tiny fits at its last step (no overfull line)" "$(overfull "$RB/fit/fit.log")" 0
+sed 's/\\ifdim\\wd\\cdtabbox>\\linewidth\\fontsize{4.2}{5}\\selectfont\\fi//' "$RB/fit/fit.tex" >"$RB/fit/nofit.tex"
+check "cdfit: ... the preamble holds that step" bash -c "! cmp -s '$RB/fit/fit.tex' '$RB/fit/nofit.tex'"
+(cd "$RB/fit" && pdflatex -interaction=nonstopmode nofit.tex >/dev/null 2>&1)
+check "cdfit: ... without it the same table overflows" test "$(overfull "$RB/fit/nofit.log")" -gt 0
 # the speedup figure draws what a reader asked for: the COMPARE pairs at every shape, and ours
 # against the LIBRARIES; nothing else (v0 vs sdpa-cudnn is in the table, not the figure)
 cat $RB/plots/phase1/nvidia-h100-80gb-hbm3/speedup-*.dat >$RB/speedup-pages.dat
