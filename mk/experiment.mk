@@ -93,20 +93,19 @@ $(if $(filter-out timing correctness sweep,$(REPORT_STYLE)),$(error $(call x_whe
 $(if $(DELTA),$(if $(call x_frac,$(DELTA)),,$(error $(call x_where,DELTA): DELTA = '$(DELTA)' is not a fraction in [0, 1] (e.g. 0.03))))
 # GOAL: the speedup the experiment's claims (PRIMARY) aim at, met where the 95% CI's lower end is
 # at or above it (the report's page 1 says where): a decimal like 1.10
-# x_speedup X: non-empty when X is a decimal above 1 (digits, at most one point, no leading zero)
-x_speedup = $(and $(filter 1,$(words $(1))),$(filter-out .% %. 0%,$(1)),$(if $(findstring ..,$(1)),,1),\
+# x_posdec X: non-empty when X is one word of digits with at most one inner point, no leading zero
+# before a digit, and not zero
+x_posdec = $(and $(filter 1,$(words $(1))),$(filter-out .% %. 0 0.,$(1)),$(if $(findstring ..,$(1)),,1),\
   $(if $(call txt_rest,$(subst .,,$(1)),$(TXT_DIGITS)),,1),$(if $(word 3,$(subst ., ,$(1))),,1),\
+  $(if $(filter 0%,$(1)),$(filter 0.%,$(1)),1),$(if $(call txt_rest,$(subst .,,$(1)),0),1,))
+# x_speedup X: non-empty when X is such a decimal above 1 (no leading zero)
+x_speedup = $(and $(call x_posdec,$(1)),$(filter-out 0%,$(1)),\
   $(if $(filter 1,$(firstword $(subst ., ,$(1)))),$(call txt_rest,$(word 2,$(subst ., ,$(1))),0),1))
 $(if $(GOAL),$(if $(call x_speedup,$(GOAL)),,$(error $(call x_where,GOAL): GOAL = '$(GOAL)' is not a speedup above 1 like 1.10)))
 # GOAL_AT: goals per shape, each word SHAPE:SPEEDUP[:LOWER] (e.g. M4096_N4096_K4096:0.95:0.93): at
 # SHAPE a claim meets its goal where its speedup is at least SPEEDUP and its 95% CI's lower end at
 # least LOWER (SPEEDUP when left out, as GOAL reads); at the shapes it does not name, GOAL (if set).
 # SPEEDUP and LOWER are positive decimals (0.95, 1.0, 1.5), LOWER no more than SPEEDUP.
-# x_posdec X: non-empty when X is one word of digits with at most one inner point, no leading zero
-# before a digit, and not zero
-x_posdec = $(and $(filter 1,$(words $(1))),$(filter-out .% %. 0 0.,$(1)),$(if $(findstring ..,$(1)),,1),\
-  $(if $(call txt_rest,$(subst .,,$(1)),$(TXT_DIGITS)),,1),$(if $(word 3,$(subst ., ,$(1))),,1),\
-  $(if $(filter 0%,$(1)),$(filter 0.%,$(1)),1),$(if $(call txt_rest,$(subst .,,$(1)),0),1,))
 x_goal_at_bad = $(call x_where,GOAL_AT): GOAL_AT word '$(1)'
 # x_goal_at_one WORD FIELDS (FIELDS: WORD split at its colons, so WORD is expanded once)
 x_goal_at_one = $(if $(or $(findstring ::,$(1)),$(filter :% %:,$(1))),\

@@ -50,15 +50,11 @@ static char *gpu_slug(const pf_settings *s, const char *variant) {
 
 // the code id of CODE_SRC's sources, as measure computes it for the samples
 static char *code_id(const pf_settings *s) {
-  char *src = run_strdup(s->code_src), id[SESSION_CODE_ID_MAX];
-  const char **path = calloc(strlen(src) / 2 + 2, sizeof *path);
-  size_t n = 0;
-  if (!path) run_die("out of memory");
-  for (char *w = strtok(src, " \t\n"); w; w = strtok(NULL, " \t\n")) path[n++] = w;
-  if (!n) run_die("CODE_SRC: empty (make passes the sources of the code id the profiles record)");
-  if (session_code_id_kernels("profile", path, n, id) != 0) exit(2);
-  free(src);
-  free(path);
+  strv src = strv_words(s->code_src);
+  char id[SESSION_CODE_ID_MAX];
+  if (!src.n) run_die("CODE_SRC: empty (make passes the sources of the code id the profiles record)");
+  if (session_code_id_kernels("profile", (const char *const *)src.s, src.n, id) != 0) exit(2);
+  strv_free(&src);
   return run_strdup(id);
 }
 
