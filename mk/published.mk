@@ -61,3 +61,17 @@ REPORT_ARGS += --retired $(R_RETIRED)
 
 # reproduce refuses published files of other code than the code that ships (mk/phase.mk)
 reproduce: $(PUBLISHED_BIN)
+
+## fold: another machine's copy of data/EXP/<gpu> (FROM=<folder>, e.g. a GPU host's results unpacked elsewhere) into data/: the sessions it holds that data/ lacks, published as measure publishes them (never replacing a file), its numerics table's too
+.PHONY: fold
+fold: check-exp $(SAMPLES_BIN) $(NUMTAB)
+	@$(if $(filter command line,$(origin EXP)),,echo "make: fold needs EXP=<experiment>" >&2; exit 2;) \
+	  $(if $(FROM),,echo "make: fold needs FROM=<another copy of data/$(EXP)/<gpu>>" >&2; exit 2;) \
+	  from=$(call shell_quote,$(FROM)); from=$${from%/}; \
+	  [ -d "$$from" ] || { echo "make: fold: FROM '$$from' is not a folder" >&2; exit 2; }; \
+	  dest=$(call shell_quote,$(DATA_OUT)/$(EXP))/"$$(basename "$$from")"; \
+	  $(SAMPLES_BIN) fold "$$dest" "$$from"; rc=$$?; \
+	  if [ -f "$$from/numerics.csv" ]; then $(NUMTAB) fold "$$from/numerics.csv" "$$dest" || rc=2; fi; \
+	  for t in "$$from/gates.csv" "$$from"/profile/*.csv; do [ -f "$$t" ] || continue; \
+	    d="$$dest$${t#"$$from"}"; cmp -s "$$t" "$$d" || echo "fold: $$t differs from $$d: left as it is (not a table of sessions)" >&2; done; \
+	  exit $$rc

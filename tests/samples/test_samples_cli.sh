@@ -252,4 +252,38 @@ check_grep "... saying which key differed and what was dropped" \
 out=$($S publish "$t/new/dir" $F/merge/merged.csv $F/merge/session2.csv 2>"$t/e"); rc=$?
 check_eq "publish: into a directory not there yet, two files: exit 0, 2 published" "$rc $out" "0 2"
 check "... each under its own name" test -f "$t/new/dir/merged.csv" -a -f "$t/new/dir/session2.csv"
+# --- fold ---------------------------------------------------------------------------------------
+# two copies of a published folder, each with a session appended on its own machine (s2 here, s3
+# there, s1 in both): fold adds s3 to this copy, as append would have after s2 (folded.csv: by hand)
+mkdir -p "$t/fd/data/smoke/gpu-x" "$t/ff/gpu-x"
+cp $F/merge/appended.csv "$t/fd/data/smoke/gpu-x/v1.csv"
+cp $F/fold/from.csv "$t/ff/gpu-x/v1.csv"
+printf 'variant,shape\nv1,x\n' >"$t/ff/gpu-x/gates.csv"  # not a sample file: not folded
+$S fold "$t/fd/data/smoke/gpu-x" "$t/ff/gpu-x" 2>"$t/e"; rc=$?
+check_eq "fold: exit 0" "$rc" 0
+check "fold: the session the copy lacks appended (s1 once, s2 kept, s3 added)" cmp "$t/fd/data/smoke/gpu-x/v1.csv" $F/fold/folded.csv
+check_grep "fold: ... says the session it holds already" "^fold: v1: session s1 is in .*v1.csv already" "$t/e"
+check_grep "fold: ... and counts the one added" "^fold: 1 session\(s\) added to " "$t/e"
+check "fold: ... and leaves the tables beside the samples out" test ! -e "$t/fd/data/smoke/gpu-x/gates.csv"
+$S fold "$t/fd/data/smoke/gpu-x" "$t/ff/gpu-x" 2>"$t/e"; rc=$?
+check_eq "fold: again: exit 0, nothing to add" "$rc" 0
+check "fold: ... the file unchanged" cmp "$t/fd/data/smoke/gpu-x/v1.csv" $F/fold/folded.csv
+check_grep "fold: ... 0 added" "^fold: 0 session\(s\) added" "$t/e"
+# a variant the folder lacks is written whole; a copy of other code is not folded, the file kept
+mkdir -p "$t/fo/gpu-x"
+cp $F/fold/from.csv "$t/fo/gpu-x/v2.csv"
+sed 's/^# rounds: 1$/# code: kernels:000000000000\n# rounds: 1/; s/s3/s4/g' $F/fold/from.csv >"$t/fo/gpu-x/v1.csv"
+$S fold "$t/fd/data/smoke/gpu-x" "$t/fo/gpu-x" 2>"$t/e"; rc=$?
+check_eq "fold: a session of other code: exit 1" "$rc" 1
+check_grep "fold: ... says what differs and that the file is left" "^fold: v1: session s4 not published: code differs .* left as it is" "$t/e"
+check "fold: ... the published file unchanged" cmp "$t/fd/data/smoke/gpu-x/v1.csv" $F/fold/folded.csv
+check "fold: ... while the variant the folder lacked is written whole" cmp "$t/fd/data/smoke/gpu-x/v2.csv" $F/fold/from.csv
+# a copy of another experiment's folder is not folded
+mkdir -p "$t/fx/data/other/gpu-x"
+$S fold "$t/fx/data/other/gpu-x" "$t/ff/gpu-x" 2>"$t/e"; rc=$?
+check_eq "fold: another experiment's file: exit 1" "$rc" 1
+check_grep "fold: ... naming both" "^fold: v1: not folded: .* is of experiment 'smoke', .* of 'other'" "$t/e"
+check "fold: ... nothing written" test ! -e "$t/fx/data/other/gpu-x/v1.csv"
+$S fold "$t/fd/data/smoke/gpu-x" "$t/nofolder" 2>"$t/e"; rc=$?
+check_eq "fold: FROM not a folder: exit 2" "$rc" 2
 done_testing

@@ -11,6 +11,11 @@
 //                      in the table is refused (exit 3: a session is published once). A table
 //                      of other code (or of none named) is replaced, as measure replaces a
 //                      sample file of other code, saying so on stderr
+//   numtab fold FROM DIR
+//                      each session of the table FROM (another machine's copy of DIR's table)
+//                      that DIR/numerics.csv lacks, published into it as `publish` does, with
+//                      the git_rev= of its `# session.` line; a table of other code than FROM's
+//                      is left as it is (exit 2: fold never drops rows); `make fold` calls it
 // Exit 0; 2 on a usage error, a malformed check line or table ("numtab: FILE:LINE: what"); 3 as
 // above.
 #include <stdarg.h>
@@ -32,7 +37,7 @@ static _Noreturn void die(int rc, const char *fmt, ...) {
 }
 
 static _Noreturn void usage(void) {
-  die(2, "usage: numtab rows --variant V --session S LOG... | publish --git-rev R --code ID ROWS DIR");
+  die(2, "usage: numtab rows --variant V --session S LOG... | publish --git-rev R --code ID ROWS DIR | fold FROM DIR");
 }
 
 static int is_name(const char *s) {
@@ -183,8 +188,99 @@ static int publish(const char *rows_path, const char *dir, const char *git_rev, 
   return 0;
 }
 
+// The sessions a table names (its `# session.<id>:` lines and its rows' session field), their
+// git_rev= (NULL when its line has none) and the table's `# code:` (NULL when absent) — FILE
+// checked to be a table (magic line, columns); *n = 0 when FILE does not exist and may_miss.
+typedef struct {
+  char **id, **rev, *code;
+  size_t n;
+} sessions;
+
+static void add_session(sessions *t, const char *id, const char *rev) {
+  for (size_t k = 0; k < t->n; k++)
+    if (!strcmp(t->id[k], id)) return;
+  char **a = realloc(t->id, (t->n + 1) * sizeof *a), **b = a ? realloc(t->rev, (t->n + 1) * sizeof *b) : NULL;
+  if (a) t->id = a;
+  if (b) t->rev = b;
+  if (!a || !b || !(a[t->n] = strdup(id))) die(2, "out of memory");
+  b[t->n++] = rev ? strdup(rev) : NULL;
+}
+
+static sessions table_sessions(const char *file, int may_miss) {
+  sessions t = {0};
+  FILE *f = fopen(file, "r");
+  if (!f && may_miss) return t;
+  if (!f) die(2, "%s: cannot read", file);
+  char *line = NULL;
+  size_t cap = 0, lineno = 0, cols = 0;
+  while (getline(&line, &cap, f) >= 0) {
+    line[strcspn(line, "\n")] = '\0';
+    if (++lineno == 1 && strcmp(line, NUMERICS_MAGIC)) die(2, "%s:1: not a numerics table (no '" NUMERICS_MAGIC "' line)", file);
+    if (lineno == 1) continue;
+    if (!cols && !strncmp(line, "# code: ", 8) && !t.code && !(t.code = strdup(line + 8))) die(2, "out of memory");
+    if (!cols && !strncmp(line, "# session.", 10)) {
+      char *colon = strchr(line, ':'), *rev = colon ? strstr(colon, "git_rev=") : NULL;
+      if (!colon) die(2, "%s:%zu: a session line without ':'", file, lineno);
+      *colon = '\0';
+      if (rev) rev[8 + strcspn(rev + 8, " ")] = '\0';
+      add_session(&t, line + 10, rev ? rev + 8 : NULL);
+      continue;
+    }
+    if (!cols && line[0] != '#') {
+      if (strcmp(line, NUMERICS_COLUMNS)) die(2, "%s:%zu: not a numerics table (other columns)", file, lineno);
+      cols = lineno;
+    } else if (cols && lineno > cols) {
+      char s[256];
+      session_of(line, s, sizeof s);
+      add_session(&t, s, NULL);
+    }
+  }
+  if (!cols) die(2, "%s: not a numerics table (no columns line)", file);
+  free(line);
+  fclose(f);
+  return t;
+}
+
+static int fold(const char *from, const char *dir) {
+  char dest[4096], rows_tmp[4200];
+  snprintf(dest, sizeof dest, "%s/numerics.csv", dir);
+  sessions a = table_sessions(from, 0), d = table_sessions(dest, 1);
+  if (!a.code) die(2, "%s: names no code (no '# code:' line): not folded", from);
+  if (d.n && (!d.code || strcmp(d.code, a.code)))
+    die(2, "%s: of other code (published '%s', %s '%s'): not folded, %s left as it is", from,
+        d.code ? d.code : "none named", from, a.code, dest);
+  size_t added = 0;
+  for (size_t k = 0; k < a.n; k++) {
+    int there = 0;
+    for (size_t j = 0; j < d.n && !there; j++) there = !strcmp(d.id[j], a.id[k]);
+    if (there) continue;
+    if (!a.rev[k]) die(2, "%s: session %s has no git_rev= on its line: not folded", from, a.id[k]);
+    snprintf(rows_tmp, sizeof rows_tmp, "%s/.numerics.fold.%ld", dir, (long)getpid());
+    FILE *in = fopen(from, "r"), *out = fopen(rows_tmp, "w");
+    if (!in || !out) die(2, "%s: cannot write", rows_tmp);
+    char *line = NULL;
+    size_t cap = 0;
+    int body = 0;
+    while (getline(&line, &cap, in) >= 0) {
+      char s[256];
+      if (body) session_of(line, s, sizeof s);
+      if (body && !strcmp(s, a.id[k])) fputs(line, out);
+      if (!strncmp(line, NUMERICS_COLUMNS, strlen(NUMERICS_COLUMNS)) && line[strlen(NUMERICS_COLUMNS)] == '\n') body = 1;
+    }
+    free(line);
+    fclose(in);
+    if (fclose(out)) die(2, "%s: cannot write", rows_tmp);
+    publish(rows_tmp, dir, a.rev[k], a.code);
+    unlink(rows_tmp);
+    added++;
+  }
+  fprintf(stderr, "numtab: %zu session(s) of %s added to %s\n", added, from, dest);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) usage();
+  if (!strcmp(argv[1], "fold") && argc == 4) return fold(argv[2], argv[3]);
   if (!strcmp(argv[1], "rows")) return rows(argc, argv);
   if (!strcmp(argv[1], "publish") && argc == 8 && !strcmp(argv[2], "--git-rev") && !strcmp(argv[4], "--code")) {
     if (!*argv[3] || strchr(argv[3], '\n')) die(2, "--git-rev: '%s' is not one line", argv[3]);

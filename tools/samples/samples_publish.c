@@ -118,8 +118,7 @@ static int copy_file(const char *from, const char *to) {
   return rc;
 }
 
-// One NEW file: 0 published, 1 there already, -1 not published (said).
-static int publish_one(const char *dest, const char *path, FILE *msg) {
+int samples_publish_one(const char *dest, const char *path, int may_replace, const char *who, FILE *msg) {
   const char *base = strrchr(path, '/');
   char v[1024], out[4096], tmp[4200], err[1024], session[256], why[2 * LINE_MAX_ + 64];
   snprintf(v, sizeof v, "%s", base ? base + 1 : path);
@@ -130,7 +129,7 @@ static int publish_one(const char *dest, const char *path, FILE *msg) {
   // what the readers would refuse (a nan, negative or 1e300 time, a session declared twice, ...)
   // is never published: samples_read is the reader every tool reads with
   if (samples_read(path, &sf, err, sizeof err)) {
-    fprintf(msg, "measure: %s: not published: %s\n", v, err);
+    fprintf(msg, "%s: %s: not published: %s\n", who, v, err);
     return -1;
   }
   samples_free(&sf);
@@ -143,10 +142,14 @@ static int publish_one(const char *dest, const char *path, FILE *msg) {
     hval(out, "gpu", go, sizeof go);
     hval(path, "gpu", gn, sizeof gn);
     if (strcmp(go, gn)) {
-      fprintf(msg, "measure: %s: not published: %s is of GPU '%s', this session of '%s'\n", v, out, go, gn);
+      fprintf(msg, "%s: %s: not published: %s is of GPU '%s', this session of '%s'\n", who, v, out, go, gn);
       return -1;
     }
     why_not_append(out, path, why, sizeof why);
+    if (why[0] && !may_replace) {
+      fprintf(msg, "%s: %s: session %s not published: %s; %s is left as it is\n", who, v, session, why, out);
+      return -1;
+    }
   }
   if (exists && !why[0]) {
     FILE *o = fopen(out, "r"), *nw = fopen(path, "r"), *t = fopen(tmp, "w");
@@ -156,54 +159,60 @@ static int publish_one(const char *dest, const char *path, FILE *msg) {
     if (t && fclose(t)) rc = -1;
     if (rc == SAMPLES_APPEND_DUPLICATE) {
       unlink(tmp);
-      fprintf(msg, "measure: %s: session %s is already in %s: not published again\n", v, session, out);
+      fprintf(msg, "%s: %s: session %s is already in %s: not published again\n", who, v, session, out);
       return 1;
     }
     if (rc) {
       unlink(tmp);
-      fprintf(msg, "measure: %s: cannot append to %s: not published\n", v, out);
+      fprintf(msg, "%s: %s: cannot append to %s: not published\n", who, v, out);
       return -1;
     }
     char row[8];
     size_t ns;
     header_row(tmp, row, sizeof row, &ns);
-    fprintf(msg, "measure: %s: session %s appended (%zu sessions in %s)\n", v, session, ns, out);
+    fprintf(msg, "%s: %s: session %s appended (%zu sessions in %s)\n", who, v, session, ns, out);
   } else {
     if (exists) {
       char row[8];
       size_t ns;
       header_row(out, row, sizeof row, &ns);
-      if (ns) fprintf(msg, "measure: %s: %s replaced: %s; %zu earlier session(s) dropped\n", v, out, why, ns);
-      else fprintf(msg, "measure: %s: %s replaced: %s; its earlier samples dropped\n", v, out, why);
+      if (ns) fprintf(msg, "%s: %s: %s replaced: %s; %zu earlier session(s) dropped\n", who, v, out, why, ns);
+      else fprintf(msg, "%s: %s: %s replaced: %s; its earlier samples dropped\n", who, v, out, why);
     }
     if (copy_file(path, tmp)) {
       unlink(tmp);
-      fprintf(msg, "measure: %s: cannot write %s: not published\n", v, tmp);
+      fprintf(msg, "%s: %s: cannot write %s: not published\n", who, v, tmp);
       return -1;
     }
   }
   struct stat st;
   if (stat(tmp, &st) || st.st_size == 0 || rename(tmp, out)) {
     unlink(tmp);
-    fprintf(msg, "measure: %s: cannot write %s: not published\n", v, out);
+    fprintf(msg, "%s: %s: cannot write %s: not published\n", who, v, out);
     return -1;
   }
   return 0;
 }
 
-int samples_publish(const char *dest, const char *const news[], size_t n, FILE *msg, size_t *published) {
+int samples_publish_lock(const char *dest, const char *who, FILE *msg) {
   char lock[4200];
-  *published = 0;
   snprintf(lock, sizeof lock, "%s/.publish.lock", dest);
   int fd = mkdir_p(dest) ? -1 : open(lock, O_CREAT | O_RDWR, 0666);
   if (fd < 0 || flock(fd, LOCK_EX)) {
-    fprintf(msg, "measure: cannot lock %s\n", lock);
+    fprintf(msg, "%s: cannot lock %s\n", who, lock);
     if (fd >= 0) close(fd);
-    return 2;
+    return -1;
   }
+  return fd;
+}
+
+int samples_publish(const char *dest, const char *const news[], size_t n, FILE *msg, size_t *published) {
+  *published = 0;
+  int fd = samples_publish_lock(dest, "measure", msg);
+  if (fd < 0) return 2;
   int failed = 0;
   for (size_t i = 0; i < n; i++) {
-    int r = publish_one(dest, news[i], msg);
+    int r = samples_publish_one(dest, news[i], 1, "measure", msg);
     *published += r == 0;
     failed |= r < 0;
   }

@@ -17,3 +17,13 @@
 // Returns 0 when every file was published (or was there already), 1 when one was not, 2 when
 // DEST cannot be made or locked; *published counts the files written.
 int samples_publish(const char *dest, const char *const news[], size_t n, FILE *msg, size_t *published);
+
+// One NEW file, as samples_publish publishes each, its messages headed "WHO: " (measure, fold):
+// 0 published, 1 there already, -1 not published (said). may_replace 0: a published file NEW may
+// not be appended to (other code, flags, timing or columns) is left as it is and NEW is not
+// published (fold never drops a session). The caller holds DEST's lock (samples_publish_lock).
+int samples_publish_one(const char *dest, const char *path, int may_replace, const char *who, FILE *msg);
+
+// DEST made and its .publish.lock held: the descriptor (closing it releases the lock), or -1
+// when it cannot be (said as "WHO: cannot lock PATH").
+int samples_publish_lock(const char *dest, const char *who, FILE *msg);
