@@ -69,8 +69,8 @@ $N publish --git-rev def456 --code kernels:aaaaaaaaaaaa "$t/rows2" "$t/h"
 $N publish --git-rev 789abc --code kernels:aaaaaaaaaaaa "$t/rows3" "$t/o"
 $N fold "$t/o/numerics.csv" "$t/h" 2>"$t/err"
 check_eq "fold: exit 0" "$?" 0
-check_eq "fold: the other copy's session added with its commit, the latest named" "$(grep '^#' "$t/h/numerics.csv" | tr '\n' '|')" \
-  "# cudadent42 numerics v1|# code: kernels:aaaaaaaaaaaa|# git_rev: 789abc|# session.s1: git_rev=abc123|# session.s2: git_rev=def456|# session.s3: git_rev=789abc|"
+check_eq "fold: the other copy's session added with its commit, the table's # git_rev: as it was" "$(grep '^#' "$t/h/numerics.csv" | tr '\n' '|')" \
+  "# cudadent42 numerics v1|# code: kernels:aaaaaaaaaaaa|# git_rev: def456|# session.s1: git_rev=abc123|# session.s2: git_rev=def456|# session.s3: git_rev=789abc|"
 check_eq "fold: ... its rows after this copy's, s1's once" "$(awk -F, '!/^#/ && h { print $3 } !/^#/ { h = 1 }' "$t/h/numerics.csv" | uniq -c | awk '{ print $2 "=" $1 }' | tr '\n' ' ')" "s1=4 s2=4 s3=4 "
 check_eq "fold: ... the rows as the other copy holds them" "$(grep ',s3,' "$t/h/numerics.csv")" "$(cat "$t/rows3")"
 check_grep "... counted" "numtab: 1 session.s. of .* added to " "$t/err"
@@ -87,4 +87,20 @@ check "... and untouched" cmp "$t/before" "$t/h/numerics.csv"
 mkdir "$t/e"
 $N fold "$t/o/numerics.csv" "$t/e" 2>"$t/err"
 check_eq "fold: into a folder without a table: it is written" "$(awk -F, '!/^#/ && h { print $3 } !/^#/ { h = 1 }' "$t/e/numerics.csv" | uniq | tr '\n' ' ')" "s4 "
+# what cannot be folded is found before anything is written: a session without its commit, a row
+# of 14 fields; nothing left behind
+mkdir "$t/p" "$t/q"
+$N publish --git-rev abc123 --code kernels:aaaaaaaaaaaa "$t/rows" "$t/p"
+cp "$t/p/numerics.csv" "$t/p0"
+{ sed '/^# session.s1:/a # session.s2: git_rev=def456' "$t/p/numerics.csv"; grep ',s2,' "$t/rows2"; grep ',s3,' "$t/rows3"; } >"$t/q/numerics.csv"
+$N fold "$t/q/numerics.csv" "$t/p" 2>"$t/err"
+check_eq "fold: a session without a session line among those to add: exit 2" "$?" 2
+check_grep "... saying which" "session s3 has no '# session.s3: git_rev=...' line: not folded" "$t/err"
+check "... the table untouched (s2, which could be, not added either)" cmp "$t/p0" "$t/p/numerics.csv"
+{ sed '/^# session.s1:/a # session.s2: git_rev=def456' "$t/p/numerics.csv"; grep ',s2,' "$t/rows2" | sed '1s/$/,extra/'; } >"$t/q/numerics.csv"
+$N fold "$t/q/numerics.csv" "$t/p" 2>"$t/err"
+check_eq "fold: a row of 14 fields: exit 2" "$?" 2
+check_grep "... named by FROM's line" "q/numerics.csv:[0-9]+: not a row of the numerics table" "$t/err"
+check "... the table untouched" cmp "$t/p0" "$t/p/numerics.csv"
+check_eq "... nothing left behind but the lock" "$(ls -A "$t/p" | tr '\n' ' ')" ".publish.lock numerics.csv "
 done_testing
