@@ -26,6 +26,7 @@ include mk/text.mk
 $(call txt_check_names,VARIANT)
 $(foreach v,SHAPE REPLAY_GPU,$(call txt_check_name,$(v)))
 $(foreach v,DATA DATA_OUT,$(call txt_check_path,$(v)))
+$(call txt_check_path_as_written,FROM)
 include mk/toolchain.mk
 include mk/deps.mk
 include mk/tools.mk

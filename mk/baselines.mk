@@ -44,7 +44,7 @@ AA_DRAWS  ?= 200
 AA_ROUNDS ?= 10
 # the plan both A/A experiments declare (their PLAN in experiments/aa and aa-own): only its
 # sessions are calibrated, and a GPU with none of them (retired data) is left as it is
-AA_PLAN   ?= $(call plan_tag,confirm3 5 1 10)
+AA_PLAN   ?= $(call plan_tag,confirm4 3 1 10)
 ## aa-check: A/A calibration (stats aa) of each process design: false-positive rates, variance components, delta -> build/<aa|aa-own>/<gpu>/calibration.csv (PUBLISH=1: data/…/<gpu>/)
 .PHONY: aa-check
 aa-check: $(B)/tools/stats

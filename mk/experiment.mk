@@ -93,11 +93,31 @@ $(if $(filter-out timing correctness sweep,$(REPORT_STYLE)),$(error $(call x_whe
 $(if $(DELTA),$(if $(call x_frac,$(DELTA)),,$(error $(call x_where,DELTA): DELTA = '$(DELTA)' is not a fraction in [0, 1] (e.g. 0.03))))
 # GOAL: the speedup the experiment's claims (PRIMARY) aim at, met where the 95% CI's lower end is
 # at or above it (the report's page 1 says where): a decimal like 1.10
-# x_speedup X: non-empty when X is a decimal above 1 (digits, at most one point, no leading zero)
-x_speedup = $(and $(filter 1,$(words $(1))),$(filter-out .% %. 0%,$(1)),$(if $(findstring ..,$(1)),,1),\
+# x_posdec X: non-empty when X is one word of digits with at most one inner point, no leading zero
+# before a digit, and not zero
+x_posdec = $(and $(filter 1,$(words $(1))),$(filter-out .% %. 0 0.,$(1)),$(if $(findstring ..,$(1)),,1),\
   $(if $(call txt_rest,$(subst .,,$(1)),$(TXT_DIGITS)),,1),$(if $(word 3,$(subst ., ,$(1))),,1),\
+  $(if $(filter 0%,$(1)),$(filter 0.%,$(1)),1),$(if $(call txt_rest,$(subst .,,$(1)),0),1,))
+# x_speedup X: non-empty when X is such a decimal above 1 (no leading zero)
+x_speedup = $(and $(call x_posdec,$(1)),$(filter-out 0%,$(1)),\
   $(if $(filter 1,$(firstword $(subst ., ,$(1)))),$(call txt_rest,$(word 2,$(subst ., ,$(1))),0),1))
 $(if $(GOAL),$(if $(call x_speedup,$(GOAL)),,$(error $(call x_where,GOAL): GOAL = '$(GOAL)' is not a speedup above 1 like 1.10)))
+# GOAL_AT: goals per shape, each word SHAPE:SPEEDUP[:LOWER] (e.g. M4096_N4096_K4096:0.95:0.93): at
+# SHAPE a claim meets its goal where its speedup is at least SPEEDUP and its 95% CI's lower end at
+# least LOWER (SPEEDUP when left out, as GOAL reads); at the shapes it does not name, GOAL (if set).
+# SPEEDUP and LOWER are positive decimals (0.95, 1.0, 1.5), LOWER no more than SPEEDUP.
+x_goal_at_bad = $(call x_where,GOAL_AT): GOAL_AT word '$(1)'
+# x_goal_at_one WORD FIELDS (FIELDS: WORD split at its colons, so WORD is expanded once)
+x_goal_at_one = $(if $(or $(findstring ::,$(1)),$(filter :% %:,$(1))),\
+  $(error $(call x_goal_at_bad,$(1)) has an empty field: SHAPE:SPEEDUP or SHAPE:SPEEDUP:LOWER))$(if $(filter 2 3,$(words $(2))),,\
+  $(error $(call x_goal_at_bad,$(1)) is not SHAPE:SPEEDUP or SHAPE:SPEEDUP:LOWER))$(if $(and $(if $(findstring %,$(word 1,$(2))),,1),$(filter $(word 1,$(2)),$(SHAPES))),,\
+  $(error $(call x_goal_at_bad,$(1)): '$(word 1,$(2))' is not one of SHAPES))$(foreach x,$(wordlist 2,3,$(2)),$(if $(call x_posdec,$(x)),,\
+  $(error $(call x_goal_at_bad,$(1)): '$(x)' is not a positive decimal like 0.95 or 1.5)))$(if $(word 3,$(2)),$(if $(shell \
+  awk 'BEGIN { exit !($(word 3,$(2)) <= $(word 2,$(2))) }' && echo 1),,$(error $(call x_goal_at_bad,$(1)): its lower end \
+  $(word 3,$(2)) is above its speedup $(word 2,$(2)))))
+$(foreach w,$(GOAL_AT),$(call x_goal_at_one,$(w),$(subst :, ,$(w))))
+$(foreach s,$(sort $(foreach w,$(GOAL_AT),$(firstword $(subst :, ,$(w))))),$(if $(filter-out 1,$(words $(filter $(s):%,$(GOAL_AT)))),\
+  $(error $(call x_where,GOAL_AT): GOAL_AT names shape '$(s)' more than once)))
 # CLAIMS_RANK: where the experiment's declared claims (PRIMARY) stand among every experiment's in
 # the report's section A.0, 1 first (page 1); experiments without one follow the ranked, by name
 $(if $(CLAIMS_RANK),$(if $(and $(filter 1,$(words $(CLAIMS_RANK))),$(call x_num,$(CLAIMS_RANK)),$(filter-out 0,$(CLAIMS_RANK))),,\

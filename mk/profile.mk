@@ -1,7 +1,8 @@
 # profile.mk — `make profile`: Nsight Compute with a minimal metric set on one shape of every
 # passing variant (GPU host: ncu and these cc-built tools only), the counter gates
 # bank_conflicts and bad_coalescing; `make report` shows the published profiles (its profile section).
-#   build/<exp>/profile/<v>.csv        tidy: variant,shape,metric,value,unit (tools/profile/profile_metrics.h)
+#   build/<exp>/profile/<v>.csv        tidy: its code id, commit and GPU, then
+#                                      variant,shape,metric,value,unit (tools/profile/profile_metrics.h)
 #   build/<exp>/profile/<v>.ncu-rep    for the Nsight Compute GUI; raw/<v>.csv, <v>.log beside it
 #   build/<exp>/counter_gates.csv      variant,verdict,reason,detail of the counter gates
 #   data/<exp>/<gpu>/profile/<v>.csv   with PUBLISH=1 (committed: the report reads them)
@@ -29,7 +30,8 @@ $(B)/tools/counter_gates: $(B)/tools/obj/profile/counter_gates.o $(PM_OBJ) $(GAT
 # its runs; the session's processes (timeouts, process groups) and helpers (run_proc.h, run_util.h)
 PROFILE_PURE_OBJS := $(addprefix $(B)/tools/obj/profile/,ncu_metrics.o profile_ncu.o profile_pick.o profile_env.o) \
   $(PM_OBJ) $(RUN_PROC_OBJS)
-$(PROFILE_BIN): $(addprefix $(B)/tools/obj/profile/,profile_main.o profile_run.o profile_gates.o) $(PROFILE_PURE_OBJS)
+$(PROFILE_BIN): $(addprefix $(B)/tools/obj/profile/,profile_main.o profile_run.o profile_gates.o) $(PROFILE_PURE_OBJS) \
+  $(addprefix $(B)/tools/obj/session/,session_sha256.o session_code_id.o)
 	$(CC) -o $@ $^ -lm
 
 ## profile-tools: build the profiling host tools (ncu_csv, counter_gates, profile)
@@ -45,7 +47,7 @@ profile: check-gpu build $(EXP_OUT)/gates.csv $(B)/tools/ncu_csv $(B)/tools/coun
 	@B=$(B) SESSION_BIN=$(SESSION_BIN) DATA_OUT=$(DATA_OUT) PUBLISH=$(PUBLISH) VARIANTS='$(VARIANTS)' VARIANT='$(VARIANT)' \
 	  SHAPE='$(or $(SHAPE),$(PROFILE_SHAPE))' SEED=$(SEED) PROFILE_TIMEOUT=$(PROFILE_TIMEOUT) \
 	  BANK_CONFLICT_MAX=$(BANK_CONFLICT_MAX) COALESCE_FACTOR=$(COALESCE_FACTOR) \
-	  COALESCE_IDEAL_SECTORS=$(COALESCE_IDEAL_SECTORS) $(PROFILE_BIN) $(EXP)
+	  COALESCE_IDEAL_SECTORS=$(COALESCE_IDEAL_SECTORS) CODE_SRC='$(CODE_SRC)' GIT_REV='$(GIT_REV)' $(PROFILE_BIN) $(EXP)
 
 ## profile-gates: counter gates from build/EXP/profile/*.csv (or PROFILE_DIR=) into build/EXP/gates_run.csv (PUBLISH=1: gates.csv beside PROFILE_DIR); no GPU
 # counter_gates judges the profiles (build/EXP/counter_gates.csv); `gatetab stage` turns its

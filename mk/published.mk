@@ -1,8 +1,8 @@
 # published.mk — published data must belong to the code that ships: build/tools/published
 # (tools/published/: the check, published_check.h; the record of retired files, data/RETIRED,
 # published_record.h; the code id it compares with, tools/session/session_code_id.h) and its tests.
-#   make check-published            every sample file under $(DATA) carries the code id the sources
-#                                   give now, or is retired in $(DATA)/RETIRED; exit 1 otherwise
+#   make check-published            every sample file and profile under $(DATA) carries the code id
+#                                   the sources give now, or is retired in $(DATA)/RETIRED; exit 1 otherwise
 #   make retire EXP=e [REASON=…]    records every stale sample file of e as retired (and drops e's
 #                                   records that no longer hold); sample files are never touched
 # The code id of an experiment needs its experiment.mk (PROBLEM, hence CODE_SRC and LIB_BENCH:
@@ -27,7 +27,7 @@ REASON ?= the code changed since these sessions; not re-published yet
 
 # sub-make: each published experiment's PROBLEM, CODE_SRC and LIB_BENCH come from its own
 # experiment.mk, and one make holds one experiment
-## check-published: every published sample file is of the code that ships, or retired in data/RETIRED (exit 1: a line per offender)
+## check-published: every published sample file and profile is of the code that ships, or retired in data/RETIRED (exit 1: a line per offender)
 .PHONY: check-published published-env retire
 # (under make -n the recipe runs, for its $(MAKE), but the checker is not built: it says so)
 check-published: $(PUBLISHED_BIN)
@@ -39,7 +39,7 @@ check-published: $(PUBLISHED_BIN)
 	    { read -r p; read -r c; read -r l; } <"$$t"; \
 	    PROBLEM="$$p" CODE_SRC="$$c" LIB_BENCH="$$l" $(PUBLISHED_BIN) check $(call shell_quote,$(DATA)) "$$e"; \
 	    r=$$?; [ $$r -le $$rc ] || rc=$$r; done; \
-	  [ $$rc -ne 0 ] || echo "check-published: $$n experiments under $(DATA): every sample file is of the code that ships, or retired"; \
+	  [ $$rc -ne 0 ] || echo "check-published: $$n experiments under $(DATA): every sample file and profile is of the code that ships, or retired"; \
 	  exit $$rc
 # (PUBLISHED_ENV_OUT: the file to write EXP's PROBLEM, CODE_SRC and LIB_BENCH into, a line each)
 published-env:
@@ -61,3 +61,20 @@ REPORT_ARGS += --retired $(R_RETIRED)
 
 # reproduce refuses published files of other code than the code that ships (mk/phase.mk)
 reproduce: $(PUBLISHED_BIN)
+
+## fold: another machine's copy of data/EXP/<gpu> (FROM=<folder>, e.g. a GPU host's results unpacked elsewhere) into data/: the sessions it holds that data/ lacks, published as measure publishes them (never replacing a file), its numerics table's too
+.PHONY: fold
+# (FROM is taken as written, $(value FROM): a name holding $(...) is not expanded by make; the folder
+# is resolved by cd, so that its name, not `.` or `..`, is the GPU folder's)
+fold: check-exp $(SAMPLES_BIN) $(NUMTAB)
+	@$(if $(filter command line,$(origin EXP)),,echo "make: fold needs EXP=<experiment>" >&2; exit 2;) \
+	  $(if $(value FROM),,echo "make: fold needs FROM=<another copy of data/$(EXP)/<gpu>>" >&2; exit 2;) \
+	  from=$(call shell_quote,$(value FROM)); \
+	  [ -d "$$from" ] || { echo "make: fold: FROM '$$from' is not a folder" >&2; exit 2; }; \
+	  from=$$(cd "$$from" && pwd -P) || exit 2; gpu=$$(basename "$$from"); \
+	  case "$$gpu" in *[!A-Za-z0-9_.+-]*|.|..|'') echo "make: fold: FROM '$$from': '$$gpu' is not a GPU folder's name" >&2; exit 2;; esac; \
+	  dest=$(call shell_quote,$(DATA_OUT)/$(EXP))/"$$gpu"; \
+	  $(SAMPLES_BIN) fold "$$dest" "$$from"; rc=$$?; \
+	  if [ $$rc -eq 0 ] && [ -f "$$from/numerics.csv" ]; then $(NUMTAB) fold "$$from/numerics.csv" "$$dest" || rc=2; \
+	  elif [ -f "$$from/numerics.csv" ]; then echo "fold: $$from/numerics.csv not folded: not every sample file was" >&2; fi; \
+	  exit $$rc

@@ -19,12 +19,12 @@ include $(REPORT_VARS_OF)
 include mk/plan.mk
 include mk/text.mk
 PLAN_TAG := $(call plan_tag,$(PLAN))
-r_vars := KERNEL SHAPES BASELINE BASELINES LIBRARIES COMPARE DELTA PRIMARY GOAL PLAN_TAG CLAIMS_RANK CLAIMS_HISTORY
+r_vars := KERNEL SHAPES BASELINE BASELINES LIBRARIES COMPARE DELTA PRIMARY GOAL GOAL_AT PLAN_TAG CLAIMS_RANK CLAIMS_HISTORY
 .PHONY: report-vars
 report-vars:
 	$(file >$(REPORT_VARS_OUT),DESCRIPTION=$(strip $(DESCRIPTION)))
 	$(file >>$(REPORT_VARS_OUT),LEGEND=$(strip $(LEGEND)))
-	$(foreach v,$(r_vars),$(file >>$(REPORT_VARS_OUT),$(v)=$(strip $($(v)))))
+	$(foreach v,$(r_vars),$(file >>$(REPORT_VARS_OUT),$(v)=$(if $(filter GOAL GOAL_AT,$(v)),$(if $(call x_own,$(v)),$(strip $($(v)))),$(strip $($(v))))))
 	$(file >>$(REPORT_VARS_OUT),REPORT_STYLE=$(or $(strip $(REPORT_STYLE)),$(if $(strip $(SPACE)),sweep),timing))
 	$(file >>$(REPORT_VARS_OUT),DISPATCH=$(notdir $(basename $(call txt_glob,$(dir $(REPORT_VARS_OF))variants/*.dispatch,a dispatch file name))))
 	$(file >>$(REPORT_VARS_OUT),KERNELS=$(foreach k,$(sort $(foreach v,$(filter KERNEL_%,$(.VARIABLES)),$(call x_own,$(v)))),$(k:KERNEL_%=%)=$(strip $($(k)))))
@@ -80,7 +80,7 @@ R_GEN := $(addprefix $(B)/tools/obj/report/,report_gen.o report_ctx.o report_fmt
            report_exp.o report_gates.o report_reasons.o report_static.o report_rooftab.o \
            report_correct.o report_numerics.o report_sweep.o report_results.o report_resultsec.o report_shown.o \
            report_retired.o report_claims.o report_rules.o profile_section.o search_section.o) \
-         $(B)/tools/obj/profile/profile_metrics.o
+         $(B)/tools/obj/profile/profile_metrics.o $(addprefix $(B)/tools/obj/published/,published_scan.o published_entry.o)
 REPORT_TOOLS := $(addprefix $(B)/tools/,report_pairs prep_plots report_gen fig_check)
 # fig_check: a figure as printed (its geometry from plots/geom.gp, its words from pdftotext -bbox)
 $(B)/tools/fig_check: $(B)/tools/obj/report/fig_check.o

@@ -1,6 +1,6 @@
 # samples.mk — the samples library (tools/samples/: the one reader, writer, merges and median of
 # sample files; GSL-free C11) and build/tools/samples, the command that owns the sample file
-# (merge, append, medians, check, write, publish), built on GPU hosts by `make measure` too (gcc, no GSL).
+# (merge, append, medians, check, write, publish, fold), built on GPU hosts by `make measure` too (gcc, no GSL).
 # Tools link SAMPLES_OBJS (with the shapes of every problem, SHAPE_HOST_OBJS); the bench harness
 # compiles SAMPLES_HARNESS_SRC itself (mk/experiment.mk) for its progress median and its writer;
 # ceilings (mk/baselines.mk) compiles the median in.
@@ -9,7 +9,7 @@ SAMPLES_OBJS        := $(SAMPLES_LIB) $(SHAPE_HOST_OBJS)
 SAMPLES_HARNESS_SRC := tools/samples/samples_median.c tools/samples/samples_write.c
 SAMPLES_BIN         := $(B)/tools/samples
 
-$(SAMPLES_BIN): $(B)/tools/obj/samples/samples_main.o $(B)/tools/obj/samples/samples_publish.o $(SAMPLES_OBJS)
+$(SAMPLES_BIN): $(B)/tools/obj/samples/samples_main.o $(B)/tools/obj/samples/samples_publish.o $(B)/tools/obj/samples/samples_fold.o $(SAMPLES_OBJS)
 	$(CC) -o $@ $^ -lm
 tools: $(SAMPLES_BIN)
 

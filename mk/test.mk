@@ -10,7 +10,7 @@ test: check-deps-test $(TEST_PROGS)
 	  tests/run.sh $(TEST_PROGS) $(TEST_SCRIPTS)
 # the layout test checks the objects of every host tool at link level: they are built first
 test: tools report-tools
-TEST_SCRIPTS += tests/test_run.sh tests/layout/test_layout.sh tests/layout/test_hostile_names.sh tests/layout/test_dry_run.sh tests/pipeline/test_pipeline.sh tests/pipeline/test_reproduce.sh \
+TEST_SCRIPTS += tests/pipeline/test_fold.sh tests/test_run.sh tests/layout/test_layout.sh tests/layout/test_hostile_names.sh tests/layout/test_dry_run.sh tests/pipeline/test_pipeline.sh tests/pipeline/test_reproduce.sh \
   tests/pipeline/test_gpu_locks.sh
 
 # The bench CLI test links the harness objects with the naive stand-in kernel.

@@ -25,6 +25,10 @@ txt_check_names = $(foreach w,$($(1)),$(if $(call txt_rest,$(w),$(TXT_WORD_CH)),
 txt_check_name = $(if $(word 2,$($(1))),$(error $(1)='$($(1))': one name: a name may hold only [A-Za-z0-9_.+-]),$(call txt_check_names,$(1)))
 # $(call txt_check_path,VAR): stops make unless $(VAR) is empty or one path of [A-Za-z0-9_.+/-]
 txt_check_path = $(if $(or $(word 2,$($(1))),$(call txt_rest,$($(1)),$(TXT_NAME_CH))),$(error $(1)='$($(1))': a path may hold only [A-Za-z0-9_.+/-]))
+# $(call txt_check_path_as_written,VAR): txt_check_path on VAR's text as the user wrote it: a '$'
+# in it stops make before anything expands it (a command-line value holding $(shell ...) would
+# run when make exports it to a recipe)
+txt_check_path_as_written = $(if $(findstring $$,$(value $(1))),$(error $(1): a path may hold only [A-Za-z0-9_.+/-] (it holds '$$')),$(call txt_check_path,$(1)))
 # $(call txt_warn,TEXT): a warning, printed once (not again when make restarts after remaking a
 # generated makefile, nor by a sub-make given TXT_QUIET=1 when its caller has warned already)
 txt_warn = $(if $(MAKE_RESTARTS)$(TXT_QUIET),,$(warning $(1)))

@@ -21,7 +21,14 @@ COMPARE     := b:a
 # confirm2's one session (an H200, at 703fd77) by the harness before the fp8 types: both replaced
 # As lent: the H200's 5 GPUs, 2 of one two-GPU host, 1 one-GPU machine, 2 of a second
 # two-GPU host (complete); the H100's none
-PLAN        := confirm3 5 1 10
+# plan confirm4 (declared 2026-11-29, before any of its sessions ran, for the tree that carries the
+# attention kernel's v13 (causal items longest first), the harness's cluster arrival fix and
+# BLOCK_N = 32, kernel time as the union of the kernels' intervals (ours and the library runner's)
+# and the library runner's cannot-run fix): 3 GPUs, one session of 10 rounds each: three one-GPU
+# machines (`make measure EXP=aa-own`), or, where a host of several GPUs is lent, GPUs of one host
+# (`make measure EXP=aa-own GPUS=...`, ROUNDS and REPS the plan's times their count), sessions of
+# either kind counted alike; confirm3's sessions are of the code before: replaced
+PLAN        := confirm4 3 1 10
 REPS        := 300
 WARMUP      := 20
 L2          := cold

@@ -26,9 +26,11 @@
 #   h8 h5 with ping-pong consumers, each on its own 128 x 128 tile in turn (6 stages)
 # and h_skinny, 64 x 128 tiles of one consumer warpgroup, 6 stages, persistent, split-K (M = 16),
 # h_skinny_fold, h_skinny with the partials summed in the kernel by each tile's last split instead
-# of a second launch (SPLIT_SUM=1), and h_narrow, 64 x 64 tiles with 12 stages (M = 64 and 128);
-# hd (variants/hd.dispatch) is one build serving each shape with one of them (h_skinny for
-# M <= 16 and for M and N up to 1024, h_narrow for 16 < M <= 128, h6 otherwise).
+# of a second launch (SPLIT_SUM=1), h_narrow, 64 x 64 tiles with 13 stages (M = 64 and 128), and
+# h_narrow_nopdl, h_narrow with the split-K sum an ordinary second launch (PDL=0; every other
+# Hopper rung launches it, and C's copy-out, as a programmatic dependent launch);
+# hd (variants/hd.dispatch) is one build serving each shape with one of them (h_narrow for
+# M <= 128, h_skinny for M and N up to 1024, h6 otherwise).
 # Predictions: kernels/gemm/NOTES-sm90.md.
 DESCRIPTION := GEMM ladder: tensor cores, cp.async pipeline, swizzle, large tiles, rasterization, split-K; then TMA + wgmma, warp specialisation, persistence, TMA stores
 KERNEL      := gemm/gemm_mma.cu
@@ -36,8 +38,9 @@ LEGEND      := `g0`-`g5`, `t_large`, `t_skinny` the mma.sync kernel (gemm_mma.cu
   configurations; `h0`-`h8`, `h_skinny` the Hopper one (gemm_sm90.cu): h2 128 x 256 tiles of two \
   warpgroups, h5 persistent with split-K, h6 h5 + C by the copy engine, h7 clusters of two, h8 \
   ping-pong, h_skinny 64 x 128 tiles of one warpgroup (h_skinny_fold: its split-K summed in the \
-  kernel), h_narrow 64 x 64, 12 stages; `hd` one build serving 16 < M <= 128 with h_narrow, M <= 16 \
-  and M and N up to 1024 with h_skinny, the rest with h6; `cublas-gemm` cuBLAS called by us, `matmul-*` torch.matmul
+  kernel), h_narrow 64 x 64, 13 stages (h_narrow_nopdl: its sum an ordinary launch, not a \
+  programmatic dependent one); `hd` one build serving M <= 128 with h_narrow, M and N up \
+  to 1024 with h_skinny, the rest with h6; `cublas-gemm` cuBLAS called by us, `matmul-*` torch.matmul
 KERNEL_h0   := gemm/gemm_sm90.cu
 KERNEL_h1   := gemm/gemm_sm90.cu
 KERNEL_h2   := gemm/gemm_sm90.cu
@@ -46,6 +49,7 @@ KERNEL_h4   := gemm/gemm_sm90.cu
 KERNEL_h5   := gemm/gemm_sm90.cu
 KERNEL_h6   := gemm/gemm_sm90.cu
 KERNEL_h7   := gemm/gemm_sm90.cu
+KERNEL_h_narrow_nopdl := gemm/gemm_sm90.cu
 KERNEL_h8   := gemm/gemm_sm90.cu
 KERNEL_h_skinny := gemm/gemm_sm90.cu
 KERNEL_h_narrow := gemm/gemm_sm90.cu
@@ -57,7 +61,7 @@ BASELINE    := cublas-gemm
 BASELINES   := cublas-gemm matmul-cublas matmul-cublaslt
 LIBRARIES   := cublas-gemm matmul-cublas matmul-cublaslt
 COMPARE     := g1:g0 g2:g1 g3:g2 g4:g3 g5:g4 t_large:g5 t_skinny:g5 t_large:matmul-cublas t_large:matmul-cublaslt t_skinny:matmul-cublas t_skinny:matmul-cublaslt \
-               h0:t_large h1:h0 h2:h1 h3:h2 h4:h3 h5:h4 h6:h5 h7:h5 h8:h5 h_skinny:t_skinny h_skinny_fold:h_skinny h_narrow:h_skinny h5:matmul-cublas h_skinny:matmul-cublas hd:matmul-cublas \
+               h0:t_large h1:h0 h2:h1 h3:h2 h4:h3 h5:h4 h6:h5 h7:h5 h8:h5 h_skinny:t_skinny h_skinny_fold:h_skinny h_narrow:h_skinny h_narrow:h_narrow_nopdl h5:matmul-cublas h_skinny:matmul-cublas hd:matmul-cublas \
                hd:cublas-gemm hd:matmul-cublaslt
 # the claims: hd, the one Hopper build a user runs, against cuBLAS as we call it and as torch.matmul
 # calls it (cuBLAS, cuBLASLt's heuristics), at every shape; the rungs are ablations (the secondary
@@ -70,13 +74,21 @@ PRIMARY     := hd:cublas-gemm hd:matmul-cublas hd:matmul-cublaslt
 # then); fixed here when that calibration grew to the plan's five GPUs (it would give 1.77% now),
 # so that the band is not moved after a look at the claims
 DELTA       := 0.0238
+# the goals the Hopper GEMM was commissioned with, before its first version (NOTES-sm90 states the
+# speedups from v1 on; the lower end 0.93 at the square shapes is of the same commission, first
+# written into the NOTES with v1's outcome): at least 0.95x cuBLAS at the square shapes with the
+# CI's lower end at or above 0.93; at least 1.0x at the skinny ones (M = 16, 64, 128) with the CI's
+# lower end at or above 1; at least 1.5x at the odd shape; none at 1024^3. The appendix says where
+# each claim meets its shape's goal
+GOAL_AT     := M4096_N4096_K4096:0.95:0.93 M8192_N8192_K8192:0.95:0.93 M16_N4096_K4096:1.0 \
+               M64_N4096_K4096:1.0 M128_N4096_K4096:1.0 M4095_N4097_K333:1.5
 # after the attention kernel's (hopper)
 CLAIMS_RANK := 2
 CLAIMS_HISTORY := the three pairs were declared claims after plan confirm1's four H200 sessions had \
   run; the plan, the shapes, the timing and hd's rules were fixed before them, and every pair but \
   hd against matmul-cublaslt was already among the experiment's comparisons. Plans confirm2 (the v2 \
-  kernel), confirm3 (v3) and confirm5 (v5) keep the three claims and the band as declared, before \
-  any of their sessions.
+  kernel), confirm3 (v3), confirm5 (v5) and confirm6 (v6) keep the three claims and the band as \
+  declared, before any of their sessions.
 REPS        := 90
 WARMUP      := 10
 L2          := cold
@@ -106,7 +118,14 @@ GRAPH_CALLS := 1
 # four columns; hd's other rules as in confirm3): 3 GPUs, one session of 3 rounds each, each GPU a
 # one-GPU machine of its own (only those are lent); confirm3's three sessions are of the v3 code:
 # replaced (a plan confirm4 was declared on a branch for a v4 that never ran as such)
-PLAN        := confirm5 3 1 3
+# plan confirm6 (declared 2026-11-29, before any of its sessions ran, for the v6 kernel on the tree
+# that also carries the attention kernel's v13 and the harness's cluster arrival fix, BLOCK_N = 32
+# and kernel time as the union of the kernels' intervals: the split-K sum and C's copy-out as
+# programmatic dependent launches (PDL=1), h_narrow with 13 stages, the h_narrow_nopdl rung, hd's
+# rule M <= 128 -> h_narrow): 3 GPUs, one session of 3 rounds each, each GPU a one-GPU machine of
+# its own (`make measure EXP=gemm-ladder`; no several-GPU host is lent); confirm5's three sessions
+# are of the v5 code: replaced
+PLAN        := confirm6 3 1 3
 MIN_OCCUPANCY   := 0
 MIN_CTAS_PER_SM := 0
 RUN_TIMEOUT := 300

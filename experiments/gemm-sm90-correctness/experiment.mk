@@ -16,7 +16,9 @@
 # clusters of two CTAs
 # sharing B by multicast (CLUSTER_M=2: with one 64-column panel only the first CTA loads B; at
 # odd tile-row counts, e.g. M = 300 or 4097 at 128 rows, the second CTA of the last cluster row
-# computes on zeros and stores nothing), and ping-pong consumers (PINGPONG=1: alternate units
+# computes on zeros and stores nothing), clusters of two CTAs sharing A by multicast
+# (CLUSTER_N=2: cn2_*, n32_cn2; at odd tile-column counts the second CTA stores nothing), and
+# ping-pong consumers (PINGPONG=1: alternate units
 # whole, 64 to 256 rows, with a C buffer each, split, clustered, one CTA per unit).
 # On a GPU: `make measure EXP=gemm-sm90-correctness` (numerics gate + samples) and `make sanitize
 # EXP=gemm-sm90-correctness` (compute-sanitizer's tools on SANITIZE_SHAPES).

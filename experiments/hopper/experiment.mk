@@ -49,8 +49,16 @@ CLAIMS_RANK := 1
 # baseline are those of confirm3): per GPU model 3 GPUs, each one session of 3 rounds on a one-GPU
 # machine of its own (`make measure EXP=hopper`; no several-GPU host is lent). confirm3's five
 # sessions (the same code, without FlashAttention-4) are replaced, not pooled with these.
-PLAN        := confirm4 3 1 3
-# delta: fixed at 3% when plan confirm3 was declared, before its sessions (kept for confirm4),
+# plan confirm5 (declared 2026-11-29, before any of its sessions ran, for the tree that carries the
+# attention kernel's v13 (causal items longest first), the harness's cluster arrival fix and
+# BLOCK_N = 32, kernel time as the union of the kernels' intervals (ours and the library runner's)
+# and the library runner's cannot-run fix; variants, rules and baselines as in confirm4): 3 GPUs,
+# one session of 3 rounds each: three one-GPU machines (`make measure EXP=hopper`), or, where a
+# host of several GPUs is lent, GPUs of one host (`make measure EXP=hopper GPUS=...`, ROUNDS and
+# REPS the plan's times their count), sessions of either kind counted alike; confirm4's three
+# sessions are of the v12 code: replaced
+PLAN        := confirm5 3 1 3
+# delta: fixed at 3% when plan confirm3 was declared, before its sessions (kept for confirm4 and 5),
 # because the A/A calibration then published was of the previous harness's own-process rounds (retired since);
 # the H200's calibration of confirm3's A/A sessions (served, like these) is published now, but a
 # band is not changed after a look at the claims: the declared 3% stands

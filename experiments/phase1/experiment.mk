@@ -23,7 +23,14 @@ COMPARE     := v1:v0 v2:v1 v3:v2 v4s2:v3 v4s3:v3 v5:v4s2 v5:sdpa-flash v5:cudnn-
 # (the library runners' files keep it: their code did not change; the claims take confirm3's
 # sessions alone). As lent: the H200's 5 GPUs, 2 of one two-GPU host, 1 one-GPU machine, 2 of a
 # four-GPU host (complete); the H100's none
-PLAN        := confirm3 5 1 6
+# plan confirm4 (declared 2026-11-29, before any of its sessions ran, for the tree that carries the
+# attention kernel's v13 (causal items longest first), the harness's cluster arrival fix and
+# BLOCK_N = 32, kernel time as the union of the kernels' intervals (ours and the library runner's)
+# and the library runner's cannot-run fix): 3 GPUs, one session of 6 rounds each: three one-GPU
+# machines (`make measure EXP=phase1`), or, where a host of several GPUs is lent, GPUs of one host
+# (`make measure EXP=phase1 GPUS=...`, ROUNDS and REPS the plan's times their count), sessions of
+# either kind counted alike; confirm3's sessions are of the code before: replaced
+PLAN        := confirm4 3 1 6
 REPS        := 180
 WARMUP      := 20
 L2          := cold

@@ -37,7 +37,8 @@
 //
 // Tunables (-D macros, default in brackets; gemm_sm90.tunables lists the values):
 //   BLOCK_M       [128] rows of C per tile: 64, 128, 256 (64 or 128 per consumer warpgroup)
-//   BLOCK_N       [256] columns of C per tile: 64, 128, 256 (the N of the wgmma)
+//   BLOCK_N       [256] columns of C per tile: 32, 64, 128, 256 (the N of the wgmma; 32: B in the
+//                       64-byte swizzle, the threads store C)
 //   CONSUMER_WGS  [2]   consumer warpgroups: 1, 2
 //   STAGES        [4]   depth of the A/B ring, 2..16 (BLOCK_K is 64: one 128-byte swizzled row;
 //                       past 8 only the narrow tiles fit, e.g. 12 of 64 x 64)
@@ -52,6 +53,10 @@
 //   CLUSTER_M     [1]   2: clusters of two CTAs on vertically adjacent tiles, each B tile loaded
 //                       once for both (each CTA multicasts half of its 64-column panels) and
 //                       the slot given back by the consumers of both (sm90/cluster.cuh)
+//   CLUSTER_N     [1]   2: clusters of two CTAs on horizontally adjacent tiles, each A tile loaded
+//                       once for both (each CTA multicasts half of its rows), the slot given back
+//                       as with CLUSTER_M=2; not with CLUSTER_M=2 (cuBLAS's form at M = 64:
+//                       64 x 32 tiles, clusters of two along N, no split)
 //   PINGPONG      [0]   1: the two consumer warpgroups compute alternate units, each a whole
 //                       BLOCK_M x BLOCK_N tile, and take turns on the tensor cores, so that one's
 //                       epilogue runs under the other's mainloop (gemm_sm90_pingpong.cuh)
@@ -64,6 +69,10 @@
 //                       serial tail of fence, atomic and loads: slower than the second launch at
 //                       the skinny shapes on the H200, NOTES-sm90 v5); 1 is refused with
 //                       SPLIT_CLUSTER=1 (no such partials)
+//   PDL           [1]   1: a call's launches after its first (the main kernel after the padded
+//                       copies, the split-K sum or C's copy-out after the main kernel) are
+//                       programmatic dependent launches, started under the tail of the one before
+//                       (gemm_sm90_pdl.cuh); 0: ordinary launches
 // SPLIT_K=0 rule: tiles = ceil(M/BLOCK_M)·ceil(N/BLOCK_N); when tiles < SMs (one CTA per SM, the
 // tile grid under one wave), splits = floor(SMs / tiles), at most ceil(K/64) / 4 (four K tiles a
 // split, so the ring fills) and 16; otherwise 1. E.g. the defaults on 132 SMs: M=16 N=K=4096 ->
@@ -73,10 +82,10 @@
 // consumer warpgroup; more than 128 accumulators a thread; SETMAXNREG=1 with one consumer
 // warpgroup; two consumer warpgroups of more than 64 accumulators without SETMAXNREG; shared
 // memory above 227 KB (e.g. BLOCK_N=256 STAGES=5, or TMA_STORE=1 with BLOCK_M=128 BLOCK_N=256
-// STAGES=4); SPLIT_CLUSTER=1 with SPLIT_K other than 2, 4, 8, with CLUSTER_M=2, PINGPONG=1 or
-// PERSISTENT=1, or with a ring smaller than the fp32 tile it stages; SPLIT_SUM=1 with
-// SPLIT_CLUSTER=1.
-// Not built (yet): stream-K's uneven shares of K, clusters along N (kernels/gemm/NOTES-sm90.md).
+// STAGES=4); CLUSTER_M=2 with CLUSTER_N=2; SPLIT_CLUSTER=1 with SPLIT_K other than 2, 4, 8,
+// with CLUSTER_M=2 or CLUSTER_N=2, PINGPONG=1 or PERSISTENT=1, or with a ring smaller than the
+// fp32 tile it stages; SPLIT_SUM=1 with SPLIT_CLUSTER=1.
+// Not built (yet): stream-K's uneven shares of K, clusters along both M and N (kernels/gemm/NOTES-sm90.md).
 #include <stdio.h>
 #include <string.h>
 
@@ -86,6 +95,7 @@
 #include "gemm_sm90_consumer.cuh"
 #include "gemm_sm90_dsum.cuh"
 #include "gemm_sm90_params.cuh"
+#include "gemm_sm90_pdl.cuh"
 #include "gemm_sm90_pingpong.cuh"
 #include "gemm_sm90_sched.cuh"
 #include "gemm_sm90_unpad.cuh"
@@ -104,15 +114,20 @@
 namespace g90 {
 
 // Producer (one thread): every K tile of every unit of this CTA into the next ring slot once it
-// is free: A's box (64 x BLOCK_M) and B's BLOCK_N/64 boxes (64 x 64), one full barrier for all.
+// is free: A's box (64 x BLOCK_M) and B's BLOCK_N/64 boxes (64 x 64; BLOCK_N=32: one box of
+// 32 x 64), one full barrier for all.
 // With CLUSTER_M=2 the two CTAs of a cluster compute vertically adjacent tiles of the same K
 // range: each loads its own A and multicasts every other 64-column panel of B to both (the full
 // barrier of each CTA counts all the stage's bytes, whichever CTA's copy delivers them; a copy
 // of the other CTA may land before this producer's expect_tx, which the barrier's pending arrival
 // keeps from completing the phase early), and a slot is refilled only once the consumers of both
 // CTAs have given it back (the empty barrier counts both).
-// Boxes wholly out of bounds are not requested (a cluster rank past the last tile row skips A;
-// B's panels past the mapped columns are skipped by both ranks alike) and not counted: their
+// With CLUSTER_N=2 the two CTAs compute horizontally adjacent tiles of the same K range: each
+// loads its own B and multicasts one half of A's rows (BLOCK_M/2, the tensor map's box) to both,
+// and the slot is given back as with CLUSTER_M=2.
+// Boxes wholly out of bounds are not requested (a cluster rank past the last tile row skips A, one
+// past the last tile column B; A's half past M and B's panels past the mapped columns are skipped
+// by both ranks alike) and not counted: their
 // rows or columns of the accumulators are never stored, so whatever the slot held is harmless,
 // and no barrier depends on how the copy engine treats a box with nothing inside the tensor.
 __device__ __forceinline__ void produce(const Params &p, uint32_t smem, int rank) {
@@ -122,22 +137,31 @@ __device__ __forceinline__ void produce(const Params &p, uint32_t smem, int rank
   for (int q = unit_first(p.sched, (int)blockIdx.x); q < units; q += unit_step(p.sched, (int)gridDim.x)) {
     const Unit un = unit_at(p.sched, q, rank, BM, BN);
     const bool a_live = un.m0 < p.M;
-    const int panels = min(BN / 64, (p.b_cols - un.n0 + 63) / 64);  // >= 1: n0 < N <= b_cols
-    const uint32_t bytes = (a_live ? (uint32_t)A_TILE : 0u) + (uint32_t)(panels * B_PANEL);
+    const int panels = un.n0 < p.b_cols ? min(B_PANELS, (p.b_cols - un.n0 + BP - 1) / BP) : 0;
+    // A's bytes: the tile, or (CLUSTER_N=2) each half whose first row is inside A
+    const uint32_t a_bytes = CN == 1 ? (a_live ? (uint32_t)A_TILE : 0u)
+                                     : (a_live ? (uint32_t)(A_TILE / 2) : 0u) +
+                                           (un.m0 + BM / 2 < p.M ? (uint32_t)(A_TILE / 2) : 0u);
+    const uint32_t bytes = a_bytes + (uint32_t)(panels * B_PANEL);
     for (int kt = un.kt0; kt < un.kt1; ++kt) {
       const uint32_t f = full + 8 * r.slot;
       sm90::mbar_wait(empty + 8 * r.slot, r.phase ^ 1u);
       sm90::mbar_arrive_expect_tx(f, bytes);
-      if (a_live)
-        sm90::tma_load_3d(smem + (uint32_t)(OFF_A + r.slot * A_TILE), &p.tm_a, f, kt * BK, un.m0, 0);
+      if constexpr (CN == 1) {
+        if (a_live)
+          sm90::tma_load_3d(smem + (uint32_t)(OFF_A + r.slot * A_TILE), &p.tm_a, f, kt * BK, un.m0, 0);
+      } else if (un.m0 + rank * (BM / 2) < p.M) {
+        sm90::tma_load_3d_multicast(smem + (uint32_t)(OFF_A + r.slot * A_TILE + rank * (A_TILE / 2)), &p.tm_a,
+                                    f, kt * BK, un.m0 + rank * (BM / 2), 0, (uint16_t)3u);
+      }
 #pragma unroll
-      for (int pn = 0; pn < BN / 64; ++pn) {
+      for (int pn = 0; pn < B_PANELS; ++pn) {
         if (pn >= panels) break;
         const uint32_t dst = smem + (uint32_t)(OFF_B + r.slot * B_TILE + pn * B_PANEL);
         if constexpr (CM == 1)
-          sm90::tma_load_3d(dst, &p.tm_b, f, un.n0 + 64 * pn, kt * BK, 0);
+          sm90::tma_load_3d(dst, &p.tm_b, f, un.n0 + BP * pn, kt * BK, 0);
         else if (pn % CM == rank)
-          sm90::tma_load_3d_multicast(dst, &p.tm_b, f, un.n0 + 64 * pn, kt * BK, 0,
+          sm90::tma_load_3d_multicast(dst, &p.tm_b, f, un.n0 + BP * pn, kt * BK, 0,
                                       (uint16_t)((1u << CM) - 1u));
       }
       r.next();
@@ -176,7 +200,7 @@ __device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w, i
       dsum::stage(c, smem);  // summed by the cluster once every split has staged (the kernel's end)
       continue;
     }
-    if (un.m0 >= p.M) continue;
+    if (un.m0 >= p.M || un.n0 >= p.N) continue;
     if (p.sched.splits > 1) {
       c.store_partial(p, un.m0, un.n0, un.z);
       if constexpr (SS) c.fold_splits(p, un.m0, un.n0);
@@ -194,8 +218,8 @@ __device__ __forceinline__ void consume(const Params &p, uint32_t smem, int w, i
 
 using namespace g90;
 
-#if CLUSTER_M > 1 || SPLIT_CLUSTER
-#define G90_CLUSTER __cluster_dims__(CLUSTER_M * (SPLIT_CLUSTER ? SPLIT_K : 1), 1, 1)
+#if CLUSTER_M > 1 || CLUSTER_N > 1 || SPLIT_CLUSTER
+#define G90_CLUSTER __cluster_dims__(CLUSTER_M * CLUSTER_N * (SPLIT_CLUSTER ? SPLIT_K : 1), 1, 1)
 #else
 #define G90_CLUSTER
 #endif
@@ -205,6 +229,7 @@ __global__ void G90_CLUSTER __launch_bounds__(NT, 1) gemm_sm90_kernel(const __gr
   const uint32_t smem = (raw + (uint32_t)SMEM_ALIGN - 1) & ~((uint32_t)SMEM_ALIGN - 1);
   // the warpgroup, read from lane 0 so that the compiler knows it is warp-uniform
   const int wg = __shfl_sync(0xffffffffu, (int)(threadIdx.x >> 7), 0);
+  if constexpr (PDL) pdl::let_next_start();  // the sum or the copy-out may come up and wait
   if (threadIdx.x == 0) {
     sm90::tma_prefetch_map(&p.tm_a);
     sm90::tma_prefetch_map(&p.tm_b);
@@ -212,23 +237,27 @@ __global__ void G90_CLUSTER __launch_bounds__(NT, 1) gemm_sm90_kernel(const __gr
     for (int s = 0; s < STAGES; ++s) {
       sm90::mbar_init(smem + (uint32_t)OFF_FULL + 8 * s, 1);
       // every consumer warpgroup reading the slot, in every CTA of the cluster (ping-pong: one)
-      sm90::mbar_init(smem + (uint32_t)OFF_EMPTY + 8 * s, (PP ? 1 : WGS) * CM);
+      sm90::mbar_init(smem + (uint32_t)OFF_EMPTY + 8 * s, (PP ? 1 : WGS) * CS);
     }
     sm90::mbar_fence_init();
   }
   // with a cluster, the other CTA's barriers are initialised before any copy or arrival reaches them
-  if constexpr (CM > 1)
+  if constexpr (CS > 1)
     sm90::cluster_sync();
   else
     __syncthreads();
-  // = %cluster_ctarank with CLUSTER_M=2 (a 1-D grid of CM-CTA clusters); 0 otherwise (with
-  // SPLIT_CLUSTER=1 the cluster rank is the split, unit_first's)
-  const int rank = (int)blockIdx.x % CM;
+  // = %cluster_ctarank with CLUSTER_M=2 or CLUSTER_N=2 (a 1-D grid of two-CTA clusters); 0
+  // otherwise (with SPLIT_CLUSTER=1 the cluster rank is the split, unit_first's)
+  const int rank = (int)blockIdx.x % CS;
   if (wg == 0) {
 #if SETMAXNREG
     sm90::regs_dec<PRODUCER_REGS>();
 #endif
-    if (threadIdx.x == 0) produce(p, smem, rank);
+    if (threadIdx.x == 0) {
+      // the padded copies complete before the first load (the consumers touch nothing they write)
+      if constexpr (PDL) pdl::wait_for_prior();
+      produce(p, smem, rank);
+    }
   } else {
 #if SETMAXNREG
     sm90::regs_inc<CONSUMER_REGS>();
@@ -236,7 +265,7 @@ __global__ void G90_CLUSTER __launch_bounds__(NT, 1) gemm_sm90_kernel(const __gr
     consume(p, smem, wg - 1, rank);
   }
   // with a cluster, no CTA leaves while the other may still arrive on its empty barriers
-  if constexpr (CM > 1) {
+  if constexpr (CS > 1) {
     __syncwarp();
     sm90::cluster_sync();
   }
@@ -266,6 +295,7 @@ struct PadJob {
   __host__ __device__ long items() const { return ld > 0 ? (long)rows * ((ld + PAD_SPAN - 1) / PAD_SPAN) : 0; }
 };
 __global__ void __launch_bounds__(256) gemm_sm90_pad(const PadJob ja, const PadJob jb) {
+  if constexpr (PDL) pdl::let_next_start();
   const long na = ja.items(), n = na + jb.items();
   const long warps = (long)gridDim.x * 8;
   const int lane = threadIdx.x & 31;
@@ -285,12 +315,14 @@ __global__ void __launch_bounds__(256) gemm_sm90_pad(const PadJob ja, const PadJ
 // C from its padded copy (N % 8 != 0, TMA_STORE=1, no split: gemm_sm90_unpad.cuh).
 __global__ void __launch_bounds__(unpad::THREADS) gemm_sm90_unpad(const __half *src, int ld, __half *c, int M,
                                                                   int N) {
+  if constexpr (PDL) pdl::wait_for_prior();
   unpad::copy(src, ld, c, M, N);
 }
 
 // C = Σ_z partial_z, in the order z = 0, 1, ... (gemm_splitk.cuh).
 __global__ void __launch_bounds__(splitk::REDUCE_THREADS) gemm_sm90_splitk_reduce(
     const float *ws, __half *c, int M, int N, int ldw, int splits) {
+  if constexpr (PDL) pdl::wait_for_prior();
   splitk::reduce(ws, c, M, N, ldw, splits);
 }
 
@@ -360,20 +392,20 @@ extern "C" int kernel_describe(const problem_shape *shape, int sm_count, kernel_
   // cluster units: CLUSTER_M vertically adjacent tiles (gemm_sm90_sched.cuh); unit indices plus
   // a grid's stride (at most the unit count) stay in int: CTAs <= 2^30 (matrices under 2^31
   // elements stay far below)
-  const long units = ceil_div(tiles_m, CM) * tiles_n * splits;
-  if (units * CM > 0x40000000L || (long)GROUP_M * tiles_n > 0x7fffffffL) {
+  const long units = ceil_div(tiles_m, CM) * ceil_div(tiles_n, CN) * splits;
+  if (units * CS > 0x40000000L || (long)GROUP_M * tiles_n > 0x7fffffffL) {
     snprintf(msg, msglen, "shape M=%d N=%d needs %ld tiles of %dx%d x %d splits, over 2^30",
              s->M, s->N, tiles, BM, BN, splits);
     return -1;
   }
   // persistent: as many clusters as the SMs hold, one CTA each (whether the GPCs can place that
   // many clusters of CLUSTER_M at once only the device knows: the rest run after, as a tail)
-  const long clusters = sm_count / CM > 0 ? sm_count / CM : 1;
+  const long clusters = sm_count / CS > 0 ? sm_count / CS : 1;
   const bool persistent = PERSISTENT && units > clusters;
   const Layout l = layout_of(s, splits);
   memset(plan, 0, sizeof *plan);
   snprintf(plan->kernel, sizeof plan->kernel, "gemm_sm90_kernel");
-  plan->grid[0] = (unsigned)(CM * (persistent ? clusters : units));
+  plan->grid[0] = (unsigned)(CS * (persistent ? clusters : units));
   plan->grid[1] = plan->grid[2] = 1;
   plan->block[0] = NT;
   plan->block[1] = plan->block[2] = 1;
@@ -381,7 +413,7 @@ extern "C" int kernel_describe(const problem_shape *shape, int sm_count, kernel_
   plan->ctas = plan->grid[0];
   plan->splits = splits;
   plan->persistent = persistent;
-  plan->work_items = units * CM;
+  plan->work_items = units * CS;
   plan->workspace_bytes = l.bytes;
   plan->workspace_zeroed = l.zeroed;
   plan->launches = 1 + (splits > 1 && !SC && !SS) + (s->K % 8 != 0 || s->N % 8 != 0) + l.c_pad;
@@ -417,7 +449,8 @@ extern "C" cudaError_t kernel_run(const problem_shape *shape, const kernel_plan 
     jb.rows = s->K;
     B = jb.dst;
   }
-  if (ja.items() + jb.items() > 0) {
+  const bool padded = ja.items() + jb.items() > 0;
+  if (padded) {
     const long blocks = ceil_div(ja.items() + jb.items(), 8);
     gemm_sm90_pad<<<(unsigned)(blocks < PAD_BLOCKS ? blocks : PAD_BLOCKS), 256, 0, stream>>>(ja, jb);
   }
@@ -429,8 +462,8 @@ extern "C" cudaError_t kernel_run(const problem_shape *shape, const kernel_plan 
   // C as the copy engine stores it: C, or its padded copy (as wide as its rows: l.c_pad)
   __half *C = l.c_pad ? reinterpret_cast<__half *>(ws + l.off_c) : a->c;
   // tensor maps hold the base addresses, so they are encoded per call (host only, no CUDA call)
-  if (!sm90::tma_map_3d(&p.tm_a, A, l.kp, s->M, 1, BM, "a") ||
-      !sm90::tma_map_3d(&p.tm_b, B, l.np, s->K, 1, BK, "b") ||
+  if (!sm90::tma_map_3d(&p.tm_a, A, l.kp, s->M, 1, BM / CN, "a") ||
+      !sm90::tma_map_3d_box(&p.tm_b, B, l.np, s->K, 1, BP, BK, "b") ||
       (p.tma_store && !sm90::tma_map_3d(&p.tm_c, C, l.c_pad ? l.np : s->N, s->M, 1, WM, "c")))
     return cudaErrorInvalidValue;
   p.c = a->c;
@@ -441,17 +474,15 @@ extern "C" cudaError_t kernel_run(const problem_shape *shape, const kernel_plan 
   p.b_cols = l.np;
   p.ldw = splitk::ldw_of(s->N);
   p.sched = make_sched((int)ceil_div(s->M, BM), (int)ceil_div(s->N, BN), (int)ceil_div(s->K, BK),
-                       splits, GROUP_M, CM, SC);
-  gemm_sm90_kernel<<<dim3(plan->grid[0]), NT, SMEM_BYTES, stream>>>(p);
-  e = cudaGetLastError();
-  if (e == cudaSuccess && l.c_pad) {
-    gemm_sm90_unpad<<<unpad::blocks(s->M, s->N), unpad::THREADS, 0, stream>>>(C, l.np, a->c, s->M, s->N);
-    e = cudaGetLastError();
-  }
+                       splits, GROUP_M, CM, SC, CN);
+  e = pdl::launch(gemm_sm90_kernel, dim3(plan->grid[0]), dim3(NT), SMEM_BYTES, stream, PDL && padded, p);
+  if (e == cudaSuccess && l.c_pad)
+    e = pdl::launch(gemm_sm90_unpad, dim3(unpad::blocks(s->M, s->N)), dim3(unpad::THREADS), 0, stream, PDL,
+                    (const __half *)C, l.np, a->c, s->M, s->N);
   if (e != cudaSuccess || splits == 1 || SC || SS) return e;
-  gemm_sm90_splitk_reduce<<<splitk::reduce_blocks(s->M, p.ldw), splitk::REDUCE_THREADS, 0, stream>>>(
-      p.ws, p.c, p.M, p.N, p.ldw, splits);
-  return cudaGetLastError();
+  return pdl::launch(gemm_sm90_splitk_reduce, dim3(splitk::reduce_blocks(s->M, p.ldw)),
+                     dim3(splitk::REDUCE_THREADS), 0, stream, PDL, (const float *)p.ws, p.c, p.M, p.N, p.ldw,
+                     splits);
 }
 
 extern "C" void kernel_release(void) {}
@@ -467,6 +498,7 @@ extern "C" const char *kernel_config(void) {
   return "BLOCK_M=" G90_STR(BLOCK_M) " BLOCK_N=" G90_STR(BLOCK_N) " CONSUMER_WGS=" G90_STR(
       CONSUMER_WGS) " STAGES=" G90_STR(STAGES) " SETMAXNREG=" G90_STR(SETMAXNREG)
       " PERSISTENT=" G90_STR(PERSISTENT) " SPLIT_K=" G90_STR(SPLIT_K) " GROUP_M=" G90_STR(GROUP_M)
-      " TMA_STORE=" G90_STR(TMA_STORE) " CLUSTER_M=" G90_STR(CLUSTER_M) " PINGPONG=" G90_STR(PINGPONG)
-      " SPLIT_CLUSTER=" G90_STR(SPLIT_CLUSTER) " SPLIT_SUM=" G90_STR(SPLIT_SUM);
+      " TMA_STORE=" G90_STR(TMA_STORE) " CLUSTER_M=" G90_STR(CLUSTER_M) " CLUSTER_N=" G90_STR(CLUSTER_N)
+      " PINGPONG=" G90_STR(PINGPONG)
+      " SPLIT_CLUSTER=" G90_STR(SPLIT_CLUSTER) " SPLIT_SUM=" G90_STR(SPLIT_SUM) " PDL=" G90_STR(PDL);
 }

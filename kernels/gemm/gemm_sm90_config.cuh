@@ -34,6 +34,9 @@
 #ifndef CLUSTER_M
 #define CLUSTER_M 1
 #endif
+#ifndef CLUSTER_N
+#define CLUSTER_N 1
+#endif
 #ifndef PINGPONG
 #define PINGPONG 0
 #endif
@@ -42,6 +45,9 @@
 #endif
 #ifndef SPLIT_SUM
 #define SPLIT_SUM 0
+#endif
+#ifndef PDL
+#define PDL 1
 #endif
 
 namespace g90 {
@@ -56,6 +62,8 @@ constexpr int MA = WM / 64;               // m64 wgmma atoms per consumer warpgr
 constexpr int NACC = MA * BN / 2;         // fp32 accumulators per consumer thread
 constexpr int NT = 128 * (WGS + 1);       // threads: producer warpgroup + consumers
 constexpr int CM = CLUSTER_M;             // CTAs per cluster along M, sharing B's tiles
+constexpr int CN = CLUSTER_N;             // CTAs per cluster along N, sharing A's tiles
+constexpr int CS = CM * CN;               // CTAs per cluster unit (CM or CN is 1)
 constexpr bool SC = SPLIT_CLUSTER;        // a tile's K splits as one cluster, summed in it
 constexpr int SK = SC ? SPLIT_K : 1;      // CTAs per cluster along the splits
 constexpr bool SS = SPLIT_SUM;            // split-K partials summed by the tile's last split
@@ -76,9 +84,12 @@ constexpr int PRODUCER_REGS = 40;
 constexpr int CONSUMER_REGS = 232;
 
 static_assert(BLOCK_M == 64 || BLOCK_M == 128 || BLOCK_M == 256, "BLOCK_M must be 64, 128 or 256");
-static_assert(BLOCK_N == 64 || BLOCK_N == 128 || BLOCK_N == 256,
-              "BLOCK_N must be 64, 128 or 256 (the N of the m64nNk16 wgmma, whole 64-column panels "
-              "of B)");
+static_assert(BLOCK_N == 32 || BLOCK_N == 64 || BLOCK_N == 128 || BLOCK_N == 256,
+              "BLOCK_N must be 32, 64, 128 or 256 (the N of the m64nNk16 wgmma: one 32-column panel "
+              "of B, or whole 64-column panels)");
+static_assert(BLOCK_N != 32 || (TMA_STORE == 0 && PINGPONG == 0),
+              "BLOCK_N=32 needs TMA_STORE=0 and PINGPONG=0 (the copy engine's C boxes are 64 "
+              "columns wide; ping-pong's tiles are for the large shapes)");
 static_assert(CONSUMER_WGS == 1 || CONSUMER_WGS == 2, "CONSUMER_WGS must be 1 or 2");
 static_assert(PINGPONG == 0 || PINGPONG == 1, "PINGPONG must be 0 or 1");
 static_assert(PINGPONG == 0 || CONSUMER_WGS == 2,
@@ -105,28 +116,37 @@ static_assert(SPLIT_K >= 0 && SPLIT_K <= MAX_SPLITS, "SPLIT_K must be 0 (auto), 
 static_assert(GROUP_M >= 1 && GROUP_M <= 16, "GROUP_M must be 1..16");
 static_assert(TMA_STORE == 0 || TMA_STORE == 1, "TMA_STORE must be 0 or 1");
 static_assert(CLUSTER_M == 1 || CLUSTER_M == 2, "CLUSTER_M must be 1 or 2");
+static_assert(CLUSTER_N == 1 || CLUSTER_N == 2, "CLUSTER_N must be 1 or 2");
+static_assert(CLUSTER_M == 1 || CLUSTER_N == 1,
+              "CLUSTER_M=2 and CLUSTER_N=2 together are not built: a cluster shares B's tiles along M "
+              "or A's along N");
 static_assert(SPLIT_CLUSTER == 0 || SPLIT_CLUSTER == 1, "SPLIT_CLUSTER must be 0 or 1");
 static_assert(SPLIT_CLUSTER == 0 || SPLIT_K == 2 || SPLIT_K == 4 || SPLIT_K == 8,
               "SPLIT_CLUSTER=1 runs a tile's SPLIT_K splits as one cluster: SPLIT_K must be 2, 4 or 8 "
               "(a portable cluster has at most 8 CTAs; each sums BLOCK_M/SPLIT_K rows)");
 static_assert(SPLIT_SUM == 0 || SPLIT_SUM == 1, "SPLIT_SUM must be 0 or 1");
+static_assert(PDL == 0 || PDL == 1, "PDL must be 0 or 1");
 static_assert(SPLIT_SUM == 0 || SPLIT_CLUSTER == 0,
               "SPLIT_SUM=1 sums the workspace's partials in the kernel; with SPLIT_CLUSTER=1 the cluster "
               "sums them and there are none: set SPLIT_SUM=0");
-static_assert(SPLIT_CLUSTER == 0 || (CLUSTER_M == 1 && PINGPONG == 0 && PERSISTENT == 0),
-              "SPLIT_CLUSTER=1 needs CLUSTER_M=1, PINGPONG=0 and PERSISTENT=0: one unit a CTA, the "
-              "cluster's CTAs the splits of one tile");
+static_assert(SPLIT_CLUSTER == 0 || (CLUSTER_M == 1 && CLUSTER_N == 1 && PINGPONG == 0 && PERSISTENT == 0),
+              "SPLIT_CLUSTER=1 needs CLUSTER_M=1, CLUSTER_N=1, PINGPONG=0 and PERSISTENT=0: one unit a "
+              "CTA, the cluster's CTAs the splits of one tile");
 
 // ---- shared memory --------------------------------------------------------------------------
 // From a 1024-byte aligned base (the 128-byte swizzle repeats every 1024 bytes and the wgmma
 // descriptors assume atoms start there): the ring of STAGES slots, each the A tile [BM][64]
 // (K-major, one panel of 128-byte rows) and the B tile [BN/64 panels][64 k-rows][64] (MN-major),
-// as TMA writes them with the 128-byte swizzle; with TMA_STORE=1 the fp16 C tile [BN/64 panels]
+// as TMA writes them with the 128-byte swizzle (BLOCK_N=32: one panel [64 k-rows][32], 64-byte
+// rows in the 64-byte swizzle); with TMA_STORE=1 the fp16 C tile [BN/64 panels]
 // [BM][64] in the same swizzle, read by the copy engine's stores (two with PINGPONG=1, one per
 // consumer warpgroup); then the full and empty mbarriers of each slot.
 constexpr size_t A_TILE = (size_t)BM * 128;
-constexpr size_t B_PANEL = (size_t)BK * 128;
-constexpr size_t B_TILE = B_PANEL * (BN / 64);
+constexpr int BP = BN < 64 ? BN : 64;         // columns of a B panel: 64, or all 32 of BLOCK_N=32
+constexpr int B_ROW = BP * 2;                 // bytes of a panel's row: 128, or 64 (64-byte swizzle)
+constexpr int B_PANELS = BN / BP;
+constexpr size_t B_PANEL = (size_t)BK * B_ROW;
+constexpr size_t B_TILE = B_PANEL * B_PANELS;
 constexpr size_t STAGE_BYTES = A_TILE + B_TILE;  // bytes one slot's copies deliver
 constexpr size_t C_PANEL = (size_t)BM * 128;
 constexpr size_t C_TILE = C_PANEL * (BN / 64);

@@ -38,25 +38,31 @@ struct WgConsumer {
   int w;                    // consumer warpgroup, 0 .. WGS - 1
   uint32_t a_lo, b_lo;      // descriptor low words of this warpgroup's A rows and of B, slot 0
   sm90::Ring<STAGES> ring;  // the slot and parity of the next tile
-  uint32_t empty_peer;      // CLUSTER_M=2: the other CTA's empty barriers (shared::cluster)
+  uint32_t empty_peer;      // CLUSTER_M or _N=2: the other CTA's empty barriers (shared::cluster)
 
   // first row of this warpgroup's part of a tile
   __device__ __forceinline__ int row0() const { return PP ? 0 : w * WM; }
 
   __device__ __forceinline__ void init(uint32_t smem, int wg, int rank) {
     w = wg;
-    empty_peer = CM > 1 ? sm90::cluster_map(smem + (uint32_t)OFF_EMPTY, (uint32_t)(rank ^ 1)) : 0u;
+    empty_peer = CS > 1 ? sm90::cluster_map(smem + (uint32_t)OFF_EMPTY, (uint32_t)(rank ^ 1)) : 0u;
     a_lo = sm90::desc_kmajor_lo(smem + (uint32_t)OFF_A + (uint32_t)(row0() * 128));
     b_lo = sm90::desc_mnmajor_lo(smem + (uint32_t)OFF_B, (uint32_t)B_PANEL);
   }
 
+  // B's descriptor from its low word: the 128-byte swizzle of 64-column panels, or the 64-byte
+  // one of BLOCK_N=32's single 32-column panel (stride 512 bytes a group of 8 k-rows)
+  static __device__ __forceinline__ uint64_t b_desc(uint32_t lo) {
+    return B_ROW == 128 ? sm90::desc_of(lo) : sm90::desc_of_sw64(lo);
+  }
+
   // Gives slot `slot` back: one arrival for the warpgroup on its empty barrier, and with
-  // CLUSTER_M=2 one on the other CTA's (empty_peer: its empty barriers' shared::cluster address),
-  // whose producer multicasts B into this CTA's slot too and so waits for these consumers as well
-  // as its own.
+  // CLUSTER_M=2 or CLUSTER_N=2 one on the other CTA's (empty_peer: its empty barriers'
+  // shared::cluster address), whose producer multicasts B (A) into this CTA's slot too and so
+  // waits for these consumers as well as its own.
   __device__ __forceinline__ void release(uint32_t empty, int slot) const {
     sm90::mbar_arrive(empty + 8 * slot);
-    if constexpr (CM > 1) sm90::mbar_arrive_cluster(empty_peer + 8 * slot);
+    if constexpr (CS > 1) sm90::mbar_arrive_cluster(empty_peer + 8 * slot);
   }
 
   // acc = A[m0 + w·WM .., kt0·64 .. kt1·64) · B[.., n0 ..]: the unit's K tiles, each waited for
@@ -85,7 +91,7 @@ struct WgConsumer {
 #pragma unroll
         for (int a = 0; a < MA; ++a)
           sm90::mma_ss_tb<BN>(acc[a], sm90::desc_of(a_s + (uint32_t)((a * 64 * 128 + kk * 32) >> 4)),
-                              sm90::desc_of(b_s + (uint32_t)((kk * 16 * 128) >> 4)), 1);
+                              b_desc(b_s + (uint32_t)((kk * 16 * B_ROW) >> 4)), 1);
       sm90::commit();
       sm90::wait<1>();  // the previous tile's wgmmas are done: its slot may be refilled
       if (prev >= 0 && leader) release(empty, prev);
@@ -182,14 +188,10 @@ struct WgConsumer {
           for (int b = 0; b < FOLD_B; ++b)
 #pragma unroll
             for (int q = 0; q < QCH; ++q) {
-              if (y0 + b == 0) {
+              if (y0 + b == 0)
                 s[q] = v[b][q];
-              } else if (y0 + b < splits) {
-                s[q].x += v[b][q].x;
-                s[q].y += v[b][q].y;
-                s[q].z += v[b][q].z;
-                s[q].w += v[b][q].w;
-              }
+              else if (y0 + b < splits)
+                s[q] = splitk::add4(s[q], v[b][q]);
             }
         }
 #pragma unroll

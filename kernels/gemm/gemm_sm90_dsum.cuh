@@ -79,7 +79,7 @@ __device__ __forceinline__ void sum_rows(const Params &p, uint32_t smem, int m0,
     for (int k = 0; k < SK; ++k) v[k] = ld_cluster_v4(sm90::cluster_map(off, (uint32_t)k));
     float4 s = v[0];
 #pragma unroll
-    for (int k = 1; k < SK; ++k) s.x += v[k].x, s.y += v[k].y, s.z += v[k].z, s.w += v[k].w;
+    for (int k = 1; k < SK; ++k) s = splitk::add4(s, v[k]);
     splitk::store_quad(p.c, p.N, row, gc, s);
   }
 }

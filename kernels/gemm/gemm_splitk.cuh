@@ -23,6 +23,12 @@ inline unsigned reduce_blocks(int M, int ldw) {
   return (unsigned)((quads + REDUCE_THREADS - 1) / REDUCE_THREADS);
 }
 
+// a + b element by element: the split-K sums' one addition (the order of the partials is the
+// caller's: z = 0, 1, ... in every sum, so that they agree to the bit)
+__device__ __forceinline__ float4 add4(float4 a, float4 b) {
+  return make_float4(a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w);
+}
+
 // s as fp16 into C's row `row`, columns col .. col + 3 (col % 4 == 0; those past N not written):
 // one 8-byte store where N % 4 == 0 and C is 8-byte aligned (row·N + col is then a multiple of 4
 // halves), else element by element. The split-K sums' one store (this reduction's and the cluster
@@ -52,13 +58,7 @@ __device__ __forceinline__ void reduce(const float *ws, __half *c, int M, int N,
   const size_t slice = (size_t)M * ldw;
   const float *src = ws + (size_t)row * ldw + col;
   float4 s = *reinterpret_cast<const float4 *>(src);
-  for (int z = 1; z < splits; ++z) {
-    const float4 v = *reinterpret_cast<const float4 *>(src + z * slice);
-    s.x += v.x;
-    s.y += v.y;
-    s.z += v.z;
-    s.w += v.w;
-  }
+  for (int z = 1; z < splits; ++z) s = add4(s, *reinterpret_cast<const float4 *>(src + z * slice));
   store_quad(c, N, row, col, s);
 }
 

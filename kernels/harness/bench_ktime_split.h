@@ -17,6 +17,7 @@ typedef struct {
 static inline int bench_ktime_split(const bench_krec *recs, size_t n, int replays, double *us,
                                     int *kernels, char *why, size_t len) {
   int r = -1, per = -1, k = 0;
+  uint64_t covered = 0;  // the end of the union so far in replay r
   for (size_t i = 0; i <= n; i++) {
     if (i == n || recs[i].marker) {  // the end of replay r
       if (r >= 0) {
@@ -27,11 +28,13 @@ static inline int bench_ktime_split(const bench_krec *recs, size_t n, int replay
       }
       if (i == n) break;
       if (++r >= replays) return snprintf(why, len, "more than %d replay markers", replays), -1;
-      us[r] = 0, k = 0;
+      us[r] = 0, k = 0, covered = 0;
     } else if (r < 0) {
       return snprintf(why, len, "a kernel ran before the first replay's marker"), -1;
     } else {
-      us[r] += (double)(recs[i].end - recs[i].start) / 1e3;
+      const uint64_t from = recs[i].start > covered ? recs[i].start : covered;
+      if (recs[i].end > from) us[r] += (double)(recs[i].end - from) / 1e3;
+      if (recs[i].end > covered) covered = recs[i].end;
       k++;
     }
   }

@@ -22,7 +22,8 @@ declare -A why=(
   [bad_cluster]="CLUSTER_M = '4' is not one of" [bad_pingpong_w1]='PINGPONG=1 needs CONSUMER_WGS=2'
   [bad_pingpong_acc]='exceed 128' [bad_split_cluster_k3]='SPLIT_K must be 2, 4 or 8'
   [bad_split_cluster_persistent]='PERSISTENT=0: one unit a CTA' [bad_split_cluster_stages]='raise STAGES'
-  [bad_split_sum_cluster]='set SPLIT_SUM=0')
+  [bad_split_sum_cluster]='set SPLIT_SUM=0' [bad_n32_tma_store]='BLOCK_N=32 needs TMA_STORE=0'
+  [bad_cluster_mn]='CLUSTER_M=2 and CLUSTER_N=2 together are not built')
 check_build_statuses "$exp" "$out" why
 make -s gates EXP=gemm-sm90-correctness >/dev/null 2>&1
 check_eq "gates ran" "$?" 0
@@ -76,6 +77,20 @@ check_grep "tma_store_s3 plan: C of a ragged N through its padded copy" \
 check_grep "sc4_m64_w1 plan: the splits summed in the cluster, one launch" \
   'shape=M16_N4096_K4096 kernel=gemm_sm90_kernel grid=128,1,1 block=256,1,1 dyn_smem=148576 ctas=128 splits=4 persistent=0 work_items=128 workspace=0 launches=1 ' \
   "$out/sc4_m64_w1/describe.txt"
+# n32_k1 at M=64 N=K=4096: 64 x 32 tiles, 1 x 128 = 128 tiles, no split, 128 CTAs (not persistent:
+# no more tiles than SMs); 8 x (8192 + 64 x 64 bytes of B's 64-byte rows) + 128 + 1024 = 99456
+# bytes of shared memory; no workspace, one launch. n32_k1_s16: 16 x 12288 + 256 + 1024 = 197888
+check_grep "n32_k1 plan: 64 x 32 tiles over the whole K" \
+  'shape=M64_N4096_K4096 kernel=gemm_sm90_kernel grid=128,1,1 block=256,1,1 dyn_smem=99456 ctas=128 splits=1 persistent=0 work_items=128 workspace=0 launches=1 ' \
+  "$out/n32_k1/describe.txt"
+check_grep "n32_k1_s16 plan: a ring of 16 stages" \
+  'shape=M64_N4096_K4096 kernel=gemm_sm90_kernel grid=128,1,1 block=256,1,1 dyn_smem=197888 ' \
+  "$out/n32_k1_s16/describe.txt"
+# n32_cn2 at M=64 N=K=4096: 128 tiles of 64 x 32 in 64 cluster units of two along N, no split:
+# 64 units within 132 / 2 = 66 clusters (not persistent), 128 CTAs; shared memory as n32_k1_s16
+check_grep "n32_cn2 plan: clusters of two along N" \
+  'shape=M64_N4096_K4096 kernel=gemm_sm90_kernel grid=128,1,1 block=256,1,1 dyn_smem=197888 ctas=128 splits=1 persistent=0 work_items=128 workspace=0 launches=1 ' \
+  "$out/n32_cn2/describe.txt"
 # split16 at 1 x 1 x 1: 16 splits of 1 K tile (15 empty, zero partials), 16 x 1 x 4 floats =
 # 256 bytes + A padded (1 x 64 halves -> 256) + B padded (1 x 64 -> 256) = 768; three launches:
 # the padded copies, the kernel, the reduction

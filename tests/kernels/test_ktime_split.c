@@ -1,7 +1,8 @@
 // test_ktime_split.c — the split of CUPTI's kernel records into replays
-// (kernels/harness/bench_ktime_split.h), on records written by hand: durations summed per replay
-// after each marker (the marker's own time left out), and every way the records can fail to
-// split refused with its reason.
+// (kernels/harness/bench_ktime_split.h), on records written by hand: per replay, the time covered
+// by the kernels after its marker (the marker's own time left out): durations summed where kernels
+// follow one another, a stretch two kernels cover at once counted once (the union of their
+// intervals); and every way the records can fail to split refused with its reason.
 #include <string.h>
 #include "bench_ktime_split.h"
 #include "check.h"
@@ -21,6 +22,16 @@ int main(void) {
   const bench_krec one[] = {{0, 100, 1}, {200, 3700, 0}};
   CHECK(bench_ktime_split(one, 2, 1, us, &k, why, sizeof why) == 0 && k == 1, "one replay, one kernel");
   CHECK_NEAR(us[0], 3.5, 1e-12, "3500 ns = 3.5 us");
+
+  // a programmatic dependent launch: the second kernel's record starts at 20500, under the first
+  // (20100..21100), and ends at 21400; the union 20100..21400 = 1.3 us (the durations sum to 1.9),
+  // a third kernel of no length at its end; in replay 2 a third kernel lies wholly inside the
+  // second (51000..51100 inside 50500..51600): the union 50100..50400 and 50500..51600 = 1.4 us
+  const bench_krec pdl[] = {{0, 20000, 1}, {20100, 21100, 0}, {20500, 21400, 0}, {21400, 21400, 0},
+                            {30000, 50000, 1}, {50100, 50400, 0}, {50500, 51600, 0}, {51000, 51100, 0}};
+  CHECK(bench_ktime_split(pdl, 8, 2, us, &k, why, sizeof why) == 0 && k == 3, "overlapping kernels split");
+  CHECK_NEAR(us[0], 1.3, 1e-12, "replay 1: 20100..21400 = 1.3 us, the overlap 20500..21100 counted once");
+  CHECK_NEAR(us[1], 1.4, 1e-12, "replay 2: 300 ns, then 50500..51600 = 1100 ns (the kernel inside it adds nothing)");
 
   CHECK(bench_ktime_split(two, 6, 3, us, &k, why, sizeof why) == -1 && strstr(why, "2 replay markers of 3"),
         "fewer markers than replays: refused");

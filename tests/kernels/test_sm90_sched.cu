@@ -7,6 +7,9 @@
 //     CTA's run, and the piece holding tile 0 of a cut item is the last segment of its run;
 //   the CTAs a merging CTA waits for are exactly those that publish a piece of the same item,
 //     each waited for once, all higher-numbered (so no wait can close a cycle)
+//   the items (item_at): every (head, query tile) once; causal, the heads in groups of
+//     CAUSAL_GROUP taken in order, within a group the items never growing longer, and every item
+//     of a group before any of the next
 // Host-only (no GPU): nvcc compiles the header's __host__ __device__ functions for the CPU.
 #include <stdio.h>
 
@@ -112,6 +115,39 @@ int main(void) {
   for (int items = 1; items <= 400; items += 3)
     for (int g : ctas_set) bad += walk(items, 4, g, false) != 0;
   CHECK(bad == 0, "not split: items c, c + G, ... cover every item once");
+  // the items' order (item_at), causal and not, over 1..40 heads of 1..20 query tiles
+  int bad_order = 0;
+  for (int heads = 1; heads <= 40; ++heads)
+    for (int n_qt = 1; n_qt <= 20; ++n_qt)
+      for (int causal = 0; causal <= 1; ++causal) {
+        Params p = {};
+        p.n_qt = n_qt;
+        p.n_items = heads * n_qt;
+        p.sq = p.skv = n_qt * BM - (n_qt > 1 ? BM / 2 : 0);  // a ragged last tile where there are several
+        p.causal = causal;
+        std::set<std::pair<int, int>> seen;
+        int prev_group = 0, prev_tiles = 1 << 30, fails = 0;
+        for (int i = 0; i < p.n_items; ++i) {
+          const Item it = item_at(p, i);
+          const int qt = it.q0 / BM;
+          if (it.bh < 0 || it.bh >= heads || qt < 0 || qt >= n_qt || it.q0 % BM) { ++fails; break; }
+          if (!seen.insert({it.bh, qt}).second) ++fails;                 // twice
+          if (!causal) {
+            if (it.bh != i / n_qt || qt != i % n_qt) ++fails;            // head-major, in order
+            continue;
+          }
+          const int group = it.bh / CAUSAL_GROUP;
+          if (group < prev_group) ++fails;                                // a group revisited
+          if (group > prev_group) prev_tiles = 1 << 30;
+          if (it.n_tiles > prev_tiles) ++fails;                           // longer after shorter
+          prev_group = group, prev_tiles = it.n_tiles;
+        }
+        if ((int)seen.size() != p.n_items) ++fails;
+        if (fails && !bad_order)
+          printf("# item order: heads=%d n_qt=%d causal=%d: %d failures\n", heads, n_qt, causal, fails);
+        bad_order += fails != 0;
+      }
+  CHECK(bad_order == 0, "items: every (head, query tile) once; non-causal head-major; causal in groups of CAUSAL_GROUP heads, longest first within each");
   printf("# %d split launches walked\n", runs);
   CHECK_DONE();
 }

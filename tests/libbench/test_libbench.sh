@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test_libbench.sh — the shared runner of Python library baselines (tools/libbench) without a GPU:
-# the kernel time's split of CUPTI records into replays (hand-made records, sums by hand), a
+# the kernel time's split of CUPTI records into replays (hand-made records, unions by hand), a
 # runner's usage errors and its exit 5 without torch or a GPU, and the code id of a runner that
 # stands on libbench covering libbench's text too (a change there is a change of the baseline).
 set -u
@@ -8,25 +8,41 @@ set -u
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 out=$(PYTHONPATH=tools/libbench python3 - <<'PY'
 from libbench_ktime import split_replays, event_kind
-F = ("fill", "kernel", 9.0)
-k = lambda d: ("gemm", "kernel", d)
-m = ("Memset (Device)", "memset", 1.5)
-# 3 replays, each: the flush's fill, a memset and two kernels
-ev = [F, m, k(2.0), k(3.0), F, m, k(2.5), k(3.0), F, m, k(2.0), k(2.0)]
+F = ("fill", "kernel", 0.0, 9.0)
+k = lambda b, e: ("gemm", "kernel", b, e)
+m = ("Memset (Device)", "memset", 10.0, 11.5)
+# 3 replays, each: the flush's fill, a memset and two kernels; in replay 2 the second kernel
+# starts under the first (a programmatic dependent launch): 20..22.5 and 21..24 cover 4.0, not 5.5;
+# in replay 3 the second lies inside the first: 30..34 and 31..32 cover 4.0
+ev = [F, m, k(12.0, 14.0), k(15.0, 18.0), F, m, k(20.0, 22.5), k(21.0, 24.0), F, m, k(30.0, 34.0), k(31.0, 32.0)]
 print("split", split_replays(ev, 3, ["fill"]))
 print("uneven", split_replays(ev[:-1], 3, ["fill"])[1])
-print("noflush", split_replays([m, k(1.0), F, k(1.0)], 2, ["fill"])[1])
+print("noflush", split_replays([m, k(0.0, 1.0), F, k(2.0, 3.0)], 2, ["fill"])[1])
 print("nokernel", split_replays([F, m, F, m], 2, ["fill"])[1])
-print("hot", split_replays([k(1.0), k(2.0)], 2, [])[0])
+print("hot", split_replays([k(0.0, 1.0), k(5.0, 7.0)], 2, [])[0])
 print("kinds", event_kind("Memset (Device)"), event_kind("Memcpy DtoD (Device -> Device)"), event_kind("sm90_xmma_gemm"))
 PY
 )
-check_eq "split: per replay the kernels' sum, the flush and the memset left out" "$(sed -n 's/^split //p' <<<"$out")" "([5.0, 5.5, 4.0], None)"
+check_eq "split: per replay the kernels' covered time (overlaps once), the flush and the memset left out" "$(sed -n 's/^split //p' <<<"$out")" "([5.0, 4.0, 4.0], None)"
 check_eq "records that do not split evenly: none, saying why" "$(sed -n 's/^uneven //p' <<<"$out")" "11 device events do not split into 3 replays"
 check_eq "a replay that does not open with the flush: none, saying which" "$(sed -n 's/^noflush //p' <<<"$out")" "replay 1 does not open with the L2 flush's kernels"
 check_eq "a replay with no kernel: none" "$(sed -n 's/^nokernel //p' <<<"$out")" "replay 1 holds no kernel"
 check_eq "no flush (hot L2): each record a replay" "$(sed -n 's/^hot //p' <<<"$out")" "[1.0, 2.0]"
 check_eq "memsets and copies told from kernels by name" "$(sed -n 's/^kinds //p' <<<"$out")" "memset memcpy kernel"
+# a shape the library cannot run (its RuntimeError or ValueError): the header line's text
+why=$(PYTHONPATH=tools/libbench python3 - <<'PY'
+import types
+from libbench import cannot_run_why
+w = [types.SimpleNamespace(message="slow path\n taken"), types.SimpleNamespace(message=UserWarning("w2"))]
+print(cannot_run_why(ValueError("head_dim 100\nis not supported"), w))
+print(cannot_run_why(RuntimeError("no  engine"), []))
+print(len(cannot_run_why(ValueError("x" * 700), [])))
+PY
+)
+check_eq "cannot run: the error, then its warnings, white space collapsed" "$(sed -n 1p <<<"$why")" \
+  "head_dim 100 is not supported slow path taken; w2"
+check_eq "... with no warning, the error alone" "$(sed -n 2p <<<"$why")" "no engine"
+check_eq "... at most 600 characters" "$(sed -n 3p <<<"$why")" 600
 R=kernels/gemm/problem/matmul_bench.py
 python3 $R --backend matmul-cublas --shape M1_N2 >/dev/null 2>"$t/err"
 check_eq "a shape outside the grammar: exit 2" "$?" 2

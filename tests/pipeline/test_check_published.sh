@@ -15,7 +15,7 @@ MK=(make -s --no-print-directory DATA="$D" RB="$t/rb")
 make -s --no-print-directory check-published >"$t/real.out" 2>&1
 rc=$?; check_eq "check-published passes on data/ at HEAD" "$rc" 0
 [ $rc -eq 0 ] || sed 's/^/# /' "$t/real.out"
-check_grep "... and says so" "^check-published: [0-9]+ experiments under data: every sample file is of the code that ships, or retired$" "$t/real.out"
+check_grep "... and says so" "^check-published: [0-9]+ experiments under data: every sample file and profile is of the code that ships, or retired$" "$t/real.out"
 
 # --- the ids the sources give now (what make passes for an experiment, through session code-id)
 env_of() { "${MK[@]}" published-env EXP="$1" PUBLISHED_ENV_OUT="$t/env.$1" >/dev/null; }
@@ -79,7 +79,7 @@ sums >"$t/sums.after"
 check "retire never edits or moves a sample file" cmp -s "$t/sums.before" "$t/sums.after"
 "${MK[@]}" check-published >"$t/out" 2>&1
 check_eq "every stale file retired: make check-published passes" "$?" 0
-check_grep "... saying so" "^check-published: 4 experiments under $D: every sample file is of the code that ships, or retired$" "$t/out"
+check_grep "... saying so" "^check-published: 4 experiments under $D: every sample file and profile is of the code that ships, or retired$" "$t/out"
 cp "$D/RETIRED" "$t/R1"; "${MK[@]}" retire EXP=vecadd REASON=another 2>/dev/null
 check "retire again: the records that hold keep their day and reason" cmp -s "$D/RETIRED" "$t/R1"
 check_eq "published summary: per experiment, for the appendix" "$("$P" summary "$D" | sed -n '1p;4p')" \

@@ -26,6 +26,18 @@ check_eq "ncu_csv: two kernels without --kernel: exit 2" $? 2
 check_grep "ncu_csv: ... names file:line of the other kernel" "swz.raw.csv:8: launches of several kernels" "$tmp/err"
 "$T/ncu_csv" --variant swz --shape $S --kernel nope $F/swz.raw.csv >/dev/null 2>"$tmp/err"
 check_eq "ncu_csv: unknown kernel: exit 2" $? 2
+# the provenance header: --code, --git-rev and --gpu together, one word each
+"$T/ncu_csv" --variant swz --shape $S --kernel flash_attn_fwd --code kernels:0123456789ab --git-rev abc123 --gpu nvidia-h200 \
+  $F/swz.raw.csv >"$tmp/swzh.csv" 2>"$tmp/err"
+check_eq "ncu_csv: with --code, --git-rev and --gpu: exit 0" $? 0
+check_eq "ncu_csv: ... the file opens with them, then the columns" "$(head -n 5 "$tmp/swzh.csv" | tr '\n' '|')" \
+  "# cudadent42 profile v1|# code: kernels:0123456789ab|# git_rev: abc123|# gpu: nvidia-h200|variant,shape,metric,value,unit|"
+check_eq "ncu_csv: ... and the rows as without them" "$(tail -n +5 "$tmp/swzh.csv")" "$(cat "$tmp/swz.csv")"
+"$T/ncu_csv" --variant swz --shape $S --kernel flash_attn_fwd --code kernels:0123456789ab $F/swz.raw.csv >/dev/null 2>"$tmp/err"
+check_eq "ncu_csv: --code alone: exit 2" $? 2
+check_grep "ncu_csv: ... says the three go together" "go together" "$tmp/err"
+"$T/ncu_csv" --variant swz --shape $S --kernel flash_attn_fwd --code 'kernels:0 x' --git-rev a --gpu g $F/swz.raw.csv >/dev/null 2>"$tmp/err"
+check_eq "ncu_csv: a value with a blank: exit 2" $? 2
 "$T/ncu_csv" --variant simt --shape $S $F/simt.raw.csv >"$tmp/simt.csv" 2>"$tmp/err"
 check_eq "ncu_csv: scaled units: exit 0" $? 0
 check_eq "ncu_csv: 41.5 usecond = 41500 ns" "$(val "$tmp/simt.csv" duration)" 41500
@@ -189,6 +201,46 @@ check_eq "profile_section: a path outside DATA/<exp>/<gpu>/profile: exit 2" $? 2
 sed "s/$S/B2_bad/" "$tmp/swz.csv" >"$D/badshape.csv"
 psec --profile "$D/badshape.csv" 2>"$tmp/err"
 check_grep "profile_section: not a shape name: file:line" "badshape.csv:2: 'B2_bad' is not a shape name" "$tmp/err"
+sed "s/$S/B2_bad/" "$tmp/swzh.csv" >"$D/badshape.csv"
+psec --profile "$D/badshape.csv" 2>"$tmp/err"
+check_grep "profile_section: ... the line of the first row after a provenance header" "badshape.csv:6: 'B2_bad' is not a shape name" "$tmp/err"
+rm "$D/badshape.csv"
+# what code the profiles are of, against the sample files of the experiment on that GPU (their
+# `# code:`): none of ours there, the same, another, not recorded, several
+psec --profile "$D/swz.csv" 2>"$tmp/err"
+check_grep "profile_section: a profile without a header: its code not recorded; no sample file of ours" \
+  '^Profiled code: not recorded .*; the experiment has no sample file of our kernels on this GPU\.$' "$tmp/p.md"
+printf '%s\n' '# cudadent42 samples v1' '# code: kernels:0123456789ab' 'shape,rep,time_us' >"$D/../v5.csv"
+printf '%s\n' '# cudadent42 samples v1' '# code: sdpa:feedfacecafe torch=2' 'shape,rep,time_us' >"$D/../sdpa-cudnn.csv"
+cp "$tmp/swzh.csv" "$D/swz.csv"
+psec --profile "$D/swz.csv" 2>"$tmp/err"
+check_grep "profile_section: the samples' code (a library's left aside): the code of the timings" \
+  '^Profiled code: `kernels:0123456789ab` \(commit `abc123`\), that of the experiment.s sample files on this GPU\.$' "$tmp/p.md"
+sed -i 's/^# code: kernels:0123456789ab$/# code: kernels:ba9876543210/' "$D/../v5.csv"
+psec --profile "$D/swz.csv" 2>"$tmp/err"
+check_grep "profile_section: samples of other code: said" \
+  '^Profiled code: `kernels:0123456789ab` .*; the experiment.s sample files on this GPU are of `kernels:ba9876543210`: these counters are of other code' "$tmp/p.md"
+cp "$tmp/swz.csv" "$D/swz.csv"
+sed "s/^swz,/pad0,/" "$tmp/swzh.csv" >"$D/pad0.csv"
+psec --profile "$D/pad0.csv" --profile "$D/swz.csv" 2>"$tmp/err"
+check_grep "profile_section: profiles of several codes: per variant" \
+  '^Profiled code, per variant: `pad0` `kernels:0123456789ab` \(commit `abc123`\); `swz` not recorded; the experiment.s sample files' "$tmp/p.md"
+printf '%s\n' '# cudadent42 samples v1' '# code: kernels:0123456789ab' 'shape,rep,time_us' >"$D/../v4.csv"
+psec --profile "$D/swz.csv" 2>"$tmp/err"
+check_grep "profile_section: sample files of several codes: said" 'sample files on this GPU are of several codes\.$' "$tmp/p.md"
+cp "$tmp/swzh.csv" "$D/swz.csv"
+psec --profile "$D/swz.csv" 2>"$tmp/err"
+check_grep "profile_section: a profile's code beside timings of several codes: not judged" \
+  '^Profiled code: `kernels:0123456789ab` \(commit `abc123`\); the experiment.s sample files on this GPU are of several codes\.$' "$tmp/p.md"
+rm "$D/../v5.csv" "$D/../v4.csv"
+psec --profile "$D/swz.csv" 2>"$tmp/err"
+check_grep "profile_section: a profile's code and no timings of ours: not judged" \
+  '^Profiled code: `kernels:0123456789ab` \(commit `abc123`\); the experiment has no sample file of our kernels on this GPU\.$' "$tmp/p.md"
+cp "$tmp/swz.csv" "$D/swz.csv"
+printf '%s\n' '# cudadent42 samples v1' '# code: kernels:0123456789ab' 'shape,rep,time_us' >"$D/../v5.csv"
+printf '%s\n' '# cudadent42 samples v1' '# code: kernels:0123456789ab' 'shape,rep,time_us' >"$D/../v4.csv"
+rm "$D/../v5.csv" "$D/../v4.csv" "$D/../sdpa-cudnn.csv"
+cp "$tmp/pad0.csv" "$D/pad0.csv"
 
 # --- build/tools/profile with a stand-in ncu and bench -------------------------------------------
 E=$tmp/pb/e
@@ -215,7 +267,9 @@ if [ -n "\${FAKE_UNNAMED:-}" ] && [[ "\$*" == *sass_average* ]]; then echo "==ER
 while [ \$# -gt 0 ]; do [ "\$1" = --export ] && { echo report >"\$2.ncu-rep"; }; shift; done
 EOF
 chmod +x "$tmp/bin/ncu"
-run_profile() { env B="$tmp/pb" SESSION_BIN="$T/session" GPU_LOCK_DIR="$tmp/locks" TOOLS="$T" DATA_OUT="$tmp/pdata" NCU="$tmp/bin/ncu" VARIANTS=swz "$@" "$T/profile" e 2>"$tmp/perr"; }
+# the sources of the code id the profiles record (CODE_SRC, as make passes it)
+mkdir -p "$tmp/src/sub" && echo 'int a;' >"$tmp/src/k.cu" && echo 'int b;' >"$tmp/src/sub/h.h" && echo 'x' >"$tmp/src/notes.md"
+run_profile() { env B="$tmp/pb" SESSION_BIN="$T/session" GPU_LOCK_DIR="$tmp/locks" TOOLS="$T" DATA_OUT="$tmp/pdata" NCU="$tmp/bin/ncu" VARIANTS=swz CODE_SRC="$tmp/src" "$@" "$T/profile" e 2>"$tmp/perr"; }
 run_profile SHAPE=$S
 check_eq "profile: exit 0 with a stand-in ncu" $? 0
 check_grep "profile: --clock-control none" '--clock-control none' "$tmp/ncu.args"
@@ -223,10 +277,26 @@ check_grep "profile: the shape's kernel from describe.txt" 'regex:\^flash_attn_f
 check_grep "profile: skips the check launch, profiles 3" '--launch-skip 1 --launch-count 3' "$tmp/ncu.args"
 check_grep "profile: bench in timing mode with few reps" "--shape $S --reps 3 --warmup 1 --l2 hot --hot-batch 1" "$tmp/ncu.args"
 check_grep "profile: raw page with base units" '--import .*swz.ncu-rep --csv --page raw --print-units base' "$tmp/ncu.args"
-check "profile: tidy CSV written" cmp "$tmp/swz.csv" "$E/profile/swz.csv"
+check_eq "profile: tidy CSV written (its rows as ncu_csv's)" "$(grep -v '^#' "$E/profile/swz.csv")" "$(cat "$tmp/swz.csv")"
+want=$(find "$tmp/src" -type f \( -name '*.c' -o -name '*.h' -o -name '*.cu' -o -name '*.cuh' -o -name '*.tunables' \) -print0 |
+  LC_ALL=C sort -zu | xargs -0 sha256sum | sha256sum | cut -c1-12)
+check_eq "profile: ... its header: the code id of CODE_SRC (as session_code_id.h defines it, by its shell pipeline), commit unknown without GIT_REV, the GPU's slug" \
+  "$(grep '^#' "$E/profile/swz.csv" | tr '\n' '|')" "# cudadent42 profile v1|# code: kernels:$want|# git_rev: unknown|# gpu: nvidia-h100-80gb-hbm3|"
 check "profile: baselines without a flag file are not profiled" bash -c "! grep -q cublas-naive '$tmp/ncu.args'"
 check_grep "profile: counter gates run" "^profile: counter gates: 1 variants, 1 pass\$" "$tmp/perr"
 check "profile: nothing published without PUBLISH=1" test ! -e "$tmp/pdata"
+# with GIT_REV: the commit beside the code id
+run_profile SHAPE=$S GIT_REV=abc123def456
+check_eq "profile: with CODE_SRC and GIT_REV: exit 0" $? 0
+check_eq "profile: ... the header records the sources' code id and the commit" \
+  "$(sed -n '2,3p' "$E/profile/swz.csv" | tr '\n' '|')" "# code: kernels:$want|# git_rev: abc123def456|"
+for bad in 'a b' $'ab\x01c'; do
+  run_profile SHAPE=$S GIT_REV="$bad"; rc=$?
+  check_eq "profile: a GIT_REV that is not one word of printable characters ($(printf %q "$bad")): exit 2 before ncu runs" $rc 2
+done
+run_profile SHAPE=$S CODE_SRC=
+check_eq "profile: no CODE_SRC: exit 2" $? 2
+check_grep "profile: ... says make passes it" "CODE_SRC: empty" "$tmp/perr"
 rm -f "$tmp/ncu.args"
 run_profile FAKE_NO_LDGSTS=1 PUBLISH=1
 check_eq "profile: metrics ncu lacks: dropped one by one, exit 0" $? 0
@@ -243,7 +313,7 @@ run_profile FAKE_ALWAYS=1
 check_eq "profile: ncu failing every time: exit 2" $? 2
 check_eq "profile: ... after 5 tries" "$(grep -c -- '--export' "$tmp/ncu.args")" 5
 check_grep "profile: default shape is the experiment's first" "--shape $S --reps" "$tmp/ncu.args"
-check "profile: PUBLISH=1 copies the tidy CSV" cmp "$tmp/swz.csv" "$tmp/pdata/e/nvidia-h100-80gb-hbm3/profile/swz.csv"
+check "profile: PUBLISH=1 copies the tidy CSV" cmp "$E/profile/swz.csv" "$tmp/pdata/e/nvidia-h100-80gb-hbm3/profile/swz.csv"
 check "profile: PUBLISH=1 publishes the gate table" test -f "$tmp/pdata/e/nvidia-h100-80gb-hbm3/gates.csv"
 check_grep "profile: ... said which variant failed" "^profile: no variant profiled \(1 failed\)$" "$tmp/perr"
 check_grep "profile: under the GPU's lock (the holder's note names the run)" "make profile EXP=e" "$tmp"/locks/cudadent42-gpu*.holder

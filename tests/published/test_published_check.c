@@ -124,6 +124,43 @@ int main(void) {
             strstr(buf, "(1 newly, 1 already), 2 records dropped"),
         "retire: prunes the records that no longer hold, keeps the one that does");
   CHECK(run(PUBLISHED_CHECK, "e", 1) == 0, "... then check passes");
+
+  // profiles (DATA/<exp>/<gpu>/profile/<v>.csv) carry their code as sample files do; one written
+  // before they did (the column line first) is of code none
+  put("e/g/profile/cur.csv", "# cudadent42 profile v1\n# code: " K "\n# git_rev: abc\n# gpu: g\nvariant,shape,metric,value,unit\n");
+  put("e/g/profile/old.csv", "variant,shape,metric,value,unit\r\ncur,N1,duration,1,ns\n");
+  put("e/g/profile/other.csv", "variant,shape,metric,value,unit,extra\n");
+  CHECK(published_scan("t", dir, "e", &s) == 0, "scan: with profiles");
+  const published_entry *pc = published_entries_find(&s, "e/g/profile/cur.csv"), *po = published_entries_find(&s, "e/g/profile/old.csv");
+  CHECK(pc && !strcmp(pc->code, K) && published_is_profile(pc->path), "scan: a profile's # code:");
+  CHECK(po && !strcmp(po->code, "none"), "scan: a profile from before they carried their code: none");
+  CHECK(!published_entries_find(&s, "e/g/profile/other.csv") && !published_entries_find(&s, "e/g/profile/v8.csv"),
+        "scan: a CSV of profile/ that is no profile is not one");
+  CHECK(!published_is_profile("e/g/v1.csv") && !published_is_profile("e/profile/x/v.csv") && published_is_profile("e/g/profile/v.csv") &&
+            !published_is_profile("e/profile/v.csv") && published_is_profile("e/profile/profile/v.csv") &&
+            !published_is_profile("e/g/x/profile/v.csv") && !published_is_profile("e//profile/v.csv") && !published_is_profile("e/g/profile/"),
+        "is_profile: <exp>/<gpu>/profile/<v>.csv only (a GPU folder named profile included)");
+  published_entries_free(&s);
+  CHECK(run(PUBLISHED_CHECK, "e", 1) == 1 && lines(buf) == 1, "check: a stale profile fails, one line");
+  snprintf(want, sizeof want, "check-published: %s/e/g/profile/old.csv: code none is not the code that ships (" K
+           "): profile it again (make profile EXP=e VARIANT=old PUBLISH=1) or retire it (make retire EXP=e)\n", dir);
+  CHECK(strstr(buf, want), "... saying how to profile it again");
+  CHECK(run(PUBLISHED_STALE, "e", 1) == 1 && !strstr(buf, "profile/"), "stale: profiles are not timings: not named");
+  CHECK(run(PUBLISHED_RETIRE, "e", 1) == 0 && strstr(buf, "retire: e: 3 stale files (sample files and profiles) retired") &&
+            strstr(buf, "(1 newly, 2 already)"),
+        "retire: records the profile beside the sample file, saying so");
+  CHECK(run(PUBLISHED_CHECK, "e", 1) == 0, "... then check passes");
+  CHECK(published_record_read(dir, "e", &r) == 0 && published_entries_find(&r, "e/g/profile/old.csv"), "... the profile's record");
+  char *sum = NULL;
+  size_t sumn = 0;
+  FILE *mem = open_memstream(&sum, &sumn);
+  CHECK(mem && published_record_summary(&r, mem) == 0 && fclose(mem) == 0 && strstr(sum, "\ne,2,") && strstr(sum, ",g:2\n"),
+        "summary: the appendix's count of retired timings leaves the profile out (the 2 sample files, not 3)");
+  free(sum);
+  published_entries_free(&r);
+  remove(strcat(strcpy(gone, dir), "/e/g/profile/old.csv"));
+  CHECK(run(PUBLISHED_CHECK, "e", 1) == 1 && strstr(buf, "profile/old.csv: retired in") && strstr(buf, "but there is no such profile"),
+        "check: a retired profile gone: drop the record");
   snprintf(buf, sizeof buf, "rm -rf '%s'", dir);
   if (system(buf)) printf("# %s: not removed\n", dir);
   CHECK_DONE();

@@ -86,7 +86,7 @@ int main(void) {
   remove(file);
   CHECK(published_record_write(dir, "vecadd", NULL, 0) == 0 && access(file, F_OK) != 0, "no file and nothing to record: no file made");
   CHECK(published_record_write(dir, "vecadd", lines, 1) == 0 && !strncmp(slurp(file, buf, sizeof buf), "# RETIRED", 9) &&
-            strstr(buf, "# <exp>/<gpu>/<variant>.csv <code> <YYYY-MM-DD> <reason>\nvecadd/gpu/c.csv none 2026-11-28 new\n"),
+            strstr(buf, "# <exp>/<gpu>/[profile/]<variant>.csv <code> <YYYY-MM-DD> <reason>\nvecadd/gpu/c.csv none 2026-11-28 new\n"),
         "a new file: the three header comments, then the record");
 
   const char *broken[] = {"vecadd/gpu/v.csv kernels:0 2026-11-01\n", "vecadd/v.csv kernels:0 2026-11-01 why\n",

@@ -307,7 +307,8 @@ for d in appendix appendix-full; do
   check "$d: it opens with In brief" test -n "$brief"
   check_grep "$d: ... hopper on nvidia-h200, counted from its compare files" "$(brief_oracle hopper nvidia-h200 1.10)" <(echo "$brief")
   check_grep "$d: ... gemm-ladder on nvidia-h200" "$(brief_oracle gemm-ladder nvidia-h200 '')\\. At " <(echo "$brief")
-  check_eq "$d: ... one goal sentence, hopper's (gemm-ladder declares no GOAL)" "$(grep -o 'The goal of' <<<"$brief" | wc -l)" 1
+  check_eq "$d: ... one goal sentence, hopper's (gemm-ladder's goals per shape are A.0's to state)" "$(grep -o 'The goal of' <<<"$brief" | wc -l)" 1
+  check_eq "$d: ... no sentence of goals per shape (GOAL_AT)" "$(grep -c 'GOAL_AT' <<<"$brief")" 0
   check_grep "$d: ... the claims of hopper first (CLAIMS_RANK)" 'in `hopper` .*in `gemm-ladder` ' <(echo "$brief")
   check_eq "$d: ... no GPU of retired data" "$(grep -c 'H100' <<<"$brief")" 0
   for ec in hopper:dispatch gemm-ladder:hd; do

@@ -252,4 +252,76 @@ check_grep "... saying which key differed and what was dropped" \
 out=$($S publish "$t/new/dir" $F/merge/merged.csv $F/merge/session2.csv 2>"$t/e"); rc=$?
 check_eq "publish: into a directory not there yet, two files: exit 0, 2 published" "$rc $out" "0 2"
 check "... each under its own name" test -f "$t/new/dir/merged.csv" -a -f "$t/new/dir/session2.csv"
+# --- fold ---------------------------------------------------------------------------------------
+# two copies of a published folder, each with a session appended on its own machine (s2 here, s3
+# there, s1 in both): fold adds s3 to this copy, as append would have after s2 (folded.csv: by hand)
+mkdir -p "$t/fd/data/smoke/gpu-x" "$t/ff/gpu-x"
+cp $F/merge/appended.csv "$t/fd/data/smoke/gpu-x/v1.csv"
+cp $F/fold/from.csv "$t/ff/gpu-x/v1.csv"
+printf 'variant,shape\nv1,x\n' >"$t/ff/gpu-x/gates.csv"  # not a sample file: not folded
+$S fold "$t/fd/data/smoke/gpu-x" "$t/ff/gpu-x" 2>"$t/e"; rc=$?
+check_eq "fold: exit 0" "$rc" 0
+check "fold: the session the copy lacks appended (s1 once, s2 kept, s3 added, s3's header)" cmp "$t/fd/data/smoke/gpu-x/v1.csv" $F/fold/folded.csv
+check "fold: ... a file the reader reads" $S check "$t/fd/data/smoke/gpu-x/v1.csv"
+check_grep "fold: ... says the session it holds already" "^fold: v1: session s1 is in .*v1.csv already" "$t/e"
+check_grep "fold: ... and counts the one added" "^fold: 1 session\(s\) added to " "$t/e"
+check "fold: ... and leaves the tables beside the samples out" test ! -e "$t/fd/data/smoke/gpu-x/gates.csv"
+check_grep "fold: ... saying so" "^fold: .*/gates.csv is not in .*: left out" "$t/e"
+check_eq "fold: ... nothing left behind but the lock" "$(ls -A "$t/fd/data/smoke/gpu-x" | tr '\n' ' ')" ".publish.lock v1.csv "
+$S fold "$t/fd/data/smoke/gpu-x" "$t/ff/gpu-x" 2>"$t/e"; rc=$?
+check_eq "fold: again: exit 0, nothing to add" "$rc" 0
+check "fold: ... the file unchanged" cmp "$t/fd/data/smoke/gpu-x/v1.csv" $F/fold/folded.csv
+check_grep "fold: ... 0 added" "^fold: 0 session\(s\) added" "$t/e"
+# each copy folded into the other: the one whose newest session is older takes it after its own
+# and keeps the newest session's header lines
+mkdir -p "$t/fb/data/smoke/gpu-x"
+cp $F/fold/from.csv "$t/fb/data/smoke/gpu-x/v1.csv"
+$S fold "$t/fb/data/smoke/gpu-x" "$t/fd/data/smoke/gpu-x" 2>"$t/e"
+check_eq "fold: the other way: s2 added after s3 (rows and session lines), s3's header kept" \
+  "$(grep -c ',s2,' "$t/fb/data/smoke/gpu-x/v1.csv") $(grep '^# session\.' "$t/fb/data/smoke/gpu-x/v1.csv" | cut -c11-12 | tr '\n' ' ')$(grep '^# date:' "$t/fb/data/smoke/gpu-x/v1.csv")" \
+  "2 s1 s3 s2 # date: 2026-11-04T08:00:00Z"
+check_grep "fold: ... named by its own session line" "^fold: v1: session s2 appended" "$t/e"
+# FROM as another tool may leave it: its session line after the header row, CRLF line ends, a blank
+# line in its header, blanks around a session field: the same file comes out
+mkdir -p "$t/fw/data/smoke/gpu-x" "$t/fv/gpu-x"
+cp $F/merge/appended.csv "$t/fw/data/smoke/gpu-x/v1.csv"
+awk '/^# session\.s3:/ { s = $0; next } /^# rounds:/ { print; print ""; next } { print } /^shape,/ { print s }' $F/fold/from.csv |
+  sed 's/,s3,/, s3 ,/; s/$/\r/' >"$t/fv/gpu-x/v1.csv"
+check "fold: (that FROM reads)" $S check "$t/fv/gpu-x/v1.csv"
+$S fold "$t/fw/data/smoke/gpu-x" "$t/fv/gpu-x" 2>"$t/e"; rc=$?
+check_eq "fold: a FROM of misplaced lines, CRLF and blanks: exit 0" "$rc" 0
+check_eq "fold: ... the same file as from a FROM measure wrote (rows as FROM holds them)" \
+  "$(sed 's/, s3 ,/,s3,/' "$t/fw/data/smoke/gpu-x/v1.csv" | cmp - $F/fold/folded.csv && grep -c ', s3 ,' "$t/fw/data/smoke/gpu-x/v1.csv")" 2
+# a variant the folder lacks is written whole; a copy of other code is not folded, the file kept
+mkdir -p "$t/fo/gpu-x"
+cp $F/fold/from.csv "$t/fo/gpu-x/v2.csv"
+sed 's/^# rounds: 1$/# code: kernels:000000000000\n# rounds: 1/; s/s3/s4/g' $F/fold/from.csv >"$t/fo/gpu-x/v1.csv"
+$S fold "$t/fd/data/smoke/gpu-x" "$t/fo/gpu-x" 2>"$t/e"; rc=$?
+check_eq "fold: a session of other code: exit 1" "$rc" 1
+check_grep "fold: ... says what differs and that the file is left" "^fold: v1: not folded: code differs .published '', now 'kernels:000000000000'.; .* is left as it is" "$t/e"
+check "fold: ... the published file unchanged" cmp "$t/fd/data/smoke/gpu-x/v1.csv" $F/fold/folded.csv
+check "fold: ... while the variant the folder lacked is written whole" cmp "$t/fd/data/smoke/gpu-x/v2.csv" $F/fold/from.csv
+# the code differs after a header line longer than any buffer: still seen
+long="# note: $(head -c 9000 /dev/zero | tr '\0' x),session,"
+mkdir -p "$t/fl/data/smoke/gpu-x" "$t/fm/gpu-x"
+sed "s/^# rounds: 1\$/$long\n# code: kernels:aaaaaaaaaaaa\n# rounds: 1/" $F/merge/appended.csv >"$t/fl/data/smoke/gpu-x/v1.csv"
+sed "s/^# rounds: 1\$/$long\n# code: kernels:bbbbbbbbbbbb\n# rounds: 1/" $F/fold/from.csv >"$t/fm/gpu-x/v1.csv"
+cp "$t/fl/data/smoke/gpu-x/v1.csv" "$t/long0.csv"
+$S fold "$t/fl/data/smoke/gpu-x" "$t/fm/gpu-x" 2>"$t/e"; rc=$?
+check_eq "fold: other code after a 9 KB header line: exit 1" "$rc" 1
+check "fold: ... the file unchanged" cmp "$t/fl/data/smoke/gpu-x/v1.csv" "$t/long0.csv"
+# a copy of another experiment's folder is not folded, and nothing is made there
+$S fold "$t/fx/data/other/gpu-x" "$t/ff/gpu-x" 2>"$t/e"; rc=$?
+check_eq "fold: another experiment's file: exit 1" "$rc" 1
+check_grep "fold: ... naming both" "^fold: .*/v1.csv: not folded: it is of experiment 'smoke', .* of 'other'" "$t/e"
+check "fold: ... nothing made" test ! -e "$t/fx"
+$S fold "$t/fd/data/smoke/." "$t/ff/gpu-x" 2>"$t/e"; rc=$?
+check_eq "fold: a DEST whose last component is . : exit 2" "$rc" 2
+check_grep "fold: ... not a GPU folder" "is not a GPU folder of an experiment" "$t/e"
+$S fold "$t/fd/data/smoke/gpu-x" "$t/nofolder" 2>"$t/e"; rc=$?
+check_eq "fold: FROM not a folder: exit 2" "$rc" 2
+mkdir -p "$t/empty"
+$S fold "$t/fd/data/smoke/gpu-x" "$t/empty" 2>"$t/e"; rc=$?
+check_eq "fold: FROM without a sample file: exit 2" "$rc" 2
+check_grep "fold: ... saying so" "holds no sample file" "$t/e"
 done_testing

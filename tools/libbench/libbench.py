@@ -15,7 +15,7 @@ one writer of the format) and the exit codes. Columns:
   sm_clock_mhz    the SM clock through NVML right after each sample (empty if unavailable).
   python_call_us  --graph-calls back-to-back calls from Python, no graph, host clock, / count.
   kernel_us       kernel time: the GPU time of the kernels alone inside one replay (memsets and
-                  copies left out), / --graph-calls, from CUPTI's activity records (the PyTorch
+                  copies left out; kernels that overlap counted once), / --graph-calls, from CUPTI's activity records (the PyTorch
                   profiler) over a second pass of the same number of replays, each after the same
                   L2 flush; row r holds replay r of that pass. Empty when the records cannot be
                   split into replays (the header says why). Taken under CUPTI, which can lengthen
@@ -43,6 +43,13 @@ META_KEY_RE = re.compile(r"^[a-z0-9_][a-z0-9_.]*$")
 COLUMNS = "shape,rep,time_us,sm_clock_mhz,python_call_us,kernel_us"
 SAMPLES_BIN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "build", "tools",
                            "samples")
+
+
+def cannot_run_why(e, warns):
+    """The unsupported.<shape> line: the library's error, then the warnings it raised beside it
+    ('; ' between them), every run of white space one space, at most 600 characters."""
+    text = f"{e} " + "; ".join(str(w.message) for w in warns)
+    return " ".join(text.split())[:600]
 
 
 def positive_int(lo):
@@ -187,7 +194,7 @@ def kernel_pass(torch, call, a, name, flush):
         del graph
     except Exception as e:  # no profiler, no CUPTI, no graph
         return None, [(f"kernel_time.{name}", "unavailable: " + " ".join(str(e).split())[:200])]
-    count = {k: sum(x == k for _, x, _ in one) for k in ("kernel", "memset", "memcpy")}
+    count = {k: sum(e[1] == k for e in one) for k in ("kernel", "memset", "memcpy")}
     names = sorted({e[0] for e in one})
     return kernel, [
         (f"kernel_time.{name}",
@@ -272,7 +279,7 @@ def main(spec, argv):
                         torch.cuda.synchronize()
                         why = None
                     except (RuntimeError, ValueError) as e:  # the library cannot run the shape
-                        why = " ".join(f"{e} " + "; ".join(str(w.message) for w in warns).split())[:600]
+                        why = cannot_run_why(e, warns)
                 if why is None:
                     ok, text = check(out)
                     del out

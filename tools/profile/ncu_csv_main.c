@@ -1,5 +1,8 @@
 // ncu_csv — Nsight Compute raw-page CSV -> the tidy profile CSV of one variant.
-//   ncu_csv --variant V --shape S [--kernel NAME] RAW.csv > V.csv
+//   ncu_csv --variant V --shape S [--kernel NAME] [--code ID --git-rev REV --gpu SLUG] RAW.csv > V.csv
+// With --code (the code id of what was profiled, tools/session/session_code_id.h), --git-rev and
+// --gpu the file opens with its provenance (profile_metrics.h): `# cudadent42 profile v1`, then
+// `# code: ID`, `# git_rev: REV`, `# gpu: SLUG`; all three or none.
 // Keeps the launches of kernel NAME (function base name; default: the only kernel in the file),
 // averages every metric of the set in profile_metrics.c over them (missing values skipped) and
 // writes variant,shape,metric,value,unit rows, then "launches". Metrics absent from the export
@@ -13,18 +16,21 @@
 #include "profile_metrics.h"
 
 static _Noreturn void usage(const char *why) {
-  fprintf(stderr, "ncu_csv: %s\nusage: ncu_csv --variant V --shape S [--kernel NAME] RAW.csv\n", why);
+  fprintf(stderr, "ncu_csv: %s\nusage: ncu_csv --variant V --shape S [--kernel NAME] [--code ID --git-rev REV --gpu SLUG] RAW.csv\n", why);
   exit(2);
 }
 
 static int csv_safe(const char *s) { return s[0] && strcspn(s, ",\"\n\r") == strlen(s); }
 
 int main(int argc, char **argv) {
-  const char *variant = NULL, *shape = NULL, *kernel = NULL, *path = NULL;
+  const char *variant = NULL, *shape = NULL, *kernel = NULL, *path = NULL, *code = NULL, *rev = NULL, *gpu = NULL;
   for (int i = 1; i < argc; i++) {
     const char **dst = !strcmp(argv[i], "--variant") ? &variant
                        : !strcmp(argv[i], "--shape") ? &shape
-                       : !strcmp(argv[i], "--kernel") ? &kernel : NULL;
+                       : !strcmp(argv[i], "--kernel") ? &kernel
+                       : !strcmp(argv[i], "--code") ? &code
+                       : !strcmp(argv[i], "--git-rev") ? &rev
+                       : !strcmp(argv[i], "--gpu") ? &gpu : NULL;
     if (dst) {
       if (i + 1 >= argc) usage("option needs a value");
       *dst = argv[++i];
@@ -36,6 +42,9 @@ int main(int argc, char **argv) {
   }
   if (!variant || !shape || !path) usage("--variant, --shape and an input file are required");
   if (!csv_safe(variant) || !csv_safe(shape)) usage("variant and shape must be non-empty, without , or \"");
+  if ((code || rev || gpu) && !(code && rev && gpu)) usage("--code, --git-rev and --gpu go together");
+  if (code && (!pm_header_word(code) || !pm_header_word(rev) || !pm_header_word(gpu)))
+    usage("--code, --git-rev and --gpu take one word each, no blanks or control characters");
 
   ncu_table t;
   char err[600];
@@ -56,6 +65,7 @@ int main(int argc, char **argv) {
             t.launch[0].kernel);
     return 2;
   }
+  if (code) printf("%s v1\n# code: %s\n# git_rev: %s\n# gpu: %s\n", PM_MAGIC, code, rev, gpu);
   printf("variant,shape,metric,value,unit\n");
   for (int m = 0; m < PM_COUNT; m++) {
     const pm_def *d = &pm_defs[m];

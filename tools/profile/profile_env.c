@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include "profile_metrics.h"
 #include "session/run_util.h"
 
 // whether S is a number as strtod reads it whole (no blanks, no "inf" or "nan")
@@ -31,6 +32,8 @@ int pf_settings_read(pf_settings *s, const char *exp, const char *(*get)(const c
       {"BANK_CONFLICT_MAX", "0.5", offsetof(pf_settings, bank_max)},
       {"COALESCE_FACTOR", "2", offsetof(pf_settings, coalesce)},
       {"COALESCE_IDEAL_SECTORS", "4", offsetof(pf_settings, ideal)},
+      {"CODE_SRC", "", offsetof(pf_settings, code_src)},
+      {"GIT_REV", "unknown", offsetof(pf_settings, git_rev)},
   };
   for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
     *(const char **)((char *)s + keys[i].at) = run_val(get, keys[i].key, keys[i].dflt);
@@ -41,6 +44,7 @@ int pf_settings_read(pf_settings *s, const char *exp, const char *(*get)(const c
   if (!run_digits(to, 1, 7, 0)) return run_errf(err, n, "PROFILE_TIMEOUT '%s' is not a count of seconds", to);
   s->timeout = (unsigned)atol(to);
   if (!run_digits(s->seed, 1, 19, 0)) return run_errf(err, n, "SEED '%s' is not a whole number", s->seed);
+  if (!pm_header_word(s->git_rev)) return run_errf(err, n, "GIT_REV '%s' is not one word of printable characters", s->git_rev);
   const char *num[][2] = {{"BANK_CONFLICT_MAX", s->bank_max}, {"COALESCE_FACTOR", s->coalesce},
                           {"COALESCE_IDEAL_SECTORS", s->ideal}};
   for (size_t i = 0; i < sizeof num / sizeof num[0]; i++)
@@ -55,7 +59,7 @@ int pf_settings_read(pf_settings *s, const char *exp, const char *(*get)(const c
 }
 
 void pf_settings_free(pf_settings *s) {
-  char *owned[] = {s->b, s->out, s->tools, s->session_bin, s->data_out};
+  char *owned[] = {s->b, s->out, s->tools, s->session_bin, s->data_out, s->code, s->gpu};
   for (size_t i = 0; i < sizeof owned / sizeof owned[0]; i++) free(owned[i]);
   memset(s, 0, sizeof *s);
 }

@@ -6,7 +6,9 @@
 //   (default: each variant's first), NCU (a path, or a name looked up in PATH; default: found as
 //   profile_ncu.h says), PROFILE_TIMEOUT (seconds an ncu run may take, 110; 0: no limit), SEED
 //   (42), BANK_CONFLICT_MAX (0.5), COALESCE_FACTOR (2), COALESCE_IDEAL_SECTORS (4)
-//   (counter_gates.c says what they mean), GPU_LOCK_HELD (set: this run already holds the lock).
+//   (counter_gates.c says what they mean), GPU_LOCK_HELD (set: this run already holds the lock),
+//   CODE_SRC (the sources of the code id every profile records, blank-separated, as measure's:
+//   mk/measure.mk; required), GIT_REV (the commit every profile records, one word; `unknown`).
 //   An unset or empty one takes its default.
 #pragma once
 #include <stddef.h>
@@ -14,6 +16,8 @@
 typedef struct {
   char *b, *out, *tools, *session_bin, *data_out;  // b: B/EXP, out: B/EXP/profile (malloc'd)
   const char *exp, *variants, *variant, *shape, *ncu, *seed, *bank_max, *coalesce, *ideal;
+  const char *code_src, *git_rev;
+  char *code, *gpu;  // what every profile's header records (profile_main.c sets them: the code id, the slug)
   unsigned timeout;
   int publish, lock_held;
 } pf_settings;

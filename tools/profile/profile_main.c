@@ -16,11 +16,13 @@
 #include <string.h>
 #include <unistd.h>
 #include "profile_env.h"
+#include "profile_metrics.h"
 #include "profile_gates.h"
 #include "profile_ncu.h"
 #include "profile_pick.h"
 #include "profile_run.h"
 #include "session/run_proc.h"
+#include "session/session_code_id.h"
 
 static const char *env(const char *k) { return getenv(k); }
 
@@ -44,6 +46,16 @@ static char *gpu_slug(const pf_settings *s, const char *variant) {
   free(bench);
   free(err);
   return slug;
+}
+
+// the code id of CODE_SRC's sources, as measure computes it for the samples
+static char *code_id(const pf_settings *s) {
+  strv src = strv_words(s->code_src);
+  char id[SESSION_CODE_ID_MAX];
+  if (!src.n) run_die("CODE_SRC: empty (make passes the sources of the code id the profiles record)");
+  if (session_code_id_kernels("profile", (const char *const *)src.s, src.n, id) != 0) exit(2);
+  strv_free(&src);
+  return run_strdup(id);
 }
 
 // runs this command again under `session lock`, which holds the GPU's lock while it runs
@@ -99,6 +111,9 @@ int main(int argc, char **argv) {
   }
   strv cand = candidates(&s);
   char *slug = gpu_slug(&s, cand.s[0]), *raw = run_fmt("%s/raw", s.out);
+  s.code = code_id(&s);
+  s.gpu = run_strdup(slug);
+  if (!pm_header_word(s.gpu)) run_die("the GPU's slug '%s' cannot go into a profile's header", s.gpu);
   if (run_mkdir_p(raw) != 0) run_die("cannot make %s", raw);
   if (!s.lock_held) relock(&s);
   run_signals();

@@ -48,6 +48,12 @@ const pm_def pm_defs[PM_COUNT] = {
     [PM_LAUNCHES] = {NULL, "launches", "count", ""},
 };
 
+int pm_header_word(const char *s) {
+  for (const unsigned char *c = (const unsigned char *)s; *c; c++)
+    if (*c <= ' ' || *c == 127) return 0;
+  return s[0] != 0;
+}
+
 int pm_by_name(const char *name) {
   for (int i = 0; i < PM_COUNT; i++)
     if (!strcmp(pm_defs[i].name, name)) return i;
@@ -66,18 +72,37 @@ int pm_read(const char *path, pm_profile *p, char *err, size_t errlen) {
   FILE *f = fopen(path, "r");
   if (!f) { snprintf(err, errlen, "%s: %s", path, strerror(errno)); return -1; }
   char buf[1024], msg[300];
-  long line = 0;
-  int rc = 0, rows = 0;
+  long line = 0, columns = 0;  // columns: the line of the column header
+  int rc = 0, rows = 0, magic = 0;
   while (fgets(buf, sizeof buf, f)) {
     line++;
     size_t n = strlen(buf);
     if (n && buf[n - 1] != '\n' && !feof(f)) { rc = bad(err, errlen, path, line, "line too long"); break; }
     buf[strcspn(buf, "\r\n")] = 0;
-    if (line == 1) {
+    if (!columns) {
+      // the provenance header (the magic line first), then the column header
+      if (line == 1 && !strncmp(buf, PM_MAGIC, sizeof PM_MAGIC - 1)) { magic = 1; continue; }
+      if (magic && buf[0] == '#') {
+        // as check-published reads a header (tools/published/published_scan.c): the first
+        // non-empty value of a key, blanks before it skipped, up to its first blank
+        const char *keys[] = {"# code:", "# git_rev:"};
+        char *dst[] = {p->code, p->git_rev};
+        const size_t cap[] = {sizeof p->code, sizeof p->git_rev};
+        for (int k = 0; k < 2; k++) {
+          if (dst[k][0] || strncmp(buf, keys[k], strlen(keys[k]))) continue;
+          const char *v = buf + strlen(keys[k]);
+          v += strspn(v, " \t");
+          size_t m = strcspn(v, " \t");
+          if (m >= cap[k]) m = cap[k] - 1;  // longer than an id: cut (the report shows it as read)
+          memcpy(dst[k], v, m), dst[k][m] = 0;
+        }
+        continue;
+      }
       if (strcmp(buf, "variant,shape,metric,value,unit")) {
         rc = bad(err, errlen, path, line, "header is not 'variant,shape,metric,value,unit'");
         break;
       }
+      columns = line;
       continue;
     }
     if (!buf[0]) continue;
@@ -91,6 +116,7 @@ int pm_read(const char *path, pm_profile *p, char *err, size_t errlen) {
     }
     if (k != 5 || s) { rc = bad(err, errlen, path, line, "expected 5 fields"); break; }
     if (rows == 0) {
+      p->first_row = line;
       snprintf(p->variant, sizeof p->variant, "%s", fld[0]);
       snprintf(p->shape, sizeof p->shape, "%s", fld[1]);
     } else if (strcmp(p->variant, fld[0]) || strcmp(p->shape, fld[1])) {

@@ -1,9 +1,16 @@
 // profile_metrics.h — the minimal Nsight Compute metric set of `make profile`, its readable
 // names, and the tidy profile CSV (build/<exp>/profile/<v>.csv, data/<exp>/<gpu>/profile/<v>.csv):
+//   # cudadent42 profile v1
+//   # code: kernels:34bff2ac2107
+//   # git_rev: 2575a9c5e025
+//   # gpu: nvidia-h200
 //   variant,shape,metric,value,unit
 //   v3,B2_H8_S1024_D64_C0,duration,41250,ns
 // One row per metric, averaged over the profiled launches of the variant's main kernel
-// ("launches" says how many). `make profile` asks ncu for these names (ncu_metrics.h).
+// ("launches" says how many). `make profile` asks ncu for these names (ncu_metrics.h). The
+// header says what was profiled: the code id of its sources (tools/session/session_code_id.h),
+// the commit make was given and the GPU's slug; files written before profiles carried it open
+// with the column line (their code is not recorded).
 #pragma once
 #include <stddef.h>
 
@@ -28,9 +35,16 @@ extern const pm_def pm_defs[PM_COUNT];
 // The metric whose tidy name is NAME, or -1.
 int pm_by_name(const char *name);
 
+#define PM_MAGIC "# cudadent42 profile"
+// whether S can be a value of the header: one word, no blank or control character (bytes above
+// 127 allowed)
+int pm_header_word(const char *s);
+
 // One tidy file: a variant's metrics at one shape; NAN where a metric is absent.
 typedef struct {
   char variant[128], shape[128], path[512];
+  char code[128], git_rev[64];  // the header's `# code:` and `# git_rev:` ("": not recorded)
+  long first_row;               // the line of the first metric row
   double v[PM_COUNT];
 } pm_profile;
 

@@ -88,7 +88,9 @@ static int convert(const pf_settings *s, const char *ncu, const char *v, const c
     run_say("%s: ncu --import failed, see %s/%s.log", v, s->out, v);
     rc = -1;
   } else {
-    char *a[] = {tool, "--variant", (char *)v, "--shape", (char *)shape, "--kernel", (char *)kernel, raw, NULL};
+    char *a[] = {tool, "--variant", (char *)v, "--shape", (char *)shape, "--kernel", (char *)kernel,
+                 "--code", s->code ? s->code : "none", "--git-rev", (char *)s->git_rev, "--gpu", s->gpu ? s->gpu : "unknown",
+                 raw, NULL};
     run_io to = {.out = tmp};
     run_touch(tmp);
     rc = pr_run(a, &to, 0) == 0 && rename(tmp, tidy) == 0 ? 0 : -1;

@@ -29,8 +29,12 @@ int published_check(published_mode mode, const published_job *j) {
   char **added = calloc(files.n + recs.n + 1, sizeof *added), *seen = calloc(recs.n + 1, 1);
   size_t nadd = 0, kept = 0, newly = 0, dropped = 0;
   int bad = 0, rc = !added || !seen ? 2 : 0, oom = rc;
+  size_t nprof = 0;  // profiles among the files retired
   for (size_t i = 0; rc == 0 && i < files.n; i++) {
     const char *p = files.e[i].path, *have = files.e[i].code;
+    const int prof = published_is_profile(p);
+    // a fresh session is judged against the timings alone
+    if (prof && mode == PUBLISHED_STALE) continue;
     const published_entry *r = published_entries_find(&recs, p);
     for (size_t k = 0; k < recs.n; k++) seen[k] |= !strcmp(recs.e[k].path, p);
     char want[SESSION_CODE_ID_MAX];
@@ -53,15 +57,20 @@ int published_check(published_mode mode, const published_job *j) {
       bad = 1;
     } else if (mode == PUBLISHED_CHECK) {
       if (r && !strcmp(r->code, have)) continue;
-      if (*want)
+      if (*want && prof) {
+        const char *v = strrchr(p, '/') + 1;
+        fprintf(stderr, "%s: %s/%s: code %s is not the code that ships (%s): profile it again (make profile EXP=%s VARIANT=%.*s PUBLISH=1) or retire it (make retire EXP=%s)\n",
+                tool, d, p, have, want, e, (int)(strlen(v) - 4), v, e);
+      } else if (*want)
         fprintf(stderr, "%s: %s/%s: code %s is not the code that ships (%s): re-publish it (make measure EXP=%s) or retire it (make retire EXP=%s)\n",
                 tool, d, p, have, want, e, e);
       else fprintf(stderr, "%s: %s/%s: code %s, but nothing of %s ships (no experiment.mk): retire it (make retire EXP=%s)\n", tool, d, p, have, e, e);
       bad = 1;
     } else if (r && !strcmp(r->code, have)) {
       if (!(added[nadd++] = strdup(r->line))) rc = oom = 2;
-      kept++;
+      kept++, nprof += prof;
     } else {
+      nprof += prof;
       const size_t n = strlen(p) + strlen(have) + strlen(j->day) + strlen(j->reason) + 4;
       if (!(added[nadd] = malloc(n))) rc = oom = 2;
       else snprintf(added[nadd++], n, "%s %s %s %s", p, have, j->day, j->reason);
@@ -72,18 +81,19 @@ int published_check(published_mode mode, const published_job *j) {
   for (size_t k = 0; rc == 0 && k < recs.n; k++) {
     if (seen[k] || published_entries_find(&recs, recs.e[k].path) != &recs.e[k]) continue;
     if (mode == PUBLISHED_CHECK) {
-      fprintf(stderr, "%s: %s/%s: retired in %s/RETIRED, but there is no such sample file: drop the record (make retire EXP=%s)\n",
-              tool, d, recs.e[k].path, d, e);
+      fprintf(stderr, "%s: %s/%s: retired in %s/RETIRED, but there is no such %s: drop the record (make retire EXP=%s)\n",
+              tool, d, recs.e[k].path, d, published_is_profile(recs.e[k].path) ? "profile" : "sample file", e);
       bad = 1;
     } else if (mode == PUBLISHED_RETIRE) {
-      fprintf(stderr, "%s: %s/%s: no such sample file: record dropped\n", tool, d, recs.e[k].path);
+      fprintf(stderr, "%s: %s/%s: no such %s: record dropped\n", tool, d, recs.e[k].path,
+              published_is_profile(recs.e[k].path) ? "profile" : "sample file");
       dropped++;
     }
   }
   if (rc == 0 && mode == PUBLISHED_RETIRE) {
     if (published_record_write(d, e, added, nadd)) rc = 2;
-    else fprintf(stderr, "%s: %s: %zu stale sample files retired in %s/RETIRED (%zu newly, %zu already), %zu records dropped\n",
-                 tool, e, kept + newly, d, newly, kept, dropped);
+    else fprintf(stderr, "%s: %s: %zu stale %s retired in %s/RETIRED (%zu newly, %zu already), %zu records dropped\n",
+                 tool, e, kept + newly, nprof ? "files (sample files and profiles)" : "sample files", d, newly, kept, dropped);
   }
   if (oom) fprintf(stderr, "%s: out of memory\n", tool);
   for (size_t i = 0; added && i < nadd; i++) free(added[i]);

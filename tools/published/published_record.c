@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "published/published_record.h"
+#include "published/published_scan.h"
 
 #define BLANKS " \t"
 
@@ -32,15 +33,18 @@ static int is_date(const char *s, size_t n) {
   return 1;
 }
 
-// <exp>/<gpu>/<variant>.csv: three non-empty parts, the last ending in .csv
+// <exp>/<gpu>/<variant>.csv or <exp>/<gpu>/profile/<variant>.csv: non-empty parts, the last
+// ending in .csv
 static int is_path(const char *s, size_t n) {
-  size_t parts = 0, len = 0;
+  size_t parts = 0, len = 0, third = 0, third_len = 0;
   for (size_t i = 0; i <= n; i++) {
     if (i < n && s[i] != '/') { len++; continue; }
     if (len == 0) return 0;
-    parts++, len = 0;
+    if (++parts == 3) third = i - len, third_len = len;
+    len = 0;
   }
-  return parts == 3 && n >= 4 && !strncmp(s + n - 4, ".csv", 4) && s[n - 5] != '/';
+  const int profile = parts == 4 && third_len == 7 && !strncmp(s + third, "profile", 7);
+  return (parts == 3 || profile) && n >= 4 && !strncmp(s + n - 4, ".csv", 4) && s[n - 5] != '/';
 }
 
 int published_record_read(const char *data, const char *exp, published_entries *out) {
@@ -66,7 +70,7 @@ int published_record_read(const char *data, const char *exp, published_entries *
     const char *c = field(p + plen, &clen), *d = field(c + clen, &dlen);
     field(d + dlen, &rlen);
     if (rlen == 0 || !is_path(p, plen) || !is_date(d, dlen)) {
-      fprintf(stderr, "retired: %s:%zu: not a record (<exp>/<gpu>/<variant>.csv <code> <YYYY-MM-DD> <reason>)\n", f, no);
+      fprintf(stderr, "retired: %s:%zu: not a record (<exp>/<gpu>/[profile/]<variant>.csv <code> <YYYY-MM-DD> <reason>)\n", f, no);
       rc = -1;
       break;
     }
@@ -132,9 +136,9 @@ int published_record_write(const char *data, const char *exp, char *const lines[
   FILE *out = fopen(tmp, "w");
   if (!out) { rc = -1; goto done; }
   if (!in)
-    fputs("# RETIRED — published sample files of code that no longer ships, kept as measured\n"
+    fputs("# RETIRED — published sample files and profiles of code that no longer ships, kept as measured\n"
           "# (written by make retire, read by make check-published; format: tools/published/published_record.h)\n"
-          "# <exp>/<gpu>/<variant>.csv <code> <YYYY-MM-DD> <reason>\n",
+          "# <exp>/<gpu>/[profile/]<variant>.csv <code> <YYYY-MM-DD> <reason>\n",
           out);
   char **recs = NULL;
   size_t k = 0;
@@ -212,6 +216,7 @@ int published_record_summary(const published_entries *records, FILE *out) {
   int rc = s ? 0 : -1;
   for (size_t i = 0; rc == 0 && i < records->n; i++) {
     const published_entry *e = &records->e[i];
+    if (published_is_profile(e->path)) continue;  // the appendix marks timings; a profile says its own code
     const size_t elen = strcspn(e->path, "/");
     size_t k = 0;
     while (k < ns && (strlen(s[k].exp) != elen || strncmp(s[k].exp, e->path, elen))) k++;

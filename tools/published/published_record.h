@@ -3,8 +3,9 @@
 // stays in DATA as it was measured; it may stay there only when this record names it, so that
 // nothing presents it as a measurement of the current code (the appendix notes it: report.mk).
 // Format: lines starting with '#' are comments; every other line that is not blank names one
-// retired sample file, its fields separated by blanks:
+// retired sample file or profile (published_scan.h), its fields separated by blanks:
 //   <exp>/<gpu>/<variant>.csv <code> <YYYY-MM-DD> <reason, in words, to the end of the line>
+//   <exp>/<gpu>/profile/<variant>.csv <code> <YYYY-MM-DD> <reason>
 // the path relative to DATA, the file's `# code:` id up to its first space when it was retired
 // (`none`: it had no `# code:` line), the day it was retired (UTC), and why.
 #pragma once
@@ -20,7 +21,8 @@ int published_record_read(const char *data, const char *exp, published_entries *
 // whole and renamed into place. No file and nothing to record: no file made. 0, or -1 after
 // `retire: FILE: cannot write` on stderr
 int published_record_write(const char *data, const char *exp, char *const lines[], size_t n);
-// per experiment with records, CSV `exp,files,date,reason,gpus` to out: how many files are
+// per experiment with records of sample files (profiles' records left out: the appendix's profile
+// section says what code each profile is of), CSV `exp,files,date,reason,gpus` to out: how many files are
 // retired, the latest day and that record's reason (the last of that day), and per GPU (the
 // directory under the experiment) its files retired, `gpu:files` separated by spaces in the
 // records' order; the header row alone when none

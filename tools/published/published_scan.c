@@ -1,4 +1,4 @@
-// published_scan.c — an experiment's sample files and their code ids (published_scan.h)
+// published_scan.c — an experiment's sample files and profiles and their code ids (published_scan.h)
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -6,20 +6,40 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "published/published_scan.h"
+#include "profile/profile_metrics.h"
 
 #define SAMPLES_MAGIC "# cudadent42 samples"
 #define CODE_KEY "# code:"
+#define PROFILE_COLUMNS "variant,shape,metric,value,unit"
 
-// the code of the sample file FILE into out (NULL: not a sample file); 0, or -1 when it cannot
-// be read
-static int code_of(const char *file, const char *rel, published_entries *out) {
+int published_is_profile(const char *path) {
+  // four non-empty parts, the third `profile` (a GPU folder may itself be named profile)
+  const char *part[4];
+  size_t len[4], n = 0;
+  for (const char *s = path;; s++) {
+    const char *e = s + strcspn(s, "/");
+    if (e == s || n == 4) return 0;
+    part[n] = s, len[n++] = (size_t)(e - s);
+    if (!*e) break;
+    s = e;
+  }
+  return n == 4 && len[2] == 7 && !strncmp(part[2], "profile", 7);
+}
+
+// the code of FILE into out when it is a sample file or (PROFILE: FILE is in a profile/ folder) a
+// profile; nothing for any other file; 0, or -1 when it cannot be read
+static int code_of(const char *file, const char *rel, int profile, published_entries *out) {
   FILE *f = fopen(file, "r");
   if (!f) return -1;
   char *line = NULL;
   size_t cap = 0;
   ssize_t n = getline(&line, &cap, f);
   int rc = 0;
-  if (n >= 0 && !strncmp(line, SAMPLES_MAGIC, sizeof SAMPLES_MAGIC - 1)) {
+  if (n >= 0 && profile && !strncmp(line, PROFILE_COLUMNS, sizeof PROFILE_COLUMNS - 1) &&
+      !line[strspn(line + sizeof PROFILE_COLUMNS - 1, "\r\n") + sizeof PROFILE_COLUMNS - 1]) {
+    if (published_entries_add(out, rel, "none", 4, NULL)) rc = -1;  // from before profiles carried their code
+  } else if (n >= 0 && (profile ? !strncmp(line, PM_MAGIC, sizeof PM_MAGIC - 1)
+                                : !strncmp(line, SAMPLES_MAGIC, sizeof SAMPLES_MAGIC - 1))) {
     const char *code = "none";
     size_t len = 4;
     char *have = NULL;
@@ -87,20 +107,28 @@ int published_scan(const char *tool, const char *data, const char *exp, publishe
     if (!dir) { err = 1; break; }
     sprintf(dir, "%s/%s", top, gpus[g]);
     struct stat st;
-    if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) files = listing(dir, &nf, &err);
-    for (size_t i = 0; !err && i < nf; i++) {
-      if (!is_csv(files[i])) continue;
-      char *path = malloc(strlen(dir) + strlen(files[i]) + 2);
-      if (!path) { err = 1; break; }
-      sprintf(path, "%s/%s", dir, files[i]);
-      if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && code_of(path, path + base, out)) err = 1;
-      free(path);
+    // the GPU's folder, then its profile/ folder
+    for (int profile = 0; profile < 2 && !err; profile++) {
+      char *d = profile ? malloc(strlen(dir) + 9) : dir;
+      if (!d) { err = 1; break; }
+      if (profile) sprintf(d, "%s/profile", dir);
+      nf = 0, files = NULL;
+      if (stat(d, &st) == 0 && S_ISDIR(st.st_mode)) files = listing(d, &nf, &err);
+      for (size_t i = 0; !err && i < nf; i++) {
+        if (!is_csv(files[i])) continue;
+        char *path = malloc(strlen(d) + strlen(files[i]) + 2);
+        if (!path) { err = 1; break; }
+        sprintf(path, "%s/%s", d, files[i]);
+        if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && code_of(path, path + base, profile, out)) err = 1;
+        free(path);
+      }
+      drop(files, nf);
+      if (profile) free(d);
     }
-    drop(files, nf);
     free(dir);
   }
   drop(gpus, ng);
-  if (err) fprintf(stderr, "%s: %s: cannot read its sample files\n", tool, top ? top : exp);
+  if (err) fprintf(stderr, "%s: %s: cannot read its sample files and profiles\n", tool, top ? top : exp);
   free(top);
   if (!err) published_entries_sort(out);
   return err ? -1 : 0;

@@ -12,6 +12,9 @@
 //     as `# work.<shape>:`), over the measured DRAM bytes (read + write) and over the problem's
 //     minimum bytes for that shape, the achieved TFLOP/s (FLOPs / ncu time) and the roof at the
 //     measured intensity (DATA/ceilings/<gpu>.csv, else the datasheet).
+// Each group says what code its profiles are of (their header's code id and commit,
+// profile_metrics.h) against the code id of the experiment's sample files on that GPU
+// (published_scan.h): the same, other code, or not recorded (files from before profiles carried it).
 // With no profile the section says that none is published.
 #include <math.h>
 #include <stdio.h>
@@ -19,6 +22,7 @@
 #include <string.h>
 
 #include "profile/profile_metrics.h"
+#include "published/published_scan.h"
 #include "report_ctx.h"
 #include "report_fmt.h"
 #include "report_form.h"
@@ -51,10 +55,54 @@ static const char *words(gen *g, const char *part, const char *const vars[]) {
   return tmpl_str(g, "profile", part, vars);
 }
 
+// the kernels code id of EXP's sample files on GPU: the one they all carry, "" when they carry
+// several, NULL when there is none
+static const char *samples_code(gen *g, const char *exp, const char *gpu) {
+  published_entries l = {0};
+  if (published_scan("report_gen", g->data, exp, &l)) gen_die(g);
+  const char *code = NULL;
+  const size_t k = strlen(exp) + strlen(gpu) + 2;
+  for (size_t i = 0; i < l.n; i++) {
+    const char *p = l.e[i].path, *c = l.e[i].code;
+    if (strncmp(p, exp, strlen(exp)) || p[strlen(exp)] != '/' || strncmp(p + strlen(exp) + 1, gpu, strlen(gpu)) ||
+        p[k - 1] != '/' || strchr(p + k, '/') || strncmp(c, "kernels:", 8))
+      continue;  // another GPU's, or a library's
+    code = !code ? fmt("%s", c) : strcmp(code, c) ? "" : code;
+  }
+  published_entries_free(&l);
+  return code;
+}
+
+// what code the group's profiles are of, against the samples beside them
+static void code_line(gen *g, const entry *e, size_t n) {
+  int mixed = 0;
+  for (size_t i = 1; i < n; i++) mixed |= strcmp(e[i].p.code, e[0].p.code) || strcmp(e[i].p.git_rev, e[0].p.git_rev);
+  const char *sc = samples_code(g, e[0].exp, e[0].gpu);
+  const char *samples = !sc ? words(g, "samples-none", NULL)
+                        : !*sc ? words(g, "samples-several", NULL)
+                               : words(g, "samples-code", (const char *const[]){"code", sc, NULL});
+  if (mixed) {
+    strlist per = {0};
+    for (size_t i = 0; i < n; i++)
+      strlist_add(&per, words(g, *e[i].p.code ? "code-variant" : "code-variant-none",
+                              (const char *const[]){"v", e[i].p.variant, "code", e[i].p.code, "rev", e[i].p.git_rev, NULL}));
+    tmpl_put(g, "profile", "code-mixed", (const char *const[]){"list", gen_join(&per, "; "), "samples", samples, NULL});
+    strlist_free(&per);
+    return;
+  }
+  const char *c = e[0].p.code;
+  const char *part = !*c                    ? "code-none"
+                     : !sc || !*sc          ? "code-unjudged"  // no timings, or of several codes
+                     : !strcmp(c, sc)       ? "code-same"
+                                            : "code-other";
+  tmpl_put(g, "profile", part, (const char *const[]){"code", c, "rev", e[0].p.git_rev, "samples", samples, NULL});
+}
+
 static void counters(gen *g, const entry *e, size_t n, int same) {
   const char *const v[] = {"exp", e[0].exp, "gpu", e[0].gpu, NULL};
   tmpl_put(g, "profile", "group", (const char *const[]){"exp", e[0].exp, "gpu", e[0].gpu, "shape",
            same ? fmt("`%s`", e[0].p.shape) : words(g, "shape-varies", NULL), NULL});
+  code_line(g, e, n);
   tmpl_table(g, "profile", "caption-counters", "columns-counters", "p08rrrrrrrrrrr", v);
   for (size_t i = 0; i < n; i++) {
     const pm_profile *p = &e[i].p;
@@ -91,7 +139,7 @@ static void roofline(gen *g, const entry *e, size_t n, int same) {
     const pm_profile *p = &e[i].p;
     double flops, minb;
     if (roof_work(p->shape, &flops, &minb)) {
-      snprintf(g->err, sizeof g->err, "%s:2: '%s' is not a shape name", p->path, p->shape);
+      snprintf(g->err, sizeof g->err, "%s:%ld: '%s' is not a shape name", p->path, p->first_row, p->shape);
       gen_die(g);
     }
     double mb = pm_dram_bytes(p), ai = flops / mb, tfs = flops / p->v[PM_DURATION] / 1e3;

@@ -142,12 +142,15 @@ static const char *preamble =
     // \cdfit{GAPS}{SMALLER}{TABLE}: \cdtabbox holds a table as it would be set; where it is wider
     // than the line, its GAPS gaps between columns narrow to 1.5pt a side, and where that is not
     // enough it takes the SMALLER font instead, TABLE set again in it to measure it, and the gaps
-    // narrow as well where it is still too wide (doc_table_end); the \\relax ends the last length
-    // before the \\ifdim (TeX would expand it while looking for a space after the unit)
+    // narrow as well where it is still too wide; where even that is too wide (long words in many
+    // columns: AMBIGUOUS in two verdict columns at once), the font goes down to 4.2pt, the last
+    // step (doc_table_end); the \\relax ends the last length before the \\ifdim (TeX would
+    // expand it while looking for a space after the unit)
     "\\newsavebox{\\cdtabbox}\n\\newlength{\\cdtabw}\n"
     "\\newcommand{\\cdfit}[3]{\\ifdim\\wd\\cdtabbox>\\linewidth\\setlength{\\cdtabw}{\\wd\\cdtabbox}%\n"
     "  \\advance\\cdtabw by -#1\\tabcolsep\\advance\\cdtabw by -#1\\tabcolsep\\advance\\cdtabw by #1pt\\advance\\cdtabw by #1pt\\advance\\cdtabw by #1pt\\relax%\n"
-    "  \\ifdim\\cdtabw>\\linewidth#2\\sbox{\\cdtabbox}{#3}\\ifdim\\wd\\cdtabbox>\\linewidth\\setlength{\\tabcolsep}{1.5pt}\\fi\n"
+    "  \\ifdim\\cdtabw>\\linewidth#2\\sbox{\\cdtabbox}{#3}\\ifdim\\wd\\cdtabbox>\\linewidth\\setlength{\\tabcolsep}{1.5pt}%\n"
+    "    \\sbox{\\cdtabbox}{#3}\\ifdim\\wd\\cdtabbox>\\linewidth\\fontsize{4.2}{5}\\selectfont\\fi\\fi\n"
     "  \\else\\setlength{\\tabcolsep}{1.5pt}\\fi\\fi}\n";
 
 int doc_open(doc *d, const char *tex, const char *md, const char *title, int synthetic) {

@@ -34,11 +34,14 @@ int primary_is_row(const egpu *x, size_t r) {
   return cf >= 0 && !strcmp(rcsv_get(&x->cmp, r, cf), "primary");
 }
 
-int primary_goal_met(gen *g, const egpu *x, size_t r, double goal, int *kernel) {
+int primary_goal_met(gen *g, const expvars *e, const egpu *x, size_t r, int *kernel) {
   const char *sh = rcsv_get(&x->cmp, r, rcsv_col(&x->cmp, "shape"));
+  double goal, lo;
+  *kernel = -1;
+  if (!expvars_goal_at(e, sh, &goal, &lo)) return -1;
   const long rk = x->have_cmpk ? cmp_row(&x->cmpk, primary_cmp_name(&x->cmp, r, "base"), primary_cmp_name(&x->cmp, r, "cand"), sh) : -1;
-  *kernel = rk < 0 ? -1 : fld(g, &x->cmpk, (size_t)rk, "speedup_lo") >= goal;
-  return fld(g, &x->cmp, r, "speedup_lo") >= goal;
+  if (rk >= 0) *kernel = fld(g, &x->cmpk, (size_t)rk, "speedup") >= goal && fld(g, &x->cmpk, (size_t)rk, "speedup_lo") >= lo;
+  return fld(g, &x->cmp, r, "speedup") >= goal && fld(g, &x->cmp, r, "speedup_lo") >= lo;
 }
 
 // header KEY of variant V's sample file on x, or NULL
@@ -305,12 +308,12 @@ static void claim_row(gen *g, const egpu *x, size_t r, int meas, double bw, doub
                                        kern ? times_kernel_speedup(g, x, base, cand, sh) : NULL, NULL});
 }
 
-// The experiment's GOAL (a speedup), judged per GPU on the claims' rows, on call time and, where
-// recorded, on kernel time apart (compare-kernel.csv, the same pair and shape): met where the 95%
-// CI's lower end is at or above it.
+// The experiment's goals, judged per GPU on the claims' rows, on call time and, where recorded, on
+// kernel time apart (compare-kernel.csv, the same pair and shape): GOAL (a speedup), met where the
+// 95% CI's lower end is at or above it; GOAL_AT's per shape (primary_goal_met), GOAL at the shapes
+// it does not name. A claim at a shape without a goal is not counted.
 static void goal_sentence(gen *g, const kc_exp *k, const strlist *pairs) {
-  if (!k->e->goal) return;
-  double goal = atof(k->e->goal);
+  if (!k->e->goal && !k->e->goal_at.n) return;
   strlist per = {0};
   for (size_t i = 0; i < k->n; i++) {
     const egpu *x = &k->xs[i];
@@ -318,12 +321,14 @@ static void goal_sentence(gen *g, const kc_exp *k, const strlist *pairs) {
     size_t n = 0, nk = 0;
     for (size_t r = 0; x->have_cmp && r < x->cmp.nrows; r++) {
       if (!primary_is_row(x, r)) continue;
+      int km;
+      const int m = primary_goal_met(g, k->e, x, r, &km);
+      if (m < 0) continue;  // no goal at its shape
       n++;
       const char *sh = rcsv_get(&x->cmp, r, rcsv_col(&x->cmp, "shape"));
       const char *cand = primary_cmp_name(&x->cmp, r, "cand"), *base = primary_cmp_name(&x->cmp, r, "base");
       const char *name = pairs->n == 1 ? fmt("`%s`", sh) : fmt("`%s` (`%s` vs `%s`)", sh, cand, base);
-      int km;
-      if (primary_goal_met(g, x, r, goal, &km)) strlist_add_once(&met, name);
+      if (m) strlist_add_once(&met, name);
       if (km < 0) continue;
       nk++;
       if (km) strlist_add_once(&metk, name);
@@ -332,14 +337,41 @@ static void goal_sentence(gen *g, const kc_exp *k, const strlist *pairs) {
       const char *kern = nk ? tmpl_str(g, T, "goal-kernel", (const char *const[]){"met", fmt("%zu", metk.n), "n", fmt("%zu", nk),
                                                                                "shapes", metk.n ? tmpl_str(g, T, "goal-shapes", (const char *const[]){"list", gen_join(&metk, ", "), NULL}) : "", NULL})
                             : times_any_kernel(k->xs, k->n) ? tmpl_str(g, T, "goal-no-kernel", NULL) : "";
-      strlist_add(&per, tmpl_str(g, T, "goal-gpu", (const char *const[]){"gpu", x->gpu, "met", fmt("%zu", met.n), "n", fmt("%zu", n),
+      strlist_add(&per, tmpl_str(g, T, k->e->goal_at.n ? "goal-gpu-at" : "goal-gpu", (const char *const[]){"gpu", x->gpu, "met", fmt("%zu", met.n), "n", fmt("%zu", n),
                                                                        "shapes", met.n ? tmpl_str(g, T, "goal-shapes", (const char *const[]){"list", gen_join(&met, ", "), NULL}) : "",
                                                                        "kernel", kern, NULL}));
     }
     strlist_free(&met);
     strlist_free(&metk);
   }
-  tmpl_put(g, T, "goal", (const char *const[]){"goal", k->e->goal, "per_gpu", gen_join(&per, " "), NULL});
+  if (!k->e->goal_at.n)
+    tmpl_put(g, T, "goal", (const char *const[]){"goal", k->e->goal, "per_gpu", gen_join(&per, " "), NULL});
+  else {
+    // the shapes of each goal as declared (SPEEDUP[:LOWER] as written), in GOAL_AT's order, then
+    // the shapes GOAL covers
+    strlist at = {0}, seen = {0};
+    const strlist *ga = &k->e->goal_at;
+    for (size_t i = 0; i < ga->n; i++) {
+      const char *gi = strchr(ga->v[i], ':') + 1;
+      if (strlist_has(&seen, gi)) continue;
+      strlist_add(&seen, gi);
+      strlist shapes = {0};
+      for (size_t j = i; j < ga->n; j++) {
+        const char *c = strchr(ga->v[j], ':');
+        if (!strcmp(c + 1, gi)) strlist_add(&shapes, fmt("`%.*s`", (int)(c - ga->v[j]), ga->v[j]));
+      }
+      const char *lo = strchr(gi, ':');
+      strlist_add(&at, tmpl_str(g, T, lo ? "goal-at-shape-lo" : "goal-at-shape",
+                                (const char *const[]){"shapes", gen_join(&shapes, ", "), "goal", lo ? fmt("%.*s", (int)(lo - gi), gi) : gi,
+                                                      "lo", lo ? lo + 1 : "", NULL}));
+      strlist_free(&shapes);
+    }
+    strlist_free(&seen);
+    tmpl_put(g, T, "goal-at", (const char *const[]){"shapes", gen_join(&at, "; "),
+                                                    "rest", k->e->goal ? tmpl_str(g, T, "goal-at-rest", (const char *const[]){"goal", k->e->goal, NULL}) : "",
+                                                    "per_gpu", gen_join(&per, " "), NULL});
+    strlist_free(&at);
+  }
   strlist_free(&per);
 }
 

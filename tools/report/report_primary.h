@@ -27,10 +27,12 @@ const char *primary_sofar(gen *g, const expvars *e, const egpu *x, size_t r, con
 const char *primary_cmp_name(const rcsv *c, size_t r, const char *col);
 // whether compare row r of x is one of the declared claims (family primary)
 int primary_is_row(const egpu *x, size_t r);
-// whether compare row r of x meets GOAL (a speedup) on call time: its 95% CI's lower end at or
-// above it; *kernel: the same on kernel time (compare-kernel.csv, the same pair and shape), or
-// -1 where that row is not recorded
-int primary_goal_met(gen *g, const egpu *x, size_t r, double goal, int *kernel);
+// whether compare row r of x meets the experiment's goal at its shape (GOAL_AT's, else GOAL) on
+// call time: its speedup at or above the goal and its 95% CI's lower end at or above the goal's
+// lower end (GOAL's: the goal); -1 where no goal applies at the shape. *kernel: the same on kernel
+// time (compare-kernel.csv, the same pair and shape), or -1 where that row is not recorded or no
+// goal applies
+int primary_goal_met(gen *g, const expvars *e, const egpu *x, size_t r, int *kernel);
 // the FLOPs and minimum bytes of SHAPE from the `work.<shape>` header of CAND's file, else BASE's
 // (NaN where neither records it)
 void primary_work(const egpu *x, const char *cand, const char *base, const char *shape, double *fl, double *by);

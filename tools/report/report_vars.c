@@ -3,6 +3,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +54,48 @@ static void words(strlist *l, const char *s) {
   free(copy);
 }
 
+// A positive decimal as make's GOAL_AT check reads one (digits, at most one inner point, not
+// zero): its value, or NAN
+static double pos_decimal(const char *s) {
+  const size_t nd = strspn(s, "0123456789");
+  const char *t = s + nd;
+  if (!nd) return NAN;
+  if (*t == '.') {
+    const size_t nf = strspn(t + 1, "0123456789");
+    if (!nf) return NAN;
+    t += 1 + nf;
+  }
+  if (*t || (s[0] == '0' && nd > 1)) return NAN;
+  const double v = strtod(s, NULL);
+  return v > 0 ? v : NAN;
+}
+
+// GOAL_AT's word W (SHAPE:SPEEDUP[:LOWER]): 0 with SHAPE's length, the goal and its CI's lower end
+// (the goal when left out), or -1
+static int goal_word(const char *w, size_t *shape_len, double *goal, double *lo) {
+  const char *c1 = strchr(w, ':');
+  if (!c1 || c1 == w) return -1;
+  char buf[64];
+  const char *c2 = strchr(c1 + 1, ':');
+  const size_t n1 = (size_t)((c2 ? c2 : c1 + 1 + strlen(c1 + 1)) - (c1 + 1));
+  if (n1 >= sizeof buf) return -1;
+  memcpy(buf, c1 + 1, n1), buf[n1] = '\0';
+  *goal = pos_decimal(buf);
+  *lo = c2 ? (strchr(c2 + 1, ':') ? NAN : pos_decimal(c2 + 1)) : *goal;
+  *shape_len = (size_t)(c1 - w);
+  return isnan(*goal) || isnan(*lo) || *lo > *goal ? -1 : 0;
+}
+
+int expvars_goal_at(const expvars *e, const char *shape, double *goal, double *lo) {
+  for (size_t i = 0; i < e->goal_at.n; i++) {
+    size_t n;
+    if (goal_word(e->goal_at.v[i], &n, goal, lo) == 0 && strlen(shape) == n && !strncmp(e->goal_at.v[i], shape, n)) return 1;
+  }
+  if (!e->goal) return 0;
+  *goal = *lo = atof(e->goal);
+  return 1;
+}
+
 int expvars_read(const char *path, expvars *e, char *err, size_t errlen) {
   memset(e, 0, sizeof *e);
   FILE *fp = fopen(path, "r");
@@ -84,6 +127,19 @@ int expvars_read(const char *path, expvars *e, char *err, size_t errlen) {
     else if (!strcmp(k, "PRIMARY")) words(&e->primary, v);
     else if (!strcmp(k, "KERNELS")) words(&e->kernels, v);
     else if (!strcmp(k, "GOAL")) e->goal = *v ? xdup(v) : NULL;
+    else if (!strcmp(k, "GOAL_AT")) {
+      words(&e->goal_at, v);
+      for (size_t i = 0; i < e->goal_at.n && rc == 0; i++) {
+        size_t n;
+        double g, l;
+        if (goal_word(e->goal_at.v[i], &n, &g, &l)) {
+          snprintf(err, errlen, "%s:%zu: GOAL_AT word '%s' is not SHAPE:SPEEDUP[:LOWER] with positive decimals, LOWER no more than SPEEDUP",
+                   path, lineno, e->goal_at.v[i]);
+          rc = -1;
+        }
+      }
+      if (rc) break;
+    }
     else if (!strcmp(k, "PLAN_TAG")) e->plan_tag = *v ? xdup(v) : NULL;
     else if (!strcmp(k, "CLAIMS_HISTORY")) e->claims_history = *v ? xdup(v) : NULL;
     else if (!strcmp(k, "CLAIMS_RANK")) {
@@ -125,6 +181,20 @@ int expvars_read(const char *path, expvars *e, char *err, size_t errlen) {
   }
   free(line);
   fclose(fp);
+  // GOAL_AT's shapes: each one of SHAPES, each once (as mk/experiment.mk refuses them)
+  for (size_t i = 0; !rc && i < e->goal_at.n; i++) {
+    size_t n, m;
+    double g, l;
+    goal_word(e->goal_at.v[i], &n, &g, &l);
+    int known = 0, twice = 0;
+    for (size_t k = 0; k < e->shapes.n; k++) known |= strlen(e->shapes.v[k]) == n && !strncmp(e->shapes.v[k], e->goal_at.v[i], n);
+    for (size_t k = 0; k < i; k++) twice |= goal_word(e->goal_at.v[k], &m, &g, &l) == 0 && m == n && !strncmp(e->goal_at.v[k], e->goal_at.v[i], n);
+    if (!known || twice) {
+      snprintf(err, errlen, "%s: GOAL_AT word '%s': %s", path, e->goal_at.v[i],
+               twice ? "its shape is named twice" : "its shape is not one of SHAPES");
+      rc = -1;
+    }
+  }
   for (size_t i = 0; !rc && !e->libraries.n && i < e->baselines.n; i++) strlist_add(&e->libraries, e->baselines.v[i]);
   if (rc) expvars_free(e);
   return rc;
@@ -146,6 +216,7 @@ void expvars_free(expvars *e) {
   strlist_free(&e->dispatch);
   strlist_free(&e->primary);
   strlist_free(&e->kernels);
+  strlist_free(&e->goal_at);
   memset(e, 0, sizeof *e);
 }
 

@@ -26,6 +26,7 @@ typedef struct {
   strlist primary;   // PRIMARY: the pairs cand:base the experiment claims (its words as they are)
   strlist kernels;   // KERNELS: NAME=SOURCE of each variant built from its own KERNEL_<NAME>
   char *goal;        // GOAL: the speedup the claims aim at, as written (NULL: none declared)
+  strlist goal_at;   // GOAL_AT: goals per shape, SHAPE:SPEEDUP[:LOWER] words as written
   char *plan_tag;    // PLAN_TAG: the declared plan, NAME/GxSxR (NULL: none declared)
   char *claims_history; // CLAIMS_HISTORY: how and when the claims were declared, as written (NULL: none)
   int claims_rank;   // CLAIMS_RANK: the place of its claims in A.0, 1 first (0: none declared)
@@ -34,6 +35,9 @@ typedef struct {
 // Reads PATH (a missing file gives empty vars and 0). -1 with "FILE:LINE: what" in err.
 int expvars_read(const char *path, expvars *e, char *err, size_t errlen);
 void expvars_free(expvars *e);
+// The goal of a claim at SHAPE: GOAL_AT's word for SHAPE, else GOAL (its CI's lower end the goal
+// itself). 1 with the speedup and the CI's lower end a claim must reach, 0 when none applies.
+int expvars_goal_at(const expvars *e, const char *shape, double *goal, double *lo);
 // NAME is one of BASELINES or LIBRARIES
 int expvars_is_baseline(const expvars *e, const char *name);
 // NAME is a dispatching variant

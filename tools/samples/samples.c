@@ -83,6 +83,19 @@ static int parse_time(ctx_t *c, const char *tok, double *v) {
   return *tok ? fail(c, "'%.40s' %s", tok, why) : fail(c, "%s", why);
 }
 
+static int is_key_char(char ch) { return isalnum((unsigned char)ch) || ch == '_' || ch == '.' || ch == '-'; }
+
+int samples_session_line(const char *line, char *id, size_t len) {
+  if (line[0] != '#') return 0;
+  const char *s = line + 1 + strspn(line + 1, " \t");
+  if (strncmp(s, "session.", 8)) return 0;
+  size_t k = 8;
+  while (is_key_char(s[k])) k++;
+  if (k == 8 || s[k] != ':') return 0;
+  snprintf(id, len, "%.*s", (int)(k - 8), s + 8);
+  return 1;
+}
+
 // "# key: value" with key made of [A-Za-z0-9_.-]; other comments are ignored.
 static int take_comment(ctx_t *c, samples_file *f, char *s) {
   s = trim(s + 1);
@@ -90,7 +103,7 @@ static int take_comment(ctx_t *c, samples_file *f, char *s) {
   if (sscanf(s, "cudadent42 samples v%d", &version) == 1 && version != 1)
     return fail(c, "unsupported samples format version %d", version);
   size_t k = 0;
-  while (isalnum((unsigned char)s[k]) || s[k] == '_' || s[k] == '.' || s[k] == '-') k++;
+  while (is_key_char(s[k])) k++;
   if (k == 0 || s[k] != ':') return 0;
   s[k] = '\0';
   // a session is declared once: a second line of it is a session published twice; any other key

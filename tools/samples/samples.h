@@ -91,6 +91,11 @@ void samples_free(samples_file *f);
 // measure publishes beside the samples (gates.csv, numerics.csv) are not, whatever their names.
 int samples_is_sample_file(const char *path);
 
+// The reader's rule for a session's header line: LINE (without its newline) is '#', blanks,
+// `session.`, an id of [A-Za-z0-9_.-], ':' and the line's words. 1 with the id in ID (of size len;
+// cut to fit), else 0. Such a line may stand before or after the CSV header row.
+int samples_session_line(const char *line, char *id, size_t len);
+
 // The value of metadata KEY (a key given twice holds one value: the reader refuses two), or NULL.
 const char *samples_meta(const samples_file *f, const char *key);
 

@@ -17,6 +17,7 @@
 #include "samples.h"
 #include "samples_median.h"
 #include "samples_merge.h"
+#include "samples_fold.h"
 #include "samples_publish.h"
 #include "samples_write.h"
 
@@ -28,6 +29,7 @@ static const char usage[] =
     "       samples medians FILE...\n"
     "       samples check FILE...\n"
     "       samples publish DEST NEW...\n"
+    "       samples fold DEST FROM\n"
     "       samples write [--out FILE] [--meta KEY=VALUE]... --columns COL,COL,... < ROWS\n"
     "merge: round 1's header lines, # rounds:, # temp_end_c_last_round: (R > 1 and T given),\n"
     "  # session.ID: date= host= gpu_uuid= git_rev= rounds= order_seed= [order=] (round 1's # order:),\n"
@@ -46,6 +48,8 @@ static const char usage[] =
     "write: # cudadent42 samples v1, a # KEY: VALUE line per --meta, the columns, then the rows on\n"
     "  stdin (each with as many fields as columns), written as FILE.tmp.<pid> and renamed\n"
     "  (default stdout)\n"
+    "fold: each session of FROM's sample files (another copy of the GPU folder DEST) that DEST\n"
+    "  lacks, published as measure publishes one; never replaces a file (exit 1 when one is not)\n"
     "output on stdout unless --out; exit: 0 ok, 2 usage or input error, 3 merge: the columns\n"
     "  differ, append: the session is already there\n";
 
@@ -265,6 +269,14 @@ static int cmd_write(int argc, char **argv) {
   return finish(&w, rc);
 }
 
+static int cmd_fold(int argc, char **argv) {
+  if (argc != 3) return usage_fail("fold: %s", "needs the folders DEST FROM");
+  size_t folded;
+  int rc = samples_fold(argv[1], argv[2], stderr, &folded);
+  fprintf(stderr, "fold: %zu session(s) added to %s\n", folded, argv[1]);
+  return rc;
+}
+
 int main(int argc, char **argv) {
   if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
     fputs(usage, stdout);
@@ -274,7 +286,8 @@ int main(int argc, char **argv) {
     const char *name;
     int (*run)(int, char **);
   } cmds[] = {{"merge", cmd_merge},     {"append", cmd_append}, {"medians", cmd_medians},
-              {"check", cmd_check},     {"write", cmd_write},   {"publish", cmd_publish}};
+              {"check", cmd_check},     {"write", cmd_write},   {"publish", cmd_publish},
+              {"fold", cmd_fold}};
   for (size_t k = 0; argc >= 2 && k < sizeof cmds / sizeof *cmds; k++)
     if (!strcmp(argv[1], cmds[k].name)) return cmds[k].run(argc - 1, argv + 1);
   if (argc >= 2) return usage_fail("'%s' is not a command", argv[1]);

@@ -7,9 +7,10 @@
 // refuses (samples_read) is not published, nor one of another GPU model than the published file
 // (a directory is of one model), and each is said; a session already in the published file is
 // not published again (said, not a failure). Every write goes to DEST/.<variant>.csv.tmp and is
-// renamed; the whole call holds flock(2) on DEST/.publish.lock (the lock the shell's `flock`
-// takes too), so that sessions finishing at once publish one after the other. Messages go to
-// msg as "measure: <variant>: ...". GSL-free C11.
+// renamed once the file it would make reads as the tools read it (samples_read; else nothing is
+// published, said); the whole call holds flock(2) on DEST/.publish.lock (the lock the shell's
+// `flock` takes too), so that sessions finishing at once publish one after the other. Messages go
+// to msg as "measure: <variant>: ...". GSL-free C11.
 #pragma once
 #include <stddef.h>
 #include <stdio.h>
@@ -17,3 +18,17 @@
 // Returns 0 when every file was published (or was there already), 1 when one was not, 2 when
 // DEST cannot be made or locked; *published counts the files written.
 int samples_publish(const char *dest, const char *const news[], size_t n, FILE *msg, size_t *published);
+
+// One NEW file, as samples_publish publishes each, its messages headed "WHO: " (measure, fold):
+// 0 published, 1 there already, -1 not published (said). may_replace 0: a published file NEW may
+// not be appended to (other code, flags, timing or columns) is left as it is and NEW is not
+// published (fold never drops a session). The caller holds DEST's lock (samples_publish_lock).
+int samples_publish_one(const char *dest, const char *path, int may_replace, const char *who, FILE *msg);
+
+// Why the one-session file NEW may not be appended to the published file OLD (another GPU model,
+// no session column in OLD, other code, flags, timing or columns), into why: 1, else 0 (why "").
+int samples_publish_why_not(const char *old, const char *new_, char *why, size_t len);
+
+// DEST made and its .publish.lock held: the descriptor (closing it releases the lock), or -1
+// when it cannot be (said as "WHO: cannot lock PATH").
+int samples_publish_lock(const char *dest, const char *who, FILE *msg);

@@ -30,11 +30,15 @@ __device__ __forceinline__ uint32_t cluster_map(uint32_t addr, uint32_t rank) {
   return r;
 }
 
-// One arrival, with release semantics at cluster scope, on the mbarrier at a shared::cluster
-// address (cluster_map: possibly another CTA's).
+// One arrival on the mbarrier at a shared::cluster address (cluster_map: possibly another CTA's),
+// with the instruction's default semantics (release at CTA scope). Its one use is a consumer
+// giving a ring slot back once the wgmmas that read it have completed (wgmma.wait_group): nothing
+// of this CTA's memory has to be made visible to the other CTA first. An arrival with release at
+// cluster scope compiles to a memory barrier before it (ERRBAR in the SASS), which cost about a
+// memory latency at every slot given back: with it CLUSTER_M=2 was 3-5x slower than CLUSTER_M=1
+// on an H200 (kernels/gemm/NOTES-sm90.md, v4).
 __device__ __forceinline__ void mbar_arrive_cluster(uint32_t cluster_bar) {
-  asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];\n" ::"r"(cluster_bar)
-               : "memory");
+  asm volatile("mbarrier.arrive.shared::cluster.b64 _, [%0];\n" ::"r"(cluster_bar) : "memory");
 }
 
 }  // namespace sm90

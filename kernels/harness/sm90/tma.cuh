@@ -95,25 +95,32 @@ inline TensorMapEncodeFn tma_encoder() {
   return fn;
 }
 
-// Describes fp16 [heads, rows, 64·panels] at base with boxes of 64 x box_rows x 1, 128-byte
-// swizzle, zero fill. Returns false when the driver refuses (or was not found), saying on stderr
-// which tensor (what) and the driver's result.
-inline bool tma_map_3d(CUtensorMap *map, const void *base, int cols, int rows, int heads,
-                       int box_rows, const char *what) {
+// Describes fp16 [heads, rows, cols] at base with boxes of box_cols x box_rows x 1, zero fill:
+// box_cols 64 (128-byte rows, the 128-byte swizzle) or 32 (64-byte rows, the 64-byte swizzle:
+// 16-byte chunk c of row r lands at chunk c ^ ((r / 2) % 4)). Returns false when the driver
+// refuses (or was not found), saying on stderr which tensor (what) and the driver's result.
+inline bool tma_map_3d_box(CUtensorMap *map, const void *base, int cols, int rows, int heads,
+                           int box_cols, int box_rows, const char *what) {
   const TensorMapEncodeFn enc = tma_encoder();
   if (!enc) return false;
   const cuuint64_t dim[3] = {(cuuint64_t)cols, (cuuint64_t)rows, (cuuint64_t)heads};
   const cuuint64_t stride[2] = {(cuuint64_t)cols * 2, (cuuint64_t)cols * 2 * rows};  // bytes
-  const cuuint32_t box[3] = {64, (cuuint32_t)box_rows, 1};
+  const cuuint32_t box[3] = {(cuuint32_t)box_cols, (cuuint32_t)box_rows, 1};
   const cuuint32_t estride[3] = {1, 1, 1};
   const CUresult r = enc(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3, const_cast<void *>(base), dim,
                          stride, box, estride, CU_TENSOR_MAP_INTERLEAVE_NONE,
-                         CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
-                         CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+                         box_cols == 32 ? CU_TENSOR_MAP_SWIZZLE_64B : CU_TENSOR_MAP_SWIZZLE_128B,
+                         CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   if (r != CUDA_SUCCESS)
     fprintf(stderr, "sm90 tma: the tensor map of %s (%d x %d x %d, base %p) was refused: CUresult %d\n",
             what, heads, rows, cols, base, (int)r);
   return r == CUDA_SUCCESS;
+}
+
+// The same with boxes of 64 columns (128-byte rows, the 128-byte swizzle).
+inline bool tma_map_3d(CUtensorMap *map, const void *base, int cols, int rows, int heads,
+                       int box_rows, const char *what) {
+  return tma_map_3d_box(map, base, cols, rows, heads, 64, box_rows, what);
 }
 
 }  // namespace sm90

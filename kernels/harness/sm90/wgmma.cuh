@@ -1,9 +1,9 @@
 // sm90/wgmma.cuh — warpgroup matrix multiply (wgmma.mma_async, sm_90a only), shared by the
 // Hopper kernels (attention/flash_attn_sm90.cu, gemm/gemm_sm90.cu): shared-memory matrix
-// descriptors for 128-byte-swizzled tiles, the fence / commit / wait protocol, and m64nNk16 fp16 ->
-// fp32 for N = 64, 128 and 176 (SS only) with A from shared memory (SS) or from registers (RS),
-// and for N = 64, 128, 256 with both from shared memory and B MN-major (mma_ss_tb: GEMM's
-// row-major B). Layouts follow the PTX ISA ("Asynchronous Warpgroup Level
+// descriptors for 128-byte-swizzled tiles (and 64-byte-swizzled ones of 32-column panels), the
+// fence / commit / wait protocol, and m64nNk16 fp16 -> fp32 for N = 64, 128 and 176 (SS only)
+// with A from shared memory (SS) or from registers (RS), and for N = 32, 64, 128, 256 with both
+// from shared memory and B MN-major (mma_ss_tb: GEMM's row-major B). Layouts follow the PTX ISA ("Asynchronous Warpgroup Level
 // Matrix Instructions": register fragments, shared memory matrix layout, matrix descriptor).
 //
 // A warpgroup is 4 consecutive warps starting at a warp index divisible by 4; all 128 threads
@@ -31,12 +31,18 @@ namespace sm90 {
 __device__ __forceinline__ uint32_t desc_encode(uint32_t x) { return (x & 0x3FFFFu) >> 4; }
 
 constexpr uint32_t DESC_HI_SW128 = (1024u >> 4) | (1u << 30);
+// The 64-byte swizzle (mode 2): 8-row atoms of 512 bytes (stride-dimension offset 512), for an
+// MN-major operand of 32-column panels (64-byte rows; GEMM's BLOCK_N = 32).
+constexpr uint32_t DESC_HI_SW64 = (512u >> 4) | (2u << 30);
 
 __device__ __forceinline__ uint32_t desc_lo(uint32_t smem_addr, uint32_t lbo_bytes) {
   return desc_encode(smem_addr) | (desc_encode(lbo_bytes) << 16);
 }
 __device__ __forceinline__ uint64_t desc_of(uint32_t lo) {
   return ((uint64_t)DESC_HI_SW128 << 32) | lo;
+}
+__device__ __forceinline__ uint64_t desc_of_sw64(uint32_t lo) {
+  return ((uint64_t)DESC_HI_SW64 << 32) | lo;
 }
 
 // K-major operand (rows of 64 fp16 = 128 bytes, k contiguous), as TMA writes it with the 128-byte
@@ -81,6 +87,7 @@ __device__ __forceinline__ void pin(float (&d)[R]) {
 
 #define SM90_F4(i) "+f"(d[i]), "+f"(d[i + 1]), "+f"(d[i + 2]), "+f"(d[i + 3])
 #define SM90_F16(i) SM90_F4(i), SM90_F4(i + 4), SM90_F4(i + 8), SM90_F4(i + 12)
+#define SM90_ACC16 "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15}"
 #define SM90_ACC32                                                                           \
   "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, " \
   "%20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}"
@@ -171,6 +178,17 @@ __device__ __forceinline__ void mma_ss_tb(float (&d)[N / 2], uint64_t da, uint64
                                           int accumulate);
 
 template <>
+__device__ __forceinline__ void mma_ss_tb<32>(float (&d)[16], uint64_t da, uint64_t db,
+                                              int accumulate) {
+  asm volatile(
+      "{\n.reg .pred p;\nsetp.ne.b32 p, %18, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16 " SM90_ACC16
+      ", %16, %17, p, 1, 1, 0, 1;\n}\n"
+      : SM90_F16(0)
+      : "l"(da), "l"(db), "r"(accumulate));
+}
+
+template <>
 __device__ __forceinline__ void mma_ss_tb<64>(float (&d)[32], uint64_t da, uint64_t db,
                                               int accumulate) {
   asm volatile(
@@ -206,6 +224,7 @@ __device__ __forceinline__ void mma_ss_tb<256>(float (&d)[128], uint64_t da, uin
 
 #undef SM90_F4
 #undef SM90_F16
+#undef SM90_ACC16
 #undef SM90_ACC32
 #undef SM90_ACC64
 #undef SM90_ACC88
