@@ -40,6 +40,9 @@ check_grep "... and the full appendix lists it" '^- Kernel: `flash_attn.cu`; sha
 for l in $R/latex/appendix.log $R/latex-full/appendix-full.log; do
   check_eq "no overfull box wider than 1 pt in $(basename $l)" "$(overfull $l)" 0
   [ "$(overfull $l)" = 0 ] || grep '^Overfull' $l | sed 's/^/# /'
+  # a page whose content runs past the text block into the footer (floating figures beside a
+  # longtable did, in the full appendix: the figures are placed where they stand, [H])
+  check_eq "no page taller than the text block in $(basename $l)" "$(grep -c '^Overfull \\vbox' $l)" 0
 done
 for d in appendix appendix-full; do
   # Markdown code spans become \texttt in LaTeX: a backtick left in the .tex is one cut in half

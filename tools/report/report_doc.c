@@ -353,7 +353,7 @@ void doc_table_end(doc *d) {
 void doc_figure(doc *d, const char *rel, const char *caption) {
   end_list(d);
   d->nfig++;
-  fprintf(d->tex, "\\begin{figure}[htbp]\n\\centering\n\\includegraphics{%s.pdf}\n\\caption{", rel);
+  fprintf(d->tex, "\\begin{figure}[H]\n\\centering\n\\includegraphics{%s.pdf}\n\\caption{", rel);
   emit_to(d->tex, NULL, caption, 0);
   fputs("}\n\\end{figure}\n\n", d->tex);
   fprintf(d->md, "![Figure %d](%s.png)\n\n**Figure %d.** ", d->nfig, rel, d->nfig);
