@@ -54,6 +54,14 @@ int pm_header_word(const char *s) {
   return s[0] != 0;
 }
 
+int pm_header_value(const char *line, const char *key, const char **v, size_t *len) {
+  const size_t k = strlen(key);
+  if (strncmp(line, key, k)) return 0;
+  *v = line + k + strspn(line + k, " \t");
+  *len = strcspn(*v, " \t\r\n");
+  return 1;
+}
+
 int pm_by_name(const char *name) {
   for (int i = 0; i < PM_COUNT; i++)
     if (!strcmp(pm_defs[i].name, name)) return i;
@@ -83,16 +91,14 @@ int pm_read(const char *path, pm_profile *p, char *err, size_t errlen) {
       // the provenance header (the magic line first), then the column header
       if (line == 1 && !strncmp(buf, PM_MAGIC, sizeof PM_MAGIC - 1)) { magic = 1; continue; }
       if (magic && buf[0] == '#') {
-        // as check-published reads a header (tools/published/published_scan.c): the first
-        // non-empty value of a key, blanks before it skipped, up to its first blank
+        // each key's first value, by the rule check-published reads it by (pm_header_value)
         const char *keys[] = {"# code:", "# git_rev:"};
         char *dst[] = {p->code, p->git_rev};
         const size_t cap[] = {sizeof p->code, sizeof p->git_rev};
         for (int k = 0; k < 2; k++) {
-          if (dst[k][0] || strncmp(buf, keys[k], strlen(keys[k]))) continue;
-          const char *v = buf + strlen(keys[k]);
-          v += strspn(v, " \t");
-          size_t m = strcspn(v, " \t");
+          const char *v;
+          size_t m;
+          if (dst[k][0] || !pm_header_value(buf, keys[k], &v, &m)) continue;
           if (m >= cap[k]) m = cap[k] - 1;  // longer than an id: cut (the report shows it as read)
           memcpy(dst[k], v, m), dst[k][m] = 0;
         }

@@ -39,6 +39,12 @@ int pm_by_name(const char *name);
 // whether S can be a value of the header: one word, no blank or control character (bytes above
 // 127 allowed)
 int pm_header_word(const char *s);
+// The value of a provenance header line, the one rule by which check-published (sample files and
+// profiles: tools/published/published_scan.c) and pm_read read `# code:` and `# git_rev:`: LINE
+// starts with KEY (e.g. "# code:"); the value is what follows it, blanks skipped, up to the first
+// blank or line end, into *v and *len (*len 0: the line holds none). 1 when LINE is KEY's line.
+// A reader takes a key's first line with a value.
+int pm_header_value(const char *line, const char *key, const char **v, size_t *len);
 
 // One tidy file: a variant's metrics at one shape; NAN where a metric is absent.
 typedef struct {

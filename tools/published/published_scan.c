@@ -44,10 +44,9 @@ static int code_of(const char *file, const char *rel, int profile, published_ent
     size_t len = 4;
     char *have = NULL;
     while ((n = getline(&line, &cap, f)) >= 0 && line[0] == '#') {
-      if (have || strncmp(line, CODE_KEY, sizeof CODE_KEY - 1)) continue;
-      const char *v = line + sizeof CODE_KEY - 1;
-      v += strspn(v, " \t");
-      const size_t k = strcspn(v, " \t\r\n");
+      const char *v;
+      size_t k;
+      if (have || !pm_header_value(line, CODE_KEY, &v, &k)) continue;
       if (k > 0 && !(have = strndup(v, k))) { rc = -1; break; }
     }
     if (have) code = have, len = strlen(have);
