@@ -9,7 +9,7 @@
 # mk/measure.mk), so check-published asks a make per experiment for them (published-env, into a
 # file) and checks each; a directory of $(DATA) without an experiment.mk ships no code, and its
 # sample files must be retired.
-PUBLISHED_OBJS := $(addprefix $(B)/tools/obj/published/,published_entry.o published_record.o published_scan.o published_check.o) \
+PUBLISHED_OBJS := $(addprefix $(B)/tools/obj/published/,published_entry.o published_record.o published_scan.o published_check.o published_revs.o) \
   $(addprefix $(B)/tools/obj/session/,session_sha256.o session_code_id.o) $(B)/tools/obj/profile/profile_metrics.o
 PUBLISHED_BIN  := $(B)/tools/published
 $(PUBLISHED_BIN): $(B)/tools/obj/published/published_main.o $(PUBLISHED_OBJS)
@@ -27,19 +27,27 @@ REASON ?= the code changed since these sessions; not re-published yet
 
 # sub-make: each published experiment's PROBLEM, CODE_SRC and LIB_BENCH come from its own
 # experiment.mk, and one make holds one experiment
-## check-published: every published sample file and profile is of the code that ships, or retired in data/RETIRED (exit 1: a line per offender)
+## check-published: every published sample file and profile is of the code that ships, or retired in data/RETIRED, and every commit they name (git_rev) is in the history (exit 1: a line per offender)
 .PHONY: check-published published-env retire
 # (under make -n the recipe runs, for its $(MAKE), but the checker is not built: it says so)
 check-published: $(PUBLISHED_BIN)
 	@$(if $(MAKE_DRY),echo "check-published: a dry run (make -n): nothing checked"; exit 0;) \
-	  t=$$(mktemp) || exit 2; trap 'rm -f "$$t"' EXIT; \
+	  t=$$(mktemp) || exit 2; trap 'rm -f "$$t" "$$t.revs"' EXIT; \
+	  hist=$$(git rev-parse --is-shallow-repository 2>/dev/null); \
 	  exps=$$($(PUBLISHED_BIN) exps $(call shell_quote,$(DATA))); rc=$$?; n=0; \
 	  for e in $$exps; do n=$$((n + 1)); \
 	    $(MAKE) --no-print-directory -s published-env EXP=$$e PUBLISHED_ENV_OUT="$$t" >/dev/null || exit 2; \
 	    { read -r p; read -r c; read -r l; } <"$$t"; \
 	    PROBLEM="$$p" CODE_SRC="$$c" LIB_BENCH="$$l" $(PUBLISHED_BIN) check $(call shell_quote,$(DATA)) "$$e"; \
-	    r=$$?; [ $$r -le $$rc ] || rc=$$r; done; \
-	  [ $$rc -ne 0 ] || echo "check-published: $$n experiments under $(DATA): every sample file and profile is of the code that ships, or retired"; \
+	    r=$$?; [ $$r -le $$rc ] || rc=$$r; \
+	    if [ "$$hist" = false ]; then $(PUBLISHED_BIN) revs $(call shell_quote,$(DATA)) "$$e" >"$$t.revs" || rc=2; \
+	      while read -r rev path; do h=$${rev%-dirty}; [ "$$rev" = unknown ] && continue; \
+	        case "$$h" in ????*) case "$$h" in *[!0-9a-f]*) h=;; esac;; *) h=;; esac; \
+	        [ -n "$$h" ] && git cat-file -e "$$h^{commit}" 2>/dev/null && continue; \
+	        echo "check-published: $(DATA)/$$path: git_rev '$$rev' names no commit of this repository (GIT_REV typed wrong?)"; [ $$rc -ge 1 ] || rc=1; \
+	      done <"$$t.revs"; fi; done; \
+	  [ "$$hist" = false ] || echo "check-published: the commits the files name (git_rev) not checked: not a git clone with its whole history"; \
+	  [ $$rc -ne 0 ] || echo "check-published: $$n experiments under $(DATA): every sample file and profile is of the code that ships, or retired$$([ "$$hist" != false ] || echo '; every commit they name is in the history')"; \
 	  exit $$rc
 # (PUBLISHED_ENV_OUT: the file to write EXP's PROBLEM, CODE_SRC and LIB_BENCH into, a line each)
 published-env:

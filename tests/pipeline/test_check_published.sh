@@ -15,7 +15,10 @@ MK=(make -s --no-print-directory DATA="$D" RB="$t/rb")
 make -s --no-print-directory check-published >"$t/real.out" 2>&1
 rc=$?; check_eq "check-published passes on data/ at HEAD" "$rc" 0
 [ $rc -eq 0 ] || sed 's/^/# /' "$t/real.out"
-check_grep "... and says so" "^check-published: [0-9]+ experiments under data: every sample file and profile is of the code that ships, or retired$" "$t/real.out"
+# (the commits the files name are checked in a clone with its whole history, said otherwise)
+hist=$(git rev-parse --is-shallow-repository 2>/dev/null)
+[ "$hist" = false ] && revs_said="; every commit they name is in the history" || revs_said=
+check_grep "... and says so" "^check-published: [0-9]+ experiments under data: every sample file and profile is of the code that ships, or retired$revs_said$" "$t/real.out"
 
 # --- the ids the sources give now (what make passes for an experiment, through session code-id)
 env_of() { "${MK[@]}" published-env EXP="$1" PUBLISHED_ENV_OUT="$t/env.$1" >/dev/null; }
@@ -79,7 +82,7 @@ sums >"$t/sums.after"
 check "retire never edits or moves a sample file" cmp -s "$t/sums.before" "$t/sums.after"
 "${MK[@]}" check-published >"$t/out" 2>&1
 check_eq "every stale file retired: make check-published passes" "$?" 0
-check_grep "... saying so" "^check-published: 4 experiments under $D: every sample file and profile is of the code that ships, or retired$" "$t/out"
+check_grep "... saying so" "^check-published: 4 experiments under $D: every sample file and profile is of the code that ships, or retired$revs_said$" "$t/out"
 cp "$D/RETIRED" "$t/R1"; "${MK[@]}" retire EXP=vecadd REASON=another 2>/dev/null
 check "retire again: the records that hold keep their day and reason" cmp -s "$D/RETIRED" "$t/R1"
 check_eq "published summary: per experiment, for the appendix" "$("$P" summary "$D" | sed -n '1p;4p')" \
@@ -122,4 +125,34 @@ check_grep "... naming the file, both ids and what to do" \
 rm "$D/vecadd/gpu-a/b1024.csv"
 with_env vecadd "$P" stale "$D" vecadd >"$t/out" 2>&1
 check_eq "... every published file current: not refused, exit 0" "$?:$(grep -c 'published from code' "$t/out")" "0:0"
+
+# --- the commits the files name: each git_rev (header and session lines) a commit of the history;
+# `unknown` (measured outside a clone) and <commit>-dirty pass; a hash of no commit fails
+D2=$t/revs; MK2=(make -s --no-print-directory DATA="$D2" RB="$t/rb2")
+head=$(git rev-parse --short=12 HEAD)
+revfile() { # revfile V HEADER_REV SESSION_REV
+  mkdir -p "$D2/vecadd/gpu-a"
+  { echo "# cudadent42 samples v1"; echo "# variant: $1"; echo "# code: $kv"; echo "# git_rev: $2"
+    echo "# session.s1: date=2026-11-01T00:00:00Z host=h gpu_uuid=GPU-1 git_rev=$3 rounds=1 order_seed=1"
+    echo "shape,rep,time_us,round,session,position"; echo "N1,0,1.5,1,s1,1"; } >"$D2/vecadd/gpu-a/$1.csv"
+}
+revfile v1 "$head" "$head"
+if [ "$hist" = false ]; then
+  revfile v8 unknown "$head-dirty"
+  "${MK2[@]}" check-published >"$t/out" 2>&1
+  check_eq "git_rev: commits of the history, unknown and -dirty: check-published passes" "$?" 0
+  check_grep "... saying every commit is in the history" "every commit they name is in the history$" "$t/out"
+  revfile v9 "$head" 255cafe1e4a0
+  revfile b1024 -x "$head"
+  "${MK2[@]}" check-published >"$t/out" 2>&1
+  check_eq "git_rev: a hash of no commit (a session line's), an option-like value: check-published fails" "$?" 2
+  check_grep "... naming the file and the hash" "^check-published: $D2/vecadd/gpu-a/v9.csv: git_rev '255cafe1e4a0' names no commit of this repository" "$t/out"
+  check_grep "... and the other" "^check-published: $D2/vecadd/gpu-a/b1024.csv: git_rev '-x' names no commit" "$t/out"
+  check_eq "... two lines" "$(grep -c 'names no commit' "$t/out")" 2
+else
+  echo "skip: the git_rev checks need a clone with its whole history (this one is shallow, or none)"
+fi
+GIT_DIR=$t/no-git "${MK2[@]}" check-published >"$t/out" 2>&1
+check_grep "git_rev outside a clone with its history: not checked, said" "commits the files name \(git_rev\) not checked: not a git clone with its whole history" "$t/out"
+check_grep "... and the summary does not claim them" "or retired$" "$t/out"
 done_testing

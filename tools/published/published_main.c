@@ -8,6 +8,8 @@
 //   published retire DATA EXP [REASON] records every stale file of EXP as retired and drops EXP's
 //       records that no longer hold (REASON empty or absent: "the code changed since these
 //       sessions; not re-published yet")
+//   published revs DATA EXP            "REV PATH" per commit EXP's sample files and profiles name
+//       (published_revs.h), for make check-published to ask git about
 //   published exps DATA                the experiments to check, a line each: DATA's directories
 //       and those a record names (exit 1 when a directory's name is not an experiment's)
 //   published summary DATA             per experiment with records, CSV `exp,files,date,reason,gpus`
@@ -24,12 +26,13 @@
 #include <time.h>
 #include "published/published_check.h"
 #include "published/published_record.h"
+#include "published/published_revs.h"
 #include "session/session_code_id.h"
 
 #define DEFAULT_REASON "the code changed since these sessions; not re-published yet"
 
 static int usage(const char *why) {
-  fprintf(stderr, "check-published: %s\nusage: published check|stale|retire DATA EXP [REASON] | exps DATA | summary DATA\n", why);
+  fprintf(stderr, "check-published: %s\nusage: published check|stale|retire DATA EXP [REASON] | revs DATA EXP | exps DATA | summary DATA\n", why);
   return 2;
 }
 
@@ -156,6 +159,10 @@ int main(int argc, char **argv) {
   if (!strcmp(mode, "summary")) {
     if (argc != 3) { fprintf(stderr, "retired: usage: published summary DATA\n"); return 2; }
     return summary(data);
+  }
+  if (!strcmp(mode, "revs")) {
+    if (argc != 4 || !is_dir(data)) return usage("revs: published revs DATA EXP (DATA a directory)");
+    return published_revs("check-published", data, exp, stdout) || fflush(stdout) ? 2 : 0;
   }
   if (!strcmp(mode, "exps")) {
     if (!is_dir(data)) { fprintf(stderr, "check-published: DATA='%s': no such directory\n", data); return 2; }
