@@ -65,7 +65,7 @@ check_grep "... no code header is stale" "^check-published: $D/vecadd/gpu-a/noco
 check_grep "... a library baseline against its runner's id" "^check-published: $D/phase1/gpu-a/sdpa-flash.csv: code sdpa:000000000000 is not the code that ships \($rid\)" "$t/out"
 check_grep "... an experiment without experiment.mk ships nothing" "^check-published: $D/orphan/gpu-a/x.csv: code $kv, but nothing of orphan ships \(no experiment.mk\): retire it \(make retire EXP=orphan\)$" "$t/out"
 check_eq "... one line per offender; current files, gate tables, profiles, ceilings not among them" \
-  "$(grep -c '^check-published: ' "$t/out")" 5
+  "$(grep -c "^check-published: $D/" "$t/out")" 5
 check_eq "... the library's versions are not compared (sdpa-cudnn is current)" "$(grep -c 'sdpa-cudnn' "$t/out")" 0
 
 # --- retire
