@@ -43,13 +43,12 @@ static int next_line(FILE *f, char **line, size_t *cap) {
 
 static int blank(const char *s) { return !s[strspn(s, " \t")]; }
 
-// The session field (column col, trimmed as the reader trims it) of a row is id.
+// The session field (column col, blanks around it dropped as the reader drops them) of a row is id.
 static int row_of(const char *row, size_t col, const char *id) {
-  const char *s = row;
-  for (size_t c = 1; c < col && s; c++) s = strchr(s, ','), s = s ? s + 1 : NULL;
-  if (!s) return 0;
-  size_t n = strcspn(s, ",");
-  while (n && (*s == ' ' || *s == '\t')) s++, n--;
+  char tok[256];
+  if (!samples_csv_field(row, col, tok, sizeof tok)) return 0;
+  const char *s = tok + strspn(tok, " \t");
+  size_t n = strlen(s);
   while (n && isspace((unsigned char)s[n - 1])) n--;
   return n == strlen(id) && !strncmp(s, id, n);
 }

@@ -116,8 +116,12 @@ int samples_publish_why_not(const char *old, const char *new_, char *why, size_t
   char go[512], gn[512];
   hval(old, "gpu", go, sizeof go);
   hval(new_, "gpu", gn, sizeof gn);
-  if (strcmp(go, gn)) snprintf(why, len, "%s is of GPU '%s', this session of '%s'", old, go, gn);
-  else why_not_append(old, new_, why, len);
+  why[0] = '\0';
+  if (strcmp(go, gn)) {
+    snprintf(why, len, "%s is of GPU '%s', this session of '%s'", old, go, gn);
+    return 2;
+  }
+  why_not_append(old, new_, why, len);
   return why[0] != '\0';
 }
 
@@ -165,16 +169,12 @@ int samples_publish_one(const char *dest, const char *path, int may_replace, con
   session_of(path, session, sizeof session);
   int exists = access(out, F_OK) == 0;
   if (exists) {
-    char go[512], gn[512];
-    hval(out, "gpu", go, sizeof go);
-    hval(path, "gpu", gn, sizeof gn);
-    if (strcmp(go, gn)) {
-      fprintf(msg, "%s: %s: not published: %s is of GPU '%s', this session of '%s'\n", who, v, out, go, gn);
+    const int r = samples_publish_why_not(out, path, why, sizeof why);
+    if (r == 2) {
+      fprintf(msg, "%s: %s: not published: %s\n", who, v, why);
       return -1;
     }
-    why[0] = '\0';
-    why_not_append(out, path, why, sizeof why);
-    if (why[0] && !may_replace) {
+    if (r && !may_replace) {
       fprintf(msg, "%s: %s: session %s not published: %s; %s is left as it is\n", who, v, session, why, out);
       return -1;
     }

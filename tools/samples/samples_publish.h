@@ -26,7 +26,8 @@ int samples_publish(const char *dest, const char *const news[], size_t n, FILE *
 int samples_publish_one(const char *dest, const char *path, int may_replace, const char *who, FILE *msg);
 
 // Why the one-session file NEW may not be appended to the published file OLD (another GPU model,
-// no session column in OLD, other code, flags, timing or columns), into why: 1, else 0 (why "").
+// no session column in OLD, other code, flags, timing or columns), into why: 2 for another GPU
+// model (never published: a directory is of one model), 1 for the others, else 0 (why "").
 int samples_publish_why_not(const char *old, const char *new_, char *why, size_t len);
 
 // DEST made and its .publish.lock held: the descriptor (closing it releases the lock), or -1
