@@ -19,7 +19,10 @@
 # computes on zeros and stores nothing), clusters of two CTAs sharing A by multicast
 # (CLUSTER_N=2: cn2_*, n32_cn2; at odd tile-column counts the second CTA stores nothing), and
 # ping-pong consumers (PINGPONG=1: alternate units
-# whole, 64 to 256 rows, with a C buffer each, split, clustered, one CTA per unit).
+# whole, 64 to 256 rows, with a C buffer each, split, clustered, one CTA per unit), and the
+# swapped form (SWAP_AB=1: sw_*, each tile computed as its transpose; 16, 32 and 64 rows, one or
+# two B panels, clusters along M, split 3, 16 and auto, C and the partials stored transposed by
+# the threads).
 # On a GPU: `make measure EXP=gemm-sm90-correctness` (numerics gate + samples) and `make sanitize
 # EXP=gemm-sm90-correctness` (compute-sanitizer's tools on SANITIZE_SHAPES).
 DESCRIPTION := Hopper GEMM correctness sweep: tunables x ragged, skinny and aligned shapes, refused configurations included

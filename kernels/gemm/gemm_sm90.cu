@@ -36,7 +36,8 @@
 // threads store it from the accumulators (two elements, or with N odd one, a store).
 //
 // Tunables (-D macros, default in brackets; gemm_sm90.tunables lists the values):
-//   BLOCK_M       [128] rows of C per tile: 64, 128, 256 (64 or 128 per consumer warpgroup)
+//   BLOCK_M       [128] rows of C per tile: 64, 128, 256 (64 or 128 per consumer warpgroup); 16,
+//                       32 (and 64) with SWAP_AB=1
 //   BLOCK_N       [256] columns of C per tile: 32, 64, 128, 256 (the N of the wgmma; 32: B in the
 //                       64-byte swizzle, the threads store C)
 //   CONSUMER_WGS  [2]   consumer warpgroups: 1, 2
@@ -73,6 +74,14 @@
 //                       copies, the split-K sum or C's copy-out after the main kernel) are
 //                       programmatic dependent launches, started under the tail of the one before
 //                       (gemm_sm90_pdl.cuh); 0: ordinary launches
+//   SWAP_AB       [0]   1: the skinny form, each tile computed as its transpose C^T = B^T·A^T
+//                       (gemm_sm90_swap.cuh): the wgmma's 64 rows along a 64-column panel of B,
+//                       its N the tile's BLOCK_M = 16, 32 or 64 rows, so a skinny M wastes none of
+//                       the m64 atom; the same copies and ring, C and split-K's partials stored
+//                       by the threads; with BLOCK_N 64 or 128, one consumer warpgroup, no
+//                       ping-pong, TMA store, cluster along N, cluster sum or in-kernel sum
+//                       (CLUSTER_M=2: two CTAs on adjacent row blocks share B, cuBLAS's form at
+//                       M = 64)
 // SPLIT_K=0 rule: tiles = ceil(M/BLOCK_M)·ceil(N/BLOCK_N); when tiles < SMs (one CTA per SM, the
 // tile grid under one wave), splits = floor(SMs / tiles), at most ceil(K/64) / 4 (four K tiles a
 // split, so the ring fills) and 16; otherwise 1. E.g. the defaults on 132 SMs: M=16 N=K=4096 ->
@@ -84,7 +93,9 @@
 // memory above 227 KB (e.g. BLOCK_N=256 STAGES=5, or TMA_STORE=1 with BLOCK_M=128 BLOCK_N=256
 // STAGES=4); CLUSTER_M=2 with CLUSTER_N=2; SPLIT_CLUSTER=1 with SPLIT_K other than 2, 4, 8,
 // with CLUSTER_M=2 or CLUSTER_N=2, PINGPONG=1 or PERSISTENT=1, or with a ring smaller than the
-// fp32 tile it stages; SPLIT_SUM=1 with SPLIT_CLUSTER=1.
+// fp32 tile it stages; SPLIT_SUM=1 with SPLIT_CLUSTER=1; BLOCK_M 16 or 32 without SWAP_AB=1;
+// SWAP_AB=1 with BLOCK_M above 64, BLOCK_N 32 or 256, two consumer warpgroups, PINGPONG=1,
+// TMA_STORE=1, CLUSTER_N=2, SPLIT_CLUSTER=1 or SPLIT_SUM=1.
 // Not built (yet): stream-K's uneven shares of K, clusters along both M and N (kernels/gemm/NOTES-sm90.md).
 #include <stdio.h>
 #include <string.h>
@@ -500,5 +511,5 @@ extern "C" const char *kernel_config(void) {
       " PERSISTENT=" G90_STR(PERSISTENT) " SPLIT_K=" G90_STR(SPLIT_K) " GROUP_M=" G90_STR(GROUP_M)
       " TMA_STORE=" G90_STR(TMA_STORE) " CLUSTER_M=" G90_STR(CLUSTER_M) " CLUSTER_N=" G90_STR(CLUSTER_N)
       " PINGPONG=" G90_STR(PINGPONG)
-      " SPLIT_CLUSTER=" G90_STR(SPLIT_CLUSTER) " SPLIT_SUM=" G90_STR(SPLIT_SUM) " PDL=" G90_STR(PDL);
+      " SPLIT_CLUSTER=" G90_STR(SPLIT_CLUSTER) " SPLIT_SUM=" G90_STR(SPLIT_SUM) " PDL=" G90_STR(PDL) " SWAP_AB=" G90_STR(SWAP_AB);
 }

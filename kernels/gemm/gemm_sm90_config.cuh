@@ -49,6 +49,9 @@
 #ifndef PDL
 #define PDL 1
 #endif
+#ifndef SWAP_AB
+#define SWAP_AB 0
+#endif
 
 namespace g90 {
 
@@ -57,9 +60,11 @@ constexpr int BN = BLOCK_N;
 constexpr int BK = 64;                    // K per stage: one 128-byte swizzled row of A
 constexpr int WGS = CONSUMER_WGS;
 constexpr bool PP = PINGPONG;             // each consumer warpgroup on its own tiles
+constexpr bool SW = SWAP_AB;              // the tile computed as its transpose (gemm_sm90_swap.cuh)
 constexpr int WM = PP ? BM : BM / WGS;    // rows of a tile per consumer warpgroup
-constexpr int MA = WM / 64;               // m64 wgmma atoms per consumer warpgroup
-constexpr int NACC = MA * BN / 2;         // fp32 accumulators per consumer thread
+constexpr int MA = SW ? BN / 64 : WM / 64;  // m64 wgmma atoms per consumer warpgroup (SWAP_AB=1: B panels)
+constexpr int WN = SW ? BM : BN;          // the wgmma's N: the tile's columns (SWAP_AB=1: its rows)
+constexpr int NACC = MA * WN / 2;         // fp32 accumulators per consumer thread
 constexpr int NT = 128 * (WGS + 1);       // threads: producer warpgroup + consumers
 constexpr int CM = CLUSTER_M;             // CTAs per cluster along M, sharing B's tiles
 constexpr int CN = CLUSTER_N;             // CTAs per cluster along N, sharing A's tiles
@@ -83,7 +88,20 @@ constexpr size_t SMEM_LIMIT = 227 * 1024;  // sm_90 opt-in maximum per CTA
 constexpr int PRODUCER_REGS = 40;
 constexpr int CONSUMER_REGS = 232;
 
-static_assert(BLOCK_M == 64 || BLOCK_M == 128 || BLOCK_M == 256, "BLOCK_M must be 64, 128 or 256");
+static_assert(BLOCK_M == 16 || BLOCK_M == 32 || BLOCK_M == 64 || BLOCK_M == 128 || BLOCK_M == 256,
+              "BLOCK_M must be 16, 32, 64, 128 or 256");
+static_assert(SWAP_AB == 0 || SWAP_AB == 1, "SWAP_AB must be 0 or 1");
+static_assert(SWAP_AB == 1 || BLOCK_M >= 64,
+              "BLOCK_M=16 or 32 needs SWAP_AB=1 (the wgmma's rows are 64; swapped, the tile's rows are "
+              "its N)");
+static_assert(SWAP_AB == 0 || ((BLOCK_M == 16 || BLOCK_M == 32 || BLOCK_M == 64) && (BLOCK_N == 64 || BLOCK_N == 128)),
+              "SWAP_AB=1 needs BLOCK_M 16, 32 or 64 (the wgmma's N) and BLOCK_N 64 or 128 (whole 64-column "
+              "panels of B, one wgmma atom each)");
+static_assert(SWAP_AB == 0 || (CONSUMER_WGS == 1 && PINGPONG == 0 && TMA_STORE == 0 && CLUSTER_N == 1 &&
+                               SPLIT_CLUSTER == 0 && SPLIT_SUM == 0),
+              "SWAP_AB=1 (the skinny form) needs CONSUMER_WGS=1, PINGPONG=0, TMA_STORE=0, CLUSTER_N=1, "
+              "SPLIT_CLUSTER=0 and SPLIT_SUM=0: the threads store C and split-K's partials transposed from "
+              "the accumulators, and a cluster shares B along M (CLUSTER_M=2)");
 static_assert(BLOCK_N == 32 || BLOCK_N == 64 || BLOCK_N == 128 || BLOCK_N == 256,
               "BLOCK_N must be 32, 64, 128 or 256 (the N of the m64nNk16 wgmma: one 32-column panel "
               "of B, or whole 64-column panels)");
@@ -95,7 +113,7 @@ static_assert(PINGPONG == 0 || PINGPONG == 1, "PINGPONG must be 0 or 1");
 static_assert(PINGPONG == 0 || CONSUMER_WGS == 2,
               "PINGPONG=1 needs CONSUMER_WGS=2 (two consumer warpgroups take turns on the tensor "
               "cores, each on its own tiles)");
-static_assert(PINGPONG == 1 || (BLOCK_M % (64 * CONSUMER_WGS) == 0 && BLOCK_M / CONSUMER_WGS <= 128),
+static_assert(SWAP_AB == 1 || PINGPONG == 1 || (BLOCK_M % (64 * CONSUMER_WGS) == 0 && BLOCK_M / CONSUMER_WGS <= 128),
               "BLOCK_M/CONSUMER_WGS (rows per consumer warpgroup) must be 64 or 128: BLOCK_M=64 "
               "takes one consumer warpgroup, BLOCK_M=256 two");
 static_assert(NACC <= 128,

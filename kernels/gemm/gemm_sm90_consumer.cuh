@@ -8,12 +8,14 @@
 //
 // Accumulator layout (sm90/wgmma.cuh): warp wq of the warpgroup holds rows 16·wq + lane/4 and
 // +8 of each atom; acc[a][4j + 2h + e] is row 16·wq + lane/4 + 8h of atom a, column 8j +
-// 2·(lane % 4) + e.
+// 2·(lane % 4) + e. SWAP_AB=1 (gemm_sm90_swap.cuh): the same with rows and columns exchanged,
+// atom a the tile's columns 64a .. 64a + 63; C by the threads' stores or split-K's partials only.
 #pragma once
 #include <stdint.h>
 
 #include "gemm_sm90_config.cuh"
 #include "gemm_sm90_params.cuh"
+#include "gemm_sm90_swap.cuh"
 #include "gemm_splitk.cuh"
 #include "mma_ptx.cuh"
 #include "sm90/cluster.cuh"
@@ -34,7 +36,7 @@ __device__ __forceinline__ void wg_sync(int w) {
 }
 
 struct WgConsumer {
-  float acc[MA][BN / 2];
+  float acc[MA][WN / 2];
   int w;                    // consumer warpgroup, 0 .. WGS - 1
   uint32_t a_lo, b_lo;      // descriptor low words of this warpgroup's A rows and of B, slot 0
   sm90::Ring<STAGES> ring;  // the slot and parity of the next tile
@@ -65,6 +67,19 @@ struct WgConsumer {
     if constexpr (CS > 1) sm90::mbar_arrive_cluster(empty_peer + 8 * slot);
   }
 
+  // One k16 step of atom a: d += the A tile's rows (a_s: its slot's descriptor low word) times the
+  // B tile (b_s); SWAP_AB=1: d += B's panel a (the wgmma's A, MN-major) times the A tile (its B,
+  // K-major). A template on the accumulators' type, so that only the form built is compiled.
+  template <bool S, class D>
+  static __device__ __forceinline__ void mma_k16(D &d, uint32_t a_s, uint32_t b_s, int a, int kk) {
+    if constexpr (S)
+      mma_ss_ta<WN>(d, sm90::desc_of(b_s + (uint32_t)((a * B_PANEL + kk * 16 * 128) >> 4)),
+                    sm90::desc_of(a_s + (uint32_t)((kk * 32) >> 4)), 1);
+    else
+      sm90::mma_ss_tb<BN>(d, sm90::desc_of(a_s + (uint32_t)((a * 64 * 128 + kk * 32) >> 4)),
+                          b_desc(b_s + (uint32_t)((kk * 16 * B_ROW) >> 4)), 1);
+  }
+
   // acc = A[m0 + w·WM .., kt0·64 .. kt1·64) · B[.., n0 ..]: the unit's K tiles, each waited for
   // on its full barrier and given back (release) once the wgmmas reading it have completed. One
   // group of wgmmas (a tile's 4 k16 steps x MA atoms) stays in flight while the next tile is
@@ -77,7 +92,7 @@ struct WgConsumer {
 #pragma unroll
     for (int a = 0; a < MA; ++a)
 #pragma unroll
-      for (int i = 0; i < BN / 2; ++i) acc[a][i] = 0.f;
+      for (int i = 0; i < WN / 2; ++i) acc[a][i] = 0.f;
 #pragma unroll
     for (int a = 0; a < MA; ++a) sm90::pin(acc[a]);
     int prev = -1;  // the slot of the tile whose wgmmas are still in flight
@@ -90,8 +105,7 @@ struct WgConsumer {
       for (int kk = 0; kk < BK / 16; ++kk)
 #pragma unroll
         for (int a = 0; a < MA; ++a)
-          sm90::mma_ss_tb<BN>(acc[a], sm90::desc_of(a_s + (uint32_t)((a * 64 * 128 + kk * 32) >> 4)),
-                              b_desc(b_s + (uint32_t)((kk * 16 * B_ROW) >> 4)), 1);
+          mma_k16<SW>(acc[a], a_s, b_s, a, kk);
       sm90::commit();
       sm90::wait<1>();  // the previous tile's wgmmas are done: its slot may be refilled
       if (prev >= 0 && leader) release(empty, prev);
@@ -111,24 +125,41 @@ struct WgConsumer {
     return row0() + a * 64 + 16 * (t >> 5) + ((t & 31) >> 2) + 8 * h;
   }
   __device__ __forceinline__ int col0() const { return 2 * (threadIdx.x & 3); }
+  // SWAP_AB=1: the tile's row of acc[a][i] and its column (16·wq + lane/4 + 8·((i >> 1) & 1) of
+  // panel a, gemm_sm90_swap.cuh)
+  static __device__ __forceinline__ int sw_row(int i) { return 8 * (i >> 2) + 2 * (threadIdx.x & 3) + (i & 1); }
+  static __device__ __forceinline__ int sw_col(int a, int i) {
+    const int t = threadIdx.x & 127;
+    return 64 * a + 16 * (t >> 5) + ((t & 31) >> 2) + 8 * ((i >> 1) & 1);
+  }
 
   // Split-K: the fp32 partial into slice z of the workspace, columns up to ldw (zeros past N).
   __device__ __forceinline__ void store_partial(const Params &p, int m0, int n0, int z) const {
     float *ws = p.ws + (size_t)z * p.M * p.ldw;
+    if constexpr (SW) {  // one element a store: a thread's accumulators are down C's columns
 #pragma unroll
-    for (int a = 0; a < MA; ++a)
+      for (int a = 0; a < MA; ++a)
 #pragma unroll
-      for (int h = 0; h < 2; ++h) {
-        const int row = m0 + row_of(a, h);
-        if (row >= p.M) continue;
-        float *wr = ws + (size_t)row * p.ldw;
-#pragma unroll
-        for (int j = 0; j < BN / 8; ++j) {
-          const int col = n0 + 8 * j + col0();
-          if (col < p.ldw)  // col even, ldw % 4 == 0: col + 1 < ldw, 8-byte aligned
-            *reinterpret_cast<float2 *>(wr + col) = make_float2(acc[a][4 * j + 2 * h], acc[a][4 * j + 2 * h + 1]);
+        for (int i = 0; i < WN / 2; ++i) {
+          const int row = m0 + sw_row(i), col = n0 + sw_col(a, i);
+          if (row < p.M && col < p.ldw) ws[(size_t)row * p.ldw + col] = acc[a][i];
         }
-      }
+    } else {
+#pragma unroll
+      for (int a = 0; a < MA; ++a)
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+          const int row = m0 + row_of(a, h);
+          if (row >= p.M) continue;
+          float *wr = ws + (size_t)row * p.ldw;
+#pragma unroll
+          for (int j = 0; j < BN / 8; ++j) {
+            const int col = n0 + 8 * j + col0();
+            if (col < p.ldw)  // col even, ldw % 4 == 0: col + 1 < ldw, 8-byte aligned
+              *reinterpret_cast<float2 *>(wr + col) = make_float2(acc[a][4 * j + 2 * h], acc[a][4 * j + 2 * h + 1]);
+          }
+        }
+    }
   }
 
   // SPLIT_SUM=1: after store_partial, this warp's arrival on its rows' counter (one per tile and
@@ -203,26 +234,36 @@ struct WgConsumer {
   // fp16 C by the threads: half2 stores where N is even (row·N + col is then even), else one
   // element at a time; rows past M and columns past N are not written.
   __device__ __forceinline__ void store_direct(const Params &p, int m0, int n0) const {
-    const bool even = (p.N & 1) == 0;
+    if constexpr (SW) {  // one element a store: a thread's accumulators are down C's columns
 #pragma unroll
-    for (int a = 0; a < MA; ++a)
+      for (int a = 0; a < MA; ++a)
 #pragma unroll
-      for (int h = 0; h < 2; ++h) {
-        const int row = m0 + row_of(a, h);
-        if (row >= p.M) continue;
-        __half *cr = p.c + (size_t)row * p.N;
+        for (int i = 0; i < WN / 2; ++i) {
+          const int row = m0 + sw_row(i), col = n0 + sw_col(a, i);
+          if (row < p.M && col < p.N) p.c[(size_t)row * p.N + col] = __float2half_rn(acc[a][i]);
+        }
+    } else {
+      const bool even = (p.N & 1) == 0;
 #pragma unroll
-        for (int j = 0; j < BN / 8; ++j) {
-          const int col = n0 + 8 * j + col0();
-          const float v0 = acc[a][4 * j + 2 * h], v1 = acc[a][4 * j + 2 * h + 1];
-          if (even) {
-            if (col < p.N) *reinterpret_cast<__half2 *>(cr + col) = __floats2half2_rn(v0, v1);
-          } else {
-            if (col < p.N) cr[col] = __float2half_rn(v0);
-            if (col + 1 < p.N) cr[col + 1] = __float2half_rn(v1);
+      for (int a = 0; a < MA; ++a)
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+          const int row = m0 + row_of(a, h);
+          if (row >= p.M) continue;
+          __half *cr = p.c + (size_t)row * p.N;
+#pragma unroll
+          for (int j = 0; j < BN / 8; ++j) {
+            const int col = n0 + 8 * j + col0();
+            const float v0 = acc[a][4 * j + 2 * h], v1 = acc[a][4 * j + 2 * h + 1];
+            if (even) {
+              if (col < p.N) *reinterpret_cast<__half2 *>(cr + col) = __floats2half2_rn(v0, v1);
+            } else {
+              if (col < p.N) cr[col] = __float2half_rn(v0);
+              if (col + 1 < p.N) cr[col + 1] = __float2half_rn(v1);
+            }
           }
         }
-      }
+    }
   }
 
   // The C tile's buffer in shared memory (TMA_STORE=1; with PINGPONG=1 this warpgroup's own).
