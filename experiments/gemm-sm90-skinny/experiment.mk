@@ -1,4 +1,4 @@
-# gemm-sm90-skinny — the Hopper GEMM's tunables at the skinny shapes (space.txt, 110
+# gemm-sm90-skinny — the Hopper GEMM's tunables at the skinny shapes (space.txt, 194
 # configurations), measured exhaustively against cuBLAS at M = 16, 64 and 128 (N = K = 4096) in one
 # session: which tile width, ring depth, split and sum serve each M (hd's rules in
 # gemm-ladder/variants/hd.dispatch came from the ladder's rungs and scratch calls). One round of 30
