@@ -84,13 +84,13 @@ R_GEN := $(addprefix $(B)/tools/obj/report/,report_gen.o report_ctx.o report_fmt
 REPORT_TOOLS := $(addprefix $(B)/tools/,report_pairs prep_plots report_gen fig_check)
 # fig_check: a figure as printed (its geometry from plots/geom.gp, its words from pdftotext -bbox)
 $(B)/tools/fig_check: $(B)/tools/obj/report/fig_check.o
-	$(CC) -o $@ $^ -lm
+	$(CC) -o $(OUT_TMP) $^ -lm $(OUT_DONE)
 $(B)/tools/report_pairs: $(B)/tools/obj/report/report_pairs.o $(R_LIB)
-	$(CC) -o $@ $^ -lm
+	$(CC) -o $(OUT_TMP) $^ -lm $(OUT_DONE)
 $(B)/tools/prep_plots: $(B)/tools/obj/report/prep_plots.o $(R_LIB)
-	$(CC) -o $@ $^ -lm
+	$(CC) -o $(OUT_TMP) $^ -lm $(OUT_DONE)
 $(B)/tools/report_gen: $(R_GEN) $(R_LIB)
-	$(CC) -o $@ $^ -lm
+	$(CC) -o $(OUT_TMP) $^ -lm $(OUT_DONE)
 
 ## report-tools: build the report's host tools (report_pairs, prep_plots, report_gen)
 .PHONY: report-tools
