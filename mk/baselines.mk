@@ -11,13 +11,13 @@ AA_DATA      ?= data/aa data/aa-own
 CEILINGS_WGMMA_OBJ := $(B)/tools/obj/pipeline/ceilings_wgmma.o
 $(CEILINGS_WGMMA_OBJ): tools/pipeline/ceilings_wgmma.cu tools/pipeline/ceilings_wgmma.h kernels/harness/sm90/wgmma.cuh | check-deps-build
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCCFLAGS) -gencode=arch=compute_90a,code=sm_90a -Itools -Ikernels/harness -c -o $@ $<
+	$(NVCC) $(NVCCFLAGS) -gencode=arch=compute_90a,code=sm_90a -Itools -Ikernels/harness -c -o $(OUT_TMP) $< $(OUT_DONE)
 
 # (with the samples library's median, compiled in as C)
 $(CEILINGS_BIN): tools/pipeline/ceilings.cu tools/pipeline/ceilings_wgmma.h $(CEILINGS_WGMMA_OBJ) \
     tools/samples/samples_median.c tools/samples/samples_median.h | check-deps-build
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) -Itools -o $@ $< $(CEILINGS_WGMMA_OBJ) tools/samples/samples_median.c -ldl
+	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) -Itools -o $(OUT_TMP) $< $(CEILINGS_WGMMA_OBJ) tools/samples/samples_median.c -ldl $(OUT_DONE)
 
 ifneq ($(filter $(GPU_GOALS),$(MAKECMDGOALS)),)
 $(CEILINGS_BIN) $(CEILINGS_WGMMA_OBJ): | check-gpu

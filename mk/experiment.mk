@@ -227,16 +227,16 @@ k_inc         = -Ikernels/harness -Ikernels/$(1) -Ikernels/$(1)/problem
 # (-Itools: the harness includes the samples library as "samples/<name>.h")
 $(B)/harness/$(ARCH)/%.o: kernels/%.cu $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC) $(call k_inc,$(firstword $(subst /, ,$*))) -Itools -MMD -MP -c $< -o $@
+	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC) $(call k_inc,$(firstword $(subst /, ,$*))) -Itools -MMD -MP -c $< -MF $(@:.o=.d) -MT $@ -o $(OUT_TMP) $(OUT_DONE)
 $(B)/harness/$(ARCH)/%.o: kernels/%.c $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC) -Ikernels/harness -MMD -MP -c $< -o $@
+	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC) -Ikernels/harness -MMD -MP -c $< -MF $(@:.o=.d) -MT $@ -o $(OUT_TMP) $(OUT_DONE)
 $(B)/harness/$(ARCH)/gen/registry_%.o: $(B)/gen/registry_%.c $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC) -Ikernels/harness -c $< -o $@
+	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC) -Ikernels/harness -c $< -o $(OUT_TMP) $(OUT_DONE)
 $(B)/harness/$(ARCH)/tools/%.o: tools/%.c $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC) -Ikernels/harness -MMD -MP -c $< -o $@
+	$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC) -Ikernels/harness -MMD -MP -c $< -MF $(@:.o=.d) -MT $@ -o $(OUT_TMP) $(OUT_DONE)
 -include $(wildcard $(B)/harness/$(ARCH)/*/*.d $(B)/harness/$(ARCH)/*/problem/*.d $(B)/harness/$(ARCH)/tools/*/*.d)
 # build/harness/<arch>/<problem>.objs: the objects a bench binary of that problem links (tests
 # build kernels against it), rewritten only when the list changes

@@ -20,7 +20,7 @@ SERVE     ?= 1
 SERVE_BIN := $(B)/tools/serve
 $(SERVE_BIN): tools/pipeline/serve.cu $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCCFLAGS) $(CUDART_SHARED) -o $@ $< -ldl
+	$(NVCC) $(NVCCFLAGS) $(CUDART_SHARED) -o $(OUT_TMP) $< -ldl $(OUT_DONE)
 # SESSION (an id, [A-Za-z0-9.-]) and ORDER_SEED (digits) are passed only when set: the session
 # (`session measure`, tools/session/run_session.h) then names the session <host>-<UTC start> and draws the seed of the per-round shuffles itself.
 MEASURE_OPT = $(if $(SESSION),SESSION=$(call shell_quote,$(SESSION))) $(if $(ORDER_SEED),ORDER_SEED=$(call shell_quote,$(ORDER_SEED)))

@@ -22,9 +22,9 @@ PM_OBJ := $(B)/tools/obj/profile/profile_metrics.o
 PROFILE_BIN := $(B)/tools/profile
 PROFILE_TOOLS := $(addprefix $(B)/tools/,ncu_csv counter_gates) $(PROFILE_BIN)
 $(B)/tools/ncu_csv: $(B)/tools/obj/profile/ncu_csv_main.o $(B)/tools/obj/profile/ncu_csv.o $(PM_OBJ)
-	$(CC) -o $@ $^ -lm
+	$(CC) -o $(OUT_TMP) $^ -lm $(OUT_DONE)
 $(B)/tools/counter_gates: $(B)/tools/obj/profile/counter_gates.o $(PM_OBJ) $(GATE_TABLE_OBJS)
-	$(CC) -o $@ $^ -lm
+	$(CC) -o $(OUT_TMP) $^ -lm $(OUT_DONE)
 # the driver of `make profile` (tools/profile/profile_main.c): its pure parts (the metric list and
 # its retries, the ncu command lines, the choice of variants, shapes and kernels, the settings),
 # its runs; the session's processes (timeouts, process groups) and helpers (run_proc.h, run_util.h)
@@ -32,7 +32,7 @@ PROFILE_PURE_OBJS := $(addprefix $(B)/tools/obj/profile/,ncu_metrics.o profile_n
   $(PM_OBJ) $(RUN_PROC_OBJS)
 $(PROFILE_BIN): $(addprefix $(B)/tools/obj/profile/,profile_main.o profile_run.o profile_gates.o) $(PROFILE_PURE_OBJS) \
   $(addprefix $(B)/tools/obj/session/,session_sha256.o session_code_id.o)
-	$(CC) -o $@ $^ -lm
+	$(CC) -o $(OUT_TMP) $^ -lm $(OUT_DONE)
 
 ## profile-tools: build the profiling host tools (ncu_csv, counter_gates, profile)
 .PHONY: profile-tools

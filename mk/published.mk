@@ -13,7 +13,7 @@ PUBLISHED_OBJS := $(addprefix $(B)/tools/obj/published/,published_entry.o publis
   $(addprefix $(B)/tools/obj/session/,session_sha256.o session_code_id.o) $(B)/tools/obj/profile/profile_metrics.o
 PUBLISHED_BIN  := $(B)/tools/published
 $(PUBLISHED_BIN): $(B)/tools/obj/published/published_main.o $(PUBLISHED_OBJS)
-	$(CC) -o $@ $^
+	$(CC) -o $(OUT_TMP) $^ $(OUT_DONE)
 tools: $(PUBLISHED_BIN)
 $(B)/tests/test_published_record $(B)/tests/test_published_check: $(B)/tests/%: tests/published/%.c $(PUBLISHED_OBJS)
 	@mkdir -p $(@D)

@@ -84,13 +84,13 @@ R_GEN := $(addprefix $(B)/tools/obj/report/,report_gen.o report_ctx.o report_fmt
 REPORT_TOOLS := $(addprefix $(B)/tools/,report_pairs prep_plots report_gen fig_check)
 # fig_check: a figure as printed (its geometry from plots/geom.gp, its words from pdftotext -bbox)
 $(B)/tools/fig_check: $(B)/tools/obj/report/fig_check.o
-	$(CC) -o $@ $^ -lm
+	$(CC) -o $(OUT_TMP) $^ -lm $(OUT_DONE)
 $(B)/tools/report_pairs: $(B)/tools/obj/report/report_pairs.o $(R_LIB)
-	$(CC) -o $@ $^ -lm
+	$(CC) -o $(OUT_TMP) $^ -lm $(OUT_DONE)
 $(B)/tools/prep_plots: $(B)/tools/obj/report/prep_plots.o $(R_LIB)
-	$(CC) -o $@ $^ -lm
+	$(CC) -o $(OUT_TMP) $^ -lm $(OUT_DONE)
 $(B)/tools/report_gen: $(R_GEN) $(R_LIB)
-	$(CC) -o $@ $^ -lm
+	$(CC) -o $(OUT_TMP) $^ -lm $(OUT_DONE)
 
 ## report-tools: build the report's host tools (report_pairs, prep_plots, report_gen)
 .PHONY: report-tools
@@ -122,13 +122,17 @@ r_awk_samples := 'FNR == 1 { if (/^\# cudadent42 samples/) printf " %s", FILENAM
     printf "report: %s: line 1 names no cudadent42 format (not \"\# cudadent42 samples v1\"): left out of the statistics\n", FILENAME > "/dev/stderr"; \
   nextfile }'
 R_INV_ID := $(RB)/inventory-names.txt
-# (temporary names carry the shell's pid: every make run remakes these, and the sessions of
-# `measure GPUS=...` run several makes at once)
+# (temporary names carry this make's pid, or the shell's: every make run remakes these, and the
+# sessions of `measure GPUS=...` run several makes at once.) The names are written by make itself
+# ($(file)) and read back by the shell from that file, never put on a command line: a recipe is one
+# argument of the shell, at most 128 KB on Linux, and the published data's names outgrew that in a
+# copy under a longer root ("Argument list too long").
+R_MAKE_PID := $(shell echo $$PPID)
 $(R_INV_ID): FORCE
-	@mkdir -p $(@D) && printf '%s\n' '$(abspath $(DATA))' $(R_CSVS) $(R_XMKS) >$@.new.$$$$ && \
-	  if cmp -s $@.new.$$$$ $@; then rm -f $@.new.$$$$; else mv $@.new.$$$$ $@; fi
+	@$(shell mkdir -p $(@D))$(file >$@.new.$(R_MAKE_PID),$(abspath $(DATA)))$(foreach f,$(R_CSVS) $(R_XMKS),$(file >>$@.new.$(R_MAKE_PID),$(f)))\
+	  if cmp -s $@.new.$(R_MAKE_PID) $@; then rm -f $@.new.$(R_MAKE_PID); else mv $@.new.$(R_MAKE_PID) $@; fi
 $(R_INV): $(R_INV_ID) $(R_CSVS) $(R_XMKS)
-	@{ printf 'R_SAMPLES :=';$(if $(R_CSVS), awk $(r_awk_samples) $(R_CSVS);) echo; \
+	@{ printf 'R_SAMPLES :='; sed 1d $(R_INV_ID) | grep '\.csv$$' | xargs -r awk $(r_awk_samples); echo; \
 	  printf 'R_SPACE :='; for f in $(R_XMKS); do grep -q '^SPACE *:\?=' $$f && printf ' %s' "$$(basename "$$(dirname $$f)")"; done; echo; \
 	  printf 'R_CORR :='; for f in $(R_XMKS); do grep -q '^REPORT_STYLE *:\?= *correctness *\(\#.*\)\?$$' $$f && \
 	    printf ' %s' "$$(basename "$$(dirname $$f)")"; done; echo; } >$@.tmp.$$$$ && mv $@.tmp.$$$$ $@

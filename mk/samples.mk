@@ -10,7 +10,7 @@ SAMPLES_HARNESS_SRC := tools/samples/samples_median.c tools/samples/samples_writ
 SAMPLES_BIN         := $(B)/tools/samples
 
 $(SAMPLES_BIN): $(B)/tools/obj/samples/samples_main.o $(B)/tools/obj/samples/samples_publish.o $(B)/tools/obj/samples/samples_fold.o $(SAMPLES_OBJS)
-	$(CC) -o $@ $^ -lm
+	$(CC) -o $(OUT_TMP) $^ -lm $(OUT_DONE)
 tools: $(SAMPLES_BIN)
 
 # Unit tests of the library (C) and of the command (shell, against hand-written fixtures).

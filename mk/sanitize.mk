@@ -10,7 +10,7 @@ SANITIZE_OBJS := $(SANITIZE_PURE_OBJS) $(B)/tools/obj/sanitize/san_jobs.o $(RUN_
 SANITIZE_BIN := $(B)/tools/sanitize
 
 $(SANITIZE_BIN): $(B)/tools/obj/sanitize/sanitize_main.o $(SANITIZE_OBJS)
-	$(CC) -o $@ $^
+	$(CC) -o $(OUT_TMP) $^ $(OUT_DONE)
 tools: $(SANITIZE_BIN)
 
 ## sanitize: GPU only: compute-sanitizer memcheck/racecheck/initcheck/synccheck on passing variants

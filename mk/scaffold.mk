@@ -4,7 +4,7 @@
 NEW_PROBLEM := $(B)/tools/new_problem
 $(NEW_PROBLEM): $(addprefix $(B)/tools/obj/scaffold/,new_problem.o manifest.o template.o pick_tag.o) \
     $(B)/tools/obj/space/grammar_clash.o $(B)/tools/obj/space/slurp.o $(SHAPE_HOST_OBJS)
-	$(CC) -o $@ $^
+	$(CC) -o $(OUT_TMP) $^ $(OUT_DONE)
 
 ## new-problem: write a problem kernels/NAME/ and its experiment from tools/scaffold/template/ (NAME=[a-z][a-z0-9_]*)
 # (NAME unexpanded: make would read a $(...) in it, and the scaffold refuses the name as it was typed)

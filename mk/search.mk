@@ -9,7 +9,7 @@ SEARCH_OBJS := $(addprefix $(B)/tools/obj/search/,search_main.o search_opts.o se
   search_lhs.o search_tpe.o search_strategy.o search_log.o search_oracle.o search_replay.o \
   search_results.o) $(SAMPLES_OBJS) $(GATE_TABLE_OBJS)
 $(B)/tools/search: $(SEARCH_OBJS)
-	$(CC) -o $@ $^ -lm
+	$(CC) -o $(OUT_TMP) $^ -lm $(OUT_DONE)
 tools: $(B)/tools/search
 
 SEARCH_SEED     ?= $(SEED)

@@ -17,7 +17,7 @@ RUN_OBJS := $(RUN_PURE_OBJS) $(addprefix $(B)/tools/obj/session/,run_proc.o run_
 SESSION_BIN  := $(B)/tools/session
 
 $(SESSION_BIN): $(B)/tools/obj/session/session_main.o $(SESSION_OBJS) $(RUN_OBJS) $(SAMPLES_OBJS)
-	$(CC) -o $@ $^
+	$(CC) -o $(OUT_TMP) $^ $(OUT_DONE)
 tools: $(SESSION_BIN)
 
 SESSION_TESTS := $(addprefix $(B)/tests/,test_session_order test_session_deal test_session_sha256 test_session_code_id)

@@ -15,7 +15,7 @@ tools: $(B)/tools/stats
 # (search, gates) on a GPU host that has no GSL, the CSV reader by report
 $(filter-out $(SAMPLES_OBJS) $(CSV_OBJS),$(STATS_OBJS)): | check-deps-analyze
 $(B)/tools/stats: $(STATS_OBJS)
-	$(CC) -o $@ $^ $(GSL_LIBS)
+	$(CC) -o $(OUT_TMP) $^ $(GSL_LIBS) $(OUT_DONE)
 
 # Unit tests of the modules (C) and of the command line (shell, against oracle fixtures).
 TEST_PROGS += $(B)/tests/test_stats $(B)/tests/test_design $(B)/tests/test_nested
@@ -41,4 +41,4 @@ $(B)/tests/test_nested: tests/stats/test_nested.c $(STATS_LIB)
 .PHONY: stats-static
 stats-static: $(B)/tools/stats-static
 $(B)/tools/stats-static: $(STATS_OBJS)
-	$(CC) -static -o $@ $^ $(GSL_LIBS)
+	$(CC) -static -o $(OUT_TMP) $^ $(GSL_LIBS) $(OUT_DONE)

@@ -37,10 +37,18 @@ $(B)/harness/%/nvccflags.txt: FORCE
 	@echo '$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC) $(CUDART_SHARED)' | cmp -s - $@ || \
 	  echo '$(NVCC) $(NVCCFLAGS) $(NVCC_ARCH) $(NVCC_PIC) $(CUDART_SHARED)' >$@
 
+# Shared outputs are written under a name of this shell's own and renamed into place (OUT_TMP,
+# OUT_DONE; a failed command leaves nothing): two makes at once in one tree, e.g. two `make build`
+# of different experiments, remake the same tool objects, tools and harness objects, and a link
+# must never read an object another make is still writing (one did: "undefined reference" from a
+# half-written tunables.o). Dependency files are named for the target (-MF, -MT), not the temporary.
+OUT_TMP  = $@.tmp.$$$$
+OUT_DONE = && mv -f $@.tmp.$$$$ $@ || { rm -f $@.tmp.$$$$; false; }
+
 # Host C objects: build/tools/obj/<module>/<name>.o from tools/<module>/<name>.c; fragments add link rules.
 $(B)/tools/obj/%.o: tools/%.c $(B)/tools/cflags.txt
 	@mkdir -p $(@D)
-	$(CC) $(TOOLS_CFLAGS) -c $< -o $@
+	$(CC) $(TOOLS_CFLAGS) -c $< -MF $(@:.o=.d) -MT $@ -o $(OUT_TMP) $(OUT_DONE)
 -include $(wildcard $(B)/tools/obj/*/*.d)
 
 # The shapes of every problem (host C under kernels/: the grammar, each problem's parse, format
@@ -50,10 +58,10 @@ SHAPE_SRC       := $(wildcard kernels/harness/*.c kernels/*/problem/*_shape.c)
 SHAPE_HOST_OBJS := $(patsubst kernels/%.c,$(B)/tools/obj/kernels/%.o,$(SHAPE_SRC)) $(B)/tools/obj/gen/problems.o
 $(B)/tools/obj/kernels/%.o: kernels/%.c $(B)/tools/cflags.txt
 	@mkdir -p $(@D)
-	$(CC) $(TOOLS_CFLAGS) -c $< -o $@
+	$(CC) $(TOOLS_CFLAGS) -c $< -MF $(@:.o=.d) -MT $@ -o $(OUT_TMP) $(OUT_DONE)
 $(B)/tools/obj/gen/problems.o: $(B)/gen/problems.c $(B)/tools/cflags.txt
 	@mkdir -p $(@D)
-	$(CC) $(TOOLS_CFLAGS) -c $< -o $@
+	$(CC) $(TOOLS_CFLAGS) -c $< -MF $(@:.o=.d) -MT $@ -o $(OUT_TMP) $(OUT_DONE)
 
 # The registry of problems (shape.h's problem_hosts), generated: every folder kernels/<p>/problem/
 # is problem <p>, whose <p>_shape.c defines problem_host problem_<p>; in name order. Rewritten only

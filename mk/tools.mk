@@ -15,21 +15,21 @@ GATETAB := $(B)/tools/gatetab
 NUMTAB := $(B)/tools/numtab
 
 $(B)/tools/flagcheck: $(B)/tools/obj/space/flagcheck.o $(B)/tools/obj/space/flags.o $(B)/tools/obj/space/nvcc_options.o $(B)/tools/obj/space/tunables.o $(B)/tools/obj/space/slurp.o
-	$(CC) -o $@ $^
+	$(CC) -o $(OUT_TMP) $^ $(OUT_DONE)
 $(B)/tools/tunecheck: $(B)/tools/obj/space/tunecheck.o $(B)/tools/obj/space/tunables.o $(B)/tools/obj/space/tunables_src.o $(B)/tools/obj/space/slurp.o
-	$(CC) -o $@ $^
+	$(CC) -o $(OUT_TMP) $^ $(OUT_DONE)
 $(B)/tools/dispatchcheck: $(B)/tools/obj/space/dispatchcheck.o $(B)/tools/obj/space/slurp.o $(SHAPE_HOST_OBJS)
-	$(CC) -o $@ $^
+	$(CC) -o $(OUT_TMP) $^ $(OUT_DONE)
 $(B)/tools/shapecheck: $(B)/tools/obj/space/shapecheck.o $(B)/tools/obj/space/grammar_clash.o $(B)/tools/obj/space/shape_source.o $(SHAPE_HOST_OBJS)
-	$(CC) -o $@ $^
+	$(CC) -o $(OUT_TMP) $^ $(OUT_DONE)
 $(B)/tools/space: $(B)/tools/obj/space/space.o $(B)/tools/obj/space/space_file.o $(B)/tools/obj/space/space_expr.o $(B)/tools/obj/space/slurp.o
-	$(CC) -o $@ $^
+	$(CC) -o $(OUT_TMP) $^ $(OUT_DONE)
 $(B)/tools/gates: $(B)/tools/obj/gates/gates.o $(GATES_OBJS) $(GATE_TABLE_OBJS)
-	$(CC) -o $@ $^
+	$(CC) -o $(OUT_TMP) $^ $(OUT_DONE)
 $(GATETAB): $(B)/tools/obj/gates/gatetab.o $(GATE_TABLE_OBJS)
-	$(CC) -o $@ $^
+	$(CC) -o $(OUT_TMP) $^ $(OUT_DONE)
 $(NUMTAB): $(B)/tools/obj/gates/numtab.o $(B)/tools/obj/gates/numerics.o
-	$(CC) -o $@ $^ -lm
+	$(CC) -o $(OUT_TMP) $^ -lm $(OUT_DONE)
 
 # Unit tests of the gates library (occupancy, limits, ptxas parser).
 $(B)/tests/test_gates: tests/gates/test_gates.c $(GATES_OBJS)
