@@ -127,7 +127,8 @@ R_INV_ID := $(RB)/inventory-names.txt
 # ($(file)) and read back by the shell from that file, never put on a command line: a recipe is one
 # argument of the shell, at most 128 KB on Linux, and the published data's names outgrew that in a
 # copy under a longer root ("Argument list too long").
-R_MAKE_PID := $(shell echo $$PPID)
+# (this make's pid, asked on first use, in the recipe, not while the makefiles are read)
+R_MAKE_PID = $(eval R_MAKE_PID := $(shell echo $$PPID))$(R_MAKE_PID)
 $(R_INV_ID): FORCE
 	@$(shell mkdir -p $(@D))$(file >$@.new.$(R_MAKE_PID),$(abspath $(DATA)))$(foreach f,$(R_CSVS) $(R_XMKS),$(file >>$@.new.$(R_MAKE_PID),$(f)))\
 	  if cmp -s $@.new.$(R_MAKE_PID) $@; then rm -f $@.new.$(R_MAKE_PID); else mv $@.new.$(R_MAKE_PID) $@; fi
