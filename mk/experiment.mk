@@ -138,7 +138,7 @@ VARIANT_DIR := $(SPACE_OUT)
 $(EXP_OUT)/space.mk: $(EXP_DIR)/$(SPACE) $(B)/tools/space
 	@mkdir -p $(SPACE_OUT)
 	$(B)/tools/space $(EXP_DIR)/$(SPACE) $(SPACE_OUT)
-	@{ printf 'SPACE_FLAGS :='; (cd $(SPACE_OUT) && printf ' %s' *.flags); echo; } >$@.tmp && mv $@.tmp $@
+	@{ printf 'SPACE_FLAGS :='; (cd $(SPACE_OUT) && printf ' %s' *.flags); echo; } >$@.tmp.$$$$ && mv -f $@.tmp.$$$$ $@
 ifneq ($(MAKE_GRAPH),)
 include $(EXP_OUT)/space.mk
 endif
@@ -344,4 +344,4 @@ GATE_ROWS := $(BIN_TARGETS:%=$(EXP_OUT)/%/gate.csv)
 $(foreach v,$(BIN_TARGETS),$(eval $(EXP_OUT)/$(v)/gate.csv: $(EXP_OUT)/$(v)/status $(B)/tools/gates $(GATETAB) \
   $(wildcard $(EXP_DIR)/experiment.mk) | check-exp ; @$$(call gate_row,$(v))))
 $(EXP_OUT)/gates.csv: $(GATE_ROWS) $(GATETAB) | check-exp
-	@$(GATETAB) join $(GATE_ROWS) >$@.tmp && mv $@.tmp $@
+	@$(GATETAB) join $(GATE_ROWS) >$@.tmp.$$$$ && mv -f $@.tmp.$$$$ $@

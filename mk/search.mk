@@ -102,8 +102,8 @@ $(EXP_OUT)/strategies.csv: $(B)/tools/search $(filter $(REPLAY_DATA)/%,$(R_CSVS)
 	  { echo "make: no recorded sweep $(DATA)/$(EXP)/<gpu>/gates.csv (run make build measure EXP=$(EXP) on a GPU)" >&2; exit 2; }
 	@mkdir -p $(@D)
 	$(B)/tools/search replay --dir $(VARIANT_DIR) --data $(REPLAY_DATA) $(SHAPES:%=--shape %) \
-	  --seeds $(REPLAY_SEEDS) --trials $(MAX_TRIALS) --init $(REPLAY_INIT) --out $@.tmp \
-	  --curves $(EXP_OUT)/search_curves.dat && mv $@.tmp $@
+	  --seeds $(REPLAY_SEEDS) --trials $(MAX_TRIALS) --init $(REPLAY_INIT) --out $@.tmp.$$$$ \
+	  --curves $(EXP_OUT)/search_curves.dat && mv -f $@.tmp.$$$$ $@
 $(B)/plots/$(EXP)/search.pdf: $(EXP_OUT)/strategies.csv plots/search.gp plots/term.gp plots/geom.gp \
     $(B)/tools/fig_check | check-deps-plots
 	@mkdir -p $(@D)

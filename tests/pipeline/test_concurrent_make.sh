@@ -43,6 +43,8 @@ check_eq "each host tool is there and executable" "$ok" 1
 check_eq "no temporary object or tool left behind" "$(find "$t/h" -name '*.tmp.*' | wc -l)" 0
 # and every rule that compiles or links a shared output (tools, their objects, harness objects)
 # writes it that way: no \$(CC) or \$(NVCC) recipe outside the tests' own writes -o \$@ itself
+check_eq "no recipe writes a temporary of a fixed name (\$@.tmp without the shell's pid), which two makes would share" \
+  "$(grep -n '\$@\.tmp' mk/*.mk | grep -v '\$@\.tmp\.\$\$\$\$' | wc -l)" 0
 check_eq "no shared compile or link writes straight into its target" \
   "$(grep -n -P '^\t.*\$\((CC|NVCC)\).* -o \$@( |$)' $(ls mk/*.mk | grep -v 'mk/test.mk\|mk/fuzz.mk') | grep -vc -- '-Itests')" 0
 done_testing
