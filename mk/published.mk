@@ -63,7 +63,7 @@ retire: $(PUBLISHED_BIN)
 R_RETIRED := $(RB)/report/retired.csv
 $(R_RETIRED): $(PUBLISHED_BIN) FORCE
 	@mkdir -p $(@D) && $(PUBLISHED_BIN) summary $(call shell_quote,$(DATA)) >$@.new.$$$$ || { rm -f $@.new.$$$$; exit 2; }; \
-	  if cmp -s $@.new.$$$$ $@; then rm -f $@.new.$$$$; else mv $@.new.$$$$ $@; fi
+	  $(call out_if_changed,$@.new.$$$$)
 $(R_TEX): $(R_RETIRED)
 REPORT_ARGS += --retired $(R_RETIRED)
 

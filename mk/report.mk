@@ -122,16 +122,15 @@ r_awk_samples := 'FNR == 1 { if (/^\# cudadent42 samples/) printf " %s", FILENAM
     printf "report: %s: line 1 names no cudadent42 format (not \"\# cudadent42 samples v1\"): left out of the statistics\n", FILENAME > "/dev/stderr"; \
   nextfile }'
 R_INV_ID := $(RB)/inventory-names.txt
-# (temporary names carry this make's pid, or the shell's: every make run remakes these, and the
-# sessions of `measure GPUS=...` run several makes at once.) The names are written by make itself
-# ($(file)) and read back by the shell from that file, never put on a command line: a recipe is one
-# argument of the shell, at most 128 KB on Linux, and the published data's names outgrew that in a
-# copy under a longer root ("Argument list too long").
-# (this make's pid, asked on first use, in the recipe, not while the makefiles are read)
+# (temporary names carry this make's pid, asked on first use in the recipe, not while the makefiles
+# are read, or the shell's: every make run remakes these, and the sessions of `measure GPUS=...` run
+# several makes at once.) The names are written by make itself ($(file)) and read back by the shell
+# from that file, never put on a command line: a recipe is one argument of the shell, at most 128 KB
+# on Linux, and the published data's names outgrew that in a copy under a longer root.
 R_MAKE_PID = $(eval R_MAKE_PID := $(shell echo $$PPID))$(R_MAKE_PID)
 $(R_INV_ID): FORCE
 	@$(shell mkdir -p $(@D))$(file >$@.new.$(R_MAKE_PID),$(abspath $(DATA)))$(foreach f,$(R_CSVS) $(R_XMKS),$(file >>$@.new.$(R_MAKE_PID),$(f)))\
-	  if cmp -s $@.new.$(R_MAKE_PID) $@; then rm -f $@.new.$(R_MAKE_PID); else mv $@.new.$(R_MAKE_PID) $@; fi
+	  $(call out_if_changed,$@.new.$(R_MAKE_PID))
 $(R_INV): $(R_INV_ID) $(R_CSVS) $(R_XMKS)
 	@{ printf 'R_SAMPLES :='; sed 1d $(R_INV_ID) | grep '\.csv$$' | xargs -r awk $(r_awk_samples); echo; \
 	  printf 'R_SPACE :='; for f in $(R_XMKS); do grep -q '^SPACE *:\?=' $$f && printf ' %s' "$$(basename "$$(dirname $$f)")"; done; echo; \
