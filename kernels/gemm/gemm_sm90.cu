@@ -178,6 +178,18 @@ __device__ __forceinline__ void produce(const Params &p, uint32_t smem, int rank
       r.next();
     }
   }
+  // With a cluster the other CTA's consumers arrive on this CTA's empty barriers, so its shared
+  // memory must outlive their last arrival: the producer waits until every slot's last use has
+  // been given back by the consumers of both CTAs, then the CTA may leave. (This CTA's copies
+  // into the other's slots have landed by then: its consumers give a slot back only once they
+  // have waited for its bytes.) A barrier of the whole cluster before the exit did the same, but
+  // its wait, taken at once by the warps with nothing to do, cost ~2.5 us of the mainloop at the
+  // skinny shapes (kernels/gemm/NOTES-sm90.md, v8).
+  if constexpr (CS > 1)
+    for (int i = 0; i < STAGES; ++i) {
+      sm90::mbar_wait(empty + 8 * r.slot, r.phase ^ 1u);
+      r.next();
+    }
 }
 
 // Consumer warpgroup w: its rows of every unit, then the unit's store.
@@ -275,11 +287,8 @@ __global__ void G90_CLUSTER __launch_bounds__(NT, 1) gemm_sm90_kernel(const __gr
 #endif
     consume(p, smem, wg - 1, rank);
   }
-  // with a cluster, no CTA leaves while the other may still arrive on its empty barriers
-  if constexpr (CS > 1) {
-    __syncwarp();
-    sm90::cluster_sync();
-  }
+  // with a cluster, no CTA leaves while the other may still arrive on its empty barriers: the
+  // producer's last waits (produce)
   // SPLIT_CLUSTER=1: every split's partial staged, each CTA sums its rows over the cluster, and
   // leaves only once the others have read its partial
   if constexpr (SC) {

@@ -94,14 +94,20 @@ static_assert(SWAP_AB == 0 || SWAP_AB == 1, "SWAP_AB must be 0 or 1");
 static_assert(SWAP_AB == 1 || BLOCK_M >= 64,
               "BLOCK_M=16 or 32 needs SWAP_AB=1 (the wgmma's rows are 64; swapped, the tile's rows are "
               "its N)");
-static_assert(SWAP_AB == 0 || ((BLOCK_M == 16 || BLOCK_M == 32 || BLOCK_M == 64) && (BLOCK_N == 64 || BLOCK_N == 128)),
-              "SWAP_AB=1 needs BLOCK_M 16, 32 or 64 (the wgmma's N) and BLOCK_N 64 or 128 (whole 64-column "
-              "panels of B, one wgmma atom each)");
-static_assert(SWAP_AB == 0 || (CONSUMER_WGS == 1 && PINGPONG == 0 && TMA_STORE == 0 && CLUSTER_N == 1 &&
-                               SPLIT_CLUSTER == 0 && SPLIT_SUM == 0),
-              "SWAP_AB=1 (the skinny form) needs CONSUMER_WGS=1, PINGPONG=0, TMA_STORE=0, CLUSTER_N=1, "
-              "SPLIT_CLUSTER=0 and SPLIT_SUM=0: the threads store C and split-K's partials transposed from "
-              "the accumulators, and a cluster shares B along M (CLUSTER_M=2)");
+// SWAP_AB=1 (the skinny form): one condition an assertion, so that each refusal says which
+static_assert(SWAP_AB == 0 || BLOCK_M == 16 || BLOCK_M == 32 || BLOCK_M == 64,
+              "SWAP_AB=1 needs BLOCK_M 16, 32 or 64 (the tile's rows are the wgmma's N)");
+static_assert(SWAP_AB == 0 || BLOCK_N == 64 || BLOCK_N == 128,
+              "SWAP_AB=1 needs BLOCK_N 64 or 128 (whole 64-column panels of B, one wgmma atom each)");
+static_assert(SWAP_AB == 0 || (CONSUMER_WGS == 1 && PINGPONG == 0),
+              "SWAP_AB=1 needs CONSUMER_WGS=1 and PINGPONG=0 (one consumer warpgroup computes the tile)");
+static_assert(SWAP_AB == 0 || TMA_STORE == 0,
+              "SWAP_AB=1 needs TMA_STORE=0 (the threads store C transposed from the accumulators)");
+static_assert(SWAP_AB == 0 || CLUSTER_N == 1,
+              "SWAP_AB=1 needs CLUSTER_N=1 (a cluster of the swapped form shares B along M: CLUSTER_M=2)");
+static_assert(SWAP_AB == 0 || (SPLIT_CLUSTER == 0 && SPLIT_SUM == 0),
+              "SWAP_AB=1 needs SPLIT_CLUSTER=0 and SPLIT_SUM=0 (split-K's partials are summed by the second "
+              "launch)");
 static_assert(BLOCK_N == 32 || BLOCK_N == 64 || BLOCK_N == 128 || BLOCK_N == 256,
               "BLOCK_N must be 32, 64, 128 or 256 (the N of the m64nNk16 wgmma: one 32-column panel "
               "of B, or whole 64-column panels)");

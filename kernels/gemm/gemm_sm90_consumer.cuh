@@ -133,17 +133,25 @@ struct WgConsumer {
     return 64 * a + 16 * (t >> 5) + ((t & 31) >> 2) + 8 * ((i >> 1) & 1);
   }
 
+  // SWAP_AB=1: put(e, v) for each accumulator v of the tile at (m0, n0) inside a row-major
+  // rows x cols matrix, e its element's index: one element a store (a thread's accumulators are
+  // down C's columns); C and split-K's partials alike.
+  template <class Put>
+  __device__ __forceinline__ void sw_each(int m0, int n0, int rows, int cols, Put put) const {
+#pragma unroll
+    for (int a = 0; a < MA; ++a)
+#pragma unroll
+      for (int i = 0; i < WN / 2; ++i) {
+        const int row = m0 + sw_row(i), col = n0 + sw_col(a, i);
+        if (row < rows && col < cols) put((size_t)row * cols + col, acc[a][i]);
+      }
+  }
+
   // Split-K: the fp32 partial into slice z of the workspace, columns up to ldw (zeros past N).
   __device__ __forceinline__ void store_partial(const Params &p, int m0, int n0, int z) const {
     float *ws = p.ws + (size_t)z * p.M * p.ldw;
-    if constexpr (SW) {  // one element a store: a thread's accumulators are down C's columns
-#pragma unroll
-      for (int a = 0; a < MA; ++a)
-#pragma unroll
-        for (int i = 0; i < WN / 2; ++i) {
-          const int row = m0 + sw_row(i), col = n0 + sw_col(a, i);
-          if (row < p.M && col < p.ldw) ws[(size_t)row * p.ldw + col] = acc[a][i];
-        }
+    if constexpr (SW) {
+      sw_each(m0, n0, p.M, p.ldw, [&](size_t e, float v) { ws[e] = v; });
     } else {
 #pragma unroll
       for (int a = 0; a < MA; ++a)
@@ -234,14 +242,8 @@ struct WgConsumer {
   // fp16 C by the threads: half2 stores where N is even (row·N + col is then even), else one
   // element at a time; rows past M and columns past N are not written.
   __device__ __forceinline__ void store_direct(const Params &p, int m0, int n0) const {
-    if constexpr (SW) {  // one element a store: a thread's accumulators are down C's columns
-#pragma unroll
-      for (int a = 0; a < MA; ++a)
-#pragma unroll
-        for (int i = 0; i < WN / 2; ++i) {
-          const int row = m0 + sw_row(i), col = n0 + sw_col(a, i);
-          if (row < p.M && col < p.N) p.c[(size_t)row * p.N + col] = __float2half_rn(acc[a][i]);
-        }
+    if constexpr (SW) {
+      sw_each(m0, n0, p.M, p.N, [&](size_t e, float v) { p.c[e] = __float2half_rn(v); });
     } else {
       const bool even = (p.N & 1) == 0;
 #pragma unroll
