@@ -22,7 +22,9 @@
 # whole, 64 to 256 rows, with a C buffer each, split, clustered, one CTA per unit), and the
 # swapped form (SWAP_AB=1: sw_*, each tile computed as its transpose; 16, 32 and 64 rows, one or
 # two B panels, clusters along M, split 3, 16 and auto, C and the partials stored transposed by
-# the threads).
+# the threads, or C staged transposed and stored by the copy engine: sw_m32_tma_store), and the L2
+# eviction hints (L2_HINT=1: sw_m32_tma_store, sw_m32_c2_l2 with multicast copies; L2_HINT=2:
+# n32_cn2_l2, A multicast).
 # On a GPU: `make measure EXP=gemm-sm90-correctness` (numerics gate + samples) and `make sanitize
 # EXP=gemm-sm90-correctness` (compute-sanitizer's tools on SANITIZE_SHAPES).
 DESCRIPTION := Hopper GEMM correctness sweep: tunables x ragged, skinny and aligned shapes, refused configurations included

@@ -78,10 +78,13 @@
 //                       (gemm_sm90_swap.cuh): the wgmma's 64 rows along a 64-column panel of B,
 //                       its N the tile's BLOCK_M = 16, 32 or 64 rows, so a skinny M wastes none of
 //                       the m64 atom; the same copies and ring, C and split-K's partials stored
-//                       by the threads; with BLOCK_N 64 or 128, one consumer warpgroup, no
-//                       ping-pong, TMA store, cluster along N, cluster sum or in-kernel sum
-//                       (CLUSTER_M=2: two CTAs on adjacent row blocks share B, cuBLAS's form at
-//                       M = 64)
+//                       by the threads transposed (TMA_STORE=1: C staged transposed, then the
+//                       copy engine); with BLOCK_N 64 or 128, one consumer warpgroup, no
+//                       ping-pong, cluster along N, cluster sum or in-kernel sum (CLUSTER_M=2:
+//                       two CTAs on adjacent row blocks share B, cuBLAS's form at M = 64)
+//   L2_HINT       [0]   L2 eviction priorities on the copies (gemm_sm90_l2hint.cuh): 0 none; 1 B
+//                       evict-first and A evict-last (a skinny M: B streams through L2 once, A is
+//                       read by every CTA); 2 the same with A and B exchanged (a skinny N)
 // SPLIT_K=0 rule: tiles = ceil(M/BLOCK_M)·ceil(N/BLOCK_N); when tiles < SMs (one CTA per SM, the
 // tile grid under one wave), splits = floor(SMs / tiles), at most ceil(K/64) / 4 (four K tiles a
 // split, so the ring fills) and 16; otherwise 1. E.g. the defaults on 132 SMs: M=16 N=K=4096 ->
@@ -95,7 +98,7 @@
 // with CLUSTER_M=2 or CLUSTER_N=2, PINGPONG=1 or PERSISTENT=1, or with a ring smaller than the
 // fp32 tile it stages; SPLIT_SUM=1 with SPLIT_CLUSTER=1; BLOCK_M 16 or 32 without SWAP_AB=1;
 // SWAP_AB=1 with BLOCK_M above 64, BLOCK_N 32 or 256, two consumer warpgroups, PINGPONG=1,
-// TMA_STORE=1, CLUSTER_N=2, SPLIT_CLUSTER=1 or SPLIT_SUM=1.
+// CLUSTER_N=2, SPLIT_CLUSTER=1 or SPLIT_SUM=1.
 // Not built (yet): stream-K's uneven shares of K, clusters along both M and N (kernels/gemm/NOTES-sm90.md).
 #include <stdio.h>
 #include <string.h>
@@ -105,6 +108,7 @@
 #include "gemm_sm90_config.cuh"
 #include "gemm_sm90_consumer.cuh"
 #include "gemm_sm90_dsum.cuh"
+#include "gemm_sm90_l2hint.cuh"
 #include "gemm_sm90_params.cuh"
 #include "gemm_sm90_pdl.cuh"
 #include "gemm_sm90_pingpong.cuh"
@@ -143,6 +147,7 @@ namespace g90 {
 // and no barrier depends on how the copy engine treats a box with nothing inside the tensor.
 __device__ __forceinline__ void produce(const Params &p, uint32_t smem, int rank) {
   const uint32_t full = smem + (uint32_t)OFF_FULL, empty = smem + (uint32_t)OFF_EMPTY;
+  const uint64_t pol_a = l2hint::policy(true), pol_b = l2hint::policy(false);  // (L2_HINT)
   sm90::Ring<STAGES> r;
   const int units = p.sched.units();
   for (int q = unit_first(p.sched, (int)blockIdx.x); q < units; q += unit_step(p.sched, (int)gridDim.x)) {
@@ -160,20 +165,19 @@ __device__ __forceinline__ void produce(const Params &p, uint32_t smem, int rank
       sm90::mbar_arrive_expect_tx(f, bytes);
       if constexpr (CN == 1) {
         if (a_live)
-          sm90::tma_load_3d(smem + (uint32_t)(OFF_A + r.slot * A_TILE), &p.tm_a, f, kt * BK, un.m0, 0);
+          l2hint::copy(smem + (uint32_t)(OFF_A + r.slot * A_TILE), &p.tm_a, f, kt * BK, un.m0, 0, pol_a);
       } else if (un.m0 + rank * (BM / 2) < p.M) {
-        sm90::tma_load_3d_multicast(smem + (uint32_t)(OFF_A + r.slot * A_TILE + rank * (A_TILE / 2)), &p.tm_a,
-                                    f, kt * BK, un.m0 + rank * (BM / 2), 0, (uint16_t)3u);
+        l2hint::copy(smem + (uint32_t)(OFF_A + r.slot * A_TILE + rank * (A_TILE / 2)), &p.tm_a, f, kt * BK,
+                     un.m0 + rank * (BM / 2), (uint16_t)3u, pol_a);
       }
 #pragma unroll
       for (int pn = 0; pn < B_PANELS; ++pn) {
         if (pn >= panels) break;
         const uint32_t dst = smem + (uint32_t)(OFF_B + r.slot * B_TILE + pn * B_PANEL);
         if constexpr (CM == 1)
-          sm90::tma_load_3d(dst, &p.tm_b, f, un.n0 + BP * pn, kt * BK, 0);
+          l2hint::copy(dst, &p.tm_b, f, un.n0 + BP * pn, kt * BK, 0, pol_b);
         else if (pn % CM == rank)
-          sm90::tma_load_3d_multicast(dst, &p.tm_b, f, un.n0 + BP * pn, kt * BK, 0,
-                                      (uint16_t)((1u << CM) - 1u));
+          l2hint::copy(dst, &p.tm_b, f, un.n0 + BP * pn, kt * BK, (uint16_t)((1u << CM) - 1u), pol_b);
       }
       r.next();
     }
@@ -520,5 +524,5 @@ extern "C" const char *kernel_config(void) {
       " PERSISTENT=" G90_STR(PERSISTENT) " SPLIT_K=" G90_STR(SPLIT_K) " GROUP_M=" G90_STR(GROUP_M)
       " TMA_STORE=" G90_STR(TMA_STORE) " CLUSTER_M=" G90_STR(CLUSTER_M) " CLUSTER_N=" G90_STR(CLUSTER_N)
       " PINGPONG=" G90_STR(PINGPONG)
-      " SPLIT_CLUSTER=" G90_STR(SPLIT_CLUSTER) " SPLIT_SUM=" G90_STR(SPLIT_SUM) " PDL=" G90_STR(PDL) " SWAP_AB=" G90_STR(SWAP_AB);
+      " SPLIT_CLUSTER=" G90_STR(SPLIT_CLUSTER) " SPLIT_SUM=" G90_STR(SPLIT_SUM) " PDL=" G90_STR(PDL) " SWAP_AB=" G90_STR(SWAP_AB) " L2_HINT=" G90_STR(L2_HINT);
 }

@@ -52,6 +52,9 @@
 #ifndef SWAP_AB
 #define SWAP_AB 0
 #endif
+#ifndef L2_HINT
+#define L2_HINT 0
+#endif
 
 namespace g90 {
 
@@ -91,6 +94,7 @@ constexpr int CONSUMER_REGS = 232;
 static_assert(BLOCK_M == 16 || BLOCK_M == 32 || BLOCK_M == 64 || BLOCK_M == 128 || BLOCK_M == 256,
               "BLOCK_M must be 16, 32, 64, 128 or 256");
 static_assert(SWAP_AB == 0 || SWAP_AB == 1, "SWAP_AB must be 0 or 1");
+static_assert(L2_HINT >= 0 && L2_HINT <= 2, "L2_HINT must be 0, 1 or 2");
 static_assert(SWAP_AB == 1 || BLOCK_M >= 64,
               "BLOCK_M=16 or 32 needs SWAP_AB=1 (the wgmma's rows are 64; swapped, the tile's rows are "
               "its N)");
@@ -101,8 +105,6 @@ static_assert(SWAP_AB == 0 || BLOCK_N == 64 || BLOCK_N == 128,
               "SWAP_AB=1 needs BLOCK_N 64 or 128 (whole 64-column panels of B, one wgmma atom each)");
 static_assert(SWAP_AB == 0 || (CONSUMER_WGS == 1 && PINGPONG == 0),
               "SWAP_AB=1 needs CONSUMER_WGS=1 and PINGPONG=0 (one consumer warpgroup computes the tile)");
-static_assert(SWAP_AB == 0 || TMA_STORE == 0,
-              "SWAP_AB=1 needs TMA_STORE=0 (the threads store C transposed from the accumulators)");
 static_assert(SWAP_AB == 0 || CLUSTER_N == 1,
               "SWAP_AB=1 needs CLUSTER_N=1 (a cluster of the swapped form shares B along M: CLUSTER_M=2)");
 static_assert(SWAP_AB == 0 || (SPLIT_CLUSTER == 0 && SPLIT_SUM == 0),

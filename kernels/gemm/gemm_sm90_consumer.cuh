@@ -281,6 +281,18 @@ struct WgConsumer {
     const int t4 = threadIdx.x & 3;
     if ((threadIdx.x & 127) == 0) sm90::bulk_wait_read<0>();
     wg_sync(w);
+    if constexpr (SW) {  // a thread's accumulators are down C's columns: one element a store
+#pragma unroll
+      for (int a = 0; a < MA; ++a)
+#pragma unroll
+        for (int i = 0; i < WN / 2; ++i) {
+          const uint32_t r = (uint32_t)sw_row(i), c = (uint32_t)sw_col(a, i) & 63u;  // panel a
+          const uint32_t ad = buf + (uint32_t)(a * C_PANEL) + r * 128u + ((((c >> 3) ^ r) & 7u) << 4) + 2u * (c & 7u);
+          asm volatile("st.shared.b16 [%0], %1;\n" ::"r"(ad), "h"(__half_as_ushort(__float2half_rn(acc[a][i])))
+                       : "memory");
+        }
+      return;
+    }
 #pragma unroll
     for (int a = 0; a < MA; ++a)
 #pragma unroll
