@@ -30,8 +30,10 @@
 # h_narrow_nopdl, h_narrow with the split-K sum an ordinary second launch (PDL=0; every other
 # Hopper rung launches it, and C's copy-out, as a programmatic dependent launch), and h_swap, the
 # swapped form (SWAP_AB=1: each tile computed as its transpose) on 32 x 64 tiles, 16 stages, no
-# split (M <= 64); hd (variants/hd.dispatch) is one build serving each shape with one of them
-# (h_swap for M <= 64, h_narrow for M <= 128, h_skinny for M and N up to 1024, h6 otherwise).
+# split (M <= 64), and h_swap_l2 and h_narrow_l2, the two with L2 eviction hints for a skinny M
+# (L2_HINT=1: B's copies evict-first, A's evict-last); hd (variants/hd.dispatch) is one build
+# serving each shape with one of them (h_swap_l2 for M <= 64 with N >= 4096, h_narrow_l2 for
+# M <= 128, h_skinny for M and N up to 1024, h6 otherwise).
 # Predictions: kernels/gemm/NOTES-sm90.md.
 DESCRIPTION := GEMM ladder: tensor cores, cp.async pipeline, swizzle, large tiles, rasterization, split-K; then TMA + wgmma, warp specialisation, persistence, TMA stores
 KERNEL      := gemm/gemm_mma.cu
@@ -40,8 +42,9 @@ LEGEND      := `g0`-`g5`, `t_large`, `t_skinny` the mma.sync kernel (gemm_mma.cu
   warpgroups, h5 persistent with split-K, h6 h5 + C by the copy engine, h7 clusters of two, h8 \
   ping-pong, h_skinny 64 x 128 tiles of one warpgroup (h_skinny_fold: its split-K summed in the \
   kernel), h_narrow 64 x 64, 13 stages (h_narrow_nopdl: its sum an ordinary launch, not a \
-  programmatic dependent one), h_swap 32 x 64 computed transposed; `hd` one build serving M <= 64 \
-  with h_swap, M <= 128 with h_narrow, M and N up to 1024 with h_skinny, the rest with h6; `cublas-gemm` cuBLAS called by us, `matmul-*` torch.matmul
+  programmatic dependent one), h_swap 32 x 64 computed transposed; h_swap_l2, h_narrow_l2 the two with \
+  L2 hints for a skinny M (B evict-first, A evict-last); `hd` one build serving M <= 64 (N >= 4096) \
+  with h_swap_l2, M <= 128 with h_narrow_l2, M and N up to 1024 with h_skinny, the rest with h6; `cublas-gemm` cuBLAS called by us, `matmul-*` torch.matmul
 KERNEL_h0   := gemm/gemm_sm90.cu
 KERNEL_h1   := gemm/gemm_sm90.cu
 KERNEL_h2   := gemm/gemm_sm90.cu
@@ -56,6 +59,8 @@ KERNEL_h_skinny := gemm/gemm_sm90.cu
 KERNEL_h_narrow := gemm/gemm_sm90.cu
 KERNEL_h_skinny_fold := gemm/gemm_sm90.cu
 KERNEL_h_swap := gemm/gemm_sm90.cu
+KERNEL_h_swap_l2 := gemm/gemm_sm90.cu
+KERNEL_h_narrow_l2 := gemm/gemm_sm90.cu
 ARCH        := sm_90a
 SHAPES      := M4096_N4096_K4096 M8192_N8192_K8192 M1024_N1024_K1024 M16_N4096_K4096 M64_N4096_K4096 \
                M128_N4096_K4096 M4095_N4097_K333
@@ -63,7 +68,7 @@ BASELINE    := cublas-gemm
 BASELINES   := cublas-gemm matmul-cublas matmul-cublaslt
 LIBRARIES   := cublas-gemm matmul-cublas matmul-cublaslt
 COMPARE     := g1:g0 g2:g1 g3:g2 g4:g3 g5:g4 t_large:g5 t_skinny:g5 t_large:matmul-cublas t_large:matmul-cublaslt t_skinny:matmul-cublas t_skinny:matmul-cublaslt \
-               h0:t_large h1:h0 h2:h1 h3:h2 h4:h3 h5:h4 h6:h5 h7:h5 h8:h5 h_skinny:t_skinny h_skinny_fold:h_skinny h_narrow:h_skinny h_narrow:h_narrow_nopdl h_swap:h_narrow h5:matmul-cublas h_skinny:matmul-cublas hd:matmul-cublas \
+               h0:t_large h1:h0 h2:h1 h3:h2 h4:h3 h5:h4 h6:h5 h7:h5 h8:h5 h_skinny:t_skinny h_skinny_fold:h_skinny h_narrow:h_skinny h_narrow:h_narrow_nopdl h_swap:h_narrow h_swap_l2:h_swap h_narrow_l2:h_narrow h5:matmul-cublas h_skinny:matmul-cublas hd:matmul-cublas \
                hd:cublas-gemm hd:matmul-cublaslt
 # the claims: hd, the one Hopper build a user runs, against cuBLAS as we call it and as torch.matmul
 # calls it (cuBLAS, cuBLASLt's heuristics), at every shape; the rungs are ablations (the secondary
@@ -89,8 +94,8 @@ CLAIMS_RANK := 2
 CLAIMS_HISTORY := the three pairs were declared claims after plan confirm1's four H200 sessions had \
   run; the plan, the shapes, the timing and hd's rules were fixed before them, and every pair but \
   hd against matmul-cublaslt was already among the experiment's comparisons. Plans confirm2 (the v2 \
-  kernel), confirm3 (v3), confirm5 (v5), confirm6 (v6) and confirm7 (v7) keep the three claims and \
-  the band as declared, before any of their sessions.
+  kernel), confirm3 (v3), confirm5 (v5), confirm6 (v6), confirm7 (v7) and confirm8 (v8) keep the \
+  three claims and the band as declared, before any of their sessions.
 REPS        := 90
 WARMUP      := 10
 L2          := cold
@@ -132,7 +137,13 @@ GRAPH_CALLS := 1
 # rules as in confirm6): 3 GPUs, one session of 3 rounds each, each GPU a one-GPU machine of its
 # own (`make measure EXP=gemm-ladder`; no several-GPU host is lent); confirm6's three sessions are
 # of the v6 code: replaced
-PLAN        := confirm7 3 1 3
+# plan confirm8 (declared 2026-11-29, before any of its sessions ran, for the v8 kernel: a
+# cluster's CTA leaves on its producer's last waits instead of a closing cluster barrier; L2_HINT,
+# the rungs h_swap_l2 and h_narrow_l2 and hd's rules M <= 64 N >= 4096 -> h_swap_l2, M <= 128 ->
+# h_narrow_l2; the swapped form's C by the copy engine, a tunable no rung uses): 3 GPUs, one
+# session of 3 rounds each, each GPU a one-GPU machine of its own (`make measure EXP=gemm-ladder`);
+# confirm7's three sessions are of the v7 code: replaced
+PLAN        := confirm8 3 1 3
 MIN_OCCUPANCY   := 0
 MIN_CTAS_PER_SM := 0
 RUN_TIMEOUT := 300
