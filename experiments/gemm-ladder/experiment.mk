@@ -141,8 +141,9 @@ GRAPH_CALLS := 1
 # cluster's CTA leaves on its producer's last waits instead of a closing cluster barrier; L2_HINT,
 # the rungs h_swap_l2 and h_narrow_l2 and hd's rules M <= 64 N >= 4096 -> h_swap_l2, M <= 128 ->
 # h_narrow_l2; the swapped form's C by the copy engine, a tunable no rung uses): 3 GPUs, one
-# session of 3 rounds each, each GPU a one-GPU machine of its own (`make measure EXP=gemm-ladder`);
-# confirm7's three sessions are of the v7 code: replaced
+# session of 3 rounds each, the three GPUs of one four-GPU host at once (`make measure
+# EXP=gemm-ladder GPUS=0,1,2`; the fourth GPU runs the correctness sweep, its sanitizers and the
+# skinny sweep meanwhile); confirm7's three sessions are of the v7 code: replaced
 PLAN        := confirm8 3 1 3
 MIN_OCCUPANCY   := 0
 MIN_CTAS_PER_SM := 0
