@@ -186,7 +186,9 @@ __device__ __forceinline__ void produce(const Params &p, uint32_t smem, int rank
   // memory must outlive their last arrival: the producer waits until every slot's last use has
   // been given back by the consumers of both CTAs, then the CTA may leave. (This CTA's copies
   // into the other's slots have landed by then: its consumers give a slot back only once they
-  // have waited for its bytes.) A barrier of the whole cluster before the exit did the same, but
+  // have waited for its bytes.) This counts on both CTAs walking the same units over the same K
+  // tiles (unit_first, unit_at: the cluster's units, one K range a split), so that each slot's
+  // last use is the same in both. A barrier of the whole cluster before the exit did the same, but
   // its wait, taken at once by the warps with nothing to do, cost ~2.5 us of the mainloop at the
   // skinny shapes (kernels/gemm/NOTES-sm90.md, v8).
   if constexpr (CS > 1)

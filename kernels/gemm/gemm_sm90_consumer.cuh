@@ -9,7 +9,8 @@
 // Accumulator layout (sm90/wgmma.cuh): warp wq of the warpgroup holds rows 16·wq + lane/4 and
 // +8 of each atom; acc[a][4j + 2h + e] is row 16·wq + lane/4 + 8h of atom a, column 8j +
 // 2·(lane % 4) + e. SWAP_AB=1 (gemm_sm90_swap.cuh): the same with rows and columns exchanged,
-// atom a the tile's columns 64a .. 64a + 63; C by the threads' stores or split-K's partials only.
+// atom a the tile's columns 64a .. 64a + 63; C and split-K's partials stored transposed by the
+// threads, or C staged transposed for the copy engine (stage).
 #pragma once
 #include <stdint.h>
 
@@ -275,13 +276,13 @@ struct WgConsumer {
 
   // This warpgroup's rows of the tile as fp16 into the buffer: each 64-column panel BLOCK_M rows of
   // 128 bytes, 16-byte chunk c of row r at c ^ (r % 8) (the 128-byte swizzle the copy engine
-  // reads). The buffer is rewritten only once the previous unit's reads of it are done: the copy
-  // engine's (bulk_wait_read by the leader) and the threads' (the barrier).
+  // reads); two elements of a row a store, or (SWAP_AB=1, a thread's accumulators down C's
+  // columns) one. The buffer is rewritten only once the previous unit's reads of it are done: the
+  // copy engine's (bulk_wait_read by the leader) and the threads' (the barrier).
   __device__ __forceinline__ void stage(uint32_t buf) const {
-    const int t4 = threadIdx.x & 3;
     if ((threadIdx.x & 127) == 0) sm90::bulk_wait_read<0>();
     wg_sync(w);
-    if constexpr (SW) {  // a thread's accumulators are down C's columns: one element a store
+    if constexpr (SW) {
 #pragma unroll
       for (int a = 0; a < MA; ++a)
 #pragma unroll
@@ -291,22 +292,23 @@ struct WgConsumer {
           asm volatile("st.shared.b16 [%0], %1;\n" ::"r"(ad), "h"(__half_as_ushort(__float2half_rn(acc[a][i])))
                        : "memory");
         }
-      return;
-    }
+    } else {
+      const int t4 = threadIdx.x & 3;
 #pragma unroll
-    for (int a = 0; a < MA; ++a)
+      for (int a = 0; a < MA; ++a)
 #pragma unroll
-      for (int h = 0; h < 2; ++h) {
-        const uint32_t r = (uint32_t)row_of(a, h);
+        for (int h = 0; h < 2; ++h) {
+          const uint32_t r = (uint32_t)row_of(a, h);
 #pragma unroll
-        for (int j = 0; j < BN / 8; ++j) {
-          const uint32_t ad = buf + (uint32_t)((j >> 3) * C_PANEL) + r * 128u +
-                              ((((uint32_t)j & 7u) ^ (r & 7u)) << 4) + 4u * (uint32_t)t4;
-          asm volatile("st.shared.b32 [%0], %1;\n" ::"r"(ad),
-                       "r"(ptx::pack_half2(acc[a][4 * j + 2 * h], acc[a][4 * j + 2 * h + 1]))
-                       : "memory");
+          for (int j = 0; j < BN / 8; ++j) {
+            const uint32_t ad = buf + (uint32_t)((j >> 3) * C_PANEL) + r * 128u +
+                                ((((uint32_t)j & 7u) ^ (r & 7u)) << 4) + 4u * (uint32_t)t4;
+            asm volatile("st.shared.b32 [%0], %1;\n" ::"r"(ad),
+                         "r"(ptx::pack_half2(acc[a][4 * j + 2 * h], acc[a][4 * j + 2 * h + 1]))
+                         : "memory");
+          }
         }
-      }
+    }
   }
 
   // fp16 C through shared memory (TMA_STORE=1, no split): the staged tile, then one store per

@@ -18,15 +18,15 @@ namespace g90 {
 namespace l2hint {
 
 // The policy for A's copies (a = true) or B's: evict_last for the operand every CTA reads,
-// evict_first for the one that streams; evict_normal with L2_HINT=0 (unused then).
+// evict_first for the one that streams; none with L2_HINT=0 (0, unused: the copies take no hint).
 __device__ __forceinline__ uint64_t policy(bool a) {
-  uint64_t pol;
-  if ((L2_HINT == 1 && a) || (L2_HINT == 2 && !a))
-    asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;\n" : "=l"(pol));
-  else if (L2_HINT != 0)
-    asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;\n" : "=l"(pol));
-  else
-    asm volatile("createpolicy.fractional.L2::evict_normal.b64 %0, 1.0;\n" : "=l"(pol));
+  uint64_t pol = 0;
+  if constexpr (L2_HINT != 0) {
+    if ((L2_HINT == 1 && a) || (L2_HINT == 2 && !a))
+      asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;\n" : "=l"(pol));
+    else
+      asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;\n" : "=l"(pol));
+  }
   return pol;
 }
 
