@@ -143,7 +143,10 @@ GRAPH_CALLS := 1
 # h_narrow_l2; the swapped form's C by the copy engine, a tunable no rung uses): 3 GPUs, one
 # session of 3 rounds each, the three GPUs of one four-GPU host at once (`make measure
 # EXP=gemm-ladder GPUS=0,1,2`; the fourth GPU runs the correctness sweep, its sanitizers and the
-# skinny sweep meanwhile); confirm7's three sessions are of the v7 code: replaced
+# skinny sweep meanwhile); confirm7's three sessions are of the v7 code: replaced. As run (noted
+# after the sessions): the fourth GPU's runs came first, in a call of their own on the host, and
+# the three sessions after them, `make measure EXP=gemm-ladder GPUS=0,1,2 ROUNDS=9 REPS=270` (3
+# rounds x 30 reps a GPU: measure refuses the plan's 3 rounds on 3 GPUs without them)
 PLAN        := confirm8 3 1 3
 MIN_OCCUPANCY   := 0
 MIN_CTAS_PER_SM := 0
