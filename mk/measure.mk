@@ -17,6 +17,13 @@ PRESTART ?= 1
 # opens the device once and loads each variant's kernel.so in turn (tools/pipeline/serve.cu); 0:
 # a process per variant and round
 SERVE     ?= 1
+# SETTLE_MS: the GPU is left idle this long before each run of a session (300 by default; 0: no
+# pause): after a run that reached the board's power limit the driver's software power cap stays on
+# for some hundreds of milliseconds, and a light shape timed then runs slower with the SM clock at
+# its target (tools/session/run_runs.c). Recorded as `# settle_ms:` in every sample file; a session
+# with another value is not appended to a published file, it replaces it. Within a run the shapes
+# go in SHAPES' order with no pause between them: list the heavy ones last
+SETTLE_MS ?= 300
 SERVE_BIN := $(B)/tools/serve
 $(SERVE_BIN): tools/pipeline/serve.cu $(B)/harness/$(ARCH)/nvccflags.txt | check-deps-build
 	@mkdir -p $(@D)
@@ -41,7 +48,7 @@ endif
 # measure writes into every sample file and search and check-published compare against
 CODE_SRC = $(sort kernels/harness kernels/$(PROBLEM) $(SAMPLES_HARNESS_SRC) $(SAMPLES_HARNESS_SRC:.c=.h))
 # the environment of one measure session (`$(SESSION_BIN) measure`, tools/session/run_session.h)
-MEASURE_ENV = STREAM= QUEUE= HOLD_DEVICE=$(HOLD_DEVICE) PRESTART=$(PRESTART) SERVE=$(SERVE) SERVE_BIN=$(SERVE_BIN) B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) GATETAB=$(GATETAB) NUMTAB=$(NUMTAB) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) \
+MEASURE_ENV = STREAM= QUEUE= HOLD_DEVICE=$(HOLD_DEVICE) PRESTART=$(PRESTART) SERVE=$(SERVE) SETTLE_MS=$(SETTLE_MS) SERVE_BIN=$(SERVE_BIN) B=$(B) SAMPLES_BIN=$(SAMPLES_BIN) GATETAB=$(GATETAB) NUMTAB=$(NUMTAB) DATA_OUT=$(DATA_OUT) REPS=$(REPS) WARMUP=$(WARMUP) L2=$(L2) \
   ROUNDS=$(ROUNDS) GRAPH_CALLS=$(GRAPH_CALLS) SEED=$(SEED) RUN_TIMEOUT=$(RUN_TIMEOUT) \
   LIB_BENCH='$(LIB_BENCH)' LIB_BASELINES='$(LIB_BASELINES)' SHAPES='$(SHAPES)' GIT_REV='$(GIT_REV)' \
   PROBLEM=$(PROBLEM) ORDER=$(ORDER) VARIANT='$(VARIANT)' \

@@ -36,8 +36,8 @@ static void env_tests(void) {
   const char *const none[] = {NULL};
   CHECK(parse(&e, none) == 0, "env: nothing set is a session of the defaults");
   CHECK(e.rounds == 10 && e.reps == 50 && e.per_round == 5, "env: 10 rounds, 50 reps, 5 a round");
-  CHECK(e.run_timeout == 300 && !e.serve && e.prestart && !e.hold && !e.sequential,
-        "env: RUN_TIMEOUT 300, SERVE 0, PRESTART 1, HOLD 0, balanced");
+  CHECK(e.run_timeout == 300 && !e.serve && e.prestart && !e.hold && !e.sequential && e.settle_ms == 300,
+        "env: RUN_TIMEOUT 300, SERVE 0, PRESTART 1, HOLD 0, balanced, SETTLE_MS 300");
   CHECK(!strcmp(e.b, "build/exp") && !strcmp(e.samples, "build/tools/samples") && !strcmp(e.serve_bin, "build/tools/serve"),
         "env: B/EXP and the commands under B/tools");
   CHECK(e.libs.n == 0 && !strcmp(e.git_rev, "unknown") && !strcmp(e.data_out, "data") && e.seed == 42,
@@ -89,6 +89,12 @@ static void env_tests(void) {
   REFUSED("RUN_TIMEOUT: '86401' is not a whole number of seconds in 0..86400 (0: no limit)", "RUN_TIMEOUT=86401");
   REFUSED("RUN_TIMEOUT: '1.5' is not a whole number of seconds in 0..86400 (0: no limit)", "RUN_TIMEOUT=1.5");
   REFUSED("RUN_TIMEOUT: '-1' is not a whole number of seconds in 0..86400 (0: no limit)", "RUN_TIMEOUT=-1");
+  const char *const se[] = {"SETTLE_MS=0", NULL};
+  CHECK(parse(&e, se) == 0 && e.settle_ms == 0, "env: SETTLE_MS=0: no pause");
+  const char *const se2[] = {"SETTLE_MS=10000", NULL};
+  CHECK(parse(&e, se2) == 0 && e.settle_ms == 10000, "env: SETTLE_MS=10000 (10 s) is the most");
+  REFUSED("SETTLE_MS: '10001' is not a whole number of milliseconds in 0..10000 (0: no pause)", "SETTLE_MS=10001");
+  REFUSED("SETTLE_MS: '0.5' is not a whole number of milliseconds in 0..10000 (0: no pause)", "SETTLE_MS=0.5");
   REFUSED("SERVE: '2' is not 0 or 1", "SERVE=2");
   REFUSED("PRESTART: 'yes' is not 0 or 1", "PRESTART=yes");
   REFUSED("GPU: '1234' is not a GPU index", "GPU=1234");
@@ -367,7 +373,7 @@ static void args_tests(void) {
   run_state s;
   memset(&s, 0, sizeof s);
   const char *const v[] = {b, "ROUNDS=3", "REPS=7", "WARMUP=4", "L2=warm", "GRAPH_CALLS=5", "SEED=100", "GIT_REV=abc", "SHAPES=N1 N2",
-                           "LIB_BENCH=k/p/sdpa_bench.py", "LIB_BASELINES=sdpa-cudnn.b", "SAMPLES_BIN=/s/samples", NULL};
+                           "LIB_BENCH=k/p/sdpa_bench.py", "LIB_BASELINES=sdpa-cudnn.b", "SAMPLES_BIN=/s/samples", "SETTLE_MS=250", NULL};
   CHECK(parse(&s.e, v) == 0, "args: the settings");
   strv_push(&s.timed, "v8");
   strv_push(&s.timed, "sdpa-cudnn.b");
@@ -381,8 +387,8 @@ static void args_tests(void) {
   char *j = join(&a);
   CHECK(!strcmp(j, "--reps 3 --warmup 4 --l2 warm --graph-calls 5 --seed 102 --out /r/v8.r2.csv --meta experiment=exp --meta variant=v8 "
                    "--meta round=2 --meta git_rev=abc --meta order=balanced --meta session=sess --meta host=h --meta gpu_uuid=GPU-1 "
-                   "--meta gpu_index=2 --meta order_seed=9 --meta code=kernels:abc"),
-        "args: v8's round 2: 7 reps in 3 rounds are 3 a round, seed 100 + 2, its round file, the header's keys, our code");
+                   "--meta gpu_index=2 --meta order_seed=9 --meta code=kernels:abc --meta settle_ms=250"),
+        "args: v8's round 2: 7 reps in 3 rounds are 3 a round, seed 100 + 2, its round file, the header's keys, our code, the pause");
   if (strstr(j, "--reps 3") != j) printf("# got: %s\n", j);
   free(j);
   strv_free(&a);
@@ -393,7 +399,7 @@ static void args_tests(void) {
               "python3 k/p/sdpa_bench.py --backend sdpa-cudnn --shape N1 --shape N2 --reps 3 --warmup 4 --l2 warm --graph-calls 5 "
               "--seed 101 --out /r/sdpa-cudnn.b.r1.csv --meta experiment=exp --meta variant=sdpa-cudnn.b --meta round=1 --meta git_rev=abc "
               "--meta order=balanced --meta session=sess --meta host=h --meta gpu_uuid=GPU-1 --meta gpu_index=2 --meta order_seed=9 "
-              "--meta code=sdpa:def torch=1 --meta flags= --samples-bin /s/samples"),
+              "--meta code=sdpa:def torch=1 --meta settle_ms=250 --meta flags= --samples-bin /s/samples"),
       "args: the A/A copy sdpa-cudnn.b runs backend sdpa-cudnn at SHAPES, published under its own name, the runner's code");
   free(j);
   strv_free(&a);
@@ -417,8 +423,8 @@ static void args_tests(void) {
   run_lib_argv(&s, 1, 1, &a);
   j = join(&a);
   CHECK(strstr(j, "--backend sdpa-cudnn --shape N2 --reps 3 ") && !strstr(j, "N1"), "args: AT_SHAPE: the library's run at N2 alone");
-  CHECK(strstr(j, "--meta code=sdpa:def torch=1 --meta search_key=k/1 --meta search=confirm --meta flags="),
-        "args: META's keys after the session's, before the runner's own");
+  CHECK(strstr(j, "--meta code=sdpa:def torch=1 --meta settle_ms=300 --meta search_key=k/1 --meta search=confirm --meta flags="),
+        "args: META's keys after the session's (the pause's default 300 ms among them), before the runner's own");
   free(j);
   strv_free(&a);
   char *cmd = run_fmt("rm -rf '%s'", dir);

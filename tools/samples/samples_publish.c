@@ -89,7 +89,7 @@ static void session_of(const char *path, char *out, size_t len) {
 
 // Why NEW (one session) may not be appended to OLD, into why ("" when it may).
 static void why_not_append(const char *old, const char *new_, char *why, size_t len) {
-  static const char *const keys[] = {"code", "flags", "graph_calls", "l2_flush", "reps", "warmup", "process"};
+  static const char *const keys[] = {"code", "flags", "graph_calls", "l2_flush", "reps", "warmup", "process", "settle_ms"};
   char *a, *n;
   header_lines(old, NULL, NULL, &a, NULL);
   header_lines(new_, NULL, NULL, &n, NULL);

@@ -35,6 +35,7 @@ void run_args(const run_state *s, size_t v, unsigned r, strv *a) {
   strv_push(a, "--meta"), strv_pushf(a, "gpu_index=%s", s->gpu_index);
   strv_push(a, "--meta"), strv_pushf(a, "order_seed=%llu", (unsigned long long)s->order_seed);
   strv_push(a, "--meta"), strv_pushf(a, "code=%s", code_of(s, v));
+  strv_push(a, "--meta"), strv_pushf(a, "settle_ms=%u", e->settle_ms);
   for (size_t i = 0; i < e->meta.n; i++) strv_push(a, "--meta"), strv_push(a, e->meta.s[i]);
   free(f);
 }

@@ -166,6 +166,10 @@ int run_env_parse(run_env *e, const char *exp, const char *(*get)(const char *),
   const char *tables = run_val(get, "TABLES", "1");
   if (strcmp(tables, "0") && strcmp(tables, "1")) return run_errf(err, n, "TABLES: '%s' is not 0 or 1", tables);
   e->tables = tables[0] == '1';
+  const char *settle = run_val(get, "SETTLE_MS", "300");
+  if (!run_digits(settle, 1, 5, 0) || atol(settle) > 10000)
+    return run_errf(err, n, "SETTLE_MS: '%s' is not a whole number of milliseconds in 0..10000 (0: no pause)", settle);
+  e->settle_ms = (unsigned)atol(settle);
   const char *sst = run_val(get, "SERVE_START_TIMEOUT", "120");
   e->serve_start_timeout = (unsigned)atol(sst);
   return 0;

@@ -39,6 +39,7 @@ typedef struct {
   strv meta;                   // META's words (KEY=VALUE): more --meta keys of every run
   int tables;                  // TABLES (1; 0: the experiment's gate tables left alone)
   unsigned serve_start_timeout;  // SERVE_START_TIMEOUT (120)
+  unsigned settle_ms;          // SETTLE_MS (300): the GPU left idle this long before each run
 } run_env;
 
 // Fills E for experiment EXP from GET. 0, or -1 with the message (no "measure: ") in ERR.

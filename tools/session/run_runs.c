@@ -46,6 +46,19 @@ static void start_bench(run_state *s, size_t v, unsigned r, const char *turn, ru
   strv_free(&a);
 }
 
+// The GPU left idle SETTLE_MS before a run starts timing: after a run that drew the board to its
+// power limit, the driver keeps its software power cap on for some hundreds of milliseconds, and a
+// light shape timed in that time runs slower although NVML's SM clock reads its target (scratch
+// sessions on an H200, 20 served rounds of six GEMM builds with 8192^3 the last shape of each run:
+// hd's round medians at M = 64 spread over 15.1-18.4 us with no pause, 15.1-15.6 us with 300 ms).
+// The run's own clock wait then brings the clock back up from idle before it times.
+static void settle(const run_state *s) {
+  for (double t0 = run_now(); run_now() - t0 < s->e.settle_ms / 1e3;) {
+    run_check_signal();
+    run_nap(0.005);
+  }
+}
+
 static void stop_next(run_state *s) {
   run_stop(&s->next);
   s->next_item = SIZE_MAX;
@@ -89,8 +102,9 @@ static int run_own(run_state *s, size_t i, size_t v, unsigned r, const char *f) 
     s->cur = s->next;
     memset(&s->next, 0, sizeof s->next);
     s->next_item = SIZE_MAX;
-    if (!run_exists(s->next_turn)) run_touch(s->next_turn);
+    if (!run_exists(s->next_turn)) settle(s), run_touch(s->next_turn);
   } else {
+    settle(s);
     start_bench(s, v, r, NULL, &s->cur);
   }
   if (s->e.prestart) prestart_after(s, i);  // the next run, started while this one works
@@ -98,7 +112,7 @@ static int run_own(run_state *s, size_t i, size_t v, unsigned r, const char *f) 
   // GPU, and its exit (the context's teardown) overlaps the next one's set-up and numerics check
   if (s->next.pid) {
     while (!run_exists(f) && run_running(&s->cur)) { run_check_signal(); run_nap(0.002); }
-    if (run_exists(f)) run_touch(s->next_turn);
+    if (run_exists(f)) settle(s), run_touch(s->next_turn);
   }
   int rc = run_wait(&s->cur);
   s->cur.pid = 0;
@@ -181,6 +195,7 @@ void run_rounds(run_state *s) {
     run_plan_start(p, v, r);  // its position: the how-many-th process of its round
     run_say("[%zu/%zu] round %u/%u %s (session %s)", i + 1, p->n, r, p->rounds, name, s->session);
     char *f = run_round_file(s, v, r);
+    if (lib || s->e.serve) settle(s);  // (run_own settles before the run's turn)
     int rc = lib ? run_lib(s, v, r) : s->e.serve ? run_serve_job(s, v, r) : run_own(s, i, v, r, f);
     int note;
     rc = run_effective_status(rc, lib, run_exists(f), &note);

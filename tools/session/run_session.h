@@ -21,6 +21,8 @@
 //   HOLD_DEVICE (1: keep a context open on the GPU for the session, run_session.c), PRESTART (1, the
 //   default: start each run ahead of its turn, run_runs.c), SERVE (1, make measure's default; 0 when
 //   unset here: a round's runs of our variants are jobs of one process, SERVE_BIN; run_serve.c),
+//   SETTLE_MS (300: the GPU left idle this long before each run, run_runs.c; 0: none; recorded
+//   as --meta settle_ms=),
 //   AT_SHAPE (optional: every run timed at this one shape, not at its build's shapes.txt or SHAPES),
 //   META (optional: KEY=VALUE words, more `# KEY: VALUE` lines in every run's header), TABLES (1,
 //   the default; 0: the experiment's gate tables are left alone: its runtime.csv is not emptied, the
