@@ -159,7 +159,9 @@ GRAPH_CALLS := 1
 # with the pause (kernels/gemm/NOTES-sm90.md, "v8, measured again"). 4 GPUs, one session of 3
 # rounds each, the two GPUs of each of two two-GPU hosts at once (`make measure EXP=gemm-ladder
 # GPUS=0,1 ROUNDS=6 REPS=180` on each host: 3 rounds x 30 reps a GPU); confirm8's three sessions
-# are replaced (its numbers stay in the NOTES)
+# are replaced (its numbers stay in the NOTES). Corrected after the sessions, the declaration
+# unchanged: in the plans before, such runs hit cuBLAS too (8 of its 27, mostly at 1024^3); at
+# M = 64 in confirm8 they hit hd alone
 PLAN        := confirm9 4 1 3
 MIN_OCCUPANCY   := 0
 MIN_CTAS_PER_SM := 0
