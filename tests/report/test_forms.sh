@@ -322,7 +322,8 @@ done
 
 # A.2's timing set-up of each experiment: in the full appendix every experiment with samples, each
 # cell the distinct values of its header key over the sample files (sed here, sorted as sort does;
-# files older than the `process` key were a process per variant: own)
+# files older than the `process` key were a process per variant: own; older than `settle_ms`, no
+# pause: 0)
 sample_files() {  # EXP: its published sample files (gate tables and the like are not)
   local f
   for f in data/$1/*/*.csv; do head -c 24 "$f" | grep -q '^# cudadent42 samples' && echo "$f"; done
@@ -341,7 +342,7 @@ hshare() {  # EXP KEY: yes, no or "in K of N files": the sample files with a `# 
   if [ $with = $all ]; then echo yes; elif [ $with = 0 ]; then echo no; else echo "in $with of $all files"; fi
 }
 for e in hopper gemm-ladder aa-own phase2 aa baselines; do
-  want="| \`$e\` | $(hv $e l2_flush) | $(hv $e graph_calls) | $(hv $e warmup) | $(hv $e reps) | $(hv $e process own) | $(hv $e order) | $(hshare $e kernel_time) | $(hshare $e clock_wait) |"
+  want="| \`$e\` | $(hv $e l2_flush) | $(hv $e graph_calls) | $(hv $e warmup) | $(hv $e reps) | $(hv $e process own) | $(hv $e order) | $(hv $e settle_ms 0) | $(hshare $e kernel_time) | $(hshare $e clock_wait) |"
   check "appendix-full: the timing set-up of $e from its headers ($want)" grep -qF -- "$want" $R/appendix-full.md
 done
 check_eq "appendix: the timing set-up tables the experiments with a section alone" \

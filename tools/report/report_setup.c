@@ -67,7 +67,7 @@ void setup_table(gen *g, const egpu *xs, size_t n, const strlist *only) {
       free(cur);
       continue;
     }
-    if (!open++) tmpl_table(g, T, "caption", "columns", "llrrrllll", NULL);
+    if (!open++) tmpl_table(g, T, "caption", "columns", "llrrrllrll", NULL);
     size_t kw, kt, cw, ct;
     with_prefix(cur, nc, "kernel_time.", &kw, &kt);
     with_prefix(cur, nc, "clock_wait.", &cw, &ct);
@@ -78,6 +78,7 @@ void setup_table(gen *g, const egpu *xs, size_t n, const strlist *only) {
                                          or_none(setup_meta_values(cur, nc, "warmup")),
                                          or_none(setup_meta_values(cur, nc, "reps")),
                                          proc, or_none(setup_meta_values(cur, nc, "order")),
+                                         values_or(cur, nc, "settle_ms", "0"),  // (no key: before the pause existed)
                                          share(g, kw, kt), share(g, cw, ct), NULL});
     free(cur);
   }
