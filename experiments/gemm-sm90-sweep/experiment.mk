@@ -10,7 +10,7 @@ DESCRIPTION := Hopper GEMM tunables at M=N=K=4096 and M=64: exhaustive sweep aga
 KERNEL      := gemm/gemm_sm90.cu
 ARCH        := sm_90a
 SPACE       := space.txt
-# light to heavy (since its session at 385f90d's successor; 4096^3 came first before): a run's
+# light to heavy (from its second session of the v8 kernel on; 4096^3 came first before): a run's
 # shapes follow each other with no pause, and a light shape timed right after a heavy one can find
 # the board still under its power cap (mk/measure.mk, SETTLE_MS); the search's class stays 4096^3
 SHAPES      := M64_N4096_K4096 M4096_N4096_K4096
