@@ -1,6 +1,9 @@
 # lib.sh — shell test vocabulary, sourced by tests/test_*.sh. Prints "ok"/"not ok" lines
 # that tests/run.sh counts; a script exits non-zero if any check failed.
 fails=0
+# the measure sessions of the tests' stand-in benches pause 0 ms before each run unless a test
+# sets SETTLE_MS itself (the pause: tools/session/run_runs.c; its own test: test_measure.sh)
+export SETTLE_MS=${SETTLE_MS:-0}
 ok()     { echo "ok $*"; }
 not_ok() { echo "not ok $*"; fails=$((fails + 1)); }
 # check "what" command... : passes when the command succeeds

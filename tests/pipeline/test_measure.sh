@@ -233,6 +233,16 @@ env B=$t/build DATA_OUT=$t/data ROUNDS=2 REPS=2 SHAPES=B1_H1_S8_D64_C0 GIT_REV=a
   build/tools/session measure pre >/dev/null 2>"$t/stderr"; rc=$?
 check_eq "lingering runs: exit 0, all four ran" "$rc $(wc -l <"$b/linger.log")" "0 4"
 check_eq "... a run started before the one before it had exited" "$(overlaps "$b/linger.log" x x)" 1
+# the session's pause (SETTLE_MS): the next run's turn comes that long after the run before it has
+# written its file (these write it as their turn comes, at the start they log)
+: >"$b/linger.log"
+env B=$t/build DATA_OUT=$t/data ROUNDS=2 REPS=2 SHAPES=B1_H1_S8_D64_C0 GIT_REV=abc SESSION=l2 SETTLE_MS=700 \
+  build/tools/session measure pre >/dev/null 2>"$t/stderr"; rc=$?
+check_eq "SETTLE_MS=700: exit 0, all four ran" "$rc $(wc -l <"$b/linger.log")" "0 4"
+check_eq "... each run started at least 0.7 s after the one before it" \
+  "$(sort -k2,2n "$b/linger.log" | awk 'NR > 1 && $2 - s < 0.7 { n++ } { s = $2 } END { print n + 0 }')" 0
+check_eq "... so none started before the one before it had exited (0.4 s after its start)" "$(overlaps "$b/linger.log" x x)" 0
+check_grep "... and each file says so" '^# settle_ms: 700$' "$t/data/pre/fake-gpu/slowa.csv"
 b=$b0
 # a session stopped by a signal stops the run under way with it (the run holds none of its locks)
 # (two variants: the second is started ahead while the first runs; TERM once a run is under way)

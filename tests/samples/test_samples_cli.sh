@@ -249,13 +249,13 @@ check "... it replaces the file" cmp "$t/dest/v.csv" "$t/v.csv"
 check_grep "... saying which key differed and what was dropped" \
   "^measure: v: $t/dest/v.csv replaced: code differs \(published '[^']*', now 'kernels:000000000000'\); 2 earlier session\(s\) dropped\$" "$t/e"
 # the session's pause before each run (settle_ms) is a setting: a session with another one (here
-# none published, 300 now) replaces the file, saying so
+# none published, which is 0, and 300 now) replaces the file, saying so
 sed -e '1a # settle_ms: 300' "$t/v.csv" >"$t/v2.csv"; mv "$t/v2.csv" "$t/v.csv"
 out=$($S publish "$t/dest" "$t/v.csv" 2>"$t/e"); rc=$?
 check_eq "publish: a session of another pause (settle_ms): exit 0, one file published" "$rc $out" "0 1"
 check "... it replaces the file" cmp "$t/dest/v.csv" "$t/v.csv"
 check_grep "... saying that settle_ms differed" \
-  "^measure: v: $t/dest/v.csv replaced: settle_ms differs \(published '', now '300'\); 1 earlier session\(s\) dropped\$" "$t/e"
+  "^measure: v: $t/dest/v.csv replaced: settle_ms differs \(published '0', now '300'\); 1 earlier session\(s\) dropped\$" "$t/e"
 # a new directory is made; several files in one call
 out=$($S publish "$t/new/dir" $F/merge/merged.csv $F/merge/session2.csv 2>"$t/e"); rc=$?
 check_eq "publish: into a directory not there yet, two files: exit 0, 2 published" "$rc $out" "0 2"

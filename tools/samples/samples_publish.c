@@ -104,6 +104,10 @@ static void why_not_append(const char *old, const char *new_, char *why, size_t 
       char vo[1024], vn[1024];
       hval(old, keys[i], vo, sizeof vo);
       hval(new_, keys[i], vn, sizeof vn);
+      if (!strcmp(keys[i], "settle_ms")) {  // (a file from before the session's pause had none: 0)
+        if (!vo[0]) snprintf(vo, sizeof vo, "0");
+        if (!vn[0]) snprintf(vn, sizeof vn, "0");
+      }
       if (strcmp(vo, vn)) snprintf(why, len, "%s differs (published '%s', now '%s')", keys[i], vo, vn);
     }
     if (!why[0] && strcmp(a ? a : "", n ? n : ""))

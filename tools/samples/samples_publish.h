@@ -1,8 +1,8 @@
 // samples_publish.h — one session's sample files into the published directory (what `session measure`
 // and `session collect` call through `samples publish DEST NEW...`). Each NEW file (one session of one
 // variant, named <variant>.csv or <variant>.session.csv) is appended to DEST/<variant>.csv when
-// that file has a session column, the same GPU, code, flags, graph_calls, l2_flush, reps, warmup
-// and process, and the same columns (samples_append: old rows unchanged); else it replaces the
+// that file has a session column, the same GPU, code, flags, graph_calls, l2_flush, reps, warmup,
+// process and settle_ms (the session's pause; a file without it: 0), and the same columns (samples_append: old rows unchanged); else it replaces the
 // file, saying which of these differed and how many sessions were dropped. A NEW file the reader
 // refuses (samples_read) is not published, nor one of another GPU model than the published file
 // (a directory is of one model), and each is said; a session already in the published file is

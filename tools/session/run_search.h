@@ -40,7 +40,8 @@
 // variant built with -DCP_ASYNC=1), MIN_CTAS, SM_COUNT; the commands SEARCH_BIN ($B/tools/search),
 // GATES ($B/tools/gates), GATETAB ($B/tools/gatetab); and what the confirmation session reads as
 // `session measure` does (PROBLEM, GIT_REV, SAMPLES_BIN, NUMTAB, SESSION, ORDER_SEED, PRESTART,
-// GPU_LOCK_DIR). SEARCH_GPU (a test hook): the GPU's slug, not asked of a bench.
+// SETTLE_MS, GPU_LOCK_DIR). A confirmation already measured with the same kernel, GPU, nvcc, shape,
+// reps and rounds is reused whatever its pause (settle_ms in its files) was. SEARCH_GPU (a test hook): the GPU's slug, not asked of a bench.
 #pragma once
 
 // the search of experiment EXP, its settings from the environment; the exit status

@@ -85,7 +85,7 @@
 // round, counting the runs that started). Header: round 1's `# key: value` lines, `# rounds:`,
 // `# temp_end_c_last_round:`, and one `# session.<id>: date= host= gpu_uuid= git_rev= rounds=
 // order_seed=` line per session in the file. If the published file has a session column and the
-// same code, flags, graph_calls, l2_flush, reps and warmup, the session is appended (`samples
+// same code, flags, graph_calls, l2_flush, reps, warmup, process and settle_ms, the session is appended (`samples
 // append`: old rows unchanged); otherwise it replaces the file, saying which key differed. A
 // session id already in a published file is refused before anything runs. Files are written to a
 // temp file and renamed (an interrupted run leaves published files untouched). The gate table
