@@ -5,7 +5,7 @@
 # rounds) and exits 0; a candidate 15% slower in the fresh session is SLOW (exit 1); published
 # GPUs that disagree more than delta allows give AMBIGUOUS with what would resolve it (exit 3),
 # never a NaN; no claim to judge is exit 3 with a message; files timed by different methods
-# (graph_calls) are refused (exit 2) before any comparison.
+# (graph_calls, or the session's pause settle_ms) are refused (exit 2) before any comparison.
 . tests/lib.sh
 t=$(mktemp -d); exp=tst-repro-$$
 trap 'rm -rf "$t" "build/$exp"' EXIT
@@ -82,4 +82,16 @@ run
 check_eq "published without graph_calls (plain launches) vs graph fresh: exit 2" "$rc" 2
 check_grep "the refusal names both methods" "published with graph_calls 0, fresh with 20" <(echo "$out")
 check "no table written for mixed methods" test ! -f "build/$exp/reproduce-times.csv"
+# the session's pause: published without one (no settle_ms: 0), fresh with 300 ms
+samples "$t/pub/$exp/gpu/base.csv" 20 1 "$pubs"
+run
+check_eq "the same methods again: compared, not refused (exit 3: the 5% slower candidate above, AMBIGUOUS)" "$rc" 3
+sed -i '2a # settle_ms: 300' "$t/fresh/$exp/gpu/base.csv"
+rm -f "build/$exp/reproduce-times.csv"
+run
+check_eq "published without the pause (settle_ms 0) vs fresh with 300 ms: exit 2" "$rc" 2
+check_grep "... the refusal names both and the setting that matches" "published with settle_ms 0, fresh with 300: .*SETTLE_MS=0 reproduces" <(echo "$out")
+sed -i '2a # settle_ms: 0' "$t/pub/$exp/gpu/base.csv"; sed -i 's/^# settle_ms: 300$/# settle_ms: 0/' "$t/fresh/$exp/gpu/base.csv"
+run
+check_eq "... 0 written and 0 missing alike: compared again (exit 3)" "$rc" 3
 done_testing

@@ -11,8 +11,8 @@
 // another design and is not used here. With --plan the published side is that plan's sessions
 // alone. Tables: DIR/EXP/reproduce-claims.csv and reproduce-times.csv (DIR: build), then a line
 // per row and the verdicts counted on stdout. A sample file is known by its first line (the gate
-// and numerics tables beside them are not); files timed by different methods (graph_calls) do not
-// compare. FRESH_ROOT equal to PUBLISHED_ROOT (published with PUBLISH=1) is nothing to compare.
+// and numerics tables beside them are not); files timed by different methods (graph_calls, or
+// the session's pause before each run, settle_ms: 0 where a file has none) do not compare. FRESH_ROOT equal to PUBLISHED_ROOT (published with PUBLISH=1) is nothing to compare.
 // Exit 1 when a claim row is SLOW, 3 when one is AMBIGUOUS (or no claim could be judged), else 0;
 // 2 on input errors. A time row's verdict is reported, not part of the exit code: a GPU's own
 // offset may move it.
@@ -48,12 +48,14 @@ static void drop(list_t *l) {
 }
 
 // the timing method of a sample file: its graph_calls header's first word ("0" without one: plain
-// launches), into m; 0, or 2 after the reader's message
-static int method(const stats_opts *o, const char *p, char m[64]) {
+// launches) into m, its settle_ms's (the session's pause before each run; "0" without one: before
+// the pause existed) into pause; 0, or 2 after the reader's message
+static int method(const stats_opts *o, const char *p, char m[64], char pause[64]) {
   samples_file f;
   if (stats_read(o, p, &f)) return 2;
-  const char *g = samples_meta(&f, "graph_calls");
+  const char *g = samples_meta(&f, "graph_calls"), *w = samples_meta(&f, "settle_ms");
   snprintf(m, 64, "%.*s", g && *g ? (int)strcspn(g, " \t") : 1, g && *g ? g : "0");
+  snprintf(pause, 64, "%.*s", w && *w ? (int)strcspn(w, " \t") : 1, w && *w ? w : "0");
   samples_free(&f);
   return 0;
 }
@@ -134,18 +136,24 @@ static int pairs_of(const stats_opts *o, const char *exp, const char *fresh, con
       const char *d = v - 1;
       while (d > f && d[-1] != '/') d--;
       snprintf(gpu, sizeof gpu, "%.*s", (int)(v - 1 - d), d);
-      char *p = stats_fmt("%s/%s/%s/%s", pub, exp, gpu, v), mp[64], mf[64];
+      char *p = stats_fmt("%s/%s/%s/%s", pub, exp, gpu, v), mp[64], mf[64], wp[64], wf[64];
       if (!stats_is_file(p)) {
         fprintf(stderr, "stats: reproduce-exp: %s/%s/%s: nothing published to compare with\n", exp, gpu, v);
         free(p);
         continue;
       }
-      if (method(o, p, mp) || method(o, f, mf)) rc = 2;
+      if (method(o, p, mp, wp) || method(o, f, mf, wf)) rc = 2;
       else if (strcmp(mp, mf)) {
         fprintf(stderr,
                 "stats: reproduce-exp: %s/%s/%s: published with graph_calls %s, fresh with %s: different timing methods do not "
                 "compare (GRAPH_CALLS=%s reproduces the published method)\n",
                 exp, gpu, v, mp, mf, mp);
+        rc = 2;
+      } else if (strcmp(wp, wf)) {
+        fprintf(stderr,
+                "stats: reproduce-exp: %s/%s/%s: published with settle_ms %s, fresh with %s: different timing methods do not "
+                "compare (SETTLE_MS=%s reproduces the published method)\n",
+                exp, gpu, v, wp, wf, wp);
         rc = 2;
       }
       if (rc) {
