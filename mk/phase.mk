@@ -45,9 +45,18 @@ STATS    ?= $(B)/tools/stats
 # sub-make: the fresh session goes to REPRO_OUT, not DATA_OUT, a global name this make's measure
 # rules were expanded with. Then `stats reproduce-exp` (tools/stats/stats_reproexp.c) judges it
 # against data/: the claims (CLAIM_PAIRS) and each variant's time, tables in build/EXP/.
+# The fresh session pauses before each run as the published sessions did (their settle_ms, 0 for
+# files from before the pause: `published pause`), unless SETTLE_MS is given; published files of
+# several pauses need it given (stats reproduce-exp refuses files of another pause).
 reproduce: check-gpu
 	@$(if $(PUBLISH),,$(PUBLISHED_ENV) $(PUBLISHED_BIN) stale data $(EXP) || exit 2)
-	@$(MAKE) --no-print-directory measure EXP=$(EXP) DATA_OUT=$(REPRO_OUT)
+	@pause='$(if $(filter command line environment,$(origin SETTLE_MS)),$(SETTLE_MS))'; \
+	  if [ -z "$$pause" ]; then pause=$$($(PUBLISHED_BIN) pause data $(EXP)) || exit 2; \
+	    case "$$pause" in \
+	      *[!0-9]*) echo "reproduce: $(EXP)'s published files were timed with several pauses before each run ($$(echo $$pause) ms): give one, SETTLE_MS=<ms>" >&2; exit 2;; \
+	      ?*) echo "reproduce: $(EXP): the published sessions' pause before each run, $$pause ms (SETTLE_MS=$$pause)" >&2;; \
+	    esac; fi; \
+	  $(MAKE) --no-print-directory measure EXP=$(EXP) DATA_OUT=$(REPRO_OUT) $$([ -z "$$pause" ] || echo "SETTLE_MS=$$pause")
 	@[ -x $(STATS) ] || { echo "reproduce: $(STATS) missing (make tools; on a GPU host without GSL: make stats-static elsewhere, carry it, STATS=path)" >&2; exit 2; }
 	@$(STATS) reproduce-exp --claims '$(CLAIM_PAIRS)' $(if $(DELTA),--delta '$(DELTA)') $(if $(PLAN_TAG),--plan '$(PLAN_TAG)') \
 	  $(EXP) $(REPRO_OUT) data

@@ -13,6 +13,7 @@
 #include "check.h"
 #include "published/capture.h"
 #include "published/published_check.h"
+#include "published/published_pause.h"
 #include "published/published_record.h"
 #include "published/published_scan.h"
 
@@ -161,6 +162,38 @@ int main(void) {
   remove(strcat(strcpy(gone, dir), "/e/g/profile/old.csv"));
   CHECK(run(PUBLISHED_CHECK, "e", 1) == 1 && strstr(buf, "profile/old.csv: retired in") && strstr(buf, "but there is no such profile"),
         "check: a retired profile gone: drop the record");
+  // the pauses (settle_ms) an experiment's sample files were timed with, for make reproduce
+  put("p/g/a.csv", "# cudadent42 samples v1\n# settle_ms: 300\nshape,rep,time_us\nN1,0,1.5\n");
+  put("p/g/b.csv", "# cudadent42 samples v1\n# settle_ms: 300\nshape,rep,time_us\nN1,0,1.5\n");
+  put("p/h/c.csv", "# cudadent42 samples v1\n# settle_ms: 300\nshape,rep,time_us\nN1,0,1.5\n");
+  put("p/g/gates.csv", "variant,verdict\n");
+  put("p/g/profile/v.csv", "# cudadent42 profile v1\n# settle_ms: 5\nvariant,shape,metric,value,unit\n");
+  char *pz = NULL;
+  size_t pzn = 0;
+  FILE *pm = open_memstream(&pz, &pzn);
+  CHECK(pm && published_pauses("t", dir, "p", pm) == 0 && fclose(pm) == 0 && !strcmp(pz, "300\n"),
+        "pause: one pause over the GPUs' sample files (the gate table and the profile are not timed samples)");
+  free(pz);
+  put("p/h/d.csv", "# cudadent42 samples v1\n# settle_ms:\n# settle_ms: 1000\nshape,rep,time_us\nN1,0,1.5\n");
+  put("p/h/e.csv", "# cudadent42 samples v1\nshape,rep,time_us\n# settle_ms: 7\nN1,0,1.5\n");
+  pm = open_memstream(&pz, &pzn);
+  CHECK(pm && published_pauses("t", dir, "p", pm) == 0 && fclose(pm) == 0 && !strcmp(pz, "0\n300\n1000\n"),
+        "pause: several, ascending; a file without the key (in its header) is 0; the first key with a value counts");
+  free(pz);
+  pm = open_memstream(&pz, &pzn);
+  CHECK(pm && published_pauses("t", dir, "none", pm) == 0 && fclose(pm) == 0 && !*pz, "pause: no sample file: nothing");
+  free(pz);
+  put("p/h/f.csv", "# cudadent42 samples v1\n# settle_ms: 3s\nshape,rep,time_us\nN1,0,1.5\n");
+  pm = open_memstream(&pz, &pzn);
+  int saved = capture_begin(err), prc = published_pauses("t", dir, "p", pm);
+  capture_end(saved);
+  fclose(pm), free(pz);
+  FILE *ef = fopen(err, "r");
+  size_t en = ef ? fread(buf, 1, sizeof buf - 1, ef) : 0;
+  buf[en] = 0;
+  if (ef) fclose(ef);
+  CHECK(prc == -1 && strstr(buf, "p/h/f.csv: settle_ms '3s' is not a whole number of milliseconds in 0..10000"),
+        "pause: a value that is no number of milliseconds is refused, naming the file");
   snprintf(buf, sizeof buf, "rm -rf '%s'", dir);
   if (system(buf)) printf("# %s: not removed\n", dir);
   CHECK_DONE();

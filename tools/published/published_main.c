@@ -14,6 +14,8 @@
 //       and those a record names (exit 1 when a directory's name is not an experiment's)
 //   published summary DATA             per experiment with records, CSV `exp,files,date,reason,gpus`
 //       (published_record_summary), for the appendix
+//   published pause DATA EXP           the session pauses (settle_ms) EXP's sample files were timed
+//       with, one a line (published_pause.h), for make reproduce
 // Environment (from make, for EXP: mk/published.mk): PROBLEM, CODE_SRC (the sources of the
 // kernels id, blank-separated), LIB_BENCH (the problem's library runners, blank-separated, if it
 // has any). PROBLEM
@@ -25,6 +27,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include "published/published_check.h"
+#include "published/published_pause.h"
 #include "published/published_record.h"
 #include "published/published_revs.h"
 #include "session/session_code_id.h"
@@ -32,7 +35,7 @@
 #define DEFAULT_REASON "the code changed since these sessions; not re-published yet"
 
 static int usage(const char *why) {
-  fprintf(stderr, "check-published: %s\nusage: published check|stale|retire DATA EXP [REASON] | revs DATA EXP | exps DATA | summary DATA\n", why);
+  fprintf(stderr, "check-published: %s\nusage: published check|stale|retire DATA EXP [REASON] | revs|pause DATA EXP | exps DATA | summary DATA\n", why);
   return 2;
 }
 
@@ -163,6 +166,10 @@ int main(int argc, char **argv) {
   if (!strcmp(mode, "revs")) {
     if (argc != 4 || !is_dir(data)) return usage("revs: published revs DATA EXP (DATA a directory)");
     return published_revs("check-published", data, exp, stdout) || fflush(stdout) ? 2 : 0;
+  }
+  if (!strcmp(mode, "pause")) {
+    if (argc != 4 || !is_dir(data)) return usage("pause: published pause DATA EXP (DATA a directory)");
+    return published_pauses("reproduce", data, exp, stdout) || fflush(stdout) ? 2 : 0;
   }
   if (!strcmp(mode, "exps")) {
     if (!is_dir(data)) { fprintf(stderr, "check-published: DATA='%s': no such directory\n", data); return 2; }
