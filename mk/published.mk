@@ -10,7 +10,7 @@
 # file) and checks each; a directory of $(DATA) without an experiment.mk ships no code, and its
 # sample files must be retired.
 PUBLISHED_OBJS := $(addprefix $(B)/tools/obj/published/,published_entry.o published_record.o published_scan.o published_check.o published_revs.o published_pause.o) \
-  $(addprefix $(B)/tools/obj/session/,session_sha256.o session_code_id.o) $(B)/tools/obj/profile/profile_metrics.o
+  $(addprefix $(B)/tools/obj/session/,session_sha256.o session_code_id.o) $(B)/tools/obj/profile/profile_metrics.o $(SAMPLES_OBJS)
 PUBLISHED_BIN  := $(B)/tools/published
 $(PUBLISHED_BIN): $(B)/tools/obj/published/published_main.o $(PUBLISHED_OBJS)
 	$(CC) -o $(OUT_TMP) $^ $(OUT_DONE)

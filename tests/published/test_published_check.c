@@ -162,38 +162,55 @@ int main(void) {
   remove(strcat(strcpy(gone, dir), "/e/g/profile/old.csv"));
   CHECK(run(PUBLISHED_CHECK, "e", 1) == 1 && strstr(buf, "profile/old.csv: retired in") && strstr(buf, "but there is no such profile"),
         "check: a retired profile gone: drop the record");
-  // the pauses (settle_ms) an experiment's sample files were timed with, for make reproduce
+  // the pauses (settle_ms) an experiment's published sessions were timed with, per GPU folder, for
+  // make reproduce (the samples reader's reading of the key: samples_pause)
   put("p/g/a.csv", "# cudadent42 samples v1\n# settle_ms: 300\nshape,rep,time_us\nN1,0,1.5\n");
   put("p/g/b.csv", "# cudadent42 samples v1\n# settle_ms: 300\nshape,rep,time_us\nN1,0,1.5\n");
-  put("p/h/c.csv", "# cudadent42 samples v1\n# settle_ms: 300\nshape,rep,time_us\nN1,0,1.5\n");
+  put("p/h/c.csv", "# cudadent42 samples v1\nshape,rep,time_us\nN1,0,1.5\n");
   put("p/g/gates.csv", "variant,verdict\n");
   put("p/g/profile/v.csv", "# cudadent42 profile v1\n# settle_ms: 5\nvariant,shape,metric,value,unit\n");
   char *pz = NULL;
   size_t pzn = 0;
+  int prc;
   FILE *pm = open_memstream(&pz, &pzn);
-  CHECK(pm && published_pauses("t", dir, "p", pm) == 0 && fclose(pm) == 0 && !strcmp(pz, "300\n"),
-        "pause: one pause over the GPUs' sample files (the gate table and the profile are not timed samples)");
-  free(pz);
-  put("p/h/d.csv", "# cudadent42 samples v1\n# settle_ms:\n# settle_ms: 1000\nshape,rep,time_us\nN1,0,1.5\n");
-  put("p/h/e.csv", "# cudadent42 samples v1\nshape,rep,time_us\n# settle_ms: 7\nN1,0,1.5\n");
-  pm = open_memstream(&pz, &pzn);
-  CHECK(pm && published_pauses("t", dir, "p", pm) == 0 && fclose(pm) == 0 && !strcmp(pz, "0\n300\n1000\n"),
-        "pause: several, ascending; a file without the key (in its header) is 0; the first key with a value counts");
+  prc = published_pauses("t", dir, "p", pm);
+  fclose(pm);
+  CHECK(prc == 0 && !strcmp(pz, "g 300\nh 0\n"),
+        "pause: a line per GPU folder; a file without the key is 0; the gate table and the profile are not timed samples");
   free(pz);
   pm = open_memstream(&pz, &pzn);
   CHECK(pm && published_pauses("t", dir, "none", pm) == 0 && fclose(pm) == 0 && !*pz, "pause: no sample file: nothing");
   free(pz);
-  put("p/h/f.csv", "# cudadent42 samples v1\n# settle_ms: 3s\nshape,rep,time_us\nN1,0,1.5\n");
+  // a folder of two pauses: refused, its line not written, the others' still
+  put("p/h/d.csv", "# cudadent42 samples v1\n# settle_ms: 300\nshape,rep,time_us\nN1,0,1.5\n");
   pm = open_memstream(&pz, &pzn);
-  int saved = capture_begin(err), prc = published_pauses("t", dir, "p", pm);
+  int saved = capture_begin(err);
+  prc = published_pauses("t", dir, "p", pm);
   capture_end(saved);
-  fclose(pm), free(pz);
+  fclose(pm);
   FILE *ef = fopen(err, "r");
   size_t en = ef ? fread(buf, 1, sizeof buf - 1, ef) : 0;
   buf[en] = 0;
   if (ef) fclose(ef);
-  CHECK(prc == -1 && strstr(buf, "p/h/f.csv: settle_ms '3s' is not a whole number of milliseconds in 0..10000"),
-        "pause: a value that is no number of milliseconds is refused, naming the file");
+  CHECK(prc == 1 && !strcmp(pz, "g 300\n") && strstr(buf, "/p/h: its sample files were timed with several pauses (0, 300 ms)") &&
+            strstr(buf, "re-publish it (make measure EXP=p)"),
+        "pause: a folder timed with several: exit 1, said, its line left out");
+  free(pz);
+  // a retired file does not count (DATA/RETIRED): the folder is one pause again
+  put("RETIRED", "p/h/c.csv none 2026-11-29 a test\n");
+  pm = open_memstream(&pz, &pzn);
+  prc = published_pauses("t", dir, "p", pm);
+  fclose(pm);
+  CHECK(prc == 0 && !strcmp(pz, "g 300\nh 300\n"), "pause: a retired file is not counted");
+  free(pz);
+  // a key given twice with two values: the reader refuses the file, and so does pause
+  put("p/h/e.csv", "# cudadent42 samples v1\n# settle_ms: 300\n# settle_ms: 0\nshape,rep,time_us\nN1,0,1.5\n");
+  pm = open_memstream(&pz, &pzn);
+  saved = capture_begin(err);
+  prc = published_pauses("t", dir, "p", pm);
+  capture_end(saved);
+  fclose(pm), free(pz);
+  CHECK(prc == -1, "pause: a file the samples reader refuses: -1");
   snprintf(buf, sizeof buf, "rm -rf '%s'", dir);
   if (system(buf)) printf("# %s: not removed\n", dir);
   CHECK_DONE();

@@ -14,8 +14,9 @@
 //       and those a record names (exit 1 when a directory's name is not an experiment's)
 //   published summary DATA             per experiment with records, CSV `exp,files,date,reason,gpus`
 //       (published_record_summary), for the appendix
-//   published pause DATA EXP           the session pauses (settle_ms) EXP's sample files were timed
-//       with, one a line (published_pause.h), for make reproduce
+//   published pause DATA EXP           "<gpu> <pause>" per GPU folder: the session pause (settle_ms)
+//       its sample files were timed with (published_pause.h), for make reproduce; exit 1 when a
+//       folder's files were timed with several
 // Environment (from make, for EXP: mk/published.mk): PROBLEM, CODE_SRC (the sources of the
 // kernels id, blank-separated), LIB_BENCH (the problem's library runners, blank-separated, if it
 // has any). PROBLEM
@@ -169,7 +170,8 @@ int main(int argc, char **argv) {
   }
   if (!strcmp(mode, "pause")) {
     if (argc != 4 || !is_dir(data)) return usage("pause: published pause DATA EXP (DATA a directory)");
-    return published_pauses("reproduce", data, exp, stdout) || fflush(stdout) ? 2 : 0;
+    int rc = published_pauses("reproduce", data, exp, stdout);
+    return rc < 0 || fflush(stdout) ? 2 : rc;
   }
   if (!strcmp(mode, "exps")) {
     if (!is_dir(data)) { fprintf(stderr, "check-published: DATA='%s': no such directory\n", data); return 2; }

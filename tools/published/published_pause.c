@@ -1,61 +1,75 @@
-// published_pause.c — the pauses an experiment's sample files were timed with (published_pause.h)
+// published_pause.c — the pauses an experiment's published sessions were timed with
+// (published_pause.h)
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "profile/profile_metrics.h"
 #include "published/published_pause.h"
+#include "published/published_record.h"
 #include "published/published_scan.h"
+#include "samples/samples.h"
 
-#define PAUSE_KEY "# settle_ms:"
-enum { PAUSE_MAX = 10000 };  // (the session's bound, tools/session/run_env.c)
+// the GPU folder of PATH (<exp>/<gpu>/<v>.csv) into out
+static void gpu_of(const char *path, char *out, size_t len) {
+  const char *g = strchr(path, '/');
+  g = g ? g + 1 : path;
+  snprintf(out, len, "%.*s", (int)strcspn(g, "/"), g);
+}
 
-// FILE's pause in ms into *ms (0 without the key); 0, or -1 after a message
-static int pause_of(const char *tool, const char *file, long *ms) {
-  FILE *f = fopen(file, "r");
-  if (!f) { fprintf(stderr, "%s: %s: cannot read\n", tool, file); return -1; }
-  char *line = NULL;
-  size_t cap = 0;
-  int rc = 0, seen = 0;
-  *ms = 0;
-  // (the header: the lines starting with '#' before the first that does not)
-  while (!seen && getline(&line, &cap, f) >= 0 && line[0] == '#') {
-    const char *v;
-    size_t k;
-    if (!pm_header_value(line, PAUSE_KEY, &v, &k) || k == 0) continue;
-    seen = 1;
-    char *end;
-    *ms = strtol(v, &end, 10);
-    if (end == v || (size_t)(end - v) != k || *ms < 0 || *ms > PAUSE_MAX) {
-      fprintf(stderr, "%s: %s: settle_ms '%.*s' is not a whole number of milliseconds in 0..%d\n", tool, file, (int)k, v,
-              PAUSE_MAX);
-      rc = -1;
-    }
+// the folder GPU's pauses (PAUSES: blank-separated, distinct) written or refused; its status
+static int flush(const char *tool, const char *data, const char *exp, const char *gpu, const char *pauses, FILE *out) {
+  if (!*gpu) return 0;
+  if (strchr(pauses, ' ')) {
+    char list[2048] = "";  // ("0 300" said as "0, 300")
+    for (const char *c = pauses; *c && strlen(list) + 3 < sizeof list; c++)
+      strcat(list, *c == ' ' ? ", " : (char[]){*c, 0});
+    fprintf(stderr, "%s: %s/%s/%s: its sample files were timed with several pauses (%s ms) before each run: a reproduction "
+            "cannot match them all; re-publish it (make measure EXP=%s)\n", tool, data, exp, gpu, list, exp);
+    return 1;
   }
-  if (ferror(f)) { fprintf(stderr, "%s: %s: cannot read\n", tool, file); rc = -1; }
-  free(line);
-  fclose(f);
-  return rc;
+  return fprintf(out, "%s %s\n", gpu, pauses) < 0 ? -1 : 0;
 }
 
 int published_pauses(const char *tool, const char *data, const char *exp, FILE *out) {
-  published_entries files = {0};
-  if (published_scan(tool, data, exp, &files)) return -1;
-  static char seen[PAUSE_MAX + 1];
-  memset(seen, 0, sizeof seen);
-  int rc = 0;
-  for (size_t i = 0; i < files.n && rc == 0; i++) {
-    if (published_is_profile(files.e[i].path)) continue;
-    size_t len = strlen(data) + strlen(files.e[i].path) + 2;
-    char *p = malloc(len);
-    if (!p) { fprintf(stderr, "%s: out of memory\n", tool); rc = -1; break; }
-    snprintf(p, len, "%s/%s", data, files.e[i].path);
-    long ms;
-    if (pause_of(tool, p, &ms)) rc = -1;
-    else seen[ms] = 1;
-    free(p);
+  published_entries files = {0}, recs = {0};
+  if (published_scan(tool, data, exp, &files) || published_record_read(data, exp, &recs)) {
+    published_entries_free(&files), published_entries_free(&recs);
+    return -1;
   }
-  for (long ms = 0; rc == 0 && ms <= PAUSE_MAX; ms++)
-    if (seen[ms] && fprintf(out, "%ld\n", ms) < 0) rc = -1;
-  published_entries_free(&files);
+  int rc = 0;
+  char gpu[256] = "", pauses[1024] = "";
+  for (size_t i = 0; i < files.n && rc >= 0; i++) {
+    const char *rel = files.e[i].path;
+    if (published_is_profile(rel) || published_entries_find(&recs, rel)) continue;
+    char g[256], p[64], err[512];
+    gpu_of(rel, g, sizeof g);
+    if (strcmp(g, gpu)) {  // (the scan is sorted by path: a folder's files together)
+      int r = flush(tool, data, exp, gpu, pauses, out);
+      rc = r < 0 ? r : rc | r;
+      snprintf(gpu, sizeof gpu, "%s", g), pauses[0] = 0;
+    }
+    size_t len = strlen(data) + strlen(rel) + 2;
+    char *path = malloc(len);
+    samples_file f;
+    if (!path) { fprintf(stderr, "%s: out of memory\n", tool); rc = -1; break; }
+    snprintf(path, len, "%s/%s", data, rel);
+    if (samples_read(path, &f, err, sizeof err)) {
+      fprintf(stderr, "%s: %s\n", tool, err);
+      rc = -1;
+    } else {
+      samples_pause(&f, p, sizeof p);
+      samples_free(&f);
+      char w[80];  // (a distinct pause added to the folder's list)
+      snprintf(w, sizeof w, " %s ", p);
+      char have[1040];
+      snprintf(have, sizeof have, " %s ", pauses);
+      if (!strstr(have, w)) snprintf(pauses + strlen(pauses), sizeof pauses - strlen(pauses), "%s%s", *pauses ? " " : "", p);
+    }
+    free(path);
+  }
+  if (rc >= 0) {
+    int r = flush(tool, data, exp, gpu, pauses, out);
+    rc = r < 0 ? r : rc | r;
+  }
+  published_entries_free(&files), published_entries_free(&recs);
   return rc;
 }

@@ -480,6 +480,12 @@ const char *samples_meta(const samples_file *f, const char *key) {
   return NULL;
 }
 
+void samples_pause(const samples_file *f, char *out, size_t len) {
+  const char *w = samples_meta(f, "settle_ms");
+  if (!w || !*w) w = "0";
+  snprintf(out, len, "%.*s", (int)strcspn(w, " \t"), w);
+}
+
 const char *samples_session_value(const samples_file *f, size_t s, const char *key, size_t *len) {
   if (s >= f->nsessions) return NULL;
   const char *name = f->sessions[s];

@@ -99,6 +99,12 @@ int samples_session_line(const char *line, char *id, size_t len);
 // The value of metadata KEY (a key given twice holds one value: the reader refuses two), or NULL.
 const char *samples_meta(const samples_file *f, const char *key);
 
+// The session's pause before each run that F was timed with (`# settle_ms:`, written by `session
+// measure`, tools/session/run_runs.c): its value's first word, "0" without one (a file from before
+// the pause existed), into out (of size len; cut to fit). The one reading of it that comparisons
+// of timing methods use (stats reproduce-exp, published pause).
+void samples_pause(const samples_file *f, char *out, size_t len);
+
 // The value of KEY= on session s's "# session.<name>: ..." header line, or NULL; *len its length.
 const char *samples_session_value(const samples_file *f, size_t s, const char *key, size_t *len);
 

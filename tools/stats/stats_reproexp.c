@@ -53,9 +53,9 @@ static void drop(list_t *l) {
 static int method(const stats_opts *o, const char *p, char m[64], char pause[64]) {
   samples_file f;
   if (stats_read(o, p, &f)) return 2;
-  const char *g = samples_meta(&f, "graph_calls"), *w = samples_meta(&f, "settle_ms");
+  const char *g = samples_meta(&f, "graph_calls");
   snprintf(m, 64, "%.*s", g && *g ? (int)strcspn(g, " \t") : 1, g && *g ? g : "0");
-  snprintf(pause, 64, "%.*s", w && *w ? (int)strcspn(w, " \t") : 1, w && *w ? w : "0");
+  samples_pause(&f, pause, 64);
   samples_free(&f);
   return 0;
 }
