@@ -161,7 +161,7 @@ GRAPH_CALLS := 1
 # GPUS=0,1 ROUNDS=6 REPS=180` on each host: 3 rounds x 30 reps a GPU); confirm8's three sessions
 # are replaced (its numbers stay in the NOTES). Corrected after the sessions, the declaration
 # unchanged: in the plans before, such runs hit cuBLAS too (8 of its 27, mostly at 1024^3); at
-# M = 64 in confirm8 they hit hd alone
+# M = 64 in confirm8 they hit hd alone; and that run of hd was 8-16% slow (1024^3 8%), not 10-16%
 PLAN        := confirm9 4 1 3
 MIN_OCCUPANCY   := 0
 MIN_CTAS_PER_SM := 0
