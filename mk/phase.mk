@@ -47,22 +47,23 @@ STATS    ?= $(B)/tools/stats
 # against data/: the claims (CLAIM_PAIRS) and each variant's time, tables in build/EXP/.
 # The fresh session pauses before each run as the published sessions of its GPU did (their
 # settle_ms per GPU folder, 0 for files from before the pause: `published pause`, which refuses a
-# folder of several; written to REPRO_PAUSE by a line of its own, so that make -n runs none of it):
+# folder of several; the setting for the fresh session, or none, written to REPRO_PAUSE by a line
+# of its own, so that make -n runs none of it):
 # SETTLE_MS given must be one of them, and GPUs published with different ones need it given
 # (stats reproduce-exp refuses files of another pause). PUBLISH=1 re-publishes: the default pause.
 REPRO_PAUSE = $(EXP_OUT)/reproduce.pause
 REPRO_GIVEN = $(if $(filter command line environment,$(origin SETTLE_MS)),$(SETTLE_MS))
 reproduce: check-gpu
 	@$(if $(PUBLISH),,$(PUBLISHED_ENV) $(PUBLISHED_BIN) stale data $(EXP) || exit 2)
-	@$(if $(PUBLISH),:,mkdir -p $(EXP_OUT) && $(PUBLISHED_BIN) pause data $(EXP) >$(REPRO_PAUSE) || exit 2; \
-	  given='$(REPRO_GIVEN)'; ps=$$(cut -d' ' -f2 $(REPRO_PAUSE) | sort -u); \
+	@$(if $(PUBLISH),:,mkdir -p $(EXP_OUT) && out=$$($(PUBLISHED_BIN) pause data $(EXP)) || exit 2; \
+	  given='$(REPRO_GIVEN)'; ps=$$(echo "$$out" | cut -d' ' -f2 | sort -u); \
 	  if [ -n "$$given" ]; then \
 	    [ -z "$$ps" ] || echo "$$ps" | grep -qx -- "$$given" || { echo "reproduce: SETTLE_MS=$$given, but $(EXP) was published with a pause of $$(echo $$ps) ms before each run: the comparison would refuse it; give that one, or none" >&2; exit 2; }; \
 	  elif [ $$(echo "$$ps" | grep -c .) -gt 1 ]; then \
-	    echo "reproduce: $(EXP)'s GPUs were published with different pauses before each run ($$(sed 's/ /: /; s/$$/ ms/' $(REPRO_PAUSE) | paste -sd, - | sed 's/,/, /g')): give the one of the GPU measured, SETTLE_MS=<ms>" >&2; exit 2; \
-	  elif [ -n "$$ps" ]; then echo "reproduce: $(EXP): the published sessions paused $$ps ms before each run: the fresh one too (SETTLE_MS=$$ps)" >&2; fi)
-	@$(MAKE) --no-print-directory measure EXP=$(EXP) DATA_OUT=$(REPRO_OUT) \
-	  $(if $(PUBLISH)$(REPRO_GIVEN),,$$(ps=$$(cut -d' ' -f2 $(REPRO_PAUSE) 2>/dev/null | sort -u); [ "$$(echo "$$ps" | grep -c .)" = 1 ] && echo "SETTLE_MS=$$ps"))
+	    echo "reproduce: $(EXP)'s GPUs were published with different pauses before each run ($$(echo "$$out" | sed 's/ /: /; s/$$/ ms/' | paste -sd, - | sed 's/,/, /g')): give the one of the GPU measured, SETTLE_MS=<ms>" >&2; exit 2; \
+	  elif [ -n "$$ps" ]; then echo "reproduce: $(EXP): the published sessions paused $$ps ms before each run: the fresh one too (SETTLE_MS=$$ps)" >&2; fi; \
+	  { [ -n "$$given" ] || [ -z "$$ps" ] || echo "SETTLE_MS=$$ps"; } >$(REPRO_PAUSE))
+	@$(MAKE) --no-print-directory measure EXP=$(EXP) DATA_OUT=$(REPRO_OUT) $(if $(PUBLISH),,$$(cat $(REPRO_PAUSE) 2>/dev/null))
 	@[ -x $(STATS) ] || { echo "reproduce: $(STATS) missing (make tools; on a GPU host without GSL: make stats-static elsewhere, carry it, STATS=path)" >&2; exit 2; }
 	@$(STATS) reproduce-exp --claims '$(CLAIM_PAIRS)' $(if $(DELTA),--delta '$(DELTA)') $(if $(PLAN_TAG),--plan '$(PLAN_TAG)') \
 	  $(EXP) $(REPRO_OUT) data

@@ -89,7 +89,11 @@ static void session_of(const char *path, char *out, size_t len) {
 
 // Why NEW (one session) may not be appended to OLD, into why ("" when it may).
 static void why_not_append(const char *old, const char *new_, char *why, size_t len) {
-  static const char *const keys[] = {"code", "flags", "graph_calls", "l2_flush", "reps", "warmup", "process", "settle_ms"};
+  // the settings, each with what a file without it means ("": nothing; settle_ms: a file from
+  // before the session's pause had none, 0)
+  static const struct { const char *key, *absent; } keys[] = {
+      {"code", ""}, {"flags", ""}, {"graph_calls", ""}, {"l2_flush", ""}, {"reps", ""}, {"warmup", ""}, {"process", ""},
+      {"settle_ms", "0"}};
   char *a, *n;
   header_lines(old, NULL, NULL, &a, NULL);
   header_lines(new_, NULL, NULL, &n, NULL);
@@ -102,13 +106,11 @@ static void why_not_append(const char *old, const char *new_, char *why, size_t 
   } else {
     for (size_t i = 0; i < sizeof keys / sizeof keys[0] && !why[0]; i++) {
       char vo[1024], vn[1024];
-      hval(old, keys[i], vo, sizeof vo);
-      hval(new_, keys[i], vn, sizeof vn);
-      if (!strcmp(keys[i], "settle_ms")) {  // (a file from before the session's pause had none: 0)
-        if (!vo[0]) snprintf(vo, sizeof vo, "0");
-        if (!vn[0]) snprintf(vn, sizeof vn, "0");
-      }
-      if (strcmp(vo, vn)) snprintf(why, len, "%s differs (published '%s', now '%s')", keys[i], vo, vn);
+      hval(old, keys[i].key, vo, sizeof vo);
+      hval(new_, keys[i].key, vn, sizeof vn);
+      if (!vo[0]) snprintf(vo, sizeof vo, "%s", keys[i].absent);
+      if (!vn[0]) snprintf(vn, sizeof vn, "%s", keys[i].absent);
+      if (strcmp(vo, vn)) snprintf(why, len, "%s differs (published '%s', now '%s')", keys[i].key, vo, vn);
     }
     if (!why[0] && strcmp(a ? a : "", n ? n : ""))
       snprintf(why, len, "the columns differ (published '%.2000s', now '%.2000s')", a ? a : "", n ? n : "");
